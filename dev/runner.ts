@@ -1,0 +1,124 @@
+/**
+ * Runs the bundled action as the GitHub runner does: a Node process with INPUT_* variables
+ * (action.yml defaults applied), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_STATE and
+ * GITHUB_ENV files, an event payload and a workspace. Used by the end-to-end tests and the demo.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunOptions {
+  inputs: Record<string, string>;
+  /** Files to write into the workspace, by relative path. */
+  files?: Record<string, string>;
+  /** Extra environment variables (they win over the defaults). */
+  env?: Record<string, string>;
+  /** The event payload; a published release by default. */
+  event?: { name: string; ref: string; payload: unknown };
+  /** The process is killed after this long: a guard, not a wait. */
+  killAfterMs?: number;
+}
+
+export interface ActionRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  /** Raw contents of GITHUB_OUTPUT, GITHUB_STATE and GITHUB_ENV. */
+  files: { output: string; state: string; env: string };
+  workspace: string;
+}
+
+type ActionYml = { inputs?: Record<string, { default?: string }> };
+
+/** The INPUT_* variables the runner sets: every declared default, then the given values. */
+export async function inputEnv(inputs: Record<string, string>): Promise<Record<string, string>> {
+  const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
+  const env: Record<string, string> = {};
+  const name = (input: string): string => `INPUT_${input.replace(/ /g, '_').toUpperCase()}`;
+  for (const [input, spec] of Object.entries(action.inputs ?? {})) {
+    if (spec.default !== undefined) env[name(input)] = spec.default;
+  }
+  for (const [input, value] of Object.entries(inputs)) env[name(input)] = value;
+  return env;
+}
+
+/** Parses the `name<<delimiter` blocks the toolkit writes to GITHUB_OUTPUT. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const pattern = /^(.+?)<<(\S+)\n([\s\S]*?)\n\2$/gm;
+  for (const match of text.matchAll(pattern)) outputs[match[1] as string] = match[3] as string;
+  return outputs;
+}
+
+const RELEASE_EVENT = {
+  name: 'release',
+  ref: 'refs/tags/v1.2.3',
+  payload: { action: 'published', release: { tag_name: 'v1.2.3', html_url: 'https://github.com/octo/provider/releases/tag/v1.2.3' } },
+};
+
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const temp = await mkdtemp(path.join(tmpdir(), 'ensure-provider-scope-'));
+  const workspace = path.join(temp, 'workspace');
+  const runnerFiles = {
+    GITHUB_OUTPUT: path.join(temp, 'output'),
+    GITHUB_STEP_SUMMARY: path.join(temp, 'summary.md'),
+    GITHUB_STATE: path.join(temp, 'state'),
+    GITHUB_ENV: path.join(temp, 'env'),
+    GITHUB_PATH: path.join(temp, 'path'),
+    GITHUB_EVENT_PATH: path.join(temp, 'event.json'),
+  };
+  const event = options.event ?? RELEASE_EVENT;
+  await mkdir(workspace, { recursive: true });
+  for (const [file, content] of Object.entries(options.files ?? {})) {
+    await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
+    await writeFile(path.join(workspace, file), content);
+  }
+  for (const file of Object.values(runnerFiles)) await writeFile(file, '');
+  await writeFile(runnerFiles.GITHUB_EVENT_PATH, JSON.stringify(event.payload));
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: temp,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_REF: event.ref,
+    GITHUB_REPOSITORY: 'octo/provider',
+    GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+    RUNNER_TEMP: temp,
+    ...runnerFiles,
+    ...(await inputEnv(options.inputs)),
+    ...options.env,
+  };
+
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const guard = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 30_000);
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code));
+  }).finally(() => clearTimeout(guard));
+
+  const read = (file: string): Promise<string> => readFile(file, 'utf8');
+  const output = await read(runnerFiles.GITHUB_OUTPUT);
+  return {
+    exitCode,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(output),
+    summary: await read(runnerFiles.GITHUB_STEP_SUMMARY),
+    files: { output, state: await read(runnerFiles.GITHUB_STATE), env: await read(runnerFiles.GITHUB_ENV) },
+    workspace,
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ValidationError } from './errors.ts';
+
+// Messages never quote a value: a client_id and a client_secret swapped by mistake would
+// otherwise print the secret under a name that is not masked.
+const required = (name: string, hint: string) => z.string().min(1, `Input ${name} is empty: ${hint}`);
+
+const authUrl = required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org')
+  .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org')
+  .transform((value, ctx) => {
+    const url = new URL(value);
+    if (url.username !== '' || url.password !== '') {
+      ctx.addIssue({ code: 'custom', message: 'Input auth_url must not carry credentials: they belong in client_id and client_secret' });
+    }
+    if (url.search !== '' || url.hash !== '') {
+      ctx.addIssue({ code: 'custom', message: 'Input auth_url must be a base address without a query or fragment' });
+    }
+    // The API paths are appended to it, so one canonical form without a trailing slash.
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  });
+
+const inputsSchema = z.object({
+  client_id: required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`').pipe(
+    z.guid(
+      'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
+        '(check that client_id and client_secret are not swapped)',
+    ),
+  ),
+  client_secret: required(
+    'client_secret',
+    'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
+      'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
+  ),
+  auth_url: authUrl,
+  spec: required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
+});
+
+export type Inputs = z.output<typeof inputsSchema>;
+export type InputName = keyof z.input<typeof inputsSchema>;
+export const INPUT_NAMES = Object.keys(inputsSchema.shape) as readonly InputName[];
+
+/** Validates every input at once, so the user sees all that is wrong in one run. */
+export function parseInputs(read: (name: InputName) => string): Inputs {
+  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
+  const result = inputsSchema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+}

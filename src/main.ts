@@ -1,0 +1,59 @@
+import * as core from '@actions/core';
+import { ActionError, ValidationError } from './errors.ts';
+import { parseInputs } from './inputs.ts';
+import { ensureScope } from './reconcile.ts';
+import { redactor, secretForms } from './secrets.ts';
+import { createServiceClient } from './service-client.ts';
+import { loadSpec } from './spec.ts';
+import { buildSummary, describeRun, outputsOf, type RunContext } from './summary.ts';
+
+/** The action's entry point: never throws; failures end as annotations and exit code 1. */
+export async function run(): Promise<void> {
+  // Masked before anything is logged, in every form it could take.
+  const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
+  for (const form of forms) core.setSecret(form);
+  const redact = redactor(forms);
+
+  try {
+    await ensure();
+  } catch (error) {
+    report(error, redact);
+  }
+}
+
+async function ensure(): Promise<void> {
+  const inputs = parseInputs((name) => core.getInput(name));
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const spec = await loadSpec(workspace, inputs.spec);
+  core.info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
+
+  const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
+  const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec }, (m) => core.info(m)).finally(
+    () => service.close(),
+  );
+
+  for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, value);
+  core.info(`scope_string: ${result.scope.scope_string} (${result.created ? 'created' : 'already registered'})`);
+
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    // Loaded only here: @actions/github brings octokit along with the context.
+    const { context } = await import('@actions/github');
+    await core.summary.addRaw(buildSummary(result, describeRun(context as RunContext))).write();
+  }
+}
+
+function report(error: unknown, redact: (text: string) => string): void {
+  if (error instanceof ValidationError) {
+    for (const { message, location } of error.problems) {
+      core.error(redact(message), location ?? {});
+    }
+    process.exitCode = 1;
+  } else if (error instanceof ActionError) {
+    core.setFailed(redact(error.message));
+  } else {
+    // The last line of defence: still one clear annotation, the stack only in the debug log.
+    const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+    core.debug(redact(stack ?? message));
+    core.setFailed(redact(`Unexpected error: ${message}. Please report it with the debug log of this run.`));
+  }
+}

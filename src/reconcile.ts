@@ -1,0 +1,91 @@
+import { ActionError } from './errors.ts';
+import type { AuthService, Client, Scope } from './service.ts';
+import type { ScopeSpec } from './spec.ts';
+import { isUuid } from './uuid.ts';
+
+export interface EnsureRequest {
+  authUrl: string;
+  clientId: string;
+  spec: ScopeSpec;
+}
+
+export interface EnsureResult {
+  /** The provider's scope: the one with the expected string if the client has it, else its first. */
+  scope: Scope;
+  /** Every scope of the client (FQDN variants included), in the client's order. */
+  scopes: Scope[];
+  created: boolean;
+  client: Pick<Client, 'id' | 'name'>;
+}
+
+/** The scope string the service generates for a client's scope, per the system spec's 2.4. */
+export const expectedScopeString = (authUrl: string, clientId: string, suffix: string): string =>
+  `${authUrl}/scopes/${clientId}/${suffix}`;
+
+const pickProvidersScope = (scopes: Scope[], expected: string): Scope | undefined =>
+  scopes.find((s) => s.scope_string === expected) ?? scopes[0];
+
+/**
+ * Makes sure the client has its scope, creating it only when the client has none.
+ * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
+ * when the scope is created (then creation, then a second inspection to verify it).
+ */
+export async function ensureScope(
+  service: AuthService,
+  { authUrl, clientId, spec }: EnsureRequest,
+  log: (message: string) => void = () => {},
+): Promise<EnsureResult> {
+  const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
+  const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
+
+  // One lookup carries the expected string and every dependent string.
+  const [client, found] = await Promise.all([service.getClient(), service.lookupScopesByString([expected, ...dependentStrings])]);
+  let byString = new Map(found.map((s) => [s.scope_string, s]));
+  // A service that answers 404 when any string is unknown says nothing about the others,
+  // and the expected string is unknown until the scope exists: ask for the dependents alone.
+  if (found.length === 0 && dependentStrings.length > 0) {
+    byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
+  }
+  const unresolved = dependentStrings.filter((s) => !byString.has(s));
+  if (unresolved.length > 0) {
+    throw new ActionError(
+      `dependent_scopes: no scope was found for ${unresolved.map((s) => `"${s}"`).join(', ')}. ` +
+        'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.',
+    );
+  }
+
+  if (client.scopeIds.length > 0) {
+    log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+    return adoptExisting(service, client, [...client.scopes, ...found], expected);
+  }
+
+  const definition: ScopeSpec = {
+    ...spec,
+    dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
+  };
+  log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+  const created = await service.createScope(definition);
+  const after = await service.getClient();
+  const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+  if (detached.length > 0) {
+    throw new ActionError(
+      `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+        'does not list it among the client\'s scopes. Run the step again; if it persists, inspect the client in the developer portal.',
+    );
+  }
+  return { scope: pickProvidersScope(created, expected) ?? (created[0] as Scope), scopes: created, created: true, client: after };
+}
+
+async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<EnsureResult> {
+  const byId = new Map(known.map((s) => [s.id, s]));
+  const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+  if (unknownIds.length > 0) {
+    for (const scope of await service.lookupScopesById(unknownIds)) byId.set(scope.id, scope);
+  }
+  const missing = client.scopeIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+  }
+  const scopes = client.scopeIds.map((id) => byId.get(id) as Scope);
+  return { scope: pickProvidersScope(scopes, expected) as Scope, scopes, created: false, client };
+}

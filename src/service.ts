@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { ScopeSpec } from './spec.ts';
+import { uuidSchema } from './uuid.ts';
+
+// Response schemas: unknown fields are ignored (z.object strips them); the fields the
+// action relies on are required, so a changed service fails with a message naming them.
+
+export const scopeSchema = z.object({
+  id: uuidSchema,
+  scope_string: z.string().min(1),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  client: z.string().nullable().optional(),
+  advertised: z.boolean().optional(),
+  allows_refresh_token: z.boolean().optional(),
+  dependent_scopes: z
+    .array(z.object({ scope: z.string(), optional: z.boolean().optional(), requires_refresh_token: z.boolean().optional() }))
+    .optional(),
+});
+export type Scope = z.output<typeof scopeSchema>;
+
+// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
+const clientScopeSchema = z.union([uuidSchema, z.looseObject({ id: uuidSchema })]);
+
+export const clientResponseSchema = z
+  .object({
+    client: z.object({
+      id: uuidSchema,
+      name: z.string().optional(),
+      scopes: z.array(clientScopeSchema),
+      fqdns: z.array(z.string()).optional(),
+    }),
+  })
+  .transform(({ client }) => ({
+    id: client.id,
+    name: client.name,
+    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
+    // Embedded scope objects complete enough to use spare a lookup.
+    scopes: client.scopes.flatMap((s) => {
+      const parsed = scopeSchema.safeParse(s);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  }));
+export type Client = z.output<typeof clientResponseSchema>;
+
+export const scopeListResponseSchema = z.object({ scopes: z.array(scopeSchema) }).transform((r) => r.scopes);
+
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`.
+export const createResponseSchema = z.union([
+  z.object({ scopes: z.array(scopeSchema).min(1) }).transform((r) => r.scopes),
+  z.object({ scope: scopeSchema }).transform((r) => [r.scope]),
+]);
+
+/** The body of the creation request: the spec with every dependent scope as a UUID. */
+export type ScopeDefinition = ScopeSpec;
+
+/** The calls the reconciliation needs, bound to one client and its credentials. */
+export interface AuthService {
+  getClient(): Promise<Client>;
+  /** Scopes found for the given strings; strings that do not exist are simply absent. */
+  lookupScopesByString(scopeStrings: readonly string[]): Promise<Scope[]>;
+  /** Scopes found for the given ids; ids that do not exist are simply absent. */
+  lookupScopesById(ids: readonly string[]): Promise<Scope[]>;
+  createScope(definition: ScopeDefinition): Promise<Scope[]>;
+}
