@@ -33,6 +33,8 @@ export interface ActionRun {
   /** Raw contents of GITHUB_OUTPUT, GITHUB_STATE and GITHUB_ENV. */
   files: { output: string; state: string; env: string };
   workspace: string;
+  /** The folder that holds the workspace and the runner's files. */
+  tempDir: string;
 }
 
 type ActionYml = { inputs?: Record<string, { default?: string }> };
@@ -120,5 +122,6 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     summary: await read(runnerFiles.GITHUB_STEP_SUMMARY),
     files: { output, state: await read(runnerFiles.GITHUB_STATE), env: await read(runnerFiles.GITHUB_ENV) },
     workspace,
+    tempDir: temp,
   };
 }

@@ -86653,10 +86653,29 @@ async function run() {
         report(error, redact);
     }
 }
-async function ensure() {
-    const inputs = parseInputs((name) => getInput(name));
+/** Inputs and spec together, so that one run reports every problem in both. */
+async function main_validate() {
     const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const spec = await loadSpec(workspace, inputs.spec);
+    const specPath = getInput('spec');
+    const [inputs, spec] = await Promise.allSettled([
+        (async () => parseInputs((name) => getInput(name)))(),
+        // An empty `spec` input is reported by parseInputs.
+        specPath === '' ? undefined : loadSpec(workspace, specPath),
+    ]);
+    const problems = [inputs, spec].flatMap((result) => {
+        if (result.status === 'fulfilled')
+            return [];
+        if (result.reason instanceof ValidationError)
+            return result.reason.problems;
+        throw result.reason;
+    });
+    if (inputs.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
+        return { inputs: inputs.value, spec: spec.value };
+    }
+    throw new ValidationError(problems);
+}
+async function ensure() {
+    const { inputs, spec } = await main_validate();
     info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
     const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
     const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec }, (m) => info(m)).finally(() => service.close());

@@ -1,10 +1,10 @@
 import * as core from '@actions/core';
 import { ActionError, ValidationError } from './errors.ts';
-import { parseInputs } from './inputs.ts';
+import { parseInputs, type Inputs } from './inputs.ts';
 import { ensureScope } from './reconcile.ts';
 import { redactor, secretForms } from './secrets.ts';
 import { createServiceClient } from './service-client.ts';
-import { loadSpec } from './spec.ts';
+import { loadSpec, type ScopeSpec } from './spec.ts';
 import { buildSummary, describeRun, outputsOf, type RunContext } from './summary.ts';
 
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
@@ -21,10 +21,28 @@ export async function run(): Promise<void> {
   }
 }
 
-async function ensure(): Promise<void> {
-  const inputs = parseInputs((name) => core.getInput(name));
+/** Inputs and spec together, so that one run reports every problem in both. */
+async function validate(): Promise<{ inputs: Inputs; spec: ScopeSpec }> {
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const spec = await loadSpec(workspace, inputs.spec);
+  const specPath = core.getInput('spec');
+  const [inputs, spec] = await Promise.allSettled([
+    (async () => parseInputs((name) => core.getInput(name)))(),
+    // An empty `spec` input is reported by parseInputs.
+    specPath === '' ? undefined : loadSpec(workspace, specPath),
+  ]);
+  const problems = [inputs, spec].flatMap((result) => {
+    if (result.status === 'fulfilled') return [];
+    if (result.reason instanceof ValidationError) return result.reason.problems;
+    throw result.reason;
+  });
+  if (inputs.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
+    return { inputs: inputs.value, spec: spec.value };
+  }
+  throw new ValidationError(problems);
+}
+
+async function ensure(): Promise<void> {
+  const { inputs, spec } = await validate();
   core.info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
 
   const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
