@@ -86107,7 +86107,8 @@ function preprocess(fn, schema) {
 
 // Messages never quote a value: a client_id and a client_secret swapped by mistake would
 // otherwise print the secret under a name that is not masked.
-const inputs_required = (name, hint) => schemas_string().min(1, `Input ${name} is empty: ${hint}`);
+// `abort`: an empty input is one problem, not also a malformed one.
+const inputs_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
 const authUrl = inputs_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org')
     .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org')
     .transform((value, ctx) => {
@@ -86123,7 +86124,7 @@ const authUrl = inputs_required('auth_url', 'set it to the base address of the a
 });
 const inputsSchema = object({
     client_id: inputs_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
-        '(check that client_id and client_secret are not swapped)')),
+        '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
     client_secret: inputs_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
         'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
     auth_url: authUrl,
@@ -86446,7 +86447,10 @@ const spec_text = schemas_string().trim().min(1, 'must not be empty');
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
 const dependentScopeSchema = strictObject({
-    scope: spec_text.refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)'),
+    scope: spec_text
+        .refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')
+        // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
+        .transform((v) => (isUuid(v) ? v.toLowerCase() : v)),
     optional: schemas_boolean().default(false),
     requires_refresh_token: schemas_boolean().default(true),
 });
@@ -86488,7 +86492,7 @@ function locate(doc, lines, segments, key) {
         node = child;
     }
     if (key !== undefined && (0,dist/* isMap */.jh)(node)) {
-        node = node.items.find((pair) => (0,dist/* isScalar */.jn)(pair.key) && pair.key.value === key)?.key ?? node;
+        node = node.items.find((pair) => (0,dist/* isScalar */.jn)(pair.key) && String(pair.key.value) === key)?.key ?? node;
     }
     const offset = node?.range?.[0];
     return offset === undefined ? undefined : lines.linePos(offset);
@@ -86515,16 +86519,13 @@ function issueMessage(issue) {
         return 'must not be empty';
     return issue.message;
 }
-const KNOWN_KEYS = {
-    scope: Object.keys(scopeSpecSchema.shape),
-    dependent_scope: Object.keys(dependentScopeSchema.shape),
-    top: [...Object.keys(scopeSpecSchema.shape), 'scope'],
-};
-function knownKeysAt(segments) {
-    const last = segments.at(-1);
-    if (typeof last === 'number')
-        return KNOWN_KEYS.dependent_scope ?? [];
-    return segments.length === 0 ? (KNOWN_KEYS.top ?? []) : (KNOWN_KEYS.scope ?? []);
+const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentScopeSchema.shape);
+/** The keys allowed where an unknown one was found, to suggest the near miss from. */
+function knownKeysAt(segments, wrapped) {
+    if (typeof segments.at(-1) === 'number')
+        return DEPENDENT_SCOPE_KEYS;
+    return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
 }
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
@@ -86542,7 +86543,14 @@ function parseSpec(source, file) {
             location: at(error.linePos?.[0]),
         })));
     }
-    const data = doc.toJS({ maxAliasCount: 100 });
+    let data;
+    try {
+        data = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch (error) {
+        // The one way a well-formed document fails to convert: aliases expanding without bound.
+        throw new ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
+    }
     if (data === null || data === undefined) {
         throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
     }
@@ -86558,7 +86566,7 @@ function parseSpec(source, file) {
         if (issue.code === 'unrecognized_keys') {
             for (const key of issue.keys) {
                 const field = fieldName([...issue.path, key]);
-                const hint = nearestKey(key, knownKeysAt(issue.path));
+                const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
                 problems.push({
                     field,
                     message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
@@ -86579,8 +86587,14 @@ async function loadSpec(workspace, file) {
     const fail = (message) => {
         throw new ValidationError([{ field: 'spec', message }]);
     };
-    const info = await (0,promises_.stat)(fullPath).catch(() => undefined);
-    if (info === undefined) {
+    let info;
+    try {
+        info = await (0,promises_.stat)(fullPath);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code !== 'ENOENT')
+            return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
         return fail(`Spec file ${file} was not found in the workspace (${workspace}). ` +
             'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.');
     }

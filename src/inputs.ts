@@ -3,7 +3,8 @@ import { ValidationError } from './errors.ts';
 
 // Messages never quote a value: a client_id and a client_secret swapped by mistake would
 // otherwise print the secret under a name that is not masked.
-const required = (name: string, hint: string) => z.string().min(1, `Input ${name} is empty: ${hint}`);
+// `abort`: an empty input is one problem, not also a malformed one.
+const required = (name: string, hint: string) => z.string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
 
 const authUrl = required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org')
   .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org')
@@ -25,7 +26,7 @@ const inputsSchema = z.object({
       'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
         '(check that client_id and client_secret are not swapped)',
     ),
-  ),
+  ).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
   client_secret: required(
     'client_secret',
     'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
@@ -17,7 +18,10 @@ const text = z.string().trim().min(1, 'must not be empty');
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
 
 const dependentScopeSchema = z.strictObject({
-  scope: text.refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)'),
+  scope: text
+    .refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')
+    // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
+    .transform((v) => (isUuid(v) ? v.toLowerCase() : v)),
   optional: z.boolean().default(false),
   requires_refresh_token: z.boolean().default(true),
 });
@@ -70,7 +74,7 @@ function locate(doc: Document, lines: LineCounter, segments: readonly PathSegmen
     node = child;
   }
   if (key !== undefined && isMap(node)) {
-    node = node.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.key ?? node;
+    node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key)?.key ?? node;
   }
   const offset = (node as Ranged | null)?.range?.[0];
   return offset === undefined ? undefined : lines.linePos(offset);
@@ -95,16 +99,13 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
-  scope: Object.keys(scopeSpecSchema.shape),
-  dependent_scope: Object.keys(dependentScopeSchema.shape),
-  top: [...Object.keys(scopeSpecSchema.shape), 'scope'],
-};
+const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentScopeSchema.shape);
 
-function knownKeysAt(segments: readonly PathSegment[]): readonly string[] {
-  const last = segments.at(-1);
-  if (typeof last === 'number') return KNOWN_KEYS.dependent_scope ?? [];
-  return segments.length === 0 ? (KNOWN_KEYS.top ?? []) : (KNOWN_KEYS.scope ?? []);
+/** The keys allowed where an unknown one was found, to suggest the near miss from. */
+function knownKeysAt(segments: readonly PathSegment[], wrapped: boolean): readonly string[] {
+  if (typeof segments.at(-1) === 'number') return DEPENDENT_SCOPE_KEYS;
+  return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
 }
 
 /**
@@ -128,7 +129,13 @@ export function parseSpec(source: string, file: string): ScopeSpec {
     );
   }
 
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // The one way a well-formed document fails to convert: aliases expanding without bound.
+    throw new ValidationError([{ field: 'spec', message: `${file}: ${(error as Error).message}`, location: { file } }]);
+  }
   if (data === null || data === undefined) {
     throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
   }
@@ -145,7 +152,7 @@ export function parseSpec(source: string, file: string): ScopeSpec {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const field = fieldName([...issue.path, key]);
-        const hint = nearestKey(key, knownKeysAt(issue.path));
+        const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
         problems.push({
           field,
           message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
@@ -166,8 +173,12 @@ export async function loadSpec(workspace: string, file: string): Promise<ScopeSp
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
-  const info = await stat(fullPath).catch(() => undefined);
-  if (info === undefined) {
+  let info: Stats;
+  try {
+    info = await stat(fullPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
     return fail(
       `Spec file ${file} was not found in the workspace (${workspace}). ` +
         'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',

@@ -1,0 +1,113 @@
+import { describe, expect, test } from '@jest/globals';
+import type { EnsureResult } from '../src/reconcile.ts';
+import { buildSummary, describeRun, outputsOf, type RunContext } from '../src/summary.ts';
+
+const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+const SCOPE_ID = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
+const FQDN_SCOPE_ID = '9a8b7c6d-5e4f-4321-8fed-cba987654321';
+const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+const FQDN_SCOPE_STRING = 'https://actions.example.org/scopes/action_all';
+
+const CREATED: EnsureResult = {
+  scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
+  scopes: [
+    { id: SCOPE_ID, scope_string: SCOPE_STRING },
+    { id: FQDN_SCOPE_ID, scope_string: FQDN_SCOPE_STRING },
+  ],
+  created: true,
+  client: { id: CLIENT_ID, name: 'Example Action Provider' },
+};
+
+const EXISTING: EnsureResult = {
+  scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
+  scopes: [{ id: SCOPE_ID, scope_string: SCOPE_STRING }],
+  created: false,
+  client: { id: CLIENT_ID, name: undefined },
+};
+
+describe('outputsOf', () => {
+  test.each<[string, EnsureResult, ReturnType<typeof outputsOf>]>([
+    [
+      'a created scope with an FQDN variant',
+      CREATED,
+      {
+        scope_string: SCOPE_STRING,
+        scope_id: SCOPE_ID,
+        scope_strings: `["${SCOPE_STRING}","${FQDN_SCOPE_STRING}"]`,
+        created: 'true',
+      },
+    ],
+    ['an existing scope', EXISTING, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false' }],
+  ])('%s', (_title, result, expected) => {
+    expect(outputsOf(result)).toEqual(expected);
+  });
+});
+
+describe('describeRun', () => {
+  test.each<[string, RunContext, string]>([
+    ['a published release, by its tag', { eventName: 'release', ref: 'refs/tags/v1.2.0', payload: { release: { tag_name: 'v1.2.0' } } }, 'release v1.2.0'],
+    ['an event on a ref', { eventName: 'push', ref: 'refs/heads/main', payload: {} }, 'push on refs/heads/main'],
+    [
+      'a release payload without a tag: the event on its ref',
+      { eventName: 'release', ref: 'refs/tags/v1', payload: { release: { html_url: 'https://github.com/o/r/releases/v1' } } },
+      'release on refs/tags/v1',
+    ],
+    ['an empty ref: the event alone', { eventName: 'workflow_dispatch', ref: '', payload: {} }, 'workflow_dispatch'],
+    ['no event and no ref: a local run', { eventName: '', ref: '', payload: {} }, 'a local run'],
+  ])('%s', (_title, context, expected) => {
+    expect(describeRun(context)).toBe(expected);
+  });
+});
+
+describe('buildSummary', () => {
+  test('a created scope', () => {
+    expect(buildSummary(CREATED, 'release v1.2.0')).toBe(
+      [
+        '### Provider scope created',
+        '',
+        '| | |',
+        '|---|---|',
+        `| Client | Example Action Provider <code>${CLIENT_ID}</code> |`,
+        `| Scope string | <code>${SCOPE_STRING}</code> |`,
+        `| Scope id | <code>${SCOPE_ID}</code> |`,
+        '| Created by this run | yes |',
+        `| All scope strings | <code>${SCOPE_STRING}</code><br><code>${FQDN_SCOPE_STRING}</code> |`,
+        '| Ran for | release v1.2.0 |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('an existing scope, for a client without a name', () => {
+    expect(buildSummary(EXISTING, 'push on refs/heads/main')).toBe(
+      [
+        '### Provider scope already registered',
+        '',
+        '| | |',
+        '|---|---|',
+        `| Client | <code>${CLIENT_ID}</code> |`,
+        `| Scope string | <code>${SCOPE_STRING}</code> |`,
+        `| Scope id | <code>${SCOPE_ID}</code> |`,
+        '| Created by this run | no, it already existed |',
+        `| All scope strings | <code>${SCOPE_STRING}</code> |`,
+        '| Ran for | push on refs/heads/main |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('names with |, <, \\ and line breaks do not break the table', () => {
+    const result: EnsureResult = { ...EXISTING, client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' } };
+    const summary = buildSummary(result, 'push on refs/heads/a|b\nc');
+    const lines = summary.split('\n');
+
+    expect(lines[4]).toBe(`| Client | Evil \\| &lt;script>x&lt;/script> name \\\\ <code>${CLIENT_ID}</code> |`);
+    expect(lines[9]).toBe('| Ran for | push on refs/heads/a\\|b c |');
+    // Still the same six rows, each with exactly two cells: no unescaped | inside a cell.
+    expect(lines).toHaveLength(11);
+    const tableRows = lines.filter((line) => line.startsWith('|'));
+    expect(tableRows).toHaveLength(8);
+    for (const row of tableRows) expect(row.match(/(?<!\\)\|/g)).toHaveLength(3);
+    expect(summary).not.toContain('<script>');
+  });
+});
