@@ -7,7 +7,13 @@ const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
 const SECRET_LOOKING = 'SWAPPED-SECRET-VALUE';
 
 type RawInputs = Record<InputName, string>;
-const VALID: RawInputs = { client_id: CLIENT_ID, client_secret: 's3cret', auth_url: 'https://auth.example.org', spec: '.github/provider-scope.yml' };
+const VALID: RawInputs = {
+  client_id: CLIENT_ID,
+  client_secret: 's3cret',
+  auth_url: 'https://auth.example.org',
+  spec: '.github/provider-scope.yml',
+  timeout_seconds: '30',
+};
 
 const reader =
   (overrides: Partial<RawInputs> = {}) =>
@@ -36,6 +42,8 @@ const MESSAGES = {
   authUrlNotHttp: 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org',
   authUrlCredentials: 'Input auth_url must not carry credentials: they belong in client_id and client_secret',
   authUrlQuery: 'Input auth_url must be a base address without a query or fragment',
+  authUrlHttp:
+    'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
   specEmpty: 'Input spec is empty: leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository',
 } as const;
 
@@ -46,12 +54,12 @@ describe('parseInputs accepts', () => {
       asked.push(name);
       return VALID[name];
     });
-    expect(asked).toEqual(['client_id', 'client_secret', 'auth_url', 'spec']);
-    expect(INPUT_NAMES).toEqual(['client_id', 'client_secret', 'auth_url', 'spec']);
+    expect(asked).toEqual(['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds']);
+    expect(INPUT_NAMES).toEqual(['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds']);
   });
 
-  test('valid inputs, returned as given', () => {
-    expect(parseInputs(reader())).toEqual(VALID);
+  test('valid inputs, returned as given but for the timeout, a number', () => {
+    expect(parseInputs(reader())).toEqual({ ...VALID, timeout_seconds: 30 });
   });
 
   test.each([
@@ -61,6 +69,9 @@ describe('parseInputs accepts', () => {
     ['https://auth.example.org/base/path///', 'https://auth.example.org/base/path'],
     ['https://auth.example.org/base', 'https://auth.example.org/base'],
     ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
+    ['http://127.1.2.3/', 'http://127.1.2.3'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+    ['http://[::1]:3000/', 'http://[::1]:3000'],
     ['https://auth.example.org:443/', 'https://auth.example.org'],
     ['HTTPS://Auth.Example.ORG/Base/', 'https://auth.example.org/Base'],
   ])('auth_url %j, normalised to %j', (given, expected) => {
@@ -82,6 +93,11 @@ describe('parseInputs rejects, one problem per invalid input, named by its field
     ['an auth_url with a query', { auth_url: 'https://auth.example.org/?tenant=1' }, { field: 'auth_url', message: MESSAGES.authUrlQuery }],
     ['an auth_url with a fragment', { auth_url: 'https://auth.example.org/#top' }, { field: 'auth_url', message: MESSAGES.authUrlQuery }],
     ['an empty spec', { spec: '' }, { field: 'spec', message: MESSAGES.specEmpty }],
+    ['plain http to a host that is not loopback', { auth_url: 'http://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
+    ['plain http to a private address', { auth_url: 'http://10.0.0.1' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
+    ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
+    ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
+    ['a timeout over ten minutes', { timeout_seconds: '601' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be at most 600' }],
   ])('%s', (_title, overrides, expected) => {
     expect(errorOf(overrides).problems).toEqual([expected]);
   });

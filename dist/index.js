@@ -28410,11 +28410,11 @@ __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
-module.exports.g6 = Agent
+__webpack_unused_export__ = Agent
 __webpack_unused_export__ = Dispatcher1Wrapper
 __webpack_unused_export__ = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
+module.exports.J2 = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = H2CClient
 __webpack_unused_export__ = RetryHandler
@@ -73586,7 +73586,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2123);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8191);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -73595,7 +73595,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2123:
+/***/ 8191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -81637,11 +81637,11 @@ function _isoDuration(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
-    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _int(Class, params) {
@@ -85218,7 +85218,7 @@ const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
     },
 }));
 function schemas_number(params) {
-    return core._number(ZodNumber, params);
+    return _number(ZodNumber, params);
 }
 const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
@@ -86102,6 +86102,25 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function coerce_string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function coerce_number(params) {
+    return _coercedNumber(ZodNumber, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function coerce_bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function coerce_date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 
 
@@ -86116,12 +86135,22 @@ const authUrl = inputs_required('auth_url', 'set it to the base address of the a
     if (url.username !== '' || url.password !== '') {
         ctx.addIssue({ code: 'custom', message: 'Input auth_url must not carry credentials: they belong in client_id and client_secret' });
     }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+        });
+    }
     if (url.search !== '' || url.hash !== '') {
         ctx.addIssue({ code: 'custom', message: 'Input auth_url must be a base address without a query or fragment' });
     }
     // The API paths are appended to it, so one canonical form without a trailing slash.
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 });
+const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+const timeoutSeconds = inputs_required('timeout_seconds', 'leave it out for 30 seconds')
+    .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
+    .pipe(schemas_number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
 const inputsSchema = object({
     client_id: inputs_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
         '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
@@ -86129,6 +86158,7 @@ const inputsSchema = object({
         'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
     auth_url: authUrl,
     spec: inputs_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
+    timeout_seconds: timeoutSeconds,
 });
 const INPUT_NAMES = Object.keys(inputsSchema.shape);
 /** Validates every input at once, so the user sees all that is wrong in one run. */
@@ -86147,89 +86177,8 @@ function parseInputs(read) {
 const uuidSchema = schemas_guid();
 const isUuid = (value) => uuidSchema.safeParse(value).success;
 
-;// CONCATENATED MODULE: ./src/reconcile.ts
-
-
-/** The scope string the service generates for a client's scope, per the system spec's 2.4. */
-const expectedScopeString = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
-const pickProvidersScope = (scopes, expected) => scopes.find((s) => s.scope_string === expected) ?? scopes[0];
-/**
- * Makes sure the client has its scope, creating it only when the client has none.
- * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
- * when the scope is created (then creation, then a second inspection to verify it).
- */
-async function ensureScope(service, { authUrl, clientId, spec }, log = () => { }) {
-    const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
-    const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
-    // One lookup carries the expected string and every dependent string.
-    const [client, found] = await Promise.all([service.getClient(), service.lookupScopesByString([expected, ...dependentStrings])]);
-    let byString = new Map(found.map((s) => [s.scope_string, s]));
-    // A service that answers 404 when any string is unknown says nothing about the others,
-    // and the expected string is unknown until the scope exists: ask for the dependents alone.
-    if (found.length === 0 && dependentStrings.length > 0) {
-        byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
-    }
-    const unresolved = dependentStrings.filter((s) => !byString.has(s));
-    if (unresolved.length > 0) {
-        throw new ActionError(`dependent_scopes: no scope was found for ${unresolved.map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
-    }
-    if (client.scopeIds.length > 0) {
-        log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        return adoptExisting(service, client, [...client.scopes, ...found], expected);
-    }
-    const definition = {
-        ...spec,
-        dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
-    };
-    log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
-    const created = await service.createScope(definition);
-    const after = await service.getClient();
-    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
-    if (detached.length > 0) {
-        throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-            'does not list it among the client\'s scopes. Run the step again; if it persists, inspect the client in the developer portal.');
-    }
-    return { scope: pickProvidersScope(created, expected) ?? created[0], scopes: created, created: true, client: after };
-}
-async function adoptExisting(service, client, known, expected) {
-    const byId = new Map(known.map((s) => [s.id, s]));
-    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
-    if (unknownIds.length > 0) {
-        for (const scope of await service.lookupScopesById(unknownIds))
-            byId.set(scope.id, scope);
-    }
-    const missing = client.scopeIds.filter((id) => !byId.has(id));
-    if (missing.length > 0) {
-        throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
-    }
-    const scopes = client.scopeIds.map((id) => byId.get(id));
-    return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
-}
-
-;// CONCATENATED MODULE: ./src/secrets.ts
-/**
- * Every form in which the secret could surface: as given, inside the HTTP Basic credential
- * (with and without the client ID, which is part of it), and URL-encoded.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    // A multi-line secret is masked line by line by the runner too.
-    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    return [...new Set([clientSecret, basic, encodeURIComponent(clientSecret), ...lines])];
-}
-/** Replaces every form of the secret in a text meant for the log, an annotation or a file. */
-function redactor(forms) {
-    // Longest first, so that a form containing another is replaced whole.
-    const sorted = [...forms].sort((a, b) => b.length - a.length);
-    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var node_modules_undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/service.ts
+
 
 
 // Response schemas: unknown fields are ignored (z.object strips them); the fields the
@@ -86271,28 +86220,195 @@ const createResponseSchema = union([
     object({ scopes: array(scopeSchema).min(1) }).transform((r) => r.scopes),
     object({ scope: scopeSchema }).transform((r) => [r.scope]),
 ]);
+/** A call to the service that failed; `transient` when trying again may succeed. */
+class ServiceError extends ActionError {
+    name = 'ServiceError';
+    status;
+    transient;
+    /** The wait the service asked for (Retry-After), if it did. */
+    retryAfterMs;
+    constructor(message, { status, transient = false, retryAfterMs } = {}) {
+        super(message);
+        this.status = status;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/reconcile.ts
+
+
+
+/** The scope string the service generates for a client's scope, per the system spec's 2.4. */
+const expectedScopeString = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
+const pickProvidersScope = (scopes, expected) => scopes.find((s) => s.scope_string === expected) ?? scopes[0];
+/**
+ * Makes sure the client has its scope, creating it only when the client has none.
+ * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
+ * when the scope is created (then creation, then a second inspection to verify it).
+ */
+async function ensureScope(service, { authUrl, clientId, spec }, log = () => { }) {
+    const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
+    const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
+    // One lookup carries the expected string and every dependent string.
+    const [client, found] = await Promise.all([service.getClient(), service.lookupScopesByString([expected, ...dependentStrings])]);
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown says nothing about the others,
+    // and the expected string is unknown until the scope exists: ask for the dependents alone.
+    if (found.length === 0 && dependentStrings.length > 0) {
+        byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
+    }
+    const unresolved = dependentStrings.filter((s) => !byString.has(s));
+    if (unresolved.length > 0) {
+        throw new ActionError(`dependent_scopes: no scope was found for ${unresolved.map((s) => `"${s}"`).join(', ')}. ` +
+            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
+    }
+    if (client.scopeIds.length > 0) {
+        log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+        return adoptExisting(service, client, [...client.scopes, ...found], expected);
+    }
+    const definition = {
+        ...spec,
+        dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
+    };
+    log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+    return create(service, definition, expected, log);
+}
+/** How often a creation is sent when the client is certainly still without a scope. */
+const MAX_CREATION_ATTEMPTS = 3;
+/**
+ * Creates the scope, never blindly twice: when the answer is lost, or another run was first
+ * (409), the client is inspected, and a scope found there is adopted instead.
+ */
+async function create(service, definition, expected, log) {
+    for (let attempt = 1;; attempt++) {
+        let created;
+        try {
+            created = await service.createScope(definition);
+        }
+        catch (error) {
+            const conflict = error instanceof ServiceError && error.status === 409;
+            if (!conflict && !(error instanceof ServiceError && error.transient))
+                throw error;
+            log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${error.message})`}: inspecting the client`);
+            const client = await service.getClient();
+            if (client.scopeIds.length > 0) {
+                // A lost answer most likely means this run created it; a conflict means another did.
+                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
+            }
+            if (conflict || attempt >= MAX_CREATION_ATTEMPTS)
+                throw error;
+            log('The client still has no scope: sending the creation again');
+            continue;
+        }
+        const after = await service.getClient();
+        const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+        if (detached.length > 0) {
+            throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+                "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
+        }
+        return { scope: pickProvidersScope(created, expected) ?? created[0], scopes: created, created: true, client: after };
+    }
+}
+async function adoptExisting(service, client, known, expected) {
+    const byId = new Map(known.map((s) => [s.id, s]));
+    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+    if (unknownIds.length > 0) {
+        for (const scope of await service.lookupScopesById(unknownIds))
+            byId.set(scope.id, scope);
+    }
+    const missing = client.scopeIds.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+        throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    }
+    const scopes = client.scopeIds.map((id) => byId.get(id));
+    return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+}
+
+;// CONCATENATED MODULE: ./src/secrets.ts
+/**
+ * Every form in which the secret could surface: as given, inside the HTTP Basic credential
+ * (with and without the client ID, which is part of it), and URL-encoded.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    // A multi-line secret is masked line by line by the runner too.
+    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [...new Set([clientSecret, basic, encodeURIComponent(clientSecret), ...lines])];
+}
+/** Replaces every form of the secret in a text meant for the log, an annotation or a file. */
+function redactor(forms) {
+    // Longest first, so that a form containing another is replaced whole.
+    const sorted = [...forms].sort((a, b) => b.length - a.length);
+    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var node_modules_undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000 };
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, the tries are used up, or the
+ * next sleep would pass the deadline; then the last error is thrown, with how far it got.
+ */
+async function withRetries(attempt, advise, { policy, clock, deadline }, giveUp = (error) => error) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            if (tried >= policy.attempts)
+                throw giveUp(error, `gave up after ${tried} attempts`);
+            if (advice.retryAfterMs !== undefined && advice.retryAfterMs > policy.maxDelayMs) {
+                throw giveUp(error, `the service asked to wait ${Math.ceil(advice.retryAfterMs / 1000)} s, longer than this step waits`);
+            }
+            const backoff = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+            const delay = advice.retryAfterMs ?? backoff;
+            if (clock.now() + delay >= deadline)
+                throw giveUp(error, `gave up after ${tried} attempts: the step's deadline is near`);
+            await clock.sleep(delay);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
 
 ;// CONCATENATED MODULE: ./src/service-client.ts
 
 
 
+
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
-/** An answer of the service that is not a success. */
-class ServiceError extends ActionError {
-    name = 'ServiceError';
-    status;
-    constructor(message, status) {
-        super(message);
-        this.status = status;
-    }
-}
 // What to do about a status, in the words of the portal the user knows.
 const STATUS_HINTS = {
+    400: 'the service refused the request as invalid',
     401: 'the credentials were rejected: check the client_id and client_secret secrets, and that the secret was not deleted in the developer portal',
     403: 'the credentials do not own this client: client_id and client_secret must belong to the same app',
     404: 'no such client: check that client_id is the Client ID of the app in the developer portal',
+    409: 'the scope already exists',
+    429: 'too many requests',
 };
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
 // One comma-separated list per parameter, with the separators left as they are: each item
 // is encoded on its own so that a server splitting before or after decoding reads the same.
 const queryString = (query) => Object.entries(query)
@@ -86319,72 +86435,98 @@ function parseJson(text) {
         return undefined;
     }
 }
-/** The service's own explanation, if its error body has one (Globus-style `errors[].detail`). */
-function serviceDetail(body, requestId) {
-    const record = (body ?? {});
+/** The service's own explanation, if its error body has one (`errors[].detail`), and the request id. */
+function serviceDetail(body, headerRequestId) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
     const errors = Array.isArray(record.errors) ? record.errors : [];
     const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
-    const id = typeof record.request_id === 'string' ? record.request_id : requestId;
-    return [detail === undefined ? '' : ` The service said: ${detail.slice(0, 500)}`, id === undefined ? '' : ` (request id ${id})`].join('');
-}
-function describeNetworkError(error) {
-    const { code, name, message } = (error ?? {});
-    if (name === 'TimeoutError')
-        return 'timed out';
-    return [code, message].filter(Boolean).join(': ') || String(error);
+    const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
+    return `${detail === undefined ? '' : ` The service said: ${detail.slice(0, 500)}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
 }
 /** The authentication service's API over undici, authenticated with HTTP Basic. */
 function createServiceClient(options) {
-    const { authUrl, clientId, timeoutMs = 30_000 } = options;
-    const dispatcher = options.dispatcher ?? new node_modules_undici/* Agent */.g6({ keepAliveTimeout: 10_000 });
+    const { authUrl, clientId, timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock } = options;
+    const deadline = options.deadline ?? clock.now() + 3 * timeoutMs;
+    const dispatcher = options.dispatcher ?? new node_modules_undici/* EnvHttpProxyAgent */.J2({ keepAliveTimeout: 10_000 });
     // The only place the secret is used: built once, sent in every call, never logged.
     const authorization = `Basic ${Buffer.from(`${clientId}:${options.clientSecret}`).toString('base64')}`;
     const host = new URL(authUrl).host;
-    async function call(name, schema, method, apiPath, { query, body, notFound } = {}) {
+    function networkError(label, error, limitMs) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = clock.now() >= deadline;
+            return new ServiceError(`${label} timed out after ${Math.round(limitMs / 100) / 10} s waiting for ${host}` +
+                (pastDeadline ? ": the step's deadline has passed" : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check auth_url`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check auth_url and the runner's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new ServiceError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    /** One request; every failure becomes a ServiceError that says whether to try again. */
+    async function once(name, schema, method, apiPath, { query, body, notFound }) {
+        const label = `${name} (${method} ${apiPath})`;
         const url = `${authUrl}${apiPath}${query === undefined ? '' : `?${queryString(query)}`}`;
         const headers = { authorization, accept: 'application/json' };
         if (body !== undefined)
             headers['content-type'] = 'application/json';
+        // Each request gets its own limit, cut short by the step's deadline.
+        const limitMs = Math.max(1, Math.min(timeoutMs, deadline - clock.now()));
         let response;
         try {
             response = await (0,node_modules_undici/* request */.Em)(url, {
                 method,
                 headers,
                 dispatcher,
-                signal: AbortSignal.timeout(timeoutMs),
+                signal: AbortSignal.timeout(limitMs),
                 ...(body === undefined ? {} : { body: JSON.stringify(body) }),
             });
         }
         catch (error) {
-            throw new ServiceError(`${name} (${method} ${apiPath}) could not reach ${host}: ${describeNetworkError(error)}`);
+            throw networkError(label, error, limitMs);
         }
-        const text = await readBody(response.body, name);
-        const json = parseJson(text);
         const status = response.statusCode;
+        let text;
+        try {
+            text = await readBody(response.body, label);
+        }
+        catch (error) {
+            throw error instanceof ServiceError ? error : networkError(label, error, limitMs);
+        }
+        const json = parseJson(text);
         if (status === 404 && notFound !== undefined)
             return notFound;
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to auth_url's origin and nowhere else.
+            throw new ServiceError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                'credentials: set auth_url to the address of the service itself.', { status });
+        }
         if (status < 200 || status >= 300) {
-            const requestId = response.headers['x-request-id'];
             const hint = STATUS_HINTS[status];
-            throw new ServiceError(`${name} (${method} ${apiPath}) failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.` +
-                serviceDetail(json, typeof requestId === 'string' ? requestId : undefined), status);
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, clock.now());
+            throw new ServiceError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${serviceDetail(json, response.headers['x-request-id'])}`, { status, transient: TRANSIENT_STATUSES.has(status), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
         }
         if (json === undefined)
-            throw new ServiceError(`${name} (${method} ${apiPath}): the answer (HTTP ${status}) is not JSON`, status);
+            throw new ServiceError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-            throw new ServiceError(`${name} (${method} ${apiPath}): the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, status);
+            throw new ServiceError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
         }
         return parsed.data;
     }
+    /** A read: retried with backoff while the failure is transient. */
+    const read = (name, schema, apiPath, extra = {}) => withRetries(() => once(name, schema, 'GET', apiPath, extra), (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), { policy: retry, clock, deadline }, (error, reason) => (error instanceof ServiceError ? new ServiceError(`${error.message} (${reason})`, { ...(error.status === undefined ? {} : { status: error.status }) }) : error));
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     return {
-        getClient: () => call('Client inspection', clientResponseSchema, 'GET', clientPath),
+        getClient: () => read('Client inspection', clientResponseSchema, clientPath),
         // A string or id that does not exist may be answered with an empty list or with 404.
-        lookupScopesByString: (scopeStrings) => call('Scope lookup', scopeListResponseSchema, 'GET', '/v2/api/scopes', { query: { scope_strings: scopeStrings }, notFound: [] }),
-        lookupScopesById: (ids) => call('Scope lookup', scopeListResponseSchema, 'GET', '/v2/api/scopes', { query: { ids }, notFound: [] }),
-        createScope: (definition) => call('Scope creation', createResponseSchema, 'POST', `${clientPath}/scopes`, { body: { scope: definition } }),
+        lookupScopesByString: (scopeStrings) => read('Scope lookup', scopeListResponseSchema, '/v2/api/scopes', { query: { scope_strings: scopeStrings }, notFound: [] }),
+        lookupScopesById: (ids) => read('Scope lookup', scopeListResponseSchema, '/v2/api/scopes', { query: { ids }, notFound: [] }),
+        // Never repeated here: whether to send it again is the reconciliation's decision.
+        createScope: (definition) => once('Scope creation', createResponseSchema, 'POST', `${clientPath}/scopes`, { body: { scope: definition } }),
         close: () => (options.dispatcher === undefined ? dispatcher.close() : Promise.resolve()),
     };
 }
@@ -86478,7 +86620,8 @@ const scopeSpecSchema = strictObject({
 const wrappedSpecSchema = strictObject({ scope: scopeSpecSchema });
 function fieldName(segments) {
     return segments
-        .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`))
+        // An empty key still needs a visible name.
+        .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
         .join('');
 }
 /** Finds where a path points in the document: at the key itself when `key` is given. */
@@ -86660,6 +86803,12 @@ async function run() {
     for (const form of forms)
         core_setSecret(form);
     const redact = redactor(forms);
+    // The last line of defence: whatever escapes still ends in one clear annotation and exit 1.
+    const fatal = (error) => {
+        report(error, redact);
+        process.exit(1);
+    };
+    process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
     try {
         await ensure();
     }
@@ -86691,7 +86840,12 @@ async function main_validate() {
 async function ensure() {
     const { inputs, spec } = await main_validate();
     info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
-    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
+    const service = createServiceClient({
+        authUrl: inputs.auth_url,
+        clientId: inputs.client_id,
+        clientSecret: inputs.client_secret,
+        timeoutMs: inputs.timeout_seconds * 1000,
+    });
     const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec }, (m) => info(m)).finally(() => service.close());
     for (const [name, value] of Object.entries(outputsOf(result)))
         setOutput(name, value);

@@ -13,12 +13,25 @@ const authUrl = required('auth_url', 'set it to the base address of the authenti
     if (url.username !== '' || url.password !== '') {
       ctx.addIssue({ code: 'custom', message: 'Input auth_url must not carry credentials: they belong in client_id and client_secret' });
     }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+      });
+    }
     if (url.search !== '' || url.hash !== '') {
       ctx.addIssue({ code: 'custom', message: 'Input auth_url must be a base address without a query or fragment' });
     }
     // The API paths are appended to it, so one canonical form without a trailing slash.
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   });
+
+const isLoopback = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+const timeoutSeconds = required('timeout_seconds', 'leave it out for 30 seconds')
+  .pipe(z.coerce.number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
+  .pipe(z.number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
 
 const inputsSchema = z.object({
   client_id: required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`').pipe(
@@ -34,6 +47,7 @@ const inputsSchema = z.object({
   ),
   auth_url: authUrl,
   spec: required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
+  timeout_seconds: timeoutSeconds,
 });
 
 export type Inputs = z.output<typeof inputsSchema>;

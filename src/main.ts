@@ -13,6 +13,12 @@ export async function run(): Promise<void> {
   const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
   for (const form of forms) core.setSecret(form);
   const redact = redactor(forms);
+  // The last line of defence: whatever escapes still ends in one clear annotation and exit 1.
+  const fatal = (error: unknown): void => {
+    report(error, redact);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
 
   try {
     await ensure();
@@ -45,7 +51,12 @@ async function ensure(): Promise<void> {
   const { inputs, spec } = await validate();
   core.info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
 
-  const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
+  const service = createServiceClient({
+    authUrl: inputs.auth_url,
+    clientId: inputs.client_id,
+    clientSecret: inputs.client_secret,
+    timeoutMs: inputs.timeout_seconds * 1000,
+  });
   const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec }, (m) => core.info(m)).finally(
     () => service.close(),
   );

@@ -1,5 +1,5 @@
 import { ActionError } from './errors.ts';
-import type { AuthService, Client, Scope } from './service.ts';
+import { ServiceError, type AuthService, type Client, type Scope } from './service.ts';
 import type { ScopeSpec } from './spec.ts';
 import { isUuid } from './uuid.ts';
 
@@ -64,16 +64,44 @@ export async function ensureScope(
     dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
   };
   log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
-  const created = await service.createScope(definition);
-  const after = await service.getClient();
-  const detached = created.filter((s) => !after.scopeIds.includes(s.id));
-  if (detached.length > 0) {
-    throw new ActionError(
-      `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-        'does not list it among the client\'s scopes. Run the step again; if it persists, inspect the client in the developer portal.',
-    );
+  return create(service, definition, expected, log);
+}
+
+/** How often a creation is sent when the client is certainly still without a scope. */
+export const MAX_CREATION_ATTEMPTS = 3;
+
+/**
+ * Creates the scope, never blindly twice: when the answer is lost, or another run was first
+ * (409), the client is inspected, and a scope found there is adopted instead.
+ */
+async function create(service: AuthService, definition: ScopeSpec, expected: string, log: (message: string) => void): Promise<EnsureResult> {
+  for (let attempt = 1; ; attempt++) {
+    let created: Scope[];
+    try {
+      created = await service.createScope(definition);
+    } catch (error) {
+      const conflict = error instanceof ServiceError && error.status === 409;
+      if (!conflict && !(error instanceof ServiceError && error.transient)) throw error;
+      log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${error.message})`}: inspecting the client`);
+      const client = await service.getClient();
+      if (client.scopeIds.length > 0) {
+        // A lost answer most likely means this run created it; a conflict means another did.
+        return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
+      }
+      if (conflict || attempt >= MAX_CREATION_ATTEMPTS) throw error;
+      log('The client still has no scope: sending the creation again');
+      continue;
+    }
+    const after = await service.getClient();
+    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+    if (detached.length > 0) {
+      throw new ActionError(
+        `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+          "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.",
+      );
+    }
+    return { scope: pickProvidersScope(created, expected) ?? (created[0] as Scope), scopes: created, created: true, client: after };
   }
-  return { scope: pickProvidersScope(created, expected) ?? (created[0] as Scope), scopes: created, created: true, client: after };
 }
 
 async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<EnsureResult> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActionError } from './errors.ts';
 import type { ScopeSpec } from './spec.ts';
 import { uuidSchema } from './uuid.ts';
 
@@ -53,6 +54,22 @@ export const createResponseSchema = z.union([
 
 /** The body of the creation request: the spec with every dependent scope as a UUID. */
 export type ScopeDefinition = ScopeSpec;
+
+/** A call to the service that failed; `transient` when trying again may succeed. */
+export class ServiceError extends ActionError {
+  override readonly name = 'ServiceError';
+  readonly status: number | undefined;
+  readonly transient: boolean;
+  /** The wait the service asked for (Retry-After), if it did. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, { status, transient = false, retryAfterMs }: { status?: number; transient?: boolean; retryAfterMs?: number } = {}) {
+    super(message);
+    this.status = status;
+    this.transient = transient;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
 
 /** The calls the reconciliation needs, bound to one client and its credentials. */
 export interface AuthService {

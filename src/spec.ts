@@ -58,7 +58,8 @@ type PathSegment = PropertyKey;
 
 function fieldName(segments: readonly PathSegment[]): string {
   return segments
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`))
+    // An empty key still needs a visible name.
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
     .join('');
 }
 
