@@ -3,62 +3,18 @@
  * against the embedded authentication service on 127.0.0.1.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type ClientRecord } from '../dev/auth-service.ts';
-import { runAction, type ActionRun, type RunOptions } from '../dev/runner.ts';
+import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions } from '../dev/auth-service.ts';
+import { runAction, type ActionRun } from '../dev/runner.ts';
+import { annotations, Harness, SECRET, SPEC, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from './support/harness.ts';
 
-// Characters that base64 and URL encoding change, so that every form of it differs.
-const SECRET = 'e2e+Secret/with=chars&more?';
-const SPEC_FILE = '.github/provider-scope.yml';
-const SPEC = `name: Example Action Provider
-description: Runs example actions
-advertised: true
-dependent_scopes:
-  - scope: ${GROUPS_SCOPE_STRING}
-  - scope: 6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10
-    optional: true
-`;
+let h: Harness;
+const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> => {
+  h = await Harness.start(options, fqdns);
+};
+afterEach(() => h.stop());
 
-let service: EmbeddedAuthService;
-let client: ClientRecord;
-
-async function startService(options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> {
-  service = new EmbeddedAuthService(options);
-  await service.start();
-  service.addScope({ id: '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10', scope_string: 'https://transfer.example.org/scopes/all' });
-  client = service.addClient({ secret: SECRET, fqdns });
-}
-
-afterEach(async () => service.stop());
-
-const run = (overrides: Partial<RunOptions> & { inputs?: Record<string, string> } = {}): Promise<ActionRun> =>
-  runAction({
-    files: { [SPEC_FILE]: SPEC },
-    ...overrides,
-    inputs: { client_id: client.id, client_secret: SECRET, auth_url: service.url, ...overrides.inputs },
-  });
-
-const expectedString = (): string => `${service.url}/scopes/${client.id}/action_all`;
-const secretForms = (secret: string): string[] => [secret, Buffer.from(`${client.id}:${secret}`).toString('base64'), encodeURIComponent(secret)];
-// Workflow command data is escaped by the toolkit and unescaped by the runner.
-const commandData = (line: string): string => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-const annotations = (result: ActionRun): string[] => result.stdout.split('\n').filter((line) => /^::(error|warning)/.test(line));
-
-/** No form of the secret in any channel but the ::add-mask:: commands, which come first. */
-async function expectNoLeak(result: ActionRun, secret = SECRET): Promise<void> {
-  const lines = result.stdout.split('\n');
-  const masks = lines.filter((line) => line.startsWith('::add-mask::'));
-  expect(lines.slice(0, masks.length)).toEqual(masks);
-  expect(masks.map((line) => commandData(line.slice('::add-mask::'.length)))).toEqual(expect.arrayContaining(secretForms(secret)));
-
-  const files = await readdir(result.tempDir, { recursive: true, withFileTypes: true });
-  const onDisk = await Promise.all(files.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')));
-  const channels = [lines.slice(masks.length).join('\n'), result.stderr, ...onDisk];
-  for (const form of secretForms(secret)) {
-    for (const channel of channels) expect(channel).not.toContain(form);
-  }
-}
+const run = (overrides: RunOverrides = {}): Promise<ActionRun> => h.run(overrides);
+const expectNoLeak = (result: ActionRun, secret?: string): Promise<void> => h.expectNoLeak(result, secret);
 
 describe('on a fresh client', () => {
   beforeEach(() => startService());
@@ -67,21 +23,21 @@ describe('on a fresh client', () => {
     const result = await run();
 
     expect(result.exitCode).toBe(0);
-    const created = [...service.scopes.values()].find((s) => s.client === client.id);
+    const created = [...h.service.scopes.values()].find((s) => s.client === h.client.id);
     expect(result.outputs).toEqual({
-      scope_string: expectedString(),
+      scope_string: h.expectedString,
       scope_id: created?.id,
-      scope_strings: JSON.stringify([expectedString()]),
+      scope_strings: JSON.stringify([h.expectedString]),
       created: 'true',
     });
-    const scopesPath = `/v2/api/clients/${client.id}`;
-    expect(service.apiCalls().sort()).toEqual([`GET ${scopesPath}`, `GET ${scopesPath}`, 'GET /v2/api/scopes', `POST ${scopesPath}/scopes`].sort());
+    const scopesPath = `/v2/api/clients/${h.client.id}`;
+    expect(h.service.apiCalls().sort()).toEqual([`GET ${scopesPath}`, `GET ${scopesPath}`, 'GET /v2/api/scopes', `POST ${scopesPath}/scopes`].sort());
     // Inspection and lookup first, in parallel; creation; then the verifying inspection.
-    expect(service.apiCalls().slice(2)).toEqual([`POST ${scopesPath}/scopes`, `GET ${scopesPath}`]);
-    const lookup = service.requests.find((r) => r.path === '/v2/api/scopes');
-    expect(lookup?.query).toEqual({ scope_strings: `${expectedString()},${GROUPS_SCOPE_STRING}` });
-    expect(service.requests.every((r) => r.clientId === client.id)).toBe(true);
-    expect(service.requests.find((r) => r.method === 'POST')?.body).toEqual({
+    expect(h.service.apiCalls().slice(2)).toEqual([`POST ${scopesPath}/scopes`, `GET ${scopesPath}`]);
+    const lookup = h.service.requests.find((r) => r.path === '/v2/api/scopes');
+    expect(lookup?.query).toEqual({ scope_strings: `${h.expectedString},${GROUPS_SCOPE_STRING}` });
+    expect(h.service.requests.every((r) => r.clientId === h.client.id)).toBe(true);
+    expect(h.service.requests.find((r) => r.method === 'POST')?.body).toEqual({
       scope: {
         name: 'Example Action Provider',
         description: 'Runs example actions',
@@ -90,12 +46,12 @@ describe('on a fresh client', () => {
         allow_refresh_tokens: true,
         dependent_scopes: [
           { scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true },
-          { scope: '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10', optional: true, requires_refresh_token: true },
+          { scope: TRANSFER_SCOPE_ID, optional: true, requires_refresh_token: true },
         ],
       },
     });
     expect(result.summary).toContain('### Provider scope created');
-    expect(result.summary).toContain(`<code>${expectedString()}</code>`);
+    expect(result.summary).toContain(`<code>${h.expectedString}</code>`);
     expect(result.summary).toContain('| Ran for | release v1.2.3 |');
     expect(annotations(result)).toEqual([]);
     expect(result.files.state).toBe('');
@@ -105,15 +61,15 @@ describe('on a fresh client', () => {
 
   test('the re-run creates nothing, in one round trip of two requests', async () => {
     const first = await run();
-    const before = service.requests.length;
+    const before = h.service.requests.length;
     const second = await run();
 
     expect(second.exitCode).toBe(0);
     expect(second.outputs).toEqual({ ...first.outputs, created: 'false' });
-    expect(service.requests.slice(before).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['GET /v2/api/scopes', `GET /v2/api/clients/${client.id}`].sort(),
+    expect(h.service.requests.slice(before).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort(),
     );
-    expect([...service.scopes.values()].filter((s) => s.client === client.id)).toHaveLength(1);
+    expect([...h.service.scopes.values()].filter((s) => s.client === h.client.id)).toHaveLength(1);
     expect(second.summary).toContain('### Provider scope already registered');
     await expectNoLeak(second);
   });
@@ -124,7 +80,7 @@ describe('on a fresh client', () => {
 
     expect(result.exitCode).toBe(1);
     expect(annotations(result)).toEqual([expect.stringMatching(/^::error::dependent_scopes: no scope was found for "https:\/\/nowhere.example.org\/scopes\/none"/)]);
-    expect(service.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(h.service.requests.some((r) => r.method === 'POST')).toBe(false);
     expect(result.outputs).toEqual({});
     await expectNoLeak(result);
   });
@@ -150,19 +106,19 @@ describe('on a fresh client', () => {
       `::error file=${SPEC_FILE},line=3,col=13::${SPEC_FILE}: advertised must be a boolean, not string "yes"`,
       `::error file=${SPEC_FILE},line=4,col=1::${SPEC_FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`,
     ]);
-    expect(service.requests).toEqual([]);
+    expect(h.service.requests).toEqual([]);
     await expectNoLeak(result);
   });
 
   test('an empty secret says why it may be missing', async () => {
     const result = await runAction({
       files: { [SPEC_FILE]: SPEC },
-      inputs: { client_id: client.id, client_secret: '', auth_url: service.url },
+      inputs: { client_id: h.client.id, client_secret: '', auth_url: h.service.url },
     });
 
     expect(result.exitCode).toBe(1);
     expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Input client_secret is empty: .*forks or by Dependabot/)]);
-    expect(service.requests).toEqual([]);
+    expect(h.service.requests).toEqual([]);
   });
 
   test('a missing spec file is named, with the input that points at it', async () => {
@@ -177,26 +133,26 @@ describe('on a fresh client', () => {
     const result = await run({ files: { 'provider/scope.json': spec }, inputs: { spec: 'provider/scope.json' } });
 
     expect(result.exitCode).toBe(0);
-    expect(result.outputs.scope_string).toBe(`${service.url}/scopes/${client.id}/custom`);
+    expect(result.outputs.scope_string).toBe(`${h.service.url}/scopes/${h.client.id}/custom`);
   });
 });
 
 test('a client with an FQDN gets both scopes; the provider scope is the auth_url one', async () => {
   await startService({}, ['provider.example.org']);
   const first = await run();
-  const before = service.requests.length;
+  const before = h.service.requests.length;
   const second = await run();
 
-  const strings = [expectedString(), 'https://provider.example.org/action_all'];
+  const strings = [h.expectedString, 'https://provider.example.org/action_all'];
   for (const result of [first, second]) {
     expect(result.exitCode).toBe(0);
-    expect(result.outputs.scope_string).toBe(expectedString());
+    expect(result.outputs.scope_string).toBe(h.expectedString);
     expect(result.outputs.scope_strings).toBe(JSON.stringify(strings));
   }
   expect(first.outputs.created).toBe('true');
   expect(second.outputs.created).toBe('false');
   // The variant is not in the first lookup, so it is looked up by id.
-  const lookups = service.requests.slice(before).filter((r) => r.path === '/v2/api/scopes');
+  const lookups = h.service.requests.slice(before).filter((r) => r.path === '/v2/api/scopes');
   expect(lookups.map((r) => Object.keys(r.query)[0])).toEqual(['scope_strings', 'ids']);
   await expectNoLeak(second);
 });
@@ -209,5 +165,5 @@ test('tolerates a service that answers 404 for unknown strings and {"scope": {..
   expect(first.exitCode).toBe(0);
   expect(first.outputs.created).toBe('true');
   expect(second.outputs).toEqual({ ...first.outputs, created: 'false' });
-  expect(service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  expect(h.service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 });

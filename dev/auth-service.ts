@@ -41,6 +41,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   /** The client the Basic credential named, if any; the secret is never recorded. */
   clientId?: string;
   body?: unknown;
@@ -63,6 +65,8 @@ export interface Fault {
   loseAnswer?: boolean;
   /** Wait this long before answering. */
   delayMs?: number;
+  /** Runs when the fault fires, before the request is handled: e.g. another run's creation. */
+  before?: () => void;
 }
 
 export interface AuthServiceOptions {
@@ -181,12 +185,13 @@ export class EmbeddedAuthService {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const credentials = this.credentials(req.headers.authorization);
-    const recorded: RecordedRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    const recorded: RecordedRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), at: Date.now() };
     if (credentials !== undefined) recorded.clientId = credentials.id;
     if (raw !== '') recorded.body = parseJson(raw);
     this.requests.push(recorded);
 
     const fault = this.takeFault(method, url.pathname);
+    fault?.before?.();
     const delay = (fault?.delayMs ?? 0) + (this.options.latencyMs ?? 0);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (fault?.hang) return;

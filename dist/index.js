@@ -86353,7 +86353,7 @@ const systemClock = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random: () => Math.random(),
 };
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000 };
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
 /**
  * Runs `attempt` until it succeeds, its error is not retryable, the tries are used up, or the
  * next sleep would pass the deadline; then the last error is thrown, with how far it got.
@@ -86446,17 +86446,18 @@ function serviceDetail(body, headerRequestId) {
 /** The authentication service's API over undici, authenticated with HTTP Basic. */
 function createServiceClient(options) {
     const { authUrl, clientId, timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock } = options;
-    const deadline = options.deadline ?? clock.now() + 3 * timeoutMs;
+    const startedAt = clock.now();
+    const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
     const dispatcher = options.dispatcher ?? new node_modules_undici/* EnvHttpProxyAgent */.J2({ keepAliveTimeout: 10_000 });
     // The only place the secret is used: built once, sent in every call, never logged.
     const authorization = `Basic ${Buffer.from(`${clientId}:${options.clientSecret}`).toString('base64')}`;
     const host = new URL(authUrl).host;
-    function networkError(label, error, limitMs) {
+    function networkError(label, error) {
         const { code, name, message } = (error ?? {});
         if (name === 'TimeoutError') {
             const pastDeadline = clock.now() >= deadline;
-            return new ServiceError(`${label} timed out after ${Math.round(limitMs / 100) / 10} s waiting for ${host}` +
-                (pastDeadline ? ": the step's deadline has passed" : ''), { transient: !pastDeadline });
+            return new ServiceError(`${label} timed out waiting for ${host} (timeout_seconds: ${timeoutMs / 1000})` +
+                (pastDeadline ? `; the step's deadline of ${Math.round((deadline - startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
         }
         const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check auth_url`
             : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check auth_url and the runner's DNS`
@@ -86484,7 +86485,7 @@ function createServiceClient(options) {
             });
         }
         catch (error) {
-            throw networkError(label, error, limitMs);
+            throw networkError(label, error);
         }
         const status = response.statusCode;
         let text;
@@ -86492,7 +86493,7 @@ function createServiceClient(options) {
             text = await readBody(response.body, label);
         }
         catch (error) {
-            throw error instanceof ServiceError ? error : networkError(label, error, limitMs);
+            throw error instanceof ServiceError ? error : networkError(label, error);
         }
         const json = parseJson(text);
         if (status === 404 && notFound !== undefined)

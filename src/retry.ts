@@ -21,7 +21,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
 
 /** What a failed try says about trying again. */
 export interface RetryAdvice {

@@ -86,19 +86,20 @@ function serviceDetail(body: unknown, headerRequestId: string | string[] | undef
 /** The authentication service's API over undici, authenticated with HTTP Basic. */
 export function createServiceClient(options: ServiceClientOptions): AuthService & { close(): Promise<void> } {
   const { authUrl, clientId, timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock } = options;
-  const deadline = options.deadline ?? clock.now() + 3 * timeoutMs;
+  const startedAt = clock.now();
+  const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
   const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000 });
   // The only place the secret is used: built once, sent in every call, never logged.
   const authorization = `Basic ${Buffer.from(`${clientId}:${options.clientSecret}`).toString('base64')}`;
   const host = new URL(authUrl).host;
 
-  function networkError(label: string, error: unknown, limitMs: number): ServiceError {
+  function networkError(label: string, error: unknown): ServiceError {
     const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
     if (name === 'TimeoutError') {
       const pastDeadline = clock.now() >= deadline;
       return new ServiceError(
-        `${label} timed out after ${Math.round(limitMs / 100) / 10} s waiting for ${host}` +
-          (pastDeadline ? ": the step's deadline has passed" : ''),
+        `${label} timed out waiting for ${host} (timeout_seconds: ${timeoutMs / 1000})` +
+          (pastDeadline ? `; the step's deadline of ${Math.round((deadline - startedAt) / 1000)} s has passed` : ''),
         { transient: !pastDeadline },
       );
     }
@@ -134,14 +135,14 @@ export function createServiceClient(options: ServiceClientOptions): AuthService 
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (error) {
-      throw networkError(label, error, limitMs);
+      throw networkError(label, error);
     }
     const status = response.statusCode;
     let text: string;
     try {
       text = await readBody(response.body, label);
     } catch (error) {
-      throw error instanceof ServiceError ? error : networkError(label, error, limitMs);
+      throw error instanceof ServiceError ? error : networkError(label, error);
     }
     const json = parseJson(text);
     if (status === 404 && notFound !== undefined) return notFound;
