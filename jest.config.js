@@ -7,5 +7,7 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true }],
   },
+  // End-to-end tests start processes and wait for the action's own timeouts and retries.
+  testTimeout: 30_000,
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };

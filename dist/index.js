@@ -86677,7 +86677,8 @@ function knownKeysAt(segments, wrapped) {
  */
 function parseSpec(source, file) {
     const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+    // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
+    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.length > 0) {
         throw new ValidationError(doc.errors.map((error) => ({

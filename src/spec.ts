@@ -115,7 +115,8 @@ function knownKeysAt(segments: readonly PathSegment[], wrapped: boolean): readon
  */
 export function parseSpec(source: string, file: string): ScopeSpec {
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
   const at = (pos: LinePos | undefined): Location =>
     pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
 
