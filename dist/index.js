@@ -86215,11 +86215,15 @@ const clientResponseSchema = object({
     }),
 }));
 const scopeListResponseSchema = object({ scopes: array(scopeSchema) }).transform((r) => r.scopes);
-// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`.
-const createResponseSchema = union([
-    object({ scopes: array(scopeSchema).min(1) }).transform((r) => r.scopes),
-    object({ scope: scopeSchema }).transform((r) => [r.scope]),
-]);
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
+// both keys optional, rather than a union, so that a malformed answer names its field.
+const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
+    .transform((r, ctx) => {
+    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    if (scopes.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+    return scopes;
+});
 /** A call to the service that failed; `transient` when trying again may succeed. */
 class ServiceError extends ActionError {
     name = 'ServiceError';

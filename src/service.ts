@@ -46,11 +46,15 @@ export type Client = z.output<typeof clientResponseSchema>;
 
 export const scopeListResponseSchema = z.object({ scopes: z.array(scopeSchema) }).transform((r) => r.scopes);
 
-// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`.
-export const createResponseSchema = z.union([
-  z.object({ scopes: z.array(scopeSchema).min(1) }).transform((r) => r.scopes),
-  z.object({ scope: scopeSchema }).transform((r) => [r.scope]),
-]);
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
+// both keys optional, rather than a union, so that a malformed answer names its field.
+export const createResponseSchema = z
+  .object({ scopes: z.array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
+  .transform((r, ctx) => {
+    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    if (scopes.length === 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+    return scopes;
+  });
 
 /** The body of the creation request: the spec with every dependent scope as a UUID. */
 export type ScopeDefinition = ScopeSpec;

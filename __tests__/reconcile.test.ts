@@ -1,0 +1,392 @@
+/**
+ * ensureScope against an in-memory service that records every call: which calls the
+ * reconciliation makes, in which order, with which arguments, and what it concludes.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { ActionError } from '../src/errors.ts';
+import { ensureScope, expectedScopeString, MAX_CREATION_ATTEMPTS } from '../src/reconcile.ts';
+import { ServiceError, type AuthService, type Client, type Scope, type ScopeDefinition } from '../src/service.ts';
+import { scopeSpecSchema, type ScopeSpec } from '../src/spec.ts';
+
+const AUTH_URL = 'https://auth.example.test';
+const CLIENT_ID = '7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b';
+const EXPECTED = `${AUTH_URL}/scopes/${CLIENT_ID}/action_all`;
+const OTHER_SERVICE = 'https://auth.example.test/scopes/9d5e1c2a-0b3f-4a6d-8e7c-1f2a3b4c5d6e';
+const TRANSFER = `${OTHER_SERVICE}/transfer`;
+const COMPUTE = 'urn:platform:scopes:compute:all';
+const GROUPS_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
+
+const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const scope = (id: string, scopeString: string): Scope => ({ id, scope_string: scopeString, name: `Scope ${scopeString}` });
+
+/** Scopes of other services that dependent scopes refer to. */
+const TRANSFER_SCOPE = scope(uuid(101), TRANSFER);
+const COMPUTE_SCOPE = scope(uuid(102), COMPUTE);
+
+const specOf = (fields: Record<string, unknown> = {}): ScopeSpec =>
+  scopeSpecSchema.parse({ name: 'My provider', description: 'Runs my actions', advertised: true, ...fields });
+
+/** A spec with a UUID dependent, two string dependents, and non-default flags on one of them. */
+const SPEC_WITH_DEPENDENTS = specOf({
+  dependent_scopes: [
+    { scope: GROUPS_ID.toUpperCase() },
+    { scope: TRANSFER },
+    { scope: COMPUTE, optional: true, requires_refresh_token: false },
+  ],
+});
+
+type Call =
+  | { method: 'getClient' }
+  | { method: 'lookupScopesByString'; args: string[] }
+  | { method: 'lookupScopesById'; args: string[] }
+  | { method: 'createScope'; args: ScopeDefinition };
+
+/**
+ * What one createScope call does: create (and answer, lose the answer, or not attach the
+ * scope), find that another run created it first (409), or throw without creating.
+ */
+type CreateOutcome = 'create' | 'create-detached' | 'create-answer-lost' | 'another-run-first' | ServiceError;
+
+interface FakeOptions {
+  /** Every scope the service knows, the client's included. */
+  scopes?: Scope[];
+  /** The ids the client lists. */
+  clientScopeIds?: string[];
+  /** Answer client.scopes as full objects rather than ids. */
+  embedScopes?: boolean;
+  /** Answer a lookup by string with [] (a 404) as soon as one string is unknown. */
+  notFoundIfAnyUnknown?: boolean;
+  /** Ids that the lookup by id does not return. */
+  hiddenFromIdLookup?: string[];
+  /** One per createScope call; after the last one, 'create'. */
+  createOutcomes?: CreateOutcome[];
+  /** The suffixes of the scope strings a creation generates (two when an FQDN is registered). */
+  createdStrings?: (suffix: string) => string[];
+}
+
+/** An in-memory AuthService that records each call when it is made. */
+class FakeService implements AuthService {
+  readonly calls: Call[] = [];
+  readonly scopes: Scope[];
+  readonly clientScopeIds: string[];
+  private readonly options: FakeOptions;
+  private nextId = 500;
+
+  constructor(options: FakeOptions = {}) {
+    this.options = options;
+    this.scopes = [...(options.scopes ?? [])];
+    this.clientScopeIds = [...(options.clientScopeIds ?? [])];
+  }
+
+  callNames = (): string[] => this.calls.map((c) => c.method);
+  callsOf = <M extends Call['method']>(method: M): Extract<Call, { method: M }>[] =>
+    this.calls.filter((c): c is Extract<Call, { method: M }> => c.method === method);
+
+  async getClient(): Promise<Client> {
+    this.calls.push({ method: 'getClient' });
+    const scopes = this.options.embedScopes ? this.clientScopeIds.map((id) => this.byId(id)).filter((s) => s !== undefined) : [];
+    return { id: CLIENT_ID, name: 'My app', scopeIds: [...this.clientScopeIds], scopes };
+  }
+
+  async lookupScopesByString(scopeStrings: readonly string[]): Promise<Scope[]> {
+    this.calls.push({ method: 'lookupScopesByString', args: [...scopeStrings] });
+    const found = this.scopes.filter((s) => scopeStrings.includes(s.scope_string));
+    const anyUnknown = scopeStrings.some((str) => !found.some((s) => s.scope_string === str));
+    return this.options.notFoundIfAnyUnknown && anyUnknown ? [] : found;
+  }
+
+  async lookupScopesById(ids: readonly string[]): Promise<Scope[]> {
+    this.calls.push({ method: 'lookupScopesById', args: [...ids] });
+    const hidden = this.options.hiddenFromIdLookup ?? [];
+    return this.scopes.filter((s) => ids.includes(s.id) && !hidden.includes(s.id));
+  }
+
+  async createScope(definition: ScopeDefinition): Promise<Scope[]> {
+    this.calls.push({ method: 'createScope', args: structuredClone(definition) });
+    const outcome = this.options.createOutcomes?.shift() ?? 'create';
+    if (outcome instanceof ServiceError) throw outcome;
+    if (outcome === 'another-run-first') {
+      const theirs = scope(uuid(this.nextId++), expectedScopeString(AUTH_URL, CLIENT_ID, definition.scope_suffix));
+      this.scopes.push(theirs);
+      this.clientScopeIds.push(theirs.id);
+      throw conflict();
+    }
+    const strings = this.options.createdStrings?.(definition.scope_suffix) ?? [expectedScopeString(AUTH_URL, CLIENT_ID, definition.scope_suffix)];
+    const created = strings.map((str) => scope(uuid(this.nextId++), str));
+    this.scopes.push(...created);
+    if (outcome !== 'create-detached') this.clientScopeIds.push(...created.map((s) => s.id));
+    if (outcome === 'create-answer-lost') throw new ServiceError('Scope creation: the connection was closed', { transient: true });
+    return created;
+  }
+
+  private byId(id: string): Scope | undefined {
+    return this.scopes.find((s) => s.id === id);
+  }
+}
+
+const ensure = (service: AuthService, spec: ScopeSpec = specOf(), log?: (message: string) => void) =>
+  ensureScope(service, { authUrl: AUTH_URL, clientId: CLIENT_ID, spec }, log);
+
+/** The ActionError the call fails with. */
+async function actionError(promise: Promise<unknown>): Promise<ActionError> {
+  const error: unknown = await promise.then(
+    (value) => {
+      throw new Error(`expected an ActionError, got ${JSON.stringify(value)}`);
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ActionError);
+  return error as ActionError;
+}
+
+const conflict = (): ServiceError => new ServiceError('Scope creation failed with HTTP 409: the scope already exists.', { status: 409 });
+const lost = (): ServiceError => new ServiceError('Scope creation timed out', { transient: true });
+
+test('the expected scope string follows the system spec 2.4', () => {
+  expect(expectedScopeString('https://auth.example.org', 'abc', 'action_all')).toBe('https://auth.example.org/scopes/abc/action_all');
+});
+
+describe('a client without scope', () => {
+  test('one creation with dependents as UUIDs, then a verifying inspection', async () => {
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE, COMPUTE_SCOPE] });
+    const result = await ensure(service, SPEC_WITH_DEPENDENTS);
+
+    expect(service.calls).toEqual([
+      { method: 'getClient' },
+      { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER, COMPUTE] },
+      {
+        method: 'createScope',
+        args: {
+          name: 'My provider',
+          description: 'Runs my actions',
+          scope_suffix: 'action_all',
+          advertised: true,
+          allow_refresh_tokens: true,
+          dependent_scopes: [
+            { scope: GROUPS_ID, optional: false, requires_refresh_token: true },
+            { scope: TRANSFER_SCOPE.id, optional: false, requires_refresh_token: true },
+            { scope: COMPUTE_SCOPE.id, optional: true, requires_refresh_token: false },
+          ],
+        },
+      },
+      { method: 'getClient' },
+    ]);
+    const created = scope(uuid(500), EXPECTED);
+    expect(result.created).toBe(true);
+    expect(result.scope).toEqual(created);
+    expect(result.scopes).toEqual([created]);
+    expect(result.client.id).toBe(CLIENT_ID);
+    expect(result.client.name).toBe('My app');
+  });
+
+  test('without dependents: one lookup of the expected string alone', async () => {
+    const service = new FakeService();
+    const result = await ensure(service, specOf({ scope_suffix: 'run' }));
+    expect(service.calls).toEqual([
+      { method: 'getClient' },
+      { method: 'lookupScopesByString', args: [`${AUTH_URL}/scopes/${CLIENT_ID}/run`] },
+      { method: 'createScope', args: expect.objectContaining({ scope_suffix: 'run', dependent_scopes: [] }) },
+      { method: 'getClient' },
+    ]);
+    expect(result.scope.scope_string).toBe(`${AUTH_URL}/scopes/${CLIENT_ID}/run`);
+  });
+
+  test('a dependent string given twice is looked up once', async () => {
+    // The spec schema refuses duplicates; ensureScope does not rely on it.
+    const spec: ScopeSpec = { ...specOf(), dependent_scopes: [TRANSFER, GROUPS_ID, TRANSFER].map((s) => ({ scope: s, optional: false, requires_refresh_token: true })) };
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE] });
+    await ensure(service, spec);
+    expect(service.callsOf('lookupScopesByString')).toEqual([{ method: 'lookupScopesByString', args: [EXPECTED, TRANSFER] }]);
+    expect(service.callsOf('createScope')[0]?.args.dependent_scopes.map((d) => d.scope)).toEqual([TRANSFER_SCOPE.id, GROUPS_ID, TRANSFER_SCOPE.id]);
+  });
+
+  test('with an FQDN, the expected scope is the output and both are listed', async () => {
+    const fqdnString = (suffix: string) => `https://provider.example.test/scopes/${CLIENT_ID}/${suffix}`;
+    const service = new FakeService({ createdStrings: (suffix) => [fqdnString(suffix), expectedScopeString(AUTH_URL, CLIENT_ID, suffix)] });
+    const result = await ensure(service);
+    expect(result.scope.scope_string).toBe(EXPECTED);
+    expect(result.scopes.map((s) => s.scope_string)).toEqual([fqdnString('action_all'), EXPECTED]);
+  });
+
+  test('a created scope the client does not list afterwards is an error', async () => {
+    const service = new FakeService({ createOutcomes: ['create-detached'] });
+    const error = await actionError(ensure(service));
+    expect(error).not.toBeInstanceOf(ServiceError);
+    expect(error.message).toBe(
+      `The service created ${EXPECTED} (${uuid(500)}), but the client inspection that followed does not list it among the client's scopes. ` +
+        'Run the step again; if it persists, inspect the client in the developer portal.',
+    );
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient']);
+  });
+
+  test('a dependent string that does not resolve: error naming it, nothing created', async () => {
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE] });
+    const error = await actionError(ensure(service, SPEC_WITH_DEPENDENTS));
+    expect(error.message).toBe(
+      `dependent_scopes: no scope was found for "${COMPUTE}". Check the scope string against the service that owns it, or give the scope by its UUID. ` +
+        'Nothing was created.',
+    );
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString']);
+  });
+
+  test('the log says a scope is being created', async () => {
+    const lines: string[] = [];
+    await ensure(new FakeService(), specOf(), (line) => lines.push(line));
+    expect(lines).toEqual([`Client ${CLIENT_ID} has no scope: creating "My provider" (${EXPECTED})`]);
+  });
+});
+
+describe('a service that answers 404 when one string is unknown', () => {
+  test('the dependents are looked up again on their own', async () => {
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE, COMPUTE_SCOPE], notFoundIfAnyUnknown: true });
+    const result = await ensure(service, SPEC_WITH_DEPENDENTS);
+    expect(service.calls.slice(0, 3)).toEqual([
+      { method: 'getClient' },
+      { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER, COMPUTE] },
+      { method: 'lookupScopesByString', args: [TRANSFER, COMPUTE] },
+    ]);
+    expect(service.callsOf('createScope')[0]?.args.dependent_scopes.map((d) => d.scope)).toEqual([GROUPS_ID, TRANSFER_SCOPE.id, COMPUTE_SCOPE.id]);
+    expect(service.callNames().slice(3)).toEqual(['createScope', 'getClient']);
+    expect(result.created).toBe(true);
+  });
+
+  test('without dependent strings there is no second lookup', async () => {
+    const service = new FakeService({ notFoundIfAnyUnknown: true });
+    await ensure(service, specOf({ dependent_scopes: [{ scope: GROUPS_ID }] }));
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient']);
+  });
+
+  test('a dependent that is unknown on its own too is an error', async () => {
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE], notFoundIfAnyUnknown: true });
+    const error = await actionError(ensure(service, SPEC_WITH_DEPENDENTS));
+    // The service says nothing about which one: both are named.
+    expect(error.message).toMatch(new RegExp(`^dependent_scopes: no scope was found for "${TRANSFER}", "${COMPUTE}"\\. `));
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesByString']);
+  });
+});
+
+describe('a client that has scopes', () => {
+  test('with the expected one: one inspection and one combined lookup, nothing else', async () => {
+    const mine = scope(uuid(1), EXPECTED);
+    const service = new FakeService({ scopes: [mine, TRANSFER_SCOPE, COMPUTE_SCOPE], clientScopeIds: [mine.id] });
+    const result = await ensure(service, SPEC_WITH_DEPENDENTS);
+    expect(service.calls).toEqual([
+      { method: 'getClient' },
+      { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER, COMPUTE] },
+    ]);
+    expect(result).toEqual({ scope: mine, scopes: [mine], created: false, client: { id: CLIENT_ID, name: 'My app', scopeIds: [mine.id], scopes: [] } });
+  });
+
+  test('with another suffix: looked up by id, the first is the output', async () => {
+    const first = scope(uuid(1), `${AUTH_URL}/scopes/${CLIENT_ID}/legacy`);
+    const second = scope(uuid(2), `${AUTH_URL}/scopes/${CLIENT_ID}/other`);
+    const service = new FakeService({ scopes: [first, second, TRANSFER_SCOPE], clientScopeIds: [first.id, second.id] });
+    const result = await ensure(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }));
+    expect(service.calls).toEqual([
+      { method: 'getClient' },
+      { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER] },
+      { method: 'lookupScopesById', args: [first.id, second.id] },
+    ]);
+    expect(result.scope).toEqual(first);
+    expect(result.scopes).toEqual([first, second]);
+    expect(result.created).toBe(false);
+  });
+
+  test('with an FQDN variant listed first: the expected one is the output, both in the client order', async () => {
+    const fqdn = scope(uuid(1), `https://provider.example.test/scopes/${CLIENT_ID}/action_all`);
+    const mine = scope(uuid(2), EXPECTED);
+    const service = new FakeService({ scopes: [fqdn, mine], clientScopeIds: [fqdn.id, mine.id] });
+    const result = await ensure(service);
+    // The combined lookup found the expected one: only the other is looked up by id.
+    expect(service.callsOf('lookupScopesById')).toEqual([{ method: 'lookupScopesById', args: [fqdn.id] }]);
+    expect(result.scope.scope_string).toBe(EXPECTED);
+    expect(result.scopes).toEqual([fqdn, mine]);
+  });
+
+  test('listed as objects: no lookup by id', async () => {
+    const first = scope(uuid(1), `${AUTH_URL}/scopes/${CLIENT_ID}/legacy`);
+    const service = new FakeService({ scopes: [first], clientScopeIds: [first.id], embedScopes: true });
+    const result = await ensure(service);
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString']);
+    expect(result.scope).toEqual(first);
+    expect(result.scopes).toEqual([first]);
+  });
+
+  test('a listed id the lookup by id does not return is an error', async () => {
+    const first = scope(uuid(1), `${AUTH_URL}/scopes/${CLIENT_ID}/legacy`);
+    const ghost = scope(uuid(2), `${AUTH_URL}/scopes/${CLIENT_ID}/ghost`);
+    const service = new FakeService({ scopes: [first, ghost], clientScopeIds: [first.id, ghost.id], hiddenFromIdLookup: [ghost.id] });
+    const error = await actionError(ensure(service));
+    expect(error.message).toBe(`The client lists scope(s) ${ghost.id}, but the scope lookup by id did not return them.`);
+    expect(service.callsOf('createScope')).toEqual([]);
+  });
+
+  test('dependent strings are still checked, and nothing is created', async () => {
+    const mine = scope(uuid(1), EXPECTED);
+    const service = new FakeService({ scopes: [mine], clientScopeIds: [mine.id] });
+    const error = await actionError(ensure(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] })));
+    expect(error.message).toMatch(new RegExp(`^dependent_scopes: no scope was found for "${TRANSFER}"\\. `));
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString']);
+  });
+
+  test('the log says there is nothing to create', async () => {
+    const mine = scope(uuid(1), EXPECTED);
+    const lines: string[] = [];
+    await ensure(new FakeService({ scopes: [mine], clientScopeIds: [mine.id] }), specOf(), (line) => lines.push(line));
+    expect(lines).toEqual([`Client ${CLIENT_ID} already has 1 scope(s): nothing to create`]);
+  });
+});
+
+describe('a creation that fails', () => {
+  test('409 and the client has a scope: adopted, created=false', async () => {
+    const service = new FakeService({ createOutcomes: ['another-run-first'] });
+    const lines: string[] = [];
+    const result = await ensure(service, specOf(), (line) => lines.push(line));
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient', 'lookupScopesById']);
+    expect(result.created).toBe(false);
+    expect(result.scope).toEqual(scope(uuid(500), EXPECTED));
+    expect(service.callsOf('createScope')).toHaveLength(1);
+    expect(lines).toContain('Another run created the scope first: inspecting the client');
+  });
+
+  test('409 and the client still has none: the 409 is thrown, not sent again', async () => {
+    const error409 = conflict();
+    const service = new FakeService({ createOutcomes: [error409] });
+    await expect(ensure(service)).rejects.toBe(error409);
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient']);
+  });
+
+  test('the answer lost but the scope created: adopted, created=true', async () => {
+    const service = new FakeService({ createOutcomes: ['create-answer-lost'] });
+    const result = await ensure(service);
+    expect(service.callsOf('createScope')).toHaveLength(1);
+    expect(result.created).toBe(true);
+    expect(result.scope).toEqual(scope(uuid(500), EXPECTED));
+    expect(service.callNames().slice(2)).toEqual(['createScope', 'getClient', 'lookupScopesById']);
+  });
+
+  test('a transient failure with nothing created: sent again, with the same definition', async () => {
+    const service = new FakeService({ createOutcomes: [lost()] });
+    const result = await ensure(service, specOf());
+    const creations = service.callsOf('createScope');
+    expect(creations).toHaveLength(2);
+    expect(creations[1]?.args).toEqual(creations[0]?.args);
+    expect(service.callNames().slice(2)).toEqual(['createScope', 'getClient', 'createScope', 'getClient']);
+    expect(result.created).toBe(true);
+  });
+
+  test(`transient failures: at most ${MAX_CREATION_ATTEMPTS} creations, then the last error`, async () => {
+    const errors = [lost(), lost(), lost(), lost()];
+    const service = new FakeService({ createOutcomes: [...errors] });
+    await expect(ensure(service)).rejects.toBe(errors[MAX_CREATION_ATTEMPTS - 1]);
+    expect(service.callsOf('createScope')).toHaveLength(MAX_CREATION_ATTEMPTS);
+  });
+
+  test('any other failure is thrown at once, without inspecting again', async () => {
+    const invalid = new ServiceError('Scope creation failed with HTTP 400', { status: 400 });
+    const service = new FakeService({ createOutcomes: [invalid] });
+    await expect(ensure(service)).rejects.toBe(invalid);
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'createScope']);
+  });
+});

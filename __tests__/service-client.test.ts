@@ -1,0 +1,408 @@
+/**
+ * The service client against msw 3 intercepting undici: what goes on the wire (method, path,
+ * query, credentials, body), how answers are read, and what every failure says.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { HttpRequestInterceptor } from '@mswjs/interceptors/http';
+import { http, HttpResponse } from 'msw';
+import { defineNetwork, InterceptorSource } from 'msw/experimental';
+import { Agent } from 'undici';
+import type { Clock, RetryPolicy } from '../src/retry.ts';
+import { createServiceClient, MAX_RESPONSE_BYTES, ServiceError, type ServiceClientOptions } from '../src/service-client.ts';
+import type { ScopeDefinition } from '../src/service.ts';
+
+const AUTH_URL = 'https://auth.example.test';
+const HOST = 'auth.example.test';
+const CLIENT_ID = '7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b';
+const CLIENT_SECRET = 'S3cr3t+value/with=signs';
+// base64 of `${CLIENT_ID}:${CLIENT_SECRET}`, computed with coreutils' base64, not with the code under test.
+const CREDENTIAL = 'N2YzYzlhMmUtMWI0ZC00ZThmLTlhNmItMmM1ZDhlMWYwYTNiOlMzY3IzdCt2YWx1ZS93aXRoPXNpZ25z';
+const CLIENT_PATH = `/v2/api/clients/${CLIENT_ID}`;
+const SCOPES_PATH = '/v2/api/scopes';
+const INSPECTION = `Client inspection (GET ${CLIENT_PATH})`;
+const LOOKUP = `Scope lookup (GET ${SCOPES_PATH})`;
+const CREATION = `Scope creation (POST ${CLIENT_PATH}/scopes)`;
+
+const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
+
+const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A scope as the service answers it, with a field the client does not know. */
+const wireScope = (n: number) => ({
+  id: uuid(n),
+  scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix${n}`,
+  name: `Scope ${n}`,
+  description: `Description ${n}`,
+  client: CLIENT_ID,
+  advertised: true,
+  allows_refresh_token: true,
+  dependent_scopes: [{ scope: uuid(900), optional: false, requires_refresh_token: true }],
+  unknown_field: 'ignored',
+});
+
+/** A copy of `value` without `key`. */
+const without = <T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)) as Omit<T, K>;
+
+/** The same scope as the client returns it: unknown fields stripped. */
+const parsedScope = (n: number) => without(wireScope(n), 'unknown_field');
+
+/** A client inspection answer, with fields the client does not use. */
+const clientBody = (scopes: unknown[]) => ({
+  client: {
+    id: CLIENT_ID,
+    name: 'My provider',
+    scopes,
+    fqdns: [],
+    redirect_uris: ['https://example.test/callback'],
+    grant_types: ['authorization_code', 'client_credentials'],
+    links: { privacy_policy: null, terms_and_conditions: null },
+    visibility: 'private',
+    public_client: false,
+  },
+  extra_top_level: 1,
+});
+
+const network = defineNetwork({
+  sources: [new InterceptorSource({ interceptors: [new HttpRequestInterceptor()] })],
+  handlers: [],
+  onUnhandledFrame: 'error',
+  context: { quiet: true },
+});
+
+beforeAll(async () => {
+  await network.enable();
+});
+afterAll(async () => {
+  await network.disable();
+});
+
+/** What the mocked service received. */
+interface SeenRequest {
+  method: string;
+  path: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+let seen: SeenRequest[] = [];
+let agents: Agent[] = [];
+
+afterEach(async () => {
+  network.resetHandlers();
+  seen = [];
+  // Each test has its own agent, so that no pooled socket outlives its test.
+  await Promise.all(agents.map((agent) => agent.destroy()));
+  agents = [];
+});
+
+/** Answers `method path` with `respond()` each time, recording what was sent. */
+function serve(method: 'get' | 'post', path: string, respond: () => Response): void {
+  network.use(
+    http[method](`${AUTH_URL}${path}`, async ({ request }) => {
+      const url = new URL(request.url);
+      seen.push({
+        method: request.method,
+        path: url.pathname,
+        query: url.search.replace(/^\?/, ''),
+        headers: Object.fromEntries(request.headers),
+        body: await request.text(),
+      });
+      return respond();
+    }),
+  );
+}
+
+function makeClient(options: Partial<ServiceClientOptions> = {}) {
+  const dispatcher = new Agent();
+  agents.push(dispatcher);
+  return createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, retry: NO_RETRY, ...options });
+}
+
+/** A clock whose sleeps only move its time. */
+function fakeClock(): Clock & { slept: number[] } {
+  let time = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => time,
+    sleep: async (ms) => {
+      slept.push(ms);
+      time += ms;
+    },
+    random: () => 0.5,
+  };
+}
+
+/** The ServiceError the call fails with; its message never holds the secret. */
+async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  const error: unknown = await promise.then(
+    (value) => {
+      throw new Error(`expected a ServiceError, got ${JSON.stringify(value)}`);
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  const { message } = error as ServiceError;
+  expect(message).not.toContain(CLIENT_SECRET);
+  expect(message).not.toContain(CREDENTIAL);
+  return error as ServiceError;
+}
+
+/** Compared as a prefix, so that a failure shows both texts. */
+const expectPrefix = (message: string, prefix: string): void => {
+  expect(message.slice(0, prefix.length)).toBe(prefix);
+};
+
+const onlyRequest = (): SeenRequest => {
+  expect(seen).toHaveLength(1);
+  return seen[0] as SeenRequest;
+};
+
+describe('what is sent', () => {
+  test('client inspection: GET with Basic credentials, no query, no body', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json(clientBody([])));
+    await makeClient().getClient();
+
+    const request = onlyRequest();
+    expect(request.method).toBe('GET');
+    expect(request.path).toBe(CLIENT_PATH);
+    expect(request.query).toBe('');
+    expect(request.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
+    expect(request.headers.accept).toBe('application/json');
+    expect(request.headers['content-type']).toBeUndefined();
+    expect(request.body).toBe('');
+  });
+
+  test('lookup by string: each string encoded on its own, the commas between them raw', async () => {
+    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [] }));
+    await makeClient().lookupScopesByString([`${AUTH_URL}/scopes/${CLIENT_ID}/action_all`, 'urn:platform:scope:a,b c&d=e#f']);
+
+    const request = onlyRequest();
+    expect(request.method).toBe('GET');
+    expect(request.path).toBe(SCOPES_PATH);
+    expect(request.query).toBe(
+      `scope_strings=https%3A%2F%2Fauth.example.test%2Fscopes%2F${CLIENT_ID}%2Faction_all,urn%3Aplatform%3Ascope%3Aa%2Cb%20c%26d%3De%23f`,
+    );
+    expect(request.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
+  });
+
+  test('lookup by id: ids joined by raw commas', async () => {
+    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [] }));
+    await makeClient().lookupScopesById([uuid(1), uuid(2), uuid(3)]);
+
+    const request = onlyRequest();
+    expect(request.method).toBe('GET');
+    expect(request.query).toBe(`ids=${uuid(1)},${uuid(2)},${uuid(3)}`);
+    expect(request.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
+  });
+
+  test('creation: POST of {scope: definition} as JSON', async () => {
+    const definition: ScopeDefinition = {
+      name: 'My provider',
+      description: 'Runs my actions',
+      scope_suffix: 'action_all',
+      advertised: false,
+      allow_refresh_tokens: true,
+      dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }],
+    };
+    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [wireScope(1)] }));
+    await makeClient().createScope(definition);
+
+    const request = onlyRequest();
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe(`${CLIENT_PATH}/scopes`);
+    expect(request.query).toBe('');
+    expect(request.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request.body)).toEqual({ scope: definition });
+  });
+});
+
+describe('how answers are read', () => {
+  test('client.scopes as UUIDs: ids only, no scope objects; unknown fields ignored', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json(clientBody([uuid(1), uuid(2)])));
+    const client = await makeClient().getClient();
+    expect(client).toStrictEqual({ id: CLIENT_ID, name: 'My provider', scopeIds: [uuid(1), uuid(2)], scopes: [] });
+  });
+
+  test('client.scopes as objects: ids, and the complete ones as scopes', async () => {
+    const idOnly = { id: uuid(3), whatever: true };
+    serve('get', CLIENT_PATH, () => HttpResponse.json(clientBody([wireScope(1), idOnly, wireScope(2)])));
+    const client = await makeClient().getClient();
+    expect(client.scopeIds).toEqual([uuid(1), uuid(3), uuid(2)]);
+    expect(client.scopes).toStrictEqual([parsedScope(1), parsedScope(2)]);
+  });
+
+  test('lookup answers a list of scopes, unknown fields stripped', async () => {
+    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [wireScope(1), wireScope(2)], next: null }));
+    expect(await makeClient().lookupScopesByString(['urn:x'])).toStrictEqual([parsedScope(1), parsedScope(2)]);
+  });
+
+  test.each([
+    ['an empty list', () => HttpResponse.json({ scopes: [] })],
+    ['404', () => HttpResponse.json({ errors: [{ detail: 'not found' }] }, { status: 404 })],
+    ['404 without a body', () => new HttpResponse(null, { status: 404 })],
+  ])('lookup answering %s returns []', async (_what, respond) => {
+    serve('get', SCOPES_PATH, respond);
+    const client = makeClient();
+    expect(await client.lookupScopesByString(['urn:x'])).toEqual([]);
+    expect(await client.lookupScopesById([uuid(1)])).toEqual([]);
+    expect(seen).toHaveLength(2);
+  });
+
+  test.each([
+    ['{scopes: [...]}', { scopes: [wireScope(1), wireScope(2)] }, [parsedScope(1), parsedScope(2)]],
+    ['{scope: {...}}', { scope: wireScope(1) }, [parsedScope(1)]],
+  ])('creation answering %s gives the list of scopes', async (_shape, body, expected) => {
+    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json(body, { status: 201 }));
+    const definition: ScopeDefinition = {
+      name: 'n',
+      description: 'd',
+      scope_suffix: 'action_all',
+      advertised: true,
+      allow_refresh_tokens: true,
+      dependent_scopes: [],
+    };
+    expect(await makeClient().createScope(definition)).toStrictEqual(expected);
+  });
+});
+
+describe('what failures say', () => {
+  const detail = 'Client credentials are invalid or expired';
+
+  const hints = {
+    401: 'the credentials were rejected: check the client_id and client_secret secrets, and that the secret was not deleted in the developer portal',
+    403: 'the credentials do not own this client: client_id and client_secret must belong to the same app',
+    404: 'no such client: check that client_id is the Client ID of the app in the developer portal',
+  } as const;
+
+  test.each([401, 403, 404] as const)('HTTP %i on inspection: the call, the hint, the service detail, the request id from the body', async (status) => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ detail }, { detail: 'second' }], request_id: 'req-body-1' }, { status }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION} failed with HTTP ${status}: ${hints[status]}. The service said: ${detail} (request id req-body-1)`);
+    expect(error.status).toBe(status);
+    expect(error.transient).toBe(false);
+    expect(seen).toHaveLength(1);
+  });
+
+  test('the request id from the x-request-id header', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ detail }] }, { status: 401, headers: { 'x-request-id': 'req-header-7' } }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: ${detail} (request id req-header-7)`);
+  });
+
+  test('the body request id wins over the header', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json({ request_id: 'from-body' }, { status: 403, headers: { 'x-request-id': 'from-header' } }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION} failed with HTTP 403: ${hints[403]}. (request id from-body)`);
+  });
+
+  test('a 200 that is not JSON', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.html('<html>Sign in</html>'));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION}: the answer (HTTP 200) is not JSON`);
+    expect(error.status).toBe(200);
+  });
+
+  test('a client without its id', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json({ client: { name: 'x', scopes: [] } }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION}: the answer lacks or mistypes client.id`);
+  });
+
+  test('a client whose scopes are not a list', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json({ client: { id: CLIENT_ID, scopes: 'none' } }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION}: the answer lacks or mistypes client.scopes`);
+  });
+
+  test('a looked-up scope without its scope_string', async () => {
+    const broken = without(wireScope(2), 'scope_string');
+    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [wireScope(1), broken] }));
+    const error = await failure(makeClient().lookupScopesByString(['urn:x']));
+    expect(error.message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.1.scope_string`);
+  });
+
+  describe('a creation answer of neither shape', () => {
+    const broken = without(wireScope(1), 'scope_string');
+    const create = () =>
+      makeClient().createScope({ name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] });
+
+    test('names the call', async () => {
+      serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [broken] }));
+      expectPrefix((await failure(create())).message, `${CREATION}: the answer lacks or mistypes `);
+    });
+
+    // BUG: createResponseSchema is a z.union, whose only issue is `invalid_union` at the
+    // root, so the message says "lacks or mistypes (body)" and never names the field.
+    test('names the missing field', async () => {
+      serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [broken] }));
+      expect((await failure(create())).message).toBe(`${CREATION}: the answer lacks or mistypes scopes.0.scope_string`);
+    });
+  });
+
+  test(`a body over MAX_RESPONSE_BYTES (${MAX_RESPONSE_BYTES}) is refused`, async () => {
+    const huge = JSON.stringify({ client: { id: CLIENT_ID, scopes: [], padding: 'x'.repeat(MAX_RESPONSE_BYTES) } });
+    serve('get', CLIENT_PATH, () => new HttpResponse(huge, { headers: { 'content-type': 'application/json' } }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+  });
+
+  test('a body just under the limit is read', async () => {
+    const body = JSON.stringify({ client: { id: CLIENT_ID, scopes: [], padding: '' } });
+    const padded = body.replace('"padding":""', `"padding":"${'x'.repeat(MAX_RESPONSE_BYTES - body.length)}"`);
+    expect(padded).toHaveLength(MAX_RESPONSE_BYTES);
+    serve('get', CLIENT_PATH, () => new HttpResponse(padded, { headers: { 'content-type': 'application/json' } }));
+    expect((await makeClient().getClient()).id).toBe(CLIENT_ID);
+  });
+
+  test('a connection error names the call and the host', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.error());
+    const error = await failure(makeClient().getClient());
+    expectPrefix(error.message, `${INSPECTION}: could not reach ${HOST}: `);
+    expect(error.status).toBeUndefined();
+  });
+
+  test('a redirect is not followed with the credentials', async () => {
+    serve('get', CLIENT_PATH, () => new HttpResponse(null, { status: 302, headers: { location: 'https://elsewhere.example.test/login' } }));
+    network.use(
+      http.get('https://elsewhere.example.test/login', () => {
+        throw new Error('the redirect was followed');
+      }),
+    );
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(
+      `${INSPECTION} was redirected (HTTP 302) to https://elsewhere.example.test/login. Redirects are not followed with the credentials: ` +
+        'set auth_url to the address of the service itself.',
+    );
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  test('a read is tried again after a 503', async () => {
+    let calls = 0;
+    serve('get', CLIENT_PATH, () => (++calls === 1 ? new HttpResponse('busy', { status: 503 }) : HttpResponse.json(clientBody([uuid(1)]))));
+    const clock = fakeClock();
+    const client = makeClient({ retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    expect((await client.getClient()).scopeIds).toEqual([uuid(1)]);
+    expect(seen).toHaveLength(2);
+    expect(clock.slept).toEqual([50]); // random 0.5 × base 100
+  });
+
+  test('a creation is never sent twice by the client', async () => {
+    serve('post', `${CLIENT_PATH}/scopes`, () => new HttpResponse('busy', { status: 503 }));
+    const clock = fakeClock();
+    const client = makeClient({ retry: { attempts: 5, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    const error = await failure(
+      client.createScope({ name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }),
+    );
+    expect(error.message).toBe(`${CREATION} failed with HTTP 503.`);
+    expect(error.transient).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(clock.slept).toEqual([]);
+  });
+});
