@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { createServer } from 'node:net';
 import type { ActionRun } from '../dev/runner.ts';
 import { ForwardProxy } from '../dev/forward-proxy.ts';
-import { annotations, Harness } from './support/harness.ts';
+import { annotations, Harness, SECRET } from './support/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -183,10 +183,11 @@ describe('debug logging reveals nothing secret', () => {
     expect(result.stdout + result.stderr).toMatch(/./);
   });
 
-  test('on a failure with the service\'s text', async () => {
-    h.service.inject({ method: 'GET', path: clientPath(), status: 400, body: JSON.stringify({ errors: [{ detail: `bad ${'x'}` }] }) });
+  test('on a failure whose text from the service echoes the secret: scrubbed', async () => {
+    const detail = `secret ${SECRET} is malformed`;
+    h.service.inject({ method: 'GET', path: clientPath(), status: 400, body: JSON.stringify({ errors: [{ detail }] }) });
     const result = await h.run({ env: debug });
-    await expectFailure(result, /HTTP 400/);
+    await expectFailure(result, /HTTP 400: .* The service said: secret \*\*\* is malformed/);
   });
 });
 
