@@ -129,7 +129,7 @@ describe('the creation is never sent blindly twice', () => {
   });
 
   test('another run created it first (409): adopted', async () => {
-    const other = () => void h.service.addScope({ client: h.client.id, scope_string: h.expectedString });
+    const other = () => void h.addSpecifiedScope();
     h.service.inject({ method: 'POST', before: other });
     await expectCreated(await h.run(), 'false');
     expect(posts()).toBe(1);

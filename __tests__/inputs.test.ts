@@ -13,6 +13,9 @@ const VALID: RawInputs = {
   auth_url: 'https://auth.example.org',
   spec: '.github/provider-scope.yml',
   timeout_seconds: '30',
+  on_drift: 'warn',
+  dry_run: 'false',
+  provider_url: '',
 };
 
 const reader =
@@ -54,12 +57,13 @@ describe('parseInputs accepts', () => {
       asked.push(name);
       return VALID[name];
     });
-    expect(asked).toEqual(['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds']);
-    expect(INPUT_NAMES).toEqual(['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds']);
+    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
+    expect(asked).toEqual(names);
+    expect(INPUT_NAMES).toEqual(names);
   });
 
   test('valid inputs, returned as given but for the timeout, a number', () => {
-    expect(parseInputs(reader())).toEqual({ ...VALID, timeout_seconds: 30 });
+    expect(parseInputs(reader())).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined });
   });
 
   test.each([
@@ -97,6 +101,17 @@ describe('parseInputs rejects, one problem per invalid input, named by its field
     ['plain http to a private address', { auth_url: 'http://10.0.0.1' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
     ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
     ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
+    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail or ignore' }],
+    ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false' }],
+    [
+      'plain http to a provider that is not loopback',
+      { provider_url: 'http://provider.example.org' },
+      {
+        field: 'provider_url',
+        message: 'Input provider_url must use https: its answer decides whether this step passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+      },
+    ],
+    ['a provider_url that is not a URL', { provider_url: 'provider' }, { field: 'provider_url', message: 'Input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org' }],
     ['a timeout over ten minutes', { timeout_seconds: '601' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be at most 600' }],
   ])('%s', (_title, overrides, expected) => {
     expect(errorOf(overrides).problems).toEqual([expected]);
@@ -145,5 +160,25 @@ describe('parseInputs rejects, one problem per invalid input, named by its field
     expect(error.problems.length).toBeGreaterThan(0);
     for (const { message } of error.problems) expect(message).not.toContain(SECRET_LOOKING);
     expect(error.message).not.toContain(SECRET_LOOKING);
+  });
+});
+
+describe('the inputs of the drift check, the dry run and the provider verification', () => {
+  test.each([
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['false', false],
+    ['FALSE', false],
+  ])('dry_run %p is %p', (value, expected) => {
+    expect(parseInputs(reader({ dry_run: value })).dry_run).toBe(expected);
+  });
+
+  test.each(['warn', 'fail', 'ignore'])('on_drift %p', (value) => {
+    expect(parseInputs(reader({ on_drift: value })).on_drift).toBe(value);
+  });
+
+  test('provider_url is normalised like auth_url', () => {
+    expect(parseInputs(reader({ provider_url: 'https://provider.example.org/base/' })).provider_url).toBe('https://provider.example.org/base');
   });
 });

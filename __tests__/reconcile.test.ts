@@ -275,7 +275,18 @@ describe('a client that has scopes', () => {
       { method: 'getClient' },
       { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER, COMPUTE] },
     ]);
-    expect(result).toEqual({ scope: mine, scopes: [mine], created: false, client: { id: CLIENT_ID, name: 'My app', scopeIds: [mine.id], scopes: [] } });
+    expect(result).toEqual({
+      scope: mine,
+      scopes: [mine],
+      created: false,
+      client: { id: CLIENT_ID, name: 'My app', scopeIds: [mine.id], scopes: [] },
+      wouldCreate: false,
+      // The fake's scopes report a name and their string, so only those two are compared.
+      comparison: [
+        { field: 'name', spec: '"My provider"', service: `"Scope ${EXPECTED}"`, same: false },
+        { field: 'scope_suffix', spec: '"action_all"', service: '"action_all"', same: true },
+      ],
+    });
   });
 
   test('with another suffix: looked up by id, the first is the output', async () => {
@@ -388,5 +399,59 @@ describe('a creation that fails', () => {
     const service = new FakeService({ createOutcomes: [invalid] });
     await expect(ensure(service)).rejects.toBe(invalid);
     expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString', 'createScope']);
+  });
+});
+
+describe('a dry run', () => {
+  const dryRun = (service: AuthService, spec: ScopeSpec = specOf()) =>
+    ensureScope(service, { authUrl: AUTH_URL, clientId: CLIENT_ID, spec, dryRun: true });
+
+  test('on a client without scope: nothing created, the would-be scope string returned', async () => {
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE] });
+    const result = await dryRun(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }));
+    expect(service.callNames()).toEqual(['getClient', 'lookupScopesByString']);
+    expect(result).toEqual({
+      scope: { id: '', scope_string: EXPECTED },
+      scopes: [{ id: '', scope_string: EXPECTED }],
+      created: false,
+      wouldCreate: true,
+      client: { id: CLIENT_ID, name: 'My app', scopeIds: [], scopes: [] },
+      comparison: [],
+    });
+  });
+
+  test('still fails on a dependent string that does not resolve', async () => {
+    const error = await actionError(dryRun(new FakeService(), specOf({ dependent_scopes: [{ scope: TRANSFER }] })));
+    expect(error.message).toContain(`no scope was found for "${TRANSFER}"`);
+  });
+
+  test('on a client with its scope: the same as a real run, with the comparison', async () => {
+    const mine = scope(uuid(1), EXPECTED);
+    const result = await dryRun(new FakeService({ scopes: [mine], clientScopeIds: [mine.id] }));
+    expect(result.wouldCreate).toBe(false);
+    expect(result.scope).toEqual(mine);
+    expect(result.comparison.map((c) => c.field)).toEqual(['name', 'scope_suffix']);
+  });
+});
+
+describe('the comparison with the spec', () => {
+  test('right after a creation, against what the service created', async () => {
+    const service = new FakeService({ scopes: [TRANSFER_SCOPE] });
+    const result = await ensure(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }));
+    expect(result.created).toBe(true);
+    // The fake creates scopes named after their string: the name the service "ignored" shows.
+    expect(result.comparison).toEqual([
+      { field: 'name', spec: '"My provider"', service: `"Scope ${EXPECTED}"`, same: false },
+      { field: 'scope_suffix', spec: '"action_all"', service: '"action_all"', same: true },
+    ]);
+  });
+
+  test('a scope with another suffix is adopted and reported as scope_suffix drift, with no creation', async () => {
+    const legacy = scope(uuid(1), `${AUTH_URL}/scopes/${CLIENT_ID}/legacy`);
+    const service = new FakeService({ scopes: [legacy], clientScopeIds: [legacy.id] });
+    const result = await ensure(service);
+    expect(service.callsOf('createScope')).toEqual([]);
+    expect(result.scope).toEqual(legacy);
+    expect(result.comparison.find((c) => c.field === 'scope_suffix')).toEqual({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false });
   });
 });

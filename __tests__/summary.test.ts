@@ -16,6 +16,8 @@ const CREATED: EnsureResult = {
   ],
   created: true,
   client: { id: CLIENT_ID, name: 'Example Action Provider' },
+  wouldCreate: false,
+  comparison: [],
 };
 
 const EXISTING: EnsureResult = {
@@ -23,6 +25,8 @@ const EXISTING: EnsureResult = {
   scopes: [{ id: SCOPE_ID, scope_string: SCOPE_STRING }],
   created: false,
   client: { id: CLIENT_ID, name: undefined },
+  wouldCreate: false,
+  comparison: [],
 };
 
 describe('outputsOf', () => {
@@ -61,7 +65,7 @@ describe('describeRun', () => {
 
 describe('buildSummary', () => {
   test('a created scope', () => {
-    expect(buildSummary(CREATED, 'release v1.2.0')).toBe(
+    expect(buildSummary(CREATED, { ranFor: 'release v1.2.0' })).toBe(
       [
         '### Provider scope created',
         '',
@@ -79,7 +83,7 @@ describe('buildSummary', () => {
   });
 
   test('an existing scope, for a client without a name', () => {
-    expect(buildSummary(EXISTING, 'push on refs/heads/main')).toBe(
+    expect(buildSummary(EXISTING, { ranFor: 'push on refs/heads/main' })).toBe(
       [
         '### Provider scope already registered',
         '',
@@ -98,7 +102,7 @@ describe('buildSummary', () => {
 
   test('names with |, <, \\ and line breaks do not break the table', () => {
     const result: EnsureResult = { ...EXISTING, client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' } };
-    const summary = buildSummary(result, 'push on refs/heads/a|b\nc');
+    const summary = buildSummary(result, { ranFor: 'push on refs/heads/a|b\nc' });
     const lines = summary.split('\n');
 
     expect(lines[4]).toBe(`| Client | Evil \\| &lt;script>x&lt;/script> name \\\\ <code>${CLIENT_ID}</code> |`);

@@ -73586,7 +73586,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8191);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1389);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -73595,7 +73595,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8191:
+/***/ 1389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -76447,7 +76447,7 @@ function core_error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -86128,25 +86128,27 @@ function coerce_date(params) {
 // otherwise print the secret under a name that is not masked.
 // `abort`: an empty input is one problem, not also a malformed one.
 const inputs_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
-const authUrl = inputs_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org')
-    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org')
+/** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+const baseUrl = (name, httpsWhy) => schemas_string()
+    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. https://${name === 'auth_url' ? 'auth' : 'provider'}.example.org`)
     .transform((value, ctx) => {
     const url = new URL(value);
     if (url.username !== '' || url.password !== '') {
-        ctx.addIssue({ code: 'custom', message: 'Input auth_url must not carry credentials: they belong in client_id and client_secret' });
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must not carry credentials: they belong in client_id and client_secret` });
     }
     if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
-        });
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
     }
     if (url.search !== '' || url.hash !== '') {
-        ctx.addIssue({ code: 'custom', message: 'Input auth_url must be a base address without a query or fragment' });
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must be a base address without a query or fragment` });
     }
-    // The API paths are appended to it, so one canonical form without a trailing slash.
+    // Paths are appended to it, so one canonical form without a trailing slash.
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 });
+// The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+const booleanInput = (name) => inputs_required(name, 'leave it out for false')
+    .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `Input ${name} must be true or false`))
+    .transform((value) => value.toLowerCase() === 'true');
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 const timeoutSeconds = inputs_required('timeout_seconds', 'leave it out for 30 seconds')
     .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
@@ -86156,9 +86158,15 @@ const inputsSchema = object({
         '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
     client_secret: inputs_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
         'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
-    auth_url: authUrl,
+    auth_url: inputs_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
     spec: inputs_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
     timeout_seconds: timeoutSeconds,
+    on_drift: inputs_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore'], 'Input on_drift must be warn, fail or ignore')),
+    dry_run: booleanInput('dry_run'),
+    // Optional: empty means no verification of the provider.
+    provider_url: schemas_string()
+        .transform((value) => (value === '' ? undefined : value))
+        .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
 });
 const INPUT_NAMES = Object.keys(inputsSchema.shape);
 /** Validates every input at once, so the user sees all that is wrong in one run. */
@@ -86168,6 +86176,51 @@ function parseInputs(read) {
     if (result.success)
         return result.data;
     throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var node_modules_undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, the tries are used up, or the
+ * next sleep would pass the deadline; then the last error is thrown, with how far it got.
+ */
+async function withRetries(attempt, advise, { policy, clock, deadline }, giveUp = (error) => error) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            if (tried >= policy.attempts)
+                throw giveUp(error, `gave up after ${tried} attempts`);
+            if (advice.retryAfterMs !== undefined && advice.retryAfterMs > policy.maxDelayMs) {
+                throw giveUp(error, `the service asked to wait ${Math.ceil(advice.retryAfterMs / 1000)} s, longer than this step waits`);
+            }
+            const backoff = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+            const delay = advice.retryAfterMs ?? backoff;
+            if (clock.now() + delay >= deadline)
+                throw giveUp(error, `gave up after ${tried} attempts: the step's deadline is near`);
+            await clock.sleep(delay);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 ;// CONCATENATED MODULE: ./src/uuid.ts
@@ -86237,9 +86290,190 @@ class ServiceError extends ActionError {
         this.transient = transient;
         this.retryAfterMs = retryAfterMs;
     }
+    /** The same failure, final, with why it was given up on. */
+    because(reason) {
+        return new ServiceError(`${this.message} (${reason})`, this.status === undefined ? {} : { status: this.status });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http.ts
+
+
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
+async function readBody(body, label) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) {
+            body.destroy();
+            throw new ServiceError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The server's own explanation, if its error body has one (`errors[].detail`), and the request id. */
+function serverDetail(body, headerRequestId) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const errors = Array.isArray(record.errors) ? record.errors : [];
+    const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
+    const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
+    return `${detail === undefined ? '' : ` The service said: ${detail.slice(0, 500)}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+}
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the step, retries of transient read failures, no redirects followed, bounded bodies, and
+ * every failure turned into a ServiceError whose message says what happened.
+ */
+function createJsonHttp(options) {
+    const { timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock, urlInput, hints = {} } = options;
+    const startedAt = clock.now();
+    const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
+    const dispatcher = options.dispatcher ?? new node_modules_undici/* EnvHttpProxyAgent */.J2({ keepAliveTimeout: 10_000 });
+    function networkError(label, host, error) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = clock.now() >= deadline;
+            return new ServiceError(`${label} timed out waiting for ${host} (timeout_seconds: ${timeoutMs / 1000})` +
+                (pastDeadline ? `; the step's deadline of ${Math.round((deadline - startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new ServiceError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    async function send(label, schema, method, url, { body, notFound } = {}) {
+        const host = new URL(url).host;
+        const headers = { accept: 'application/json', ...options.headers };
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        // Each request gets its own limit, cut short by the step's deadline.
+        const limitMs = Math.max(1, Math.min(timeoutMs, deadline - clock.now()));
+        let response;
+        let text;
+        try {
+            response = await (0,node_modules_undici/* request */.Em)(url, {
+                method,
+                headers,
+                dispatcher,
+                signal: AbortSignal.timeout(limitMs),
+                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            });
+            text = await readBody(response.body, label);
+        }
+        catch (error) {
+            throw error instanceof ServiceError ? error : networkError(label, host, error);
+        }
+        const status = response.statusCode;
+        const json = parseJson(text);
+        if (status === 404 && notFound !== undefined)
+            return notFound;
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to the origin the user named and nowhere else.
+            throw new ServiceError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                `credentials: set ${urlInput} to the address of the service itself.`, { status });
+        }
+        if (status < 200 || status >= 300) {
+            const hint = hints[status];
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, clock.now());
+            throw new ServiceError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${serverDetail(json, response.headers['x-request-id'])}`, {
+                status,
+                transient: TRANSIENT_STATUSES.has(status),
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            });
+        }
+        if (json === undefined)
+            throw new ServiceError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+            const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
+            throw new ServiceError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+        }
+        return parsed.data;
+    }
+    return {
+        send,
+        get: (label, schema, url, requestOptions) => withRetries(() => send(label, schema, 'GET', url, requestOptions), (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), { policy: retry, clock, deadline }, (error, reason) => (error instanceof ServiceError ? error.because(reason) : error)),
+        close: () => (options.dispatcher === undefined ? dispatcher.close() : Promise.resolve()),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/provider.ts
+
+
+const descriptionSchema = object({ platform_auth_scope: schemas_string().min(1) });
+// The introspection document is public by design; an answer asking for credentials means
+// it is not, and this check cannot see it.
+const HINTS = {
+    401: "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)",
+    403: "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)",
+    404: 'the provider answers no introspection document at GET /: check provider_url',
+};
+/** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
+async function checkProvider(providerUrl, scopeStrings, options) {
+    const http = createJsonHttp({ ...options, urlInput: 'provider_url', hints: HINTS });
+    const url = `${providerUrl}/`;
+    try {
+        const { platform_auth_scope: published } = await http.get(`Provider introspection (GET ${url})`, descriptionSchema, url);
+        return { url, published, matches: scopeStrings.includes(published) };
+    }
+    finally {
+        await http.close();
+    }
+}
+const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The provider at ${url} publishes platform_auth_scope "${published}", which is not a scope string of this client ` +
+    `(${scopeStrings.join(', ')}). Deploy it with platform_auth_scope set to the step's scope_string output, "${expected}".`;
+
+;// CONCATENATED MODULE: ./src/drift.ts
+// A set, written the same way on both sides: sorted, with the spec's defaults for what the
+// service leaves out.
+const dependentSet = (deps) => JSON.stringify(deps
+    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional ?? false, requires_refresh_token: d.requires_refresh_token ?? true }))
+    .sort((a, b) => a.scope.localeCompare(b.scope)));
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ */
+function compareScope(definition, scope) {
+    const pairs = [
+        ['name', definition.name, scope.name],
+        ['description', definition.description, scope.description],
+        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['advertised', definition.advertised, scope.advertised],
+        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
+    ];
+    const comparisons = pairs
+        .filter(([, , service]) => service !== undefined)
+        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    if (scope.dependent_scopes !== undefined) {
+        const spec = dependentSet(definition.dependent_scopes);
+        const service = dependentSet(scope.dependent_scopes);
+        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+    }
+    return comparisons;
 }
 
 ;// CONCATENATED MODULE: ./src/reconcile.ts
+
 
 
 
@@ -86251,7 +86485,7 @@ const pickProvidersScope = (scopes, expected) => scopes.find((s) => s.scope_stri
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function ensureScope(service, { authUrl, clientId, spec }, log = () => { }) {
+async function ensureScope(service, { authUrl, clientId, spec, dryRun = false }, log = () => { }) {
     const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
     const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
     // One lookup carries the expected string and every dependent string.
@@ -86267,16 +86501,23 @@ async function ensureScope(service, { authUrl, clientId, spec }, log = () => { }
         throw new ActionError(`dependent_scopes: no scope was found for ${unresolved.map((s) => `"${s}"`).join(', ')}. ` +
             'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
     }
-    if (client.scopeIds.length > 0) {
-        log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        return adoptExisting(service, client, [...client.scopes, ...found], expected);
-    }
     const definition = {
         ...spec,
         dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
     };
+    const compared = (result) => ({ ...result, wouldCreate: false, comparison: compareScope(definition, result.scope) });
+    if (client.scopeIds.length > 0) {
+        log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+        return compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+    }
+    if (dryRun) {
+        log(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+        const wouldBe = { id: '', scope_string: expected };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [] };
+    }
     log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
-    return create(service, definition, expected, log);
+    // Right after a creation too: a field the service silently ignored shows as drift.
+    return compared(await create(service, definition, expected, log));
 }
 /** How often a creation is sent when the client is certainly still without a scope. */
 const MAX_CREATION_ATTEMPTS = 3;
@@ -86349,58 +86590,11 @@ function redactor(forms) {
     return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var node_modules_undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/retry.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: () => Math.random(),
-};
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
-/**
- * Runs `attempt` until it succeeds, its error is not retryable, the tries are used up, or the
- * next sleep would pass the deadline; then the last error is thrown, with how far it got.
- */
-async function withRetries(attempt, advise, { policy, clock, deadline }, giveUp = (error) => error) {
-    for (let tried = 1;; tried++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            const advice = advise(error);
-            if (!advice.retryable)
-                throw error;
-            if (tried >= policy.attempts)
-                throw giveUp(error, `gave up after ${tried} attempts`);
-            if (advice.retryAfterMs !== undefined && advice.retryAfterMs > policy.maxDelayMs) {
-                throw giveUp(error, `the service asked to wait ${Math.ceil(advice.retryAfterMs / 1000)} s, longer than this step waits`);
-            }
-            const backoff = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-            const delay = advice.retryAfterMs ?? backoff;
-            if (clock.now() + delay >= deadline)
-                throw giveUp(error, `gave up after ${tried} attempts: the step's deadline is near`);
-            await clock.sleep(delay);
-        }
-    }
-}
-/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 ;// CONCATENATED MODULE: ./src/service-client.ts
 
 
 
 
-/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
 // What to do about a status, in the words of the portal the user knows.
 const STATUS_HINTS = {
     400: 'the service refused the request as invalid',
@@ -86410,129 +86604,29 @@ const STATUS_HINTS = {
     409: 'the scope already exists',
     429: 'too many requests',
 };
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
 // One comma-separated list per parameter, with the separators left as they are: each item
 // is encoded on its own so that a server splitting before or after decoding reads the same.
-const queryString = (query) => Object.entries(query)
-    .map(([key, values]) => `${key}=${values.map(encodeURIComponent).join(',')}`)
-    .join('&');
-async function readBody(body, call) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-            body.destroy();
-            throw new ServiceError(`${call}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The service's own explanation, if its error body has one (`errors[].detail`), and the request id. */
-function serviceDetail(body, headerRequestId) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const errors = Array.isArray(record.errors) ? record.errors : [];
-    const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
-    const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
-    return `${detail === undefined ? '' : ` The service said: ${detail.slice(0, 500)}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
-}
-/** The authentication service's API over undici, authenticated with HTTP Basic. */
+const list = (values) => values.map(encodeURIComponent).join(',');
+/** The authentication service's API, authenticated with HTTP Basic. */
 function createServiceClient(options) {
-    const { authUrl, clientId, timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock } = options;
-    const startedAt = clock.now();
-    const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
-    const dispatcher = options.dispatcher ?? new node_modules_undici/* EnvHttpProxyAgent */.J2({ keepAliveTimeout: 10_000 });
-    // The only place the secret is used: built once, sent in every call, never logged.
-    const authorization = `Basic ${Buffer.from(`${clientId}:${options.clientSecret}`).toString('base64')}`;
-    const host = new URL(authUrl).host;
-    function networkError(label, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = clock.now() >= deadline;
-            return new ServiceError(`${label} timed out waiting for ${host} (timeout_seconds: ${timeoutMs / 1000})` +
-                (pastDeadline ? `; the step's deadline of ${Math.round((deadline - startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check auth_url`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check auth_url and the runner's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new ServiceError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    /** One request; every failure becomes a ServiceError that says whether to try again. */
-    async function once(name, schema, method, apiPath, { query, body, notFound }) {
-        const label = `${name} (${method} ${apiPath})`;
-        const url = `${authUrl}${apiPath}${query === undefined ? '' : `?${queryString(query)}`}`;
-        const headers = { authorization, accept: 'application/json' };
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
-        // Each request gets its own limit, cut short by the step's deadline.
-        const limitMs = Math.max(1, Math.min(timeoutMs, deadline - clock.now()));
-        let response;
-        try {
-            response = await (0,node_modules_undici/* request */.Em)(url, {
-                method,
-                headers,
-                dispatcher,
-                signal: AbortSignal.timeout(limitMs),
-                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-            });
-        }
-        catch (error) {
-            throw networkError(label, error);
-        }
-        const status = response.statusCode;
-        let text;
-        try {
-            text = await readBody(response.body, label);
-        }
-        catch (error) {
-            throw error instanceof ServiceError ? error : networkError(label, error);
-        }
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return notFound;
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to auth_url's origin and nowhere else.
-            throw new ServiceError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                'credentials: set auth_url to the address of the service itself.', { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = STATUS_HINTS[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, clock.now());
-            throw new ServiceError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${serviceDetail(json, response.headers['x-request-id'])}`, { status, transient: TRANSIENT_STATUSES.has(status), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-        }
-        if (json === undefined)
-            throw new ServiceError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-            throw new ServiceError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
-        }
-        return parsed.data;
-    }
-    /** A read: retried with backoff while the failure is transient. */
-    const read = (name, schema, apiPath, extra = {}) => withRetries(() => once(name, schema, 'GET', apiPath, extra), (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), { policy: retry, clock, deadline }, (error, reason) => (error instanceof ServiceError ? new ServiceError(`${error.message} (${reason})`, { ...(error.status === undefined ? {} : { status: error.status }) }) : error));
+    const { authUrl, clientId, clientSecret, ...httpOptions } = options;
+    const http = createJsonHttp({
+        ...httpOptions,
+        urlInput: 'auth_url',
+        hints: STATUS_HINTS,
+        // The only place the secret is used: built once, sent in every call, never logged.
+        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+    });
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
+    const scopesPath = '/v2/api/scopes';
     return {
-        getClient: () => read('Client inspection', clientResponseSchema, clientPath),
+        getClient: () => http.get(`Client inspection (GET ${clientPath})`, clientResponseSchema, `${authUrl}${clientPath}`),
         // A string or id that does not exist may be answered with an empty list or with 404.
-        lookupScopesByString: (scopeStrings) => read('Scope lookup', scopeListResponseSchema, '/v2/api/scopes', { query: { scope_strings: scopeStrings }, notFound: [] }),
-        lookupScopesById: (ids) => read('Scope lookup', scopeListResponseSchema, '/v2/api/scopes', { query: { ids }, notFound: [] }),
+        lookupScopesByString: (scopeStrings) => http.get(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, `${authUrl}${scopesPath}?scope_strings=${list(scopeStrings)}`, { notFound: [] }),
+        lookupScopesById: (ids) => http.get(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, `${authUrl}${scopesPath}?ids=${list(ids)}`, { notFound: [] }),
         // Never repeated here: whether to send it again is the reconciliation's decision.
-        createScope: (definition) => once('Scope creation', createResponseSchema, 'POST', `${clientPath}/scopes`, { body: { scope: definition } }),
-        close: () => (options.dispatcher === undefined ? dispatcher.close() : Promise.resolve()),
+        createScope: (definition) => http.send(`Scope creation (POST ${clientPath}/scopes)`, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body: { scope: definition } }),
+        close: () => http.close(),
     };
 }
 
@@ -86773,27 +86867,33 @@ function describeRun({ eventName, ref, payload }) {
 // Table cells hold names from the service and the spec: keep them from breaking the table.
 const cell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 const code = (text) => `<code>${cell(text)}</code>`;
-function buildSummary(result, ranFor) {
-    const { scope, scopes, created, client } = result;
+function headline({ created, wouldCreate }) {
+    if (wouldCreate)
+        return 'Dry run: the provider scope would be created';
+    return `Provider scope ${created ? 'created' : 'already registered'}`;
+}
+function buildSummary(result, { ranFor, provider }) {
+    const { scope, scopes, created, wouldCreate, client, comparison } = result;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ['Scope string', code(scope.scope_string)],
-        ['Scope id', code(scope.id)],
-        ['Created by this run', created ? 'yes' : 'no, it already existed'],
+        ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
+        ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
         ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
         ['Ran for', cell(ranFor)],
     ];
-    return [
-        `### Provider scope ${created ? 'created' : 'already registered'}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...rows.map(([key, value]) => `| ${key} | ${value} |`),
-        '',
-    ].join('\n');
+    if (provider !== undefined) {
+        rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    }
+    const lines = [`### ${headline(result)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+    if (comparison.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    }
+    return lines.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -86816,7 +86916,7 @@ async function run() {
     };
     process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
     try {
-        await ensure();
+        await ensure(redact);
     }
     catch (error) {
         report(error, redact);
@@ -86843,25 +86943,40 @@ async function main_validate() {
     }
     throw new ValidationError(problems);
 }
-async function ensure() {
+async function ensure(redact) {
     const { inputs, spec } = await main_validate();
-    info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
-    const service = createServiceClient({
-        authUrl: inputs.auth_url,
-        clientId: inputs.client_id,
-        clientSecret: inputs.client_secret,
-        timeoutMs: inputs.timeout_seconds * 1000,
-    });
-    const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec }, (m) => info(m)).finally(() => service.close());
+    info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
+    // One deadline for the whole step, the provider check included.
+    const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
+    const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
+    const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, (m) => info(m)).finally(() => service.close());
     for (const [name, value] of Object.entries(outputsOf(result)))
         setOutput(name, value);
-    info(`scope_string: ${result.scope.scope_string} (${result.created ? 'created' : 'already registered'})`);
+    info(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
+    const drift = result.comparison.filter((c) => !c.same);
+    if (inputs.on_drift !== 'ignore') {
+        const annotate = inputs.on_drift === 'fail' ? core_error : warning;
+        for (const c of drift)
+            annotate(redact(driftMessage(c)), { title: `Scope drift: ${c.field}` });
+    }
+    const strings = result.scopes.map((s) => s.scope_string);
+    const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
+    if (provider?.matches)
+        info(`The provider at ${provider.url} publishes ${provider.published}`);
     if (process.env.GITHUB_STEP_SUMMARY) {
         // Loaded only here: @actions/github brings octokit along with the context.
         const { context } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        await summary.addRaw(buildSummary(result, describeRun(context))).write();
+        await summary.addRaw(buildSummary(result, { ranFor: describeRun(context), provider })).write();
     }
+    if (provider !== undefined && !provider.matches)
+        throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
+    if (inputs.on_drift === 'fail' && drift.length > 0)
+        process.exitCode = 1;
 }
+const driftMessage = (c) => `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+    (c.field === 'scope_suffix'
+        ? 'The existing scope is used; no second scope is created.'
+        : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
 function report(error, redact) {
     if (error instanceof ValidationError) {
         for (const { message, location } of error.problems) {

@@ -6,25 +6,31 @@ import { ValidationError } from './errors.ts';
 // `abort`: an empty input is one problem, not also a malformed one.
 const required = (name: string, hint: string) => z.string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
 
-const authUrl = required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org')
-  .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org')
-  .transform((value, ctx) => {
-    const url = new URL(value);
-    if (url.username !== '' || url.password !== '') {
-      ctx.addIssue({ code: 'custom', message: 'Input auth_url must not carry credentials: they belong in client_id and client_secret' });
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
-      });
-    }
-    if (url.search !== '' || url.hash !== '') {
-      ctx.addIssue({ code: 'custom', message: 'Input auth_url must be a base address without a query or fragment' });
-    }
-    // The API paths are appended to it, so one canonical form without a trailing slash.
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  });
+/** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+const baseUrl = (name: string, httpsWhy: string) =>
+  z
+    .string()
+    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. https://${name === 'auth_url' ? 'auth' : 'provider'}.example.org`)
+    .transform((value, ctx) => {
+      const url = new URL(value);
+      if (url.username !== '' || url.password !== '') {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must not carry credentials: they belong in client_id and client_secret` });
+      }
+      if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
+      }
+      if (url.search !== '' || url.hash !== '') {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must be a base address without a query or fragment` });
+      }
+      // Paths are appended to it, so one canonical form without a trailing slash.
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    });
+
+// The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+const booleanInput = (name: string) =>
+  required(name, 'leave it out for false')
+    .pipe(z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `Input ${name} must be true or false`))
+    .transform((value) => value.toLowerCase() === 'true');
 
 const isLoopback = (hostname: string): boolean =>
   hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
@@ -45,9 +51,18 @@ const inputsSchema = z.object({
     'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
       'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
   ),
-  auth_url: authUrl,
+  auth_url: required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org').pipe(
+    baseUrl('auth_url', 'the client secret is sent with every request'),
+  ),
   spec: required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
   timeout_seconds: timeoutSeconds,
+  on_drift: required('on_drift', 'leave it out for warn').pipe(z.enum(['warn', 'fail', 'ignore'], 'Input on_drift must be warn, fail or ignore')),
+  dry_run: booleanInput('dry_run'),
+  // Optional: empty means no verification of the provider.
+  provider_url: z
+    .string()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
 });
 
 export type Inputs = z.output<typeof inputsSchema>;

@@ -1,6 +1,8 @@
 import * as core from '@actions/core';
 import { ActionError, ValidationError } from './errors.ts';
 import { parseInputs, type Inputs } from './inputs.ts';
+import type { FieldComparison } from './drift.ts';
+import { checkProvider, mismatchMessage } from './provider.ts';
 import { ensureScope } from './reconcile.ts';
 import { redactor, secretForms } from './secrets.ts';
 import { createServiceClient } from './service-client.ts';
@@ -21,7 +23,7 @@ export async function run(): Promise<void> {
   process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
 
   try {
-    await ensure();
+    await ensure(redact);
   } catch (error) {
     report(error, redact);
   }
@@ -47,29 +49,44 @@ async function validate(): Promise<{ inputs: Inputs; spec: ScopeSpec }> {
   throw new ValidationError(problems);
 }
 
-async function ensure(): Promise<void> {
+async function ensure(redact: (text: string) => string): Promise<void> {
   const { inputs, spec } = await validate();
-  core.info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}`);
+  core.info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
 
-  const service = createServiceClient({
-    authUrl: inputs.auth_url,
-    clientId: inputs.client_id,
-    clientSecret: inputs.client_secret,
-    timeoutMs: inputs.timeout_seconds * 1000,
-  });
-  const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec }, (m) => core.info(m)).finally(
-    () => service.close(),
-  );
+  // One deadline for the whole step, the provider check included.
+  const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
+  const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
+  const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, (m) =>
+    core.info(m),
+  ).finally(() => service.close());
 
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, value);
-  core.info(`scope_string: ${result.scope.scope_string} (${result.created ? 'created' : 'already registered'})`);
+  core.info(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
+
+  const drift = result.comparison.filter((c) => !c.same);
+  if (inputs.on_drift !== 'ignore') {
+    const annotate = inputs.on_drift === 'fail' ? core.error : core.warning;
+    for (const c of drift) annotate(redact(driftMessage(c)), { title: `Scope drift: ${c.field}` });
+  }
+
+  const strings = result.scopes.map((s) => s.scope_string);
+  const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
+  if (provider?.matches) core.info(`The provider at ${provider.url} publishes ${provider.published}`);
 
   if (process.env.GITHUB_STEP_SUMMARY) {
     // Loaded only here: @actions/github brings octokit along with the context.
     const { context } = await import('@actions/github');
-    await core.summary.addRaw(buildSummary(result, describeRun(context as RunContext))).write();
+    await core.summary.addRaw(buildSummary(result, { ranFor: describeRun(context as RunContext), provider })).write();
   }
+  if (provider !== undefined && !provider.matches) throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
+  if (inputs.on_drift === 'fail' && drift.length > 0) process.exitCode = 1;
 }
+
+const driftMessage = (c: FieldComparison): string =>
+  `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+  (c.field === 'scope_suffix'
+    ? 'The existing scope is used; no second scope is created.'
+    : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
 
 function report(error: unknown, redact: (text: string) => string): void {
   if (error instanceof ValidationError) {

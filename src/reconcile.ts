@@ -1,3 +1,4 @@
+import { compareScope, type FieldComparison } from './drift.ts';
 import { ActionError } from './errors.ts';
 import { ServiceError, type AuthService, type Client, type Scope } from './service.ts';
 import type { ScopeSpec } from './spec.ts';
@@ -7,15 +8,24 @@ export interface EnsureRequest {
   authUrl: string;
   clientId: string;
   spec: ScopeSpec;
+  /** Everything but the creation. */
+  dryRun?: boolean;
 }
 
-export interface EnsureResult {
+interface Found {
   /** The provider's scope: the one with the expected string if the client has it, else its first. */
   scope: Scope;
   /** Every scope of the client (FQDN variants included), in the client's order. */
   scopes: Scope[];
   created: boolean;
   client: Pick<Client, 'id' | 'name'>;
+}
+
+export interface EnsureResult extends Found {
+  /** A dry run on a client without scope: `scope` is what would be created, with no id yet. */
+  wouldCreate: boolean;
+  /** The spec set against the provider's scope, field by field (empty when there is none yet). */
+  comparison: FieldComparison[];
 }
 
 /** The scope string the service generates for a client's scope, per the system spec's 2.4. */
@@ -32,7 +42,7 @@ const pickProvidersScope = (scopes: Scope[], expected: string): Scope | undefine
  */
 export async function ensureScope(
   service: AuthService,
-  { authUrl, clientId, spec }: EnsureRequest,
+  { authUrl, clientId, spec, dryRun = false }: EnsureRequest,
   log: (message: string) => void = () => {},
 ): Promise<EnsureResult> {
   const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
@@ -54,17 +64,24 @@ export async function ensureScope(
     );
   }
 
-  if (client.scopeIds.length > 0) {
-    log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-    return adoptExisting(service, client, [...client.scopes, ...found], expected);
-  }
-
   const definition: ScopeSpec = {
     ...spec,
     dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
   };
+  const compared = (result: Found): EnsureResult => ({ ...result, wouldCreate: false, comparison: compareScope(definition, result.scope) });
+
+  if (client.scopeIds.length > 0) {
+    log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+    return compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+  }
+  if (dryRun) {
+    log(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+    const wouldBe: Scope = { id: '', scope_string: expected };
+    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [] };
+  }
   log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
-  return create(service, definition, expected, log);
+  // Right after a creation too: a field the service silently ignored shows as drift.
+  return compared(await create(service, definition, expected, log));
 }
 
 /** How often a creation is sent when the client is certainly still without a scope. */
@@ -74,7 +91,7 @@ export const MAX_CREATION_ATTEMPTS = 3;
  * Creates the scope, never blindly twice: when the answer is lost, or another run was first
  * (409), the client is inspected, and a scope found there is adopted instead.
  */
-async function create(service: AuthService, definition: ScopeSpec, expected: string, log: (message: string) => void): Promise<EnsureResult> {
+async function create(service: AuthService, definition: ScopeSpec, expected: string, log: (message: string) => void): Promise<Found> {
   for (let attempt = 1; ; attempt++) {
     let created: Scope[];
     try {
@@ -104,7 +121,7 @@ async function create(service: AuthService, definition: ScopeSpec, expected: str
   }
 }
 
-async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<EnsureResult> {
+async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {

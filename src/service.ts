@@ -73,6 +73,11 @@ export class ServiceError extends ActionError {
     this.transient = transient;
     this.retryAfterMs = retryAfterMs;
   }
+
+  /** The same failure, final, with why it was given up on. */
+  because(reason: string): ServiceError {
+    return new ServiceError(`${this.message} (${reason})`, this.status === undefined ? {} : { status: this.status });
+  }
 }
 
 /** The calls the reconciliation needs, bound to one client and its credentials. */

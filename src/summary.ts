@@ -1,3 +1,4 @@
+import type { ProviderCheck } from './provider.ts';
 import type { EnsureResult } from './reconcile.ts';
 
 /** What the workflow context says the run was for; a subset of @actions/github's context. */
@@ -33,22 +34,39 @@ export function describeRun({ eventName, ref, payload }: RunContext): string {
 const cell = (text: string): string => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 const code = (text: string): string => `<code>${cell(text)}</code>`;
 
-export function buildSummary(result: EnsureResult, ranFor: string): string {
-  const { scope, scopes, created, client } = result;
+export interface SummaryContext {
+  ranFor: string;
+  provider?: ProviderCheck | undefined;
+}
+
+function headline({ created, wouldCreate }: EnsureResult): string {
+  if (wouldCreate) return 'Dry run: the provider scope would be created';
+  return `Provider scope ${created ? 'created' : 'already registered'}`;
+}
+
+export function buildSummary(result: EnsureResult, { ranFor, provider }: SummaryContext): string {
+  const { scope, scopes, created, wouldCreate, client, comparison } = result;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
     ['Scope string', code(scope.scope_string)],
-    ['Scope id', code(scope.id)],
-    ['Created by this run', created ? 'yes' : 'no, it already existed'],
+    ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
+    ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
     ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
     ['Ran for', cell(ranFor)],
   ];
-  return [
-    `### Provider scope ${created ? 'created' : 'already registered'}`,
-    '',
-    '| | |',
-    '|---|---|',
-    ...rows.map(([key, value]) => `| ${key} | ${value} |`),
-    '',
-  ].join('\n');
+  if (provider !== undefined) {
+    rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+  }
+  const lines = [`### ${headline(result)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+  if (comparison.length > 0) {
+    lines.push(
+      '#### The spec and the service',
+      '',
+      '| Field | Spec | Service | Status |',
+      '|---|---|---|---|',
+      ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`),
+      '',
+    );
+  }
+  return lines.join('\n');
 }

@@ -5,7 +5,7 @@
 import { expect } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type AuthServiceOptions, type ClientRecord } from '../../dev/auth-service.ts';
+import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type ClientRecord, type ScopeRecord } from '../../dev/auth-service.ts';
 import { runAction, type ActionRun, type RunOptions } from '../../dev/runner.ts';
 
 // Characters that base64 and URL encoding change, so that every form of it differs.
@@ -53,6 +53,23 @@ export class Harness {
 
   get expectedString(): string {
     return `${this.service.url}/scopes/${this.client.id}/action_all`;
+  }
+
+  /** Gives the client the scope SPEC describes, as another run would have created it; `changes` make it drift. */
+  addSpecifiedScope(changes: Partial<ScopeRecord> = {}): ScopeRecord {
+    return this.service.addScope({
+      client: this.client.id,
+      scope_string: this.expectedString,
+      name: 'Example Action Provider',
+      description: 'Runs example actions',
+      advertised: true,
+      allows_refresh_token: true,
+      dependent_scopes: [
+        { scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true },
+        { scope: TRANSFER_SCOPE_ID, optional: true, requires_refresh_token: true },
+      ],
+      ...changes,
+    });
   }
 
   /** The client's own scopes in the service's state. */

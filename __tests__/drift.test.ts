@@ -1,0 +1,72 @@
+import { describe, expect, test } from '@jest/globals';
+import { compareScope, suffixOf } from '../src/drift.ts';
+import type { Scope } from '../src/service.ts';
+import { scopeSpecSchema, type ScopeSpec } from '../src/spec.ts';
+
+const GROUPS = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
+const TRANSFER = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+const STRING = 'https://auth.example.org/scopes/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9/action_all';
+
+const definition: ScopeSpec = scopeSpecSchema.parse({
+  name: 'Example',
+  description: 'Runs examples',
+  advertised: true,
+  dependent_scopes: [{ scope: GROUPS }, { scope: TRANSFER, optional: true }],
+});
+
+// The service's view of the same scope, in the order and spelling it answers with.
+const matching: Scope = {
+  id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9',
+  scope_string: STRING,
+  name: 'Example',
+  description: 'Runs examples',
+  advertised: true,
+  allows_refresh_token: true,
+  dependent_scopes: [
+    { scope: TRANSFER.toUpperCase(), optional: true, requires_refresh_token: true },
+    { scope: GROUPS, optional: false, requires_refresh_token: true },
+  ],
+};
+
+const differing = (scope: Scope): string[] => compareScope(definition, scope).filter((c) => !c.same).map((c) => c.field);
+
+describe('compareScope', () => {
+  test('a matching scope: every field the same, dependents compared as a set', () => {
+    const comparison = compareScope(definition, matching);
+    expect(comparison.map((c) => c.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes']);
+    expect(comparison.every((c) => c.same)).toBe(true);
+  });
+
+  test.each<[string, Partial<Scope>]>([
+    ['name', { name: 'Old name' }],
+    ['description', { description: 'Old text' }],
+    ['scope_suffix', { scope_string: STRING.replace('action_all', 'legacy') }],
+    ['advertised', { advertised: false }],
+    ['allow_refresh_tokens', { allows_refresh_token: false }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: true }] }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS }, { scope: TRANSFER, optional: false }] }],
+  ])('drift in %s is that field alone', (field, change) => {
+    expect(differing({ ...matching, ...change })).toEqual([field]);
+  });
+
+  test('values are shown as JSON, with the service answer named as the spec names it', () => {
+    const [advertised] = compareScope(definition, { ...matching, advertised: false }).filter((c) => !c.same);
+    expect(advertised).toEqual({ field: 'advertised', spec: 'true', service: 'false', same: false });
+  });
+
+  test('fields the service does not report are left out', () => {
+    expect(compareScope(definition, { id: matching.id, scope_string: STRING })).toEqual([
+      { field: 'scope_suffix', spec: '"action_all"', service: '"action_all"', same: true },
+    ]);
+  });
+
+  test('dependents the service answers without flags get the spec defaults', () => {
+    const spec = scopeSpecSchema.parse({ name: 'Example', description: 'Runs examples', advertised: true, dependent_scopes: [{ scope: GROUPS }] });
+    expect(compareScope(spec, { ...matching, dependent_scopes: [{ scope: GROUPS }] }).every((c) => c.same)).toBe(true);
+  });
+});
+
+test('suffixOf is the last path segment', () => {
+  expect(suffixOf(STRING)).toBe('action_all');
+  expect(suffixOf('https://provider.example.org/all')).toBe('all');
+});

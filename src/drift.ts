@@ -1,0 +1,48 @@
+import type { Scope } from './service.ts';
+import type { ScopeSpec } from './spec.ts';
+
+/** One field of the spec set against what the service holds. */
+export interface FieldComparison {
+  field: string;
+  spec: string;
+  service: string;
+  same: boolean;
+}
+
+type DependentScope = { scope: string; optional?: boolean | undefined; requires_refresh_token?: boolean | undefined };
+
+// A set, written the same way on both sides: sorted, with the spec's defaults for what the
+// service leaves out.
+const dependentSet = (deps: readonly DependentScope[]): string =>
+  JSON.stringify(
+    deps
+      .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional ?? false, requires_refresh_token: d.requires_refresh_token ?? true }))
+      .sort((a, b) => a.scope.localeCompare(b.scope)),
+  );
+
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+export const suffixOf = (scopeString: string): string => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ */
+export function compareScope(definition: ScopeSpec, scope: Scope): FieldComparison[] {
+  const pairs: Array<[string, unknown, unknown]> = [
+    ['name', definition.name, scope.name],
+    ['description', definition.description, scope.description],
+    ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+    ['advertised', definition.advertised, scope.advertised],
+    // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+    ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
+  ];
+  const comparisons = pairs
+    .filter(([, , service]) => service !== undefined)
+    .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+  if (scope.dependent_scopes !== undefined) {
+    const spec = dependentSet(definition.dependent_scopes);
+    const service = dependentSet(scope.dependent_scopes);
+    comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+  }
+  return comparisons;
+}
