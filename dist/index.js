@@ -86691,18 +86691,24 @@ const dependentScopeSchema = strictObject({
     scope: spec_text
         .refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')
         // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-        .transform((v) => (isUuid(v) ? v.toLowerCase() : v)),
-    optional: schemas_boolean().default(false),
-    requires_refresh_token: schemas_boolean().default(true),
+        .transform((v) => (isUuid(v) ? v.toLowerCase() : v))
+        .describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).'),
+    optional: schemas_boolean().default(false).describe('Whether the dependent scope is optional.'),
+    requires_refresh_token: schemas_boolean().default(true).describe('Whether a refresh token is required for the dependent scope.'),
 });
 /** The scope definition of the system spec's section 2.3, with the service's field names. */
 const scopeSpecSchema = strictObject({
-    name: spec_text,
-    description: spec_text,
+    name: spec_text.describe('Shown to others who look the scope up.'),
+    description: spec_text.describe('Shown to others who look the scope up.'),
     // Appended to a URL and used in space-separated scope lists, so no white space.
-    scope_suffix: spec_text.regex(/^\S+$/, 'must not contain white space').default('action_all'),
-    advertised: schemas_boolean(),
-    allow_refresh_tokens: schemas_boolean().default(true),
+    scope_suffix: spec_text
+        .regex(/^\S+$/, 'must not contain white space')
+        .default('action_all')
+        .describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.'),
+    advertised: schemas_boolean().describe('true makes the scope visible to everyone who looks scopes up.'),
+    allow_refresh_tokens: schemas_boolean()
+        .default(true)
+        .describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token."),
     dependent_scopes: array(dependentScopeSchema)
         .default([])
         .superRefine((deps, ctx) => {
@@ -86713,10 +86719,20 @@ const scopeSpecSchema = strictObject({
             }
             seen.add(dep.scope);
         });
-    }),
+    })
+        .describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
 });
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = strictObject({ scope: scopeSpecSchema });
+/** The spec file's JSON Schema, for editors: generated from the schemas above, never by hand. */
+function specJsonSchema() {
+    const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as in the system spec's section 2.3." });
+    const file = z.union([definition, z.strictObject({ scope: definition })]).meta({
+        title: 'ensure-provider-scope spec file',
+        description: 'The scope an Action Provider registers, at the top level or under scope:.',
+    });
+    return z.toJSONSchema(file, { io: 'input', unrepresentable: 'any' });
+}
 function fieldName(segments) {
     return segments
         // An empty key still needs a visible name.
