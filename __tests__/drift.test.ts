@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { compareScope, suffixOf } from '../src/drift.ts';
+import { compareScope, describeDrift, suffixOf } from '../src/drift.ts';
 import type { Scope } from '../src/service.ts';
 import { scopeSpecSchema, type ScopeSpec } from '../src/spec.ts';
 
@@ -69,4 +69,14 @@ describe('compareScope', () => {
 test('suffixOf is the last path segment', () => {
   expect(suffixOf(STRING)).toBe('action_all');
   expect(suffixOf('https://provider.example.org/all')).toBe('all');
+});
+
+test('describeDrift says what each side holds and what to do', () => {
+  expect(describeDrift({ field: 'advertised', spec: 'true', service: 'false', same: false })).toBe(
+    "The client's scope differs from the spec in advertised: the spec says true, the service has false. " +
+      'This action never changes an existing scope: align the spec with the service, or change the scope at the service.',
+  );
+  expect(describeDrift({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false })).toContain(
+    'The existing scope is used; no second scope is created.',
+  );
 });

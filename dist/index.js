@@ -86178,6 +86178,43 @@ function parseInputs(read) {
     throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
+;// CONCATENATED MODULE: ./src/drift.ts
+// A set, written the same way on both sides: sorted, with the spec's defaults for what the
+// service leaves out.
+const dependentSet = (deps) => JSON.stringify(deps
+    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional ?? false, requires_refresh_token: d.requires_refresh_token ?? true }))
+    .sort((a, b) => a.scope.localeCompare(b.scope)));
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ */
+function compareScope(definition, scope) {
+    const pairs = [
+        ['name', definition.name, scope.name],
+        ['description', definition.description, scope.description],
+        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['advertised', definition.advertised, scope.advertised],
+        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
+    ];
+    const comparisons = pairs
+        .filter(([, , service]) => service !== undefined)
+        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    if (scope.dependent_scopes !== undefined) {
+        const spec = dependentSet(definition.dependent_scopes);
+        const service = dependentSet(scope.dependent_scopes);
+        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+    }
+    return comparisons;
+}
+/** The annotation for a field that differs: what each side says, and what the user can do. */
+const describeDrift = (c) => `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+    (c.field === 'scope_suffix'
+        ? 'The existing scope is used; no second scope is created.'
+        : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
+
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var node_modules_undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/retry.ts
@@ -86439,38 +86476,6 @@ async function checkProvider(providerUrl, scopeStrings, options) {
 }
 const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The provider at ${url} publishes platform_auth_scope "${published}", which is not a scope string of this client ` +
     `(${scopeStrings.join(', ')}). Deploy it with platform_auth_scope set to the step's scope_string output, "${expected}".`;
-
-;// CONCATENATED MODULE: ./src/drift.ts
-// A set, written the same way on both sides: sorted, with the spec's defaults for what the
-// service leaves out.
-const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional ?? false, requires_refresh_token: d.requires_refresh_token ?? true }))
-    .sort((a, b) => a.scope.localeCompare(b.scope)));
-/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
-const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
-/**
- * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
- * service describes it. Fields the service did not report are left out, not guessed.
- */
-function compareScope(definition, scope) {
-    const pairs = [
-        ['name', definition.name, scope.name],
-        ['description', definition.description, scope.description],
-        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
-        ['advertised', definition.advertised, scope.advertised],
-        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
-        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
-    ];
-    const comparisons = pairs
-        .filter(([, , service]) => service !== undefined)
-        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
-    if (scope.dependent_scopes !== undefined) {
-        const spec = dependentSet(definition.dependent_scopes);
-        const service = dependentSet(scope.dependent_scopes);
-        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
-    }
-    return comparisons;
-}
 
 ;// CONCATENATED MODULE: ./src/reconcile.ts
 
@@ -86918,6 +86923,7 @@ function buildSummary(result, { ranFor, provider }) {
 
 
 
+
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run() {
     // Masked before anything is logged, in every form it could take.
@@ -86973,7 +86979,7 @@ async function ensure(redact) {
     if (inputs.on_drift !== 'ignore') {
         const annotate = inputs.on_drift === 'fail' ? core_error : warning;
         for (const c of drift)
-            annotate(redact(driftMessage(c)), { title: `Scope drift: ${c.field}` });
+            annotate(redact(describeDrift(c)), { title: `Scope drift: ${c.field}` });
     }
     const strings = result.scopes.map((s) => s.scope_string);
     const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
@@ -86989,10 +86995,6 @@ async function ensure(redact) {
     if (inputs.on_drift === 'fail' && drift.length > 0)
         process.exitCode = 1;
 }
-const driftMessage = (c) => `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
-    (c.field === 'scope_suffix'
-        ? 'The existing scope is used; no second scope is created.'
-        : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
 function report(error, redact) {
     if (error instanceof ValidationError) {
         for (const { message, location } of error.problems) {

@@ -46,3 +46,10 @@ export function compareScope(definition: ScopeSpec, scope: Scope): FieldComparis
   }
   return comparisons;
 }
+
+/** The annotation for a field that differs: what each side says, and what the user can do. */
+export const describeDrift = (c: FieldComparison): string =>
+  `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+  (c.field === 'scope_suffix'
+    ? 'The existing scope is used; no second scope is created.'
+    : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { ActionError, ValidationError } from './errors.ts';
 import { parseInputs, type Inputs } from './inputs.ts';
-import type { FieldComparison } from './drift.ts';
+import { describeDrift } from './drift.ts';
 import { checkProvider, mismatchMessage } from './provider.ts';
 import { ensureScope } from './reconcile.ts';
 import { redactor, secretForms } from './secrets.ts';
@@ -66,7 +66,7 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   const drift = result.comparison.filter((c) => !c.same);
   if (inputs.on_drift !== 'ignore') {
     const annotate = inputs.on_drift === 'fail' ? core.error : core.warning;
-    for (const c of drift) annotate(redact(driftMessage(c)), { title: `Scope drift: ${c.field}` });
+    for (const c of drift) annotate(redact(describeDrift(c)), { title: `Scope drift: ${c.field}` });
   }
 
   const strings = result.scopes.map((s) => s.scope_string);
@@ -81,12 +81,6 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   if (provider !== undefined && !provider.matches) throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
   if (inputs.on_drift === 'fail' && drift.length > 0) process.exitCode = 1;
 }
-
-const driftMessage = (c: FieldComparison): string =>
-  `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
-  (c.field === 'scope_suffix'
-    ? 'The existing scope is used; no second scope is created.'
-    : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
 
 function report(error: unknown, redact: (text: string) => string): void {
   if (error instanceof ValidationError) {
