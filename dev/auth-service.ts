@@ -78,6 +78,8 @@ export interface AuthServiceOptions {
   clientScopes?: 'ids' | 'objects';
   /** Latency added to every answer. */
   latencyMs?: number;
+  /** Request fields the creation silently ignores, leaving the scope with the service's default. */
+  ignoredFields?: Array<'advertised' | 'allow_refresh_tokens' | 'dependent_scopes'>;
 }
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -291,6 +293,7 @@ export class EmbeddedAuthService {
     const taken = client.scopes.some((id) => this.scopes.get(id)?.scope_string.endsWith(`/${suffix}`));
     if (taken) return error(409, 'CONFLICT', `The client already has a scope with suffix ${suffix}`);
 
+    const ignored = this.options.ignoredFields ?? [];
     const strings = [`${this.baseUrl}/scopes/${client.id}/${suffix}`, ...client.fqdns.map((fqdn) => `https://${fqdn}/${suffix}`)];
     const created = strings.map((scope_string) =>
       this.addScope({
@@ -298,9 +301,9 @@ export class EmbeddedAuthService {
         name,
         description,
         client: client.id,
-        advertised,
-        allows_refresh_token: refresh,
-        dependent_scopes: deps as DependentScope[],
+        advertised: ignored.includes('advertised') ? false : advertised,
+        allows_refresh_token: ignored.includes('allow_refresh_tokens') ? false : refresh,
+        dependent_scopes: ignored.includes('dependent_scopes') ? [] : (deps as DependentScope[]),
       }),
     );
     return this.options.createShape === 'scope' ? json(200, { scope: created[0] }) : json(200, { scopes: created });
@@ -315,11 +318,22 @@ function parseJson(raw: string): unknown {
   }
 }
 
-// `node dev/auth-service.ts [port]`: a service to point a local run at, with one fresh client.
+// `node dev/auth-service.ts [port] [--credentials-file FILE]`: a service to point a local run
+// at, with one fresh client. With --credentials-file, once it listens, it also writes
+// `auth_url=`, `client_id=` and `client_secret=` lines to FILE (the GITHUB_OUTPUT format), in
+// one rename, so that a script that started it in the background can wait for the file.
 if (import.meta.main) {
+  const { parseArgs } = await import('node:util');
+  const { rename, writeFile } = await import('node:fs/promises');
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'credentials-file': { type: 'string' } } });
   const service = new EmbeddedAuthService();
   const client = service.addClient({ secret: 'local-demo-secret' });
-  const url = await service.start(Number(process.argv[2] ?? 0));
+  const url = await service.start(Number(positionals[0] ?? 0));
   console.log(`Embedded authentication service on ${url}`);
   console.log(`client_id=${client.id}\nclient_secret=${client.secret} (a local, throw-away credential)`);
+  const file = values['credentials-file'];
+  if (file !== undefined) {
+    await writeFile(`${file}.tmp`, `auth_url=${url}\nclient_id=${client.id}\nclient_secret=${client.secret}\n`);
+    await rename(`${file}.tmp`, file);
+  }
 }
