@@ -56,9 +56,13 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   // One deadline for the whole step, the provider check included.
   const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
   const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-  const result = await ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, (m) =>
+  const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, (m) =>
     core.info(m),
   ).finally(() => service.close());
+  // The summary's workflow context comes from @actions/github, which brings octokit along:
+  // loaded while the first requests are in flight, off the critical path.
+  const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;
+  const result = await ensuring;
 
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, value);
   core.info(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
@@ -73,14 +77,19 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
   if (provider?.matches) core.info(`The provider at ${provider.url} publishes ${provider.published}`);
 
-  if (process.env.GITHUB_STEP_SUMMARY) {
-    // Loaded only here: @actions/github brings octokit along with the context.
-    const { context } = await import('@actions/github');
-    await core.summary.addRaw(buildSummary(result, { ranFor: describeRun(context as RunContext), provider })).write();
+  if (context !== undefined) {
+    await core.summary.addRaw(buildSummary(result, { ranFor: describeRun(await context), provider })).write();
   }
   if (provider !== undefined && !provider.matches) throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
   if (inputs.on_drift === 'fail' && drift.length > 0) process.exitCode = 1;
 }
+
+/** The workflow context, or what the environment says of it should @actions/github fail to load. */
+const loadRunContext = (): Promise<RunContext> =>
+  import('@actions/github').then(
+    ({ context }) => context as RunContext,
+    () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }),
+  );
 
 function report(error: unknown, redact: (text: string) => string): void {
   if (error instanceof ValidationError) {
