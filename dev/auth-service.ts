@@ -43,6 +43,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** When it arrived (ms since the epoch). */
   at: number;
+  /** The client's port: requests that share it came over one kept-alive connection. */
+  connection: number;
   /** The client the Basic credential named, if any; the secret is never recorded. */
   clientId?: string;
   body?: unknown;
@@ -187,7 +189,13 @@ export class EmbeddedAuthService {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const credentials = this.credentials(req.headers.authorization);
-    const recorded: RecordedRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), at: Date.now() };
+    const recorded: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      at: Date.now(),
+      connection: req.socket.remotePort ?? 0,
+    };
     if (credentials !== undefined) recorded.clientId = credentials.id;
     if (raw !== '') recorded.body = parseJson(raw);
     this.requests.push(recorded);
