@@ -58392,7 +58392,8 @@ const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The pro
 
 /** The scope string the service generates for a client's scope, per the system spec's 2.4. */
 const expectedScopeString = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
-const pickProvidersScope = (scopes, expected) => scopes.find((s) => s.scope_string === expected) ?? scopes[0];
+// Called with the client's scopes or the created ones, never an empty list.
+const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]);
 /**
  * Makes sure the client has its scope, creating it only when the client has none.
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
@@ -58465,7 +58466,7 @@ async function create(service, definition, expected, log) {
             throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
                 "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
         }
-        return { scope: pickProvidersScope(created, expected) ?? created[0], scopes: created, created: true, client: after };
+        return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
     }
 }
 async function adoptExisting(service, client, known, expected) {

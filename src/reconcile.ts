@@ -32,8 +32,8 @@ export interface EnsureResult extends Found {
 export const expectedScopeString = (authUrl: string, clientId: string, suffix: string): string =>
   `${authUrl}/scopes/${clientId}/${suffix}`;
 
-const pickProvidersScope = (scopes: Scope[], expected: string): Scope | undefined =>
-  scopes.find((s) => s.scope_string === expected) ?? scopes[0];
+// Called with the client's scopes or the created ones, never an empty list.
+const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
 
 /**
  * Makes sure the client has its scope, creating it only when the client has none.
@@ -117,7 +117,7 @@ async function create(service: AuthService, definition: ScopeSpec, expected: str
           "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.",
       );
     }
-    return { scope: pickProvidersScope(created, expected) ?? (created[0] as Scope), scopes: created, created: true, client: after };
+    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
   }
 }
 
@@ -132,5 +132,5 @@ async function adoptExisting(service: AuthService, client: Client, known: Scope[
     throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
   }
   const scopes = client.scopeIds.map((id) => byId.get(id) as Scope);
-  return { scope: pickProvidersScope(scopes, expected) as Scope, scopes, created: false, client };
+  return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
