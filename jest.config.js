@@ -5,7 +5,7 @@ export default {
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true }],
+    '^.+\\.ts$': ['ts-jest', { useESM: true }],
   },
   // End-to-end tests start processes and wait for the action's own timeouts and retries.
   testTimeout: 30_000,
