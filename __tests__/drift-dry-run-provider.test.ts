@@ -31,7 +31,7 @@ describe('drift', () => {
       `::warning title=Scope drift%3A ${field}::The client's scope differs from the spec in ${field}: the spec says ${spec}, the service has ${service}. ` +
         'This action never changes an existing scope: align the spec with the service, or change the scope at the service.',
     ]);
-    expect(result.summary).toContain(`| ${field} | <code>${spec.replace(/"/g, '"')}</code> | <code>${service}</code> | **differs** |`);
+    expect(result.summary).toContain(`| ${field} | <code>${spec}</code> | <code>${service}</code> | **differs** |`);
     await h.expectNoLeak(result);
   });
 
@@ -115,6 +115,7 @@ describe('a dry run', () => {
     h.addSpecifiedScope({ description: 'Old text' });
     const result = await h.run({ inputs: { dry_run: 'true' } });
     expect(result.exitCode).toBe(0);
+    expect(result.summary).toContain('### Dry run: provider scope already registered');
     expect(result.outputs.created).toBe('false');
     expect(warnings(result)).toEqual([expect.stringContaining('in description')]);
   });

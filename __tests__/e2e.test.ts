@@ -62,7 +62,7 @@ describe('on a fresh client', () => {
     await expectNoLeak(result);
   });
 
-  test('the re-run creates nothing, in one round trip of two requests', async () => {
+  test('the re-run creates nothing, with the two requests of one round trip', async () => {
     const first = await run();
     const before = h.service.requests.length;
     const second = await run();

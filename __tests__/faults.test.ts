@@ -180,7 +180,16 @@ describe('debug logging reveals nothing secret', () => {
   test('on success', async () => {
     const result = await h.run({ env: debug });
     await expectCreated(result);
-    expect(result.stdout + result.stderr).toMatch(/./);
+    // The debug logging really was on: undici and net wrote their traces.
+    expect(result.stderr).toMatch(/^(UNDICI|FETCH) \d+: connecting to/m);
+    expect(result.stderr).toMatch(/^NET \d+:/m);
+  });
+
+  test('a lost creation whose answer echoes the secret: the log line is scrubbed too', async () => {
+    h.service.inject({ method: 'POST', status: 503, body: JSON.stringify({ errors: [{ detail: `overloaded while storing ${SECRET}` }] }) });
+    const result = await h.run({ env: debug });
+    await expectCreated(result);
+    expect(result.stdout).toContain('The service said: overloaded while storing ***');
   });
 
   test('on a failure whose text from the service echoes the secret: scrubbed', async () => {

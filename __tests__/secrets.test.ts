@@ -23,12 +23,30 @@ describe('secretForms', () => {
       'a multi-line secret: each non-blank line too, as it is',
       'id',
       'line1\r\nline2\n\n  \nline3 ',
-      ['line1\r\nline2\n\n  \nline3 ', 'aWQ6bGluZTENCmxpbmUyCgogIApsaW5lMyA=', 'line1%0D%0Aline2%0A%0A%20%20%0Aline3%20', 'line1', 'line2', 'line3 '],
+      [
+        'line1\r\nline2\n\n  \nline3 ',
+        'aWQ6bGluZTENCmxpbmUyCgogIApsaW5lMyA=',
+        'line1%0D%0Aline2%0A%0A%20%20%0Aline3%20',
+        'line1\\r\\nline2\\n\\n  \\nline3 ', // as JSON.stringify writes it
+        'line1',
+        'line2',
+        'line3 ',
+      ],
     ],
     ['an empty secret: nothing to mask', 'id', '', []],
     ['an empty secret with an empty client ID', '', '', []],
   ])('%s', (_title, clientId, secret, expected) => {
     expect(secretForms(clientId, secret)).toEqual(expected);
+  });
+
+  test('the Basic form is made with the client ID as given and in lower case, as the header sends it', () => {
+    const forms = secretForms('6F4D4FF0-0F3C-4A55-9A8E-5A8C1F3D2B10', 's3cret');
+    expect(forms).toContain(Buffer.from('6F4D4FF0-0F3C-4A55-9A8E-5A8C1F3D2B10:s3cret').toString('base64'));
+    expect(forms).toContain(Buffer.from('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10:s3cret').toString('base64'));
+  });
+
+  test('a secret with quotes or backslashes also in its JSON-escaped form', () => {
+    expect(secretForms('id', 'a"b\\c')).toContain('a\\"b\\\\c');
   });
 
   test('the Basic form is the one an Authorization header carries', () => {

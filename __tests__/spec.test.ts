@@ -174,7 +174,7 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     [
       'a scope_suffix with white space',
       yaml('name: N', 'description: D', 'advertised: true', 'scope_suffix: action all'),
-      [problem('scope_suffix', `${FILE}: scope_suffix must not contain white space`, 4, 15)],
+      [problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 4, 15)],
     ],
     [
       'dependent scopes that are neither a UUID nor a URL or URN',
@@ -225,7 +225,7 @@ describe('parseSpec rejects, naming and locating every problem', () => {
       [
         problem('name', `${FILE}: name is required`, 1, 1),
         problem('description', `${FILE}: description must not be empty`, 1, 14),
-        problem('scope_suffix', `${FILE}: scope_suffix must not contain white space`, 3, 15),
+        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 3, 15),
         problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 2, 13),
         problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
         problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),

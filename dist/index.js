@@ -46910,7 +46910,7 @@ const _summary = new Summary();
  * @deprecated use `core.summary`
  */
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
+const summary_summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
@@ -58249,7 +58249,7 @@ class ServiceError extends ActionError {
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 async function readBody(body, label) {
     const chunks = [];
     let size = 0;
@@ -58277,7 +58277,7 @@ function serverDetail(body, headerRequestId) {
     const errors = Array.isArray(record.errors) ? record.errors : [];
     const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
     const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
-    return `${detail === undefined ? '' : ` The service said: ${detail.slice(0, 500)}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
 }
 /**
  * JSON over undici with the project's transport rules: a limit per request, a deadline for
@@ -58288,7 +58288,8 @@ function createJsonHttp(options) {
     const { timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock, urlInput, hints = {} } = options;
     const startedAt = clock.now();
     const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000 });
+    // undici's own header and body timeouts (300 s) are off: the limit is timeoutMs, by signal.
+    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
     function networkError(label, host, error) {
         const { code, name, message } = (error ?? {});
         if (name === 'TimeoutError') {
@@ -58355,7 +58356,9 @@ function createJsonHttp(options) {
     return {
         send,
         get: (label, schema, url, requestOptions) => withRetries(() => send(label, schema, 'GET', url, requestOptions), (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), { policy: retry, clock, deadline }, (error, reason) => (error instanceof ServiceError ? error.because(reason) : error)),
-        close: () => (options.dispatcher === undefined ? dispatcher.close() : Promise.resolve()),
+        // Destroyed rather than closed: a request still in flight when a sibling failed is
+        // abandoned at once instead of being waited for.
+        close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
     };
 }
 
@@ -58492,10 +58495,13 @@ async function adoptExisting(service, client, known, expected) {
 function secretForms(clientId, clientSecret) {
     if (clientSecret === '')
         return [];
-    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
     // A multi-line secret is masked line by line by the runner too.
     const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    return [...new Set([clientSecret, basic, encodeURIComponent(clientSecret), ...lines])];
+    // JSON-escaped: values from the service are quoted with JSON.stringify in drift messages.
+    const json = JSON.stringify(clientSecret).slice(1, -1);
+    return [...new Set([clientSecret, ...basic, encodeURIComponent(clientSecret), json, ...lines])];
 }
 /** Replaces every form of the secret in a text meant for the log, an annotation or a file. */
 function redactor(forms) {
@@ -58614,9 +58620,9 @@ const dependentScopeSchema = strictObject({
 const scopeSpecSchema = strictObject({
     name: spec_text.describe('Shown to others who look the scope up.'),
     description: spec_text.describe('Shown to others who look the scope up.'),
-    // Appended to a URL and used in space-separated scope lists, so no white space.
+    // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
     scope_suffix: spec_text
-        .regex(/^\S+$/, 'must not contain white space')
+        .regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')
         .default('action_all')
         .describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.'),
     advertised: schemas_boolean().describe('true makes the scope visible to everyone who looks scopes up.'),
@@ -58776,7 +58782,8 @@ async function loadSpec(workspace, file) {
     if (info.size > MAX_SPEC_BYTES) {
         return fail(`Spec file ${file} is ${info.size} bytes, over the limit of ${MAX_SPEC_BYTES}: it should hold one scope definition.`);
     }
-    return parseSpec(await (0,promises_.readFile)(fullPath, 'utf8'), file);
+    const source = await (0,promises_.readFile)(fullPath, 'utf8').catch((error) => fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`));
+    return parseSpec(source, file);
 }
 
 ;// CONCATENATED MODULE: ./src/summary.ts
@@ -58797,12 +58804,12 @@ function describeRun({ eventName, ref, payload }) {
 // Table cells hold names from the service and the spec: keep them from breaking the table.
 const cell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 const code = (text) => `<code>${cell(text)}</code>`;
-function headline({ created, wouldCreate }) {
+function headline({ created, wouldCreate }, dryRun) {
     if (wouldCreate)
         return 'Dry run: the provider scope would be created';
-    return `Provider scope ${created ? 'created' : 'already registered'}`;
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
 }
-function buildSummary(result, { ranFor, provider }) {
+function buildSummary(result, { ranFor, provider, dryRun = false }) {
     const { scope, scopes, created, wouldCreate, client, comparison } = result;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -58815,7 +58822,7 @@ function buildSummary(result, { ranFor, provider }) {
     if (provider !== undefined) {
         rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
     }
-    const lines = [`### ${headline(result)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+    const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
     if (comparison.length > 0) {
         lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
     }
@@ -58875,19 +58882,21 @@ async function main_validate() {
     throw new ValidationError(problems);
 }
 async function ensure(redact) {
+    // Log lines may carry the service's own words: scrubbed like every message.
+    const log = (message) => info(redact(message));
     const { inputs, spec } = await main_validate();
-    info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
+    log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
     // One deadline for the whole step, the provider check included.
     const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
     const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-    const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, (m) => info(m)).finally(() => service.close());
+    const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, log).finally(() => service.close());
     // The summary's workflow context comes from @actions/github, which brings octokit along:
     // loaded while the first requests are in flight, off the critical path.
     const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;
     const result = await ensuring;
     for (const [name, value] of Object.entries(outputsOf(result)))
         setOutput(name, value);
-    info(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
+    log(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
     const drift = result.comparison.filter((c) => !c.same);
     if (inputs.on_drift !== 'ignore') {
         const annotate = inputs.on_drift === 'fail' ? core_error : warning;
@@ -58897,9 +58906,10 @@ async function ensure(redact) {
     const strings = result.scopes.map((s) => s.scope_string);
     const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
     if (provider?.matches)
-        info(`The provider at ${provider.url} publishes ${provider.published}`);
+        log(`The provider at ${provider.url} publishes ${provider.published}`);
     if (context !== undefined) {
-        await summary.addRaw(buildSummary(result, { ranFor: describeRun(await context), provider })).write();
+        const summary = buildSummary(result, { ranFor: describeRun(await context), provider, dryRun: inputs.dry_run });
+        await summary_summary.addRaw(redact(summary)).write();
     }
     if (provider !== undefined && !provider.matches)
         throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
@@ -58908,7 +58918,11 @@ async function ensure(redact) {
 }
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
 const loadRunContext = () => __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
-function report(error, redact) {
+// The service's text is cut only here, after redaction, so that no piece of a secret survives.
+const MAX_MESSAGE = 2000;
+const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+function report(error, scrub) {
+    const redact = (text) => clip(scrub(text));
     if (error instanceof ValidationError) {
         for (const { message, location } of error.problems) {
             core_error(redact(message), location ?? {});

@@ -42,7 +42,7 @@ export interface JsonHttp {
 
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
 async function readBody(body: Dispatcher.ResponseData['body'], label: string): Promise<string> {
   const chunks: Buffer[] = [];
@@ -72,7 +72,7 @@ function serverDetail(body: unknown, headerRequestId: string | string[] | undefi
   const errors = Array.isArray(record.errors) ? (record.errors as Array<Record<string, unknown> | null>) : [];
   const detail = [errors[0]?.detail, record.detail, record.message].find((d): d is string => typeof d === 'string' && d !== '');
   const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
-  return `${detail === undefined ? '' : ` The service said: ${detail.slice(0, 500)}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+  return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
 }
 
 /**
@@ -84,7 +84,8 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
   const { timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock, urlInput, hints = {} } = options;
   const startedAt = clock.now();
   const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
-  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000 });
+  // undici's own header and body timeouts (300 s) are off: the limit is timeoutMs, by signal.
+  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
 
   function networkError(label: string, host: string, error: unknown): ServiceError {
     const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
@@ -169,6 +170,8 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
         { policy: retry, clock, deadline },
         (error, reason) => (error instanceof ServiceError ? error.because(reason) : error),
       ),
-    close: () => (options.dispatcher === undefined ? dispatcher.close() : Promise.resolve()),
+    // Destroyed rather than closed: a request still in flight when a sibling failed is
+    // abandoned at once instead of being waited for.
+    close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
   };
 }

@@ -50,22 +50,24 @@ async function validate(): Promise<{ inputs: Inputs; spec: ScopeSpec }> {
 }
 
 async function ensure(redact: (text: string) => string): Promise<void> {
+  // Log lines may carry the service's own words: scrubbed like every message.
+  const log = (message: string): void => core.info(redact(message));
   const { inputs, spec } = await validate();
-  core.info(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
+  log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
 
   // One deadline for the whole step, the provider check included.
   const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
   const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-  const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, (m) =>
-    core.info(m),
-  ).finally(() => service.close());
+  const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, log).finally(() =>
+    service.close(),
+  );
   // The summary's workflow context comes from @actions/github, which brings octokit along:
   // loaded while the first requests are in flight, off the critical path.
   const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;
   const result = await ensuring;
 
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, value);
-  core.info(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
+  log(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
 
   const drift = result.comparison.filter((c) => !c.same);
   if (inputs.on_drift !== 'ignore') {
@@ -75,10 +77,11 @@ async function ensure(redact: (text: string) => string): Promise<void> {
 
   const strings = result.scopes.map((s) => s.scope_string);
   const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
-  if (provider?.matches) core.info(`The provider at ${provider.url} publishes ${provider.published}`);
+  if (provider?.matches) log(`The provider at ${provider.url} publishes ${provider.published}`);
 
   if (context !== undefined) {
-    await core.summary.addRaw(buildSummary(result, { ranFor: describeRun(await context), provider })).write();
+    const summary = buildSummary(result, { ranFor: describeRun(await context), provider, dryRun: inputs.dry_run });
+    await core.summary.addRaw(redact(summary)).write();
   }
   if (provider !== undefined && !provider.matches) throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
   if (inputs.on_drift === 'fail' && drift.length > 0) process.exitCode = 1;
@@ -91,7 +94,12 @@ const loadRunContext = (): Promise<RunContext> =>
     () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }),
   );
 
-function report(error: unknown, redact: (text: string) => string): void {
+// The service's text is cut only here, after redaction, so that no piece of a secret survives.
+const MAX_MESSAGE = 2000;
+const clip = (text: string): string => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+
+function report(error: unknown, scrub: (text: string) => string): void {
+  const redact = (text: string): string => clip(scrub(text));
   if (error instanceof ValidationError) {
     for (const { message, location } of error.problems) {
       core.error(redact(message), location ?? {});

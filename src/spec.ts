@@ -31,9 +31,9 @@ const dependentScopeSchema = z.strictObject({
 export const scopeSpecSchema = z.strictObject({
   name: text.describe('Shown to others who look the scope up.'),
   description: text.describe('Shown to others who look the scope up.'),
-  // Appended to a URL and used in space-separated scope lists, so no white space.
+  // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
   scope_suffix: text
-    .regex(/^\S+$/, 'must not contain white space')
+    .regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')
     .default('action_all')
     .describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.'),
   advertised: z.boolean().describe('true makes the scope visible to everyone who looks scopes up.'),
@@ -208,5 +208,8 @@ export async function loadSpec(workspace: string, file: string): Promise<ScopeSp
   if (info.size > MAX_SPEC_BYTES) {
     return fail(`Spec file ${file} is ${info.size} bytes, over the limit of ${MAX_SPEC_BYTES}: it should hold one scope definition.`);
   }
-  return parseSpec(await readFile(fullPath, 'utf8'), file);
+  const source = await readFile(fullPath, 'utf8').catch((error: NodeJS.ErrnoException) =>
+    fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`),
+  );
+  return parseSpec(source, file);
 }

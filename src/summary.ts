@@ -37,14 +37,15 @@ const code = (text: string): string => `<code>${cell(text)}</code>`;
 export interface SummaryContext {
   ranFor: string;
   provider?: ProviderCheck | undefined;
+  dryRun?: boolean;
 }
 
-function headline({ created, wouldCreate }: EnsureResult): string {
+function headline({ created, wouldCreate }: EnsureResult, dryRun: boolean): string {
   if (wouldCreate) return 'Dry run: the provider scope would be created';
-  return `Provider scope ${created ? 'created' : 'already registered'}`;
+  return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
 }
 
-export function buildSummary(result: EnsureResult, { ranFor, provider }: SummaryContext): string {
+export function buildSummary(result: EnsureResult, { ranFor, provider, dryRun = false }: SummaryContext): string {
   const { scope, scopes, created, wouldCreate, client, comparison } = result;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -57,7 +58,7 @@ export function buildSummary(result: EnsureResult, { ranFor, provider }: Summary
   if (provider !== undefined) {
     rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
   }
-  const lines = [`### ${headline(result)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+  const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
   if (comparison.length > 0) {
     lines.push(
       '#### The spec and the service',
