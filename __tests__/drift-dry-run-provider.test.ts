@@ -161,6 +161,9 @@ describe('provider verification', () => {
       `::error::Provider introspection (GET ${h.service.url}/) failed with HTTP 401: the provider's description is not public: ` +
         'GET / must answer without credentials for this check (none are ever sent to the provider). The service said: token required',
     ]);
+    // The scope was ensured all the same: its outputs and summary are there.
+    expect(result.outputs.scope_string).toBe(h.expectedString);
+    expect(result.summary).toContain('### Provider scope already registered');
     await h.expectNoLeak(result);
   });
 

@@ -76,13 +76,16 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   }
 
   const strings = result.scopes.map((s) => s.scope_string);
-  const provider = inputs.provider_url === undefined ? undefined : await checkProvider(inputs.provider_url, strings, http);
+  const checking = inputs.provider_url === undefined ? undefined : checkProvider(inputs.provider_url, strings, http);
+  // A check that fails still leaves the summary of what was ensured; its error comes after.
+  const provider = await checking?.catch(() => undefined);
   if (provider?.matches) log(`The provider at ${provider.url} publishes ${provider.published}`);
 
   if (context !== undefined) {
     const summary = buildSummary(result, { ranFor: describeRun(await context), provider, dryRun: inputs.dry_run });
     await core.summary.addRaw(redact(summary)).write();
   }
+  await checking;
   if (provider !== undefined && !provider.matches) throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
   if (inputs.on_drift === 'fail' && drift.length > 0) process.exitCode = 1;
 }
