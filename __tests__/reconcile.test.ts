@@ -2,9 +2,11 @@
  * ensureScope against an in-memory service that records every call: which calls the
  * reconciliation makes, in which order, with which arguments, and what it concludes.
  */
-import { describe, expect, test } from '@jest/globals';
+import { beforeEach, describe, expect, test } from '@jest/globals';
 import { ActionError } from '../src/errors.ts';
 import { ensureScope, expectedScopeString, MAX_CREATION_ATTEMPTS } from '../src/reconcile.ts';
+import { DEFAULT_RETRY_POLICY } from '../src/retry.ts';
+import { fakeClock } from './support/clock.ts';
 import { ServiceError, type AuthService, type Client, type Scope, type ScopeDefinition } from '../src/service.ts';
 import { scopeSpecSchema, type ScopeSpec } from '../src/spec.ts';
 
@@ -125,8 +127,14 @@ class FakeService implements AuthService {
   }
 }
 
+// Resends are paced by the retry policy: on a fake clock, without waiting.
+let clock = fakeClock();
+beforeEach(() => {
+  clock = fakeClock();
+});
+
 const ensure = (service: AuthService, spec: ScopeSpec = specOf(), log?: (message: string) => void) =>
-  ensureScope(service, { authUrl: AUTH_URL, clientId: CLIENT_ID, spec }, log);
+  ensureScope(service, { authUrl: AUTH_URL, clientId: CLIENT_ID, spec, retry: { policy: DEFAULT_RETRY_POLICY, clock, deadline: Infinity } }, log);
 
 /** The ActionError the call fails with. */
 async function actionError(promise: Promise<unknown>): Promise<ActionError> {
@@ -385,12 +393,23 @@ describe('a creation that fails', () => {
     expect(creations[1]?.args).toEqual(creations[0]?.args);
     expect(service.callNames().slice(2)).toEqual(['createScope', 'getClient', 'createScope', 'getClient']);
     expect(result.created).toBe(true);
+    // Paced like any retry: half (the fake's random) of the first backoff.
+    expect(clock.slept).toEqual([DEFAULT_RETRY_POLICY.baseDelayMs / 2]);
   });
 
-  test(`transient failures: at most ${MAX_CREATION_ATTEMPTS} creations, then the last error`, async () => {
+  test('a 429 on the creation: sent again after the Retry-After the service asked for', async () => {
+    const limited = new ServiceError('Scope creation failed with HTTP 429', { status: 429, transient: true, retryAfterMs: 2000 });
+    const service = new FakeService({ createOutcomes: [limited] });
+    const result = await ensure(service);
+    expect(result.created).toBe(true);
+    expect(service.callsOf('createScope')).toHaveLength(2);
+    expect(clock.slept).toEqual([2000]);
+  });
+
+  test(`transient failures: at most ${MAX_CREATION_ATTEMPTS} creations, then the last error, saying so`, async () => {
     const errors = [lost(), lost(), lost(), lost()];
     const service = new FakeService({ createOutcomes: [...errors] });
-    await expect(ensure(service)).rejects.toBe(errors[MAX_CREATION_ATTEMPTS - 1]);
+    await expect(ensure(service)).rejects.toThrow(`${errors[MAX_CREATION_ATTEMPTS - 1]?.message} (gave up after ${MAX_CREATION_ATTEMPTS} attempts)`);
     expect(service.callsOf('createScope')).toHaveLength(MAX_CREATION_ATTEMPTS);
   });
 

@@ -1,22 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
-import { parseRetryAfter, withRetries, type Clock, type RetryAdvice, type RetryPolicy } from '../src/retry.ts';
+import { parseRetryAfter, withRetries, type RetryAdvice, type RetryPolicy } from '../src/retry.ts';
+import { fakeClock } from './support/clock.ts';
 
 const POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
-
-/** A clock whose sleeps only move its own time forward, and record how long they were. */
-function fakeClock(random = 0.5): Clock & { slept: number[] } {
-  let now = 0;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => now,
-    random: () => random,
-    sleep: async (ms) => {
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
 
 /** An attempt that fails `failures` times with the given advice, then returns 'ok'. */
 function flaky(failures: number, advice: RetryAdvice = { retryable: true }) {

@@ -58179,6 +58179,7 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 
 
 
+
 // Response schemas: unknown fields are ignored (z.object strips them); the fields the
 // action relies on are required, so a changed service fails with a message naming them.
 const scopeSchema = object({
@@ -58240,6 +58241,8 @@ class ServiceError extends ActionError {
         return new ServiceError(`${this.message} (${reason})`, this.status === undefined ? {} : { status: this.status });
     }
 }
+/** Tries `attempt` again while it fails with a transient ServiceError (see withRetries). */
+const withServiceRetries = (attempt, context) => withRetries(attempt, (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), context, (error, reason) => (error instanceof ServiceError ? error.because(reason) : error));
 
 ;// CONCATENATED MODULE: ./src/http.ts
 
@@ -58355,7 +58358,7 @@ function createJsonHttp(options) {
     }
     return {
         send,
-        get: (label, schema, url, requestOptions) => withRetries(() => send(label, schema, 'GET', url, requestOptions), (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), { policy: retry, clock, deadline }, (error, reason) => (error instanceof ServiceError ? error.because(reason) : error)),
+        get: (label, schema, url, requestOptions) => withServiceRetries(() => send(label, schema, 'GET', url, requestOptions), { policy: retry, clock, deadline }),
         // Destroyed rather than closed: a request still in flight when a sibling failed is
         // abandoned at once instead of being waited for.
         close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
@@ -58393,6 +58396,7 @@ const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The pro
 
 
 
+
 /** The scope string the service generates for a client's scope, per the system spec's 2.4. */
 const expectedScopeString = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
 // Called with the client's scopes or the created ones, never an empty list.
@@ -58402,7 +58406,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function ensureScope(service, { authUrl, clientId, spec, dryRun = false }, log = () => { }) {
+async function ensureScope(service, { authUrl, clientId, spec, dryRun = false, retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: Infinity } }, log = () => { }) {
     const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
     const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
     // One lookup carries the expected string and every dependent string.
@@ -58434,7 +58438,7 @@ async function ensureScope(service, { authUrl, clientId, spec, dryRun = false },
     }
     log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, expected, log));
+    return compared(await create(service, definition, expected, log, { ...retry, policy: { ...retry.policy, attempts: MAX_CREATION_ATTEMPTS } }));
 }
 /** How often a creation is sent when the client is certainly still without a scope. */
 const MAX_CREATION_ATTEMPTS = 3;
@@ -58442,8 +58446,8 @@ const MAX_CREATION_ATTEMPTS = 3;
  * Creates the scope, never blindly twice: when the answer is lost, or another run was first
  * (409), the client is inspected, and a scope found there is adopted instead.
  */
-async function create(service, definition, expected, log) {
-    for (let attempt = 1;; attempt++) {
+async function create(service, definition, expected, log, retry) {
+    return withServiceRetries(async () => {
         let created;
         try {
             created = await service.createScope(definition);
@@ -58458,10 +58462,10 @@ async function create(service, definition, expected, log) {
                 // A lost answer most likely means this run created it; a conflict means another did.
                 return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
             }
-            if (conflict || attempt >= MAX_CREATION_ATTEMPTS)
-                throw error;
-            log('The client still has no scope: sending the creation again');
-            continue;
+            // A 409 is final; a transient failure is sent again after the backoff (or Retry-After).
+            if (!conflict)
+                log('The client still has no scope: the creation will be sent again');
+            throw error;
         }
         const after = await service.getClient();
         const detached = created.filter((s) => !after.scopeIds.includes(s.id));
@@ -58470,7 +58474,7 @@ async function create(service, definition, expected, log) {
                 "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
         }
         return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
-    }
+    }, retry);
 }
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
@@ -58840,6 +58844,7 @@ function buildSummary(result, { ranFor, provider, dryRun = false }) {
 
 
 
+
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run() {
     // Masked before anything is logged, in every form it could take.
@@ -58889,7 +58894,7 @@ async function ensure(redact) {
     // One deadline for the whole step, the provider check included.
     const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
     const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-    const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, log).finally(() => service.close());
+    const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run, retry: { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: http.deadline } }, log).finally(() => service.close());
     // The summary's workflow context comes from @actions/github, which brings octokit along:
     // loaded while the first requests are in flight, off the critical path.
     const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;

@@ -1,7 +1,7 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, systemClock, withRetries, type Clock, type RetryPolicy } from './retry.ts';
-import { ServiceError } from './service.ts';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './retry.ts';
+import { ServiceError, withServiceRetries } from './service.ts';
 
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -163,13 +163,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
 
   return {
     send,
-    get: (label, schema, url, requestOptions) =>
-      withRetries(
-        () => send(label, schema, 'GET', url, requestOptions),
-        (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }),
-        { policy: retry, clock, deadline },
-        (error, reason) => (error instanceof ServiceError ? error.because(reason) : error),
-      ),
+    get: (label, schema, url, requestOptions) => withServiceRetries(() => send(label, schema, 'GET', url, requestOptions), { policy: retry, clock, deadline }),
     // Destroyed rather than closed: a request still in flight when a sibling failed is
     // abandoned at once instead of being waited for.
     close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),

@@ -4,6 +4,7 @@ import { parseInputs, type Inputs } from './inputs.ts';
 import { describeDrift } from './drift.ts';
 import { checkProvider, mismatchMessage } from './provider.ts';
 import { ensureScope } from './reconcile.ts';
+import { DEFAULT_RETRY_POLICY, systemClock } from './retry.ts';
 import { redactor, secretForms } from './secrets.ts';
 import { createServiceClient } from './service-client.ts';
 import { loadSpec, type ScopeSpec } from './spec.ts';
@@ -58,7 +59,7 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   // One deadline for the whole step, the provider check included.
   const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
   const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-  const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run }, log).finally(() =>
+  const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run, retry: { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: http.deadline } }, log).finally(() =>
     service.close(),
   );
   // The summary's workflow context comes from @actions/github, which brings octokit along:

@@ -1,6 +1,7 @@
 import { compareScope, type FieldComparison } from './drift.ts';
 import { ActionError } from './errors.ts';
-import { ServiceError, type AuthService, type Client, type Scope } from './service.ts';
+import { DEFAULT_RETRY_POLICY, systemClock, type RetryContext } from './retry.ts';
+import { ServiceError, withServiceRetries, type AuthService, type Client, type Scope } from './service.ts';
 import type { ScopeSpec } from './spec.ts';
 import { isUuid } from './uuid.ts';
 
@@ -10,6 +11,8 @@ export interface EnsureRequest {
   spec: ScopeSpec;
   /** Everything but the creation. */
   dryRun?: boolean;
+  /** Paces a creation sent again (default: the default policy, the system clock, no deadline). */
+  retry?: RetryContext;
 }
 
 interface Found {
@@ -42,7 +45,7 @@ const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes
  */
 export async function ensureScope(
   service: AuthService,
-  { authUrl, clientId, spec, dryRun = false }: EnsureRequest,
+  { authUrl, clientId, spec, dryRun = false, retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: Infinity } }: EnsureRequest,
   log: (message: string) => void = () => {},
 ): Promise<EnsureResult> {
   const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
@@ -81,7 +84,7 @@ export async function ensureScope(
   }
   log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
-  return compared(await create(service, definition, expected, log));
+  return compared(await create(service, definition, expected, log, { ...retry, policy: { ...retry.policy, attempts: MAX_CREATION_ATTEMPTS } }));
 }
 
 /** How often a creation is sent when the client is certainly still without a scope. */
@@ -91,8 +94,8 @@ export const MAX_CREATION_ATTEMPTS = 3;
  * Creates the scope, never blindly twice: when the answer is lost, or another run was first
  * (409), the client is inspected, and a scope found there is adopted instead.
  */
-async function create(service: AuthService, definition: ScopeSpec, expected: string, log: (message: string) => void): Promise<Found> {
-  for (let attempt = 1; ; attempt++) {
+async function create(service: AuthService, definition: ScopeSpec, expected: string, log: (message: string) => void, retry: RetryContext): Promise<Found> {
+  return withServiceRetries(async () => {
     let created: Scope[];
     try {
       created = await service.createScope(definition);
@@ -105,9 +108,9 @@ async function create(service: AuthService, definition: ScopeSpec, expected: str
         // A lost answer most likely means this run created it; a conflict means another did.
         return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
       }
-      if (conflict || attempt >= MAX_CREATION_ATTEMPTS) throw error;
-      log('The client still has no scope: sending the creation again');
-      continue;
+      // A 409 is final; a transient failure is sent again after the backoff (or Retry-After).
+      if (!conflict) log('The client still has no scope: the creation will be sent again');
+      throw error;
     }
     const after = await service.getClient();
     const detached = created.filter((s) => !after.scopeIds.includes(s.id));
@@ -118,7 +121,7 @@ async function create(service: AuthService, definition: ScopeSpec, expected: str
       );
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
-  }
+  }, retry);
 }
 
 async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {

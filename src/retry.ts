@@ -23,6 +23,13 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
 
+/** The policy, the clock and the step's deadline that a series of tries runs under. */
+export interface RetryContext {
+  policy: RetryPolicy;
+  clock: Clock;
+  deadline: number;
+}
+
 /** What a failed try says about trying again. */
 export interface RetryAdvice {
   retryable: boolean;
@@ -37,7 +44,7 @@ export interface RetryAdvice {
 export async function withRetries<T>(
   attempt: () => Promise<T>,
   advise: (error: unknown) => RetryAdvice,
-  { policy, clock, deadline }: { policy: RetryPolicy; clock: Clock; deadline: number },
+  { policy, clock, deadline }: RetryContext,
   giveUp: (error: unknown, reason: string) => unknown = (error) => error,
 ): Promise<T> {
   for (let tried = 1; ; tried++) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActionError } from './errors.ts';
+import { withRetries, type RetryContext } from './retry.ts';
 import type { ScopeSpec } from './spec.ts';
 import { uuidSchema } from './uuid.ts';
 
@@ -79,6 +80,15 @@ export class ServiceError extends ActionError {
     return new ServiceError(`${this.message} (${reason})`, this.status === undefined ? {} : { status: this.status });
   }
 }
+
+/** Tries `attempt` again while it fails with a transient ServiceError (see withRetries). */
+export const withServiceRetries = <T>(attempt: () => Promise<T>, context: RetryContext): Promise<T> =>
+  withRetries(
+    attempt,
+    (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }),
+    context,
+    (error, reason) => (error instanceof ServiceError ? error.because(reason) : error),
+  );
 
 /** The calls the reconciliation needs, bound to one client and its credentials. */
 export interface AuthService {
