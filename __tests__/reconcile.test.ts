@@ -7,6 +7,7 @@ import { ActionError } from '../src/errors.ts';
 import { ensureScope, expectedScopeString, MAX_CREATION_ATTEMPTS } from '../src/reconcile.ts';
 import { DEFAULT_RETRY_POLICY } from '../src/retry.ts';
 import { fakeClock } from './support/clock.ts';
+import { rejectionOf } from './support/rejection.ts';
 import { ServiceError, type AuthService, type Client, type Scope, type ScopeDefinition } from '../src/service.ts';
 import { scopeSpecSchema, type ScopeSpec } from '../src/spec.ts';
 
@@ -137,16 +138,7 @@ const ensure = (service: AuthService, spec: ScopeSpec = specOf(), log?: (message
   ensureScope(service, { authUrl: AUTH_URL, clientId: CLIENT_ID, spec, retry: { policy: DEFAULT_RETRY_POLICY, clock, deadline: Infinity } }, log);
 
 /** The ActionError the call fails with. */
-async function actionError(promise: Promise<unknown>): Promise<ActionError> {
-  const error: unknown = await promise.then(
-    (value) => {
-      throw new Error(`expected an ActionError, got ${JSON.stringify(value)}`);
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ActionError);
-  return error as ActionError;
-}
+const actionError = (promise: Promise<unknown>): Promise<ActionError> => rejectionOf(promise, ActionError);
 
 const conflict = (): ServiceError => new ServiceError('Scope creation failed with HTTP 409: the scope already exists.', { status: 409 });
 const lost = (): ServiceError => new ServiceError('Scope creation timed out', { transient: true });

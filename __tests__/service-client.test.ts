@@ -9,6 +9,7 @@ import { defineNetwork, InterceptorSource } from 'msw/experimental';
 import { Agent } from 'undici';
 import type { Clock, RetryPolicy } from '../src/retry.ts';
 import { createServiceClient, MAX_RESPONSE_BYTES, ServiceError, type ServiceClientOptions } from '../src/service-client.ts';
+import { rejectionOf } from './support/rejection.ts';
 import type { ScopeDefinition } from '../src/service.ts';
 
 const AUTH_URL = 'https://auth.example.test';
@@ -138,17 +139,10 @@ function fakeClock(): Clock & { slept: number[] } {
 
 /** The ServiceError the call fails with; its message never holds the secret. */
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error: unknown = await promise.then(
-    (value) => {
-      throw new Error(`expected a ServiceError, got ${JSON.stringify(value)}`);
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  const { message } = error as ServiceError;
-  expect(message).not.toContain(CLIENT_SECRET);
-  expect(message).not.toContain(CREDENTIAL);
-  return error as ServiceError;
+  const error = await rejectionOf(promise, ServiceError);
+  expect(error.message).not.toContain(CLIENT_SECRET);
+  expect(error.message).not.toContain(CREDENTIAL);
+  return error;
 }
 
 /** Compared as a prefix, so that a failure shows both texts. */

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ValidationError, type Problem } from '../src/errors.ts';
 import { loadSpec, MAX_SPEC_BYTES, parseSpec, type ScopeSpec } from '../src/spec.ts';
+import { rejectionOf } from './support/rejection.ts';
 
 const FILE = '.github/provider-scope.yml';
 const GROUPS = 'urn:platform:auth:scope:groups.api.platform.org:view_my_groups_and_memberships';
@@ -31,14 +32,7 @@ function errorOf(parse: () => unknown): ValidationError {
 }
 const problemsOf = (parse: () => unknown): readonly Problem[] => errorOf(parse).problems;
 
-async function rejectionOf(promise: Promise<unknown>): Promise<ValidationError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a ValidationError, but the spec was accepted'),
-    (reason: unknown) => reason,
-  );
-  if (error instanceof ValidationError) return error;
-  throw error;
-}
+const loadError = (promise: Promise<unknown>): Promise<ValidationError> => rejectionOf(promise, ValidationError);
 
 // Every field given, none of them with its default value, so that defaults cannot hide a bug.
 const FULL_LINES = [
@@ -336,14 +330,14 @@ describe('loadSpec', () => {
 
   test('locates problems in the file by the path as given, not the full path', async () => {
     await writeFile(path.join(workspace, 'bad.yml'), yaml('name: N', 'description: D', 'advertised: "yes"'));
-    const error = await rejectionOf(loadSpec(workspace, 'bad.yml'));
+    const error = await loadError(loadSpec(workspace, 'bad.yml'));
     expect(error.problems).toEqual([
       { field: 'advertised', message: 'bad.yml: advertised must be a boolean, not string "yes"', location: { file: 'bad.yml', startLine: 3, startColumn: 13 } },
     ]);
   });
 
   test('a missing file names its path and the checkout step', async () => {
-    const error = await rejectionOf(loadSpec(workspace, 'missing/provider-scope.yml'));
+    const error = await loadError(loadSpec(workspace, 'missing/provider-scope.yml'));
     expect(error.problems).toEqual([
       {
         field: 'spec',
@@ -356,7 +350,7 @@ describe('loadSpec', () => {
   });
 
   test('a directory is not a spec file', async () => {
-    const error = await rejectionOf(loadSpec(workspace, '.github'));
+    const error = await loadError(loadSpec(workspace, '.github'));
     expect(error.problems).toEqual([
       { field: 'spec', message: 'Spec file .github is not a file. Point the `spec` input at the YAML file that defines the scope.' },
     ]);
@@ -367,7 +361,7 @@ describe('loadSpec', () => {
     // Valid YAML padded with a comment: only its size is wrong.
     const source = yaml(...MINIMAL_LINES);
     await writeFile(path.join(workspace, 'big.yml'), source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)));
-    const error = await rejectionOf(loadSpec(workspace, 'big.yml'));
+    const error = await loadError(loadSpec(workspace, 'big.yml'));
     expect(error.problems).toEqual([
       { field: 'spec', message: `Spec file big.yml is ${MAX_SPEC_BYTES + 1} bytes, over the limit of ${MAX_SPEC_BYTES}: it should hold one scope definition.` },
     ]);

@@ -56,12 +56,14 @@ async function ensure(redact: (text: string) => string): Promise<void> {
   const { inputs, spec } = await validate();
   log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
 
-  // One deadline for the whole step, the provider check included.
-  const http = { timeoutMs: inputs.timeout_seconds * 1000, deadline: Date.now() + 3 * inputs.timeout_seconds * 1000 };
+  // One deadline for the whole step: the reads, the creation and the provider check.
+  const timeoutMs = inputs.timeout_seconds * 1000;
+  const deadline = systemClock.now() + 3 * timeoutMs;
+  const http = { timeoutMs, deadline };
   const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-  const ensuring = ensureScope(service, { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run, retry: { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: http.deadline } }, log).finally(() =>
-    service.close(),
-  );
+  const retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline };
+  const request = { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run, retry };
+  const ensuring = ensureScope(service, request, log).finally(() => service.close());
   // The summary's workflow context comes from @actions/github, which brings octokit along:
   // loaded while the first requests are in flight, off the critical path.
   const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;
