@@ -10,7 +10,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { INPUT_NAMES } from '../src/inputs.ts';
 import type { EnsureResult } from '../src/reconcile.ts';
-import { outputsOf } from '../src/summary.ts';
+import { outputsOf } from '../src/conclude.ts';
+import { id } from './support/ids.ts';
 import {
   MARKERS,
   ROOT,
@@ -103,12 +104,12 @@ describe('action.yml', () => {
   });
 
   test('declares every output the code sets, and the code sets every declared output', async () => {
-    const scope = { id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9', scope_string: 'https://auth.example.org/scopes/6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10/action_all' };
+    const scope = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10/action_all' };
     const sample: EnsureResult = {
       scope,
       scopes: [scope],
       created: true,
-      client: { id: '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10', name: 'Example Action Provider' },
+      client: { id: id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10'), name: 'Example Action Provider' },
       wouldCreate: false,
       comparison: [],
     };

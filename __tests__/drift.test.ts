@@ -1,29 +1,34 @@
 import { describe, expect, test } from '@jest/globals';
 import { compareScope, describeDrift, suffixOf } from '../src/drift.ts';
-import type { Scope } from '../src/service.ts';
-import { scopeSpecSchema, type ScopeSpec } from '../src/spec.ts';
+import type { Scope, ScopeDefinition } from '../src/service.ts';
+import { id } from './support/ids.ts';
 
-const GROUPS = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
-const TRANSFER = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+const GROUPS = id('73320ffe-4cb4-4b25-a0a3-83d53d59ce4f');
+const TRANSFER = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const STRING = 'https://auth.example.org/scopes/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9/action_all';
 
-const definition: ScopeSpec = scopeSpecSchema.parse({
+const definition: ScopeDefinition = {
   name: 'Example',
   description: 'Runs examples',
+  scope_suffix: 'action_all',
   advertised: true,
-  dependent_scopes: [{ scope: GROUPS }, { scope: TRANSFER, optional: true }],
-});
+  allow_refresh_tokens: true,
+  dependent_scopes: [
+    { scope: GROUPS, optional: false, requires_refresh_token: true },
+    { scope: TRANSFER, optional: true, requires_refresh_token: true },
+  ],
+};
 
 // The service's view of the same scope, in the order and spelling it answers with.
 const matching: Scope = {
-  id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9',
+  id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
   scope_string: STRING,
   name: 'Example',
   description: 'Runs examples',
   advertised: true,
   allows_refresh_token: true,
   dependent_scopes: [
-    { scope: TRANSFER.toUpperCase(), optional: true, requires_refresh_token: true },
+    { scope: id(TRANSFER.toUpperCase()), optional: true, requires_refresh_token: true },
     { scope: GROUPS, optional: false, requires_refresh_token: true },
   ],
 };
@@ -44,7 +49,8 @@ describe('compareScope', () => {
     ['advertised', { advertised: false }],
     ['allow_refresh_tokens', { allows_refresh_token: false }],
     ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: true }] }],
-    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS }, { scope: TRANSFER, optional: false }] }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: true }, { scope: TRANSFER, optional: false, requires_refresh_token: true }] }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: false }, { scope: TRANSFER, optional: true, requires_refresh_token: true }] }],
   ])('drift in %s is that field alone', (field, change) => {
     expect(differing({ ...matching, ...change })).toEqual([field]);
   });
@@ -60,9 +66,9 @@ describe('compareScope', () => {
     ]);
   });
 
-  test('dependents the service answers without flags get the spec defaults', () => {
-    const spec = scopeSpecSchema.parse({ name: 'Example', description: 'Runs examples', advertised: true, dependent_scopes: [{ scope: GROUPS }] });
-    expect(compareScope(spec, { ...matching, dependent_scopes: [{ scope: GROUPS }] }).every((c) => c.same)).toBe(true);
+  test('dependents compare in any order and id case, but not with another id', () => {
+    const other = id('00000000-0000-4000-8000-000000000001');
+    expect(differing({ ...matching, dependent_scopes: [...(matching.dependent_scopes ?? []).slice(0, 1), { scope: other, optional: false, requires_refresh_token: true }] })).toEqual(['dependent_scopes']);
   });
 });
 

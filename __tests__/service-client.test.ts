@@ -7,14 +7,18 @@ import { HttpRequestInterceptor } from '@mswjs/interceptors/http';
 import { http, HttpResponse } from 'msw';
 import { defineNetwork, InterceptorSource } from 'msw/experimental';
 import { Agent } from 'undici';
-import type { Clock, RetryPolicy } from '../src/retry.ts';
-import { createServiceClient, MAX_RESPONSE_BYTES, ServiceError, type ServiceClientOptions } from '../src/service-client.ts';
-import { rejectionOf } from './support/rejection.ts';
+import { createBudget } from '../src/budget.ts';
+import { HttpError, MAX_RESPONSE_BYTES } from '../src/http.ts';
+import type { RetryPolicy } from '../src/retry.ts';
 import type { ScopeDefinition } from '../src/service.ts';
+import { createServiceClient } from '../src/service-client.ts';
+import { fakeClock } from './support/clock.ts';
+import { id, nthUuid as uuid } from './support/ids.ts';
+import { rejectionOf } from './support/rejection.ts';
 
 const AUTH_URL = 'https://auth.example.test';
 const HOST = 'auth.example.test';
-const CLIENT_ID = '7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b';
+const CLIENT_ID = id('7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b');
 const CLIENT_SECRET = 'S3cr3t+value/with=signs';
 // base64 of `${CLIENT_ID}:${CLIENT_SECRET}`, computed with coreutils' base64, not with the code under test.
 const CREDENTIAL = 'N2YzYzlhMmUtMWI0ZC00ZThmLTlhNmItMmM1ZDhlMWYwYTNiOlMzY3IzdCt2YWx1ZS93aXRoPXNpZ25z';
@@ -25,8 +29,6 @@ const LOOKUP = `Scope lookup (GET ${SCOPES_PATH})`;
 const CREATION = `Scope creation (POST ${CLIENT_PATH}/scopes)`;
 
 const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
-
-const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A scope as the service answers it, with a field the client does not know. */
 const wireScope = (n: number) => ({
@@ -78,6 +80,8 @@ afterAll(async () => {
   await network.disable();
 });
 
+const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+
 /** What the mocked service received. */
 interface SeenRequest {
   method: string;
@@ -116,30 +120,16 @@ function serve(method: 'get' | 'post', path: string, respond: () => Response): v
   );
 }
 
-function makeClient(options: Partial<ServiceClientOptions> = {}) {
+/** A client on its own agent, with no retries unless a policy is given, on a fake clock. */
+function makeClient({ policy = NO_RETRY, clock = fakeClock() }: { policy?: RetryPolicy; clock?: ReturnType<typeof fakeClock> } = {}) {
   const dispatcher = new Agent();
   agents.push(dispatcher);
-  return createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, retry: NO_RETRY, ...options });
+  return createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, budget: createBudget(30, { clock, policy }) });
 }
 
-/** A clock whose sleeps only move its time. */
-function fakeClock(): Clock & { slept: number[] } {
-  let time = 0;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => time,
-    sleep: async (ms) => {
-      slept.push(ms);
-      time += ms;
-    },
-    random: () => 0.5,
-  };
-}
-
-/** The ServiceError the call fails with; its message never holds the secret. */
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await rejectionOf(promise, ServiceError);
+/** The HttpError the call fails with; its message never holds the secret. */
+async function failure(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await rejectionOf(promise, HttpError);
   expect(error.message).not.toContain(CLIENT_SECRET);
   expect(error.message).not.toContain(CREDENTIAL);
   return error;
@@ -260,7 +250,7 @@ describe('how answers are read', () => {
       allow_refresh_tokens: true,
       dependent_scopes: [],
     };
-    expect(await makeClient().createScope(definition)).toStrictEqual(expected);
+    expect(await makeClient().createScope(definition)).toStrictEqual({ kind: 'created', scopes: expected });
   });
 });
 
@@ -323,7 +313,7 @@ describe('what failures say', () => {
   describe('a creation answer of neither shape', () => {
     const broken = without(wireScope(1), 'scope_string');
     const create = () =>
-      makeClient().createScope({ name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] });
+      makeClient().createScope(DEFINITION);
 
     test('names the call', async () => {
       serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [broken] }));
@@ -381,21 +371,19 @@ describe('retries', () => {
     let calls = 0;
     serve('get', CLIENT_PATH, () => (++calls === 1 ? new HttpResponse('busy', { status: 503 }) : HttpResponse.json(clientBody([uuid(1)]))));
     const clock = fakeClock();
-    const client = makeClient({ retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    const client = makeClient({ policy: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
     expect((await client.getClient()).scopeIds).toEqual([uuid(1)]);
     expect(seen).toHaveLength(2);
     expect(clock.slept).toEqual([50]); // random 0.5 × base 100
   });
 
-  test('a creation is never sent twice by the client', async () => {
-    serve('post', `${CLIENT_PATH}/scopes`, () => new HttpResponse('busy', { status: 503 }));
+  test('a creation is never sent twice by the client: a 503 is an outcome the reconciliation weighs', async () => {
+    serve('post', `${CLIENT_PATH}/scopes`, () => new HttpResponse('busy', { status: 503, headers: { 'retry-after': '7' } }));
     const clock = fakeClock();
-    const client = makeClient({ retry: { attempts: 5, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
-    const error = await failure(
-      client.createScope({ name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }),
-    );
-    expect(error.message).toBe(`${CREATION} failed with HTTP 503.`);
-    expect(error.transient).toBe(true);
+    const client = makeClient({ policy: { attempts: 5, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    const outcome = await client.createScope(DEFINITION);
+    expect(outcome).toEqual({ kind: 'unknown', error: expect.any(HttpError), retryAfterMs: 7000 });
+    expect(outcome.kind !== 'created' && outcome.error.message).toBe(`${CREATION} failed with HTTP 503.`);
     expect(seen).toHaveLength(1);
     expect(clock.slept).toEqual([]);
   });

@@ -1,10 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
+import { outputsOf } from '../src/conclude.ts';
 import type { EnsureResult } from '../src/reconcile.ts';
-import { buildSummary, describeRun, outputsOf, type RunContext } from '../src/summary.ts';
+import { buildSummary, describeRun, type RunContext } from '../src/summary.ts';
+import { id } from './support/ids.ts';
 
-const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
-const SCOPE_ID = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
-const FQDN_SCOPE_ID = '9a8b7c6d-5e4f-4321-8fed-cba987654321';
+const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
+const FQDN_SCOPE_ID = id('9a8b7c6d-5e4f-4321-8fed-cba987654321');
 const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
 const FQDN_SCOPE_STRING = 'https://actions.example.org/scopes/action_all';
 

@@ -45496,7 +45496,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5760);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9219);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45505,7 +45505,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5760:
+/***/ 9219:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45513,6 +45513,70 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
+
+;// CONCATENATED MODULE: ./src/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
+    if (tried >= attempts)
+        return { giveUp: `gave up after ${tried} attempts` };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+        return { giveUp: `the service asked to wait ${Math.ceil(retryAfterMs / 1000)} s, longer than this step waits` };
+    }
+    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+    if (clock.now() + waitMs >= deadline)
+        return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
+    return { waitMs };
+}
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
+ */
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            const pause = nextPause(pacing, tried, advice.retryAfterMs);
+            if ('giveUp' in pause)
+                throw giveUp(error, pause.giveUp);
+            await pacing.clock.sleep(pause.waitMs);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/budget.ts
+
+/** How many request limits the whole step may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_STEP = 3;
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY } = {}) {
+    const requestTimeoutMs = timeoutSeconds * 1000;
+    const startedAt = clock.now();
+    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs, clock, policy };
+}
+/** The limit of a request sent now: its own, cut short by the step's deadline. */
+const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -46910,7 +46974,7 @@ const _summary = new Summary();
  * @deprecated use `core.summary`
  */
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary_summary = _summary;
+const summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
@@ -48325,7 +48389,7 @@ function setCommandEcho(enabled) {
  */
 function setFailed(message) {
     process.exitCode = ExitCode.Failure;
-    core_error(message);
+    error(message);
 }
 //-----------------------------------------------------------------------
 // Logging Commands
@@ -48348,7 +48412,7 @@ function core_debug(message) {
  * @param message error issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_error(message, properties = {}) {
+function error(message, properties = {}) {
     command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
@@ -48459,6 +48523,79 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/github-runner.ts
+/**
+ * The collaborators as the GitHub runner gives them: @actions/core, the workspace, the job
+ * summary file, and the process's last-resort handlers. Kept out of main.ts so that run() is
+ * tested in-process with fakes.
+ */
+
+/** The workflow context, or what the environment says of it should @actions/github fail to load. */
+const loadRunContext = () => __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
+function fromGitHubRunner(env = process.env) {
+    return {
+        core: {
+            getInput: (name) => getInput(name),
+            setSecret: core_setSecret,
+            setOutput: setOutput,
+            info: info,
+            debug: core_debug,
+            warning: warning,
+            error: error,
+        },
+        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+        // No summary file outside a runner (and in some local tools): nothing to write it to.
+        summary: env.GITHUB_STEP_SUMMARY ? { runContext: loadRunContext, write: (markdown) => summary.addRaw(markdown).write().then(() => undefined) } : undefined,
+        setExitCode: (code) => {
+            process.exitCode = code;
+        },
+        onFatal: (report) => {
+            const fatal = (error) => {
+                report(error);
+                process.exit(1);
+            };
+            process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/drift.ts
+// A set, written the same way on both sides: sorted, ids in one case.
+const dependentSet = (deps) => JSON.stringify(deps
+    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    // A code-point order: localeCompare would start ICU's collator for nothing.
+    .sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0)));
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ */
+function compareScope(definition, scope) {
+    const pairs = [
+        ['name', definition.name, scope.name],
+        ['description', definition.description, scope.description],
+        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['advertised', definition.advertised, scope.advertised],
+        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
+    ];
+    const comparisons = pairs
+        .filter(([, , service]) => service !== undefined)
+        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    if (scope.dependent_scopes !== undefined) {
+        const spec = dependentSet(definition.dependent_scopes);
+        const service = dependentSet(scope.dependent_scopes);
+        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+    }
+    return comparisons;
+}
+/** The annotation for a field that differs: what each side says, and what the user can do. */
+const describeDrift = (c) => `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+    (c.field === 'scope_suffix'
+        ? 'The existing scope is used; no second scope is created.'
+        : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
+
 ;// CONCATENATED MODULE: ./src/errors.ts
 /**
  * An error the user can act on: its message says what happened and what to do.
@@ -55827,7 +55964,7 @@ function toJSONSchema(input, params) {
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
-const error = () => {
+const en_error = () => {
     const Sizable = {
         string: { unit: "characters", verb: "to have" },
         file: { unit: "bytes", verb: "to have" },
@@ -55948,7 +56085,7 @@ const error = () => {
 };
 /* harmony default export */ function en() {
     return {
-        localeError: error(),
+        localeError: en_error(),
     };
 }
 
@@ -58012,6 +58149,270 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/http.ts
+
+
+
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A request that failed; `transient` when trying again may succeed. */
+class HttpError extends ActionError {
+    name = 'HttpError';
+    status;
+    transient;
+    /** The wait the server asked for (Retry-After), if it did. */
+    retryAfterMs;
+    constructor(message, { status, transient = false, retryAfterMs } = {}) {
+        super(message);
+        this.status = status;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+const withHttpRetries = (attempt, budget) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+// Final once given up on: the message says how far it got.
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error));
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+async function readBody(body, label) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) {
+            body.destroy();
+            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The common JSON error conventions (`errors[].detail`, `detail`, `message`) and a request id, if any. */
+function commonErrorDetail(body, headers) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const errors = Array.isArray(record.errors) ? record.errors : [];
+    const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
+    const headerId = headers['x-request-id'];
+    const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerId === 'string' ? headerId : undefined;
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+}
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the step, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
+ */
+function createJsonHttp(options) {
+    const { budget, urlInput, hints = {}, explain = commonErrorDetail } = options;
+    // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
+    function networkError(label, host, error) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = budget.clock.now() >= budget.deadline;
+            return new HttpError(`${label} timed out waiting for ${host} (timeout_seconds: ${budget.requestTimeoutMs / 1000})` +
+                (pastDeadline ? `; the step's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    async function send(label, schema, method, url, { body, notFound } = {}) {
+        const host = new URL(url).host;
+        const headers = { accept: 'application/json', ...options.headers };
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        let response;
+        let text;
+        try {
+            response = await (0,undici.request)(url, {
+                method,
+                headers,
+                dispatcher,
+                signal: AbortSignal.timeout(requestLimitMs(budget)),
+                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            });
+            text = await readBody(response.body, label);
+        }
+        catch (error) {
+            throw error instanceof HttpError ? error : networkError(label, host, error);
+        }
+        const status = response.statusCode;
+        const json = parseJson(text);
+        if (status === 404 && notFound !== undefined)
+            return notFound;
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to the origin the user named and nowhere else.
+            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                `credentials: set ${urlInput} to the address of the service itself.`, { status });
+        }
+        if (status < 200 || status >= 300) {
+            const hint = hints[status];
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
+                status,
+                transient: TRANSIENT_STATUSES.has(status),
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            });
+        }
+        if (json === undefined)
+            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+            const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
+            throw new HttpError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+        }
+        return parsed.data;
+    }
+    return {
+        send,
+        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget),
+        // Destroyed rather than closed: a request still in flight when a sibling failed is
+        // abandoned at once instead of being waited for.
+        close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/provider.ts
+
+
+const descriptionSchema = object({ platform_auth_scope: schemas_string().min(1) });
+// The introspection document is public by design; an answer asking for credentials means
+// it is not, and this check cannot see it.
+const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
+const HINTS = {
+    401: NOT_PUBLIC,
+    403: NOT_PUBLIC,
+    404: 'the provider answers no introspection document at GET /: check provider_url',
+};
+/** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
+async function checkProvider(providerUrl, scopeStrings, budget, dispatcher) {
+    const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, ...(dispatcher === undefined ? {} : { dispatcher }) });
+    const url = `${providerUrl}/`;
+    try {
+        const { platform_auth_scope: published } = await http.retried(`Provider introspection (GET ${url})`, descriptionSchema, 'GET', url);
+        return { url, published, matches: scopeStrings.includes(published) };
+    }
+    finally {
+        await http.close();
+    }
+}
+const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The provider at ${url} publishes platform_auth_scope "${published}", which is not a scope string of this client ` +
+    `(${scopeStrings.join(', ')}). Deploy it with platform_auth_scope set to the step's scope_string output, "${expected}".`;
+
+;// CONCATENATED MODULE: ./src/summary.ts
+function describeRun({ eventName, ref, payload }) {
+    const tag = payload.release?.tag_name;
+    if (tag !== undefined)
+        return `release ${tag}`;
+    return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
+}
+// Table cells hold names from the service and the spec: keep them from breaking the table.
+const cell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
+const code = (text) => `<code>${cell(text)}</code>`;
+function headline({ created, wouldCreate }, dryRun) {
+    if (wouldCreate)
+        return 'Dry run: the provider scope would be created';
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
+}
+function buildSummary(result, { ranFor, provider, dryRun = false }) {
+    const { scope, scopes, created, wouldCreate, client, comparison } = result;
+    const rows = [
+        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+        ['Scope string', code(scope.scope_string)],
+        ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
+        ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
+        ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
+        ['Ran for', cell(ranFor)],
+    ];
+    if (provider !== undefined) {
+        rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    }
+    const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+    if (comparison.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    }
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/conclude.ts
+/**
+ * What a run concludes, as data: the outputs, the log lines and annotations in order, the job
+ * summary and the exit code. Pure functions of the result, the inputs and the provider check;
+ * main.ts writes the conclusion out, scrubbed, in one place.
+ */
+
+
+
+
+function outputsOf(result) {
+    return {
+        scope_string: result.scope.scope_string,
+        scope_id: result.scope.id,
+        scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
+        created: String(result.created),
+    };
+}
+/** A run that ensured the scope: outputs, drift, the provider's verdict, the summary. */
+function concludeRun({ inputs, result, provider, ranFor }) {
+    const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+    const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
+    const drift = result.comparison.filter((c) => !c.same);
+    if (inputs.on_drift !== 'ignore') {
+        const level = inputs.on_drift === 'fail' ? 'error' : 'warning';
+        for (const c of drift)
+            messages.push({ level, text: describeDrift(c), properties: { title: `Scope drift: ${c.field}` } });
+    }
+    const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
+    let failed = inputs.on_drift === 'fail' && drift.length > 0;
+    if (check?.matches)
+        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published}` });
+    if (check !== undefined && !check.matches) {
+        const strings = result.scopes.map((s) => s.scope_string);
+        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings), properties: {} });
+        failed = true;
+    }
+    if (provider !== undefined && 'failure' in provider) {
+        messages.push(...failureMessages(provider.failure));
+        failed = true;
+    }
+    return {
+        outputs: outputsOf(result),
+        messages,
+        // A failed check still leaves the summary of what was ensured.
+        ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run }) }),
+        exitCode: failed ? 1 : 0,
+    };
+}
+/** A run that could not ensure the scope. */
+const concludeFailure = (error) => ({ messages: failureMessages(error), exitCode: 1 });
+function failureMessages(error) {
+    if (error instanceof ValidationError) {
+        return error.problems.map(({ message, location }) => ({ level: 'error', text: message, properties: location ?? {} }));
+    }
+    if (error instanceof ActionError)
+        return [{ level: 'error', text: error.message, properties: {} }];
+    // The last line of defence: still one clear annotation, the stack only in the debug log.
+    const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+    return [
+        { level: 'debug', text: stack ?? message },
+        { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.`, properties: {} },
+    ];
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
 
 
@@ -58088,317 +58489,23 @@ function parseInputs(read) {
     throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
-;// CONCATENATED MODULE: ./src/drift.ts
-// A set, written the same way on both sides: sorted, with the spec's defaults for what the
-// service leaves out.
-const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional ?? false, requires_refresh_token: d.requires_refresh_token ?? true }))
-    .sort((a, b) => a.scope.localeCompare(b.scope)));
-/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
-const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
-/**
- * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
- * service describes it. Fields the service did not report are left out, not guessed.
- */
-function compareScope(definition, scope) {
-    const pairs = [
-        ['name', definition.name, scope.name],
-        ['description', definition.description, scope.description],
-        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
-        ['advertised', definition.advertised, scope.advertised],
-        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
-        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
-    ];
-    const comparisons = pairs
-        .filter(([, , service]) => service !== undefined)
-        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
-    if (scope.dependent_scopes !== undefined) {
-        const spec = dependentSet(definition.dependent_scopes);
-        const service = dependentSet(scope.dependent_scopes);
-        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
-    }
-    return comparisons;
-}
-/** The annotation for a field that differs: what each side says, and what the user can do. */
-const describeDrift = (c) => `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
-    (c.field === 'scope_suffix'
-        ? 'The existing scope is used; no second scope is created.'
-        : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
-
-;// CONCATENATED MODULE: ./src/retry.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: () => Math.random(),
-};
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
-/**
- * Runs `attempt` until it succeeds, its error is not retryable, the tries are used up, or the
- * next sleep would pass the deadline; then the last error is thrown, with how far it got.
- */
-async function withRetries(attempt, advise, { policy, clock, deadline }, giveUp = (error) => error) {
-    for (let tried = 1;; tried++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            const advice = advise(error);
-            if (!advice.retryable)
-                throw error;
-            if (tried >= policy.attempts)
-                throw giveUp(error, `gave up after ${tried} attempts`);
-            if (advice.retryAfterMs !== undefined && advice.retryAfterMs > policy.maxDelayMs) {
-                throw giveUp(error, `the service asked to wait ${Math.ceil(advice.retryAfterMs / 1000)} s, longer than this step waits`);
-            }
-            const backoff = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-            const delay = advice.retryAfterMs ?? backoff;
-            if (clock.now() + delay >= deadline)
-                throw giveUp(error, `gave up after ${tried} attempts: the step's deadline is near`);
-            await clock.sleep(delay);
-        }
-    }
-}
-/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 ;// CONCATENATED MODULE: ./src/uuid.ts
 
 // The service's identifiers are UUIDs of any version: z.guid() accepts them all,
 // where z.uuid() would reject an identifier of an unusual variant.
-const uuidSchema = schemas_guid();
+const uuidSchema = schemas_guid().brand();
 const isUuid = (value) => uuidSchema.safeParse(value).success;
-
-;// CONCATENATED MODULE: ./src/service.ts
-
-
-
-
-// Response schemas: unknown fields are ignored (z.object strips them); the fields the
-// action relies on are required, so a changed service fails with a message naming them.
-const scopeSchema = object({
-    id: uuidSchema,
-    scope_string: schemas_string().min(1),
-    name: schemas_string().optional(),
-    description: schemas_string().optional(),
-    client: schemas_string().nullable().optional(),
-    advertised: schemas_boolean().optional(),
-    allows_refresh_token: schemas_boolean().optional(),
-    dependent_scopes: array(object({ scope: schemas_string(), optional: schemas_boolean().optional(), requires_refresh_token: schemas_boolean().optional() }))
-        .optional(),
-});
-// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
-const clientScopeSchema = union([uuidSchema, looseObject({ id: uuidSchema })]);
-const clientResponseSchema = object({
-    client: object({
-        id: uuidSchema,
-        name: schemas_string().optional(),
-        scopes: array(clientScopeSchema),
-        fqdns: array(schemas_string()).optional(),
-    }),
-})
-    .transform(({ client }) => ({
-    id: client.id,
-    name: client.name,
-    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
-    // Embedded scope objects complete enough to use spare a lookup.
-    scopes: client.scopes.flatMap((s) => {
-        const parsed = scopeSchema.safeParse(s);
-        return parsed.success ? [parsed.data] : [];
-    }),
-}));
-const scopeListResponseSchema = object({ scopes: array(scopeSchema) }).transform((r) => r.scopes);
-// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
-// both keys optional, rather than a union, so that a malformed answer names its field.
-const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
-    .transform((r, ctx) => {
-    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
-    if (scopes.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
-    return scopes;
-});
-/** A call to the service that failed; `transient` when trying again may succeed. */
-class ServiceError extends ActionError {
-    name = 'ServiceError';
-    status;
-    transient;
-    /** The wait the service asked for (Retry-After), if it did. */
-    retryAfterMs;
-    constructor(message, { status, transient = false, retryAfterMs } = {}) {
-        super(message);
-        this.status = status;
-        this.transient = transient;
-        this.retryAfterMs = retryAfterMs;
-    }
-    /** The same failure, final, with why it was given up on. */
-    because(reason) {
-        return new ServiceError(`${this.message} (${reason})`, this.status === undefined ? {} : { status: this.status });
-    }
-}
-/** Tries `attempt` again while it fails with a transient ServiceError (see withRetries). */
-const withServiceRetries = (attempt, context) => withRetries(attempt, (error) => (error instanceof ServiceError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), context, (error, reason) => (error instanceof ServiceError ? error.because(reason) : error));
-
-;// CONCATENATED MODULE: ./src/http.ts
-
-
-
-/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-async function readBody(body, label) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-            body.destroy();
-            throw new ServiceError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The server's own explanation, if its error body has one (`errors[].detail`), and the request id. */
-function serverDetail(body, headerRequestId) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const errors = Array.isArray(record.errors) ? record.errors : [];
-    const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
-    const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
-}
-/**
- * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the step, retries of transient read failures, no redirects followed, bounded bodies, and
- * every failure turned into a ServiceError whose message says what happened.
- */
-function createJsonHttp(options) {
-    const { timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock, urlInput, hints = {} } = options;
-    const startedAt = clock.now();
-    const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
-    // undici's own header and body timeouts (300 s) are off: the limit is timeoutMs, by signal.
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = clock.now() >= deadline;
-            return new ServiceError(`${label} timed out waiting for ${host} (timeout_seconds: ${timeoutMs / 1000})` +
-                (pastDeadline ? `; the step's deadline of ${Math.round((deadline - startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new ServiceError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function send(label, schema, method, url, { body, notFound } = {}) {
-        const host = new URL(url).host;
-        const headers = { accept: 'application/json', ...options.headers };
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
-        // Each request gets its own limit, cut short by the step's deadline.
-        const limitMs = Math.max(1, Math.min(timeoutMs, deadline - clock.now()));
-        let response;
-        let text;
-        try {
-            response = await (0,undici.request)(url, {
-                method,
-                headers,
-                dispatcher,
-                signal: AbortSignal.timeout(limitMs),
-                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-            });
-            text = await readBody(response.body, label);
-        }
-        catch (error) {
-            throw error instanceof ServiceError ? error : networkError(label, host, error);
-        }
-        const status = response.statusCode;
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return notFound;
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new ServiceError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${urlInput} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, clock.now());
-            throw new ServiceError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${serverDetail(json, response.headers['x-request-id'])}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new ServiceError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-            throw new ServiceError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
-        }
-        return parsed.data;
-    }
-    return {
-        send,
-        get: (label, schema, url, requestOptions) => withServiceRetries(() => send(label, schema, 'GET', url, requestOptions), { policy: retry, clock, deadline }),
-        // Destroyed rather than closed: a request still in flight when a sibling failed is
-        // abandoned at once instead of being waited for.
-        close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/provider.ts
-
-
-const descriptionSchema = object({ platform_auth_scope: schemas_string().min(1) });
-// The introspection document is public by design; an answer asking for credentials means
-// it is not, and this check cannot see it.
-const HINTS = {
-    401: "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)",
-    403: "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)",
-    404: 'the provider answers no introspection document at GET /: check provider_url',
-};
-/** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, options) {
-    const http = createJsonHttp({ ...options, urlInput: 'provider_url', hints: HINTS });
-    const url = `${providerUrl}/`;
-    try {
-        const { platform_auth_scope: published } = await http.get(`Provider introspection (GET ${url})`, descriptionSchema, url);
-        return { url, published, matches: scopeStrings.includes(published) };
-    }
-    finally {
-        await http.close();
-    }
-}
-const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The provider at ${url} publishes platform_auth_scope "${published}", which is not a scope string of this client ` +
-    `(${scopeStrings.join(', ')}). Deploy it with platform_auth_scope set to the step's scope_string output, "${expected}".`;
 
 ;// CONCATENATED MODULE: ./src/reconcile.ts
 
 
 
 
-
-/** The scope string the service generates for a client's scope, per the system spec's 2.4. */
-const expectedScopeString = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
+/**
+ * How often a creation is sent in all while the client is certainly still without a scope
+ * (each time after the backoff or the Retry-After the service asked for).
+ */
+const MAX_CREATION_ATTEMPTS = 3;
 // Called with the client's scopes or the created ones, never an empty list.
 const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]);
 /**
@@ -58406,8 +58513,8 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function ensureScope(service, { authUrl, clientId, spec, dryRun = false, retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: Infinity } }, log = () => { }) {
-    const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
+async function ensureScope(service, { spec, dryRun, budget }, log = () => { }) {
+    const expected = service.scopeStringFor(spec.scope_suffix);
     const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
     // One lookup carries the expected string and every dependent string.
     const [client, found] = await Promise.all([service.getClient(), service.lookupScopesByString([expected, ...dependentStrings])]);
@@ -58417,15 +58524,7 @@ async function ensureScope(service, { authUrl, clientId, spec, dryRun = false, r
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const unresolved = dependentStrings.filter((s) => !byString.has(s));
-    if (unresolved.length > 0) {
-        throw new ActionError(`dependent_scopes: no scope was found for ${unresolved.map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
-    }
-    const definition = {
-        ...spec,
-        dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
-    };
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
     const compared = (result) => ({ ...result, wouldCreate: false, comparison: compareScope(definition, result.scope) });
     if (client.scopeIds.length > 0) {
         log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
@@ -58438,43 +58537,61 @@ async function ensureScope(service, { authUrl, clientId, spec, dryRun = false, r
     }
     log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, expected, log, { ...retry, policy: { ...retry.policy, attempts: MAX_CREATION_ATTEMPTS } }));
+    return compared(await create(service, definition, expected, budget, log));
 }
-/** How often a creation is sent when the client is certainly still without a scope. */
-const MAX_CREATION_ATTEMPTS = 3;
+/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
+function resolveDependents(spec, byString) {
+    const unresolved = [];
+    const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
+        const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+        if (id === undefined)
+            unresolved.push(scope);
+        return id === undefined ? [] : [{ ...flags, scope: id }];
+    });
+    if (unresolved.length > 0) {
+        throw new ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
+    }
+    return resolved;
+}
 /**
- * Creates the scope, never blindly twice: when the answer is lost, or another run was first
- * (409), the client is inspected, and a scope found there is adopted instead.
+ * Creates the scope, never blindly twice. Each creation comes to one of four outcomes:
+ * - created: verified by a second inspection of the client;
+ * - conflict (409): another run was first; its scope, found by inspection, is adopted;
+ * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
+ *   run's and is adopted; if there is none, the creation is sent again after a pause;
+ * - any other failure: thrown.
  */
-async function create(service, definition, expected, log, retry) {
-    return withServiceRetries(async () => {
-        let created;
-        try {
-            created = await service.createScope(definition);
+async function create(service, definition, expected, budget, log) {
+    for (let attempt = 1;; attempt++) {
+        const outcome = await service.createScope(definition);
+        if (outcome.kind === 'created')
+            return verifyCreated(service, outcome.scopes, expected);
+        const conflict = outcome.kind === 'conflict';
+        log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${outcome.error.message})`}: inspecting the client`);
+        const client = await service.getClient();
+        if (client.scopeIds.length > 0) {
+            // A lost answer most likely means this run created it; a conflict means another did.
+            return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
         }
-        catch (error) {
-            const conflict = error instanceof ServiceError && error.status === 409;
-            if (!conflict && !(error instanceof ServiceError && error.transient))
-                throw error;
-            log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${error.message})`}: inspecting the client`);
-            const client = await service.getClient();
-            if (client.scopeIds.length > 0) {
-                // A lost answer most likely means this run created it; a conflict means another did.
-                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
-            }
-            // A 409 is final; a transient failure is sent again after the backoff (or Retry-After).
-            if (!conflict)
-                log('The client still has no scope: the creation will be sent again');
-            throw error;
-        }
-        const after = await service.getClient();
-        const detached = created.filter((s) => !after.scopeIds.includes(s.id));
-        if (detached.length > 0) {
-            throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-                "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
-        }
-        return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
-    }, retry);
+        if (conflict)
+            throw outcome.error;
+        const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+        if ('giveUp' in pause)
+            throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
+        log('The client still has no scope: the creation will be sent again');
+        await budget.clock.sleep(pause.waitMs);
+    }
+}
+/** The created scopes must be attached to the client the next inspection shows. */
+async function verifyCreated(service, created, expected) {
+    const after = await service.getClient();
+    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+    if (detached.length > 0) {
+        throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+            "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
+    }
+    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
@@ -58518,7 +58635,54 @@ function redactor(forms) {
 
 
 
-
+// Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
+// relies on are required, so a changed service fails with a message naming them. Each is
+// typed by the domain type it yields.
+const dependentScopeSchema = object({
+    scope: uuidSchema,
+    // As the service's defaults: an answer that leaves them out means these.
+    optional: schemas_boolean().default(false),
+    requires_refresh_token: schemas_boolean().default(true),
+});
+const scopeSchema = object({
+    id: uuidSchema,
+    scope_string: schemas_string().min(1),
+    name: schemas_string().optional(),
+    description: schemas_string().optional(),
+    client: schemas_string().nullable().optional(),
+    advertised: schemas_boolean().optional(),
+    allows_refresh_token: schemas_boolean().optional(),
+    dependent_scopes: array(dependentScopeSchema).optional(),
+});
+// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
+const clientScopeSchema = union([uuidSchema, looseObject({ id: uuidSchema })]);
+const clientResponseSchema = object({
+    client: object({
+        id: uuidSchema,
+        name: schemas_string().optional(),
+        scopes: array(clientScopeSchema),
+    }),
+})
+    .transform(({ client }) => ({
+    id: client.id,
+    name: client.name,
+    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
+    // Embedded scope objects complete enough to use spare a lookup.
+    scopes: client.scopes.flatMap((s) => {
+        const parsed = scopeSchema.safeParse(s);
+        return parsed.success ? [parsed.data] : [];
+    }),
+}));
+const scopeListResponseSchema = object({ scopes: array(scopeSchema) }).transform((r) => r.scopes);
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
+// both keys optional, rather than a union, so that a malformed answer names its field.
+const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
+    .transform((r, ctx) => {
+    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    if (scopes.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+    return scopes;
+});
 // What to do about a status, in the words of the portal the user knows.
 const STATUS_HINTS = {
     400: 'the service refused the request as invalid',
@@ -58532,24 +58696,41 @@ const STATUS_HINTS = {
 // is encoded on its own so that a server splitting before or after decoding reads the same.
 const list = (values) => values.map(encodeURIComponent).join(',');
 /** The authentication service's API, authenticated with HTTP Basic. */
-function createServiceClient(options) {
-    const { authUrl, clientId, clientSecret, ...httpOptions } = options;
+function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher }) {
     const http = createJsonHttp({
-        ...httpOptions,
+        budget,
         urlInput: 'auth_url',
         hints: STATUS_HINTS,
         // The only place the secret is used: built once, sent in every call, never logged.
         headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+        ...(dispatcher === undefined ? {} : { dispatcher }),
     });
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
+    const lookup = (query) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
     return {
-        getClient: () => http.get(`Client inspection (GET ${clientPath})`, clientResponseSchema, `${authUrl}${clientPath}`),
+        // The form of the system spec's 2.4.
+        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
+        getClient: () => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
         // A string or id that does not exist may be answered with an empty list or with 404.
-        lookupScopesByString: (scopeStrings) => http.get(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, `${authUrl}${scopesPath}?scope_strings=${list(scopeStrings)}`, { notFound: [] }),
-        lookupScopesById: (ids) => http.get(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, `${authUrl}${scopesPath}?ids=${list(ids)}`, { notFound: [] }),
-        // Never repeated here: whether to send it again is the reconciliation's decision.
-        createScope: (definition) => http.send(`Scope creation (POST ${clientPath}/scopes)`, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body: { scope: definition } }),
+        lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
+        lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
+        createScope: async (definition) => {
+            try {
+                const label = `Scope creation (POST ${clientPath}/scopes)`;
+                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body: { scope: definition } }) };
+            }
+            catch (error) {
+                if (!(error instanceof HttpError))
+                    throw error;
+                if (error.status === 409)
+                    return { kind: 'conflict', error };
+                // A failure that may be passing may also have happened after the scope was made.
+                if (error.transient)
+                    return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
+                throw error;
+            }
+        },
         close: () => http.close(),
     };
 }
@@ -58611,7 +58792,7 @@ const MAX_SPEC_BYTES = 64 * 1024;
 const spec_text = schemas_string().trim().min(1, 'must not be empty');
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-const dependentScopeSchema = strictObject({
+const spec_dependentScopeSchema = strictObject({
     scope: spec_text
         .refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')
         // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
@@ -58633,7 +58814,7 @@ const scopeSpecSchema = strictObject({
     allow_refresh_tokens: schemas_boolean()
         .default(true)
         .describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token."),
-    dependent_scopes: array(dependentScopeSchema)
+    dependent_scopes: array(spec_dependentScopeSchema)
         .default([])
         .superRefine((deps, ctx) => {
         const seen = new Set();
@@ -58702,7 +58883,7 @@ function issueMessage(issue) {
     return issue.message;
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(dependentScopeSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(spec_dependentScopeSchema.shape);
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
 function knownKeysAt(segments, wrapped) {
     if (typeof segments.at(-1) === 'number')
@@ -58790,49 +58971,6 @@ async function loadSpec(workspace, file) {
     return parseSpec(source, file);
 }
 
-;// CONCATENATED MODULE: ./src/summary.ts
-function outputsOf(result) {
-    return {
-        scope_string: result.scope.scope_string,
-        scope_id: result.scope.id,
-        scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
-        created: String(result.created),
-    };
-}
-function describeRun({ eventName, ref, payload }) {
-    const tag = payload.release?.tag_name;
-    if (tag !== undefined)
-        return `release ${tag}`;
-    return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
-}
-// Table cells hold names from the service and the spec: keep them from breaking the table.
-const cell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
-const code = (text) => `<code>${cell(text)}</code>`;
-function headline({ created, wouldCreate }, dryRun) {
-    if (wouldCreate)
-        return 'Dry run: the provider scope would be created';
-    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
-}
-function buildSummary(result, { ranFor, provider, dryRun = false }) {
-    const { scope, scopes, created, wouldCreate, client, comparison } = result;
-    const rows = [
-        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
-        ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
-        ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
-        ['Ran for', cell(ranFor)],
-    ];
-    if (provider !== undefined) {
-        rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
-    }
-    const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
-    if (comparison.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
-    }
-    return lines.join('\n');
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -58845,32 +58983,58 @@ function buildSummary(result, { ranFor, provider, dryRun = false }) {
 
 
 
+// The service's text is cut only after redaction, so that no piece of a secret survives.
+const MAX_MESSAGE = 2000;
+const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
-async function run() {
+async function run(collaborators = fromGitHubRunner()) {
+    const { core, summary } = collaborators;
     // Masked before anything is logged, in every form it could take.
-    const forms = secretForms(getInput('client_id'), getInput('client_secret'));
+    const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
     for (const form of forms)
-        core_setSecret(form);
+        core.setSecret(form);
     const redact = redactor(forms);
-    // The last line of defence: whatever escapes still ends in one clear annotation and exit 1.
-    const fatal = (error) => {
-        report(error, redact);
-        process.exit(1);
+    // Every text the run writes goes through here: the service's own words may echo the secret.
+    const log = (message) => core.info(redact(message));
+    const write = ({ outputs, messages }) => {
+        for (const [name, value] of Object.entries(outputs ?? {}))
+            core.setOutput(name, value);
+        for (const message of messages) {
+            const text = redact(message.text);
+            if ('properties' in message)
+                core[message.level](clip(text), message.properties);
+            else
+                core[message.level](text);
+        }
     };
-    process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
-    try {
-        await ensure(redact);
-    }
-    catch (error) {
-        report(error, redact);
-    }
+    collaborators.onFatal?.((error) => write(concludeFailure(error)));
+    const conclusion = await ensure(collaborators, log).catch(concludeFailure);
+    write(conclusion);
+    if (conclusion.summary !== undefined)
+        await summary?.write(redact(conclusion.summary));
+    collaborators.setExitCode(conclusion.exitCode);
+}
+async function ensure({ core, workspace, summary, clock, dispatcher }, log) {
+    const { inputs, spec } = await main_validate(core, workspace);
+    log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
+    // One budget for the whole step: the reads, the creation and the provider check.
+    const budget = createBudget(inputs.timeout_seconds, clock === undefined ? {} : { clock });
+    const transport = dispatcher === undefined ? {} : { dispatcher };
+    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, ...transport });
+    const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, budget }, log).finally(() => service.close());
+    // Loaded while the first requests are in flight, off the critical path.
+    const context = summary?.runContext();
+    const result = await ensuring;
+    const provider = inputs.provider_url === undefined
+        ? undefined
+        : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, dispatcher).then((check) => ({ check }), (failure) => ({ failure }));
+    return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context) });
 }
 /** Inputs and spec together, so that one run reports every problem in both. */
-async function main_validate() {
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const specPath = getInput('spec');
+async function main_validate(core, workspace) {
+    const specPath = core.getInput('spec');
     const [inputs, spec] = await Promise.allSettled([
-        (async () => parseInputs((name) => getInput(name)))(),
+        (async () => parseInputs((name) => core.getInput(name)))(),
         // An empty `spec` input is reported by parseInputs.
         specPath === '' ? undefined : loadSpec(workspace, specPath),
     ]);
@@ -58885,71 +59049,6 @@ async function main_validate() {
         return { inputs: inputs.value, spec: spec.value };
     }
     throw new ValidationError(problems);
-}
-async function ensure(redact) {
-    // Log lines may carry the service's own words: scrubbed like every message.
-    const log = (message) => info(redact(message));
-    const { inputs, spec } = await main_validate();
-    log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
-    // One deadline for the whole step: the reads, the creation and the provider check.
-    const timeoutMs = inputs.timeout_seconds * 1000;
-    const deadline = systemClock.now() + 3 * timeoutMs;
-    const http = { timeoutMs, deadline };
-    const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-    const retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline };
-    const request = { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run, retry };
-    const ensuring = ensureScope(service, request, log).finally(() => service.close());
-    // The summary's workflow context comes from @actions/github, which brings octokit along:
-    // loaded while the first requests are in flight, off the critical path.
-    const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;
-    const result = await ensuring;
-    for (const [name, value] of Object.entries(outputsOf(result)))
-        setOutput(name, value);
-    log(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
-    const drift = result.comparison.filter((c) => !c.same);
-    if (inputs.on_drift !== 'ignore') {
-        const annotate = inputs.on_drift === 'fail' ? core_error : warning;
-        for (const c of drift)
-            annotate(redact(describeDrift(c)), { title: `Scope drift: ${c.field}` });
-    }
-    const strings = result.scopes.map((s) => s.scope_string);
-    const checking = inputs.provider_url === undefined ? undefined : checkProvider(inputs.provider_url, strings, http);
-    // A check that fails still leaves the summary of what was ensured; its error comes after.
-    const provider = await checking?.catch(() => undefined);
-    if (provider?.matches)
-        log(`The provider at ${provider.url} publishes ${provider.published}`);
-    if (context !== undefined) {
-        const summary = buildSummary(result, { ranFor: describeRun(await context), provider, dryRun: inputs.dry_run });
-        await summary_summary.addRaw(redact(summary)).write();
-    }
-    await checking;
-    if (provider !== undefined && !provider.matches)
-        throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
-    if (inputs.on_drift === 'fail' && drift.length > 0)
-        process.exitCode = 1;
-}
-/** The workflow context, or what the environment says of it should @actions/github fail to load. */
-const loadRunContext = () => __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
-// The service's text is cut only here, after redaction, so that no piece of a secret survives.
-const MAX_MESSAGE = 2000;
-const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
-function report(error, scrub) {
-    const redact = (text) => clip(scrub(text));
-    if (error instanceof ValidationError) {
-        for (const { message, location } of error.problems) {
-            core_error(redact(message), location ?? {});
-        }
-        process.exitCode = 1;
-    }
-    else if (error instanceof ActionError) {
-        setFailed(redact(error.message));
-    }
-    else {
-        // The last line of defence: still one clear annotation, the stack only in the debug log.
-        const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
-        core_debug(redact(stack ?? message));
-        setFailed(redact(`Unexpected error: ${message}. Please report it with the debug log of this run.`));
-    }
 }
 
 

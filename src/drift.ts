@@ -1,5 +1,4 @@
-import type { Scope } from './service.ts';
-import type { ScopeSpec } from './spec.ts';
+import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
 
 /** One field of the spec set against what the service holds. */
 export interface FieldComparison {
@@ -9,15 +8,13 @@ export interface FieldComparison {
   same: boolean;
 }
 
-type DependentScope = { scope: string; optional?: boolean | undefined; requires_refresh_token?: boolean | undefined };
-
-// A set, written the same way on both sides: sorted, with the spec's defaults for what the
-// service leaves out.
+// A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps: readonly DependentScope[]): string =>
   JSON.stringify(
     deps
-      .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional ?? false, requires_refresh_token: d.requires_refresh_token ?? true }))
-      .sort((a, b) => a.scope.localeCompare(b.scope)),
+      .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+      // A code-point order: localeCompare would start ICU's collator for nothing.
+      .sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0)),
   );
 
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
@@ -27,7 +24,7 @@ export const suffixOf = (scopeString: string): string => scopeString.slice(scope
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.
  */
-export function compareScope(definition: ScopeSpec, scope: Scope): FieldComparison[] {
+export function compareScope(definition: ScopeDefinition, scope: Scope): FieldComparison[] {
   const pairs: Array<[string, unknown, unknown]> = [
     ['name', definition.name, scope.name],
     ['description', definition.description, scope.description],

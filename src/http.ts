@@ -1,29 +1,53 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './retry.ts';
-import { ServiceError, withServiceRetries } from './service.ts';
+import { requestLimitMs, type Budget } from './budget.ts';
+import { ActionError } from './errors.ts';
+import { parseRetryAfter, withRetries } from './retry.ts';
 
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
 
-export interface HttpOptions {
-  /** Limit for each request (default 30 s). */
-  timeoutMs?: number;
-  /** When the whole step must be done, on the clock's time (default: three request limits from now). */
-  deadline?: number;
-  retry?: RetryPolicy;
-  clock?: Clock;
-  /** Defaults to one keep-alive agent that honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
-  dispatcher?: Dispatcher;
+/** A request that failed; `transient` when trying again may succeed. */
+export class HttpError extends ActionError {
+  override readonly name = 'HttpError';
+  readonly status: number | undefined;
+  readonly transient: boolean;
+  /** The wait the server asked for (Retry-After), if it did. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, { status, transient = false, retryAfterMs }: { status?: number; transient?: boolean; retryAfterMs?: number } = {}) {
+    super(message);
+    this.status = status;
+    this.transient = transient;
+    this.retryAfterMs = retryAfterMs;
+  }
 }
 
-export interface JsonHttpOptions extends HttpOptions {
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget): Promise<T> =>
+  withRetries(
+    attempt,
+    (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }),
+    budget,
+    // Final once given up on: the message says how far it got.
+    (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error),
+  );
+
+export type Method = 'GET' | 'POST' | 'PUT';
+
+export interface JsonHttpOptions {
+  budget: Budget;
   /** The input that names the server, for messages that say what to check. */
   urlInput: string;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** What to do about a status, in the user's words. */
   hints?: Readonly<Record<number, string>>;
+  /** The server's own words about a failure, from its error body and headers (default: commonErrorDetail). */
+  explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
+  /** Defaults to one keep-alive agent that honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
+  dispatcher?: Dispatcher;
 }
 
 export interface RequestOptions<T> {
@@ -34,9 +58,9 @@ export interface RequestOptions<T> {
 
 export interface JsonHttp {
   /** One request, never repeated. */
-  send<S extends z.ZodType>(label: string, schema: S, method: 'GET' | 'POST', url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
-  /** A read, retried with backoff while the failure is transient. */
-  get<S extends z.ZodType>(label: string, schema: S, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  send<S extends z.ZodType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  /** An idempotent request, sent again with backoff while the failure is transient. */
+  retried<S extends z.ZodType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
   close(): Promise<void>;
 }
 
@@ -51,7 +75,7 @@ async function readBody(body: Dispatcher.ResponseData['body'], label: string): P
     size += chunk.length;
     if (size > MAX_RESPONSE_BYTES) {
       body.destroy();
-      throw new ServiceError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+      throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
     }
     chunks.push(chunk);
   }
@@ -66,34 +90,33 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The server's own explanation, if its error body has one (`errors[].detail`), and the request id. */
-function serverDetail(body: unknown, headerRequestId: string | string[] | undefined): string {
+/** The common JSON error conventions (`errors[].detail`, `detail`, `message`) and a request id, if any. */
+export function commonErrorDetail(body: unknown, headers: IncomingHttpHeaders): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const errors = Array.isArray(record.errors) ? (record.errors as Array<Record<string, unknown> | null>) : [];
   const detail = [errors[0]?.detail, record.detail, record.message].find((d): d is string => typeof d === 'string' && d !== '');
-  const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerRequestId === 'string' ? headerRequestId : undefined;
+  const headerId = headers['x-request-id'];
+  const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerId === 'string' ? headerId : undefined;
   return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
 }
 
 /**
  * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the step, retries of transient read failures, no redirects followed, bounded bodies, and
- * every failure turned into a ServiceError whose message says what happened.
+ * the step, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const { timeoutMs = 30_000, retry = DEFAULT_RETRY_POLICY, clock = systemClock, urlInput, hints = {} } = options;
-  const startedAt = clock.now();
-  const deadline = options.deadline ?? startedAt + 3 * timeoutMs;
-  // undici's own header and body timeouts (300 s) are off: the limit is timeoutMs, by signal.
+  const { budget, urlInput, hints = {}, explain = commonErrorDetail } = options;
+  // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
   const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
 
-  function networkError(label: string, host: string, error: unknown): ServiceError {
+  function networkError(label: string, host: string, error: unknown): HttpError {
     const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
     if (name === 'TimeoutError') {
-      const pastDeadline = clock.now() >= deadline;
-      return new ServiceError(
-        `${label} timed out waiting for ${host} (timeout_seconds: ${timeoutMs / 1000})` +
-          (pastDeadline ? `; the step's deadline of ${Math.round((deadline - startedAt) / 1000)} s has passed` : ''),
+      const pastDeadline = budget.clock.now() >= budget.deadline;
+      return new HttpError(
+        `${label} timed out waiting for ${host} (timeout_seconds: ${budget.requestTimeoutMs / 1000})` +
+          (pastDeadline ? `; the step's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''),
         { transient: !pastDeadline },
       );
     }
@@ -102,21 +125,19 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
       : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
       : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-    return new ServiceError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
   }
 
   async function send<S extends z.ZodType>(
     label: string,
     schema: S,
-    method: 'GET' | 'POST',
+    method: Method,
     url: string,
     { body, notFound }: RequestOptions<z.output<S>> = {},
   ): Promise<z.output<S>> {
     const host = new URL(url).host;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    // Each request gets its own limit, cut short by the step's deadline.
-    const limitMs = Math.max(1, Math.min(timeoutMs, deadline - clock.now()));
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
@@ -124,19 +145,19 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
         method,
         headers,
         dispatcher,
-        signal: AbortSignal.timeout(limitMs),
+        signal: AbortSignal.timeout(requestLimitMs(budget)),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       text = await readBody(response.body, label);
     } catch (error) {
-      throw error instanceof ServiceError ? error : networkError(label, host, error);
+      throw error instanceof HttpError ? error : networkError(label, host, error);
     }
     const status = response.statusCode;
     const json = parseJson(text);
     if (status === 404 && notFound !== undefined) return notFound;
     if (status >= 300 && status < 400) {
       // Never followed: the credentials go to the origin the user named and nowhere else.
-      throw new ServiceError(
+      throw new HttpError(
         `${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
           `credentials: set ${urlInput} to the address of the service itself.`,
         { status },
@@ -145,25 +166,25 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     if (status < 200 || status >= 300) {
       const hint = hints[status];
       const retryAfter = response.headers['retry-after'];
-      const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, clock.now());
-      throw new ServiceError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${serverDetail(json, response.headers['x-request-id'])}`, {
+      const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
         status,
         transient: TRANSIENT_STATUSES.has(status),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
     }
-    if (json === undefined) throw new ServiceError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+    if (json === undefined) throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-      throw new ServiceError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+      throw new HttpError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
     }
     return parsed.data;
   }
 
   return {
     send,
-    get: (label, schema, url, requestOptions) => withServiceRetries(() => send(label, schema, 'GET', url, requestOptions), { policy: retry, clock, deadline }),
+    retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget),
     // Destroyed rather than closed: a request still in flight when a sibling failed is
     // abandoned at once instead of being waited for.
     close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),

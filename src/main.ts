@@ -1,38 +1,104 @@
-import * as core from '@actions/core';
-import { ActionError, ValidationError } from './errors.ts';
+import type { Dispatcher } from 'undici';
+import { createBudget } from './budget.ts';
+import { fromGitHubRunner } from './github-runner.ts';
+import { concludeFailure, concludeRun, type AnnotationProperties, type Conclusion, type ProviderOutcome } from './conclude.ts';
+import { ValidationError } from './errors.ts';
 import { parseInputs, type Inputs } from './inputs.ts';
-import { describeDrift } from './drift.ts';
-import { checkProvider, mismatchMessage } from './provider.ts';
+import { checkProvider } from './provider.ts';
 import { ensureScope } from './reconcile.ts';
-import { DEFAULT_RETRY_POLICY, systemClock } from './retry.ts';
+import type { Clock } from './retry.ts';
 import { redactor, secretForms } from './secrets.ts';
 import { createServiceClient } from './service-client.ts';
 import { loadSpec, type ScopeSpec } from './spec.ts';
-import { buildSummary, describeRun, outputsOf, type RunContext } from './summary.ts';
+import { describeRun, type RunContext } from './summary.ts';
+
+/** The part of @actions/core the action uses. */
+export interface ActionCore {
+  getInput(name: string): string;
+  setSecret(value: string): void;
+  setOutput(name: string, value: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+  warning(message: string, properties?: AnnotationProperties): void;
+  error(message: string, properties?: AnnotationProperties): void;
+}
+
+/** The job summary, when the runner gives the step one. */
+export interface JobSummary {
+  /** What the workflow run is for (loaded lazily: it brings octokit along). */
+  runContext(): Promise<RunContext>;
+  write(markdown: string): Promise<void>;
+}
+
+/** Everything the run takes from outside: given by github-runner.ts, or by a test. */
+export interface Collaborators {
+  core: ActionCore;
+  /** Where a relative `spec` path points. */
+  workspace: string;
+  summary?: JobSummary | undefined;
+  clock?: Clock;
+  /** For every HTTP request; the default is the proxy-aware agent. */
+  dispatcher?: Dispatcher;
+  /** The step's exit status: 1 fails it. Set once, at the end. */
+  setExitCode(code: 0 | 1): void;
+  /** Registers what to do with an error that escapes everything (before the process ends). */
+  onFatal?: (report: (error: unknown) => void) => void;
+}
+
+// The service's text is cut only after redaction, so that no piece of a secret survives.
+const MAX_MESSAGE = 2000;
+const clip = (text: string): string => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
 
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
-export async function run(): Promise<void> {
+export async function run(collaborators: Collaborators = fromGitHubRunner()): Promise<void> {
+  const { core, summary } = collaborators;
   // Masked before anything is logged, in every form it could take.
   const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
   for (const form of forms) core.setSecret(form);
   const redact = redactor(forms);
-  // The last line of defence: whatever escapes still ends in one clear annotation and exit 1.
-  const fatal = (error: unknown): void => {
-    report(error, redact);
-    process.exit(1);
+  // Every text the run writes goes through here: the service's own words may echo the secret.
+  const log = (message: string): void => core.info(redact(message));
+  const write = ({ outputs, messages }: Conclusion): void => {
+    for (const [name, value] of Object.entries(outputs ?? {})) core.setOutput(name, value);
+    for (const message of messages) {
+      const text = redact(message.text);
+      if ('properties' in message) core[message.level](clip(text), message.properties);
+      else core[message.level](text);
+    }
   };
-  process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
+  collaborators.onFatal?.((error) => write(concludeFailure(error)));
 
-  try {
-    await ensure(redact);
-  } catch (error) {
-    report(error, redact);
-  }
+  const conclusion = await ensure(collaborators, log).catch(concludeFailure);
+  write(conclusion);
+  if (conclusion.summary !== undefined) await summary?.write(redact(conclusion.summary));
+  collaborators.setExitCode(conclusion.exitCode);
+}
+
+async function ensure({ core, workspace, summary, clock, dispatcher }: Collaborators, log: (message: string) => void): Promise<Conclusion> {
+  const { inputs, spec } = await validate(core, workspace);
+  log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
+
+  // One budget for the whole step: the reads, the creation and the provider check.
+  const budget = createBudget(inputs.timeout_seconds, clock === undefined ? {} : { clock });
+  const transport = dispatcher === undefined ? {} : { dispatcher };
+  const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, ...transport });
+  const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, budget }, log).finally(() => service.close());
+  // Loaded while the first requests are in flight, off the critical path.
+  const context = summary?.runContext();
+  const result = await ensuring;
+
+  const provider: ProviderOutcome | undefined =
+    inputs.provider_url === undefined
+      ? undefined
+      : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, dispatcher).then(
+          (check) => ({ check }),
+          (failure: unknown) => ({ failure }),
+        );
+  return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context) });
 }
 
 /** Inputs and spec together, so that one run reports every problem in both. */
-async function validate(): Promise<{ inputs: Inputs; spec: ScopeSpec }> {
-  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+async function validate(core: ActionCore, workspace: string): Promise<{ inputs: Inputs; spec: ScopeSpec }> {
   const specPath = core.getInput('spec');
   const [inputs, spec] = await Promise.allSettled([
     (async () => parseInputs((name) => core.getInput(name)))(),
@@ -48,75 +114,4 @@ async function validate(): Promise<{ inputs: Inputs; spec: ScopeSpec }> {
     return { inputs: inputs.value, spec: spec.value };
   }
   throw new ValidationError(problems);
-}
-
-async function ensure(redact: (text: string) => string): Promise<void> {
-  // Log lines may carry the service's own words: scrubbed like every message.
-  const log = (message: string): void => core.info(redact(message));
-  const { inputs, spec } = await validate();
-  log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
-
-  // One deadline for the whole step: the reads, the creation and the provider check.
-  const timeoutMs = inputs.timeout_seconds * 1000;
-  const deadline = systemClock.now() + 3 * timeoutMs;
-  const http = { timeoutMs, deadline };
-  const service = createServiceClient({ ...http, authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret });
-  const retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline };
-  const request = { authUrl: inputs.auth_url, clientId: inputs.client_id, spec, dryRun: inputs.dry_run, retry };
-  const ensuring = ensureScope(service, request, log).finally(() => service.close());
-  // The summary's workflow context comes from @actions/github, which brings octokit along:
-  // loaded while the first requests are in flight, off the critical path.
-  const context = process.env.GITHUB_STEP_SUMMARY ? loadRunContext() : undefined;
-  const result = await ensuring;
-
-  for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, value);
-  log(`scope_string: ${result.scope.scope_string} (${result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered'})`);
-
-  const drift = result.comparison.filter((c) => !c.same);
-  if (inputs.on_drift !== 'ignore') {
-    const annotate = inputs.on_drift === 'fail' ? core.error : core.warning;
-    for (const c of drift) annotate(redact(describeDrift(c)), { title: `Scope drift: ${c.field}` });
-  }
-
-  const strings = result.scopes.map((s) => s.scope_string);
-  const checking = inputs.provider_url === undefined ? undefined : checkProvider(inputs.provider_url, strings, http);
-  // A check that fails still leaves the summary of what was ensured; its error comes after.
-  const provider = await checking?.catch(() => undefined);
-  if (provider?.matches) log(`The provider at ${provider.url} publishes ${provider.published}`);
-
-  if (context !== undefined) {
-    const summary = buildSummary(result, { ranFor: describeRun(await context), provider, dryRun: inputs.dry_run });
-    await core.summary.addRaw(redact(summary)).write();
-  }
-  await checking;
-  if (provider !== undefined && !provider.matches) throw new ActionError(mismatchMessage(provider, result.scope.scope_string, strings));
-  if (inputs.on_drift === 'fail' && drift.length > 0) process.exitCode = 1;
-}
-
-/** The workflow context, or what the environment says of it should @actions/github fail to load. */
-const loadRunContext = (): Promise<RunContext> =>
-  import('@actions/github').then(
-    ({ context }) => context as RunContext,
-    () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }),
-  );
-
-// The service's text is cut only here, after redaction, so that no piece of a secret survives.
-const MAX_MESSAGE = 2000;
-const clip = (text: string): string => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
-
-function report(error: unknown, scrub: (text: string) => string): void {
-  const redact = (text: string): string => clip(scrub(text));
-  if (error instanceof ValidationError) {
-    for (const { message, location } of error.problems) {
-      core.error(redact(message), location ?? {});
-    }
-    process.exitCode = 1;
-  } else if (error instanceof ActionError) {
-    core.setFailed(redact(error.message));
-  } else {
-    // The last line of defence: still one clear annotation, the stack only in the debug log.
-    const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
-    core.debug(redact(stack ?? message));
-    core.setFailed(redact(`Unexpected error: ${message}. Please report it with the debug log of this run.`));
-  }
 }

@@ -1,13 +1,16 @@
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { createJsonHttp, type HttpOptions } from './http.ts';
+import type { Budget } from './budget.ts';
+import { createJsonHttp } from './http.ts';
 
 const descriptionSchema = z.object({ platform_auth_scope: z.string().min(1) });
 
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
+const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
 const HINTS: Readonly<Record<number, string>> = {
-  401: "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)",
-  403: "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)",
+  401: NOT_PUBLIC,
+  403: NOT_PUBLIC,
   404: 'the provider answers no introspection document at GET /: check provider_url',
 };
 
@@ -19,11 +22,11 @@ export interface ProviderCheck {
 }
 
 /** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
-export async function checkProvider(providerUrl: string, scopeStrings: readonly string[], options: HttpOptions): Promise<ProviderCheck> {
-  const http = createJsonHttp({ ...options, urlInput: 'provider_url', hints: HINTS });
+export async function checkProvider(providerUrl: string, scopeStrings: readonly string[], budget: Budget, dispatcher?: Dispatcher): Promise<ProviderCheck> {
+  const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, ...(dispatcher === undefined ? {} : { dispatcher }) });
   const url = `${providerUrl}/`;
   try {
-    const { platform_auth_scope: published } = await http.get(`Provider introspection (GET ${url})`, descriptionSchema, url);
+    const { platform_auth_scope: published } = await http.retried(`Provider introspection (GET ${url})`, descriptionSchema, 'GET', url);
     return { url, published, matches: scopeStrings.includes(published) };
   } finally {
     await http.close();

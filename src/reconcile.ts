@@ -1,25 +1,36 @@
 import { compareScope, type FieldComparison } from './drift.ts';
 import { ActionError } from './errors.ts';
-import { DEFAULT_RETRY_POLICY, systemClock, type RetryContext } from './retry.ts';
-import { ServiceError, withServiceRetries, type AuthService, type Client, type Scope } from './service.ts';
+import type { Budget } from './budget.ts';
+import { nextPause } from './retry.ts';
+import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
 import type { ScopeSpec } from './spec.ts';
 import { isUuid } from './uuid.ts';
 
+/**
+ * How often a creation is sent in all while the client is certainly still without a scope
+ * (each time after the backoff or the Retry-After the service asked for).
+ */
+const MAX_CREATION_ATTEMPTS = 3;
+
 export interface EnsureRequest {
-  authUrl: string;
-  clientId: string;
   spec: ScopeSpec;
   /** Everything but the creation. */
-  dryRun?: boolean;
-  /** Paces a creation sent again (default: the default policy, the system clock, no deadline). */
-  retry?: RetryContext;
+  dryRun: boolean;
+  /** Paces a creation sent again. */
+  budget: Budget;
+}
+
+/** The scope a dry run would create: its string is known, its id is not. */
+export interface PlannedScope {
+  id: '';
+  scope_string: string;
 }
 
 interface Found {
   /** The provider's scope: the one with the expected string if the client has it, else its first. */
-  scope: Scope;
+  scope: Scope | PlannedScope;
   /** Every scope of the client (FQDN variants included), in the client's order. */
-  scopes: Scope[];
+  scopes: Array<Scope | PlannedScope>;
   created: boolean;
   client: Pick<Client, 'id' | 'name'>;
 }
@@ -31,9 +42,7 @@ export interface EnsureResult extends Found {
   comparison: FieldComparison[];
 }
 
-/** The scope string the service generates for a client's scope, per the system spec's 2.4. */
-export const expectedScopeString = (authUrl: string, clientId: string, suffix: string): string =>
-  `${authUrl}/scopes/${clientId}/${suffix}`;
+type Log = (message: string) => void;
 
 // Called with the client's scopes or the created ones, never an empty list.
 const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
@@ -43,12 +52,8 @@ const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-export async function ensureScope(
-  service: AuthService,
-  { authUrl, clientId, spec, dryRun = false, retry = { policy: DEFAULT_RETRY_POLICY, clock: systemClock, deadline: Infinity } }: EnsureRequest,
-  log: (message: string) => void = () => {},
-): Promise<EnsureResult> {
-  const expected = expectedScopeString(authUrl, clientId, spec.scope_suffix);
+export async function ensureScope(service: AuthService, { spec, dryRun, budget }: EnsureRequest, log: Log = () => {}): Promise<EnsureResult> {
+  const expected = service.scopeStringFor(spec.scope_suffix);
   const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
 
   // One lookup carries the expected string and every dependent string.
@@ -59,19 +64,8 @@ export async function ensureScope(
   if (found.length === 0 && dependentStrings.length > 0) {
     byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
   }
-  const unresolved = dependentStrings.filter((s) => !byString.has(s));
-  if (unresolved.length > 0) {
-    throw new ActionError(
-      `dependent_scopes: no scope was found for ${unresolved.map((s) => `"${s}"`).join(', ')}. ` +
-        'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.',
-    );
-  }
-
-  const definition: ScopeSpec = {
-    ...spec,
-    dependent_scopes: spec.dependent_scopes.map((d) => ({ ...d, scope: isUuid(d.scope) ? d.scope : (byString.get(d.scope)?.id ?? d.scope) })),
-  };
-  const compared = (result: Found): EnsureResult => ({ ...result, wouldCreate: false, comparison: compareScope(definition, result.scope) });
+  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+  const compared = (result: Found & { scope: Scope }): EnsureResult => ({ ...result, wouldCreate: false, comparison: compareScope(definition, result.scope) });
 
   if (client.scopeIds.length > 0) {
     log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
@@ -79,52 +73,73 @@ export async function ensureScope(
   }
   if (dryRun) {
     log(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
-    const wouldBe: Scope = { id: '', scope_string: expected };
+    const wouldBe: PlannedScope = { id: '', scope_string: expected };
     return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [] };
   }
   log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
-  return compared(await create(service, definition, expected, log, { ...retry, policy: { ...retry.policy, attempts: MAX_CREATION_ATTEMPTS } }));
+  return compared(await create(service, definition, expected, budget, log));
 }
 
-/** How often a creation is sent when the client is certainly still without a scope. */
-export const MAX_CREATION_ATTEMPTS = 3;
+/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
+function resolveDependents(spec: ScopeSpec, byString: ReadonlyMap<string, Scope>): DependentScope[] {
+  const unresolved: string[] = [];
+  const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
+    const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+    if (id === undefined) unresolved.push(scope);
+    return id === undefined ? [] : [{ ...flags, scope: id }];
+  });
+  if (unresolved.length > 0) {
+    throw new ActionError(
+      `dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+        'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.',
+    );
+  }
+  return resolved;
+}
 
 /**
- * Creates the scope, never blindly twice: when the answer is lost, or another run was first
- * (409), the client is inspected, and a scope found there is adopted instead.
+ * Creates the scope, never blindly twice. Each creation comes to one of four outcomes:
+ * - created: verified by a second inspection of the client;
+ * - conflict (409): another run was first; its scope, found by inspection, is adopted;
+ * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
+ *   run's and is adopted; if there is none, the creation is sent again after a pause;
+ * - any other failure: thrown.
  */
-async function create(service: AuthService, definition: ScopeSpec, expected: string, log: (message: string) => void, retry: RetryContext): Promise<Found> {
-  return withServiceRetries(async () => {
-    let created: Scope[];
-    try {
-      created = await service.createScope(definition);
-    } catch (error) {
-      const conflict = error instanceof ServiceError && error.status === 409;
-      if (!conflict && !(error instanceof ServiceError && error.transient)) throw error;
-      log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${error.message})`}: inspecting the client`);
-      const client = await service.getClient();
-      if (client.scopeIds.length > 0) {
-        // A lost answer most likely means this run created it; a conflict means another did.
-        return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
-      }
-      // A 409 is final; a transient failure is sent again after the backoff (or Retry-After).
-      if (!conflict) log('The client still has no scope: the creation will be sent again');
-      throw error;
+async function create(service: AuthService, definition: ScopeDefinition, expected: string, budget: Budget, log: Log): Promise<Found & { scope: Scope }> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await service.createScope(definition);
+    if (outcome.kind === 'created') return verifyCreated(service, outcome.scopes, expected);
+
+    const conflict = outcome.kind === 'conflict';
+    log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${outcome.error.message})`}: inspecting the client`);
+    const client = await service.getClient();
+    if (client.scopeIds.length > 0) {
+      // A lost answer most likely means this run created it; a conflict means another did.
+      return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
     }
-    const after = await service.getClient();
-    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
-    if (detached.length > 0) {
-      throw new ActionError(
-        `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-          "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.",
-      );
-    }
-    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
-  }, retry);
+    if (conflict) throw outcome.error;
+    const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+    if ('giveUp' in pause) throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
+    log('The client still has no scope: the creation will be sent again');
+    await budget.clock.sleep(pause.waitMs);
+  }
 }
 
-async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
+/** The created scopes must be attached to the client the next inspection shows. */
+async function verifyCreated(service: AuthService, created: Scope[], expected: string): Promise<Found & { scope: Scope }> {
+  const after = await service.getClient();
+  const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+  if (detached.length > 0) {
+    throw new ActionError(
+      `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+        "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.",
+    );
+  }
+  return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+
+async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found & { scope: Scope }> {
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {

@@ -23,11 +23,28 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
 
-/** The policy, the clock and the step's deadline that a series of tries runs under. */
-export interface RetryContext {
+/** What a series of tries runs under: a policy, a clock and a deadline (see budget.ts). */
+export interface Pacing {
   policy: RetryPolicy;
   clock: Clock;
   deadline: number;
+}
+
+/** After a failed try: wait this long and try again, or give up for this reason. */
+export type Pause = { waitMs: number } | { giveUp: string };
+
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+export function nextPause({ policy, clock, deadline }: Pacing, tried: number, retryAfterMs?: number, attempts = policy.attempts): Pause {
+  if (tried >= attempts) return { giveUp: `gave up after ${tried} attempts` };
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+    return { giveUp: `the service asked to wait ${Math.ceil(retryAfterMs / 1000)} s, longer than this step waits` };
+  }
+  const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+  if (clock.now() + waitMs >= deadline) return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
+  return { waitMs };
 }
 
 /** What a failed try says about trying again. */
@@ -38,13 +55,13 @@ export interface RetryAdvice {
 }
 
 /**
- * Runs `attempt` until it succeeds, its error is not retryable, the tries are used up, or the
- * next sleep would pass the deadline; then the last error is thrown, with how far it got.
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
  */
 export async function withRetries<T>(
   attempt: () => Promise<T>,
   advise: (error: unknown) => RetryAdvice,
-  { policy, clock, deadline }: RetryContext,
+  pacing: Pacing,
   giveUp: (error: unknown, reason: string) => unknown = (error) => error,
 ): Promise<T> {
   for (let tried = 1; ; tried++) {
@@ -53,14 +70,9 @@ export async function withRetries<T>(
     } catch (error) {
       const advice = advise(error);
       if (!advice.retryable) throw error;
-      if (tried >= policy.attempts) throw giveUp(error, `gave up after ${tried} attempts`);
-      if (advice.retryAfterMs !== undefined && advice.retryAfterMs > policy.maxDelayMs) {
-        throw giveUp(error, `the service asked to wait ${Math.ceil(advice.retryAfterMs / 1000)} s, longer than this step waits`);
-      }
-      const backoff = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-      const delay = advice.retryAfterMs ?? backoff;
-      if (clock.now() + delay >= deadline) throw giveUp(error, `gave up after ${tried} attempts: the step's deadline is near`);
-      await clock.sleep(delay);
+      const pause = nextPause(pacing, tried, advice.retryAfterMs);
+      if ('giveUp' in pause) throw giveUp(error, pause.giveUp);
+      await pacing.clock.sleep(pause.waitMs);
     }
   }
 }

@@ -8,22 +8,6 @@ export interface RunContext {
   payload: { release?: { tag_name?: string; html_url?: string } };
 }
 
-export interface Outputs {
-  scope_string: string;
-  scope_id: string;
-  scope_strings: string;
-  created: string;
-}
-
-export function outputsOf(result: EnsureResult): Outputs {
-  return {
-    scope_string: result.scope.scope_string,
-    scope_id: result.scope.id,
-    scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
-    created: String(result.created),
-  };
-}
-
 export function describeRun({ eventName, ref, payload }: RunContext): string {
   const tag = payload.release?.tag_name;
   if (tag !== undefined) return `release ${tag}`;

@@ -1,0 +1,22 @@
+import { DEFAULT_RETRY_POLICY, systemClock, type Clock, type Pacing, type RetryPolicy } from './retry.ts';
+
+/** How many request limits the whole step may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_STEP = 3;
+
+/**
+ * The step's time budget, built once from `timeout_seconds` and handed to every layer that
+ * waits: the limit of one request, the deadline of the step, the clock and the retry policy.
+ */
+export interface Budget extends Pacing {
+  requestTimeoutMs: number;
+  startedAt: number;
+}
+
+export function createBudget(timeoutSeconds: number, { clock = systemClock, policy = DEFAULT_RETRY_POLICY }: { clock?: Clock; policy?: RetryPolicy } = {}): Budget {
+  const requestTimeoutMs = timeoutSeconds * 1000;
+  const startedAt = clock.now();
+  return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs, clock, policy };
+}
+
+/** The limit of a request sent now: its own, cut short by the step's deadline. */
+export const requestLimitMs = ({ requestTimeoutMs, deadline, clock }: Budget): number => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));

@@ -1,0 +1,102 @@
+/**
+ * What a run concludes, as data: the outputs, the log lines and annotations in order, the job
+ * summary and the exit code. Pure functions of the result, the inputs and the provider check;
+ * main.ts writes the conclusion out, scrubbed, in one place.
+ */
+import { describeDrift } from './drift.ts';
+import { ActionError, ValidationError, type Location } from './errors.ts';
+import type { Inputs } from './inputs.ts';
+import { mismatchMessage, type ProviderCheck } from './provider.ts';
+import type { EnsureResult } from './reconcile.ts';
+import { buildSummary } from './summary.ts';
+
+export interface Outputs {
+  scope_string: string;
+  scope_id: string;
+  scope_strings: string;
+  created: string;
+}
+
+/** Where an annotation points and what it is titled, in the runner's own names. */
+export type AnnotationProperties = Partial<Location> & { title?: string };
+
+export type Message =
+  | { level: 'info' | 'debug'; text: string }
+  | { level: 'warning' | 'error'; text: string; properties: AnnotationProperties };
+
+export interface Conclusion {
+  /** Set only when the scope was ensured (or planned, in a dry run). */
+  outputs?: Outputs;
+  messages: Message[];
+  summary?: string;
+  exitCode: 0 | 1;
+}
+
+/** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
+export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
+
+export function outputsOf(result: EnsureResult): Outputs {
+  return {
+    scope_string: result.scope.scope_string,
+    scope_id: result.scope.id,
+    scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
+    created: String(result.created),
+  };
+}
+
+export interface RunFacts {
+  inputs: Pick<Inputs, 'on_drift' | 'dry_run'>;
+  result: EnsureResult;
+  /** Absent when no provider_url was given. */
+  provider?: ProviderOutcome | undefined;
+  /** What the run was for, when the step has a job summary to write. */
+  ranFor?: string | undefined;
+}
+
+/** A run that ensured the scope: outputs, drift, the provider's verdict, the summary. */
+export function concludeRun({ inputs, result, provider, ranFor }: RunFacts): Conclusion {
+  const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+  const messages: Message[] = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
+
+  const drift = result.comparison.filter((c) => !c.same);
+  if (inputs.on_drift !== 'ignore') {
+    const level = inputs.on_drift === 'fail' ? 'error' : 'warning';
+    for (const c of drift) messages.push({ level, text: describeDrift(c), properties: { title: `Scope drift: ${c.field}` } });
+  }
+
+  const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
+  let failed = inputs.on_drift === 'fail' && drift.length > 0;
+  if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published}` });
+  if (check !== undefined && !check.matches) {
+    const strings = result.scopes.map((s) => s.scope_string);
+    messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings), properties: {} });
+    failed = true;
+  }
+  if (provider !== undefined && 'failure' in provider) {
+    messages.push(...failureMessages(provider.failure));
+    failed = true;
+  }
+  return {
+    outputs: outputsOf(result),
+    messages,
+    // A failed check still leaves the summary of what was ensured.
+    ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run }) }),
+    exitCode: failed ? 1 : 0,
+  };
+}
+
+/** A run that could not ensure the scope. */
+export const concludeFailure = (error: unknown): Conclusion => ({ messages: failureMessages(error), exitCode: 1 });
+
+function failureMessages(error: unknown): Message[] {
+  if (error instanceof ValidationError) {
+    return error.problems.map(({ message, location }) => ({ level: 'error', text: message, properties: location ?? {} }));
+  }
+  if (error instanceof ActionError) return [{ level: 'error', text: error.message, properties: {} }];
+  // The last line of defence: still one clear annotation, the stack only in the debug log.
+  const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+  return [
+    { level: 'debug', text: stack ?? message },
+    { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.`, properties: {} },
+  ];
+}
