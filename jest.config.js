@@ -9,9 +9,9 @@ export default {
   },
   // End-to-end tests start processes and wait for the action's own timeouts and retries.
   testTimeout: 30_000,
-  // Coverage of the modules tested in-process; main.ts and index.ts, the wiring, are run by
-  // the end-to-end tests as the runner runs them, in processes that coverage does not see.
-  collectCoverageFrom: ['src/**/*.ts', '!src/main.ts', '!src/index.ts'],
-  coverageThreshold: { global: { statements: 95, branches: 85, functions: 90, lines: 95 } },
+  // Every file of src/; the end-to-end tests run the bundle in processes coverage does not see,
+  // so this is what the in-process tests reach (index.ts, one line, is the only file they skip).
+  collectCoverageFrom: ['src/**/*.ts'],
+  coverageThreshold: { global: { statements: 95, branches: 90, functions: 95, lines: 95 } },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };

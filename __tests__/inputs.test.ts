@@ -66,6 +66,11 @@ describe('parseInputs accepts', () => {
     expect(parseInputs(reader())).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined });
   });
 
+  // The service writes ids in lower case, and so the scope strings it generates.
+  test('client_id in upper case is lower-cased', () => {
+    expect(parseInputs(reader({ client_id: CLIENT_ID.toUpperCase() })).client_id).toBe(CLIENT_ID);
+  });
+
   test.each([
     ['https://auth.example.org/', 'https://auth.example.org'],
     ['https://auth.example.org', 'https://auth.example.org'],

@@ -320,11 +320,14 @@ describe('what failures say', () => {
       expectPrefix((await failure(create())).message, `${CREATION}: the answer lacks or mistypes `);
     });
 
-    // BUG: createResponseSchema is a z.union, whose only issue is `invalid_union` at the
-    // root, so the message says "lacks or mistypes (body)" and never names the field.
     test('names the missing field', async () => {
       serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [broken] }));
       expect((await failure(create())).message).toBe(`${CREATION}: the answer lacks or mistypes scopes.0.scope_string`);
+    });
+
+    test('an answer with neither scopes nor scope', async () => {
+      serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ created: true }));
+      expect((await failure(create())).message).toBe(`${CREATION}: the answer lacks or mistypes scopes`);
     });
   });
 

@@ -102,6 +102,16 @@ describe('buildSummary', () => {
     );
   });
 
+  test('a dry run: what would be created, or what is registered, said plainly', () => {
+    const planned = { id: '' as const, scope_string: SCOPE_STRING };
+    const wouldCreate: EnsureResult = { ...EXISTING, scope: planned, scopes: [planned], wouldCreate: true };
+    const plan = buildSummary(wouldCreate, { ranFor: 'pull_request', dryRun: true });
+    expect(plan).toContain('### Dry run: the provider scope would be created');
+    expect(plan).toContain('| Scope id | none yet |');
+    expect(plan).toContain('| Created by this run | no: dry run, nothing was created |');
+    expect(buildSummary(EXISTING, { ranFor: 'pull_request', dryRun: true })).toContain('### Dry run: provider scope already registered');
+  });
+
   test('names with |, <, \\ and line breaks do not break the table', () => {
     const result: EnsureResult = { ...EXISTING, client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' } };
     const summary = buildSummary(result, { ranFor: 'push on refs/heads/a|b\nc' });

@@ -48563,8 +48563,8 @@ function fromGitHubRunner(env = process.env) {
 // A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps) => JSON.stringify(deps
     .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
-    // A code-point order: localeCompare would start ICU's collator for nothing.
-    .sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0)));
+    // A code-point order (localeCompare would start ICU's collator); ids are unique.
+    .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 /**
@@ -58300,7 +58300,7 @@ const HINTS = {
 };
 /** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
 async function checkProvider(providerUrl, scopeStrings, budget, dispatcher) {
-    const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, ...(dispatcher === undefined ? {} : { dispatcher }) });
+    const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher });
     const url = `${providerUrl}/`;
     try {
         const { platform_auth_scope: published } = await http.retried(`Provider introspection (GET ${url})`, descriptionSchema, 'GET', url);
@@ -58321,15 +58321,16 @@ function describeRun({ eventName, ref, payload }) {
     return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
 }
 // Table cells hold names from the service and the spec: keep them from breaking the table.
-const cell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
-const code = (text) => `<code>${cell(text)}</code>`;
+const escapeCell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 function headline({ created, wouldCreate }, dryRun) {
     if (wouldCreate)
         return 'Dry run: the provider scope would be created';
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
 }
-function buildSummary(result, { ranFor, provider, dryRun = false }) {
+function buildSummary(result, { ranFor, provider, dryRun = false, scrub = (text) => text }) {
     const { scope, scopes, created, wouldCreate, client, comparison } = result;
+    const cell = (text) => escapeCell(scrub(text));
+    const code = (text) => `<code>${cell(text)}</code>`;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ['Scope string', code(scope.scope_string)],
@@ -58367,7 +58368,7 @@ function outputsOf(result) {
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the summary. */
-function concludeRun({ inputs, result, provider, ranFor }) {
+function concludeRun({ inputs, result, provider, ranFor, scrub }) {
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
     const drift = result.comparison.filter((c) => !c.same);
@@ -58393,7 +58394,7 @@ function concludeRun({ inputs, result, provider, ranFor }) {
         outputs: outputsOf(result),
         messages,
         // A failed check still leaves the summary of what was ensured.
-        ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run }) }),
+        ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run, scrub }) }),
         exitCode: failed ? 1 : 0,
     };
 }
@@ -58703,7 +58704,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
         hints: STATUS_HINTS,
         // The only place the secret is used: built once, sent in every call, never logged.
         headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-        ...(dispatcher === undefined ? {} : { dispatcher }),
+        dispatcher,
     });
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
@@ -58721,12 +58722,10 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
                 return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body: { scope: definition } }) };
             }
             catch (error) {
-                if (!(error instanceof HttpError))
-                    throw error;
-                if (error.status === 409)
+                if (error instanceof HttpError && error.status === 409)
                     return { kind: 'conflict', error };
                 // A failure that may be passing may also have happened after the scope was made.
-                if (error.transient)
+                if (error instanceof HttpError && error.transient)
                     return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
                 throw error;
             }
@@ -59008,27 +59007,29 @@ async function run(collaborators = fromGitHubRunner()) {
         }
     };
     collaborators.onFatal?.((error) => write(concludeFailure(error)));
-    const conclusion = await ensure(collaborators, log).catch(concludeFailure);
+    const conclusion = await ensure(collaborators, log, redact).catch(concludeFailure);
     write(conclusion);
+    // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (conclusion.summary !== undefined)
         await summary?.write(redact(conclusion.summary));
     collaborators.setExitCode(conclusion.exitCode);
 }
-async function ensure({ core, workspace, summary, clock, dispatcher }, log) {
+async function ensure({ core, workspace, summary, clock, dispatcher }, log, scrub) {
     const { inputs, spec } = await main_validate(core, workspace);
     log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
     // One budget for the whole step: the reads, the creation and the provider check.
-    const budget = createBudget(inputs.timeout_seconds, clock === undefined ? {} : { clock });
-    const transport = dispatcher === undefined ? {} : { dispatcher };
-    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, ...transport });
+    const budget = createBudget(inputs.timeout_seconds, { clock });
+    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher });
     const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, budget }, log).finally(() => service.close());
-    // Loaded while the first requests are in flight, off the critical path.
+    // Loaded while the first requests are in flight, off the critical path. Awaited below; a
+    // failure meanwhile must not count as an unhandled rejection, which ends the process.
     const context = summary?.runContext();
+    context?.catch(() => undefined);
     const result = await ensuring;
     const provider = inputs.provider_url === undefined
         ? undefined
         : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, dispatcher).then((check) => ({ check }), (failure) => ({ failure }));
-    return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context) });
+    return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context), scrub });
 }
 /** Inputs and spec together, so that one run reports every problem in both. */
 async function main_validate(core, workspace) {

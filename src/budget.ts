@@ -12,7 +12,7 @@ export interface Budget extends Pacing {
   startedAt: number;
 }
 
-export function createBudget(timeoutSeconds: number, { clock = systemClock, policy = DEFAULT_RETRY_POLICY }: { clock?: Clock; policy?: RetryPolicy } = {}): Budget {
+export function createBudget(timeoutSeconds: number, { clock = systemClock, policy = DEFAULT_RETRY_POLICY }: { clock?: Clock | undefined; policy?: RetryPolicy } = {}): Budget {
   const requestTimeoutMs = timeoutSeconds * 1000;
   const startedAt = clock.now();
   return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs, clock, policy };

@@ -51,10 +51,12 @@ export interface RunFacts {
   provider?: ProviderOutcome | undefined;
   /** What the run was for, when the step has a job summary to write. */
   ranFor?: string | undefined;
+  /** Removes every form of the secret from a text (see secrets.ts). */
+  scrub: (text: string) => string;
 }
 
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the summary. */
-export function concludeRun({ inputs, result, provider, ranFor }: RunFacts): Conclusion {
+export function concludeRun({ inputs, result, provider, ranFor, scrub }: RunFacts): Conclusion {
   const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
   const messages: Message[] = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
 
@@ -80,7 +82,7 @@ export function concludeRun({ inputs, result, provider, ranFor }: RunFacts): Con
     outputs: outputsOf(result),
     messages,
     // A failed check still leaves the summary of what was ensured.
-    ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run }) }),
+    ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run, scrub }) }),
     exitCode: failed ? 1 : 0,
   };
 }

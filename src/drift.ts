@@ -13,8 +13,8 @@ const dependentSet = (deps: readonly DependentScope[]): string =>
   JSON.stringify(
     deps
       .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
-      // A code-point order: localeCompare would start ICU's collator for nothing.
-      .sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0)),
+      // A code-point order (localeCompare would start ICU's collator); ids are unique.
+      .sort((a, b) => (a.scope < b.scope ? -1 : 1)),
   );
 
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */

@@ -47,7 +47,7 @@ export interface JsonHttpOptions {
   /** The server's own words about a failure, from its error body and headers (default: commonErrorDetail). */
   explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
   /** Defaults to one keep-alive agent that honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
 }
 
 export interface RequestOptions<T> {

@@ -36,9 +36,9 @@ export interface Collaborators {
   /** Where a relative `spec` path points. */
   workspace: string;
   summary?: JobSummary | undefined;
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** For every HTTP request; the default is the proxy-aware agent. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
   /** The step's exit status: 1 fails it. Set once, at the end. */
   setExitCode(code: 0 | 1): void;
   /** Registers what to do with an error that escapes everything (before the process ends). */
@@ -68,23 +68,25 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   };
   collaborators.onFatal?.((error) => write(concludeFailure(error)));
 
-  const conclusion = await ensure(collaborators, log).catch(concludeFailure);
+  const conclusion = await ensure(collaborators, log, redact).catch(concludeFailure);
   write(conclusion);
+  // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (conclusion.summary !== undefined) await summary?.write(redact(conclusion.summary));
   collaborators.setExitCode(conclusion.exitCode);
 }
 
-async function ensure({ core, workspace, summary, clock, dispatcher }: Collaborators, log: (message: string) => void): Promise<Conclusion> {
+async function ensure({ core, workspace, summary, clock, dispatcher }: Collaborators, log: (message: string) => void, scrub: (text: string) => string): Promise<Conclusion> {
   const { inputs, spec } = await validate(core, workspace);
   log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
 
   // One budget for the whole step: the reads, the creation and the provider check.
-  const budget = createBudget(inputs.timeout_seconds, clock === undefined ? {} : { clock });
-  const transport = dispatcher === undefined ? {} : { dispatcher };
-  const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, ...transport });
+  const budget = createBudget(inputs.timeout_seconds, { clock });
+  const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher });
   const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, budget }, log).finally(() => service.close());
-  // Loaded while the first requests are in flight, off the critical path.
+  // Loaded while the first requests are in flight, off the critical path. Awaited below; a
+  // failure meanwhile must not count as an unhandled rejection, which ends the process.
   const context = summary?.runContext();
+  context?.catch(() => undefined);
   const result = await ensuring;
 
   const provider: ProviderOutcome | undefined =
@@ -94,7 +96,7 @@ async function ensure({ core, workspace, summary, clock, dispatcher }: Collabora
           (check) => ({ check }),
           (failure: unknown) => ({ failure }),
         );
-  return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context) });
+  return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context), scrub });
 }
 
 /** Inputs and spec together, so that one run reports every problem in both. */

@@ -23,7 +23,7 @@ export interface ProviderCheck {
 
 /** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
 export async function checkProvider(providerUrl: string, scopeStrings: readonly string[], budget: Budget, dispatcher?: Dispatcher): Promise<ProviderCheck> {
-  const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, ...(dispatcher === undefined ? {} : { dispatcher }) });
+  const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher });
   const url = `${providerUrl}/`;
   try {
     const { platform_auth_scope: published } = await http.retried(`Provider introspection (GET ${url})`, descriptionSchema, 'GET', url);

@@ -67,7 +67,7 @@ export interface ServiceClientOptions {
   clientSecret: string;
   budget: Budget;
   /** Defaults to the HTTP layer's proxy-aware agent. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
 }
 
 // What to do about a status, in the words of the portal the user knows.
@@ -92,7 +92,7 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
     hints: STATUS_HINTS,
     // The only place the secret is used: built once, sent in every call, never logged.
     headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-    ...(dispatcher === undefined ? {} : { dispatcher }),
+    dispatcher,
   });
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const scopesPath = '/v2/api/scopes';
@@ -110,10 +110,9 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
         const label = `Scope creation (POST ${clientPath}/scopes)`;
         return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body: { scope: definition } }) };
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        if (error.status === 409) return { kind: 'conflict', error };
+        if (error instanceof HttpError && error.status === 409) return { kind: 'conflict', error };
         // A failure that may be passing may also have happened after the scope was made.
-        if (error.transient) return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
+        if (error instanceof HttpError && error.transient) return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
         throw error;
       }
     },

@@ -15,13 +15,17 @@ export function describeRun({ eventName, ref, payload }: RunContext): string {
 }
 
 // Table cells hold names from the service and the spec: keep them from breaking the table.
-const cell = (text: string): string => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
-const code = (text: string): string => `<code>${cell(text)}</code>`;
+const escapeCell = (text: string): string => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 
 export interface SummaryContext {
   ranFor: string;
   provider?: ProviderCheck | undefined;
   dryRun?: boolean;
+  /**
+   * Applied to every value before it is escaped: a secret the service echoes must be found
+   * while it is still whole (escaping a `\` in it would hide it from a later redaction).
+   */
+  scrub?: (text: string) => string;
 }
 
 function headline({ created, wouldCreate }: EnsureResult, dryRun: boolean): string {
@@ -29,8 +33,10 @@ function headline({ created, wouldCreate }: EnsureResult, dryRun: boolean): stri
   return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
 }
 
-export function buildSummary(result: EnsureResult, { ranFor, provider, dryRun = false }: SummaryContext): string {
+export function buildSummary(result: EnsureResult, { ranFor, provider, dryRun = false, scrub = (text) => text }: SummaryContext): string {
   const { scope, scopes, created, wouldCreate, client, comparison } = result;
+  const cell = (text: string): string => escapeCell(scrub(text));
+  const code = (text: string): string => `<code>${cell(text)}</code>`;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
     ['Scope string', code(scope.scope_string)],

@@ -1,0 +1,172 @@
+/**
+ * The HTTP layer against real servers on 127.0.0.1: which failures are tried again, how long
+ * it waits (on a fake clock, never the wall clock), the per-request limit cut by the step's
+ * deadline, and close() abandoning what is in flight.
+ */
+import { afterEach, describe, expect, test } from '@jest/globals';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { z } from 'zod';
+import { createBudget, requestLimitMs } from '../src/budget.ts';
+import { createJsonHttp, HttpError, type JsonHttp } from '../src/http.ts';
+import { systemClock, type RetryPolicy } from '../src/retry.ts';
+import { fakeClock } from './support/clock.ts';
+import { rejectionOf } from './support/rejection.ts';
+
+const POLICY: RetryPolicy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 10_000 };
+const OK = z.object({ ok: z.literal(true) });
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, nth: number) => void;
+
+const servers: Array<{ server: http.Server; sockets: Set<Socket> }> = [];
+const clients: JsonHttp[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  for (const { server, sockets } of servers.splice(0)) {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A server that answers the n-th request (from 1) with `handle`; returns its base URL and the count. */
+async function serve(handle: Handler): Promise<{ url: string; count: () => number }> {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => handle(req, res, ++count));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  servers.push({ server, sockets });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, count: () => count };
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+};
+
+function client(clock = fakeClock(), timeoutSeconds = 30): JsonHttp {
+  const created = createJsonHttp({ budget: createBudget(timeoutSeconds, { clock, policy: POLICY }), urlInput: 'auth_url' });
+  clients.push(created);
+  return created;
+}
+
+describe('what is tried again', () => {
+  test.each([429, 500, 502, 503, 504])('HTTP %i, then success', async (status) => {
+    const { url, count } = await serve((_req, res, nth) => (nth === 1 ? json(res, status, {}) : json(res, 200, { ok: true })));
+    const clock = fakeClock();
+    await expect(client(clock).retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    expect(count()).toBe(2);
+    expect(clock.slept).toEqual([50]); // half (the fake's random) of the first backoff
+  });
+
+  test.each([400, 401, 403, 404, 409, 422, 501])('HTTP %i is final', async (status) => {
+    const { url, count } = await serve((_req, res) => json(res, status, {}));
+    const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toBe(`Read failed with HTTP ${status}.`);
+    expect(count()).toBe(1);
+  });
+
+  test('a connection closed before the answer, then success', async () => {
+    const { url, count } = await serve((req, res, nth) => (nth === 1 ? req.socket.destroy() : json(res, 200, { ok: true })));
+    await expect(client().retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    expect(count()).toBe(2);
+  });
+
+  test('a connection reset by the peer (TCP RST, ECONNRESET), then success', async () => {
+    const { url, count } = await serve((req, res, nth) => (nth === 1 ? req.socket.resetAndDestroy() : json(res, 200, { ok: true })));
+    await expect(client().retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    expect(count()).toBe(2);
+  });
+
+  test('a reset that persists: the message says what happened and how far it got', async () => {
+    const { url, count } = await serve((req) => req.socket.destroy());
+    const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toMatch(/^Read: the connection to 127\.0\.0\.1:\d+ was closed before the answer came \(gave up after 3 attempts\)$/);
+    expect(count()).toBe(3);
+  });
+
+  test('a single request (send) is never repeated, whatever the failure', async () => {
+    const { url, count } = await serve((_req, res) => json(res, 503, {}));
+    const error = await rejectionOf(client().send('Create', OK, 'POST', url, { body: { a: 1 } }), HttpError);
+    expect([error.status, error.transient]).toEqual([503, true]);
+    expect(count()).toBe(1);
+  });
+});
+
+describe('Retry-After, on the injected clock', () => {
+  test('in seconds: waited for instead of the backoff', async () => {
+    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 429, {}, { 'retry-after': '3' }) : json(res, 200, { ok: true })));
+    const clock = fakeClock();
+    await client(clock).retried('Read', OK, 'GET', url);
+    expect(clock.slept).toEqual([3000]);
+  });
+
+  test('as an HTTP date: the time until then', async () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}, { 'retry-after': 'Mon, 23 Nov 2026 10:00:04 GMT' }) : json(res, 200, { ok: true })));
+    const clock = fakeClock(0.5, now);
+    await client(clock).retried('Read', OK, 'GET', url);
+    expect(clock.slept).toEqual([4000]);
+  });
+
+  test('longer than the longest pause: given up on at once, saying so', async () => {
+    const { url, count } = await serve((_req, res) => json(res, 503, {}, { 'retry-after': '11' }));
+    const clock = fakeClock();
+    const error = await rejectionOf(client(clock).retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toBe('Read failed with HTTP 503. (the service asked to wait 11 s, longer than this step waits)');
+    expect([count(), clock.slept.length]).toEqual([1, 0]);
+  });
+});
+
+describe('limits', () => {
+  test("a request's limit is cut short by the step's deadline", () => {
+    const clock = fakeClock();
+    const budget = createBudget(30, { clock });
+    expect(requestLimitMs(budget)).toBe(30_000);
+    clock.advance(89_950);
+    expect(requestLimitMs(budget)).toBe(50);
+    clock.advance(1_000);
+    expect(requestLimitMs(budget)).toBe(1);
+  });
+
+  // The smallest limit that shows it: 60 ms of a 5 s limit are left before the deadline.
+  test('a request sent just before the deadline times out with it, and says the deadline passed', async () => {
+    const { url } = await serve(() => {}); // never answers
+    const clock = fakeClock();
+    const http5s = client(clock, 5);
+    clock.advance(15_000 - 60);
+    const pending = rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
+    const error = await pending;
+    expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\)$/);
+  }, 2_000);
+
+  test('the step budget: three request limits from now, on the system clock by default', () => {
+    const before = Date.now();
+    const budget = createBudget(2);
+    expect(budget.clock).toBe(systemClock);
+    expect(budget.requestTimeoutMs).toBe(2000);
+    expect(budget.deadline - budget.startedAt).toBe(6000);
+    expect(budget.startedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  test('the system clock draws the jitter from [0, 1) and sleeps', async () => {
+    const draw = systemClock.random();
+    expect(draw >= 0 && draw < 1).toBe(true);
+    await expect(systemClock.sleep(0)).resolves.toBeUndefined();
+  });
+});
+
+test('close() abandons a request still in flight instead of waiting for it', async () => {
+  let arrived!: () => void;
+  const seen = new Promise<void>((resolve) => (arrived = resolve));
+  const { url } = await serve(() => arrived()); // holds the request open
+  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock() }), urlInput: 'auth_url' });
+  const pending = http1.send('Read', OK, 'GET', url).catch((error: unknown) => error);
+  await seen;
+  // A graceful close would wait for the answer that never comes: this one must end first.
+  const closed = await Promise.race([http1.close().then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 1_000, 'still waiting'))]);
+  expect(closed).toBe('closed');
+  expect(await pending).toBeInstanceOf(HttpError);
+});

@@ -1,0 +1,216 @@
+/**
+ * run() in-process, with a recording stand-in for the runner, against the embedded service on
+ * 127.0.0.1: what the run concludes (outputs, log, annotations and their severity, summary,
+ * exit code), that everything it writes is scrubbed, and that it fails one way.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EmbeddedAuthService, type ClientRecord } from '../dev/auth-service.ts';
+import { run } from '../src/main.ts';
+import { fakeClock } from './support/clock.ts';
+import { RecordingRunner } from './support/recording-core.ts';
+
+// Characters JSON escapes (" and \) and that base64 and URL encoding change.
+const SECRET = 'in"process\\secret+/=';
+const SPEC_FILE = '.github/provider-scope.yml';
+const SPEC = 'name: Example Action Provider\ndescription: Runs example actions\nadvertised: true\n';
+// The inputs as the runner passes them, action.yml's defaults included.
+const DEFAULTS = { spec: SPEC_FILE, timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', provider_url: '' };
+
+let service: EmbeddedAuthService;
+let client: ClientRecord;
+let workspace: string;
+
+beforeEach(async () => {
+  service = new EmbeddedAuthService();
+  await service.start();
+  client = service.addClient({ secret: SECRET, name: 'Example Action Provider' });
+  workspace = await mkdtemp(path.join(tmpdir(), 'main-test-'));
+  await mkdir(path.join(workspace, '.github'));
+  await writeFile(path.join(workspace, SPEC_FILE), SPEC);
+});
+afterEach(async () => {
+  await service.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+const expectedString = (): string => `${service.url}/scopes/${client.id}/action_all`;
+
+async function runWith(inputs: Record<string, string> = {}, overrides: Parameters<RecordingRunner['collaborators']>[0] = {}): Promise<RecordingRunner> {
+  const runner = new RecordingRunner({ ...DEFAULTS, client_id: client.id, client_secret: SECRET, auth_url: service.url, ...inputs });
+  await run(runner.collaborators({ workspace, ...overrides }));
+  return runner;
+}
+
+/** The client's scope as the spec describes it, but for `changes`. */
+const addScope = (changes: Record<string, unknown> = {}) =>
+  service.addScope({ client: client.id, scope_string: expectedString(), name: 'Example Action Provider', description: 'Runs example actions', advertised: true, ...changes });
+
+describe('a run that ensures the scope', () => {
+  test('masks first, then logs, sets the outputs, writes the summary and exits 0', async () => {
+    const runner = await runWith();
+    const firstOther = runner.calls.findIndex((c) => c.call !== 'setSecret');
+    expect(runner.calls.slice(0, firstOther).map((c) => 'value' in c && c.value)).toContain(SECRET);
+    expect(runner.calls.slice(firstOther).some((c) => c.call === 'setSecret')).toBe(false);
+
+    const scopeId = [...service.scopes.values()].find((s) => s.client === client.id)?.id;
+    expect(runner.outputs()).toEqual({ scope_string: expectedString(), scope_id: scopeId, scope_strings: JSON.stringify([expectedString()]), created: 'true' });
+    expect(runner.lines('info')).toEqual([
+      `Ensuring scope "Example Action Provider" for client ${client.id} at ${service.url}`,
+      `Client ${client.id} has no scope: creating "Example Action Provider" (${expectedString()})`,
+      `scope_string: ${expectedString()} (created)`,
+    ]);
+    expect(runner.annotations()).toEqual([]);
+    expect(runner.summaries).toHaveLength(1);
+    expect(runner.summaries[0]).toContain('### Provider scope created');
+    expect(runner.summaries[0]).toContain('| Ran for | push on refs/heads/main |');
+    expect(runner.exitCode).toBe(0);
+  });
+
+  test('a read that fails with a 503 is sent again after its Retry-After, on the injected clock', async () => {
+    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 503, headers: { 'retry-after': '2' } });
+    const clock = fakeClock();
+    const runner = await runWith({}, { clock });
+    expect(clock.slept).toEqual([2000]);
+    expect(runner.exitCode).toBe(0);
+  });
+
+  test('a Retry-After longer than the longest pause (10 s) is given up on at once, saying why', async () => {
+    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 503, headers: { 'retry-after': '120' } });
+    const clock = fakeClock();
+    const runner = await runWith({}, { clock });
+    expect(clock.slept).toEqual([]);
+    expect(runner.annotations()[0]?.message).toMatch(/failed with HTTP 503\..*\(the service asked to wait 120 s, longer than this step waits\)$/);
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test('without a job summary from the runner, none is written and the context is never loaded', async () => {
+    const runner = await runWith({}, { summary: undefined });
+    expect(runner.summaries).toEqual([]);
+    expect(runner.exitCode).toBe(0);
+  });
+});
+
+describe('drift: its severity follows on_drift', () => {
+  test.each([
+    ['warn', 'warning', 0],
+    ['fail', 'error', 1],
+  ] as const)('%s: a %s annotation per field, the outputs still set, exit %i', async (onDrift, level, exitCode) => {
+    addScope({ description: 'Old text' });
+    const runner = await runWith({ on_drift: onDrift });
+    expect(runner.annotations()).toEqual([
+      {
+        level,
+        message: expect.stringMatching(/^The client's scope differs from the spec in description: the spec says "Runs example actions", the service has "Old text"\./),
+        properties: { title: 'Scope drift: description' },
+      },
+    ]);
+    expect(runner.outputs().created).toBe('false');
+    expect(runner.exitCode).toBe(exitCode);
+  });
+
+  test('ignore: no annotation, exit 0; the summary still shows it', async () => {
+    addScope({ description: 'Old text' });
+    const runner = await runWith({ on_drift: 'ignore' });
+    expect(runner.annotations()).toEqual([]);
+    expect(runner.exitCode).toBe(0);
+    expect(runner.summaries[0]).toContain('| description | <code>"Runs example actions"</code> | <code>"Old text"</code> | **differs** |');
+  });
+});
+
+describe('the provider check', () => {
+  test('any scope string of the client passes, the FQDN variant too', async () => {
+    const fqdnClient = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    service.providerDocument = { platform_auth_scope: 'https://provider.example.org/action_all' };
+    const runner = await runWith({ client_id: fqdnClient.id, provider_url: service.url });
+    expect(JSON.parse(runner.outputs().scope_strings ?? '[]')).toHaveLength(2);
+    expect(runner.annotations()).toEqual([]);
+    expect(runner.lines('info')).toContain(`The provider at ${service.url}/ publishes https://provider.example.org/action_all`);
+    expect(runner.exitCode).toBe(0);
+  });
+
+  test('another scope string fails the step after the outputs and the summary', async () => {
+    service.providerDocument = { platform_auth_scope: 'https://elsewhere.example.org/scopes/x' };
+    const runner = await runWith({ provider_url: service.url });
+    expect(runner.annotations().map((a) => [a.level, a.message])).toEqual([
+      ['error', expect.stringMatching(/^The provider at .* publishes platform_auth_scope "https:\/\/elsewhere\.example\.org\/scopes\/x", which is not a scope string/)],
+    ]);
+    expect(runner.outputs().created).toBe('true');
+    expect(runner.summaries[0]).toContain('(**not a scope string of this client**)');
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test('a check that cannot read the document still leaves the summary, then fails', async () => {
+    service.providerDocument = { title: 'no scope here' };
+    const runner = await runWith({ provider_url: service.url });
+    expect(runner.annotations()).toEqual([{ level: 'error', message: expect.stringMatching(/lacks or mistypes platform_auth_scope$/), properties: {} }]);
+    expect(runner.summaries).toHaveLength(1);
+    expect(runner.summaries[0]).not.toContain('Provider publishes');
+    expect(runner.exitCode).toBe(1);
+  });
+});
+
+describe('failures', () => {
+  test('every problem of the inputs and the spec, each at its place, before any request; no output', async () => {
+    await writeFile(path.join(workspace, SPEC_FILE), 'name: ""\ndescription: Runs\nadvertised: maybe\n');
+    const runner = await runWith({ auth_url: 'http://auth.example.org', timeout_seconds: 'soon' });
+    expect(runner.annotations()).toEqual(
+      expect.arrayContaining([
+        { level: 'error', message: expect.stringMatching(/^Input auth_url must use https/), properties: {} },
+        { level: 'error', message: expect.stringMatching(/^Input timeout_seconds must be a number/), properties: {} },
+        { level: 'error', message: `${SPEC_FILE}: name must not be empty`, properties: { file: SPEC_FILE, startLine: 1, startColumn: 7 } },
+        { level: 'error', message: `${SPEC_FILE}: advertised must be a boolean, not string "maybe"`, properties: { file: SPEC_FILE, startLine: 3, startColumn: 13 } },
+      ]),
+    );
+    expect(runner.annotations()).toHaveLength(4);
+    expect(runner.outputs()).toEqual({});
+    expect(runner.summaries).toEqual([]);
+    expect(service.requests).toEqual([]);
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test('an empty spec input is one problem, not also an unreadable file', async () => {
+    const runner = await runWith({ spec: '' });
+    expect(runner.annotations().map((a) => a.message)).toEqual([expect.stringMatching(/^Input spec is empty: /)]);
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test('an unexpected error: the stack in the debug log only, one annotation asking for a report', async () => {
+    const runner = await runWith({}, { summary: { runContext: () => Promise.reject(new TypeError('context is broken')), write: async () => {} } });
+    expect(runner.annotations()).toEqual([
+      { level: 'error', message: 'Unexpected error: context is broken. Please report it with the debug log of this run.', properties: {} },
+    ]);
+    expect(runner.lines('debug')[0]).toMatch(/^TypeError: context is broken\n\s+at /);
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test('an error that escapes everything is reported, scrubbed, by the fatal handler', async () => {
+    const runner = await runWith();
+    runner.fatal?.(new Error(`escaped with ${SECRET}`));
+    expect(runner.annotations().at(-1)?.message).toBe('Unexpected error: escaped with ***. Please report it with the debug log of this run.');
+  });
+
+  test("a failure's text is cut at 2,000 characters, after the secret is scrubbed from it", async () => {
+    const detail = `${'x'.repeat(1700)}${SECRET.repeat(100)}`;
+    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 400, body: JSON.stringify({ errors: [{ detail }] }) });
+    const runner = await runWith();
+    const [annotation] = runner.annotations();
+    expect(annotation?.message).toHaveLength(2001);
+    // Scrubbed first: the cut falls among the stars, never inside the secret.
+    expect(annotation?.message).toMatch(/x\*+…$/);
+    expect(runner.exitCode).toBe(1);
+  });
+});
+
+test('text from the service that echoes the secret is scrubbed from the log, the annotations and the summary', async () => {
+  const echoing = service.addClient({ secret: SECRET, name: `Evil ${SECRET}` });
+  service.addScope({ client: echoing.id, scope_string: `${service.url}/scopes/${echoing.id}/action_all`, name: `Name ${SECRET}`, description: `Text ${SECRET}`, advertised: true });
+  const runner = await runWith({ client_id: echoing.id });
+  // The drift annotations quote the service's values as JSON: the escaped form is masked too.
+  expect(runner.annotations().map((a) => a.message)).toEqual([expect.stringContaining('the service has "Name ***"'), expect.stringContaining('the service has "Text ***"')]);
+  expect(runner.summaries[0]).toContain('Evil ***');
+  expect(runner.written()).not.toContain(SECRET);
+  expect(runner.written()).not.toContain(JSON.stringify(SECRET).slice(1, -1));
+});
