@@ -112,6 +112,8 @@ describe('action.yml', () => {
       client: { id: id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10'), name: 'Example Action Provider' },
       wouldCreate: false,
       comparison: [],
+      changes: [],
+      updated: false,
     };
     const set = new Set([...Object.keys(outputsOf(sample)), ...(await literalArguments(/setOutput/))]);
     expect(sorted(Object.keys(outputs))).toEqual(sorted(set));
@@ -240,19 +242,34 @@ describe('the workflows and examples', () => {
 });
 
 describe('the README', () => {
-  test('comes in the order: usage, spec, inputs, outputs, examples, troubleshooting, security, development', async () => {
+  test('comes in the order a new user needs: portal, usage, spec, inputs, outputs, examples, troubleshooting, security, Globus', async () => {
     const headings = (await read('README.md')).split('\n').filter((line) => line.startsWith('## '));
-    const order = ['## Usage', '## The spec file', '## Inputs', '## Outputs', '## Examples', '## Troubleshooting', '## Security', '## Development'];
+    const order = ['## Before you start: the developer portal', '## Usage', '## The spec file', '## Inputs', '## Outputs', '## Examples', '## Troubleshooting', '## Security', '## With Globus'];
     const positions = order.map((heading) => headings.indexOf(heading));
     expect(positions.filter((p) => p < 0)).toEqual([]);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  test('links LICENSE, SECURITY.md, CHANGELOG.md and every example, all of which exist', async () => {
+  test('links LICENSE, SECURITY.md, CONTRIBUTING.md and every example, all of which exist', async () => {
     const readme = await read('README.md');
     const examples = (await workflowFiles()).filter((f) => f.startsWith('examples/'));
-    for (const file of ['LICENSE', 'SECURITY.md', 'CHANGELOG.md', ...examples]) {
+    for (const file of ['LICENSE', 'SECURITY.md', 'CONTRIBUTING.md', ...examples]) {
       expect([file, existsSync(path.join(ROOT, file)), readme.includes(`](${file})`)]).toEqual([file, true, true]);
     }
+  });
+
+  test('stands alone: every file the README and CONTRIBUTING.md link or name is in the repository', async () => {
+    for (const doc of ['README.md', 'CONTRIBUTING.md']) {
+      const text = await read(doc);
+      const linked = [...text.matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)].map((m) => m[1] as string);
+      const named = [...text.matchAll(/`((?:src|dev|scripts|schema|examples|__tests__|\.github|\.ci)\/[\w./-]+|[A-Z]+\.md)`/g)].map((m) => m[1] as string);
+      // `.github/provider-scope.yml` is the user's own spec file, in the user's repository.
+      const missing = [...linked, ...named].filter((file) => file !== '.github/provider-scope.yml' && !existsSync(path.join(ROOT, file)));
+      expect({ doc, missing }).toEqual({ doc, missing: [] });
+    }
+  });
+
+  test('is a user README: at most about 300 lines', async () => {
+    expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(310);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import type { ActionRun } from '../dev/runner.ts';
+import { escapeMarkdown as md } from '../src/summary.ts';
 import { annotations, Harness, SPEC_FILE } from './support/harness.ts';
 
 let h: Harness;
@@ -29,10 +30,10 @@ describe('drift', () => {
     expect(result.exitCode).toBe(0);
     expect(warnings(result)).toEqual([
       `::warning title=Scope drift%3A ${field}::The client's scope differs from the spec in ${field}: the spec says ${spec}, the service has ${service}. ` +
-        'This action never changes an existing scope: align the spec with the service, or change the scope at the service.',
+        'Align the spec with the service, or set on_drift: update to apply the spec to the scope.',
     ]);
-    expect(result.summary).toContain(`| ${field} | <code>${spec}</code> | <code>${service}</code> | **differs** |`);
-    await h.expectNoLeak(result);
+    expect(result.summary).toContain(`| ${field} | <code>${md(spec)}</code> | <code>${md(service)}</code> | **differs** |`);
+    h.expectNoLeak(result);
   });
 
   test('in dependent_scopes, compared as a set with the strings resolved', async () => {
@@ -46,7 +47,7 @@ describe('drift', () => {
     h.addSpecifiedScope();
     const result = await h.run();
     expect(annotations(result)).toEqual([]);
-    expect(result.summary).toContain('| name | <code>"Example Action Provider"</code> | <code>"Example Action Provider"</code> | same |');
+    expect(result.summary).toContain(`| name | <code>${md('"Example Action Provider"')}</code> | <code>${md('"Example Action Provider"')}</code> | same |`);
     expect(result.summary).not.toContain('differs');
   });
 
@@ -56,7 +57,7 @@ describe('drift', () => {
     expect(result.exitCode).toBe(1);
     expect(errors(result)).toEqual([expect.stringMatching(/^::error title=Scope drift%3A name::The client's scope differs from the spec in name/)]);
     expect(result.outputs.scope_string).toBe(h.expectedString);
-    await h.expectNoLeak(result);
+    h.expectNoLeak(result);
   });
 
   test('on_drift: ignore stays quiet', async () => {
@@ -69,7 +70,7 @@ describe('drift', () => {
   test('an invalid on_drift is an input error', async () => {
     const result = await h.run({ inputs: { on_drift: 'loud' } });
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual(['::error::Input on_drift must be warn, fail or ignore']);
+    expect(annotations(result)).toEqual(['::error::Input on_drift must be warn, fail, ignore or update']);
     expect(h.service.requests).toEqual([]);
   });
 
@@ -79,7 +80,7 @@ describe('drift', () => {
 
     expect(result.exitCode).toBe(0);
     expect(posts()).toBe(0);
-    expect(result.outputs).toEqual({ scope_string: legacy.scope_string, scope_id: legacy.id, scope_strings: JSON.stringify([legacy.scope_string]), created: 'false' });
+    expect(result.outputs).toEqual({ scope_string: legacy.scope_string, scope_id: legacy.id, scope_strings: JSON.stringify([legacy.scope_string]), created: 'false', updated: 'false' });
     expect(warnings(result)).toEqual([
       '::warning title=Scope drift%3A scope_suffix::The client\'s scope differs from the spec in scope_suffix: the spec says "action_all", the service has "legacy". ' +
         'The existing scope is used; no second scope is created.',
@@ -93,7 +94,7 @@ describe('drift', () => {
     expect(result.exitCode).toBe(0);
     expect(result.outputs.created).toBe('true');
     expect(posts()).toBe(1);
-    expect(warnings(result)).toEqual([expect.stringContaining('in advertised: the spec says true, the service has false')]);
+    expect(warnings(result)).toEqual([expect.stringContaining('The service created the scope with advertised false, although the spec asked for true: it ignored the field.')]);
   });
 });
 
@@ -104,11 +105,11 @@ describe('a dry run', () => {
     expect(result.exitCode).toBe(0);
     expect(posts()).toBe(0);
     expect(h.clientScopes()).toEqual([]);
-    expect(result.outputs).toEqual({ scope_string: h.expectedString, scope_id: '', scope_strings: JSON.stringify([h.expectedString]), created: 'false' });
+    expect(result.outputs).toEqual({ scope_string: h.expectedString, scope_id: '', scope_strings: JSON.stringify([h.expectedString]), created: 'false', updated: 'false' });
     expect(result.stdout).toContain(`Dry run: client ${h.client.id} has no scope; "Example Action Provider" (${h.expectedString}) would be created`);
     expect(result.summary).toContain('### Dry run: the provider scope would be created');
     expect(result.summary).toContain('| Created by this run | no: dry run, nothing was created |');
-    await h.expectNoLeak(result);
+    h.expectNoLeak(result);
   });
 
   test('on a client with its scope: outputs as a real run, drift reported', async () => {
@@ -124,47 +125,45 @@ describe('a dry run', () => {
 describe('provider verification', () => {
   test('a provider publishing a scope string of the client passes', async () => {
     h.addSpecifiedScope();
-    h.service.providerDocument = { title: 'Example', platform_auth_scope: h.expectedString };
-    const result = await h.run({ inputs: { provider_url: h.service.url } });
+    h.provider.document = { title: 'Example', platform_auth_scope: h.expectedString };
+    const result = await h.run({ inputs: { provider_url: h.provider.url } });
 
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain(`The provider at ${h.service.url}/ publishes ${h.expectedString}`);
-    expect(result.summary).toContain(`| Provider publishes | <code>${h.expectedString}</code> (matches) |`);
-    // No credentials are sent to the provider.
-    const introspection = h.service.requests.filter((r) => r.path === '/');
-    expect(introspection).toHaveLength(1);
-    expect(introspection[0]?.clientId).toBeUndefined();
-    await h.expectNoLeak(result);
+    expect(result.stdout).toContain(`The provider at ${h.provider.url}/ publishes ${h.expectedString} (platform_auth_scope)`);
+    expect(result.summary).toContain(`| Provider publishes | <code>${md(h.expectedString)}</code> as <code>${md('platform_auth_scope')}</code> (matches) |`);
+    expect(h.provider.requests).toBe(1);
+    h.expectNoLeak(result);
   });
 
   test('a provider publishing another scope fails, naming platform_auth_scope, what it holds and what was expected', async () => {
     h.addSpecifiedScope();
-    h.service.providerDocument = { platform_auth_scope: 'https://auth.example.org/scopes/someone-else/action_all' };
-    const result = await h.run({ inputs: { provider_url: h.service.url } });
+    h.provider.document = { platform_auth_scope: 'https://auth.example.org/scopes/someone-else/action_all' };
+    const result = await h.run({ inputs: { provider_url: h.provider.url } });
 
     expect(result.exitCode).toBe(1);
     expect(errors(result)).toEqual([
-      `::error::The provider at ${h.service.url}/ publishes platform_auth_scope "https://auth.example.org/scopes/someone-else/action_all", ` +
-        `which is not a scope string of this client (${h.expectedString}). Deploy it with platform_auth_scope set to the step's scope_string output, "${h.expectedString}".`,
+      `::error::The provider at ${h.provider.url}/ publishes platform_auth_scope "https://auth.example.org/scopes/someone-else/action_all", ` +
+        `which is not a scope string of this client (${h.expectedString}). Deploy the provider with platform_auth_scope set to the step's scope_string output, "${h.expectedString}".`,
     ]);
     expect(result.summary).toContain('(**not a scope string of this client**)');
-    await h.expectNoLeak(result);
+    h.expectNoLeak(result);
   });
 
   test('a provider whose description is not public is explained', async () => {
     h.addSpecifiedScope();
-    h.service.inject({ method: 'GET', path: '/', status: 401, body: '{"errors": [{"detail": "token required"}]}' });
-    const result = await h.run({ inputs: { provider_url: h.service.url } });
+    h.provider.status = 401;
+    h.provider.document = { errors: [{ detail: 'token required' }] };
+    const result = await h.run({ inputs: { provider_url: h.provider.url } });
 
     expect(result.exitCode).toBe(1);
     expect(errors(result)).toEqual([
-      `::error::Provider introspection (GET ${h.service.url}/) failed with HTTP 401: the provider's description is not public: ` +
+      `::error::Provider introspection (GET ${h.provider.url}/) failed with HTTP 401: the provider's description is not public: ` +
         'GET / must answer without credentials for this check (none are ever sent to the provider). The service said: token required',
     ]);
     // The scope was ensured all the same: its outputs and summary are there.
     expect(result.outputs.scope_string).toBe(h.expectedString);
     expect(result.summary).toContain('### Provider scope already registered');
-    await h.expectNoLeak(result);
+    h.expectNoLeak(result);
   });
 
   test('plain http to a provider that is not loopback is refused before any request', async () => {

@@ -55,6 +55,12 @@ describe('compareScope', () => {
     expect(differing({ ...matching, ...change })).toEqual([field]);
   });
 
+  test('required_domains, when the service reports it, compared as a set; a spec without it means none', () => {
+    expect(compareScope({ ...definition, required_domains: ['b.org', 'a.org'] }, { ...matching, required_domains: ['a.org', 'b.org'] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
+    expect(compareScope(definition, { ...matching, required_domains: [] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
+    expect(differing({ ...matching, required_domains: ['a.org'] })).toEqual(['required_domains']);
+  });
+
   test('values are shown as JSON, with the service answer named as the spec names it', () => {
     const [advertised] = compareScope(definition, { ...matching, advertised: false }).filter((c) => !c.same);
     expect(advertised).toEqual({ field: 'advertised', spec: 'true', service: 'false', same: false });
@@ -77,10 +83,18 @@ test('suffixOf is the last path segment', () => {
   expect(suffixOf('https://provider.example.org/all')).toBe('all');
 });
 
+test('after a creation or an update, a difference is a field the service ignored', () => {
+  const c = { field: 'advertised', spec: 'true', service: 'false', same: false };
+  expect(describeDrift(c, 'created')).toBe(
+    "The service created the scope with advertised false, although the spec asked for true: it ignored the field. Check the value against what the service accepts; if it should have been taken, report it with the run's log.",
+  );
+  expect(describeDrift(c, 'updated')).toMatch(/^The service kept the scope with advertised false, although the update asked for true: it ignored the field\./);
+});
+
 test('describeDrift says what each side holds and what to do', () => {
   expect(describeDrift({ field: 'advertised', spec: 'true', service: 'false', same: false })).toBe(
     "The client's scope differs from the spec in advertised: the spec says true, the service has false. " +
-      'This action never changes an existing scope: align the spec with the service, or change the scope at the service.',
+      'Align the spec with the service, or set on_drift: update to apply the spec to the scope.',
   );
   expect(describeDrift({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false })).toContain(
     'The existing scope is used; no second scope is created.',

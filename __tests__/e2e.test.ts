@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions } from '../dev/auth-service.ts';
 import { runAction, type ActionRun } from '../dev/runner.ts';
-import { annotations, Harness, SECRET, SPEC, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from './support/harness.ts';
+import { escapeMarkdown as md } from '../src/summary.ts';
+import { annotations, expectNoForgedCommand, Harness, SECRET, SPEC, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from './support/harness.ts';
 
 let h: Harness;
 const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> => {
@@ -14,7 +15,10 @@ const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = 
 afterEach(() => h.stop());
 
 const run = (overrides: RunOverrides = {}): Promise<ActionRun> => h.run(overrides);
-const expectNoLeak = (result: ActionRun, secret?: string): Promise<void> => h.expectNoLeak(result, secret);
+const expectNoLeak = (result: ActionRun, secret?: string): void => {
+  h.expectNoLeak(result, secret === undefined ? {} : { secret });
+  expectNoForgedCommand(result);
+};
 
 describe('on a fresh client', () => {
   beforeEach(() => startService());
@@ -29,13 +33,16 @@ describe('on a fresh client', () => {
       scope_id: created?.id,
       scope_strings: JSON.stringify([h.expectedString]),
       created: 'true',
+      updated: 'false',
     });
     const scopesPath = `/v2/api/clients/${h.client.id}`;
-    expect(h.service.apiCalls().sort()).toEqual([`GET ${scopesPath}`, `GET ${scopesPath}`, 'GET /v2/api/scopes', `POST ${scopesPath}/scopes`].sort());
-    // Inspection and lookup first, in parallel; creation; then the verifying inspection.
-    expect(h.service.apiCalls().slice(2)).toEqual([`POST ${scopesPath}/scopes`, `GET ${scopesPath}`]);
-    const lookup = h.service.requests.find((r) => r.path === '/v2/api/scopes');
-    expect(lookup?.query).toEqual({ scope_strings: `${h.expectedString},${GROUPS_SCOPE_STRING}` });
+    // Inspection and the two lookups first, in parallel; creation; then the verifying inspection.
+    expect(h.service.apiCalls().slice(0, 3).sort()).toEqual([`GET ${scopesPath}`, 'GET /v2/api/scopes', 'GET /v2/api/scopes'].sort());
+    expect(h.service.apiCalls().slice(3)).toEqual([`POST ${scopesPath}/scopes`, `GET ${scopesPath}`]);
+    const lookups = h.service.requests.filter((r) => r.path === '/v2/api/scopes').map((r) => r.query);
+    expect(lookups).toEqual(
+      expect.arrayContaining([{ scope_strings: `${h.expectedString},${GROUPS_SCOPE_STRING}` }, { ids: TRANSFER_SCOPE_ID }]),
+    );
     expect(h.service.requests.every((r) => r.clientId === h.client.id)).toBe(true);
     expect(h.service.requests.find((r) => r.method === 'POST')?.body).toEqual({
       scope: {
@@ -44,6 +51,7 @@ describe('on a fresh client', () => {
         scope_suffix: 'action_all',
         advertised: true,
         allow_refresh_tokens: true,
+        allows_refresh_token: true,
         dependent_scopes: [
           { scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true },
           { scope: TRANSFER_SCOPE_ID, optional: true, requires_refresh_token: true },
@@ -51,15 +59,15 @@ describe('on a fresh client', () => {
       },
     });
     expect(result.summary).toContain('### Provider scope created');
-    expect(result.summary).toContain(`<code>${h.expectedString}</code>`);
-    expect(result.summary).toContain('| Ran for | release v1.2.3 |');
+    expect(result.summary).toContain(`<code>${md(h.expectedString)}</code>`);
+    expect(result.summary).toContain(`| Ran for | ${md('release v1.2.3')} |`);
     expect(annotations(result)).toEqual([]);
     expect(result.files.state).toBe('');
     expect(result.files.env).toBe('');
-    await expectNoLeak(result);
+    expectNoLeak(result);
   });
 
-  test('the re-run creates nothing, with the two requests of one round trip', async () => {
+  test('the re-run creates nothing, with the requests of one round trip', async () => {
     const first = await run();
     const before = h.service.requests.length;
     const second = await run();
@@ -67,11 +75,11 @@ describe('on a fresh client', () => {
     expect(second.exitCode).toBe(0);
     expect(second.outputs).toEqual({ ...first.outputs, created: 'false' });
     expect(h.service.requests.slice(before).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort(),
+      ['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort(),
     );
     expect([...h.service.scopes.values()].filter((s) => s.client === h.client.id)).toHaveLength(1);
     expect(second.summary).toContain('### Provider scope already registered');
-    await expectNoLeak(second);
+    expectNoLeak(second);
   });
 
   test('a dependent scope string that does not exist fails before anything is created', async () => {
@@ -82,7 +90,7 @@ describe('on a fresh client', () => {
     expect(annotations(result)).toEqual([expect.stringMatching(/^::error::dependent_scopes: no scope was found for "https:\/\/nowhere.example.org\/scopes\/none"/)]);
     expect(h.service.requests.some((r) => r.method === 'POST')).toBe(false);
     expect(result.outputs).toEqual({});
-    await expectNoLeak(result);
+    expectNoLeak(result);
   });
 
   test('a rejected secret fails with what to check, and leaks nothing', async () => {
@@ -91,9 +99,10 @@ describe('on a fresh client', () => {
     expect(result.exitCode).toBe(1);
     expect(annotations(result)).toEqual([expect.stringContaining('::error::Client inspection (GET /v2/api/clients/')]);
     expect(annotations(result)[0]).toContain('HTTP 401: the credentials were rejected');
-    expect(annotations(result)[0]).toContain('The service said: Invalid client credentials');
+    // The real service's words and the error id its support asks for.
+    expect(annotations(result)[0]).toMatch(/The service said: Basic auth failed \(error id [0-9a-f-]{36}\)$/);
     expect(result.outputs).toEqual({});
-    await expectNoLeak(result, `${SECRET}-wrong`);
+    expectNoLeak(result, `${SECRET}-wrong`);
   });
 
   test('invalid inputs and spec are all reported, each at its field, before any request', async () => {
@@ -102,12 +111,12 @@ describe('on a fresh client', () => {
 
     expect(result.exitCode).toBe(1);
     expect(annotations(result)).toEqual([
-      '::error::Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org',
+      '::error::Input auth_url must be an absolute http(s) URL, e.g. https://auth.globus.org',
       `::error file=${SPEC_FILE},line=3,col=13::${SPEC_FILE}: advertised must be a boolean, not string "yes"`,
       `::error file=${SPEC_FILE},line=4,col=1::${SPEC_FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`,
     ]);
     expect(h.service.requests).toEqual([]);
-    await expectNoLeak(result);
+    expectNoLeak(result);
   });
 
   test('an empty secret says why it may be missing', async () => {
@@ -143,7 +152,8 @@ test('a client with an FQDN gets both scopes; the provider scope is the auth_url
   const before = h.service.requests.length;
   const second = await run();
 
-  const strings = [h.expectedString, 'https://provider.example.org/action_all'];
+  // The vendor's form of an FQDN scope string: {auth_url}/scopes/{fqdn}/{suffix}.
+  const strings = [h.expectedString, `${h.service.url}/scopes/provider.example.org/action_all`];
   for (const result of [first, second]) {
     expect(result.exitCode).toBe(0);
     expect(result.outputs.scope_string).toBe(h.expectedString);
@@ -151,10 +161,12 @@ test('a client with an FQDN gets both scopes; the provider scope is the auth_url
   }
   expect(first.outputs.created).toBe('true');
   expect(second.outputs.created).toBe('false');
-  // The variant is not in the first lookup, so it is looked up by id.
+  // The variant is not in the first lookup, so it is looked up by id, after the first round trip.
   const lookups = h.service.requests.slice(before).filter((r) => r.path === '/v2/api/scopes');
-  expect(lookups.map((r) => Object.keys(r.query)[0])).toEqual(['scope_strings', 'ids']);
-  await expectNoLeak(second);
+  expect(lookups.map((r) => Object.keys(r.query)[0]).sort()).toEqual(['ids', 'ids', 'scope_strings']);
+  const variant = [...h.service.scopes.values()].find((s) => s.scope_string === strings[1]);
+  expect(lookups.at(-1)?.query.ids).toBe(variant?.id);
+  expectNoLeak(second);
 });
 
 test('tolerates a service that answers 404 for unknown strings and {"scope": {...}} on creation', async () => {
@@ -166,4 +178,12 @@ test('tolerates a service that answers 404 for unknown strings and {"scope": {..
   expect(first.outputs.created).toBe('true');
   expect(second.outputs).toEqual({ ...first.outputs, created: 'false' });
   expect(h.service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+});
+
+test('the client_id input in upper case: the Basic credential in either case is masked, and nothing leaks', async () => {
+  await startService();
+  const result = await run({ inputs: { client_id: h.client.id.toUpperCase() } });
+  expect(result.exitCode).toBe(0);
+  expect(result.outputs.scope_string).toBe(h.expectedString);
+  h.expectNoLeak(result, { clientId: h.client.id.toUpperCase() });
 });

@@ -4,11 +4,16 @@
  * deadline, and close() abandoning what is in flight.
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 import { createBudget, requestLimitMs } from '../src/budget.ts';
-import { createJsonHttp, HttpError, type JsonHttp } from '../src/http.ts';
+import { createJsonHttp, HttpError, USER_AGENT, type JsonHttp } from '../src/http.ts';
 import { systemClock, type RetryPolicy } from '../src/retry.ts';
 import { fakeClock } from './support/clock.ts';
 import { rejectionOf } from './support/rejection.ts';
@@ -156,6 +161,14 @@ describe('limits', () => {
     expect(draw >= 0 && draw < 1).toBe(true);
     await expect(systemClock.sleep(0)).resolves.toBeUndefined();
   });
+
+  test("the system clock's pause ends at once when the step is cancelled, or never starts after", async () => {
+    const controller = new AbortController();
+    const pause = systemClock.sleep(3_600_000, controller.signal);
+    controller.abort(new Error('cancelled'));
+    await expect(pause).rejects.toThrow('cancelled');
+    await expect(systemClock.sleep(3_600_000, controller.signal)).rejects.toThrow('cancelled');
+  });
 });
 
 test('close() abandons a request still in flight instead of waiting for it', async () => {
@@ -169,4 +182,55 @@ test('close() abandons a request still in flight instead of waiting for it', asy
   const closed = await Promise.race([http1.close().then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 1_000, 'still waiting'))]);
   expect(closed).toBe('closed');
   expect(await pending).toBeInstanceOf(HttpError);
+});
+
+describe('what a run tells as it goes', () => {
+  test('each retry: one log line with what failed, which attempt and how long it waits', async () => {
+    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}) : json(res, 200, { ok: true })));
+    const lines: string[] = [];
+    const clock = fakeClock();
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock, policy: POLICY }), urlInput: 'auth_url', log: { info: (m) => lines.push(m), debug: () => {} } });
+    clients.push(http1);
+    await http1.retried('Read', OK, 'GET', url);
+    expect(lines).toEqual(['Read failed with HTTP 503. Attempt 1 of 3: trying again in 0.1 s.']);
+  });
+
+  test('each request: one debug line with method, path, status and time, never a header value', async () => {
+    const { url } = await serve((req, res) => json(res, 200, { ok: true, agent: req.headers['user-agent'] }));
+    const debug: string[] = [];
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock() }), urlInput: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { info: () => {}, debug: (m) => debug.push(m) } });
+    clients.push(http1);
+    await http1.send('Read', z.object({ ok: z.literal(true) }), 'GET', `${url}v2/api/x?q=1`);
+    expect(debug).toEqual(['GET /v2/api/x: HTTP 200 in 0 ms']);
+  });
+
+  test('every request names the action and its version in User-Agent', async () => {
+    let agent: string | undefined;
+    const { url } = await serve((req, res) => {
+      agent = req.headers['user-agent'];
+      json(res, 200, { ok: true });
+    });
+    await client().send('Read', OK, 'GET', url);
+    expect(agent).toBe(USER_AGENT);
+    expect(USER_AGENT).toMatch(/^ensure-provider-scope\/\d+\.\d+\.\d+/);
+  });
+});
+
+test('a certificate that does not verify names the cause and the fix (NODE_EXTRA_CA_CERTS)', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tls-test-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const server = https.createServer({ key: await readFile(path.join(dir, 'key.pem')), cert: await readFile(path.join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await rejectionOf(client().send('Read', OK, 'GET', `https://127.0.0.1:${(server.address() as AddressInfo).port}/`), HttpError);
+      expect(error.message).toMatch(/^Read: the TLS certificate of 127\.0\.0\.1:\d+ could not be verified \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy .* NODE_EXTRA_CA_CERTS/);
+      expect(error.transient).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

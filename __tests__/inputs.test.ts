@@ -34,15 +34,15 @@ function errorOf(overrides: Partial<RawInputs>): ValidationError {
 }
 
 const MESSAGES = {
-  clientIdEmpty: 'Input client_id is empty: set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`',
+  clientIdEmpty: 'Input client_id is empty: set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
   clientIdNotUuid:
     'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
     '(check that client_id and client_secret are not swapped)',
   clientSecretEmpty:
     'Input client_secret is empty: secrets are not passed to workflows triggered from forks or by Dependabot. ' +
     'Otherwise check that the repository secret exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
-  authUrlEmpty: 'Input auth_url is empty: set it to the base address of the authentication service, e.g. https://auth.example.org',
-  authUrlNotHttp: 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.example.org',
+  authUrlEmpty: 'Input auth_url is empty: set it to the base address of the authentication service, e.g. https://auth.globus.org',
+  authUrlNotHttp: 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.globus.org',
   authUrlCredentials: 'Input auth_url must not carry credentials: they belong in client_id and client_secret',
   authUrlQuery: 'Input auth_url must be a base address without a query or fragment',
   authUrlHttp:
@@ -106,7 +106,7 @@ describe('parseInputs rejects, one problem per invalid input, named by its field
     ['plain http to a private address', { auth_url: 'http://10.0.0.1' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
     ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
     ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
-    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail or ignore' }],
+    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
     ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false' }],
     [
       'plain http to a provider that is not loopback',
@@ -133,9 +133,7 @@ describe('parseInputs rejects, one problem per invalid input, named by its field
     expect(errorOf({ auth_url: '' }).problems[0]).toEqual({ field: 'auth_url', message: MESSAGES.authUrlEmpty });
   });
 
-  // BUG (src/inputs.ts, authUrl): the `.refine` after `.min(1)` runs on the empty string too,
-  // so an empty auth_url gives two annotations for one mistake: "is empty" and "must be an
-  // absolute http(s) URL". This test.failing turns red once that is fixed: make it a plain test then.
+  // `abort` on the emptiness check: the URL checks do not run on an empty string.
   test('an empty auth_url is one problem, not two', () => {
     expect(errorOf({ auth_url: '' }).problems).toEqual([{ field: 'auth_url', message: MESSAGES.authUrlEmpty }]);
   });

@@ -1,42 +1,55 @@
 import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
 import { redactor, secretForms } from '../src/secrets.ts';
 
 const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
 
 describe('secretForms', () => {
-  test.each<[string, string, string, string[]]>([
-    // base64('id:plain') = aWQ6cGxhaW4=; URL encoding leaves it unchanged, so it is not repeated.
-    ['a plain secret: itself and the Basic credential', 'id', 'plain', ['plain', 'aWQ6cGxhaW4=']],
-    [
-      'a secret that URL encoding changes: its encoded form too',
-      'id',
-      'a b/c+d=',
-      ['a b/c+d=', 'aWQ6YSBiL2MrZD0=', 'a%20b%2Fc%2Bd%3D'],
-    ],
-    [
-      'the Basic credential holds the real client ID',
-      CLIENT_ID,
-      's3cret',
-      ['s3cret', Buffer.from(`${CLIENT_ID}:s3cret`).toString('base64')],
-    ],
-    [
-      'a multi-line secret: each non-blank line too, as it is',
-      'id',
-      'line1\r\nline2\n\n  \nline3 ',
-      [
-        'line1\r\nline2\n\n  \nline3 ',
-        'aWQ6bGluZTENCmxpbmUyCgogIApsaW5lMyA=',
-        'line1%0D%0Aline2%0A%0A%20%20%0Aline3%20',
-        'line1\\r\\nline2\\n\\n  \\nline3 ', // as JSON.stringify writes it
-        'line1',
-        'line2',
-        'line3 ',
-      ],
-    ],
-    ['an empty secret: nothing to mask', 'id', '', []],
-    ['an empty secret with an empty client ID', '', '', []],
-  ])('%s', (_title, clientId, secret, expected) => {
-    expect(secretForms(clientId, secret)).toEqual(expected);
+  test('the secret as given, and each of the forms a service could echo it in', () => {
+    const secret = 'a b/c+d="e"';
+    const forms = secretForms('id', secret);
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        secret,
+        Buffer.from(`id:${secret}`).toString('base64'), // the Basic credential
+        Buffer.from(`id:${secret}`).toString('base64url'),
+        'a%20b%2Fc%2Bd%3D%22e%22', // URL-encoded
+        'a%20b%2fc%2bd%3d%22e%22', // with lower-case hex
+        'a+b%2Fc%2Bd%3D%22e%22', // form-encoded
+        'a b/c+d=\\"e\\"', // JSON-escaped
+      ]),
+    );
+  });
+
+  test('a multi-line secret: each non-blank line too, as it is', () => {
+    expect(secretForms('id', 'line-one\r\nline-two\n\n  \nline-three ')).toEqual(expect.arrayContaining(['line-one', 'line-two', 'line-three ']));
+  });
+
+  test('an empty secret: nothing to mask', () => {
+    expect(secretForms('id', '')).toEqual([]);
+    expect(secretForms('', '')).toEqual([]);
+  });
+
+  test('no form shorter than 8 characters, unless the secret itself is', () => {
+    expect(secretForms('id', 'a-long-secret-value').every((form) => form.length >= 8)).toBe(true);
+    expect(secretForms('id', 'abc')).toContain('abc');
+  });
+
+  // Whatever text surrounds it, the base64 (or base64url) of a text holding the secret never
+  // shows it: some fragment of the secret's own characters is always replaced.
+  test('base64 and base64url of the secret inside any text, at any alignment, are scrubbed', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 8, maxLength: 40 }), fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), (secret, before, after) => {
+        const redact = redactor(secretForms(CLIENT_ID, secret));
+        for (const encoding of ['base64', 'base64url'] as const) {
+          const echoed = Buffer.from(`${before}${secret}${after}`).toString(encoding);
+          const scrubbed = redact(echoed);
+          expect(scrubbed).toContain('***');
+          expect(Buffer.from(scrubbed.replace(/\*\*\*/g, ''), encoding).toString()).not.toContain(secret);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('the Basic form is made with the client ID as given and in lower case, as the header sends it', () => {
@@ -52,6 +65,14 @@ describe('secretForms', () => {
   test('the Basic form is the one an Authorization header carries', () => {
     const [, basic] = secretForms(CLIENT_ID, 'e2e+Secret/with=chars&more?');
     expect(Buffer.from(basic ?? '', 'base64').toString('utf8')).toBe(`${CLIENT_ID}:e2e+Secret/with=chars&more?`);
+  });
+
+  test.each([
+    ['form encoding', (s: string) => new URLSearchParams({ q: s }).toString()],
+    ['lower-case percent encoding', (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())],
+  ])('%s of the secret is scrubbed', (_what, encode) => {
+    const secret = 'With Space/and+plus?';
+    expect(redactor(secretForms(CLIENT_ID, secret))(encode(secret))).not.toMatch(/With|plus/i);
   });
 });
 

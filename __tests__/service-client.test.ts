@@ -104,7 +104,7 @@ afterEach(async () => {
 });
 
 /** Answers `method path` with `respond()` each time, recording what was sent. */
-function serve(method: 'get' | 'post', path: string, respond: () => Response): void {
+function serve(method: 'get' | 'post' | 'put', path: string, respond: () => Response): void {
   network.use(
     http[method](`${AUTH_URL}${path}`, async ({ request }) => {
       const url = new URL(request.url);
@@ -201,7 +201,15 @@ describe('what is sent', () => {
     expect(request.query).toBe('');
     expect(request.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
     expect(request.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request.body)).toEqual({ scope: definition });
+    // Both refresh-token names, with the same value: the API's and the system spec's.
+    expect(JSON.parse(request.body)).toEqual({ scope: { ...definition, allows_refresh_token: true } });
+  });
+
+  test.each([true, false])('allow_refresh_tokens: %s is sent under both names', async (value) => {
+    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [wireScope(1)] }));
+    await makeClient().createScope({ ...DEFINITION, allow_refresh_tokens: value });
+    const { scope } = JSON.parse(onlyRequest().body) as { scope: Record<string, unknown> };
+    expect([scope.allow_refresh_tokens, scope.allows_refresh_token]).toEqual([value, value]);
   });
 });
 
@@ -258,9 +266,13 @@ describe('what failures say', () => {
   const detail = 'Client credentials are invalid or expired';
 
   const hints = {
-    401: 'the credentials were rejected: check the client_id and client_secret secrets, and that the secret was not deleted in the developer portal',
-    403: 'the credentials do not own this client: client_id and client_secret must belong to the same app',
-    404: 'no such client: check that client_id is the Client ID of the app in the developer portal',
+    401:
+      "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
+      '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
+    403:
+      "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
+      'of the project blocks it; open the project in the developer portal with an administering identity',
+    404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
   } as const;
 
   test.each([401, 403, 404] as const)('HTTP %i on inspection: the call, the hint, the service detail, the request id from the body', async (status) => {
@@ -276,6 +288,30 @@ describe('what failures say', () => {
     serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ detail }] }, { status: 401, headers: { 'x-request-id': 'req-header-7' } }));
     const error = await failure(makeClient().getClient());
     expect(error.message).toBe(`${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: ${detail} (request id req-header-7)`);
+  });
+
+  // The vendor's error shape (globus-sdk-python, testing/data/auth/_common.py): the id its
+  // support asks for is errors[].id.
+  test("the vendor's error body: its detail and its error id", async () => {
+    const body = { errors: [{ status: '401', id: '5a6b1c2d-error-id', code: 'UNAUTHORIZED', title: 'Unauthorized', detail: 'Basic auth failed' }], error: 'unauthorized', error_description: 'Unauthorized' };
+    serve('get', CLIENT_PATH, () => HttpResponse.json(body, { status: 401 }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: Basic auth failed (error id 5a6b1c2d-error-id)`);
+  });
+
+  test('an error id and a request id are both shown; error_description when there is no detail', async () => {
+    serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ id: 'e-1' }], error_description: 'Forbidden' }, { status: 403, headers: { 'x-request-id': 'r-2' } }));
+    const error = await failure(makeClient().getClient());
+    expect(error.message).toBe(`${INSPECTION} failed with HTTP 403: ${hints[403]}. The service said: Forbidden (error id e-1, request id r-2)`);
+  });
+
+  test.each(['/v2/api', '/api', '/v2'])('an auth_url ending in %s is named as the likely cause of a 404', async (apiPath) => {
+    network.use(http.get(`${AUTH_URL}${apiPath}${CLIENT_PATH}`, () => HttpResponse.json({}, { status: 404 })));
+    const dispatcher = new Agent();
+    agents.push(dispatcher);
+    const client = createServiceClient({ authUrl: `${AUTH_URL}${apiPath}`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }) });
+    const error = await failure(client.getClient());
+    expect(error.message).toContain(`failed with HTTP 404: auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org).`);
   });
 
   test('the body request id wins over the header', async () => {
@@ -389,5 +425,96 @@ describe('retries', () => {
     expect(outcome.kind !== 'created' && outcome.error.message).toBe(`${CREATION} failed with HTTP 503.`);
     expect(seen).toHaveLength(1);
     expect(clock.slept).toEqual([]);
+  });
+
+  test.each([
+    [409, 'conflict'],
+    [400, 'refused'],
+    [422, 'refused'],
+    [500, 'unknown'],
+    [429, 'unknown'],
+  ])('a creation answered %i is the outcome %s', async (status, kind) => {
+    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({}, { status }));
+    expect((await makeClient().createScope(DEFINITION)).kind).toBe(kind);
+  });
+
+  test.each([401, 403, 404])('a creation answered %i is thrown', async (status) => {
+    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({}, { status }));
+    expect((await failure(makeClient().createScope(DEFINITION))).status).toBe(status);
+  });
+});
+
+describe('updates', () => {
+  const UPDATE = `${SCOPES_PATH}/${uuid(1)}`;
+
+  test('PUT of the changeable fields under scope: all but the suffix, both refresh-token names', async () => {
+    serve('put', UPDATE, () => HttpResponse.json({ scope: wireScope(1) }));
+    const definition: ScopeDefinition = { ...DEFINITION, required_domains: ['example.org'], dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }] };
+    expect(await makeClient().updateScope(uuid(1), definition)).toStrictEqual(parsedScope(1));
+    const request = onlyRequest();
+    expect([request.method, request.path, request.headers.authorization, request.headers['content-type']]).toEqual(['PUT', UPDATE, `Basic ${CREDENTIAL}`, 'application/json']);
+    expect(JSON.parse(request.body)).toEqual({
+      scope: {
+        name: 'n',
+        description: 'd',
+        advertised: true,
+        allows_refresh_token: true,
+        allow_refresh_tokens: true,
+        required_domains: ['example.org'],
+        dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }],
+      },
+    });
+  });
+
+  test('idempotent: tried again after a 503, like a read', async () => {
+    let calls = 0;
+    serve('put', UPDATE, () => (++calls === 1 ? new HttpResponse('busy', { status: 503 }) : HttpResponse.json({ scope: wireScope(1) })));
+    const clock = fakeClock();
+    await makeClient({ policy: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock }).updateScope(uuid(1), DEFINITION);
+    expect(seen).toHaveLength(2);
+    expect(clock.slept).toEqual([50]);
+  });
+
+  test.each([
+    [404, 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew'],
+    [403, 'the service refused this client the change of its scope'],
+  ])('HTTP %i says what it means for a scope that existed a moment ago', async (status, hint) => {
+    serve('put', UPDATE, () => HttpResponse.json({}, { status }));
+    const error = await failure(makeClient().updateScope(uuid(1), DEFINITION));
+    expect(error.message).toContain(`Scope update (PUT ${UPDATE}) failed with HTTP ${status}: ${hint}`);
+  });
+
+  test('one scope by id: GET, answered {scope: {...}}', async () => {
+    serve('get', UPDATE, () => HttpResponse.json({ scope: wireScope(1) }));
+    expect(await makeClient().getScope(uuid(1))).toStrictEqual(parsedScope(1));
+    expect(onlyRequest().method).toBe('GET');
+  });
+});
+
+describe("the service's values are checked before they are used", () => {
+  test.each([
+    ['a line break', 'https://auth.example.test/scopes/x/a\nb'],
+    ['a NUL', 'https://auth.example.test/scopes/x/a\u0000'],
+    ['a command substitution', 'https://auth.example.test/scopes/$(id)/all'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['white space', 'https://auth.example.test/scopes/x/a b'],
+    ['no scheme', 'auth.example.test/scopes/x/all'],
+  ])('a scope_string with %s is refused, naming the call and the field', async (_what, scopeString) => {
+    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }));
+    const error = await failure(makeClient().lookupScopesByString(['urn:x']));
+    expect(error.message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.scope_string`);
+  });
+
+  test.each(['https://auth.globus.org/scopes/actions.globus.org/hello_world', 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships', 'http://127.0.0.1:8080/scopes/x/action_all'])(
+    'a real one is taken: %s',
+    async (scopeString) => {
+      serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }));
+      expect((await makeClient().lookupScopesByString(['urn:x']))[0]?.scope_string).toBe(scopeString);
+    },
+  );
+
+  test('an id that is not a UUID is refused', async () => {
+    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [{ ...wireScope(1), id: 'THE_SCOPE_ID_HERE' }] }));
+    expect((await failure(makeClient().lookupScopesByString(['urn:x']))).message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.id`);
   });
 });

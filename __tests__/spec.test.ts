@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ValidationError, type Problem } from '../src/errors.ts';
@@ -100,7 +100,39 @@ describe('parseSpec accepts', () => {
       { ...MINIMAL, dependent_scopes: [{ scope: 'https://groups.example.org/scopes/view', optional: false, requires_refresh_token: true }] },
     ],
   ])('%s', (_title, source, expected) => {
-    expect(parseSpec(source, FILE)).toEqual(expected);
+    expect(parseSpec(source, FILE).spec).toEqual(expected);
+  });
+});
+
+describe('parseSpec also gives', () => {
+  test('required_domains, when given, as a list of domains', () => {
+    const { spec } = parseSpec(yaml(...MINIMAL_LINES, 'required_domains: [uchicago.edu, globus.org]'), FILE);
+    expect(spec.required_domains).toEqual(['uchicago.edu', 'globus.org']);
+    expect(parseSpec(yaml(...MINIMAL_LINES), FILE).spec.required_domains).toBeUndefined();
+  });
+
+  test('where each field is, at the top level or under scope:', () => {
+    const lines = [...MINIMAL_LINES, 'dependent_scopes:', `  - scope: ${GROUPS}`, `  - scope: ${TRANSFER_ID}`];
+    expect(parseSpec(yaml(...lines), FILE).locate(['dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 6, startColumn: 12 });
+    expect(parseSpec(wrapped(...lines), FILE).locate(['dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 7, startColumn: 14 });
+  });
+
+  // The vendor documents suffixes as [a-z0-9_] (Globus SDK, create_scope's docstring); the
+  // system spec accepts any string: a warning, not an error.
+  test.each(['Action-All', 'action.all', 'ação'])('a warning at scope_suffix "%s", outside the documented characters', (suffix) => {
+    const { spec, warnings } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
+    expect(spec.scope_suffix).toBe(suffix);
+    expect(warnings).toEqual([
+      {
+        field: 'scope_suffix',
+        message: expect.stringMatching(new RegExp(`^${FILE}: scope_suffix "${suffix.replace('.', '\\.')}" has characters other than lower-case letters, digits and underscores`)),
+        location: { file: FILE, startLine: 4, startColumn: 15 },
+      },
+    ]);
+  });
+
+  test.each(['action_all', 'run2', 'a'])('no warning for scope_suffix %s', (suffix) => {
+    expect(parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE).warnings).toEqual([]);
   });
 });
 
@@ -296,10 +328,8 @@ describe('parseSpec rejects, naming and locating every problem', () => {
       expect(problems[1]?.message).toBe(`${FILE}: unknown key "colour"`);
     });
 
-    // BUG (src/spec.ts, knownKeysAt): under scope:, the top level's only known key is `scope`,
-    // but the suggestion is drawn from every scope field, so a key beside scope: that is a
-    // scope field is "suggested" as itself: `unknown key "name" (did you mean "name"?)`.
-    // This test.failing turns red once that is fixed: make it a plain test then.
+    // Under scope:, the top level's only known key is `scope`: a scope field beside it is not
+    // "suggested" as itself.
     test('a scope field beside scope: is not suggested as itself', () => {
       const problems = problemsOf(() => parseSpec(source, FILE));
       expect(problems[0]?.message).not.toContain('did you mean "name"');
@@ -315,17 +345,21 @@ describe('parseSpec rejects, naming and locating every problem', () => {
 });
 
 describe('loadSpec', () => {
+  let base: string;
   let workspace: string;
 
+  // The workspace one level down, so that a file beside it is outside it, and removed with it.
   beforeAll(async () => {
-    workspace = await mkdtemp(path.join(os.tmpdir(), 'spec-test-'));
-    await mkdir(path.join(workspace, '.github'));
+    base = await mkdtemp(path.join(os.tmpdir(), 'spec-test-'));
+    workspace = path.join(base, 'workspace');
+    await mkdir(path.join(workspace, '.github'), { recursive: true });
+    await writeFile(path.join(base, 'outside.yml'), 'name: text of a file beside the workspace\n');
   });
-  afterAll(async () => rm(workspace, { recursive: true, force: true }));
+  afterAll(async () => rm(base, { recursive: true, force: true }));
 
   test('reads and parses a good file from the workspace', async () => {
     await writeFile(path.join(workspace, FILE), yaml(...FULL_LINES));
-    await expect(loadSpec(workspace, FILE)).resolves.toEqual(FULL);
+    expect((await loadSpec(workspace, FILE)).spec).toEqual(FULL);
   });
 
   test('locates problems in the file by the path as given, not the full path', async () => {
@@ -363,13 +397,64 @@ describe('loadSpec', () => {
     await writeFile(path.join(workspace, 'big.yml'), source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)));
     const error = await loadError(loadSpec(workspace, 'big.yml'));
     expect(error.problems).toEqual([
-      { field: 'spec', message: `Spec file big.yml is ${MAX_SPEC_BYTES + 1} bytes, over the limit of ${MAX_SPEC_BYTES}: it should hold one scope definition.` },
+      { field: 'spec', message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.` },
     ]);
+  });
+
+  // A spec from a pull request must not make the step read a file of the runner's, and quote it.
+  describe('a path outside the workspace is refused before anything is read, and nothing of it is quoted', () => {
+    const outside = (file: string) => `Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`;
+
+    test.each(['../outside.yml', '/etc/passwd', '.github/../../outside.yml'])('%s', async (file) => {
+      const error = await loadError(loadSpec(workspace, file));
+      expect(error.problems).toEqual([{ field: 'spec', message: outside(file) }]);
+    });
+
+    test.each([
+      ['a file of the system', '/etc/passwd'],
+      ['a file of /proc that reports size 0', '/proc/self/environ'],
+    ])('a committed link to %s', async (_what, target) => {
+      await symlink(target, path.join(workspace, 'link.yml'));
+      try {
+        const error = await loadError(loadSpec(workspace, 'link.yml'));
+        expect(error.problems).toEqual([{ field: 'spec', message: outside('link.yml') }]);
+      } finally {
+        await rm(path.join(workspace, 'link.yml'));
+      }
+    });
+
+    test('a link that stays inside the workspace is followed', async () => {
+      await writeFile(path.join(workspace, 'real.yml'), yaml(...MINIMAL_LINES));
+      await symlink('real.yml', path.join(workspace, 'alias.yml'));
+      expect((await loadSpec(workspace, 'alias.yml')).spec).toEqual(MINIMAL);
+    });
+  });
+
+  test.each([
+    ['UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')])],
+    ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
+  ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
+    await writeFile(path.join(workspace, 'wide.yml'), bytes);
+    const error = await loadError(loadSpec(workspace, 'wide.yml'));
+    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.' }]);
   });
 
   test('a file of exactly MAX_SPEC_BYTES is read', async () => {
     const source = yaml(...MINIMAL_LINES);
     await writeFile(path.join(workspace, 'limit.yml'), source + '#'.repeat(MAX_SPEC_BYTES - Buffer.byteLength(source)));
-    await expect(loadSpec(workspace, 'limit.yml')).resolves.toEqual(MINIMAL);
+    expect((await loadSpec(workspace, 'limit.yml')).spec).toEqual(MINIMAL);
+  });
+});
+
+describe('YAML that is not plain data', () => {
+  test.each(['!!js/function "function () {}"', '!custom value'])('a tag (%s) is refused by name, not taken as a string', (value) => {
+    const problems = problemsOf(() => parseSpec(yaml(`name: ${value}`, 'description: D', 'advertised: true'), FILE));
+    expect(problems).toEqual([{ field: 'spec', message: expect.stringMatching(new RegExp(`^${FILE}: YAML tags are not supported in a spec: Unresolved tag: `)), location: { file: FILE, startLine: 1, startColumn: 7 } }]);
+  });
+
+  test('nesting that would exhaust the parser is one clear problem', () => {
+    expect(problemsOf(() => parseSpec(`name: ${'['.repeat(20_000)}\n`, FILE))).toEqual([
+      { field: 'spec', message: `${FILE}: the YAML is nested too deeply to be a scope definition`, location: { file: FILE } },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../src/conclude.ts';
 import type { EnsureResult } from '../src/reconcile.ts';
-import { buildSummary, describeRun, type RunContext } from '../src/summary.ts';
+import { buildSummary, describeRun, escapeMarkdown, type RunContext } from '../src/summary.ts';
 import { id } from './support/ids.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
@@ -20,6 +20,8 @@ const CREATED: EnsureResult = {
   client: { id: CLIENT_ID, name: 'Example Action Provider' },
   wouldCreate: false,
   comparison: [],
+  changes: [],
+  updated: false,
 };
 
 const EXISTING: EnsureResult = {
@@ -29,6 +31,8 @@ const EXISTING: EnsureResult = {
   client: { id: CLIENT_ID, name: undefined },
   wouldCreate: false,
   comparison: [],
+  changes: [],
+  updated: false,
 };
 
 describe('outputsOf', () => {
@@ -41,9 +45,11 @@ describe('outputsOf', () => {
         scope_id: SCOPE_ID,
         scope_strings: `["${SCOPE_STRING}","${FQDN_SCOPE_STRING}"]`,
         created: 'true',
+        updated: 'false',
       },
     ],
-    ['an existing scope', EXISTING, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false' }],
+    ['an existing scope', EXISTING, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'false' }],
+    ['an updated scope', { ...EXISTING, updated: true }, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'true' }],
   ])('%s', (_title, result, expected) => {
     expect(outputsOf(result)).toEqual(expected);
   });
@@ -65,6 +71,24 @@ describe('describeRun', () => {
   });
 });
 
+// The characters that could start markdown inline, backslash-escaped, as CommonMark allows.
+const esc = (text: string): string => text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
+
+describe('escapeMarkdown: text from a spec or a server renders as that text', () => {
+  test.each([
+    ['a link', '[Re-authorize here](https://evil.example)', '\\[Re-authorize here\\]\\(https\\://evil.example\\)'],
+    ['an image', '![x](https://evil.example/p.png)', '\\!\\[x\\]\\(https\\://evil.example/p.png\\)'],
+    ['emphasis and strike-through', '**bold** _it_ ~~no~~', '\\*\\*bold\\*\\* \\_it\\_ \\~\\~no\\~\\~'],
+    ['autolinks', 'https://evil.example www.x.org a@evil.example', 'https\\://evil.example www.x.org a\\@evil.example'],
+    ['code', '`x`', '\\`x\\`'],
+    ['HTML and an entity', '<img src=x>&amp;', '\\<img src=x\\>\\&amp;'],
+    ['a table cell and line breaks', 'a|b\r\nc\nd', 'a\\|b c d'],
+    ['letters, digits and others untouched', 'Name 42 é, v1.2-rc/x', 'Name 42 é, v1.2-rc/x'],
+  ])('%s', (_what, text, expected) => {
+    expect(escapeMarkdown(text)).toBe(expected);
+  });
+});
+
 describe('buildSummary', () => {
   test('a created scope', () => {
     expect(buildSummary(CREATED, { ranFor: 'release v1.2.0' })).toBe(
@@ -73,11 +97,11 @@ describe('buildSummary', () => {
         '',
         '| | |',
         '|---|---|',
-        `| Client | Example Action Provider <code>${CLIENT_ID}</code> |`,
-        `| Scope string | <code>${SCOPE_STRING}</code> |`,
-        `| Scope id | <code>${SCOPE_ID}</code> |`,
+        `| Client | Example Action Provider <code>${esc(CLIENT_ID)}</code> |`,
+        `| Scope string | <code>${esc(SCOPE_STRING)}</code> |`,
+        `| Scope id | <code>${esc(SCOPE_ID)}</code> |`,
         '| Created by this run | yes |',
-        `| All scope strings | <code>${SCOPE_STRING}</code><br><code>${FQDN_SCOPE_STRING}</code> |`,
+        `| All scope strings | <code>${esc(SCOPE_STRING)}</code><br><code>${esc(FQDN_SCOPE_STRING)}</code> |`,
         '| Ran for | release v1.2.0 |',
         '',
       ].join('\n'),
@@ -91,11 +115,11 @@ describe('buildSummary', () => {
         '',
         '| | |',
         '|---|---|',
-        `| Client | <code>${CLIENT_ID}</code> |`,
-        `| Scope string | <code>${SCOPE_STRING}</code> |`,
-        `| Scope id | <code>${SCOPE_ID}</code> |`,
+        `| Client | <code>${esc(CLIENT_ID)}</code> |`,
+        `| Scope string | <code>${esc(SCOPE_STRING)}</code> |`,
+        `| Scope id | <code>${esc(SCOPE_ID)}</code> |`,
         '| Created by this run | no, it already existed |',
-        `| All scope strings | <code>${SCOPE_STRING}</code> |`,
+        `| All scope strings | <code>${esc(SCOPE_STRING)}</code> |`,
         '| Ran for | push on refs/heads/main |',
         '',
       ].join('\n'),
@@ -117,7 +141,7 @@ describe('buildSummary', () => {
     const summary = buildSummary(result, { ranFor: 'push on refs/heads/a|b\nc' });
     const lines = summary.split('\n');
 
-    expect(lines[4]).toBe(`| Client | Evil \\| &lt;script>x&lt;/script> name \\\\ <code>${CLIENT_ID}</code> |`);
+    expect(lines[4]).toBe(`| Client | Evil \\| \\<script\\>x\\</script\\> name \\\\ <code>${esc(CLIENT_ID)}</code> |`);
     expect(lines[9]).toBe('| Ran for | push on refs/heads/a\\|b c |');
     // Still the same six rows, each with exactly two cells: no unescaped | inside a cell.
     expect(lines).toHaveLength(11);

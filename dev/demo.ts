@@ -1,6 +1,7 @@
 /**
  * `npm run demo`: the bundled action end to end against the embedded authentication
- * service, run twice as a release workflow would: it creates the scope, then finds it.
+ * service, run three times as a release workflow would: it creates the scope, then finds it
+ * unchanged, then applies a changed description with `on_drift: update`.
  */
 import { EmbeddedAuthService, GROUPS_SCOPE_STRING } from './auth-service.ts';
 import { runAction } from './runner.ts';
@@ -27,15 +28,26 @@ const client = service.addClient({ name: 'Example Action Provider' });
 console.log(`Embedded authentication service on ${authUrl}, with a fresh client ${client.id}\n`);
 console.log(`.github/provider-scope.yml:\n${SPEC}`);
 
+const CHANGED = SPEC.replace('description: Runs example actions', 'description: Runs example actions, now with a changed description');
+const RUNS = [
+  { title: 'First run: the client has no scope yet', spec: SPEC, inputs: {} },
+  { title: 'Second run: the same step again', spec: SPEC, inputs: {} },
+  { title: 'Third run: the spec changed its description, with on_drift: update', spec: CHANGED, inputs: { on_drift: 'update' } },
+];
+
 let failed = false;
-for (const title of ['First run: the client has no scope yet', 'Second run: the same step again']) {
+for (const { title, spec, inputs } of RUNS) {
   const before = service.requests.length;
   const run = await runAction({
-    inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl },
-    files: { '.github/provider-scope.yml': SPEC },
+    inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl, ...inputs },
+    files: { '.github/provider-scope.yml': spec },
   });
   console.log(`=== ${title} (exit code ${run.exitCode}) ===`);
-  console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '::add-mask::***\n').trimEnd());
+  if (spec !== SPEC) console.log(`.github/provider-scope.yml now says:\n${spec}`);
+  // The runner hides each masked value wherever it appears in the log; so does the demo.
+  const masks = run.stdout.match(/^::add-mask::.*$/gm) ?? [];
+  console.log(`(${masks.length} ::add-mask:: commands first: the secret in every form it could take, hidden by the runner from then on)`);
+  console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '').trimEnd());
   if (run.stderr !== '') console.log(run.stderr.trimEnd());
   console.log('\nRequests to the service:');
   for (const r of service.requests.slice(before)) {
@@ -44,7 +56,9 @@ for (const title of ['First run: the client has no scope yet', 'Second run: the 
   }
   console.log('\nStep outputs:');
   for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`);
-  console.log(`\nJob summary:\n${run.summary}`);
+  // As GitHub renders it, near enough for a terminal: escapes undone, code in backticks.
+  const readable = run.summary.replace(/\\(.)/g, '$1').replace(/<\/?code>/g, '`').replace(/<br>/g, ', ');
+  console.log(`\nJob summary (markdown, as rendered):\n${readable}`);
   failed ||= run.exitCode !== 0;
 }
 await service.stop();

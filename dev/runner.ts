@@ -1,10 +1,12 @@
 /**
  * Runs the bundled action as the GitHub runner does: a Node process with INPUT_* variables
  * (action.yml defaults applied), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_STATE and
- * GITHUB_ENV files, an event payload and a workspace. Used by the end-to-end tests and the demo.
+ * GITHUB_ENV files, an event payload and a workspace, all in a temporary folder that is read
+ * back whole and removed. Used by the end-to-end tests, the demo and the benchmark. It does
+ * not apply `::add-mask::` or other workflow commands: stdout is returned as written.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +16,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface RunOptions {
   inputs: Record<string, string>;
-  /** Files to write into the workspace, by relative path. */
-  files?: Record<string, string>;
+  /** Files to write into the workspace, by relative path; a Buffer is written as it is. */
+  files?: Record<string, string | Buffer>;
+  /** Symbolic links to make in the workspace, by relative path: what each points at. */
+  links?: Record<string, string>;
   /** Extra environment variables (they win over the defaults). */
   env?: Record<string, string>;
   /** The event payload; a published release by default. */
@@ -32,9 +36,8 @@ export interface ActionRun {
   summary: string;
   /** Raw contents of GITHUB_OUTPUT, GITHUB_STATE and GITHUB_ENV. */
   files: { output: string; state: string; env: string };
-  workspace: string;
-  /** The folder that holds the workspace and the runner's files. */
-  tempDir: string;
+  /** Every file the run left in its folder (workspace and runner files), by relative path, read before the folder was removed. */
+  leftFiles: Record<string, string>;
 }
 
 type ActionYml = { inputs?: Record<string, { default?: string }> };
@@ -67,6 +70,14 @@ const RELEASE_EVENT = {
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {
   const temp = await mkdtemp(path.join(tmpdir(), 'ensure-provider-scope-'));
+  try {
+    return await runIn(temp, options);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+async function runIn(temp: string, options: RunOptions): Promise<ActionRun> {
   const workspace = path.join(temp, 'workspace');
   const runnerFiles = {
     GITHUB_OUTPUT: path.join(temp, 'output'),
@@ -81,6 +92,10 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [file, content] of Object.entries(options.files ?? {})) {
     await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
     await writeFile(path.join(workspace, file), content);
+  }
+  for (const [file, target] of Object.entries(options.links ?? {})) {
+    await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
+    await symlink(target, path.join(workspace, file));
   }
   for (const file of Object.values(runnerFiles)) await writeFile(file, '');
   await writeFile(runnerFiles.GITHUB_EVENT_PATH, JSON.stringify(event.payload));
@@ -101,19 +116,14 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     ...options.env,
   };
 
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const guard = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 30_000);
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve(code));
-  }).finally(() => clearTimeout(guard));
+  const { exitCode, stdout, stderr } = await spawnNode([path.join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 });
 
   const read = (file: string): Promise<string> => readFile(file, 'utf8');
   const output = await read(runnerFiles.GITHUB_OUTPUT);
+  const leftFiles: Record<string, string> = {};
+  for (const entry of await readdir(temp, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) leftFiles[path.relative(temp, path.join(entry.parentPath, entry.name))] = await read(path.join(entry.parentPath, entry.name));
+  }
   return {
     exitCode,
     stdout,
@@ -121,7 +131,30 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     outputs: parseOutputFile(output),
     summary: await read(runnerFiles.GITHUB_STEP_SUMMARY),
     files: { output, state: await read(runnerFiles.GITHUB_STATE), env: await read(runnerFiles.GITHUB_ENV) },
-    workspace,
-    tempDir: temp,
+    leftFiles,
   };
+}
+
+export interface Spawned {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time from spawn to exit. */
+  ms: number;
+}
+
+/** A Node process as the runner starts one: the same executable, stdout and stderr piped, killed after a guard time. */
+export async function spawnNode(args: string[], { cwd, env, killAfterMs = 30_000 }: { cwd: string; env: Record<string, string>; killAfterMs?: number }): Promise<Spawned> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const guard = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code));
+  }).finally(() => clearTimeout(guard));
+  return { exitCode, stdout, stderr, ms: performance.now() - started };
 }

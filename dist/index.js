@@ -45496,7 +45496,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9219);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3284);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45505,7 +45505,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9219:
+/***/ 3284:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45517,10 +45517,17 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: ./src/retry.ts
 const systemClock = {
     now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    }),
     random: () => Math.random(),
 };
 const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 /**
  * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
  * the number of tries and the deadline are weighed.
@@ -45529,7 +45536,7 @@ function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = 
     if (tried >= attempts)
         return { giveUp: `gave up after ${tried} attempts` };
     if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-        return { giveUp: `the service asked to wait ${Math.ceil(retryAfterMs / 1000)} s, longer than this step waits` };
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this step waits` };
     }
     const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
     if (clock.now() + waitMs >= deadline)
@@ -45540,7 +45547,7 @@ function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = 
  * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
  * the last error is thrown, as `giveUp` words it with the reason.
  */
-async function withRetries(attempt, advise, pacing, giveUp = (error) => error) {
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
     for (let tried = 1;; tried++) {
         try {
             return await attempt();
@@ -45552,7 +45559,8 @@ async function withRetries(attempt, advise, pacing, giveUp = (error) => error) {
             const pause = nextPause(pacing, tried, advice.retryAfterMs);
             if ('giveUp' in pause)
                 throw giveUp(error, pause.giveUp);
-            await pacing.clock.sleep(pause.waitMs);
+            onRetry(error, tried, pause.waitMs);
+            await pacing.clock.sleep(pause.waitMs, pacing.signal);
         }
     }
 }
@@ -45573,7 +45581,16 @@ const REQUEST_LIMITS_PER_STEP = 3;
 function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY } = {}) {
     const requestTimeoutMs = timeoutSeconds * 1000;
     const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs, clock, policy };
+    const controller = new AbortController();
+    return {
+        requestTimeoutMs,
+        startedAt,
+        deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs,
+        clock,
+        policy,
+        signal: controller.signal,
+        cancel: () => controller.abort(new Error('the step has failed')),
+    };
 }
 /** The limit of a request sent now: its own, cut short by the step's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
@@ -48565,6 +48582,8 @@ const dependentSet = (deps) => JSON.stringify(deps
     .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
     // A code-point order (localeCompare would start ICU's collator); ids are unique.
     .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
+/** What changing the dependent scopes means for the provider's users; see the README's "Drift, updates and dry runs". */
+const CONSENT_NOTE = 'users of the provider may have to consent again before it can act for them';
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 /**
@@ -48583,6 +48602,12 @@ function compareScope(definition, scope) {
     const comparisons = pairs
         .filter(([, , service]) => service !== undefined)
         .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    if (scope.required_domains !== undefined) {
+        // A set too; a spec without the field asks for the service's default, none.
+        const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
+        const service = JSON.stringify([...scope.required_domains].sort());
+        comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
+    }
     if (scope.dependent_scopes !== undefined) {
         const spec = dependentSet(definition.dependent_scopes);
         const service = dependentSet(scope.dependent_scopes);
@@ -48591,10 +48616,17 @@ function compareScope(definition, scope) {
     return comparisons;
 }
 /** The annotation for a field that differs: what each side says, and what the user can do. */
-const describeDrift = (c) => `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
-    (c.field === 'scope_suffix'
-        ? 'The existing scope is used; no second scope is created.'
-        : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
+function describeDrift(c, written = 'nothing') {
+    if (written !== 'nothing') {
+        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
+            `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
+            "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
+    }
+    return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+        (c.field === 'scope_suffix'
+            ? 'The existing scope is used; no second scope is created.'
+            : 'Align the spec with the service, or set on_drift: update to apply the spec to the scope.'));
+}
 
 ;// CONCATENATED MODULE: ./src/errors.ts
 /**
@@ -52387,13 +52419,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -52422,7 +52454,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -52436,14 +52468,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...prefixIssues(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -52489,7 +52521,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -52513,7 +52545,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -52529,14 +52561,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...prefixIssues(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -52556,7 +52588,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -57627,14 +57659,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
+    $ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-})));
+});
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -57642,14 +57674,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
@@ -58149,7 +58181,10 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/http.ts
+
 
 
 
@@ -58170,11 +58205,23 @@ class HttpError extends ActionError {
         this.retryAfterMs = retryAfterMs;
     }
 }
+const silent = { info: () => { }, debug: () => { } };
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+const withHttpRetries = (attempt, budget, log = silent) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
 // Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error));
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${error.message} Attempt ${tried} of ${budget.policy.attempts}: trying again in ${(waitMs / 1000).toFixed(1)} s.`));
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+const USER_AGENT = `ensure-provider-scope/${package_namespaceObject.rE}`;
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the runner's network that intercepts TLS.
+const TLS_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 async function readBody(body, label) {
@@ -58213,7 +58260,7 @@ function commonErrorDetail(body, headers) {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlInput, hints = {}, explain = commonErrorDetail } = options;
+    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silent } = options;
     // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
     const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
     function networkError(label, host, error) {
@@ -58226,12 +58273,17 @@ function createJsonHttp(options) {
         const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
             : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
                 : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+                    : code !== undefined && TLS_CODES.has(code)
+                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
+                            'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
         return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
     }
-    async function send(label, schema, method, url, { body, notFound } = {}) {
-        const host = new URL(url).host;
-        const headers = { accept: 'application/json', ...options.headers };
+    async function send(label, schema, method, url, { body, notFound, hints: requestHints = {} } = {}) {
+        const { host, pathname } = new URL(url);
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers };
+        const started = budget.clock.now();
+        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
         if (body !== undefined)
             headers['content-type'] = 'application/json';
         let response;
@@ -58241,15 +58293,18 @@ function createJsonHttp(options) {
                 method,
                 headers,
                 dispatcher,
-                signal: AbortSignal.timeout(requestLimitMs(budget)),
+                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
                 ...(body === undefined ? {} : { body: JSON.stringify(body) }),
             });
             text = await readBody(response.body, label);
         }
         catch (error) {
+            const { code, name } = (error ?? {});
+            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
             throw error instanceof HttpError ? error : networkError(label, host, error);
         }
         const status = response.statusCode;
+        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
         const json = parseJson(text);
         if (status === 404 && notFound !== undefined)
             return notFound;
@@ -58259,7 +58314,7 @@ function createJsonHttp(options) {
                 `credentials: set ${urlInput} to the address of the service itself.`, { status });
         }
         if (status < 200 || status >= 300) {
-            const hint = hints[status];
+            const hint = requestHints[status] ?? hints[status];
             const retryAfter = response.headers['retry-after'];
             const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
             throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
@@ -58279,7 +58334,7 @@ function createJsonHttp(options) {
     }
     return {
         send,
-        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget),
+        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
         // Destroyed rather than closed: a request still in flight when a sibling failed is
         // abandoned at once instead of being waited for.
         close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
@@ -58289,7 +58344,11 @@ function createJsonHttp(options) {
 ;// CONCATENATED MODULE: ./src/provider.ts
 
 
-const descriptionSchema = object({ platform_auth_scope: schemas_string().min(1) });
+// The introspection document is a JSON object; which key holds the scope is decided below.
+const documentSchema = record(schemas_string(), unknown());
+/** The system spec's key; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
+const SPEC_KEY = 'platform_auth_scope';
+const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
 const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
@@ -58298,38 +58357,66 @@ const HINTS = {
     403: NOT_PUBLIC,
     404: 'the provider answers no introspection document at GET /: check provider_url',
 };
-/** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, budget, dispatcher) {
-    const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher });
+/**
+ * The key that holds the provider's scope: the spec's `platform_auth_scope`, else the
+ * vendor's `<name>_auth_scope` when it is the document's only such key.
+ */
+function scopeKey(document) {
+    if (SPEC_KEY in document)
+        return SPEC_KEY;
+    const keys = Object.keys(document).filter((key) => VENDOR_KEY.test(key));
+    return keys.length === 1 ? keys[0] : undefined;
+}
+/** Reads the deployed provider's published scope and checks it against the client's scope strings. */
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log } = {}) {
+    const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher, log });
     const url = `${providerUrl}/`;
     try {
-        const { platform_auth_scope: published } = await http.retried(`Provider introspection (GET ${url})`, descriptionSchema, 'GET', url);
-        return { url, published, matches: scopeStrings.includes(published) };
+        const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
+        const key = scopeKey(document);
+        const value = key === undefined ? undefined : document[key];
+        const published = typeof value === 'string' && value !== '' ? value : undefined;
+        return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
     }
     finally {
         await http.close();
     }
 }
-const mismatchMessage = ({ url, published }, expected, scopeStrings) => `The provider at ${url} publishes platform_auth_scope "${published}", which is not a scope string of this client ` +
-    `(${scopeStrings.join(', ')}). Deploy it with platform_auth_scope set to the step's scope_string output, "${expected}".`;
+/** Why the check failed, what to publish, and where. */
+function mismatchMessage({ url, key, published }, expected, scopeStrings) {
+    const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expected}".`;
+    if (published === undefined) {
+        return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
+            `${key === undefined ? `no ${SPEC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
+    }
+    return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+}
 
 ;// CONCATENATED MODULE: ./src/summary.ts
+
 function describeRun({ eventName, ref, payload }) {
     const tag = payload.release?.tag_name;
     if (tag !== undefined)
         return `release ${tag}`;
     return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
 }
-// Table cells hold names from the service and the spec: keep them from breaking the table.
-const escapeCell = (text) => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
-function headline({ created, wouldCreate }, dryRun) {
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: each character that could start a link, an image, emphasis, code, HTML, an
+ * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
+ * (CommonMark allows it for any punctuation); line breaks become spaces.
+ */
+const escapeMarkdown = (text) => text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
+function headline({ created, wouldCreate, updated, changes }, dryRun) {
     if (wouldCreate)
         return 'Dry run: the provider scope would be created';
-    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
+    if (dryRun && changes.length > 0)
+        return 'Dry run: the provider scope would be updated';
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : updated ? 'updated' : 'already registered'}`;
 }
 function buildSummary(result, { ranFor, provider, dryRun = false, scrub = (text) => text }) {
-    const { scope, scopes, created, wouldCreate, client, comparison } = result;
-    const cell = (text) => escapeCell(scrub(text));
+    const { scope, scopes, created, wouldCreate, updated, changes, client, comparison } = result;
+    const cell = (text) => escapeMarkdown(scrub(text));
     const code = (text) => `<code>${cell(text)}</code>`;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -58340,9 +58427,13 @@ function buildSummary(result, { ranFor, provider, dryRun = false, scrub = (text)
         ['Ran for', cell(ranFor)],
     ];
     if (provider !== undefined) {
-        rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+        const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+        rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
     }
     const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+    if (changes.length > 0) {
+        lines.push(updated ? '#### Updated by this run' : '#### The update a run would make', '', `| Field | Before | ${updated ? 'After' : 'Would become'} | |`, '|---|---|---|---|', ...changes.map((c) => `| ${c.field} | ${code(c.service)} | ${code(c.spec)} | ${c.field === 'dependent_scopes' ? cell(CONSENT_NOTE) : ''} |`), '');
+    }
     if (comparison.length > 0) {
         lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
     }
@@ -58365,6 +58456,7 @@ function outputsOf(result) {
         scope_id: result.scope.id,
         scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
         created: String(result.created),
+        updated: String(result.updated),
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the summary. */
@@ -58372,15 +58464,22 @@ function concludeRun({ inputs, result, provider, ranFor, scrub }) {
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
     const drift = result.comparison.filter((c) => !c.same);
-    if (inputs.on_drift !== 'ignore') {
-        const level = inputs.on_drift === 'fail' ? 'error' : 'warning';
+    const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
+    for (const c of result.changes) {
+        const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+        messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
+    }
+    // Under update, what is left differs although the service was asked: an error. A plan is no drift.
+    const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
+    if (inputs.on_drift !== 'ignore' && !planOnly) {
+        const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
         for (const c of drift)
-            messages.push({ level, text: describeDrift(c), properties: { title: `Scope drift: ${c.field}` } });
+            messages.push({ level, text: describeDrift(c, written), properties: { title: `Scope drift: ${c.field}` } });
     }
     const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    let failed = inputs.on_drift === 'fail' && drift.length > 0;
+    let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
     if (check?.matches)
-        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published}` });
+        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         const strings = result.scopes.map((s) => s.scope_string);
         messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings), properties: {} });
@@ -58398,11 +58497,26 @@ function concludeRun({ inputs, result, provider, ranFor, scrub }) {
         exitCode: failed ? 1 : 0,
     };
 }
-/** A run that could not ensure the scope. */
-const concludeFailure = (error) => ({ messages: failureMessages(error), exitCode: 1 });
+/** A run that could not ensure the scope; the problems of a failed validation also go to the summary. */
+function concludeFailure(error, scrub = (text) => text) {
+    const messages = failureMessages(error);
+    if (!(error instanceof ValidationError))
+        return { messages, exitCode: 1 };
+    const problems = error.problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
+    return { messages, summary: ['### Provider scope: nothing was done', '', `The inputs or the spec have ${problems.length} problem(s):`, '', ...problems, ''].join('\n'), exitCode: 1 };
+}
+// The runner shows 10 error annotations per step: nine, and one that says there are more.
+const MAX_ERROR_ANNOTATIONS = 9;
 function failureMessages(error) {
     if (error instanceof ValidationError) {
-        return error.problems.map(({ message, location }) => ({ level: 'error', text: message, properties: location ?? {} }));
+        const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
+        const hidden = error.problems.length - shown.length;
+        return [
+            // Every problem in the log, where no limit hides any.
+            ...error.problems.map(({ message }) => ({ level: 'info', text: `Problem: ${message}` })),
+            ...shown.map(({ message, location }) => ({ level: 'error', text: message, properties: location ?? {} })),
+            ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.`, properties: {} }] : []),
+        ];
     }
     if (error instanceof ActionError)
         return [{ level: 'error', text: error.message, properties: {} }];
@@ -58442,7 +58556,7 @@ function coerce_date(params) {
 const inputs_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
 /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
 const baseUrl = (name, httpsWhy) => schemas_string()
-    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. https://${name === 'auth_url' ? 'auth' : 'provider'}.example.org`)
+    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
     .transform((value, ctx) => {
     const url = new URL(value);
     if (url.username !== '' || url.password !== '') {
@@ -58466,14 +58580,14 @@ const timeoutSeconds = inputs_required('timeout_seconds', 'leave it out for 30 s
     .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
     .pipe(schemas_number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
 const inputsSchema = object({
-    client_id: inputs_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
+    client_id: inputs_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
         '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
     client_secret: inputs_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
         'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
-    auth_url: inputs_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
+    auth_url: inputs_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.globus.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
     spec: inputs_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
     timeout_seconds: timeoutSeconds,
-    on_drift: inputs_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore'], 'Input on_drift must be warn, fail or ignore')),
+    on_drift: inputs_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], 'Input on_drift must be warn, fail, ignore or update')),
     dry_run: booleanInput('dry_run'),
     // Optional: empty means no verification of the provider.
     provider_url: schemas_string()
@@ -58514,11 +58628,26 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function ensureScope(service, { spec, dryRun, budget }, log = () => { }) {
+async function ensureScope(service, { spec, dryRun, update = false, budget }, { log = () => { }, warn = () => { } } = {}) {
     const expected = service.scopeStringFor(spec.scope_suffix);
     const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
-    // One lookup carries the expected string and every dependent string.
-    const [client, found] = await Promise.all([service.getClient(), service.lookupScopesByString([expected, ...dependentStrings])]);
+    const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+    // One round trip: the inspection, one lookup of the expected string and every dependent
+    // string, and, only when the spec gives any, one lookup of the dependents given by id.
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([expected, ...dependentStrings]),
+        lookupIds(service, dependentIds),
+    ]);
+    // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
+    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+    spec.dependent_scopes.forEach(({ scope }, index) => {
+        if (isUuid(scope) && unverified.includes(scope)) {
+            warn(['dependent_scopes', index, 'scope'], `dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This step cannot tell which: the creation will decide.');
+        }
+    });
     let byString = new Map(found.map((s) => [s.scope_string, s]));
     // A service that answers 404 when any string is unknown says nothing about the others,
     // and the expected string is unknown until the scope exists: ask for the dependents alone.
@@ -58526,19 +58655,76 @@ async function ensureScope(service, { spec, dryRun, budget }, log = () => { }) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
     const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
-    const compared = (result) => ({ ...result, wouldCreate: false, comparison: compareScope(definition, result.scope) });
+    const compared = (result) => ({
+        ...result,
+        wouldCreate: false,
+        comparison: compareScope(definition, result.scope),
+        changes: [],
+        updated: false,
+    });
     if (client.scopeIds.length > 0) {
         log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        return compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+        const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+        return update ? applySpec(service, definition, existing, dryRun, log) : existing;
     }
     if (dryRun) {
         log(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [] };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [], changes: [], updated: false };
     }
     log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, expected, budget, log));
+    return compared(await create(service, definition, { expected, unverified }, budget, log));
+}
+/**
+ * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
+ * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
+ * verification. What the drift check found is the plan; in a dry run it is only told.
+ */
+async function applySpec(service, definition, existing, dryRun, log) {
+    const changes = existing.comparison.filter((c) => !c.same);
+    if (changes.length === 0)
+        return existing;
+    const suffix = changes.find((c) => c.field === 'scope_suffix');
+    if (suffix !== undefined) {
+        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
+            "the suffix is part of the scope string, the provider's identity, which the service never changes. Nothing was written. " +
+            `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
+    }
+    const fields = changes.map((c) => c.field).join(', ');
+    const scope = existing.scope;
+    if (dryRun) {
+        log(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
+        return { ...existing, changes };
+    }
+    const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
+    log(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
+    const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    // The PUT's answer is the verification; one read more only if it leaves a field out.
+    let after = byId.get(scope.id) ?? scope;
+    if (compareScope(definition, after).length < existing.comparison.length)
+        after = await service.getScope(scope.id);
+    return {
+        ...existing,
+        scope: after,
+        scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
+        comparison: compareScope(definition, after),
+        changes,
+        updated: true,
+    };
+}
+/**
+ * The dependents given by id that the service shows this client. A service that answers 404
+ * when any id is unknown says nothing about the others: then each is asked for alone.
+ */
+async function lookupIds(service, ids) {
+    if (ids.length === 0)
+        return new Set();
+    let found = await service.lookupScopesById(ids);
+    if (found.length === 0 && ids.length > 1)
+        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+    return new Set(found.map((s) => s.id.toLowerCase()));
 }
 /** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
 function resolveDependents(spec, byString) {
@@ -58556,37 +58742,66 @@ function resolveDependents(spec, byString) {
     return resolved;
 }
 /**
- * Creates the scope, never blindly twice. Each creation comes to one of four outcomes:
+ * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
  * - created: verified by a second inspection of the client;
+ * - refused (400): thrown, naming the dependents that could not be verified beforehand;
  * - conflict (409): another run was first; its scope, found by inspection, is adopted;
  * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
  *   run's and is adopted; if there is none, the creation is sent again after a pause;
  * - any other failure: thrown.
  */
-async function create(service, definition, expected, budget, log) {
-    for (let attempt = 1;; attempt++) {
-        const outcome = await service.createScope(definition);
-        if (outcome.kind === 'created')
-            return verifyCreated(service, outcome.scopes, expected);
-        const conflict = outcome.kind === 'conflict';
-        log(`${conflict ? 'Another run created the scope first' : `The creation's answer was lost (${outcome.error.message})`}: inspecting the client`);
-        const client = await service.getClient();
-        if (client.scopeIds.length > 0) {
-            // A lost answer most likely means this run created it; a conflict means another did.
-            return { ...(await adoptExisting(service, client, client.scopes, expected)), created: !conflict };
+async function create(service, definition, { expected, unverified }, budget, log) {
+    // Set once an answer of this run was lost: from then on, a scope found may be this run's.
+    let maybeApplied = false;
+    try {
+        for (let attempt = 1;; attempt++) {
+            const outcome = await service.createScope(definition);
+            if (outcome.kind === 'created')
+                return await verifyCreated(service, outcome.scopes, expected);
+            if (outcome.kind === 'refused' && unverified.length === 0)
+                throw outcome.error;
+            if (outcome.kind === 'refused') {
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+                    'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
+            }
+            const conflict = outcome.kind === 'conflict';
+            maybeApplied ||= !conflict;
+            log(conflict
+                ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+                : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
+            const client = await service.getClient();
+            if (client.scopeIds.length > 0) {
+                // After a lost answer the scope is most likely this run's: `created` says so, since a
+                // step gated on it had better run twice than never (see the README's "Outputs").
+                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
+            }
+            if (conflict) {
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                    'applying a creation. Run the step again: it adopts the scope once the client lists it.');
+            }
+            const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+            if ('giveUp' in pause)
+                throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
+            log(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
+            await budget.clock.sleep(pause.waitMs, budget.signal);
         }
-        if (conflict)
-            throw outcome.error;
-        const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
-        if ('giveUp' in pause)
-            throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
-        log('The client still has no scope: the creation will be sent again');
-        await budget.clock.sleep(pause.waitMs);
+    }
+    catch (error) {
+        if (!maybeApplied || !(error instanceof ActionError))
+            throw error;
+        // Whatever failed after a creation that may have been applied: say so, and what comes next.
+        throw new ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+            'without creating a second one.');
     }
 }
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service, created, expected) {
-    const after = await service.getClient();
+    const after = await service.getClient().catch((error) => {
+        if (!(error instanceof ActionError))
+            throw error;
+        throw new ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+            `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
+    });
     const detached = created.filter((s) => !after.scopeIds.includes(s.id));
     if (detached.length > 0) {
         throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
@@ -58611,19 +58826,44 @@ async function adoptExisting(service, client, known, expected) {
 
 ;// CONCATENATED MODULE: ./src/secrets.ts
 /**
- * Every form in which the secret could surface: as given, inside the HTTP Basic credential
- * (with and without the client ID, which is part of it), and URL-encoded.
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
  */
 function secretForms(clientId, clientSecret) {
     if (clientSecret === '')
         return [];
+    const encoded = encodeURIComponent(clientSecret);
     // The credential is sent with the client ID as the inputs normalise it (lower case).
     const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
     // A multi-line secret is masked line by line by the runner too.
     const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    // JSON-escaped: values from the service are quoted with JSON.stringify in drift messages.
-    const json = JSON.stringify(clientSecret).slice(1, -1);
-    return [...new Set([clientSecret, ...basic, encodeURIComponent(clientSecret), json, ...lines])];
+    const forms = [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+    // Fragments far shorter than the secret would mask ordinary text: none under 8 characters.
+    const shortest = Math.min(8, clientSecret.length);
+    return [...new Set(forms.filter((form) => form.length >= shortest))];
+}
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
 }
 /** Replaces every form of the secret in a text meant for the log, an annotation or a file. */
 function redactor(forms) {
@@ -58645,14 +58885,19 @@ const dependentScopeSchema = object({
     optional: schemas_boolean().default(false),
     requires_refresh_token: schemas_boolean().default(true),
 });
+// A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
+// (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
+// markdown treats specially. Anything else from the service is refused, by name.
+const scopeStringSchema = schemas_string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
 const scopeSchema = object({
     id: uuidSchema,
-    scope_string: schemas_string().min(1),
+    scope_string: scopeStringSchema,
     name: schemas_string().optional(),
     description: schemas_string().optional(),
     client: schemas_string().nullable().optional(),
     advertised: schemas_boolean().optional(),
     allows_refresh_token: schemas_boolean().optional(),
+    required_domains: array(schemas_string()).optional(),
     dependent_scopes: array(dependentScopeSchema).optional(),
 });
 // `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
@@ -58675,6 +58920,13 @@ const clientResponseSchema = object({
     }),
 }));
 const scopeListResponseSchema = object({ scopes: array(scopeSchema) }).transform((r) => r.scopes);
+// One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
+const oneScopeResponseSchema = object({ scope: scopeSchema }).transform((r) => r.scope);
+// An update that fails says what the status means for a scope that existed a moment ago.
+const UPDATE_HINTS = {
+    403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
+    404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
+};
 // Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
 // both keys optional, rather than a union, so that a malformed answer names its field.
 const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
@@ -58684,24 +58936,51 @@ const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional
         ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
     return scopes;
 });
-// What to do about a status, in the words of the portal the user knows.
+// What a status can really mean for these calls, in the words of the portal the user knows.
+// The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
 const STATUS_HINTS = {
     400: 'the service refused the request as invalid',
-    401: 'the credentials were rejected: check the client_id and client_secret secrets, and that the secret was not deleted in the developer portal',
-    403: 'the credentials do not own this client: client_id and client_secret must belong to the same app',
-    404: 'no such client: check that client_id is the Client ID of the app in the developer portal',
+    401: "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
+        '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
+    // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
+    403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
+        'of the project blocks it; open the project in the developer portal with an administering identity',
+    404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
     409: 'the scope already exists',
     429: 'too many requests',
 };
+// A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
+const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
+/**
+ * The service's own words: `errors[].detail`, and the ids its support asks for: the error's
+ * `errors[].id` (the one the vendor records) and a request id, in the body or a header.
+ */
+function explainServiceError(body, headers) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message);
+    const headerId = headers['x-request-id'];
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
 // One comma-separated list per parameter, with the separators left as they are: each item
 // is encoded on its own so that a server splitting before or after decoding reads the same.
 const list = (values) => values.map(encodeURIComponent).join(',');
 /** The authentication service's API, authenticated with HTTP Basic. */
-function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher }) {
+function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }) {
+    const apiPath = new URL(authUrl).pathname;
     const http = createJsonHttp({
         budget,
         urlInput: 'auth_url',
-        hints: STATUS_HINTS,
+        hints: API_LIKE_PATH.test(apiPath)
+            ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            : STATUS_HINTS,
+        explain: explainServiceError,
+        log,
         // The only place the secret is used: built once, sent in every call, never logged.
         headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
         dispatcher,
@@ -58719,16 +58998,35 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
         createScope: async (definition) => {
             try {
                 const label = `Scope creation (POST ${clientPath}/scopes)`;
-                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body: { scope: definition } }) };
+                // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
+                // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
+                // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
+                // but whether the service honours its `false` is not recorded.
+                const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
+                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body }) };
             }
             catch (error) {
                 if (error instanceof HttpError && error.status === 409)
                     return { kind: 'conflict', error };
+                if (error instanceof HttpError && (error.status === 400 || error.status === 422))
+                    return { kind: 'refused', error };
                 // A failure that may be passing may also have happened after the scope was made.
                 if (error instanceof HttpError && error.transient)
                     return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
                 throw error;
             }
+        },
+        updateScope: (id, { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }) => {
+            const path = `${scopesPath}/${encodeURIComponent(id)}`;
+            // The fields the service lets change: all but the suffix, which is part of the scope
+            // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
+            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+            const body = { scope: changeable };
+            return http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS });
+        },
+        getScope: (id) => {
+            const path = `${scopesPath}/${encodeURIComponent(id)}`;
+            return http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`);
         },
         close: () => http.close(),
     };
@@ -58813,6 +59111,9 @@ const scopeSpecSchema = strictObject({
     allow_refresh_tokens: schemas_boolean()
         .default(true)
         .describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token."),
+    required_domains: array(spec_text)
+        .optional()
+        .describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none)."),
     dependent_scopes: array(spec_dependentScopeSchema)
         .default([])
         .superRefine((deps, ctx) => {
@@ -58826,11 +59127,14 @@ const scopeSpecSchema = strictObject({
     })
         .describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
 });
+// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
+// SDK, create_scope's docstring); the spec accepts any string.
+const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = strictObject({ scope: scopeSpecSchema });
 /** The spec file's JSON Schema, for editors: generated from the schemas above, never by hand. */
 function specJsonSchema() {
-    const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as in the system spec's section 2.3." });
+    const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as the authentication service defines it." });
     const file = z.union([definition, z.strictObject({ scope: definition })]).meta({
         title: 'ensure-provider-scope spec file',
         description: 'The scope an Action Provider registers, at the top level or under scope:.',
@@ -58898,13 +59202,21 @@ function parseSpec(source, file) {
     // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
-    if (doc.errors.length > 0) {
-        throw new ValidationError(doc.errors.map((error) => ({
+    if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
+        throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+    }
+    // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
+    const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+    const errors = [...doc.errors, ...tags];
+    if (errors.length > 0) {
+        const problems = errors.map((error) => ({
             field: 'spec',
             // prettyErrors appends a code excerpt after the first line; the annotation has the location.
-            message: `${file}: YAML syntax error: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
+            message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
             location: at(error.linePos?.[0]),
-        })));
+        }));
+        // One error cascades into many alike: each message once.
+        throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
     }
     let data;
     try {
@@ -58922,8 +59234,21 @@ function parseSpec(source, file) {
     }
     const wrapped = 'scope' in data;
     const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
-    if (result.success)
-        return 'scope' in result.data ? result.data.scope : result.data;
+    if (result.success) {
+        const spec = 'scope' in result.data ? result.data.scope : result.data;
+        const where = (field) => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
+        const warnings = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
+            ? []
+            : [
+                {
+                    field: 'scope_suffix',
+                    message: `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+                        'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+                    location: where(['scope_suffix']),
+                },
+            ];
+        return { spec, locate: where, warnings };
+    }
     const problems = [];
     for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
@@ -58944,15 +59269,24 @@ function parseSpec(source, file) {
     }
     throw new ValidationError(problems);
 }
-/** Reads the spec file from the workspace and parses it; see parseSpec. */
+/**
+ * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
+ * links are resolved, must lie inside the workspace: a spec from a pull request must not make
+ * the step read, and quote, a file of the runner's.
+ */
 async function loadSpec(workspace, file) {
-    const fullPath = external_node_path_default().resolve(workspace, file);
     const fail = (message) => {
         throw new ValidationError([{ field: 'spec', message }]);
     };
-    let info;
+    const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
+    const outside = (relative) => relative === '' || relative.startsWith('..') || external_node_path_default().isAbsolute(relative);
+    const refuse = () => fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
+    // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
+    if (outside(external_node_path_default().relative(root, external_node_path_default().resolve(root, file))))
+        return refuse();
+    let fullPath;
     try {
-        info = await (0,promises_.stat)(fullPath);
+        fullPath = await (0,promises_.realpath)(external_node_path_default().resolve(root, file));
     }
     catch (error) {
         const code = error.code;
@@ -58961,13 +59295,41 @@ async function loadSpec(workspace, file) {
         return fail(`Spec file ${file} was not found in the workspace (${workspace}). ` +
             'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.');
     }
-    if (!info.isFile())
-        return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
-    if (info.size > MAX_SPEC_BYTES) {
-        return fail(`Spec file ${file} is ${info.size} bytes, over the limit of ${MAX_SPEC_BYTES}: it should hold one scope definition.`);
+    if (outside(external_node_path_default().relative(root, fullPath)))
+        return refuse();
+    let source;
+    try {
+        const info = await (0,promises_.stat)(fullPath);
+        if (!info.isFile())
+            return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
+        // Read to one byte past the limit: a size from stat is 0 for some special files.
+        source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
     }
-    const source = await (0,promises_.readFile)(fullPath, 'utf8').catch((error) => fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`));
-    return parseSpec(source, file);
+    catch (error) {
+        if (error instanceof ValidationError)
+            throw error;
+        return fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`);
+    }
+    if (source.length > MAX_SPEC_BYTES)
+        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+    if (source.includes(0) || (source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) {
+        return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.`);
+    }
+    return parseSpec(source.toString('utf8'), file);
+}
+async function readAtMost(file, bytes) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const buffer = Buffer.alloc(bytes);
+        let filled = 0;
+        for (let read = -1; read !== 0 && filled < bytes; filled += read) {
+            ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+        }
+        return buffer.subarray(0, filled);
+    }
+    finally {
+        await handle.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -58985,6 +59347,8 @@ async function loadSpec(workspace, file) {
 // The service's text is cut only after redaction, so that no piece of a secret survives.
 const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+// One line, never one that starts a workflow command.
+const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run(collaborators = fromGitHubRunner()) {
     const { core, summary } = collaborators;
@@ -58993,34 +59357,54 @@ async function run(collaborators = fromGitHubRunner()) {
     for (const form of forms)
         core.setSecret(form);
     const redact = redactor(forms);
-    // Every text the run writes goes through here: the service's own words may echo the secret.
-    const log = (message) => core.info(redact(message));
+    // Every text the run writes goes through here: the service's own words may echo the secret,
+    // and text from the spec or a server may hold line breaks. An annotation's text is escaped
+    // by the toolkit; a log line is written as it is, so it is made one line, which the runner
+    // cannot read as a workflow command (`::...`) of its own.
+    const say = (message) => {
+        const text = redact(message.text);
+        if ('properties' in message)
+            core[message.level](clip(text), message.properties);
+        else if (message.level === 'debug')
+            core.debug(text); // escaped by the toolkit, like an annotation
+        else
+            core.info(oneLine(text));
+    };
     const write = ({ outputs, messages }) => {
         for (const [name, value] of Object.entries(outputs ?? {}))
-            core.setOutput(name, value);
-        for (const message of messages) {
-            const text = redact(message.text);
-            if ('properties' in message)
-                core[message.level](clip(text), message.properties);
-            else
-                core[message.level](text);
-        }
+            core.setOutput(name, redact(value));
+        messages.forEach(say);
     };
-    collaborators.onFatal?.((error) => write(concludeFailure(error)));
-    const conclusion = await ensure(collaborators, log, redact).catch(concludeFailure);
+    const fail = (error) => concludeFailure(error, redact);
+    collaborators.onFatal?.((error) => write(fail(error)));
+    const conclusion = await ensure(collaborators, say, redact).catch(fail);
     write(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (conclusion.summary !== undefined)
         await summary?.write(redact(conclusion.summary));
     collaborators.setExitCode(conclusion.exitCode);
 }
-async function ensure({ core, workspace, summary, clock, dispatcher }, log, scrub) {
-    const { inputs, spec } = await main_validate(core, workspace);
+async function ensure({ core, workspace, summary, clock, dispatcher }, say, scrub) {
+    const { inputs, specFile } = await main_validate(core, workspace);
+    const { spec } = specFile;
+    const log = (text) => say({ level: 'info', text });
+    // Said as soon as known, before any write: in a dry run, they are what a reviewer reads.
+    const warn = (field, text) => say({ level: 'warning', text, properties: specFile.locate(field) });
+    for (const { message, location } of specFile.warnings)
+        say({ level: 'warning', text: message, properties: location ?? {} });
     log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
     // One budget for the whole step: the reads, the creation and the provider check.
     const budget = createBudget(inputs.timeout_seconds, { clock });
-    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher });
-    const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, budget }, log).finally(() => service.close());
+    // Retries in the log, each request in the debug log: a slow step says what it waits for.
+    const httpLog = { info: log, debug: (text) => say({ level: 'debug', text }) };
+    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher, log: httpLog });
+    const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, update: inputs.on_drift === 'update', budget }, { log, warn })
+        // The first failure ends the step: a sibling request or pause still pending ends with it.
+        .catch((error) => {
+        budget.cancel();
+        throw error;
+    })
+        .finally(() => service.close());
     // Loaded while the first requests are in flight, off the critical path. Awaited below; a
     // failure meanwhile must not count as an unhandled rejection, which ends the process.
     const context = summary?.runContext();
@@ -59028,7 +59412,7 @@ async function ensure({ core, workspace, summary, clock, dispatcher }, log, scru
     const result = await ensuring;
     const provider = inputs.provider_url === undefined
         ? undefined
-        : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, dispatcher).then((check) => ({ check }), (failure) => ({ failure }));
+        : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, { dispatcher, log: httpLog }).then((check) => ({ check }), (failure) => ({ failure }));
     return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context), scrub });
 }
 /** Inputs and spec together, so that one run reports every problem in both. */
@@ -59047,7 +59431,7 @@ async function main_validate(core, workspace) {
         throw result.reason;
     });
     if (inputs.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        return { inputs: inputs.value, spec: spec.value };
+        return { inputs: inputs.value, specFile: spec.value };
     }
     throw new ValidationError(problems);
 }

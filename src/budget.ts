@@ -10,12 +10,24 @@ const REQUEST_LIMITS_PER_STEP = 3;
 export interface Budget extends Pacing {
   requestTimeoutMs: number;
   startedAt: number;
+  signal: AbortSignal;
+  /** The step has failed: every request and pause still pending under this budget ends now. */
+  cancel(): void;
 }
 
 export function createBudget(timeoutSeconds: number, { clock = systemClock, policy = DEFAULT_RETRY_POLICY }: { clock?: Clock | undefined; policy?: RetryPolicy } = {}): Budget {
   const requestTimeoutMs = timeoutSeconds * 1000;
   const startedAt = clock.now();
-  return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs, clock, policy };
+  const controller = new AbortController();
+  return {
+    requestTimeoutMs,
+    startedAt,
+    deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs,
+    clock,
+    policy,
+    signal: controller.signal,
+    cancel: () => controller.abort(new Error('the step has failed')),
+  };
 }
 
 /** The limit of a request sent now: its own, cut short by the step's deadline. */

@@ -3,18 +3,19 @@
  * summary and the exit code. Pure functions of the result, the inputs and the provider check;
  * main.ts writes the conclusion out, scrubbed, in one place.
  */
-import { describeDrift } from './drift.ts';
+import { CONSENT_NOTE, describeDrift } from './drift.ts';
 import { ActionError, ValidationError, type Location } from './errors.ts';
 import type { Inputs } from './inputs.ts';
 import { mismatchMessage, type ProviderCheck } from './provider.ts';
 import type { EnsureResult } from './reconcile.ts';
-import { buildSummary } from './summary.ts';
+import { buildSummary, escapeMarkdown } from './summary.ts';
 
 export interface Outputs {
   scope_string: string;
   scope_id: string;
   scope_strings: string;
   created: string;
+  updated: string;
 }
 
 /** Where an annotation points and what it is titled, in the runner's own names. */
@@ -41,6 +42,7 @@ export function outputsOf(result: EnsureResult): Outputs {
     scope_id: result.scope.id,
     scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
     created: String(result.created),
+    updated: String(result.updated),
   };
 }
 
@@ -61,14 +63,21 @@ export function concludeRun({ inputs, result, provider, ranFor, scrub }: RunFact
   const messages: Message[] = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
 
   const drift = result.comparison.filter((c) => !c.same);
-  if (inputs.on_drift !== 'ignore') {
-    const level = inputs.on_drift === 'fail' ? 'error' : 'warning';
-    for (const c of drift) messages.push({ level, text: describeDrift(c), properties: { title: `Scope drift: ${c.field}` } });
+  const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
+  for (const c of result.changes) {
+    const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+    messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
+  }
+  // Under update, what is left differs although the service was asked: an error. A plan is no drift.
+  const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
+  if (inputs.on_drift !== 'ignore' && !planOnly) {
+    const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+    for (const c of drift) messages.push({ level, text: describeDrift(c, written), properties: { title: `Scope drift: ${c.field}` } });
   }
 
   const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-  let failed = inputs.on_drift === 'fail' && drift.length > 0;
-  if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published}` });
+  let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
+  if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
   if (check !== undefined && !check.matches) {
     const strings = result.scopes.map((s) => s.scope_string);
     messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings), properties: {} });
@@ -87,12 +96,27 @@ export function concludeRun({ inputs, result, provider, ranFor, scrub }: RunFact
   };
 }
 
-/** A run that could not ensure the scope. */
-export const concludeFailure = (error: unknown): Conclusion => ({ messages: failureMessages(error), exitCode: 1 });
+/** A run that could not ensure the scope; the problems of a failed validation also go to the summary. */
+export function concludeFailure(error: unknown, scrub: (text: string) => string = (text) => text): Conclusion {
+  const messages = failureMessages(error);
+  if (!(error instanceof ValidationError)) return { messages, exitCode: 1 };
+  const problems = error.problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
+  return { messages, summary: ['### Provider scope: nothing was done', '', `The inputs or the spec have ${problems.length} problem(s):`, '', ...problems, ''].join('\n'), exitCode: 1 };
+}
+
+// The runner shows 10 error annotations per step: nine, and one that says there are more.
+const MAX_ERROR_ANNOTATIONS = 9;
 
 function failureMessages(error: unknown): Message[] {
   if (error instanceof ValidationError) {
-    return error.problems.map(({ message, location }) => ({ level: 'error', text: message, properties: location ?? {} }));
+    const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
+    const hidden = error.problems.length - shown.length;
+    return [
+      // Every problem in the log, where no limit hides any.
+      ...error.problems.map(({ message }): Message => ({ level: 'info', text: `Problem: ${message}` })),
+      ...shown.map(({ message, location }): Message => ({ level: 'error', text: message, properties: location ?? {} })),
+      ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.`, properties: {} } as const] : []),
+    ];
   }
   if (error instanceof ActionError) return [{ level: 'error', text: error.message, properties: {} }];
   // The last line of defence: still one clear annotation, the stack only in the debug log.

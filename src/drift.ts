@@ -17,6 +17,9 @@ const dependentSet = (deps: readonly DependentScope[]): string =>
       .sort((a, b) => (a.scope < b.scope ? -1 : 1)),
   );
 
+/** What changing the dependent scopes means for the provider's users; see the README's "Drift, updates and dry runs". */
+export const CONSENT_NOTE = 'users of the provider may have to consent again before it can act for them';
+
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 export const suffixOf = (scopeString: string): string => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 
@@ -36,6 +39,12 @@ export function compareScope(definition: ScopeDefinition, scope: Scope): FieldCo
   const comparisons = pairs
     .filter(([, , service]) => service !== undefined)
     .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+  if (scope.required_domains !== undefined) {
+    // A set too; a spec without the field asks for the service's default, none.
+    const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
+    const service = JSON.stringify([...scope.required_domains].sort());
+    comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
+  }
   if (scope.dependent_scopes !== undefined) {
     const spec = dependentSet(definition.dependent_scopes);
     const service = dependentSet(scope.dependent_scopes);
@@ -44,9 +53,26 @@ export function compareScope(definition: ScopeDefinition, scope: Scope): FieldCo
   return comparisons;
 }
 
+/**
+ * What this run did to the scope before the comparison: found it, created it, or updated it
+ * to the spec. After a creation or an update, a difference is a field the service ignored,
+ * which aligning the spec cannot help.
+ */
+export type Written = 'nothing' | 'created' | 'updated';
+
 /** The annotation for a field that differs: what each side says, and what the user can do. */
-export const describeDrift = (c: FieldComparison): string =>
-  `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
-  (c.field === 'scope_suffix'
-    ? 'The existing scope is used; no second scope is created.'
-    : 'This action never changes an existing scope: align the spec with the service, or change the scope at the service.');
+export function describeDrift(c: FieldComparison, written: Written = 'nothing'): string {
+  if (written !== 'nothing') {
+    return (
+      `The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
+      `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
+      "Check the value against what the service accepts; if it should have been taken, report it with the run's log."
+    );
+  }
+  return (
+    `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+    (c.field === 'scope_suffix'
+      ? 'The existing scope is used; no second scope is created.'
+      : 'Align the spec with the service, or set on_drift: update to apply the spec to the scope.')
+  );
+}

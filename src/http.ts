@@ -3,6 +3,7 @@ import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { requestLimitMs, type Budget } from './budget.ts';
 import { ActionError } from './errors.ts';
+import packageJson from '../package.json' with { type: 'json' };
 import { parseRetryAfter, withRetries } from './retry.ts';
 
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
@@ -24,14 +25,26 @@ export class HttpError extends ActionError {
   }
 }
 
+/** What the HTTP layer tells as it goes; the step's log decides where it shows. */
+export interface HttpLog {
+  /** A retry, in the log: what failed, which attempt, how long it waits. */
+  info(message: string): void;
+  /** One line per request: method, path, status or error, milliseconds; never a header. */
+  debug(message: string): void;
+}
+
+const silent: HttpLog = { info: () => {}, debug: () => {} };
+
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget): Promise<T> =>
+export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget, log: HttpLog = silent): Promise<T> =>
   withRetries(
     attempt,
     (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }),
     budget,
     // Final once given up on: the message says how far it got.
     (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error),
+    (error, tried, waitMs) =>
+      log.info(`${(error as Error).message} Attempt ${tried} of ${budget.policy.attempts}: trying again in ${(waitMs / 1000).toFixed(1)} s.`),
   );
 
 export type Method = 'GET' | 'POST' | 'PUT';
@@ -48,10 +61,16 @@ export interface JsonHttpOptions {
   explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
   /** Defaults to one keep-alive agent that honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
   dispatcher?: Dispatcher | undefined;
+  log?: HttpLog | undefined;
 }
+
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+export const USER_AGENT = `ensure-provider-scope/${packageJson.version}`;
 
 export interface RequestOptions<T> {
   body?: unknown;
+  /** What a status means for this request, where it differs from the client's hints. */
+  hints?: Readonly<Record<number, string>>;
   /** The value a 404 stands for, where 404 means "none" rather than a failure. */
   notFound?: T;
 }
@@ -65,6 +84,15 @@ export interface JsonHttp {
 }
 
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the runner's network that intercepts TLS.
+const TLS_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -106,7 +134,7 @@ export function commonErrorDetail(body: unknown, headers: IncomingHttpHeaders): 
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const { budget, urlInput, hints = {}, explain = commonErrorDetail } = options;
+  const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silent } = options;
   // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
   const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
 
@@ -124,6 +152,9 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
       : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
       : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+      : code !== undefined && TLS_CODES.has(code)
+        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
+          'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
       : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
     return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
   }
@@ -133,10 +164,12 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     schema: S,
     method: Method,
     url: string,
-    { body, notFound }: RequestOptions<z.output<S>> = {},
+    { body, notFound, hints: requestHints = {} }: RequestOptions<z.output<S>> = {},
   ): Promise<z.output<S>> {
-    const host = new URL(url).host;
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const { host, pathname } = new URL(url);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers };
+    const started = budget.clock.now();
+    const took = (): string => `${Math.round(budget.clock.now() - started)} ms`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Dispatcher.ResponseData;
     let text: string;
@@ -145,14 +178,17 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
         method,
         headers,
         dispatcher,
-        signal: AbortSignal.timeout(requestLimitMs(budget)),
+        signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       text = await readBody(response.body, label);
     } catch (error) {
+      const { code, name } = (error ?? {}) as { code?: string; name?: string };
+      log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
       throw error instanceof HttpError ? error : networkError(label, host, error);
     }
     const status = response.statusCode;
+    log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
     const json = parseJson(text);
     if (status === 404 && notFound !== undefined) return notFound;
     if (status >= 300 && status < 400) {
@@ -164,7 +200,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       );
     }
     if (status < 200 || status >= 300) {
-      const hint = hints[status];
+      const hint = requestHints[status] ?? hints[status];
       const retryAfter = response.headers['retry-after'];
       const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
       throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
@@ -184,7 +220,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
 
   return {
     send,
-    retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget),
+    retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
     // Destroyed rather than closed: a request still in flight when a sibling failed is
     // abandoned at once instead of being waited for.
     close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),

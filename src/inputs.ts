@@ -10,7 +10,7 @@ const required = (name: string, hint: string) => z.string().min(1, { message: `I
 const baseUrl = (name: string, httpsWhy: string) =>
   z
     .string()
-    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. https://${name === 'auth_url' ? 'auth' : 'provider'}.example.org`)
+    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
     .transform((value, ctx) => {
       const url = new URL(value);
       if (url.username !== '' || url.password !== '') {
@@ -40,7 +40,7 @@ const timeoutSeconds = required('timeout_seconds', 'leave it out for 30 seconds'
   .pipe(z.number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
 
 const inputsSchema = z.object({
-  client_id: required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ secrets.PROVIDER_CLIENT_ID }}`').pipe(
+  client_id: required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`').pipe(
     z.guid(
       'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
         '(check that client_id and client_secret are not swapped)',
@@ -51,12 +51,12 @@ const inputsSchema = z.object({
     'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
       'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
   ),
-  auth_url: required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.example.org').pipe(
+  auth_url: required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.globus.org').pipe(
     baseUrl('auth_url', 'the client secret is sent with every request'),
   ),
   spec: required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
   timeout_seconds: timeoutSeconds,
-  on_drift: required('on_drift', 'leave it out for warn').pipe(z.enum(['warn', 'fail', 'ignore'], 'Input on_drift must be warn, fail or ignore')),
+  on_drift: required('on_drift', 'leave it out for warn').pipe(z.enum(['warn', 'fail', 'ignore', 'update'], 'Input on_drift must be warn, fail, ignore or update')),
   dry_run: booleanInput('dry_run'),
   // Optional: empty means no verification of the provider.
   provider_url: z

@@ -1,9 +1,14 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { Budget } from './budget.ts';
-import { createJsonHttp } from './http.ts';
+import { createJsonHttp, type HttpLog } from './http.ts';
 
-const descriptionSchema = z.object({ platform_auth_scope: z.string().min(1) });
+// The introspection document is a JSON object; which key holds the scope is decided below.
+const documentSchema = z.record(z.string(), z.unknown());
+
+/** The system spec's key; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
+export const SPEC_KEY = 'platform_auth_scope';
+const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
@@ -16,23 +21,51 @@ const HINTS: Readonly<Record<number, string>> = {
 
 export interface ProviderCheck {
   url: string;
-  published: string;
+  /** The key the scope was read from, if the document has one holding a string. */
+  key?: string | undefined;
+  published?: string | undefined;
   /** Whether `published` is one of the client's scope strings. */
   matches: boolean;
 }
 
-/** Reads the deployed provider's `platform_auth_scope` and checks it against the client's scope strings. */
-export async function checkProvider(providerUrl: string, scopeStrings: readonly string[], budget: Budget, dispatcher?: Dispatcher): Promise<ProviderCheck> {
-  const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher });
+/**
+ * The key that holds the provider's scope: the spec's `platform_auth_scope`, else the
+ * vendor's `<name>_auth_scope` when it is the document's only such key.
+ */
+function scopeKey(document: Record<string, unknown>): string | undefined {
+  if (SPEC_KEY in document) return SPEC_KEY;
+  const keys = Object.keys(document).filter((key) => VENDOR_KEY.test(key));
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+/** Reads the deployed provider's published scope and checks it against the client's scope strings. */
+export async function checkProvider(
+  providerUrl: string,
+  scopeStrings: readonly string[],
+  budget: Budget,
+  { dispatcher, log }: { dispatcher?: Dispatcher | undefined; log?: HttpLog | undefined } = {},
+): Promise<ProviderCheck> {
+  const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher, log });
   const url = `${providerUrl}/`;
   try {
-    const { platform_auth_scope: published } = await http.retried(`Provider introspection (GET ${url})`, descriptionSchema, 'GET', url);
-    return { url, published, matches: scopeStrings.includes(published) };
+    const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
+    const key = scopeKey(document);
+    const value = key === undefined ? undefined : document[key];
+    const published = typeof value === 'string' && value !== '' ? value : undefined;
+    return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
   } finally {
     await http.close();
   }
 }
 
-export const mismatchMessage = ({ url, published }: ProviderCheck, expected: string, scopeStrings: readonly string[]): string =>
-  `The provider at ${url} publishes platform_auth_scope "${published}", which is not a scope string of this client ` +
-  `(${scopeStrings.join(', ')}). Deploy it with platform_auth_scope set to the step's scope_string output, "${expected}".`;
+/** Why the check failed, what to publish, and where. */
+export function mismatchMessage({ url, key, published }: ProviderCheck, expected: string, scopeStrings: readonly string[]): string {
+  const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expected}".`;
+  if (published === undefined) {
+    return (
+      `The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
+      `${key === undefined ? `no ${SPEC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`
+    );
+  }
+  return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+}

@@ -1,14 +1,20 @@
 /** Time as the retries see it: injected, so that tests run in milliseconds. */
 export interface Clock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`, or rejects at once when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** A number in [0, 1), for the jitter. */
   random(): number;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+    }),
   random: () => Math.random(),
 };
 
@@ -28,7 +34,12 @@ export interface Pacing {
   policy: RetryPolicy;
   clock: Clock;
   deadline: number;
+  /** Aborted when the step has failed: a pause in progress ends at once. */
+  signal?: AbortSignal | undefined;
 }
+
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms: number): string => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 
 /** After a failed try: wait this long and try again, or give up for this reason. */
 export type Pause = { waitMs: number } | { giveUp: string };
@@ -40,7 +51,7 @@ export type Pause = { waitMs: number } | { giveUp: string };
 export function nextPause({ policy, clock, deadline }: Pacing, tried: number, retryAfterMs?: number, attempts = policy.attempts): Pause {
   if (tried >= attempts) return { giveUp: `gave up after ${tried} attempts` };
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-    return { giveUp: `the service asked to wait ${Math.ceil(retryAfterMs / 1000)} s, longer than this step waits` };
+    return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this step waits` };
   }
   const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
   if (clock.now() + waitMs >= deadline) return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
@@ -63,6 +74,7 @@ export async function withRetries<T>(
   advise: (error: unknown) => RetryAdvice,
   pacing: Pacing,
   giveUp: (error: unknown, reason: string) => unknown = (error) => error,
+  onRetry: (error: unknown, tried: number, waitMs: number) => void = () => {},
 ): Promise<T> {
   for (let tried = 1; ; tried++) {
     try {
@@ -72,7 +84,8 @@ export async function withRetries<T>(
       if (!advice.retryable) throw error;
       const pause = nextPause(pacing, tried, advice.retryAfterMs);
       if ('giveUp' in pause) throw giveUp(error, pause.giveUp);
-      await pacing.clock.sleep(pause.waitMs);
+      onRetry(error, tried, pause.waitMs);
+      await pacing.clock.sleep(pause.waitMs, pacing.signal);
     }
   }
 }

@@ -24,6 +24,7 @@ export interface Scope {
   client?: string | null | undefined;
   advertised?: boolean | undefined;
   allows_refresh_token?: boolean | undefined;
+  required_domains?: string[] | undefined;
   dependent_scopes?: DependentScope[] | undefined;
 }
 
@@ -39,10 +40,12 @@ export interface Client {
 /**
  * What a creation came to. Only `created` is certain; `conflict` (a scope exists already) and
  * `unknown` (the answer was lost or the service failed: it may or may not have been applied)
- * leave the reconciliation to inspect the client. Any other failure is thrown.
+ * leave the reconciliation to inspect the client; `refused` (the service found the definition
+ * invalid) is final. Any other failure is thrown.
  */
 export type CreationOutcome =
   | { kind: 'created'; scopes: Scope[] }
+  | { kind: 'refused'; error: Error }
   | { kind: 'conflict'; error: Error }
   | { kind: 'unknown'; error: Error; retryAfterMs?: number | undefined };
 
@@ -57,4 +60,7 @@ export interface AuthService {
   lookupScopesById(ids: readonly string[]): Promise<Scope[]>;
   /** One creation request, never repeated by the adapter. */
   createScope(definition: ScopeDefinition): Promise<CreationOutcome>;
+  /** Sets the definition's changeable fields on a scope (all but its suffix); idempotent. */
+  updateScope(id: Uuid, definition: ScopeDefinition): Promise<Scope>;
+  getScope(id: Uuid): Promise<Scope>;
 }

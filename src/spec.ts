@@ -1,5 +1,4 @@
-import type { Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
@@ -41,6 +40,10 @@ export const scopeSpecSchema = z.strictObject({
     .boolean()
     .default(true)
     .describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token."),
+  required_domains: z
+    .array(text)
+    .optional()
+    .describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none)."),
   dependent_scopes: z
     .array(dependentScopeSchema)
     .default([])
@@ -57,14 +60,26 @@ export const scopeSpecSchema = z.strictObject({
 });
 
 export type ScopeSpec = z.output<typeof scopeSpecSchema>;
-export type DependentScopeSpec = ScopeSpec['dependent_scopes'][number];
+
+/** A parsed spec file: the spec, where each field sits, and what the service may refuse. */
+export interface SpecFile {
+  spec: ScopeSpec;
+  /** Where a field (e.g. ['dependent_scopes', 1, 'scope']) is in the file, for an annotation there. */
+  locate(field: readonly PropertyKey[]): Location;
+  /** Allowed by the spec, but likely refused by the service: shown, and the run goes on. */
+  warnings: Problem[];
+}
+
+// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
+// SDK, create_scope's docstring); the spec accepts any string.
+const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema });
 
 /** The spec file's JSON Schema, for editors: generated from the schemas above, never by hand. */
 export function specJsonSchema(): Record<string, unknown> {
-  const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as in the system spec's section 2.3." });
+  const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as the authentication service defines it." });
   const file = z.union([definition, z.strictObject({ scope: definition })]).meta({
     title: 'ensure-provider-scope spec file',
     description: 'The scope an Action Provider registers, at the top level or under scope:.',
@@ -131,22 +146,28 @@ function knownKeysAt(segments: readonly PathSegment[], wrapped: boolean): readon
  * Parses and validates a spec file's text. Every problem is collected, each named by its
  * field and located at its line, so that one run shows the user everything to fix.
  */
-export function parseSpec(source: string, file: string): ScopeSpec {
+export function parseSpec(source: string, file: string): SpecFile {
   const lines = new LineCounter();
   // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
   const at = (pos: LinePos | undefined): Location =>
     pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
 
-  if (doc.errors.length > 0) {
-    throw new ValidationError(
-      doc.errors.map((error) => ({
-        field: 'spec',
-        // prettyErrors appends a code excerpt after the first line; the annotation has the location.
-        message: `${file}: YAML syntax error: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
-        location: at(error.linePos?.[0]),
-      })),
-    );
+  if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
+    throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+  }
+  // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
+  const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  const errors = [...doc.errors, ...tags];
+  if (errors.length > 0) {
+    const problems = errors.map((error) => ({
+      field: 'spec',
+      // prettyErrors appends a code excerpt after the first line; the annotation has the location.
+      message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
+      location: at(error.linePos?.[0]),
+    }));
+    // One error cascades into many alike: each message once.
+    throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
   }
 
   let data: unknown;
@@ -165,7 +186,22 @@ export function parseSpec(source: string, file: string): ScopeSpec {
 
   const wrapped = 'scope' in data;
   const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
-  if (result.success) return 'scope' in result.data ? result.data.scope : result.data;
+  if (result.success) {
+    const spec = 'scope' in result.data ? result.data.scope : result.data;
+    const where = (field: readonly PropertyKey[]): Location => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
+    const warnings: Problem[] = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
+      ? []
+      : [
+          {
+            field: 'scope_suffix',
+            message:
+              `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+              'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+            location: where(['scope_suffix']),
+          },
+        ];
+    return { spec, locate: where, warnings };
+  }
 
   const problems: Problem[] = [];
   for (const issue of result.error.issues) {
@@ -187,15 +223,24 @@ export function parseSpec(source: string, file: string): ScopeSpec {
   throw new ValidationError(problems);
 }
 
-/** Reads the spec file from the workspace and parses it; see parseSpec. */
-export async function loadSpec(workspace: string, file: string): Promise<ScopeSpec> {
-  const fullPath = path.resolve(workspace, file);
+/**
+ * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
+ * links are resolved, must lie inside the workspace: a spec from a pull request must not make
+ * the step read, and quote, a file of the runner's.
+ */
+export async function loadSpec(workspace: string, file: string): Promise<SpecFile> {
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
-  let info: Stats;
+  const root = await realpath(workspace).catch(() => path.resolve(workspace));
+  const outside = (relative: string): boolean => relative === '' || relative.startsWith('..') || path.isAbsolute(relative);
+  const refuse = (): never =>
+    fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
+  // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
+  if (outside(path.relative(root, path.resolve(root, file)))) return refuse();
+  let fullPath: string;
   try {
-    info = await stat(fullPath);
+    fullPath = await realpath(path.resolve(root, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
@@ -204,12 +249,34 @@ export async function loadSpec(workspace: string, file: string): Promise<ScopeSp
         'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
     );
   }
-  if (!info.isFile()) return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
-  if (info.size > MAX_SPEC_BYTES) {
-    return fail(`Spec file ${file} is ${info.size} bytes, over the limit of ${MAX_SPEC_BYTES}: it should hold one scope definition.`);
+  if (outside(path.relative(root, fullPath))) return refuse();
+  let source: Buffer;
+  try {
+    const info = await stat(fullPath);
+    if (!info.isFile()) return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
+    // Read to one byte past the limit: a size from stat is 0 for some special files.
+    source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    return fail(`Spec file ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
   }
-  const source = await readFile(fullPath, 'utf8').catch((error: NodeJS.ErrnoException) =>
-    fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`),
-  );
-  return parseSpec(source, file);
+  if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+  if (source.includes(0) || (source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) {
+    return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.`);
+  }
+  return parseSpec(source.toString('utf8'), file);
+}
+
+async function readAtMost(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    let filled = 0;
+    for (let read = -1; read !== 0 && filled < bytes; filled += read) {
+      ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+    }
+    return buffer.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,3 +1,4 @@
+import { CONSENT_NOTE } from './drift.ts';
 import type { ProviderCheck } from './provider.ts';
 import type { EnsureResult } from './reconcile.ts';
 
@@ -14,8 +15,13 @@ export function describeRun({ eventName, ref, payload }: RunContext): string {
   return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
 }
 
-// Table cells hold names from the service and the spec: keep them from breaking the table.
-const escapeCell = (text: string): string => text.replace(/[|\\]/g, '\\$&').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: each character that could start a link, an image, emphasis, code, HTML, an
+ * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
+ * (CommonMark allows it for any punctuation); line breaks become spaces.
+ */
+export const escapeMarkdown = (text: string): string => text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
 
 export interface SummaryContext {
   ranFor: string;
@@ -28,14 +34,15 @@ export interface SummaryContext {
   scrub?: (text: string) => string;
 }
 
-function headline({ created, wouldCreate }: EnsureResult, dryRun: boolean): string {
+function headline({ created, wouldCreate, updated, changes }: EnsureResult, dryRun: boolean): string {
   if (wouldCreate) return 'Dry run: the provider scope would be created';
-  return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : 'already registered'}`;
+  if (dryRun && changes.length > 0) return 'Dry run: the provider scope would be updated';
+  return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : updated ? 'updated' : 'already registered'}`;
 }
 
 export function buildSummary(result: EnsureResult, { ranFor, provider, dryRun = false, scrub = (text) => text }: SummaryContext): string {
-  const { scope, scopes, created, wouldCreate, client, comparison } = result;
-  const cell = (text: string): string => escapeCell(scrub(text));
+  const { scope, scopes, created, wouldCreate, updated, changes, client, comparison } = result;
+  const cell = (text: string): string => escapeMarkdown(scrub(text));
   const code = (text: string): string => `<code>${cell(text)}</code>`;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -46,9 +53,20 @@ export function buildSummary(result: EnsureResult, { ranFor, provider, dryRun = 
     ['Ran for', cell(ranFor)],
   ];
   if (provider !== undefined) {
-    rows.push(['Provider publishes', `${code(provider.published)} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+    rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
   }
   const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+  if (changes.length > 0) {
+    lines.push(
+      updated ? '#### Updated by this run' : '#### The update a run would make',
+      '',
+      `| Field | Before | ${updated ? 'After' : 'Would become'} | |`,
+      '|---|---|---|---|',
+      ...changes.map((c) => `| ${c.field} | ${code(c.service)} | ${code(c.spec)} | ${c.field === 'dependent_scopes' ? cell(CONSENT_NOTE) : ''} |`),
+      '',
+    );
+  }
   if (comparison.length > 0) {
     lines.push(
       '#### The spec and the service',

@@ -13,7 +13,9 @@ export type Call =
   | { method: 'getClient' }
   | { method: 'lookupScopesByString'; args: string[] }
   | { method: 'lookupScopesById'; args: string[] }
-  | { method: 'createScope'; args: ScopeDefinition };
+  | { method: 'createScope'; args: ScopeDefinition }
+  | { method: 'updateScope'; args: [string, ScopeDefinition] }
+  | { method: 'getScope'; args: string };
 
 /** A creation that settles nothing: the reconciliation must inspect the client. */
 export type Unsettled = Exclude<CreationOutcome, { kind: 'created' }>;
@@ -35,7 +37,7 @@ export interface FakeOptions {
   clientScopeIds?: Uuid[];
   /** Answer client.scopes as full objects rather than ids. */
   embedScopes?: boolean;
-  /** Answer a lookup by string with [] (a 404) as soon as one string is unknown. */
+  /** Answer a lookup with [] (a 404) as soon as one string or id is unknown. */
   notFoundIfAnyUnknown?: boolean;
   /** Ids that the lookup by id does not return. */
   hiddenFromIdLookup?: string[];
@@ -43,8 +45,10 @@ export interface FakeOptions {
   createOutcomes?: CreateOutcome[];
   /** The scope strings a creation generates (two when an FQDN is registered). */
   createdStrings?: (suffix: string) => string[];
-  /** Fields a creation silently ignores: the scope gets the service's default instead. */
+  /** Fields a creation or an update silently ignores: the scope gets (or keeps) the service's value instead. */
   ignoredFields?: Array<'name' | 'advertised'>;
+  /** Fields an update's answer leaves out (the scope itself has them). */
+  sparseUpdateAnswer?: Array<'name' | 'description'>;
 }
 
 export class FakeService implements AuthService {
@@ -80,7 +84,8 @@ export class FakeService implements AuthService {
   async lookupScopesById(ids: readonly string[]): Promise<Scope[]> {
     this.calls.push({ method: 'lookupScopesById', args: [...ids] });
     const hidden = this.options.hiddenFromIdLookup ?? [];
-    return ids.flatMap((id) => this.scopes.filter((s) => s.id === id && !hidden.includes(s.id)));
+    const found = ids.flatMap((id) => this.scopes.filter((s) => s.id === id && !hidden.includes(s.id)));
+    return this.options.notFoundIfAnyUnknown && found.length < ids.length ? [] : found;
   }
 
   async createScope(definition: ScopeDefinition): Promise<CreationOutcome> {
@@ -101,6 +106,29 @@ export class FakeService implements AuthService {
     return { kind: 'created', scopes: created };
   }
 
+  async updateScope(id: Uuid, definition: ScopeDefinition): Promise<Scope> {
+    this.calls.push({ method: 'updateScope', args: [id, structuredClone(definition)] });
+    const scope = this.byId(id);
+    if (scope === undefined) throw new ActionError(`Scope update (PUT /v2/api/scopes/${id}) failed with HTTP 404.`);
+    const ignored = this.options.ignoredFields ?? [];
+    Object.assign(scope, {
+      ...(ignored.includes('name') ? {} : { name: definition.name }),
+      description: definition.description,
+      ...(ignored.includes('advertised') ? {} : { advertised: definition.advertised }),
+      allows_refresh_token: definition.allow_refresh_tokens,
+      dependent_scopes: structuredClone(definition.dependent_scopes),
+    });
+    const left = new Set<string>(this.options.sparseUpdateAnswer ?? []);
+    return Object.fromEntries(Object.entries(structuredClone(scope)).filter(([field]) => !left.has(field))) as Scope;
+  }
+
+  async getScope(id: Uuid): Promise<Scope> {
+    this.calls.push({ method: 'getScope', args: id });
+    const scope = this.byId(id);
+    if (scope === undefined) throw new ActionError(`Scope lookup (GET /v2/api/scopes/${id}) failed with HTTP 404.`);
+    return structuredClone(scope);
+  }
+
   private make(definition: ScopeDefinition, scopeString: string): Scope {
     const ignored = this.options.ignoredFields ?? [];
     return {
@@ -111,6 +139,7 @@ export class FakeService implements AuthService {
       client: this.options.clientId,
       advertised: ignored.includes('advertised') ? false : definition.advertised,
       allows_refresh_token: definition.allow_refresh_tokens,
+      required_domains: [...(definition.required_domains ?? [])],
       dependent_scopes: structuredClone(definition.dependent_scopes),
     };
   }

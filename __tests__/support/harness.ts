@@ -1,15 +1,16 @@
 /**
- * The end-to-end harness: the embedded authentication service with one client, the bundled
- * action run against it as the runner runs it, and the checks every run shares.
+ * The end-to-end harness: the embedded authentication service with one client, a provider's
+ * introspection document, the bundled action run against them as the runner runs it, and the
+ * checks every run shares.
  */
 import { expect } from '@jest/globals';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type ClientRecord, type ScopeRecord } from '../../dev/auth-service.ts';
+import { ProviderStub } from '../../dev/provider-stub.ts';
 import { runAction, type ActionRun, type RunOptions } from '../../dev/runner.ts';
 
-// Characters that base64 and URL encoding change, so that every form of it differs.
-export const SECRET = 'e2e+Secret/with=chars&more?';
+// Every character class that a form of the secret changes: `+ / =` (base64, URL encoding),
+// a space (form encoding), `"` and `\` (JSON escaping), and a second line (masked line by line).
+export const SECRET = 'e2e+Secret/with=chars&more? "q" \\ x\nsecond-line-of-it';
 export const SPEC_FILE = '.github/provider-scope.yml';
 export const TRANSFER_SCOPE_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
 export const SPEC = `name: Example Action Provider
@@ -25,22 +26,25 @@ export type RunOverrides = Partial<RunOptions> & { inputs?: Record<string, strin
 
 export class Harness {
   readonly service: EmbeddedAuthService;
+  readonly provider: ProviderStub;
   readonly client: ClientRecord;
 
-  private constructor(service: EmbeddedAuthService, client: ClientRecord) {
+  private constructor(service: EmbeddedAuthService, provider: ProviderStub, client: ClientRecord) {
     this.service = service;
+    this.provider = provider;
     this.client = client;
   }
 
   static async start(options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<Harness> {
     const service = new EmbeddedAuthService(options);
-    await service.start();
+    const provider = new ProviderStub();
+    await Promise.all([service.start(), provider.start()]);
     service.addScope({ id: TRANSFER_SCOPE_ID, scope_string: 'https://transfer.example.org/scopes/all' });
-    return new Harness(service, service.addClient({ secret: SECRET, fqdns }));
+    return new Harness(service, provider, service.addClient({ secret: SECRET, fqdns }));
   }
 
-  stop(): Promise<void> {
-    return this.service.stop();
+  async stop(): Promise<void> {
+    await Promise.all([this.service.stop(), this.provider.stop()]);
   }
 
   run(overrides: RunOverrides = {}): Promise<ActionRun> {
@@ -81,17 +85,27 @@ export class Harness {
     return this.service.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)).length;
   }
 
-  /** No form of the secret in any channel but the ::add-mask:: commands, which come first. */
-  async expectNoLeak(result: ActionRun, secret = SECRET): Promise<void> {
-    const forms = [secret, Buffer.from(`${this.client.id}:${secret}`).toString('base64'), encodeURIComponent(secret)];
+  /**
+   * No form of the secret in any channel but the ::add-mask:: commands, which come first: the
+   * forms computed here on their own, not with the action's code. `clientId` is the input as
+   * given (the action also masks the Basic credential made with it in lower case).
+   */
+  expectNoLeak(result: ActionRun, { secret = SECRET, clientId = this.client.id }: { secret?: string; clientId?: string } = {}): void {
+    const basic = (id: string) => Buffer.from(`${id}:${secret}`).toString('base64');
+    const forms = [
+      secret,
+      basic(clientId),
+      basic(clientId.toLowerCase()),
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      ...secret.split('\n').filter((line) => line.trim() !== ''),
+    ];
     const lines = result.stdout.split('\n');
     const masks = lines.filter((line) => line.startsWith('::add-mask::'));
     expect(lines.slice(0, masks.length)).toEqual(masks);
-    expect(masks.map((line) => commandData(line.slice('::add-mask::'.length)))).toEqual(expect.arrayContaining(forms));
+    expect(masks.map((line) => commandData(line.slice('::add-mask::'.length)))).toEqual(expect.arrayContaining([...new Set(forms)]));
 
-    const files = await readdir(result.tempDir, { recursive: true, withFileTypes: true });
-    const onDisk = await Promise.all(files.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')));
-    const channels = [lines.slice(masks.length).join('\n'), result.stderr, ...onDisk];
+    const channels = [lines.slice(masks.length).join('\n'), result.stderr, ...Object.values(result.leftFiles)];
     for (const form of forms) {
       for (const channel of channels) expect(channel).not.toContain(form);
     }
@@ -102,3 +116,9 @@ export class Harness {
 const commandData = (line: string): string => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 
 export const annotations = (result: ActionRun): string[] => result.stdout.split('\n').filter((line) => /^::(error|warning)/.test(line));
+
+/** No stdout line of the run is a workflow command but the action's own masks, annotations and debug lines. */
+export const expectNoForgedCommand = (result: ActionRun): void => {
+  const commands = result.stdout.split('\n').filter((line) => line.startsWith('::'));
+  for (const line of commands) expect(line).toMatch(/^::(add-mask|error|warning|debug)(::| )/);
+};

@@ -1,0 +1,79 @@
+/**
+ * What the embedded service holds: clients and scopes, as the developer portal and the API
+ * leave them, and who may see which scope.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DependentScope } from '../../src/service.ts';
+
+export const GROUPS_SCOPE_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
+export const GROUPS_SCOPE_STRING = 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships';
+
+export interface ScopeRecord {
+  id: string;
+  scope_string: string;
+  name: string;
+  description: string;
+  client: string | null;
+  advertised: boolean;
+  allows_refresh_token: boolean;
+  required_domains: string[];
+  dependent_scopes: Array<Omit<DependentScope, 'scope'> & { scope: string }>;
+}
+
+export interface ClientRecord {
+  id: string;
+  secret: string;
+  name: string;
+  project: string;
+  fqdns: string[];
+  /** The client's scope ids, in the order they were made. */
+  scopes: string[];
+}
+
+export class ServiceState {
+  readonly clients = new Map<string, ClientRecord>();
+  readonly scopes = new Map<string, ScopeRecord>();
+
+  constructor() {
+    // Another service's scope, advertised to all, as the groups scope is (globus-cli, scopes.yaml).
+    this.addScope({ id: GROUPS_SCOPE_ID, scope_string: GROUPS_SCOPE_STRING, name: 'View groups', description: 'The groups service', client: null });
+  }
+
+  /** Registers a client as the developer portal would, with no scope. */
+  addClient(init: Partial<Omit<ClientRecord, 'scopes'>> = {}): ClientRecord {
+    const client: ClientRecord = {
+      id: init.id ?? randomUUID(),
+      secret: init.secret ?? randomBytes(24).toString('base64url'),
+      name: init.name ?? 'Example Action Provider',
+      project: init.project ?? randomUUID(),
+      fqdns: init.fqdns ?? [],
+      scopes: [],
+    };
+    this.clients.set(client.id, client);
+    return client;
+  }
+
+  /** Adds a scope (another service's, or one attached to `client`). */
+  addScope(init: Partial<ScopeRecord> & Pick<ScopeRecord, 'scope_string'>): ScopeRecord {
+    const scope: ScopeRecord = {
+      id: randomUUID(),
+      name: 'A scope',
+      description: 'A scope',
+      client: null,
+      advertised: true,
+      allows_refresh_token: true,
+      required_domains: [],
+      dependent_scopes: [],
+      ...init,
+    };
+    this.scopes.set(scope.id, scope);
+    if (scope.client !== null) this.clients.get(scope.client)?.scopes.push(scope.id);
+    return scope;
+  }
+
+  /** A scope is shown to its owner, and to anyone when it is advertised; a non-advertised one
+   *  of another client is hidden from lookups, yet accepted as a dependency. */
+  visibleTo(scope: ScopeRecord, caller: ClientRecord): boolean {
+    return scope.advertised || scope.client === caller.id;
+  }
+}
