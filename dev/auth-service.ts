@@ -52,7 +52,13 @@ export class EmbeddedAuthService {
   readonly requests: RecordedRequest[] = [];
   private readonly state = new ServiceState();
   private readonly faults = new FaultQueue();
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  // A request the rules crash on is answered 500, not left hanging until a test times out.
+  private readonly server = http.createServer((req, res) => {
+    this.handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errors: [{ status: '500', detail: `the embedded service failed: ${String(error)}` }] }));
+    });
+  });
   private readonly sockets = new Set<Socket>();
   private baseUrl = '';
 
