@@ -52,17 +52,17 @@ const specLike = fc.dictionary(
 
 describe('the spec loader', () => {
   test('arbitrary text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), expectValidSpecOrProblems), { numRuns: 500 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), expectValidSpecOrProblems), { numRuns: 400 });
   });
 
   test('arbitrary YAML documents', () => {
-    fc.assert(fc.property(fc.anything(), (value) => expectValidSpecOrProblems(stringify(value) ?? '')), { numRuns: 500 });
+    fc.assert(fc.property(fc.anything(), (value) => expectValidSpecOrProblems(stringify(value) ?? '')), { numRuns: 400 });
   });
 
   test('documents shaped like a spec, with any values, at the top level or under scope:', () => {
     fc.assert(
       fc.property(specLike, fc.boolean(), (spec, wrapped) => expectValidSpecOrProblems(stringify(wrapped ? { scope: spec } : spec))),
-      { numRuns: 500 },
+      { numRuns: 400 },
     );
   });
 
@@ -85,7 +85,7 @@ describe('the inputs', () => {
           }
         }
       }),
-      { numRuns: 600 },
+      { numRuns: 450 },
     );
   });
 });

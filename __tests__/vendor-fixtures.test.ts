@@ -137,3 +137,35 @@ test("a real provider's introspection document (hello world): globus_auth_scope 
   const check = await checkProvider(baseUrl, ['https://auth.globus.org/scopes/actions.globus.org/hello_world'], createBudget(5, { clock: fakeClock() }));
   expect(check).toEqual({ url: `${baseUrl}/`, key: 'globus_auth_scope', published: 'https://auth.globus.org/scopes/actions.globus.org/hello_world', matches: true });
 });
+
+describe('the embedded service answers in the shapes the real one does', () => {
+  /** Every key of the fixture (nested in objects and the first element of lists) that the answer lacks. */
+  function missingKeys(fixture: unknown, answer: unknown, at = ''): string[] {
+    if (Array.isArray(fixture)) return fixture.length === 0 || !Array.isArray(answer) ? [] : missingKeys(fixture[0], answer[0], `${at}[0]`);
+    if (typeof fixture !== 'object' || fixture === null) return [];
+    if (typeof answer !== 'object' || answer === null) return [at || '(root)'];
+    return Object.entries(fixture).flatMap(([key, value]) =>
+      key in answer ? missingKeys(value, (answer as Record<string, unknown>)[key], `${at}.${key}`) : [`${at}.${key}`],
+    );
+  }
+
+  test('client inspection, scope creation and lookup, an error', async () => {
+    const { EmbeddedAuthService } = await import('../dev/auth-service.ts');
+    const embedded = new EmbeddedAuthService();
+    const url = await embedded.start();
+    try {
+      const client = embedded.addClient({ secret: 's' });
+      const auth = { authorization: `Basic ${Buffer.from(`${client.id}:s`).toString('base64')}`, 'content-type': 'application/json' };
+      const call = async (path: string, init: RequestInit = {}) => (await fetch(`${url}${path}`, { headers: auth, ...init })).json() as Promise<unknown>;
+      const created = await call(`/v2/api/clients/${client.id}/scopes`, { method: 'POST', body: JSON.stringify({ scope: { name: 'n', description: 'd', scope_suffix: 'x', advertised: true } }) });
+      // Keys the embedded service has no reason to know of (a project's, the client type) are left to the fixtures.
+      expect(missingKeys(fixture('create_scope.scopes.json'), created)).toEqual([]);
+      expect(missingKeys(fixture('get_scopes.json'), await call(`/v2/api/scopes?ids=${(created as { scopes: Array<{ id: string }> }).scopes[0]?.id}`))).toEqual([]);
+      expect(missingKeys(fixture('error.json'), await (await fetch(`${url}/v2/api/clients/${client.id}`)).json())).toEqual([]);
+      const inspected = await call(`/v2/api/clients/${client.id}`);
+      expect(missingKeys(fixture('get_client.apt-docs-2024.json'), inspected)).toEqual([]);
+    } finally {
+      await embedded.stop();
+    }
+  });
+});
