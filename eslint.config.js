@@ -3,7 +3,9 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'build/', 'node_modules/'] },
+  { ignores: ['dist/', 'coverage/', 'build/', 'node_modules/', 'reports/', '.stryker-tmp/'] },
+  // The configuration files in plain JavaScript run on Node.
+  { files: ['*.js', '*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
   js.configs.recommended,
   tseslint.configs.strict,
   {

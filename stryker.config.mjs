@@ -1,0 +1,31 @@
+// Mutation testing: `npm run mutate`. See CONTRIBUTING.md, "Mutation testing".
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  // Every module of the action but the entry, which only calls run(). Globs, not a list:
+  // new modules are mutated as they appear.
+  mutate: ['src/**/*.ts', '!src/index.ts'],
+
+  testRunner: 'jest',
+  jest: {
+    projectType: 'custom',
+    // jest.config.js without the end-to-end tests: they run the bundled dist/, which holds
+    // no mutant, so they cannot kill any.
+    configFile: 'jest.stryker.config.js',
+    enableFindRelatedTests: true,
+  },
+  // ESM with ts-jest, as `npm test` runs it.
+  testRunnerNodeArgs: ['--experimental-vm-modules'],
+  // Each mutant runs only against the tests that reach it.
+  coverageAnalysis: 'perTest',
+
+  // Mutants that do not compile are discarded before any test runs (tsconfig.json).
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+
+  reporters: ['clear-text', 'html', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  clearTextReporter: { allowColor: false, logTests: false, reportTests: false },
+
+  // break: `npm run mutate` fails below this score. Raise it as tests are added.
+  thresholds: { high: 80, low: 60, break: null },
+};
