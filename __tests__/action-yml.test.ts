@@ -60,6 +60,13 @@ describe('action.yml', () => {
     expect(typeof action.description).toBe('string');
   });
 
+  // The Marketplace's release form refuses to publish an action whose description is longer:
+  // "Description must be less than 125 characters." (e.g. mcarvin8/apex-code-coverage-transformer#380).
+  test('has a description the Marketplace accepts: under 125 characters', () => {
+    const description = String(action.description ?? '');
+    expect([description, description.length < 125]).toEqual([description, true]);
+  });
+
   test('runs on node24 from the committed bundle', () => {
     const runs = action.runs as Mapping;
     expect(Object.keys(runs).filter((key) => !NODE_RUNS_KEYS.includes(key))).toEqual([]);
@@ -230,15 +237,7 @@ describe('the workflows and examples', () => {
     }
     expect(uses).toBeGreaterThan(0);
   });
-
-  test('pin every third-party action by full commit SHA, with its version in a comment', async () => {
-    for (const file of await workflowFiles()) {
-      for (const [, uses, comment] of (await read(file)).matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)) {
-        if (uses === undefined || uses.startsWith('./') || isThisAction(uses) || uses.startsWith('docker://')) continue;
-        expect([file, uses, /@[0-9a-f]{40}$/.test(uses), /#\s*v\d/.test(comment ?? '')]).toEqual([file, uses, true, true]);
-      }
-    }
-  });
+  // Pins, secrets and the real service's values: workflows.test.ts.
 });
 
 describe('the README', () => {
