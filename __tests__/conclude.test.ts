@@ -32,7 +32,7 @@ describe('on_drift: update', () => {
     expect(conclusion.messages.map((m) => m.text)).toEqual([
       `scope_string: ${SCOPE.scope_string} (already registered)`,
       'Updated description from "Old" to "New"',
-      'Updated dependent_scopes from [] to ["a"] (users of the provider may have to consent again before it can act for them)',
+      'Updated dependent_scopes from [] to ["a"] (users of the provider may have to consent again before it can use a new dependent scope for them)',
     ]);
     expect(conclusion.summary).toContain('#### Updated by this run');
     expect(conclusion.summary).toMatch(/\| dependent_scopes \| .* \| users of the provider may have to consent again/);

@@ -17,8 +17,13 @@ const dependentSet = (deps: readonly DependentScope[]): string =>
       .sort((a, b) => (a.scope < b.scope ? -1 : 1)),
   );
 
-/** What changing the dependent scopes means for the provider's users; see the README's "Drift, updates and dry runs". */
-export const CONSENT_NOTE = 'users of the provider may have to consent again before it can act for them';
+/**
+ * What changing the dependent scopes means for the provider's users. Globus Auth asks each
+ * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
+ * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
+ * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
+ */
+export const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a new dependent scope for them';
 
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 export const suffixOf = (scopeString: string): string => scopeString.slice(scopeString.lastIndexOf('/') + 1);
