@@ -17,6 +17,8 @@ export default {
   testRunnerNodeArgs: ['--experimental-vm-modules'],
   // Each mutant runs only against the tests that reach it.
   coverageAnalysis: 'perTest',
+  // Both cores of our machines (Stryker's default leaves one idle).
+  concurrency: 2,
 
   // Mutants that do not compile are discarded before any test runs (tsconfig.json).
   checkers: ['typescript'],
