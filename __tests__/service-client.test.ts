@@ -518,3 +518,11 @@ describe("the service's values are checked before they are used", () => {
     expect((await failure(makeClient().lookupScopesByString(['urn:x']))).message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.id`);
   });
 });
+
+test('a 409 on a read is not called "the scope already exists": that hint is the creation\'s', async () => {
+  serve('get', CLIENT_PATH, () => HttpResponse.json({}, { status: 409 }));
+  expect((await failure(makeClient().getClient())).message).toBe(`${INSPECTION} failed with HTTP 409.`);
+  serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({}, { status: 409 }));
+  const outcome = await makeClient().createScope(DEFINITION);
+  expect(outcome.kind === 'conflict' && outcome.error.message).toBe(`${CREATION} failed with HTTP 409: the scope already exists.`);
+});

@@ -58951,9 +58951,10 @@ const STATUS_HINTS = {
     403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
     404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
-    409: 'the scope already exists',
     429: 'too many requests',
 };
+// A conflict means something only for the creation.
+const CREATION_HINTS = { 409: 'the scope already exists' };
 // A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
 const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
 /**
@@ -59008,7 +59009,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
                 // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
-                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body }) };
+                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS }) };
             }
             catch (error) {
                 if (error instanceof HttpError && error.status === 409)
