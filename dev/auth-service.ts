@@ -28,6 +28,11 @@ export interface RecordedRequest {
 export interface AuthServiceOptions extends ApiOptions {
   /** Latency added to every answer. */
   latencyMs?: number;
+  /**
+   * The address its clients reach it at, when that is not where it listens (behind a TLS front
+   * or a delaying link, dev/wire/): its scope strings are built on it.
+   */
+  publicUrl?: string;
 }
 
 function parseBody(raw: string): unknown {
@@ -60,6 +65,7 @@ export class EmbeddedAuthService {
     });
   });
   private readonly sockets = new Set<Socket>();
+  /** Where it listens. */
   private baseUrl = '';
 
   constructor(options: AuthServiceOptions = {}) {
@@ -71,7 +77,7 @@ export class EmbeddedAuthService {
   }
 
   get url(): string {
-    return this.baseUrl;
+    return this.options.publicUrl ?? this.baseUrl;
   }
 
   get clients(): ReadonlyMap<string, ClientRecord> {
@@ -156,7 +162,7 @@ export class EmbeddedAuthService {
       res.end(fault.body ?? JSON.stringify({ errors: [{ status: String(fault.status), detail: `injected ${fault.status}` }] }));
       return;
     }
-    const answer = handleApi(this.state, this.options, this.baseUrl, { method, url, body, credentials });
+    const answer = handleApi(this.state, this.options, this.url, { method, url, body, credentials });
     if (fault?.loseAnswer) {
       req.socket.destroy();
       return;

@@ -58266,8 +58266,7 @@ function commonErrorDetail(body, headers) {
  */
 function createJsonHttp(options) {
     const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silent } = options;
-    // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
+    const lanes = options.dispatcher === undefined ? keepAliveLanes() : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
         const { code, name, message } = (error ?? {});
         if (name === 'TimeoutError') {
@@ -58293,11 +58292,12 @@ function createJsonHttp(options) {
             headers['content-type'] = 'application/json';
         let response;
         let text;
+        const lane = lanes.take();
         try {
             response = await (0,undici.request)(url, {
                 method,
                 headers,
-                dispatcher,
+                dispatcher: lane.dispatcher,
                 signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
                 ...(body === undefined ? {} : { body: JSON.stringify(body) }),
             });
@@ -58307,6 +58307,9 @@ function createJsonHttp(options) {
             const { code, name } = (error ?? {});
             log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
             throw error instanceof HttpError ? error : networkError(label, host, error);
+        }
+        finally {
+            lane.release();
         }
         const status = response.statusCode;
         log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
@@ -58340,9 +58343,38 @@ function createJsonHttp(options) {
     return {
         send,
         retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+        close: lanes.close,
+    };
+}
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }), close: () => Promise.resolve() });
+/** At most this many connections to one origin: the action never has more requests in flight. */
+const MAX_LANES = 4;
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/e2e-wire.test.ts.
+ */
+function keepAliveLanes() {
+    const lanes = [];
+    const open = () => {
+        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+        const lane = { dispatcher: new undici.EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        lanes.push(lane);
+        return lane;
+    };
+    return {
+        take() {
+            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            lane.busy++;
+            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+        },
         // Destroyed rather than closed: a request still in flight when a sibling failed is
         // abandoned at once instead of being waited for.
-        close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
+        close: () => Promise.all(lanes.map((l) => l.dispatcher.destroy())).then(() => undefined),
     };
 }
 

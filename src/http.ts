@@ -59,7 +59,7 @@ export interface JsonHttpOptions {
   hints?: Readonly<Record<number, string>>;
   /** The server's own words about a failure, from its error body and headers (default: commonErrorDetail). */
   explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
-  /** Defaults to one keep-alive agent that honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
+  /** For every request; by default, keep-alive lanes that honour HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
   dispatcher?: Dispatcher | undefined;
   log?: HttpLog | undefined;
 }
@@ -135,8 +135,7 @@ export function commonErrorDetail(body: unknown, headers: IncomingHttpHeaders): 
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
   const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silent } = options;
-  // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
+  const lanes = options.dispatcher === undefined ? keepAliveLanes() : givenDispatcher(options.dispatcher);
 
   function networkError(label: string, host: string, error: unknown): HttpError {
     const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
@@ -173,11 +172,12 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Dispatcher.ResponseData;
     let text: string;
+    const lane = lanes.take();
     try {
       response = await request(url, {
         method,
         headers,
-        dispatcher,
+        dispatcher: lane.dispatcher,
         signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
@@ -186,6 +186,8 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       const { code, name } = (error ?? {}) as { code?: string; name?: string };
       log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
       throw error instanceof HttpError ? error : networkError(label, host, error);
+    } finally {
+      lane.release();
     }
     const status = response.statusCode;
     log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
@@ -221,8 +223,46 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
   return {
     send,
     retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+    close: lanes.close,
+  };
+}
+
+/** Where a request goes out: a dispatcher, given back once the answer is read. */
+interface Lanes {
+  take(): { dispatcher: Dispatcher; release(): void };
+  close(): Promise<void>;
+}
+
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher: Dispatcher): Lanes => ({ take: () => ({ dispatcher, release: () => {} }), close: () => Promise.resolve() });
+
+/** At most this many connections to one origin: the action never has more requests in flight. */
+const MAX_LANES = 4;
+
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/e2e-wire.test.ts.
+ */
+function keepAliveLanes(): Lanes {
+  const lanes: Array<{ dispatcher: Dispatcher; busy: number }> = [];
+  const open = (): { dispatcher: Dispatcher; busy: number } => {
+    // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+    const lane = { dispatcher: new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+    lanes.push(lane);
+    return lane;
+  };
+  return {
+    take() {
+      const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+      lane.busy++;
+      return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+    },
     // Destroyed rather than closed: a request still in flight when a sibling failed is
     // abandoned at once instead of being waited for.
-    close: () => (options.dispatcher === undefined ? dispatcher.destroy() : Promise.resolve()),
+    close: () => Promise.all(lanes.map((l) => l.dispatcher.destroy())).then(() => undefined),
   };
 }

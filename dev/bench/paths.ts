@@ -5,8 +5,7 @@
  * - update: the client has its scope, but its description differs from the spec, and the
  *   action runs with `on_drift: update`.
  */
-import { GROUPS_SCOPE_ID, type ClientRecord, type ScopeRecord } from '../auth-service.ts';
-import type { BenchService } from './service.ts';
+import { GROUPS_SCOPE_ID, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../auth-service.ts';
 import { SPEC, TRANSFER_SCOPE_STRING } from './spec.ts';
 
 export type PathName = 'noop' | 'create' | 'update';
@@ -35,9 +34,9 @@ export class PathClients {
   /** The spec's dependent scopes, by id, as the service holds them. */
   readonly dependentScopes: ScopeRecord['dependent_scopes'];
 
-  private readonly service: BenchService;
+  private readonly service: Pick<EmbeddedAuthService, 'addClient' | 'addScope' | 'url'>;
 
-  constructor(service: BenchService) {
+  constructor(service: Pick<EmbeddedAuthService, 'addClient' | 'addScope' | 'url'>) {
     this.service = service;
     const transfer = service.addScope({ scope_string: TRANSFER_SCOPE_STRING, name: 'Transfer', description: 'The transfer service' });
     this.dependentScopes = [

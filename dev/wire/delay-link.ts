@@ -1,0 +1,114 @@
+/**
+ * A TCP link with latency on the wire: a forwarder on 127.0.0.1 that delays every chunk by L/2
+ * each way, so that a TLS handshake, a request and its answer each pay a real round trip, and a
+ * client that waits for one connection before it opens the next shows it. A forwarder cannot
+ * delay the TCP handshake itself (the kernel accepts at once), so the first chunk a client sends
+ * on a connection waits one round trip more: it arrives when it would had the client waited for
+ * the SYN-ACK. That is also when it arrives through a proxy, which answers CONNECT only once its
+ * own connection is up.
+ *
+ * It records when each connection is opened, and how many answer bytes it had delivered to its
+ * clients by then: a connection opened before any answer byte came back was opened in parallel.
+ */
+import net, { type AddressInfo, type Socket } from 'node:net';
+
+export interface LinkConnection {
+  /** When the link accepted it (performance.now() of this process). */
+  openedAt: number;
+  /** Bytes the link had delivered towards its clients, over every connection, when this one was opened. */
+  answerBytesBefore: number;
+}
+
+/** Chunks of one direction, each written when its time comes, in the order they came. */
+class DelayedPipe {
+  private readonly queue: Array<{ at: number; chunk: Buffer | null }> = [];
+  private lastAt = 0;
+
+  private readonly to: Socket;
+  private readonly onWrite: (bytes: number) => void;
+
+  constructor(to: Socket, onWrite: (bytes: number) => void) {
+    this.to = to;
+    this.onWrite = onWrite;
+  }
+
+  /** A chunk, or null for the end of the stream. */
+  push(chunk: Buffer | null, delayMs: number): void {
+    if (delayMs <= 0 && this.queue.length === 0) return this.write(chunk);
+    // Never before an earlier chunk: a later one may have a shorter delay (the first chunk's is longer).
+    const at = Math.max(performance.now() + delayMs, this.lastAt);
+    this.lastAt = at;
+    this.queue.push({ at, chunk });
+    setTimeout(() => this.drain(), at - performance.now());
+  }
+
+  private drain(): void {
+    const now = performance.now();
+    while (this.queue.length > 0 && (this.queue[0]?.at ?? Infinity) <= now + 0.5) this.write((this.queue.shift() as { chunk: Buffer | null }).chunk);
+    // A timer may fire a little early (libuv counts whole milliseconds): try again for what is left.
+    const next = this.queue[0];
+    if (next !== undefined) setTimeout(() => this.drain(), Math.max(1, next.at - now));
+  }
+
+  private write(chunk: Buffer | null): void {
+    if (this.to.destroyed) return;
+    if (chunk === null) {
+      this.to.end();
+      return;
+    }
+    this.onWrite(chunk.length);
+    this.to.write(chunk);
+  }
+}
+
+export class DelayLink {
+  /** L: the round-trip time every exchange pays from now on. */
+  latencyMs = 0;
+  readonly connections: LinkConnection[] = [];
+  /** Bytes delivered towards the clients so far, over every connection. */
+  answerBytes = 0;
+  private readonly sockets = new Set<Socket>();
+  private readonly server = net.createServer((client) => this.relay(client));
+
+  private readonly upstreamPort: number;
+
+  constructor(upstreamPort: number) {
+    this.upstreamPort = upstreamPort;
+  }
+
+  /** Listens on 127.0.0.1; the port. */
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private relay(client: Socket): void {
+    this.connections.push({ openedAt: performance.now(), answerBytesBefore: this.answerBytes });
+    const server = net.connect(this.upstreamPort, '127.0.0.1');
+    for (const socket of [client, server]) {
+      socket.setNoDelay(true);
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    }
+    const up = new DelayedPipe(server, () => {});
+    const down = new DelayedPipe(client, (bytes) => (this.answerBytes += bytes));
+    let first = true;
+    client.on('data', (chunk: Buffer) => {
+      up.push(chunk, this.latencyMs / 2 + (first ? this.latencyMs : 0));
+      first = false;
+    });
+    server.on('data', (chunk: Buffer) => down.push(chunk, this.latencyMs / 2));
+    client.on('end', () => up.push(null, this.latencyMs / 2));
+    server.on('end', () => down.push(null, this.latencyMs / 2));
+    // A reset travels no faster than data, but nothing here measures it: it ends both at once.
+    client.on('error', () => server.destroy());
+    server.on('error', () => client.destroy());
+    client.on('close', () => setTimeout(() => server.destroy(), this.latencyMs / 2));
+    server.on('close', () => setTimeout(() => client.destroy(), this.latencyMs / 2));
+  }
+}
