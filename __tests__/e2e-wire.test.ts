@@ -7,7 +7,7 @@
  * machine's speed.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { PathClients, type CorePathName } from '../dev/bench/paths.ts';
+import { PathClients, type PathName } from '../dev/bench/paths.ts';
 import { SPEC_PATH, specFile } from '../dev/bench/spec.ts';
 import { runAction } from '../dev/runner.ts';
 import { ServiceOnTheWire } from '../dev/wire/service-on-the-wire.ts';
@@ -23,7 +23,7 @@ afterAll(() => wire.stop());
 // The spec names two dependent scopes by string: the first round is the client's inspection and
 // one lookup (the provider's own scope string and both dependents), two requests together.
 const FIRST_ROUND = 2;
-const REQUESTS: Record<CorePathName, number> = { noop: 2, create: 4 };
+const REQUESTS: Record<PathName, number> = { noop: 2, create: 4 };
 
 describe.each([
   ['directly', false],

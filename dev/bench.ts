@@ -1,32 +1,54 @@
 /**
- * `npm run bench [-- --check] [-- --runs N --latency MS]`: the benchmark of the action's cost.
+ * `npm run bench [-- --check] [-- --runs N] [-- --latencies 0,50,200] [-- --verbose]`: the
+ * action's cost on the wire, side by side with what a team would write instead.
  *
- * Starts the embedded authentication service on 127.0.0.1 and runs the bundled action
- * (dist/index.js, as the runner does) on two paths, a client that already has its scope (no-op)
- * and a fresh one (creating), with a spec that has two dependent scopes given by string, at
- * latency 0 and at latency L per answer, several runs each. Side by side, on the same service,
- * a baseline that follows the system spec's procedure literally, as a script with curl would:
- * sequential calls, one lookup per dependent scope. A third path, update (the client's scope
- * differs from the spec in its description, and the action runs with on_drift: update), is
- * measured the same way when the service answers the PUT, and said not measured when it does not.
- * It prints medians and marks each target of issue 6 met or missed; with --check it exits 1 when
- * one is missed. Start-up overhead and bundle size are printed, not checked.
- *
- * Round trips on the critical path = (wall time at L - wall time at 0) / L, the median over runs
- * that pair each run at L with its twin at 0 just before it; as a cross-check, the service's log
- * gives the same figure free of the machine's noise (the waves of requests at latency L).
- * Start-up overhead = median wall time of a no-op run at latency 0 - median of `node -e 0`, both
- * spawned with process.execPath and piped output. Peak RSS is `process.resourceUsage().maxRSS` of the child, written at exit by a preload
- * (`NODE_OPTIONS=--import`) in separate runs, so that the timed runs carry no preload.
+ * The embedded authentication service is reached over TLS (a throw-away CA, trusted as a
+ * runner trusts an intercepting proxy's) through a link that delays every chunk by L/2 each
+ * way (dev/wire/), so that TCP connects, TLS handshakes, requests and answers each pay a real
+ * round trip. Each contender runs as a process, directly and through a local HTTPS proxy, on
+ * two paths (no-op: the client has its scope; creating: a fresh client), at each latency: the
+ * bundled action as the runner runs it; the floor (bare node:https with keep-alive, the
+ * action's own requests and nothing else); and the peers (the spec's procedure with curl and
+ * jq, with Python's urllib, with Node's fetch; dev/bench/peers/). The rounds are interleaved,
+ * and the order of the contenders turns from round to round, so that a slower moment of the
+ * machine weighs on all alike. It prints medians and spreads, the ratios of the action to
+ * each contender, what each pays on the wire, the time to first request, and the targets
+ * (dev/bench/targets.ts); with --check it exits 1 when one is missed or not measured.
  *
  * The modules under dev/bench/ do the work and do nothing on import; only this entry runs.
  */
 import { bundleFiles } from './bench/bundle.ts';
+import { availableContenders, CONTENDER_NAMES, type ContenderName } from './bench/contenders.ts';
+import { PathClients, PATHS } from './bench/paths.ts';
 import { printHeader, printReport } from './bench/report.ts';
-import { measure } from './bench/runs.ts';
-import { BenchService } from './bench/service.ts';
 import { parseSettings, UsageError, type Settings } from './bench/settings.ts';
+import { Samples } from './bench/statistics.ts';
 import { checkTargets } from './bench/targets.ts';
+import { entrantKey, runOnce, type Entrant } from './bench/wire-run.ts';
+import { ServiceOnTheWire } from './wire/service-on-the-wire.ts';
+
+/** A status line on a terminal; nothing when the output goes to a file or a pipe. */
+const progress = (text: string): void => {
+  if (process.stdout.isTTY) process.stdout.write(`\r${text.padEnd(60)}\r`);
+};
+
+/** Every contender once per path and latency, the order turned by `round`. */
+async function round(wire: ServiceOnTheWire, clients: PathClients, contenders: readonly ContenderName[], settings: Settings, samples: Samples | undefined, turn: number): Promise<void> {
+  const entrants: Entrant[] = contenders.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]);
+  const turned = [...entrants.slice(turn % entrants.length), ...entrants.slice(0, turn % entrants.length)];
+  for (const latency of settings.latencies) {
+    wire.latencyMs = latency;
+    for (const pathName of PATHS) {
+      for (const entrant of turned) {
+        progress(`${samples === undefined ? 'warm-up' : `round ${turn + 1}/${settings.runs}`}: L = ${latency} ms, ${pathName}, ${entrantKey(entrant)}`);
+        const sample = await runOnce(wire, clients, entrant, pathName);
+        if (samples === undefined) continue;
+        samples.record(entrant, pathName, latency, sample);
+        if (settings.verbose) console.log(`  ${entrantKey(entrant)}/${pathName}/${latency}: ${sample.wallMs.toFixed(0)} ms, first request ${sample.firstRequestMs.toFixed(0)} ms`);
+      }
+    }
+  }
+}
 
 /** Runs the benchmark; the exit code: 1 when --check and a target is missed, 2 for a bad argument. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -44,20 +66,25 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
 
-  const service = await BenchService.start();
-  let measurements;
+  const { available, missing } = availableContenders();
+  const wire = await ServiceOnTheWire.start();
+  const samples = new Samples();
   try {
-    printHeader(settings, service.url);
-    measurements = await measure(settings, service);
+    printHeader(settings);
+    const clients = new PathClients(wire.service);
+    // Warm-up, not counted: the file cache, the service's first connections.
+    await round(wire, clients, available, { ...settings, latencies: [0] }, undefined, 0);
+    for (let turn = 0; turn < settings.runs; turn++) await round(wire, clients, available, settings, samples, turn);
+    progress('');
   } finally {
-    await service.stop();
+    await wire.stop();
   }
 
-  const checks = checkTargets(measurements.samples);
-  printReport(measurements, await bundleFiles(), checks);
-  const missed = checks.filter((c) => !c.met).length;
+  const checks = checkTargets(samples, settings.latencies);
+  printReport({ settings, samples, contenders: CONTENDER_NAMES.filter((n) => available.includes(n)), missing }, await bundleFiles(), checks);
+  const missed = checks.filter((c) => c.met !== true).length;
   if (settings.check && missed > 0) {
-    console.log(`\n${missed} target(s) missed.`);
+    console.log(`\n${missed} target(s) missed or not measured.`);
     return 1;
   }
   return 0;

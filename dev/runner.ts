@@ -38,6 +38,9 @@ export interface ActionRun {
   files: { output: string; state: string; env: string };
   /** Every file the run left in its folder (workspace and runner files), by relative path, read before the folder was removed. */
   leftFiles: Record<string, string>;
+  /** When the process was spawned (performance.now() of this process), and how long it ran. */
+  spawnedAt: number;
+  ms: number;
 }
 
 type ActionYml = { inputs?: Record<string, { default?: string }> };
@@ -116,7 +119,7 @@ async function runIn(temp: string, options: RunOptions): Promise<ActionRun> {
     ...options.env,
   };
 
-  const { exitCode, stdout, stderr } = await spawnNode([path.join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 });
+  const { exitCode, stdout, stderr, spawnedAt, ms } = await spawnNode([path.join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 });
 
   const read = (file: string): Promise<string> => readFile(file, 'utf8');
   const output = await read(runnerFiles.GITHUB_OUTPUT);
@@ -132,6 +135,8 @@ async function runIn(temp: string, options: RunOptions): Promise<ActionRun> {
     summary: await read(runnerFiles.GITHUB_STEP_SUMMARY),
     files: { output, state: await read(runnerFiles.GITHUB_STATE), env: await read(runnerFiles.GITHUB_ENV) },
     leftFiles,
+    spawnedAt,
+    ms,
   };
 }
 
@@ -139,14 +144,22 @@ export interface Spawned {
   exitCode: number | null;
   stdout: string;
   stderr: string;
+  /** When it was spawned (performance.now() of this process). */
+  spawnedAt: number;
   /** Wall time from spawn to exit. */
   ms: number;
 }
 
-/** A Node process as the runner starts one: the same executable, stdout and stderr piped, killed after a guard time. */
-export async function spawnNode(args: string[], { cwd, env, killAfterMs = 30_000 }: { cwd: string; env: Record<string, string>; killAfterMs?: number }): Promise<Spawned> {
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export interface SpawnOptions {
+  cwd: string;
+  env: Record<string, string>;
+  killAfterMs?: number;
+}
+
+/** A process with stdout and stderr piped, killed after a guard time. */
+export async function spawnProcess(command: string, args: string[], { cwd, env, killAfterMs = 30_000 }: SpawnOptions): Promise<Spawned> {
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -156,5 +169,8 @@ export async function spawnNode(args: string[], { cwd, env, killAfterMs = 30_000
     child.on('error', reject);
     child.on('close', (code) => resolve(code));
   }).finally(() => clearTimeout(guard));
-  return { exitCode, stdout, stderr, ms: performance.now() - started };
+  return { exitCode, stdout, stderr, spawnedAt, ms: performance.now() - spawnedAt };
 }
+
+/** A Node process as the runner starts one: the same executable. */
+export const spawnNode = (args: string[], options: SpawnOptions): Promise<Spawned> => spawnProcess(process.execPath, args, options);

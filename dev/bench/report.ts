@@ -1,133 +1,91 @@
-/** The benchmark's printout: the table of figures, start-up, bundle, import times, the targets. */
-import { availableParallelism, loadavg } from 'node:os';
+/** The benchmark's printout: per path, wall times side by side; what each contender pays on the wire; start-up; the targets. */
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import type { BundleFile } from './bundle.ts';
-import { CORE_PATHS, PATH_LABELS, type CorePathName, type PathName } from './paths.ts';
+import { CONTENDER_LABELS, type ContenderName } from './contenders.ts';
+import { PATH_LABELS, PATHS, type PathName } from './paths.ts';
 import type { Settings } from './settings.ts';
 import { SPEC } from './spec.ts';
-import type { Samples } from './statistics.ts';
-import { REPORTED_ONLY, type Check } from './targets.ts';
-import { UPDATE_NOT_MEASURED } from './update-path.ts';
+import type { Figure, Samples } from './statistics.ts';
+import { firstRequestMs, type Check } from './targets.ts';
+import type { Entrant } from './wire-run.ts';
 
-/** Everything the runs measured. */
 export interface Measurements {
-  /** Runs per figure. */
-  runs: number;
+  settings: Settings;
   samples: Samples;
-  /** Median wall time of `node -e 0`, ms. */
-  bareMs: number;
-  /** Median peak RSS of `node -e 0`, KB. */
-  bareRssKb: number;
-  /** Median import time of each dependency, ms (NaN: could not be imported on its own). */
-  importMs: Map<string, number>;
-  /** Whether the update path was measured (the service answers the PUT). */
-  updateMeasured: boolean;
+  /** The contenders that ran, each directly and through the proxy. */
+  contenders: ContenderName[];
+  missing: ReadonlyMap<ContenderName, string>;
 }
 
 const fmt = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
-const ratio = (a: number, b: number): string => `${fmt(a / b, 2)}x`;
-const load = (): string =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const cell = ({ median, min, max }: Figure): string => `${fmt(median)} [${fmt(min)}-${fmt(max)}]`;
+const row = (label: string, cells: string[], width = 42, cellWidth = 30): string => label.padEnd(width) + cells.map((c) => c.padEnd(cellWidth)).join('');
 
-export function printHeader(settings: Settings, authUrl: string): void {
+export function printHeader(settings: Settings): void {
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(
-    `ensure-provider-scope benchmark: Node ${process.versions.node} (${process.execPath}), ${availableParallelism()} CPUs, load ${load()}; ` +
-      `${settings.runs} runs per figure, L = ${settings.latencyMs} ms, service on ${authUrl}`,
+    `ensure-provider-scope benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.versions.node}, ${availableParallelism()} CPUs ` +
+      `(${cpus()[0]?.model.trim() ?? 'unknown'}), load ${load}`,
   );
-  console.log(`Spec: ${SPEC.dependent_scopes.length} dependent scopes given by string (${SPEC.dependent_scopes.map((d) => d.scope).join(', ')})\n`);
+  console.log(
+    `${settings.runs} interleaved rounds; latency on the wire L = ${settings.latencies.join(', ')} ms (round trip), over TLS with a throw-away CA; ` +
+      `each contender directly and through a local HTTPS proxy`,
+  );
+  console.log(`Spec: ${SPEC.dependent_scopes.length} dependent scopes given by string\n`);
 }
 
-/** The no-op and creating paths side by side, action and baseline. */
-function printTable({ samples, bareMs }: Measurements): void {
-  const L = samples.latencyMs;
-  const both = (f: (pathName: CorePathName) => string): [string, string] => [f('noop'), f('create')];
-  const rows: Array<[string, string, string]> = [
-    ['', PATH_LABELS.noop, PATH_LABELS.create],
-    ['round trips on the critical path, action', ...both((p) => fmt(samples.roundTrips('action', p), 2))],
-    ['  as the service saw them (waves of requests)', ...both((p) => fmt(samples.waves('action', p)))],
-    ['round trips on the critical path, baseline', ...both((p) => fmt(samples.roundTrips('baseline', p), 2))],
-    ['  as the service saw them (waves of requests)', ...both((p) => fmt(samples.waves('baseline', p)))],
-    ['  gain in round trips (baseline / action)', ...both((p) => ratio(samples.roundTrips('baseline', p), samples.roundTrips('action', p)))],
-    ['requests per run, action', ...both((p) => fmt(samples.requests('action', p)))],
-    ['requests per run, baseline', ...both((p) => fmt(samples.requests('baseline', p)))],
-    ['requests sent twice in a run, action (max)', ...both((p) => fmt(samples.duplicates(p)))],
-    ['wall ms at latency 0, action (a process)', ...both((p) => fmt(samples.wall('action', p, 0)))],
-    [`wall ms at latency ${L}, action (a process)`, ...both((p) => fmt(samples.wall('action', p, L)))],
-    ['wall ms at latency 0, baseline (in-process)', ...both((p) => fmt(samples.wall('baseline', p, 0), 1))],
-    [`wall ms at latency ${L}, baseline (in-process)`, ...both((p) => fmt(samples.wall('baseline', p, L)))],
-    [`  as a script: + bare node's ${fmt(bareMs)} ms`, ...both((p) => fmt(samples.wall('baseline', p, L) + bareMs))],
-    [
-      `  gain in wall time at ${L} ms (baseline script / action)`,
-      ...both((p) => ratio(samples.wall('baseline', p, L) + bareMs, samples.wall('action', p, L))),
-    ],
-    ['peak RSS MB, action (latency 0)', ...both((p) => fmt(samples.rssMb(p), 1))],
-  ];
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
-  for (const [label, noop, create] of rows) {
-    console.log(`${label.padEnd(widths[0] ?? 0)}  ${noop.padStart(widths[1] ?? 0)}  ${create.padStart(widths[2] ?? 0)}`);
+const entrants = (contenders: readonly ContenderName[]): Entrant[] => contenders.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]);
+const entrantLabel = ({ name, viaProxy }: Entrant): string => (viaProxy ? '  through the proxy' : CONTENDER_LABELS[name]);
+
+function printPath({ settings, samples, contenders }: Measurements, pathName: PathName): void {
+  const { latencies } = settings;
+  console.log(`${PATH_LABELS[pathName]}: wall ms from spawn to exit, median [min-max]; xN: the action's time over this contender's`);
+  console.log(row('', latencies.map((l) => `L = ${l} ms`)));
+  for (const entrant of entrants(contenders)) {
+    const action: Entrant = { name: 'action', viaProxy: entrant.viaProxy };
+    const cells = latencies.map((l) => {
+      const own = samples.at(entrant, pathName, l);
+      const ratio = entrant.name === 'action' ? '' : ` x${fmt(samples.at(action, pathName, l).median / own.median, 2)}`;
+      return `${cell(own)}${ratio}`;
+    });
+    console.log(row(entrantLabel(entrant), cells));
   }
+  console.log();
 }
 
-/** The update path (on_drift: update), action only: the baseline's procedure has no update. */
-function printUpdatePath({ samples, updateMeasured }: Measurements): void {
-  if (!updateMeasured) {
-    console.log(`\n${UPDATE_NOT_MEASURED}`);
-    return;
+/** What each contender pays on the wire, and its own time around the requests. */
+function printWire({ settings, samples, contenders }: Measurements): void {
+  const { latencies } = settings;
+  console.log('On the wire, per run (medians over every latency): requests, TCP connections, TLS handshakes; ms from spawn to the first');
+  console.log('connection, and from the last answer byte to exit');
+  const heads = PATHS.map((p) => (p === 'noop' ? 'no-op' : 'creating'));
+  console.log(row('', heads.map((h) => `${h}: req conn TLS | first | after`), 42, 40));
+  for (const entrant of entrants(contenders)) {
+    const cells = PATHS.map((p) => {
+      const f = (pick: (s: { requests: number; connections: number; handshakes: number; firstRequestMs: number; tailMs: number }) => number): string =>
+        fmt(samples.overall(entrant, p, latencies, pick).median);
+      return `${f((s) => s.requests).padStart(8)} ${f((s) => s.connections).padStart(4)} ${f((s) => s.handshakes).padStart(3)} | ${f((s) => s.firstRequestMs).padStart(5)} | ${f((s) => s.tailMs).padStart(5)}`;
+    });
+    console.log(row(entrantLabel(entrant), cells, 42, 40));
   }
-  console.log(
-    `\nupdate path (the scope's description differs, on_drift: update), action: ` +
-      `round trips on the critical path ${fmt(samples.roundTrips('action', 'update'), 2)} ` +
-      `(as the service saw them: ${fmt(samples.waves('action', 'update'))}), ` +
-      `requests per run ${fmt(samples.requests('action', 'update'))}, ` +
-      `sent twice (max) ${fmt(samples.duplicates('update'))}; ` +
-      `wall ms at latency 0 / ${samples.latencyMs}: ${fmt(samples.wall('action', 'update', 0))} / ${fmt(samples.wall('action', 'update', samples.latencyMs))}`,
-  );
+  console.log();
 }
 
-/** Start-up overhead, peak RSS of bare node, bundle size and import times: reported, never checked. */
-function printCosts({ runs, samples, bareMs, bareRssKb, importMs }: Measurements, files: readonly BundleFile[]): void {
-  const noopMs = samples.wall('action', 'noop', 0);
-  const startupOverhead = noopMs - bareMs;
-  const bundleBytes = files.reduce((sum, f) => sum + f.bytes, 0);
-  console.log(
-    `\nStart-up: node dist/index.js, no-op at latency 0, ${fmt(noopMs)} ms - node -e 0 ${fmt(bareMs)} ms = ` +
-      `${fmt(startupOverhead)} ms (the action's figure includes dev/runner.ts preparing the runner's files, about 10 ms)`,
-  );
-  console.log(`Peak RSS of node -e 0, measured the same way: ${fmt(bareRssKb / 1024, 1)} MB`);
-  console.log(`Bundle: dist/ ${bundleBytes.toLocaleString('en')} bytes (${files.map((f) => `${f.file} ${f.bytes.toLocaleString('en')}`).join(', ')})`);
-  console.log(
-    `Start-up overhead (${fmt(startupOverhead)} ms) and bundle size (${bundleBytes.toLocaleString('en')} bytes) are reported, not checked: ` +
-      `they are over their old targets (${REPORTED_ONLY.startupOverheadMs} ms, ${REPORTED_ONLY.bundleBytes.toLocaleString('en')} bytes), ` +
-      "for the reasons CONTRIBUTING.md's Performance section gives.",
-  );
-  console.log(
-    `\nImport time of each dependency, unbundled from node_modules, median of ${runs} fresh processes (they overlap: shared modules load once):`,
-  );
-  for (const [dep, ms] of importMs) console.log(`  ${dep.padEnd(20)} ${Number.isFinite(ms) ? `${fmt(ms)} ms` : 'could not be imported on its own'}`);
-}
+export function printReport(measurements: Measurements, bundle: readonly BundleFile[], checks: readonly Check[]): void {
+  const { settings, samples, missing } = measurements;
+  for (const pathName of PATHS) printPath(measurements, pathName);
+  printWire(measurements);
+  for (const [name, why] of missing) console.log(`Not run: ${CONTENDER_LABELS[name]} (${why}).`);
 
-function printTargets(checks: readonly Check[]): void {
-  console.log('\nTargets (issue 6), checked by --check:');
-  for (const { what, value, digits, met } of checks) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${what.padEnd(48)} ${fmt(value, digits)}`);
-}
+  const action = firstRequestMs(samples, 'action', settings.latencies);
+  const bare = firstRequestMs(samples, 'floor', settings.latencies);
+  console.log(`First request after spawn (direct runs, median): the action ${fmt(action)} ms, bare Node (floor.mjs) ${fmt(bare)} ms: +${fmt(action - bare)} ms`);
+  const total = bundle.reduce((sum, f) => sum + f.bytes, 0);
+  console.log(`Bundle: ${fmt(total / 1e6, 2)} MB (${bundle.map((f) => `${f.file} ${fmt(f.bytes / 1e6, 2)}`).join(', ')})\n`);
 
-/** Wall times carry the machine's noise; the waves of requests do not. */
-function printNoise({ samples, updateMeasured }: Measurements): void {
-  const paths: PathName[] = [...CORE_PATHS, ...(updateMeasured ? (['update'] as const) : [])];
-  const noisy = paths.filter((p) => Math.abs(samples.roundTrips('action', p) - samples.waves('action', p)) > 0.5);
-  if (noisy.length > 0) {
-    console.log(
-      `\nWarning: round trips from wall times and from the service's log disagree (${noisy.join(', ')}): the machine was busy ` +
-        `(load ${load()} at the end). Run again on a quiet machine, or with more runs (--runs) or a larger latency (--latency).`,
-    );
+  console.log('Targets:');
+  for (const check of checks) {
+    const status = check.met === undefined ? 'NOT MEASURED' : check.met ? 'met' : 'MISSED';
+    console.log(`  ${status.padEnd(13)}${check.what}: ${check.value}`);
   }
-}
-
-export function printReport(measurements: Measurements, files: readonly BundleFile[], checks: readonly Check[]): void {
-  printTable(measurements);
-  printUpdatePath(measurements);
-  printCosts(measurements, files);
-  printTargets(checks);
-  printNoise(measurements);
 }

@@ -1,16 +1,16 @@
 /**
- * The benchmark's settings, from its arguments and environment:
- * `--check`, `--runs N` (or BENCH_RUNS), `--latency MS` (or BENCH_LATENCY_MS), `--verbose`.
+ * The benchmark's settings, from its arguments and environment: `--check`, `--runs N` (or
+ * BENCH_RUNS), `--latencies 0,50,200` (or BENCH_LATENCIES, round trips in ms), `--verbose`.
  */
 import { parseArgs } from 'node:util';
 
 export interface Settings {
   /** Exit 1 when a target is missed. */
   check: boolean;
-  /** Runs per figure. */
+  /** Rounds: each runs every contender once per path and latency. */
   runs: number;
-  /** The latency L injected per answer, in ms. */
-  latencyMs: number;
+  /** The round-trip times L injected on the wire, in ms. */
+  latencies: number[];
   /** One line per sample. */
   verbose: boolean;
 }
@@ -18,10 +18,9 @@ export interface Settings {
 /** An argument out of range: the entry prints it and exits 2. */
 export class UsageError extends Error {}
 
-function boundedInt(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
+function boundedInt(name: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, not "${raw}"`);
+  if (raw.trim() === '' || !Number.isInteger(value) || value < min || value > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, not "${raw}"`);
   return value;
 }
 
@@ -31,14 +30,16 @@ export function parseSettings(argv: readonly string[], env: NodeJS.ProcessEnv): 
     options: {
       check: { type: 'boolean', default: false },
       runs: { type: 'string' },
-      latency: { type: 'string' },
+      latencies: { type: 'string' },
       verbose: { type: 'boolean', default: false },
     },
   });
+  const runs = args.runs ?? env.BENCH_RUNS ?? '5';
+  const latencies = args.latencies ?? env.BENCH_LATENCIES ?? '0,50,200';
   return {
     check: args.check,
-    runs: boundedInt('--runs / BENCH_RUNS', args.runs ?? env.BENCH_RUNS, 5, 1, 50),
-    latencyMs: boundedInt('--latency / BENCH_LATENCY_MS', args.latency ?? env.BENCH_LATENCY_MS, 200, 20, 5000),
+    runs: boundedInt('--runs / BENCH_RUNS', runs, 1, 50),
+    latencies: [...new Set(latencies.split(',').map((l) => boundedInt('each of --latencies / BENCH_LATENCIES', l, 0, 2000)))].sort((a, b) => a - b),
     verbose: args.verbose,
   };
 }

@@ -1,6 +1,6 @@
-/** The samples of the runs, and the medians drawn from them. */
+/** The samples of the runs, and the medians and spreads drawn from them. */
 import type { PathName } from './paths.ts';
-import type { RequestFigures } from './request-log.ts';
+import { entrantKey, type Entrant, type Sample } from './wire-run.ts';
 
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -9,79 +9,38 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 };
 
-/** One run: its wall time and what the service saw of it. */
-export interface Measured extends RequestFigures {
-  ms: number;
-  rssKb?: number;
+export interface Figure {
+  median: number;
+  min: number;
+  max: number;
 }
 
-export type Impl = 'action' | 'baseline';
+const figure = (values: readonly number[]): Figure => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
-/** The samples of every run, by implementation, path and latency. */
 export class Samples {
-  private readonly samples = new Map<string, Measured[]>();
+  private readonly samples = new Map<string, Sample[]>();
 
-  /** L, the latency of the runs paired with their twins at 0. */
-  readonly latencyMs: number;
-  /** Sees each sample as it is recorded (--verbose). */
-  private readonly onRecord: (key: string, measured: Measured) => void;
-
-  constructor(latencyMs: number, onRecord: (key: string, measured: Measured) => void = () => {}) {
-    this.latencyMs = latencyMs;
-    this.onRecord = onRecord;
+  private static key(entrant: Entrant, pathName: PathName, latencyMs: number): string {
+    return `${entrantKey(entrant)}/${pathName}/${latencyMs}`;
   }
 
-  private static key(impl: Impl, pathName: PathName, latency: number): string {
-    return `${impl}/${pathName}/${latency}`;
+  record(entrant: Entrant, pathName: PathName, latencyMs: number, sample: Sample): void {
+    const key = Samples.key(entrant, pathName, latencyMs);
+    this.samples.set(key, [...(this.samples.get(key) ?? []), sample]);
   }
 
-  record(impl: Impl, pathName: PathName, latency: number, measured: Measured): void {
-    this.recordAs(Samples.key(impl, pathName, latency), measured);
+  /** Empty when the entrant did not run. */
+  of(entrant: Entrant, pathName: PathName, latencyMs: number): Sample[] {
+    return this.samples.get(Samples.key(entrant, pathName, latencyMs)) ?? [];
   }
 
-  /** A sample of the peak RSS runs. */
-  recordRss(pathName: PathName, measured: Measured): void {
-    this.recordAs(`rss/${pathName}`, measured);
+  /** A figure over the runs at one latency. */
+  at(entrant: Entrant, pathName: PathName, latencyMs: number, pick: (s: Sample) => number = (s) => s.wallMs): Figure {
+    return figure(this.of(entrant, pathName, latencyMs).map(pick));
   }
 
-  private recordAs(key: string, measured: Measured): void {
-    this.samples.set(key, [...(this.samples.get(key) ?? []), measured]);
-    this.onRecord(key, measured);
-  }
-
-  private get(impl: Impl, pathName: PathName, latency: number): Measured[] {
-    return this.samples.get(Samples.key(impl, pathName, latency)) ?? [];
-  }
-
-  private figure(impl: Impl, pathName: PathName, latency: number, pick: (m: Measured) => number): number {
-    return median(this.get(impl, pathName, latency).map(pick));
-  }
-
-  wall(impl: Impl, pathName: PathName, latency: number): number {
-    return this.figure(impl, pathName, latency, (m) => m.ms);
-  }
-
-  /** The median over the runs of (wall time at L - wall time at 0 of the same run) / L. */
-  roundTrips(impl: Impl, pathName: PathName): number {
-    const atZero = this.get(impl, pathName, 0);
-    const atL = this.get(impl, pathName, this.latencyMs);
-    return median(atL.map((m, i) => (m.ms - (atZero[i]?.ms ?? Number.NaN)) / this.latencyMs));
-  }
-
-  waves(impl: Impl, pathName: PathName): number {
-    return this.figure(impl, pathName, this.latencyMs, (m) => m.waves ?? Number.NaN);
-  }
-
-  requests(impl: Impl, pathName: PathName): number {
-    return this.figure(impl, pathName, 0, (m) => m.requests);
-  }
-
-  /** The most requests sent twice in one run of the action on the path, at either latency. */
-  duplicates(pathName: PathName): number {
-    return Math.max(...[0, this.latencyMs].flatMap((latency) => this.get('action', pathName, latency).map((m) => m.duplicates)));
-  }
-
-  rssMb(pathName: PathName): number {
-    return median((this.samples.get(`rss/${pathName}`) ?? []).map((m) => m.rssKb ?? Number.NaN)) / 1024;
+  /** A figure over the runs at every latency: for what latency does not change (requests, start-up). */
+  overall(entrant: Entrant, pathName: PathName, latencies: readonly number[], pick: (s: Sample) => number): Figure {
+    return figure(latencies.flatMap((l) => this.of(entrant, pathName, l)).map(pick));
   }
 }

@@ -19,9 +19,12 @@ export interface LinkConnection {
   answerBytesBefore: number;
 }
 
-/** Chunks of one direction, each written when its time comes, in the order they came. */
+/** What travels one way: data, the end of the stream, or the connection's close (a reset included). */
+type Event = Buffer | 'end' | 'close';
+
+/** Events of one direction, each delivered when its time comes, in the order they came. */
 class DelayedPipe {
-  private readonly queue: Array<{ at: number; chunk: Buffer | null }> = [];
+  private readonly queue: Array<{ at: number; event: Event }> = [];
   private lastAt = 0;
 
   private readonly to: Socket;
@@ -32,32 +35,34 @@ class DelayedPipe {
     this.onWrite = onWrite;
   }
 
-  /** A chunk, or null for the end of the stream. */
-  push(chunk: Buffer | null, delayMs: number): void {
-    if (delayMs <= 0 && this.queue.length === 0) return this.write(chunk);
+  push(event: Event, delayMs: number): void {
+    if (delayMs <= 0 && this.queue.length === 0) return this.deliver(event);
     // Never before an earlier chunk: a later one may have a shorter delay (the first chunk's is longer).
     const at = Math.max(performance.now() + delayMs, this.lastAt);
     this.lastAt = at;
-    this.queue.push({ at, chunk });
+    this.queue.push({ at, event });
     setTimeout(() => this.drain(), at - performance.now());
   }
 
   private drain(): void {
     const now = performance.now();
-    while (this.queue.length > 0 && (this.queue[0]?.at ?? Infinity) <= now + 0.5) this.write((this.queue.shift() as { chunk: Buffer | null }).chunk);
+    while (this.queue.length > 0 && (this.queue[0]?.at ?? Infinity) <= now + 0.5) this.deliver((this.queue.shift() as { event: Event }).event);
     // A timer may fire a little early (libuv counts whole milliseconds): try again for what is left.
     const next = this.queue[0];
     if (next !== undefined) setTimeout(() => this.drain(), Math.max(1, next.at - now));
   }
 
-  private write(chunk: Buffer | null): void {
+  private deliver(event: Event): void {
     if (this.to.destroyed) return;
-    if (chunk === null) {
-      this.to.end();
-      return;
+    // A close after an end leaves the end to finish: what was written still reaches the peer.
+    if (event === 'close') {
+      if (!this.to.writableEnded) this.to.destroy();
     }
-    this.onWrite(chunk.length);
-    this.to.write(chunk);
+    else if (event === 'end') this.to.end();
+    else {
+      this.onWrite(event.length);
+      this.to.write(event);
+    }
   }
 }
 
@@ -65,8 +70,9 @@ export class DelayLink {
   /** L: the round-trip time every exchange pays from now on. */
   latencyMs = 0;
   readonly connections: LinkConnection[] = [];
-  /** Bytes delivered towards the clients so far, over every connection. */
+  /** Bytes delivered towards the clients so far, over every connection, and when the last were. */
   answerBytes = 0;
+  lastAnswerAt = 0;
   private readonly sockets = new Set<Socket>();
   private readonly server = net.createServer((client) => this.relay(client));
 
@@ -96,19 +102,22 @@ export class DelayLink {
       socket.on('close', () => this.sockets.delete(socket));
     }
     const up = new DelayedPipe(server, () => {});
-    const down = new DelayedPipe(client, (bytes) => (this.answerBytes += bytes));
+    const down = new DelayedPipe(client, (bytes) => {
+      this.answerBytes += bytes;
+      this.lastAnswerAt = performance.now();
+    });
     let first = true;
     client.on('data', (chunk: Buffer) => {
       up.push(chunk, this.latencyMs / 2 + (first ? this.latencyMs : 0));
       first = false;
     });
     server.on('data', (chunk: Buffer) => down.push(chunk, this.latencyMs / 2));
-    client.on('end', () => up.push(null, this.latencyMs / 2));
-    server.on('end', () => down.push(null, this.latencyMs / 2));
-    // A reset travels no faster than data, but nothing here measures it: it ends both at once.
-    client.on('error', () => server.destroy());
-    server.on('error', () => client.destroy());
-    client.on('close', () => setTimeout(() => server.destroy(), this.latencyMs / 2));
-    server.on('close', () => setTimeout(() => client.destroy(), this.latencyMs / 2));
+    client.on('end', () => up.push('end', this.latencyMs / 2));
+    server.on('end', () => down.push('end', this.latencyMs / 2));
+    // A close (a reset included) travels like data, after what was sent before it.
+    client.on('close', () => up.push('close', this.latencyMs / 2));
+    server.on('close', () => down.push('close', this.latencyMs / 2));
+    client.on('error', () => {});
+    server.on('error', () => {});
   }
 }
