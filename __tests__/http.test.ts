@@ -171,6 +171,20 @@ describe('limits', () => {
   });
 });
 
+test('requests in flight together take a connection each, at most four; the next ones wait for one and reuse it', async () => {
+  const connections = new Set<number>();
+  const { url } = await serve((req, res) => {
+    connections.add(req.socket.remotePort ?? 0);
+    json(res, 200, { ok: true });
+  });
+  const http = client();
+
+  const answers = await Promise.all(Array.from({ length: 6 }, () => http.send('Read', OK, 'GET', url)));
+
+  expect(answers).toHaveLength(6);
+  expect(connections.size).toBe(4);
+});
+
 test('close() abandons a request still in flight instead of waiting for it', async () => {
   let arrived!: () => void;
   const seen = new Promise<void>((resolve) => (arrived = resolve));
