@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --check] [-- --runs N] [-- --latencies 0,50,200] [-- --verbose]`: the
+ * `npm run bench [-- --check] [-- --runs N] [-- --latencies 0,50,200] [-- --contenders a,b] [-- --verbose]`: the
  * action's cost on the wire, side by side with what a team would write instead.
  *
  * The embedded authentication service is reached over TLS (a throw-away CA, trusted as a
@@ -66,7 +66,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
 
-  const { available, missing } = availableContenders();
+  const { available: runnable, missing } = availableContenders();
+  const available = runnable.filter((name) => settings.contenders.includes(name));
   const wire = await ServiceOnTheWire.start();
   const samples = new Samples();
   try {

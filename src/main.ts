@@ -103,9 +103,12 @@ async function ensure({ core, workspace, summary, clock, dispatcher }: Collabora
       throw error;
     })
     .finally(() => service.close());
-  // Loaded while the first requests are in flight, off the critical path. Awaited below; a
-  // failure meanwhile must not count as an unhandled rejection, which ends the process.
-  const context = summary?.runContext();
+  // Loaded once the service has answered: its compile blocks for some milliseconds, which,
+  // started with the requests, held back writing them. After the answers it overlaps the exit,
+  // which waits anyway for V8 to finish optimising undici's HTTP parser (WebAssembly).
+  // Awaited below; a failure meanwhile must not count as an unhandled rejection, which ends
+  // the process.
+  const context = summary && ensuring.then(() => summary.runContext());
   context?.catch(() => undefined);
   const result = await ensuring;
 

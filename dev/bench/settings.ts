@@ -3,6 +3,7 @@
  * BENCH_RUNS), `--latencies 0,50,200` (or BENCH_LATENCIES, round trips in ms), `--verbose`.
  */
 import { parseArgs } from 'node:util';
+import { CONTENDER_NAMES, type ContenderName } from './contenders.ts';
 
 export interface Settings {
   /** Exit 1 when a target is missed. */
@@ -11,6 +12,8 @@ export interface Settings {
   runs: number;
   /** The round-trip times L injected on the wire, in ms. */
   latencies: number[];
+  /** The contenders to run (all by default): to look at a few of them closely. */
+  contenders: ContenderName[];
   /** One line per sample. */
   verbose: boolean;
 }
@@ -31,6 +34,7 @@ export function parseSettings(argv: readonly string[], env: NodeJS.ProcessEnv): 
       check: { type: 'boolean', default: false },
       runs: { type: 'string' },
       latencies: { type: 'string' },
+      contenders: { type: 'string' },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -40,6 +44,15 @@ export function parseSettings(argv: readonly string[], env: NodeJS.ProcessEnv): 
     check: args.check,
     runs: boundedInt('--runs / BENCH_RUNS', runs, 1, 50),
     latencies: [...new Set(latencies.split(',').map((l) => boundedInt('each of --latencies / BENCH_LATENCIES', l, 0, 2000)))].sort((a, b) => a - b),
+    contenders: parseContenders(args.contenders ?? env.BENCH_CONTENDERS),
     verbose: args.verbose,
   };
+}
+
+function parseContenders(raw: string | undefined): ContenderName[] {
+  if (raw === undefined || raw.trim() === '') return [...CONTENDER_NAMES];
+  const names = raw.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(CONTENDER_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new UsageError(`--contenders / BENCH_CONTENDERS: unknown ${unknown.join(', ')}; the contenders are ${CONTENDER_NAMES.join(', ')}`);
+  return CONTENDER_NAMES.filter((n) => names.includes(n));
 }
