@@ -3,7 +3,7 @@ import { afterEach, expect, jest, test } from '@jest/globals';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromGitHubRunner } from '../src/github-runner.ts';
+import { FLUSH_AFTER_MS, fromGitHubRunner } from '../src/github-runner.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -12,17 +12,40 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test('inputs from INPUT_* variables, the log and annotations as workflow commands on stdout', () => {
-  process.env.INPUT_SPEC = 'scope.yml';
+test('inputs from INPUT_* variables; the log and annotations as workflow commands on stdout, in order, once the toolkit is ready', async () => {
   const written: string[] = [];
   jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
-  const { core } = fromGitHubRunner({});
+  const scheduled: Array<[() => void, number]> = [];
+  const runner = fromGitHubRunner({ INPUT_SPEC: ' scope.yml ', 'INPUT_TIMEOUT_SECONDS': '5' }, (load, ms) => void scheduled.push([load, ms]));
+  const { core } = runner;
   expect(core.getInput('spec')).toBe('scope.yml');
+  expect(core.getInput('timeout seconds')).toBe('5');
+  expect(core.getInput('dry_run')).toBe('');
+
+  core.setSecret('s3cret');
   core.info('hello');
   core.warning('careful', { title: 'T' });
+  // Nothing is written before the toolkit is loaded; a flush is scheduled once, at the first line.
+  expect(written).toEqual([]);
+  expect(scheduled.map(([, ms]) => ms)).toEqual([FLUSH_AFTER_MS]);
+
+  await runner.ready?.();
   core.error('broken', { file: 'f.yml', startLine: 2 });
-  core.setSecret('s3cret');
-  expect(written.join('')).toBe(['hello', '::warning title=T::careful', '::error file=f.yml,line=2::broken', '::add-mask::s3cret', ''].join('\n'));
+  expect(written.join('')).toBe(['::add-mask::s3cret', 'hello', '::warning title=T::careful', '::error file=f.yml,line=2::broken', ''].join('\n'));
+});
+
+test('a line waits for the toolkit at most FLUSH_AFTER_MS: the scheduled load writes it', async () => {
+  const written: string[] = [];
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+  const scheduled: Array<() => void> = [];
+  const runner = fromGitHubRunner({}, (load) => void scheduled.push(load));
+  runner.core.info('still waiting for the service');
+  expect(scheduled).toHaveLength(1);
+
+  scheduled[0]?.();
+  // The toolkit's import settles within a turn of the event loop (it is loaded already).
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(written).toEqual(['still waiting for the service\n']);
 });
 
 test('the workspace from GITHUB_WORKSPACE, else the working directory; no summary without a file', () => {
@@ -48,7 +71,7 @@ test('the summary is appended to GITHUB_STEP_SUMMARY; the context comes from the
   }
 });
 
-test('the exit code is the process exit code; a fatal error is reported before the process ends', () => {
+test('the exit code is the process exit code; a fatal error is reported and written before the process ends', async () => {
   const runner = fromGitHubRunner({});
   runner.setExitCode(1);
   expect(process.exitCode).toBe(1);
@@ -64,6 +87,9 @@ test('the exit code is the process exit code; a fatal error is reported before t
     const boom = new Error('boom');
     added[0]?.(boom, 'uncaughtException');
     expect(reported).toEqual([boom]);
+    // Once what was reported has been written.
+    await runner.ready?.();
+    await Promise.resolve();
     expect(exit).toHaveBeenCalledWith(1);
   } finally {
     for (const listener of added) process.off('uncaughtException', listener);

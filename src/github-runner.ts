@@ -2,10 +2,18 @@
  * The collaborators as the GitHub runner gives them: @actions/core, the workspace, the job
  * summary file, and the process's last-resort handlers. Kept out of main.ts so that run() is
  * tested in-process with fakes.
+ *
+ * @actions/core is loaded only once the service has answered (`ready()`): through its OIDC
+ * client it brings the whole of undici's index (fetch, WebSocket, HTTP/2: about 1 MB of code
+ * that the requests do not need), which cost about 18 ms before the first connection. Until
+ * then, what the run writes waits, in order (the masks first, as run() writes them first), and
+ * at most `FLUSH_AFTER_MS`: a slow service never leaves the log silent. Inputs are read as the
+ * runner sets them: INPUT_<NAME>, trimmed.
  */
-import * as core from '@actions/core';
-import type { Collaborators } from './main.ts';
+import type { ActionCore, Collaborators } from './main.ts';
 import type { RunContext } from './summary.ts';
+
+type Toolkit = typeof import('@actions/core');
 
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
 const loadRunContext = (): Promise<RunContext> =>
@@ -14,27 +22,55 @@ const loadRunContext = (): Promise<RunContext> =>
     () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }),
   );
 
-export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collaborators {
+/** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
+const readInput = (env: NodeJS.ProcessEnv, name: string): string => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+
+/** The longest a written line waits for the toolkit. */
+export const FLUSH_AFTER_MS = 250;
+
+/** Runs `load` after `ms`, without keeping the process alive for it (a test gives its own). */
+export type Schedule = (load: () => void, ms: number) => void;
+const unrefTimer: Schedule = (load, ms) => void setTimeout(load, ms).unref();
+
+export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env, schedule: Schedule = unrefTimer): Collaborators {
+  let toolkit: Toolkit | undefined;
+  const waiting: Array<(core: Toolkit) => void> = [];
+  let loading: Promise<void> | undefined;
+  const ready = (): Promise<void> =>
+    (loading ??= import('@actions/core').then((loaded) => {
+      toolkit = loaded;
+      for (const write of waiting.splice(0)) write(loaded);
+    }));
+  // Through the toolkit once loaded; until then, in the order called, for FLUSH_AFTER_MS at most.
+  const later = (write: (core: Toolkit) => void): void => {
+    if (toolkit !== undefined) return write(toolkit);
+    if (waiting.push(write) === 1) schedule(() => void ready(), FLUSH_AFTER_MS);
+  };
+  const core: ActionCore = {
+    getInput: (name) => readInput(env, name),
+    setSecret: (value) => later((c) => c.setSecret(value)),
+    setOutput: (name, value) => later((c) => c.setOutput(name, value)),
+    info: (message) => later((c) => c.info(message)),
+    debug: (message) => later((c) => c.debug(message)),
+    warning: (message, properties) => later((c) => c.warning(message, properties)),
+    error: (message, properties) => later((c) => c.error(message, properties)),
+  };
   return {
-    core: {
-      getInput: (name) => core.getInput(name),
-      setSecret: core.setSecret,
-      setOutput: core.setOutput,
-      info: core.info,
-      debug: core.debug,
-      warning: core.warning,
-      error: core.error,
-    },
+    core,
+    ready,
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     // No summary file outside a runner (and in some local tools): nothing to write it to.
-    summary: env.GITHUB_STEP_SUMMARY ? { runContext: loadRunContext, write: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined) } : undefined,
+    summary: env.GITHUB_STEP_SUMMARY
+      ? { runContext: loadRunContext, write: (markdown) => ready().then(() => toolkit?.summary.addRaw(markdown).write()).then(() => undefined) }
+      : undefined,
     setExitCode: (code) => {
       process.exitCode = code;
     },
     onFatal: (report) => {
       const fatal = (error: unknown): void => {
         report(error);
-        process.exit(1);
+        // What was reported may still wait for the toolkit: written before the process ends.
+        void ready().finally(() => process.exit(1));
       };
       process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
     },

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from './undici-core.ts';
 import type { z } from 'zod';
 import { requestLimitMs, type Budget } from './budget.ts';
 import { ActionError } from './errors.ts';
@@ -165,7 +166,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     url: string,
     { body, notFound, hints: requestHints = {} }: RequestOptions<z.output<S>> = {},
   ): Promise<z.output<S>> {
-    const { host, pathname } = new URL(url);
+    const { host, origin, pathname, search } = new URL(url);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers };
     const started = budget.clock.now();
     const took = (): string => `${Math.round(budget.clock.now() - started)} ms`;
@@ -174,10 +175,11 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     let text: string;
     const lane = lanes.take();
     try {
-      response = await request(url, {
+      response = await lane.dispatcher.request({
+        origin,
+        path: `${pathname}${search}`,
         method,
         headers,
-        dispatcher: lane.dispatcher,
         signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });

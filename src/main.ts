@@ -43,6 +43,12 @@ export interface Collaborators {
   setExitCode(code: 0 | 1): void;
   /** Registers what to do with an error that escapes everything (before the process ends). */
   onFatal?: (report: (error: unknown) => void) => void;
+  /**
+   * Loads what only the output needs; resolves once everything written so far has reached the
+   * runner. Called once the service has answered: loaded earlier, its compile would hold back
+   * the requests. Awaited before the run ends.
+   */
+  ready?: () => Promise<void>;
 }
 
 // The service's text is cut only after redaction, so that no piece of a secret survives.
@@ -79,10 +85,11 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   write(conclusion);
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (conclusion.summary !== undefined) await summary?.write(redact(conclusion.summary));
+  await collaborators.ready?.();
   collaborators.setExitCode(conclusion.exitCode);
 }
 
-async function ensure({ core, workspace, summary, clock, dispatcher }: Collaborators, say: (message: Message) => void, scrub: (text: string) => string): Promise<Conclusion> {
+async function ensure({ core, workspace, summary, clock, dispatcher, ready }: Collaborators, say: (message: Message) => void, scrub: (text: string) => string): Promise<Conclusion> {
   const { inputs, specFile } = await validate(core, workspace);
   const { spec } = specFile;
   const log = (text: string): void => say({ level: 'info', text });
@@ -110,6 +117,8 @@ async function ensure({ core, workspace, summary, clock, dispatcher }: Collabora
   // the process.
   const context = summary && ensuring.then(() => summary.runContext());
   context?.catch(() => undefined);
+  // The output's toolkit too, once the service has answered (see Collaborators.ready).
+  void ensuring.finally(() => ready?.()).catch(() => undefined);
   const result = await ensuring;
 
   const provider: ProviderOutcome | undefined =
