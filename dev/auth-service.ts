@@ -4,7 +4,7 @@
  * injection (service/faults.ts). Never bundled into dist/. See dev/README.md.
  */
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { LocalServer } from './local-server.ts';
 import { handleApi, type ApiOptions } from './service/api.ts';
 import { FaultQueue, type Fault } from './service/faults.ts';
 import { ServiceState, type ClientRecord, type ScopeRecord } from './service/records.ts';
@@ -64,16 +64,12 @@ export class EmbeddedAuthService {
       res.end(JSON.stringify({ errors: [{ status: '500', detail: `the embedded service failed: ${String(error)}` }] }));
     });
   });
-  private readonly sockets = new Set<Socket>();
+  private readonly local = new LocalServer(this.server);
   /** Where it listens. */
   private baseUrl = '';
 
   constructor(options: AuthServiceOptions = {}) {
     this.options = options;
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
   }
 
   get url(): string {
@@ -90,19 +86,12 @@ export class EmbeddedAuthService {
 
   /** Listens on 127.0.0.1 (any free port by default); a taken port is named in the error. */
   async start(port = 0): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on 127.0.0.1 is taken: stop what runs there, or give another port.`) : error),
-      );
-      this.server.listen(port, '127.0.0.1', resolve);
-    });
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.baseUrl = `http://127.0.0.1:${await this.local.listen(port)}`;
     return this.baseUrl;
   }
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    if (this.server.listening) await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.local.stop();
   }
 
   /** Registers a client as the developer portal would, with no scope. */

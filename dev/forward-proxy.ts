@@ -3,12 +3,12 @@
  * (plain http) and tunnels CONNECT (https), and records where each went.
  */
 import http from 'node:http';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
+import { LocalServer } from './local-server.ts';
 
 export class ForwardProxy {
   /** `METHOD url` of every request relayed, `CONNECT host:port` of every tunnel. */
   readonly relayed: string[] = [];
-  private readonly sockets = new Set<Socket>();
   private readonly server = http.createServer((req, res) => {
     this.relayed.push(`${req.method} ${req.url}`);
     const upstream = http.request(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
@@ -19,21 +19,15 @@ export class ForwardProxy {
     req.pipe(upstream);
   });
 
+  private readonly local = new LocalServer(this.server);
+
   async start(): Promise<string> {
-    this.server.on('connection', (socket) => this.track(socket));
     this.server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => this.tunnel(req, client, head));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${await this.local.listen()}`;
   }
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private track(socket: Socket): void {
-    this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
+  stop(): Promise<void> {
+    return this.local.stop();
   }
 
   /** CONNECT host:port: answered once the connection to the target is up, then bytes both ways. */
@@ -45,7 +39,7 @@ export class ForwardProxy {
       if (head.length > 0) upstream.write(head);
       client.pipe(upstream).pipe(client);
     });
-    this.track(upstream);
+    this.local.track(upstream);
     upstream.setNoDelay(true);
     client.setNoDelay(true);
     upstream.on('error', () => (client.writable && !upstream.connecting ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')));

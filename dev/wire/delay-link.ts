@@ -10,7 +10,8 @@
  * It records when each connection is opened, and how many answer bytes it had delivered to its
  * clients by then: a connection opened before any answer byte came back was opened in parallel.
  */
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
+import { LocalServer } from '../local-server.ts';
 
 export interface LinkConnection {
   /** When the link accepted it (performance.now() of this process). */
@@ -73,8 +74,7 @@ export class DelayLink {
   /** Bytes delivered towards the clients so far, over every connection, and when the last were. */
   answerBytes = 0;
   lastAnswerAt = 0;
-  private readonly sockets = new Set<Socket>();
-  private readonly server = net.createServer((client) => this.relay(client));
+  private readonly local = new LocalServer(net.createServer((client) => this.relay(client)));
 
   private readonly upstreamPort: number;
 
@@ -83,24 +83,18 @@ export class DelayLink {
   }
 
   /** Listens on 127.0.0.1; the port. */
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as AddressInfo).port;
+  start(): Promise<number> {
+    return this.local.listen();
   }
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.local.stop();
   }
 
   private relay(client: Socket): void {
     this.connections.push({ openedAt: performance.now(), answerBytesBefore: this.answerBytes });
-    const server = net.connect(this.upstreamPort, '127.0.0.1');
-    for (const socket of [client, server]) {
-      socket.setNoDelay(true);
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    }
+    const server = this.local.track(net.connect(this.upstreamPort, '127.0.0.1'));
+    for (const socket of [client, server]) socket.setNoDelay(true);
     const up = new DelayedPipe(server, () => {});
     const down = new DelayedPipe(client, (bytes) => {
       this.answerBytes += bytes;

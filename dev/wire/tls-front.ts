@@ -3,43 +3,34 @@
  * connection, so that keep-alive on the client's side is keep-alive on the service's. It counts
  * the handshakes it completes.
  */
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net from 'node:net';
 import tls from 'node:tls';
+import { LocalServer } from '../local-server.ts';
 
 export class TlsFront {
   /** When each handshake completed (performance.now() of this process). */
   readonly handshakes: number[] = [];
-  private readonly sockets = new Set<Socket>();
-  private readonly server: tls.Server;
+  private readonly local: LocalServer;
 
   constructor(credentials: { key: Buffer; cert: Buffer }, upstreamPort: number) {
-    this.server = tls.createServer(credentials, (client) => {
+    const server = tls.createServer(credentials, (client) => {
       this.handshakes.push(performance.now());
-      const upstream = net.connect(upstreamPort, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        socket.setNoDelay(true);
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-      }
+      const upstream = this.local.track(net.connect(upstreamPort, '127.0.0.1'));
+      for (const socket of [client, upstream]) socket.setNoDelay(true);
       client.pipe(upstream).pipe(client);
       client.on('error', () => upstream.destroy());
       upstream.on('error', () => client.destroy());
     });
     // A client that gives up mid-handshake is no failure of the front.
-    this.server.on('tlsClientError', () => {});
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
+    server.on('tlsClientError', () => {});
+    this.local = new LocalServer(server);
   }
 
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as AddressInfo).port;
+  start(): Promise<number> {
+    return this.local.listen();
   }
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.local.stop();
   }
 }
