@@ -79,7 +79,7 @@ export function printReport(measurements: Measurements, bundle: readonly BundleF
 
   const action = firstRequestMs(samples, 'action', settings.latencies);
   const bare = firstRequestMs(samples, 'floor', settings.latencies);
-  console.log(`First request after spawn (direct runs, median): the action ${fmt(action)} ms, bare Node (floor.mjs) ${fmt(bare)} ms: +${fmt(action - bare)} ms`);
+  console.log(`First request after spawn (when its connection opens; direct runs, median): the action ${fmt(action)} ms, bare Node (floor.mjs) ${fmt(bare)} ms: +${fmt(action - bare)} ms`);
   const total = bundle.reduce((sum, f) => sum + f.bytes, 0);
   console.log(`Bundle: ${fmt(total / 1e6, 2)} MB (${bundle.map((f) => `${f.file} ${fmt(f.bytes / 1e6, 2)}`).join(', ')})\n`);
 

@@ -4,6 +4,8 @@
  * - Faster than every peer, on both paths, at 50 and 200 ms, directly and through the proxy.
  * - On the no-op path at 200 ms, within 1.25 of the floor, directly and through the proxy.
  * - Its first request within 60 ms of bare Node's (the floor script's, spawned the same way).
+ *   A request's time is when its connection opens, the first packet towards the service: what
+ *   follows (the handshake, the request) is the wire's, the same for both.
  */
 import { PEERS, type ContenderName } from './contenders.ts';
 import { PATHS, type PathName } from './paths.ts';
