@@ -50,7 +50,5 @@ describe.each(available.flatMap((name) => [{ name, viaProxy: false }, { name, vi
     expect(sample.handshakes).toBe(sample.connections);
     // Through the proxy, every connection is a CONNECT tunnel; directly, none is.
     expect(wire.proxy.relayed.length - tunnels).toBe(entrant.viaProxy ? sample.connections : 0);
-    expect(sample.firstRequestMs).toBeGreaterThan(0);
-    expect(sample.firstRequestMs).toBeLessThan(sample.wallMs);
   });
 });

@@ -71,28 +71,48 @@ test('the summary is appended to GITHUB_STEP_SUMMARY; the context comes from the
   }
 });
 
-test('the exit code is the process exit code; a fatal error is reported and written before the process ends', async () => {
-  const runner = fromGitHubRunner({});
-  runner.setExitCode(1);
+test('the exit code is the process exit code', () => {
+  fromGitHubRunner({}).setExitCode(1);
   expect(process.exitCode).toBe(1);
+  fromGitHubRunner({}).setExitCode(0);
+  expect(process.exitCode).toBe(0);
+});
 
+test('a fatal error: its report is written, then the process ends with 1; what the run writes after it is dropped', async () => {
+  const written: string[] = [];
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+  const exited = new Promise<unknown>((resolve) => jest.spyOn(process, 'exit').mockImplementation(((code: number) => void resolve(code)) as never));
+  const runner = fromGitHubRunner({}, () => {});
   const before = process.listeners('uncaughtException');
-  const reported: unknown[] = [];
-  runner.onFatal?.((error) => reported.push(error));
+  runner.core.setSecret('s3cret');
+  runner.onFatal?.((error) => runner.core.error(`fatal: ${(error as Error).message}`));
   const added = process.listeners('uncaughtException').filter((l) => !before.includes(l));
   const addedRejection = process.listeners('unhandledRejection').at(-1);
   try {
     expect(added).toHaveLength(1);
-    const exit = jest.spyOn(process, 'exit').mockImplementation(() => undefined as never);
-    const boom = new Error('boom');
-    added[0]?.(boom, 'uncaughtException');
-    expect(reported).toEqual([boom]);
-    // Once what was reported has been written.
-    await runner.ready?.();
-    await Promise.resolve();
-    expect(exit).toHaveBeenCalledWith(1);
+    added[0]?.(new Error('boom'), 'uncaughtException');
+    runner.core.info('the run went on');
+
+    expect(await exited).toBe(1);
+    expect(written.join('')).toBe('::add-mask::s3cret\n::error::fatal: boom\n');
   } finally {
     for (const listener of added) process.off('uncaughtException', listener);
     if (addedRejection !== undefined) process.off('unhandledRejection', addedRejection);
   }
+});
+
+test('a line the toolkit cannot write is said on stderr, and the step fails whatever the run concludes', async () => {
+  const errors: string[] = [];
+  jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => errors.push(String(chunk)) > 0);
+  jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  // The runner's output file is missing: the toolkit's setOutput throws.
+  process.env.GITHUB_OUTPUT = path.join(tmpdir(), 'no-such-dir', 'output');
+  const runner = fromGitHubRunner({}, () => {});
+  runner.core.setOutput('scope_string', 'x');
+  runner.core.info('still written');
+
+  await runner.ready?.();
+  runner.setExitCode(0);
+  expect(errors.join('')).toMatch(/^ensure-provider-scope could not write to the runner: .*no-such-dir/);
+  expect(process.exitCode).toBe(1);
 });

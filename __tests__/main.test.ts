@@ -231,6 +231,17 @@ describe('failures', () => {
     expect(runner.annotations().at(-1)?.message).toBe('Unexpected error: escaped with ***. Please report it with the debug log of this run.');
   });
 
+  test('an error that escapes everything halts the run: the requests in flight are abandoned, nothing more is sent', async () => {
+    const runner = new RecordingRunner({ ...DEFAULTS, client_id: client.id, client_secret: SECRET, auth_url: service.url });
+    // It escapes while the inspection is in flight, on a fresh client that a healthy run would create the scope for.
+    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, before: () => runner.fatal?.(new Error('escaped')), delayMs: 50 });
+    await run(runner.collaborators({ workspace }));
+
+    expect(service.requests.map((r) => r.method)).not.toContain('POST');
+    expect(runner.annotations()[0]?.message).toBe('Unexpected error: escaped. Please report it with the debug log of this run.');
+    expect(runner.exitCode).toBe(1);
+  });
+
   test("a failure's text is cut at 2,000 characters, after the secret is scrubbed from it", async () => {
     const detail = `${'x'.repeat(1700)}${SECRET.repeat(100)}`;
     service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 400, body: JSON.stringify({ errors: [{ detail }] }) });

@@ -34,7 +34,8 @@ export class ForwardProxy {
   private tunnel(req: http.IncomingMessage, client: Socket, head: Buffer): void {
     this.relayed.push(`CONNECT ${req.url}`);
     const { hostname, port } = new URL(`http://${req.url ?? ''}`);
-    const upstream = net.connect(Number(port), hostname, () => {
+    // An IPv6 host comes in brackets ([::1]:443), which net.connect does not take.
+    const upstream = net.connect(Number(port), hostname.replace(/^\[(.*)\]$/, '$1'), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       client.pipe(upstream).pipe(client);

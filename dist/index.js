@@ -21611,7 +21611,7 @@ function parseRetryAfter(value, now) {
 
 /** How many request limits the whole step may take: reads, creation, verification, provider check. */
 const REQUEST_LIMITS_PER_STEP = 3;
-function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY } = {}) {
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, halt } = {}) {
     const requestTimeoutMs = timeoutSeconds * 1000;
     const startedAt = clock.now();
     const controller = new AbortController();
@@ -21621,7 +21621,8 @@ function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RE
         deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs,
         clock,
         policy,
-        signal: controller.signal,
+        // `halt`: from outside the step (a fatal error), with the same effect as cancel().
+        signal: halt === undefined ? controller.signal : AbortSignal.any([controller.signal, halt]),
         cancel: () => controller.abort(new Error('the step has failed')),
     };
 }
@@ -21640,17 +21641,37 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
     let toolkit;
     const waiting = [];
     let loading;
-    const ready = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)).then((loaded) => {
+    // The toolkit could not be loaded, or a line not written: said on stderr, and the step fails.
+    let broken = false;
+    // After a fatal error, its report is the run's last word.
+    let closed = false;
+    const fail = (error) => {
+        broken = true;
+        process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
+    };
+    const flush = (core) => {
+        for (const write of waiting.splice(0)) {
+            try {
+                write(core);
+            }
+            catch (error) {
+                fail(error);
+            }
+        }
+    };
+    const load = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)).then((loaded) => {
         toolkit = loaded;
-        for (const write of waiting.splice(0))
-            write(loaded);
-    }));
+        flush(loaded);
+        return loaded;
+    }, (error) => void fail(error)));
     // Through the toolkit once loaded; until then, in the order called, for FLUSH_AFTER_MS at most.
     const later = (write) => {
+        if (closed)
+            return;
         if (toolkit !== undefined)
             return write(toolkit);
         if (waiting.push(write) === 1)
-            schedule(() => void ready(), FLUSH_AFTER_MS);
+            schedule(() => void load(), FLUSH_AFTER_MS);
     };
     const core = {
         getInput: (name) => readInput(env, name),
@@ -21663,20 +21684,28 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
     };
     return {
         core,
-        ready,
+        ready: () => load().then(() => undefined),
         workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
         // No summary file outside a runner (and in some local tools): nothing to write it to.
         summary: env.GITHUB_STEP_SUMMARY
-            ? { runContext: loadRunContext, write: (markdown) => ready().then(() => toolkit?.summary.addRaw(markdown).write()).then(() => undefined) }
+            ? {
+                runContext: loadRunContext,
+                write: async (markdown) => {
+                    const loaded = await load();
+                    if (!closed)
+                        await loaded?.summary.addRaw(markdown).write();
+                },
+            }
             : undefined,
         setExitCode: (code) => {
-            process.exitCode = code;
+            process.exitCode = broken ? 1 : code;
         },
         onFatal: (report) => {
             const fatal = (error) => {
                 report(error);
+                closed = true;
                 // What was reported may still wait for the toolkit: written before the process ends.
-                void ready().finally(() => process.exit(1));
+                void load().finally(() => process.exit(1));
             };
             process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
         },
@@ -31478,7 +31507,7 @@ function createJsonHttp(options) {
 }
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
 const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }), close: () => Promise.resolve() });
-/** At most this many connections to one origin: the action never has more requests in flight. */
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
 const MAX_LANES = 4;
 /**
  * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
@@ -32544,8 +32573,13 @@ async function run(collaborators = fromGitHubRunner()) {
         messages.forEach(say);
     };
     const fail = (error) => concludeFailure(error, redact);
-    collaborators.onFatal?.((error) => write(fail(error)));
-    const conclusion = await ensure(collaborators, say, redact).catch(fail);
+    // An error that escapes everything ends the step: reported, and nothing more is sent.
+    const halt = new AbortController();
+    collaborators.onFatal?.((error) => {
+        halt.abort(error);
+        write(fail(error));
+    });
+    const conclusion = await ensure(collaborators, say, redact, halt.signal).catch(fail);
     write(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (conclusion.summary !== undefined)
@@ -32553,7 +32587,7 @@ async function run(collaborators = fromGitHubRunner()) {
     await collaborators.ready?.();
     collaborators.setExitCode(conclusion.exitCode);
 }
-async function ensure({ core, workspace, summary, clock, dispatcher, ready }, say, scrub) {
+async function ensure({ core, workspace, summary, clock, dispatcher, ready }, say, scrub, halt) {
     const { inputs, specFile } = await main_validate(core, workspace);
     const { spec } = specFile;
     const log = (text) => say({ level: 'info', text });
@@ -32563,7 +32597,7 @@ async function ensure({ core, workspace, summary, clock, dispatcher, ready }, sa
         say({ level: 'warning', text: message, properties: location ?? {} });
     log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
     // One budget for the whole step: the reads, the creation and the provider check.
-    const budget = createBudget(inputs.timeout_seconds, { clock });
+    const budget = createBudget(inputs.timeout_seconds, { clock, halt });
     // Retries in the log, each request in the debug log: a slow step says what it waits for.
     const httpLog = { info: log, debug: (text) => say({ level: 'debug', text }) };
     const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher, log: httpLog });
@@ -32574,20 +32608,14 @@ async function ensure({ core, workspace, summary, clock, dispatcher, ready }, sa
         throw error;
     })
         .finally(() => service.close());
-    // Loaded once the service has answered: its compile blocks for some milliseconds, which,
-    // started with the requests, held back writing them. After the answers it overlaps the exit,
-    // which waits anyway for V8 to finish optimising undici's HTTP parser (WebAssembly).
-    // Awaited below; a failure meanwhile must not count as an unhandled rejection, which ends
-    // the process.
-    const context = summary && ensuring.then(() => summary.runContext());
-    context?.catch(() => undefined);
-    // The output's toolkit too, once the service has answered (see Collaborators.ready).
-    void ensuring.finally(() => ready?.()).catch(() => undefined);
     const result = await ensuring;
     const provider = inputs.provider_url === undefined
         ? undefined
         : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, { dispatcher, log: httpLog }).then((check) => ({ check }), (failure) => ({ failure }));
-    return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context), scrub });
+    // What only the output needs (the toolkit, the workflow context) is loaded once the last
+    // answer is in: loaded with the requests, its compile held them back (see Collaborators.ready).
+    void ready?.();
+    return concludeRun({ inputs, result, provider, ranFor: summary === undefined ? undefined : describeRun(await summary.runContext()), scrub });
 }
 /** Inputs and spec together, so that one run reports every problem in both. */
 async function main_validate(core, workspace) {

@@ -15,7 +15,10 @@ export interface Budget extends Pacing {
   cancel(): void;
 }
 
-export function createBudget(timeoutSeconds: number, { clock = systemClock, policy = DEFAULT_RETRY_POLICY }: { clock?: Clock | undefined; policy?: RetryPolicy } = {}): Budget {
+export function createBudget(
+  timeoutSeconds: number,
+  { clock = systemClock, policy = DEFAULT_RETRY_POLICY, halt }: { clock?: Clock | undefined; policy?: RetryPolicy; halt?: AbortSignal | undefined } = {},
+): Budget {
   const requestTimeoutMs = timeoutSeconds * 1000;
   const startedAt = clock.now();
   const controller = new AbortController();
@@ -25,7 +28,8 @@ export function createBudget(timeoutSeconds: number, { clock = systemClock, poli
     deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs,
     clock,
     policy,
-    signal: controller.signal,
+    // `halt`: from outside the step (a fatal error), with the same effect as cancel().
+    signal: halt === undefined ? controller.signal : AbortSignal.any([controller.signal, halt]),
     cancel: () => controller.abort(new Error('the step has failed')),
   };
 }

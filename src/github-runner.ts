@@ -35,16 +35,38 @@ const unrefTimer: Schedule = (load, ms) => void setTimeout(load, ms).unref();
 export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env, schedule: Schedule = unrefTimer): Collaborators {
   let toolkit: Toolkit | undefined;
   const waiting: Array<(core: Toolkit) => void> = [];
-  let loading: Promise<void> | undefined;
-  const ready = (): Promise<void> =>
-    (loading ??= import('@actions/core').then((loaded) => {
-      toolkit = loaded;
-      for (const write of waiting.splice(0)) write(loaded);
-    }));
+  let loading: Promise<Toolkit | undefined> | undefined;
+  // The toolkit could not be loaded, or a line not written: said on stderr, and the step fails.
+  let broken = false;
+  // After a fatal error, its report is the run's last word.
+  let closed = false;
+  const fail = (error: unknown): void => {
+    broken = true;
+    process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
+  };
+  const flush = (core: Toolkit): void => {
+    for (const write of waiting.splice(0)) {
+      try {
+        write(core);
+      } catch (error) {
+        fail(error);
+      }
+    }
+  };
+  const load = (): Promise<Toolkit | undefined> =>
+    (loading ??= import('@actions/core').then(
+      (loaded) => {
+        toolkit = loaded;
+        flush(loaded);
+        return loaded;
+      },
+      (error: unknown) => void fail(error),
+    ));
   // Through the toolkit once loaded; until then, in the order called, for FLUSH_AFTER_MS at most.
   const later = (write: (core: Toolkit) => void): void => {
+    if (closed) return;
     if (toolkit !== undefined) return write(toolkit);
-    if (waiting.push(write) === 1) schedule(() => void ready(), FLUSH_AFTER_MS);
+    if (waiting.push(write) === 1) schedule(() => void load(), FLUSH_AFTER_MS);
   };
   const core: ActionCore = {
     getInput: (name) => readInput(env, name),
@@ -57,20 +79,27 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env, schedule:
   };
   return {
     core,
-    ready,
+    ready: () => load().then(() => undefined),
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     // No summary file outside a runner (and in some local tools): nothing to write it to.
     summary: env.GITHUB_STEP_SUMMARY
-      ? { runContext: loadRunContext, write: (markdown) => ready().then(() => toolkit?.summary.addRaw(markdown).write()).then(() => undefined) }
+      ? {
+          runContext: loadRunContext,
+          write: async (markdown) => {
+            const loaded = await load();
+            if (!closed) await loaded?.summary.addRaw(markdown).write();
+          },
+        }
       : undefined,
     setExitCode: (code) => {
-      process.exitCode = code;
+      process.exitCode = broken ? 1 : code;
     },
     onFatal: (report) => {
       const fatal = (error: unknown): void => {
         report(error);
+        closed = true;
         // What was reported may still wait for the toolkit: written before the process ends.
-        void ready().finally(() => process.exit(1));
+        void load().finally(() => process.exit(1));
       };
       process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
     },

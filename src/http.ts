@@ -238,7 +238,7 @@ interface Lanes {
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
 const givenDispatcher = (dispatcher: Dispatcher): Lanes => ({ take: () => ({ dispatcher, release: () => {} }), close: () => Promise.resolve() });
 
-/** At most this many connections to one origin: the action never has more requests in flight. */
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
 const MAX_LANES = 4;
 
 /**

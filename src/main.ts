@@ -45,8 +45,9 @@ export interface Collaborators {
   onFatal?: (report: (error: unknown) => void) => void;
   /**
    * Loads what only the output needs; resolves once everything written so far has reached the
-   * runner. Called once the service has answered: loaded earlier, its compile would hold back
-   * the requests. Awaited before the run ends.
+   * runner. Called once the last answer is in: loaded with the requests, its compile would hold
+   * them back (a runner may load it sooner, to keep the log from waiting). Awaited before the
+   * run ends.
    */
   ready?: () => Promise<void>;
 }
@@ -79,9 +80,14 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     messages.forEach(say);
   };
   const fail = (error: unknown): Conclusion => concludeFailure(error, redact);
-  collaborators.onFatal?.((error) => write(fail(error)));
+  // An error that escapes everything ends the step: reported, and nothing more is sent.
+  const halt = new AbortController();
+  collaborators.onFatal?.((error) => {
+    halt.abort(error);
+    write(fail(error));
+  });
 
-  const conclusion = await ensure(collaborators, say, redact).catch(fail);
+  const conclusion = await ensure(collaborators, say, redact, halt.signal).catch(fail);
   write(conclusion);
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (conclusion.summary !== undefined) await summary?.write(redact(conclusion.summary));
@@ -89,7 +95,12 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   collaborators.setExitCode(conclusion.exitCode);
 }
 
-async function ensure({ core, workspace, summary, clock, dispatcher, ready }: Collaborators, say: (message: Message) => void, scrub: (text: string) => string): Promise<Conclusion> {
+async function ensure(
+  { core, workspace, summary, clock, dispatcher, ready }: Collaborators,
+  say: (message: Message) => void,
+  scrub: (text: string) => string,
+  halt: AbortSignal,
+): Promise<Conclusion> {
   const { inputs, specFile } = await validate(core, workspace);
   const { spec } = specFile;
   const log = (text: string): void => say({ level: 'info', text });
@@ -99,7 +110,7 @@ async function ensure({ core, workspace, summary, clock, dispatcher, ready }: Co
   log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
 
   // One budget for the whole step: the reads, the creation and the provider check.
-  const budget = createBudget(inputs.timeout_seconds, { clock });
+  const budget = createBudget(inputs.timeout_seconds, { clock, halt });
   // Retries in the log, each request in the debug log: a slow step says what it waits for.
   const httpLog = { info: log, debug: (text: string) => say({ level: 'debug', text }) };
   const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher, log: httpLog });
@@ -110,17 +121,7 @@ async function ensure({ core, workspace, summary, clock, dispatcher, ready }: Co
       throw error;
     })
     .finally(() => service.close());
-  // Loaded once the service has answered: its compile blocks for some milliseconds, which,
-  // started with the requests, held back writing them. After the answers it overlaps the exit,
-  // which waits anyway for V8 to finish optimising undici's HTTP parser (WebAssembly).
-  // Awaited below; a failure meanwhile must not count as an unhandled rejection, which ends
-  // the process.
-  const context = summary && ensuring.then(() => summary.runContext());
-  context?.catch(() => undefined);
-  // The output's toolkit too, once the service has answered (see Collaborators.ready).
-  void ensuring.finally(() => ready?.()).catch(() => undefined);
   const result = await ensuring;
-
   const provider: ProviderOutcome | undefined =
     inputs.provider_url === undefined
       ? undefined
@@ -128,7 +129,11 @@ async function ensure({ core, workspace, summary, clock, dispatcher, ready }: Co
           (check) => ({ check }),
           (failure: unknown) => ({ failure }),
         );
-  return concludeRun({ inputs, result, provider, ranFor: context === undefined ? undefined : describeRun(await context), scrub });
+
+  // What only the output needs (the toolkit, the workflow context) is loaded once the last
+  // answer is in: loaded with the requests, its compile held them back (see Collaborators.ready).
+  void ready?.();
+  return concludeRun({ inputs, result, provider, ranFor: summary === undefined ? undefined : describeRun(await summary.runContext()), scrub });
 }
 
 /** Inputs and spec together, so that one run reports every problem in both. */

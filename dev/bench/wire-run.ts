@@ -37,10 +37,13 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
   const killAfterMs = 60_000 + 50 * wire.latencyMs;
   let spawned: Spawned;
   let created: boolean;
+  // The scope string the contender gave: the action's output, a peer's line.
+  let said: string | undefined;
   if (entrant.name === 'action') {
     const run = await runAction({ inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url }, files: { [SPEC_PATH]: specFile() }, env, killAfterMs });
     spawned = run;
     created = run.outputs.created === 'true';
+    said = run.outputs.scope_string;
   } else {
     const { command, args } = COMMANDS[entrant.name];
     spawned = await spawnProcess(command, args, {
@@ -48,13 +51,13 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env, AUTH_URL: wire.url, CLIENT_ID: client.id, CLIENT_SECRET: client.secret, SCOPE: JSON.stringify(SPEC) },
       killAfterMs,
     });
-    created = spawned.stdout.startsWith('created ');
-  }
-  const owned = [...wire.service.scopes.values()].some((s) => s.client === client.id);
-  if (spawned.exitCode !== 0 || created !== (pathName === 'create') || !owned) {
-    throw new Error(`${entrantKey(entrant)} on the ${pathName} path failed (exit code ${spawned.exitCode}, created: ${created}):\n${spawned.stdout}${spawned.stderr}`);
+    const [verb, string] = spawned.stdout.trim().split(' ');
+    created = verb === 'created';
+    said = string;
   }
   const seen = wire.since(mark);
+  const problem = wrongOutcome(spawned, said, created, pathName, wire, clients, client.id, seen.requests);
+  if (problem !== undefined) throw new Error(`${entrantKey(entrant)} on the ${pathName} path: ${problem}:\n${spawned.stdout}${spawned.stderr}`);
   const exitedAt = spawned.spawnedAt + spawned.ms;
   return {
     wallMs: spawned.ms,
@@ -64,4 +67,35 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
     connections: seen.connections.length,
     handshakes: seen.handshakes.length,
   };
+}
+
+/**
+ * Why the run did not end as the path should, if it did not: exit 0; the client's one scope as
+ * the spec says, its dependent scopes resolved to the service's ids; the contender naming it;
+ * created on the creating path with one POST, and nothing written on the no-op path.
+ */
+function wrongOutcome(
+  spawned: Spawned,
+  said: string | undefined,
+  created: boolean,
+  pathName: PathName,
+  wire: ServiceOnTheWire,
+  clients: PathClients,
+  clientId: string,
+  requests: ReadonlyArray<{ method: string }>,
+): string | undefined {
+  const expected = `${wire.url}/scopes/${clientId}/${SPEC.scope_suffix}`;
+  const scopes = [...wire.service.scopes.values()].filter((s) => s.client === clientId);
+  const ids = (deps: ReadonlyArray<{ scope: string }>): string => JSON.stringify(deps.map((d) => d.scope).sort());
+  const writes = requests.filter((r) => r.method !== 'GET').map((r) => r.method);
+  if (spawned.exitCode !== 0) return `exit code ${spawned.exitCode}`;
+  if (said !== expected) return `it named ${said ?? 'no scope'}, not ${expected}`;
+  if (created !== (pathName === 'create')) return `created: ${created}`;
+  const [scope] = scopes;
+  if (scopes.length !== 1 || scope === undefined || scope.scope_string !== expected) return `the client has ${scopes.length} scope(s), not the one expected`;
+  if (scope.name !== SPEC.name || scope.description !== SPEC.description || ids(scope.dependent_scopes) !== ids(clients.dependentScopes)) {
+    return 'its scope is not as the spec says';
+  }
+  if (JSON.stringify(writes) !== JSON.stringify(pathName === 'create' ? ['POST'] : [])) return `it wrote ${writes.join(', ') || 'nothing'}`;
+  return undefined;
 }

@@ -5,10 +5,12 @@
  * delay the TCP handshake itself (the kernel accepts at once), so the first chunk a client sends
  * on a connection waits one round trip more: it arrives when it would had the client waited for
  * the SYN-ACK. That is also when it arrives through a proxy, which answers CONNECT only once its
- * own connection is up.
+ * own connection is up. Data, ends and closes keep their order; half-closed connections and
+ * back-pressure are not modelled (the clients here send a request and read its answer).
  *
- * It records when each connection is opened, and how many answer bytes it had delivered to its
- * clients by then: a connection opened before any answer byte came back was opened in parallel.
+ * It records when each connection is opened, and how many answer bytes each earlier connection
+ * had delivered by then: a connection opened before any answer byte came back on the earlier
+ * connections of the same run was opened in parallel with them.
  */
 import net, { type Socket } from 'node:net';
 import { LocalServer } from '../local-server.ts';
@@ -16,8 +18,10 @@ import { LocalServer } from '../local-server.ts';
 export interface LinkConnection {
   /** When the link accepted it (performance.now() of this process). */
   openedAt: number;
-  /** Bytes the link had delivered towards its clients, over every connection, when this one was opened. */
-  answerBytesBefore: number;
+  /** Answer bytes delivered so far on this connection. */
+  answerBytes: number;
+  /** Answer bytes each earlier connection (by index) had delivered when this one was opened. */
+  answerBytesBefore: readonly number[];
 }
 
 /** What travels one way: data, the end of the stream, or the connection's close (a reset included). */
@@ -42,15 +46,20 @@ class DelayedPipe {
     const at = Math.max(performance.now() + delayMs, this.lastAt);
     this.lastAt = at;
     this.queue.push({ at, event });
-    setTimeout(() => this.drain(), at - performance.now());
+    if (this.queue.length === 1) this.wake(at);
+  }
+
+  /** One timer at a time, for the head of the queue. */
+  private wake(at: number): void {
+    // A timer may fire a little early (libuv counts whole milliseconds): drain() waits again for what is not due.
+    setTimeout(() => this.drain(), Math.max(0, at - performance.now()));
   }
 
   private drain(): void {
     const now = performance.now();
     while (this.queue.length > 0 && (this.queue[0]?.at ?? Infinity) <= now + 0.5) this.deliver((this.queue.shift() as { event: Event }).event);
-    // A timer may fire a little early (libuv counts whole milliseconds): try again for what is left.
     const next = this.queue[0];
-    if (next !== undefined) setTimeout(() => this.drain(), Math.max(1, next.at - now));
+    if (next !== undefined) this.wake(Math.max(next.at, now + 1));
   }
 
   private deliver(event: Event): void {
@@ -71,8 +80,7 @@ export class DelayLink {
   /** L: the round-trip time every exchange pays from now on. */
   latencyMs = 0;
   readonly connections: LinkConnection[] = [];
-  /** Bytes delivered towards the clients so far, over every connection, and when the last were. */
-  answerBytes = 0;
+  /** When the last answer bytes were delivered, on any connection. */
   lastAnswerAt = 0;
   private readonly local = new LocalServer(net.createServer((client) => this.relay(client)));
 
@@ -92,12 +100,13 @@ export class DelayLink {
   }
 
   private relay(client: Socket): void {
-    this.connections.push({ openedAt: performance.now(), answerBytesBefore: this.answerBytes });
+    const connection: LinkConnection = { openedAt: performance.now(), answerBytes: 0, answerBytesBefore: this.connections.map((c) => c.answerBytes) };
+    this.connections.push(connection);
     const server = this.local.track(net.connect(this.upstreamPort, '127.0.0.1'));
     for (const socket of [client, server]) socket.setNoDelay(true);
     const up = new DelayedPipe(server, () => {});
     const down = new DelayedPipe(client, (bytes) => {
-      this.answerBytes += bytes;
+      connection.answerBytes += bytes;
       this.lastAnswerAt = performance.now();
     });
     let first = true;

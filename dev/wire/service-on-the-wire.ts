@@ -17,8 +17,6 @@ import { TlsFront } from './tls-front.ts';
 
 /** Counts so far, for `since`. */
 export interface WireMark {
-  /** Answer bytes the link had delivered: a connection opened with no more was opened before any answer came. */
-  answerBytes: number;
   connections: number;
   handshakes: number;
   requests: number;
@@ -83,13 +81,19 @@ export class ServiceOnTheWire {
   }
 
   mark(): WireMark {
-    return { answerBytes: this.link.answerBytes, connections: this.link.connections.length, handshakes: this.front.handshakes.length, requests: this.service.requests.length };
+    return { connections: this.link.connections.length, handshakes: this.front.handshakes.length, requests: this.service.requests.length };
   }
 
-  /** What happened on the wire since the mark. */
+  /**
+   * What happened on the wire since the mark. Each connection says how many answer bytes had
+   * come back on the connections opened before it since the mark: none, and it was opened in
+   * parallel with them.
+   */
   since(mark: WireMark) {
     return {
-      connections: this.link.connections.slice(mark.connections),
+      connections: this.link.connections
+        .slice(mark.connections)
+        .map((c) => ({ openedAt: c.openedAt, answeredBefore: c.answerBytesBefore.slice(mark.connections).reduce((sum, bytes) => sum + bytes, 0) })),
       handshakes: this.front.handshakes.slice(mark.handshakes),
       requests: this.service.requests.slice(mark.requests),
     };

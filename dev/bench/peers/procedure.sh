@@ -3,7 +3,8 @@
 set -euo pipefail
 
 call() { # METHOD PATH [BODY]
-  local args=(-sS --fail-with-body -K - -X "$1" -H 'Accept: application/json' "$AUTH_URL$2")
+  # -q first: no ~/.curlrc of the machine's changes what is measured.
+  local args=(-q -sS --fail-with-body -K - -X "$1" -H 'Accept: application/json' "$AUTH_URL$2")
   if [ $# -ge 3 ]; then args+=(-H 'Content-Type: application/json' --data-binary "$3"); fi
   printf 'user = "%s:%s"\n' "$CLIENT_ID" "$CLIENT_SECRET" | curl "${args[@]}"
 }
