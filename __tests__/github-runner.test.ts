@@ -24,6 +24,7 @@ test('inputs from INPUT_* variables; the log and annotations as workflow command
 
   core.setSecret('s3cret');
   core.info('hello');
+  core.debug('details');
   core.warning('careful', { title: 'T' });
   // Nothing is written before the toolkit is loaded; a flush is scheduled once, at the first line.
   expect(written).toEqual([]);
@@ -31,7 +32,20 @@ test('inputs from INPUT_* variables; the log and annotations as workflow command
 
   await runner.ready?.();
   core.error('broken', { file: 'f.yml', startLine: 2 });
-  expect(written.join('')).toBe(['::add-mask::s3cret', 'hello', '::warning title=T::careful', '::error file=f.yml,line=2::broken', ''].join('\n'));
+  expect(written.join('')).toBe(['::add-mask::s3cret', 'hello', '::debug::details', '::warning title=T::careful', '::error file=f.yml,line=2::broken', ''].join('\n'));
+});
+
+test('by default, the wait is a timer of FLUSH_AFTER_MS that does not keep the process alive', async () => {
+  jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const timers: Array<{ ms: number | undefined; unref: jest.Mock }> = [];
+  jest.spyOn(globalThis, 'setTimeout').mockImplementation(((_load: () => void, ms?: number) => {
+    const timer = { ms, unref: jest.fn() };
+    timers.push(timer);
+    return timer;
+  }) as unknown as typeof setTimeout);
+  fromGitHubRunner({}).core.info('waiting');
+  expect(timers).toEqual([{ ms: FLUSH_AFTER_MS, unref: expect.any(Function) }]);
+  expect(timers[0]?.unref).toHaveBeenCalled();
 });
 
 test('a line waits for the toolkit at most FLUSH_AFTER_MS: the scheduled load writes it', async () => {
@@ -82,22 +96,32 @@ test('a fatal error: its report is written, then the process ends with 1; what t
   const written: string[] = [];
   jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
   const exited = new Promise<unknown>((resolve) => jest.spyOn(process, 'exit').mockImplementation(((code: number) => void resolve(code)) as never));
-  const runner = fromGitHubRunner({}, () => {});
+  const dir = await mkdtemp(path.join(tmpdir(), 'runner-test-'));
+  const summaryFile = path.join(dir, 'summary.md');
+  await writeFile(summaryFile, '');
+  process.env.GITHUB_STEP_SUMMARY = summaryFile;
+  const runner = fromGitHubRunner({ GITHUB_STEP_SUMMARY: summaryFile }, () => {});
   const before = process.listeners('uncaughtException');
+  const beforeRejection = process.listeners('unhandledRejection');
   runner.core.setSecret('s3cret');
   runner.onFatal?.((error) => runner.core.error(`fatal: ${(error as Error).message}`));
   const added = process.listeners('uncaughtException').filter((l) => !before.includes(l));
-  const addedRejection = process.listeners('unhandledRejection').at(-1);
+  const addedRejection = process.listeners('unhandledRejection').filter((l) => !beforeRejection.includes(l));
   try {
+    // Both ways an error escapes are handled, the same way.
     expect(added).toHaveLength(1);
+    expect(addedRejection).toEqual(added);
     added[0]?.(new Error('boom'), 'uncaughtException');
     runner.core.info('the run went on');
+    await runner.summary?.write('### a summary after the fatal error');
 
     expect(await exited).toBe(1);
     expect(written.join('')).toBe('::add-mask::s3cret\n::error::fatal: boom\n');
+    expect(await readFile(summaryFile, 'utf8')).toBe('');
   } finally {
     for (const listener of added) process.off('uncaughtException', listener);
-    if (addedRejection !== undefined) process.off('unhandledRejection', addedRejection);
+    for (const listener of addedRejection) process.off('unhandledRejection', listener);
+    await rm(dir, { recursive: true, force: true });
   }
 });
 
