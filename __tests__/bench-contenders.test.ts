@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { availableContenders, CONTENDER_NAMES, type ContenderName } from '../dev/bench/contenders.ts';
 import { PathClients, type PathName } from '../dev/bench/paths.ts';
-import { runOnce } from '../dev/bench/wire-run.ts';
+import { entrantsOf, runOnce } from '../dev/bench/wire-run.ts';
 import { ServiceOnTheWire } from '../dev/wire/service-on-the-wire.ts';
 
 let wire: ServiceOnTheWire;
@@ -39,7 +39,7 @@ const ON_THE_WIRE: Record<ContenderName, Record<PathName, { requests: number; co
   fetch: { noop: { requests: 2 }, create: { requests: 5 } },
 };
 
-describe.each(available.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]))('$name (through the proxy: $viaProxy)', (entrant) => {
+describe.each(entrantsOf(available))('$name (through the proxy: $viaProxy)', (entrant) => {
   test.each(['noop', 'create'] as const)('%s', async (pathName) => {
     const tunnels = wire.proxy.relayed.length;
     const sample = await runOnce(wire, clients, entrant, pathName);

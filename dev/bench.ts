@@ -18,13 +18,13 @@
  * The modules under dev/bench/ do the work and do nothing on import; only this entry runs.
  */
 import { bundleFiles } from './bench/bundle.ts';
-import { availableContenders, CONTENDER_NAMES, type ContenderName } from './bench/contenders.ts';
+import { availableContenders, type ContenderName } from './bench/contenders.ts';
 import { PathClients, PATHS } from './bench/paths.ts';
 import { printHeader, printReport } from './bench/report.ts';
 import { parseSettings, UsageError, type Settings } from './bench/settings.ts';
 import { Samples } from './bench/statistics.ts';
 import { checkTargets } from './bench/targets.ts';
-import { entrantKey, runOnce, type Entrant } from './bench/wire-run.ts';
+import { entrantKey, entrantsOf, runOnce } from './bench/wire-run.ts';
 import { ServiceOnTheWire } from './wire/service-on-the-wire.ts';
 
 /** A status line on a terminal; nothing when the output goes to a file or a pipe. */
@@ -32,9 +32,9 @@ const progress = (text: string): void => {
   if (process.stdout.isTTY) process.stdout.write(`\r${text.padEnd(60)}\r`);
 };
 
-/** Every contender once per path and latency, the order turned by `round`. */
+/** Every contender once per path and latency, their order turned by `turn`. */
 async function round(wire: ServiceOnTheWire, clients: PathClients, contenders: readonly ContenderName[], settings: Settings, samples: Samples | undefined, turn: number): Promise<void> {
-  const entrants: Entrant[] = contenders.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]);
+  const entrants = entrantsOf(contenders);
   const turned = [...entrants.slice(turn % entrants.length), ...entrants.slice(0, turn % entrants.length)];
   for (const latency of settings.latencies) {
     wire.latencyMs = latency;
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   const checks = checkTargets(samples, settings.latencies);
-  printReport({ settings, samples, contenders: CONTENDER_NAMES.filter((n) => available.includes(n)), missing }, await bundleFiles(), checks);
+  printReport({ settings, samples, contenders: available, missing }, await bundleFiles(), checks);
   const missed = checks.filter((c) => c.met !== true).length;
   if (settings.check && missed > 0) {
     console.log(`\n${missed} target(s) missed or not measured.`);

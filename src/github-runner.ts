@@ -3,7 +3,7 @@
  * summary file, and the process's last-resort handlers. Kept out of main.ts so that run() is
  * tested in-process with fakes.
  *
- * @actions/core is loaded only once the service has answered (`ready()`): through its OIDC
+ * @actions/core is loaded only once the last answer is in (`ready()`): through its OIDC
  * client it brings the whole of undici's index (fetch, WebSocket, HTTP/2: about 1 MB of code
  * that the requests do not need), which cost about 18 ms before the first connection. Until
  * then, what the run writes waits, in order (the masks first, as run() writes them first), and

@@ -250,10 +250,11 @@ const MAX_LANES = 4;
  * Pinned on the wire by __tests__/e2e-wire.test.ts.
  */
 function keepAliveLanes(): Lanes {
-  const lanes: Array<{ dispatcher: Dispatcher; busy: number }> = [];
-  const open = (): { dispatcher: Dispatcher; busy: number } => {
+  type Lane = { dispatcher: Dispatcher; busy: number };
+  const lanes: Lane[] = [];
+  const open = (): Lane => {
     // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-    const lane = { dispatcher: new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+    const lane: Lane = { dispatcher: new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
     lanes.push(lane);
     return lane;
   };

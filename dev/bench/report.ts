@@ -7,7 +7,7 @@ import type { Settings } from './settings.ts';
 import { SPEC } from './spec.ts';
 import type { Figure, Samples } from './statistics.ts';
 import { firstRequestMs, type Check } from './targets.ts';
-import type { Entrant } from './wire-run.ts';
+import { entrantsOf, type Entrant, type Sample } from './wire-run.ts';
 
 export interface Measurements {
   settings: Settings;
@@ -34,14 +34,13 @@ export function printHeader(settings: Settings): void {
   console.log(`Spec: ${SPEC.dependent_scopes.length} dependent scopes given by string\n`);
 }
 
-const entrants = (contenders: readonly ContenderName[]): Entrant[] => contenders.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]);
 const entrantLabel = ({ name, viaProxy }: Entrant): string => (viaProxy ? '  through the proxy' : CONTENDER_LABELS[name]);
 
 function printPath({ settings, samples, contenders }: Measurements, pathName: PathName): void {
   const { latencies } = settings;
   console.log(`${PATH_LABELS[pathName]}: wall ms from spawn to exit, median [min-max]; xN: the action's time over this contender's`);
   console.log(row('', latencies.map((l) => `L = ${l} ms`)));
-  for (const entrant of entrants(contenders)) {
+  for (const entrant of entrantsOf(contenders)) {
     const action: Entrant = { name: 'action', viaProxy: entrant.viaProxy };
     const cells = latencies.map((l) => {
       const own = samples.at(entrant, pathName, l);
@@ -60,9 +59,9 @@ function printWire({ settings, samples, contenders }: Measurements): void {
   console.log('connection, and from the last answer byte to exit');
   const heads = PATHS.map((p) => (p === 'noop' ? 'no-op' : 'creating'));
   console.log(row('', heads.map((h) => `${h}: req conn TLS | first | after`), 42, 40));
-  for (const entrant of entrants(contenders)) {
+  for (const entrant of entrantsOf(contenders)) {
     const cells = PATHS.map((p) => {
-      const f = (pick: (s: { requests: number; connections: number; handshakes: number; firstRequestMs: number; tailMs: number }) => number): string =>
+      const f = (pick: (s: Sample) => number): string =>
         fmt(samples.overall(entrant, p, latencies, pick).median);
       return `${f((s) => s.requests).padStart(8)} ${f((s) => s.connections).padStart(4)} ${f((s) => s.handshakes).padStart(3)} | ${f((s) => s.firstRequestMs).padStart(5)} | ${f((s) => s.tailMs).padStart(5)}`;
     });

@@ -17,6 +17,9 @@ export interface Entrant {
 
 export const entrantKey = ({ name, viaProxy }: Entrant): string => `${name}${viaProxy ? ' via proxy' : ''}`;
 
+/** Each contender directly, then through the proxy. */
+export const entrantsOf = (names: readonly ContenderName[]): Entrant[] => names.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]);
+
 export interface Sample {
   /** From spawn to exit. */
   wallMs: number;
