@@ -56,7 +56,10 @@ describe('a run that ensures the scope', () => {
   test('masks first, then logs, sets the outputs, writes the summary and exits 0', async () => {
     const runner = await runWith();
     const firstOther = runner.calls.findIndex((c) => c.call !== 'setSecret');
-    expect(runner.calls.slice(0, firstOther).map((c) => 'value' in c && c.value)).toContain(SECRET);
+    const masks = runner.calls.slice(0, firstOther).map((c) => 'value' in c && c.value);
+    expect(masks).toContain(SECRET);
+    // The Basic credential, made with the client_id input.
+    expect(masks).toContain(Buffer.from(`${client.id}:${SECRET}`).toString('base64'));
     expect(runner.calls.slice(firstOther).some((c) => c.call === 'setSecret')).toBe(false);
 
     const scopeId = [...service.scopes.values()].find((s) => s.client === client.id)?.id;
@@ -88,6 +91,19 @@ describe('a run that ensures the scope', () => {
     expect(clock.slept).toEqual([]);
     expect(runner.annotations()[0]?.message).toMatch(/failed with HTTP 503\..*\(the service asked to wait 120 s, longer than this step waits\)$/);
     expect(runner.exitCode).toBe(1);
+  });
+
+  test('a dry run says so in its first line', async () => {
+    const runner = await runWith({ dry_run: 'true' });
+    expect(runner.lines('info')[0]).toBe(`Ensuring scope "Example Action Provider" for client ${client.id} at ${service.url} (dry run)`);
+  });
+
+  test('on_drift: update changes the scope to the spec', async () => {
+    addScope({ description: 'An old description' });
+    const runner = await runWith({ on_drift: 'update' });
+    expect(runner.outputs().updated).toBe('true');
+    expect([...service.scopes.values()].find((s) => s.client === client.id)?.description).toBe('Runs example actions');
+    expect(runner.exitCode).toBe(0);
   });
 
   test('the debug log has one line per request, and no header value', async () => {
@@ -138,6 +154,8 @@ describe('the provider check', () => {
     expect(JSON.parse(runner.outputs().scope_strings ?? '[]')).toHaveLength(2);
     expect(runner.annotations()).toEqual([]);
     expect(runner.lines('info')).toContain(`The provider at ${provider.url}/ publishes ${service.url}/scopes/provider.example.org/action_all (platform_auth_scope)`);
+    // Its request in the debug log, as the service's are.
+    expect(runner.lines('debug')).toContainEqual(expect.stringMatching(/^GET \/: HTTP 200 in \d+ ms$/));
     expect(runner.exitCode).toBe(0);
   });
 
@@ -251,6 +269,16 @@ describe('failures', () => {
     // Scrubbed first: the cut falls among the stars, never inside the secret.
     expect(annotation?.message).toMatch(/x\*+…$/);
     expect(runner.exitCode).toBe(1);
+  });
+
+  test('a text of exactly 2,000 characters is not cut', async () => {
+    const failWith = async (detail: string) => {
+      service.clearFaults();
+      service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 400, body: JSON.stringify({ errors: [{ detail }] }) });
+      return (await runWith()).annotations()[0]?.message ?? '';
+    };
+    const around = (await failWith('x')).length - 1;
+    expect(await failWith('x'.repeat(2000 - around))).toHaveLength(2000);
   });
 });
 
