@@ -2,6 +2,31 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/** The GitHub toolkit belongs to the GitHub door alone. */
+const ACTIONS = [/^@actions\//, 'only the GitHub door uses the GitHub toolkit'];
+
+/**
+ * The layers of src/ (src/README.md): the doors -> the engine -> the wire, and never one door
+ * into the other. Per folder, the import specifiers it may not use, and why; an import against
+ * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
+ */
+export const LAYERS = {
+  'src/engine': [[/(^|\/)(github|cli)\//, 'the engine knows no door'], ACTIONS],
+  'src/wire': [[/(^|\/)(engine|github|cli)\//, 'the wire knows neither the engine nor a door'], ACTIONS],
+  'src/github': [[/(^|\/)cli\//, 'one door never imports the other']],
+  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS],
+};
+
+/** One no-restricted-imports rule per folder: the import specifiers it may not use, and why. */
+function layers(rules) {
+  return Object.entries(rules).map(([folder, forbidden]) => ({
+    files: [`${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: forbidden.map(([regex, message]) => ({ regex: regex.source, message: `${message} (src/README.md)` })) }],
+    },
+  }));
+}
+
 export default defineConfig(
   { ignores: ['dist/', 'coverage/', 'build/', 'node_modules/', 'reports/', '.stryker-tmp/', '.scratch/'] },
   // The configuration files in plain JavaScript run on Node.
@@ -10,6 +35,7 @@ export default defineConfig(
   { files: ['dev/bench/peers/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', fetch: 'readonly' } } },
   js.configs.recommended,
   tseslint.configs.strict,
+  ...layers(LAYERS),
   {
     rules: {
       // Non-null assertions hide the cases noUncheckedIndexedAccess is there to surface.

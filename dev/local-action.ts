@@ -2,12 +2,12 @@
  * The entry `npm run local-action` gives @github/local-action: run() with the runner's
  * collaborators, but inputs read through @actions/core, which local-action replaces with its
  * own. The runner sets every INPUT_ variable with action.yml's defaults applied, so the action
- * reads them as they are (src/github-runner.ts); local-action applies the defaults in its
+ * reads them as they are (src/github/runner.ts); local-action applies the defaults in its
  * getInput instead, and sets only the variables of .env.
  */
 import * as core from '@actions/core';
-import { fromGitHubRunner } from '../src/github-runner.ts';
-import { run as runAction } from '../src/main.ts';
+import { fromGitHubRunner } from '../src/github/runner.ts';
+import { run as runAction } from '../src/github/action.ts';
 
 export async function run(): Promise<void> {
   const runner = fromGitHubRunner();

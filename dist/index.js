@@ -21525,20 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7923);
-
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 7923:
+/***/ 996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21547,244 +21534,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-;// CONCATENATED MODULE: ./src/retry.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-    }),
-    random: () => Math.random(),
-};
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
-/** A wait as a person reads it: a service may ask for absurd ones. */
-const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+;// CONCATENATED MODULE: ./src/wire/errors.ts
 /**
- * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
- * the number of tries and the deadline are weighed.
- */
-function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
-    if (tried >= attempts)
-        return { giveUp: `gave up after ${tried} attempts` };
-    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this step waits` };
-    }
-    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-    if (clock.now() + waitMs >= deadline)
-        return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
-    return { waitMs };
-}
-/**
- * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
- * the last error is thrown, as `giveUp` words it with the reason.
- */
-async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
-    for (let tried = 1;; tried++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            const advice = advise(error);
-            if (!advice.retryable)
-                throw error;
-            const pause = nextPause(pacing, tried, advice.retryAfterMs);
-            if ('giveUp' in pause)
-                throw giveUp(error, pause.giveUp);
-            onRetry(error, tried, pause.waitMs);
-            await pacing.clock.sleep(pause.waitMs, pacing.signal);
-        }
-    }
-}
-/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/budget.ts
-
-/** How many request limits the whole step may take: reads, creation, verification, provider check. */
-const REQUEST_LIMITS_PER_STEP = 3;
-function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, halt } = {}) {
-    const requestTimeoutMs = timeoutSeconds * 1000;
-    const startedAt = clock.now();
-    const controller = new AbortController();
-    return {
-        requestTimeoutMs,
-        startedAt,
-        deadline: startedAt + REQUEST_LIMITS_PER_STEP * requestTimeoutMs,
-        clock,
-        policy,
-        // `halt`: from outside the step (a fatal error), with the same effect as cancel().
-        signal: halt === undefined ? controller.signal : AbortSignal.any([controller.signal, halt]),
-        cancel: () => controller.abort(new Error('the step has failed')),
-    };
-}
-/** The limit of a request sent now: its own, cut short by the step's deadline. */
-const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
-
-;// CONCATENATED MODULE: ./src/github-runner.ts
-/** The workflow context, or what the environment says of it should @actions/github fail to load. */
-const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
-/** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
-const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-/** The longest a written line waits for the toolkit. */
-const FLUSH_AFTER_MS = 250;
-const unrefTimer = (load, ms) => void setTimeout(load, ms).unref();
-function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
-    let toolkit;
-    const waiting = [];
-    let loading;
-    // The toolkit could not be loaded, or a line not written: said on stderr, and the step fails.
-    let broken = false;
-    // After a fatal error, its report is the run's last word.
-    let closed = false;
-    const fail = (error) => {
-        broken = true;
-        process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
-    };
-    const flush = (core) => {
-        for (const write of waiting.splice(0)) {
-            try {
-                write(core);
-            }
-            catch (error) {
-                fail(error);
-            }
-        }
-    };
-    const load = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)).then((loaded) => {
-        toolkit = loaded;
-        flush(loaded);
-        return loaded;
-    }, (error) => void fail(error)));
-    // Through the toolkit once loaded; until then, in the order called, for FLUSH_AFTER_MS at most.
-    const later = (write) => {
-        if (closed)
-            return;
-        if (toolkit !== undefined)
-            return write(toolkit);
-        if (waiting.push(write) === 1)
-            schedule(() => void load(), FLUSH_AFTER_MS);
-    };
-    const core = {
-        getInput: (name) => readInput(env, name),
-        setSecret: (value) => later((c) => c.setSecret(value)),
-        setOutput: (name, value) => later((c) => c.setOutput(name, value)),
-        info: (message) => later((c) => c.info(message)),
-        debug: (message) => later((c) => c.debug(message)),
-        warning: (message, properties) => later((c) => c.warning(message, properties)),
-        error: (message, properties) => later((c) => c.error(message, properties)),
-    };
-    return {
-        core,
-        ready: () => load().then(() => undefined),
-        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
-        // No summary file outside a runner (and in some local tools): nothing to write it to.
-        summary: env.GITHUB_STEP_SUMMARY
-            ? {
-                runContext: loadRunContext,
-                write: async (markdown) => {
-                    const loaded = await load();
-                    if (!closed)
-                        await loaded?.summary.addRaw(markdown).write();
-                },
-            }
-            : undefined,
-        setExitCode: (code) => {
-            process.exitCode = broken ? 1 : code;
-        },
-        onFatal: (report) => {
-            const fatal = (error) => {
-                report(error);
-                closed = true;
-                // What was reported may still wait for the toolkit: written before the process ends.
-                void load().finally(() => process.exit(1));
-            };
-            process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/drift.ts
-// A set, written the same way on both sides: sorted, ids in one case.
-const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
-    // A code-point order (localeCompare would start ICU's collator); ids are unique.
-    .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
-/**
- * What changing the dependent scopes means for the provider's users. Globus Auth asks each
- * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
- * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
- * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
- */
-const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a new dependent scope for them';
-/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
-const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
-/**
- * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
- * service describes it. Fields the service did not report are left out, not guessed.
- */
-function compareScope(definition, scope) {
-    const pairs = [
-        ['name', definition.name, scope.name],
-        ['description', definition.description, scope.description],
-        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
-        ['advertised', definition.advertised, scope.advertised],
-        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
-        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
-    ];
-    const comparisons = pairs
-        .filter(([, , service]) => service !== undefined)
-        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
-    if (scope.required_domains !== undefined) {
-        // A set too; a spec without the field asks for the service's default, none.
-        const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
-        const service = JSON.stringify([...scope.required_domains].sort());
-        comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
-    }
-    if (scope.dependent_scopes !== undefined) {
-        const spec = dependentSet(definition.dependent_scopes);
-        const service = dependentSet(scope.dependent_scopes);
-        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
-    }
-    return comparisons;
-}
-/** The annotation for a field that differs: what each side says, and what the user can do. */
-function describeDrift(c, written = 'nothing') {
-    if (written !== 'nothing') {
-        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
-            `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
-            "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
-    }
-    return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
-        (c.field === 'scope_suffix'
-            ? 'The existing scope is used; no second scope is created.'
-            : 'Align the spec with the service, or set on_drift: update to apply the spec to the scope.'));
-}
-
-;// CONCATENATED MODULE: ./src/errors.ts
-/**
- * An error the user can act on: its message says what happened and what to do.
- * Anything else that reaches the top level is reported as unexpected.
+ * An error the user can act on: its message says what happened and what to do. Anything else
+ * that reaches a door is reported as unexpected.
  */
 class ActionError extends Error {
     name = 'ActionError';
-}
-/** Validation failed before any request: each problem becomes its own annotation. */
-class ValidationError extends ActionError {
-    name = 'ValidationError';
-    problems;
-    constructor(problems) {
-        super(problems.map((p) => p.message).join('\n'));
-        this.problems = problems;
-    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -31330,13 +31086,13 @@ var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
 // EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
 var env_http_proxy_agent = __nccwpck_require__(3137);
 var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
-;// CONCATENATED MODULE: ./src/undici-core.ts
+;// CONCATENATED MODULE: ./src/wire/undici-core.ts
 /**
  * The part of undici the HTTP layer needs, without undici's index: the index loads everything
  * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, which cost about 15 ms
  * before the first request). What the index does for these parts is done here: every
  * dispatcher gets undici's API methods (`request`, and `connect`, which its proxy agent uses
- * for CONNECT). Pinned through a proxy by __tests__/e2e-wire.test.ts.
+ * for CONNECT). Pinned through a proxy by __tests__/wire/action-on-the-wire.test.ts.
  */
 
 
@@ -31344,9 +31100,85 @@ var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_p
 Object.assign((dispatcher_default()).prototype, api);
 
 
+;// CONCATENATED MODULE: ./src/wire/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    }),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
+    if (tried >= attempts)
+        return { giveUp: `gave up after ${tried} attempts` };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this step waits` };
+    }
+    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+    if (clock.now() + waitMs >= deadline)
+        return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
+    return { waitMs };
+}
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
+ */
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            const pause = nextPause(pacing, tried, advice.retryAfterMs);
+            if ('giveUp' in pause)
+                throw giveUp(error, pause.giveUp);
+            onRetry(error, tried, pause.waitMs);
+            await pacing.clock.sleep(pause.waitMs, pacing.signal);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/wire/budget.ts
+
+/** How many request limits the whole run may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_RUN = 3;
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
+    const requestTimeoutMs = timeoutSeconds * 1000;
+    const startedAt = clock.now();
+    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+}
+/** The limit of a request sent now: its own, cut short by the run's deadline. */
+const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
+
+;// CONCATENATED MODULE: ./src/wire/log.ts
+const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
+
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/http.ts
+;// CONCATENATED MODULE: ./src/wire/http.ts
+
 
 
 
@@ -31368,9 +31200,8 @@ class HttpError extends ActionError {
         this.retryAfterMs = retryAfterMs;
     }
 }
-const silent = { info: () => { }, debug: () => { } };
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = silent) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
 // Final once given up on: the message says how far it got.
 (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${error.message} Attempt ${tried} of ${budget.policy.attempts}: trying again in ${(waitMs / 1000).toFixed(1)} s.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
@@ -31423,8 +31254,8 @@ function commonErrorDetail(body, headers) {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silent } = options;
-    const lanes = options.dispatcher === undefined ? keepAliveLanes() : givenDispatcher(options.dispatcher);
+    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog } = options;
+    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
         const { code, name, message } = (error ?? {});
         if (name === 'TimeoutError') {
@@ -31502,11 +31333,10 @@ function createJsonHttp(options) {
     return {
         send,
         retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
-        close: lanes.close,
     };
 }
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
-const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }), close: () => Promise.resolve() });
+const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
 /** At most this many connections to one origin; a request beyond waits on the least busy one. */
 const MAX_LANES = 4;
 /**
@@ -31515,10 +31345,13 @@ const MAX_LANES = 4;
  * TLS handshake is done), and may open a new one for a request sent the moment an answer was
  * read. So requests sent together take a lane each and connect at once, directly or through a
  * proxy; a later request takes an idle lane and reuses its kept-alive connection.
- * Pinned on the wire by __tests__/e2e-wire.test.ts.
+ * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
  */
-function keepAliveLanes() {
+function keepAliveLanes(signal) {
     const lanes = [];
+    // The run has stopped: destroyed rather than closed, so that a request still in flight when
+    // a sibling failed is abandoned at once instead of being waited for.
+    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })), { once: true });
     const open = () => {
         // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
         const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
@@ -31531,13 +31364,10 @@ function keepAliveLanes() {
             lane.busy++;
             return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
         },
-        // Destroyed rather than closed: a request still in flight when a sibling failed is
-        // abandoned at once instead of being waited for.
-        close: () => Promise.all(lanes.map((l) => l.dispatcher.destroy())).then(() => undefined),
     };
 }
 
-;// CONCATENATED MODULE: ./src/provider.ts
+;// CONCATENATED MODULE: ./src/wire/provider.ts
 
 
 // The introspection document is a JSON object; which key holds the scope is decided below.
@@ -31567,16 +31397,11 @@ function scopeKey(document) {
 async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log } = {}) {
     const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher, log });
     const url = `${providerUrl}/`;
-    try {
-        const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
-        const key = scopeKey(document);
-        const value = key === undefined ? undefined : document[key];
-        const published = typeof value === 'string' && value !== '' ? value : undefined;
-        return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
-    }
-    finally {
-        await http.close();
-    }
+    const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
+    const key = scopeKey(document);
+    const value = key === undefined ? undefined : document[key];
+    const published = typeof value === 'string' && value !== '' ? value : undefined;
+    return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
 function mismatchMessage({ url, key, published }, expected, scopeStrings) {
@@ -31588,59 +31413,80 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings) {
     return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
 }
 
-;// CONCATENATED MODULE: ./src/summary.ts
-
-function describeRun({ eventName, ref, payload }) {
-    const tag = payload.release?.tag_name;
-    if (tag !== undefined)
-        return `release ${tag}`;
-    return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
-}
+;// CONCATENATED MODULE: ./src/engine/drift.ts
+// A set, written the same way on both sides: sorted, ids in one case.
+const dependentSet = (deps) => JSON.stringify(deps
+    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    // A code-point order (localeCompare would start ICU's collator); ids are unique.
+    .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces.
+ * What changing the dependent scopes means for the provider's users. Globus Auth asks each
+ * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
+ * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
+ * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
  */
-const escapeMarkdown = (text) => text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
-function headline({ created, wouldCreate, updated, changes }, dryRun) {
-    if (wouldCreate)
-        return 'Dry run: the provider scope would be created';
-    if (dryRun && changes.length > 0)
-        return 'Dry run: the provider scope would be updated';
-    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : updated ? 'updated' : 'already registered'}`;
-}
-function buildSummary(result, { ranFor, provider, dryRun = false, scrub = (text) => text }) {
-    const { scope, scopes, created, wouldCreate, updated, changes, client, comparison } = result;
-    const cell = (text) => escapeMarkdown(scrub(text));
-    const code = (text) => `<code>${cell(text)}</code>`;
-    const rows = [
-        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
-        ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
-        ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
-        ['Ran for', cell(ranFor)],
+const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a new dependent scope for them';
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ */
+function compareScope(definition, scope) {
+    const pairs = [
+        ['name', definition.name, scope.name],
+        ['description', definition.description, scope.description],
+        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['advertised', definition.advertised, scope.advertised],
+        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
     ];
-    if (provider !== undefined) {
-        const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-        rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    const comparisons = pairs
+        .filter(([, , service]) => service !== undefined)
+        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    if (scope.required_domains !== undefined) {
+        // A set too; a spec without the field asks for the service's default, none.
+        const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
+        const service = JSON.stringify([...scope.required_domains].sort());
+        comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
     }
-    const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
-    if (changes.length > 0) {
-        lines.push(updated ? '#### Updated by this run' : '#### The update a run would make', '', `| Field | Before | ${updated ? 'After' : 'Would become'} | |`, '|---|---|---|---|', ...changes.map((c) => `| ${c.field} | ${code(c.service)} | ${code(c.spec)} | ${c.field === 'dependent_scopes' ? cell(CONSENT_NOTE) : ''} |`), '');
+    if (scope.dependent_scopes !== undefined) {
+        const spec = dependentSet(definition.dependent_scopes);
+        const service = dependentSet(scope.dependent_scopes);
+        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
     }
-    if (comparison.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    return comparisons;
+}
+/** The annotation for a field that differs: what each side says, and what the user can do. */
+function describeDrift(c, written = 'nothing') {
+    if (written !== 'nothing') {
+        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
+            `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
+            "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
     }
-    return lines.join('\n');
+    return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+        (c.field === 'scope_suffix'
+            ? 'The existing scope is used; no second scope is created.'
+            : 'Align the spec with the service, or set on_drift: update to apply the spec to the scope.'));
 }
 
-;// CONCATENATED MODULE: ./src/conclude.ts
+;// CONCATENATED MODULE: ./src/engine/problems.ts
+
+/** Validation failed before any request: each problem is reported on its own. */
+class ValidationError extends ActionError {
+    name = 'ValidationError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/conclude.ts
 /**
- * What a run concludes, as data: the outputs, the log lines and annotations in order, the job
- * summary and the exit code. Pure functions of the result, the inputs and the provider check;
- * main.ts writes the conclusion out, scrubbed, in one place.
+ * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
+ * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
+ * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
 
 
@@ -31655,8 +31501,8 @@ function outputsOf(result) {
         updated: String(result.updated),
     };
 }
-/** A run that ensured the scope: outputs, drift, the provider's verdict, the summary. */
-function concludeRun({ inputs, result, provider, ranFor, scrub }) {
+/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
+function concludeRun({ inputs, result, provider }) {
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
     const drift = result.comparison.filter((c) => !c.same);
@@ -31670,7 +31516,7 @@ function concludeRun({ inputs, result, provider, ranFor, scrub }) {
     if (inputs.on_drift !== 'ignore' && !planOnly) {
         const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
         for (const c of drift)
-            messages.push({ level, text: describeDrift(c, written), properties: { title: `Scope drift: ${c.field}` } });
+            messages.push({ level, text: describeDrift(c, written), title: `Scope drift: ${c.field}` });
     }
     const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
     let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
@@ -31678,7 +31524,7 @@ function concludeRun({ inputs, result, provider, ranFor, scrub }) {
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         const strings = result.scopes.map((s) => s.scope_string);
-        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings), properties: {} });
+        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
@@ -31688,18 +31534,15 @@ function concludeRun({ inputs, result, provider, ranFor, scrub }) {
     return {
         outputs: outputsOf(result),
         messages,
-        // A failed check still leaves the summary of what was ensured.
-        ...(ranFor === undefined ? {} : { summary: buildSummary(result, { ranFor, provider: check, dryRun: inputs.dry_run, scrub }) }),
+        // A failed check still leaves the report of what was ensured.
+        report: { result, provider: check, dryRun: inputs.dry_run },
         exitCode: failed ? 1 : 0,
     };
 }
-/** A run that could not ensure the scope; the problems of a failed validation also go to the summary. */
-function concludeFailure(error, scrub = (text) => text) {
+/** A run that could not ensure the scope; a failed validation hands every problem on. */
+function concludeFailure(error) {
     const messages = failureMessages(error);
-    if (!(error instanceof ValidationError))
-        return { messages, exitCode: 1 };
-    const problems = error.problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
-    return { messages, summary: ['### Provider scope: nothing was done', '', `The inputs or the spec have ${problems.length} problem(s):`, '', ...problems, ''].join('\n'), exitCode: 1 };
+    return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
 }
 // The runner shows 10 error annotations per step: nine, and one that says there are more.
 const MAX_ERROR_ANNOTATIONS = 9;
@@ -31710,104 +31553,194 @@ function failureMessages(error) {
         return [
             // Every problem in the log, where no limit hides any.
             ...error.problems.map(({ message }) => ({ level: 'info', text: `Problem: ${message}` })),
-            ...shown.map(({ message, location }) => ({ level: 'error', text: message, properties: location ?? {} })),
-            ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.`, properties: {} }] : []),
+            ...shown.map(({ message, location }) => ({ level: 'error', text: message, location })),
+            ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.` }] : []),
         ];
     }
     if (error instanceof ActionError)
-        return [{ level: 'error', text: error.message, properties: {} }];
+        return [{ level: 'error', text: error.message }];
     // The last line of defence: still one clear annotation, the stack only in the debug log.
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
     return [
         { level: 'debug', text: stack ?? message },
-        { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.`, properties: {} },
+        { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.` },
     ];
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
-
-
-function coerce_string(params) {
-    return core._coercedString(schemas.ZodString, params);
-}
-function coerce_number(params) {
-    return _coercedNumber(ZodNumber, params);
-}
-function coerce_boolean(params) {
-    return core._coercedBoolean(schemas.ZodBoolean, params);
-}
-function coerce_bigint(params) {
-    return core._coercedBigint(schemas.ZodBigInt, params);
-}
-function coerce_date(params) {
-    return core._coercedDate(schemas.ZodDate, params);
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-
-
-// Messages never quote a value: a client_id and a client_secret swapped by mistake would
-// otherwise print the secret under a name that is not masked.
-// `abort`: an empty input is one problem, not also a malformed one.
-const inputs_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
-/** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-const baseUrl = (name, httpsWhy) => schemas_string()
-    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
-    .transform((value, ctx) => {
-    const url = new URL(value);
-    if (url.username !== '' || url.password !== '') {
-        ctx.addIssue({ code: 'custom', message: `Input ${name} must not carry credentials: they belong in client_id and client_secret` });
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        ctx.addIssue({ code: 'custom', message: `Input ${name} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
-    }
-    if (url.search !== '' || url.hash !== '') {
-        ctx.addIssue({ code: 'custom', message: `Input ${name} must be a base address without a query or fragment` });
-    }
-    // Paths are appended to it, so one canonical form without a trailing slash.
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-});
-// The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
-const booleanInput = (name) => inputs_required(name, 'leave it out for false')
-    .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `Input ${name} must be true or false`))
-    .transform((value) => value.toLowerCase() === 'true');
-const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-const timeoutSeconds = inputs_required('timeout_seconds', 'leave it out for 30 seconds')
-    .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
-    .pipe(schemas_number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
-const inputsSchema = object({
-    client_id: inputs_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
-        '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
-    client_secret: inputs_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
-        'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
-    auth_url: inputs_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.globus.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
-    spec: inputs_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
-    timeout_seconds: timeoutSeconds,
-    on_drift: inputs_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], 'Input on_drift must be warn, fail, ignore or update')),
-    dry_run: booleanInput('dry_run'),
-    // Optional: empty means no verification of the provider.
-    provider_url: schemas_string()
-        .transform((value) => (value === '' ? undefined : value))
-        .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
-});
-const INPUT_NAMES = Object.keys(inputsSchema.shape);
-/** Validates every input at once, so the user sees all that is wrong in one run. */
-function parseInputs(read) {
-    const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
-    const result = inputsSchema.safeParse(raw);
-    if (result.success)
-        return result.data;
-    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
-}
-
-;// CONCATENATED MODULE: ./src/uuid.ts
+;// CONCATENATED MODULE: ./src/wire/uuid.ts
 
 // The service's identifiers are UUIDs of any version: z.guid() accepts them all,
 // where z.uuid() would reject an identifier of an unusual variant.
 const uuidSchema = schemas_guid().brand();
 const isUuid = (value) => uuidSchema.safeParse(value).success;
 
-;// CONCATENATED MODULE: ./src/reconcile.ts
+;// CONCATENATED MODULE: ./src/wire/service-client.ts
+
+
+
+// Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
+// relies on are required, so a changed service fails with a message naming them. Each shape
+// is declared here once; the types the engine works with are derived from them.
+const dependentScopeSchema = object({
+    scope: uuidSchema,
+    // As the service's defaults: an answer that leaves them out means these.
+    optional: schemas_boolean().default(false),
+    requires_refresh_token: schemas_boolean().default(true),
+});
+// A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
+// (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
+// markdown treats specially. Anything else from the service is refused, by name.
+const scopeStringSchema = schemas_string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
+const scopeSchema = object({
+    id: uuidSchema,
+    scope_string: scopeStringSchema,
+    name: schemas_string().optional(),
+    description: schemas_string().optional(),
+    client: schemas_string().nullable().optional(),
+    advertised: schemas_boolean().optional(),
+    allows_refresh_token: schemas_boolean().optional(),
+    required_domains: array(schemas_string()).optional(),
+    dependent_scopes: array(dependentScopeSchema).optional(),
+});
+// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
+const clientScopeSchema = union([uuidSchema, looseObject({ id: uuidSchema })]);
+const clientResponseSchema = object({
+    client: object({
+        id: uuidSchema,
+        name: schemas_string().optional(),
+        scopes: array(clientScopeSchema),
+    }),
+})
+    .transform(({ client }) => ({
+    id: client.id,
+    name: client.name,
+    /** The ids of the client's scopes, FQDN variants included, in the client's order. */
+    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
+    /** Those of its scopes the inspection described in full (embedded objects spare a lookup). */
+    scopes: client.scopes.flatMap((s) => {
+        const parsed = scopeSchema.safeParse(s);
+        return parsed.success ? [parsed.data] : [];
+    }),
+}));
+const scopeListResponseSchema = object({ scopes: array(scopeSchema) }).transform((r) => r.scopes);
+// One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
+const oneScopeResponseSchema = object({ scope: scopeSchema }).transform((r) => r.scope);
+// An update that fails says what the status means for a scope that existed a moment ago.
+const UPDATE_HINTS = {
+    403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
+    404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
+};
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
+// both keys optional, rather than a union, so that a malformed answer names its field.
+const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
+    .transform((r, ctx) => {
+    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    if (scopes.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+    return scopes;
+});
+// What a status can really mean for these calls, in the words of the portal the user knows.
+// The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
+const STATUS_HINTS = {
+    400: 'the service refused the request as invalid',
+    401: "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
+        '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
+    // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
+    403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
+        'of the project blocks it; open the project in the developer portal with an administering identity',
+    404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
+    429: 'too many requests',
+};
+// A conflict means something only for the creation.
+const CREATION_HINTS = { 409: 'the scope already exists' };
+// A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
+const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
+/**
+ * The service's own words: `errors[].detail`, and the ids its support asks for: the error's
+ * `errors[].id` (the one the vendor records) and a request id, in the body or a header.
+ */
+function explainServiceError(body, headers) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message);
+    const headerId = headers['x-request-id'];
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
+// One comma-separated list per parameter, with the separators left as they are: each item
+// is encoded on its own so that a server splitting before or after decoding reads the same.
+const list = (values) => values.map(encodeURIComponent).join(',');
+/**
+ * The authentication service's API, authenticated with HTTP Basic, bound to one client: the
+ * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
+ * signal aborts.
+ */
+function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }) {
+    const apiPath = new URL(authUrl).pathname;
+    const http = createJsonHttp({
+        budget,
+        urlInput: 'auth_url',
+        hints: API_LIKE_PATH.test(apiPath)
+            ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            : STATUS_HINTS,
+        explain: explainServiceError,
+        log,
+        // The only place the secret is used: built once, sent in every call, never logged.
+        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+        dispatcher,
+    });
+    const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
+    const scopesPath = '/v2/api/scopes';
+    const lookup = (query) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
+    return {
+        // The form of the system spec's 2.4.
+        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
+        getClient: () => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
+        // A string or id that does not exist may be answered with an empty list or with 404.
+        lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
+        lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
+        createScope: async (definition) => {
+            try {
+                const label = `Scope creation (POST ${clientPath}/scopes)`;
+                // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
+                // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
+                // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
+                // but whether the service honours its `false` is not recorded.
+                const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
+                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS }) };
+            }
+            catch (error) {
+                if (error instanceof HttpError && error.status === 409)
+                    return { kind: 'conflict', error };
+                if (error instanceof HttpError && (error.status === 400 || error.status === 422))
+                    return { kind: 'refused', error };
+                // A failure that may be passing may also have happened after the scope was made.
+                if (error instanceof HttpError && error.transient)
+                    return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
+                throw error;
+            }
+        },
+        updateScope: (id, { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }) => {
+            const path = `${scopesPath}/${encodeURIComponent(id)}`;
+            // The fields the service lets change: all but the suffix, which is part of the scope
+            // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
+            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+            const body = { scope: changeable };
+            return http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS });
+        },
+        getScope: (id) => {
+            const path = `${scopesPath}/${encodeURIComponent(id)}`;
+            return http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+
 
 
 
@@ -31824,7 +31757,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function ensureScope(service, { spec, dryRun, update = false, budget }, { log = () => { }, warn = () => { } } = {}) {
+async function reconcileScope(service, { spec, dryRun, update = false, budget }, log = silentLog) {
     const expected = service.scopeStringFor(spec.scope_suffix);
     const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
     const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
@@ -31839,9 +31772,9 @@ async function ensureScope(service, { spec, dryRun, update = false, budget }, { 
     const unverified = dependentIds.filter((id) => !visibleIds.has(id));
     spec.dependent_scopes.forEach(({ scope }, index) => {
         if (isUuid(scope) && unverified.includes(scope)) {
-            warn(['dependent_scopes', index, 'scope'], `dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
+            log.warning(`dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
                 "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This step cannot tell which: the creation will decide.');
+                'This step cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
         }
     });
     let byString = new Map(found.map((s) => [s.scope_string, s]));
@@ -31859,16 +31792,16 @@ async function ensureScope(service, { spec, dryRun, update = false, budget }, { 
         updated: false,
     });
     if (client.scopeIds.length > 0) {
-        log(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+        log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
         const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
         return update ? applySpec(service, definition, existing, dryRun, log) : existing;
     }
     if (dryRun) {
-        log(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+        log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
         return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [], changes: [], updated: false };
     }
-    log(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+    log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
     return compared(await create(service, definition, { expected, unverified }, budget, log));
 }
@@ -31888,13 +31821,13 @@ async function applySpec(service, definition, existing, dryRun, log) {
             `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
-    const scope = existing.scope;
+    const { scope } = existing;
     if (dryRun) {
-        log(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
+        log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
         return { ...existing, changes };
     }
     const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
-    log(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
+    log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
     const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
     const byId = new Map(answers.map((a) => [a.id, a]));
     // The PUT's answer is the verification; one read more only if it leaves a field out.
@@ -31962,7 +31895,7 @@ async function create(service, definition, { expected, unverified }, budget, log
             }
             const conflict = outcome.kind === 'conflict';
             maybeApplied ||= !conflict;
-            log(conflict
+            log.info(conflict
                 ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
             const client = await service.getClient();
@@ -31978,7 +31911,7 @@ async function create(service, definition, { expected, unverified }, budget, log
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
                 throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
+            log.info(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
@@ -32020,213 +31953,80 @@ async function adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-;// CONCATENATED MODULE: ./src/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    const encoded = encodeURIComponent(clientSecret);
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    // A multi-line secret is masked line by line by the runner too.
-    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    const forms = [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-    // Fragments far shorter than the secret would mask ordinary text: none under 8 characters.
-    const shortest = Math.min(8, clientSecret.length);
-    return [...new Set(forms.filter((form) => form.length >= shortest))];
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function coerce_string(params) {
+    return core._coercedString(schemas.ZodString, params);
 }
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
+function coerce_number(params) {
+    return _coercedNumber(ZodNumber, params);
 }
-/** Replaces every form of the secret in a text meant for the log, an annotation or a file. */
-function redactor(forms) {
-    // Longest first, so that a form containing another is replaced whole.
-    const sorted = [...forms].sort((a, b) => b.length - a.length);
-    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function coerce_bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function coerce_date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
 }
 
-;// CONCATENATED MODULE: ./src/service-client.ts
+;// CONCATENATED MODULE: ./src/engine/settings.ts
 
 
-
-// Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
-// relies on are required, so a changed service fails with a message naming them. Each is
-// typed by the domain type it yields.
-const dependentScopeSchema = object({
-    scope: uuidSchema,
-    // As the service's defaults: an answer that leaves them out means these.
-    optional: schemas_boolean().default(false),
-    requires_refresh_token: schemas_boolean().default(true),
+// Messages never quote a value: a client_id and a client_secret swapped by mistake would
+// otherwise print the secret under a name that is not masked.
+// `abort`: an empty input is one problem, not also a malformed one.
+const settings_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
+/** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+const baseUrl = (name, httpsWhy) => schemas_string()
+    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
+    .transform((value, ctx) => {
+    const url = new URL(value);
+    if (url.username !== '' || url.password !== '') {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must not carry credentials: they belong in client_id and client_secret` });
+    }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
+    }
+    if (url.search !== '' || url.hash !== '') {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must be a base address without a query or fragment` });
+    }
+    // Paths are appended to it, so one canonical form without a trailing slash.
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 });
-// A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
-// (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
-// markdown treats specially. Anything else from the service is refused, by name.
-const scopeStringSchema = schemas_string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
-const scopeSchema = object({
-    id: uuidSchema,
-    scope_string: scopeStringSchema,
-    name: schemas_string().optional(),
-    description: schemas_string().optional(),
-    client: schemas_string().nullable().optional(),
-    advertised: schemas_boolean().optional(),
-    allows_refresh_token: schemas_boolean().optional(),
-    required_domains: array(schemas_string()).optional(),
-    dependent_scopes: array(dependentScopeSchema).optional(),
+// The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+const booleanInput = (name) => settings_required(name, 'leave it out for false')
+    .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `Input ${name} must be true or false`))
+    .transform((value) => value.toLowerCase() === 'true');
+const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+const timeoutSeconds = settings_required('timeout_seconds', 'leave it out for 30 seconds')
+    .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
+    .pipe(schemas_number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
+const settingsSchema = object({
+    client_id: settings_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
+        '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
+    client_secret: settings_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
+        'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
+    auth_url: settings_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.globus.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
+    spec: settings_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
+    timeout_seconds: timeoutSeconds,
+    on_drift: settings_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], 'Input on_drift must be warn, fail, ignore or update')),
+    dry_run: booleanInput('dry_run'),
+    // Optional: empty means no verification of the provider.
+    provider_url: schemas_string()
+        .transform((value) => (value === '' ? undefined : value))
+        .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
 });
-// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
-const clientScopeSchema = union([uuidSchema, looseObject({ id: uuidSchema })]);
-const clientResponseSchema = object({
-    client: object({
-        id: uuidSchema,
-        name: schemas_string().optional(),
-        scopes: array(clientScopeSchema),
-    }),
-})
-    .transform(({ client }) => ({
-    id: client.id,
-    name: client.name,
-    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
-    // Embedded scope objects complete enough to use spare a lookup.
-    scopes: client.scopes.flatMap((s) => {
-        const parsed = scopeSchema.safeParse(s);
-        return parsed.success ? [parsed.data] : [];
-    }),
-}));
-const scopeListResponseSchema = object({ scopes: array(scopeSchema) }).transform((r) => r.scopes);
-// One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
-const oneScopeResponseSchema = object({ scope: scopeSchema }).transform((r) => r.scope);
-// An update that fails says what the status means for a scope that existed a moment ago.
-const UPDATE_HINTS = {
-    403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
-    404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
-};
-// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
-// both keys optional, rather than a union, so that a malformed answer names its field.
-const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
-    .transform((r, ctx) => {
-    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
-    if (scopes.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
-    return scopes;
-});
-// What a status can really mean for these calls, in the words of the portal the user knows.
-// The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const STATUS_HINTS = {
-    400: 'the service refused the request as invalid',
-    401: "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
-        '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
-    // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
-    403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
-        'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
-    429: 'too many requests',
-};
-// A conflict means something only for the creation.
-const CREATION_HINTS = { 409: 'the scope already exists' };
-// A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
-const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
-/**
- * The service's own words: `errors[].detail`, and the ids its support asks for: the error's
- * `errors[].id` (the one the vendor records) and a request id, in the body or a header.
- */
-function explainServiceError(body, headers) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message);
-    const headerId = headers['x-request-id'];
-    const ids = [
-        ['error id', text(first?.id)],
-        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
-    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
-}
-// One comma-separated list per parameter, with the separators left as they are: each item
-// is encoded on its own so that a server splitting before or after decoding reads the same.
-const list = (values) => values.map(encodeURIComponent).join(',');
-/** The authentication service's API, authenticated with HTTP Basic. */
-function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }) {
-    const apiPath = new URL(authUrl).pathname;
-    const http = createJsonHttp({
-        budget,
-        urlInput: 'auth_url',
-        hints: API_LIKE_PATH.test(apiPath)
-            ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
-            : STATUS_HINTS,
-        explain: explainServiceError,
-        log,
-        // The only place the secret is used: built once, sent in every call, never logged.
-        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-        dispatcher,
-    });
-    const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
-    const scopesPath = '/v2/api/scopes';
-    const lookup = (query) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
-    return {
-        // The form of the system spec's 2.4.
-        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
-        getClient: () => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
-        // A string or id that does not exist may be answered with an empty list or with 404.
-        lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
-        lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
-        createScope: async (definition) => {
-            try {
-                const label = `Scope creation (POST ${clientPath}/scopes)`;
-                // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
-                // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
-                // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
-                // but whether the service honours its `false` is not recorded.
-                const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
-                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS }) };
-            }
-            catch (error) {
-                if (error instanceof HttpError && error.status === 409)
-                    return { kind: 'conflict', error };
-                if (error instanceof HttpError && (error.status === 400 || error.status === 422))
-                    return { kind: 'refused', error };
-                // A failure that may be passing may also have happened after the scope was made.
-                if (error instanceof HttpError && error.transient)
-                    return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
-                throw error;
-            }
-        },
-        updateScope: (id, { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }) => {
-            const path = `${scopesPath}/${encodeURIComponent(id)}`;
-            // The fields the service lets change: all but the suffix, which is part of the scope
-            // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
-            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
-            const body = { scope: changeable };
-            return http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS });
-        },
-        getScope: (id) => {
-            const path = `${scopesPath}/${encodeURIComponent(id)}`;
-            return http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`);
-        },
-        close: () => http.close(),
-    };
+const SETTING_NAMES = Object.keys(settingsSchema.shape);
+/** Validates every input at once, so the user sees all that is wrong in one run. */
+function parseSettings(read) {
+    const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
+    const result = settingsSchema.safeParse(raw);
+    if (result.success)
+        return result.data;
+    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -32236,7 +32036,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -32273,7 +32073,7 @@ function nearestKey(unknown, known) {
         : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/spec.ts
+;// CONCATENATED MODULE: ./src/engine/spec.ts
 
 
 
@@ -32529,7 +32329,7 @@ async function readAtMost(file, bytes) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/engine/ensure.ts
 
 
 
@@ -32538,106 +32338,350 @@ async function readAtMost(file, bytes) {
 
 
 
-
-
-
-// The service's text is cut only after redaction, so that no piece of a secret survives.
-const MAX_MESSAGE = 2000;
-const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
-// One line, never one that starts a workflow command.
-const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
-/** The action's entry point: never throws; failures end as annotations and exit code 1. */
-async function run(collaborators = fromGitHubRunner()) {
-    const { core, summary } = collaborators;
-    // Masked before anything is logged, in every form it could take.
-    const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
-    for (const form of forms)
-        core.setSecret(form);
-    const redact = redactor(forms);
-    // Every text the run writes goes through here: the service's own words may echo the secret,
-    // and text from the spec or a server may hold line breaks. An annotation's text is escaped
-    // by the toolkit; a log line is written as it is, so it is made one line, which the runner
-    // cannot read as a workflow command (`::...`) of its own.
-    const say = (message) => {
-        const text = redact(message.text);
-        if ('properties' in message)
-            core[message.level](clip(text), message.properties);
-        else if (message.level === 'debug')
-            core.debug(text); // escaped by the toolkit, like an annotation
-        else
-            core.info(oneLine(text));
-    };
-    const write = ({ outputs, messages }) => {
-        for (const [name, value] of Object.entries(outputs ?? {}))
-            core.setOutput(name, redact(value));
-        messages.forEach(say);
-    };
-    const fail = (error) => concludeFailure(error, redact);
-    // An error that escapes everything ends the step: reported, and nothing more is sent.
-    const halt = new AbortController();
-    collaborators.onFatal?.((error) => {
-        halt.abort(error);
-        write(fail(error));
-    });
-    const conclusion = await ensure(collaborators, say, redact, halt.signal).catch(fail);
-    write(conclusion);
-    // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
-    if (conclusion.summary !== undefined)
-        await summary?.write(redact(conclusion.summary));
-    await collaborators.ready?.();
-    collaborators.setExitCode(conclusion.exitCode);
+/**
+ * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
+ * concludes. Never throws: a failure is a conclusion too. One signal stops the run: aborted at
+ * its end, after its first failure or from outside, it ends every request and pause still
+ * pending and closes every connection.
+ */
+async function ensureProviderScope(request) {
+    const stop = new AbortController();
+    const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
+    try {
+        return await ensure(request, signal);
+    }
+    catch (error) {
+        return concludeFailure(error);
+    }
+    finally {
+        stop.abort(new Error('the run has ended'));
+    }
 }
-async function ensure({ core, workspace, summary, clock, dispatcher, ready }, say, scrub, halt) {
-    const { inputs, specFile } = await main_validate(core, workspace);
+async function ensure({ read, workspace, write, clock, dispatcher, onAnswered }, signal) {
+    const { settings, specFile } = await ensure_validate(read, workspace);
     const { spec } = specFile;
-    const log = (text) => say({ level: 'info', text });
-    // Said as soon as known, before any write: in a dry run, they are what a reviewer reads.
-    const warn = (field, text) => say({ level: 'warning', text, properties: specFile.locate(field) });
+    const log = {
+        info: (text) => write({ level: 'info', text }),
+        debug: (text) => write({ level: 'debug', text }),
+        warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : specFile.locate(field) }),
+    };
     for (const { message, location } of specFile.warnings)
-        say({ level: 'warning', text: message, properties: location ?? {} });
-    log(`Ensuring scope "${spec.name}" for client ${inputs.client_id} at ${inputs.auth_url}${inputs.dry_run ? ' (dry run)' : ''}`);
-    // One budget for the whole step: the reads, the creation and the provider check.
-    const budget = createBudget(inputs.timeout_seconds, { clock, halt });
-    // Retries in the log, each request in the debug log: a slow step says what it waits for.
-    const httpLog = { info: log, debug: (text) => say({ level: 'debug', text }) };
-    const service = createServiceClient({ authUrl: inputs.auth_url, clientId: inputs.client_id, clientSecret: inputs.client_secret, budget, dispatcher, log: httpLog });
-    const ensuring = ensureScope(service, { spec, dryRun: inputs.dry_run, update: inputs.on_drift === 'update', budget }, { log, warn })
-        // The first failure ends the step: a sibling request or pause still pending ends with it.
-        .catch((error) => {
-        budget.cancel();
-        throw error;
-    })
-        .finally(() => service.close());
-    const result = await ensuring;
-    const provider = inputs.provider_url === undefined
+        write({ level: 'warning', text: message, location });
+    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    // One budget for the whole run: the reads, the creation and the provider check.
+    const budget = createBudget(settings.timeout_seconds, { clock, signal });
+    const service = createServiceClient({ authUrl: settings.auth_url, clientId: settings.client_id, clientSecret: settings.client_secret, budget, dispatcher, log });
+    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget }, log);
+    const provider = settings.provider_url === undefined
         ? undefined
-        : await checkProvider(inputs.provider_url, result.scopes.map((s) => s.scope_string), budget, { dispatcher, log: httpLog }).then((check) => ({ check }), (failure) => ({ failure }));
-    // What only the output needs (the toolkit, the workflow context) is loaded once the last
-    // answer is in: loaded with the requests, its compile held them back (see Collaborators.ready).
-    void ready?.();
-    return concludeRun({ inputs, result, provider, ranFor: summary === undefined ? undefined : describeRun(await summary.runContext()), scrub });
+        : await checkProvider(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, { dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
+    onAnswered?.();
+    return concludeRun({ inputs: settings, result, provider });
 }
-/** Inputs and spec together, so that one run reports every problem in both. */
-async function main_validate(core, workspace) {
-    const specPath = core.getInput('spec');
-    const [inputs, spec] = await Promise.allSettled([
-        (async () => parseInputs((name) => core.getInput(name)))(),
-        // An empty `spec` input is reported by parseInputs.
+/** Settings and spec together, so that one run reports every problem in both. */
+async function ensure_validate(read, workspace) {
+    const specPath = read('spec');
+    const [settings, spec] = await Promise.allSettled([
+        (async () => parseSettings(read))(),
+        // An empty `spec` setting is reported by parseSettings.
         specPath === '' ? undefined : loadSpec(workspace, specPath),
     ]);
-    const problems = [inputs, spec].flatMap((result) => {
+    const problems = [settings, spec].flatMap((result) => {
         if (result.status === 'fulfilled')
             return [];
         if (result.reason instanceof ValidationError)
             return result.reason.problems;
         throw result.reason;
     });
-    if (inputs.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        return { inputs: inputs.value, specFile: spec.value };
+    if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
+        return { settings: settings.value, specFile: spec.value };
     }
     throw new ValidationError(problems);
 }
 
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    const encoded = encodeURIComponent(clientSecret);
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    // A multi-line secret is masked line by line by the runner too.
+    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    const forms = [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+    // Fragments far shorter than the secret would mask ordinary text: none under 8 characters.
+    const shortest = Math.min(8, clientSecret.length);
+    return [...new Set(forms.filter((form) => form.length >= shortest))];
+}
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    // Longest first, so that a form containing another is replaced whole.
+    const sorted = [...forms].sort((a, b) => b.length - a.length);
+    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
+}
+
+;// CONCATENATED MODULE: ./src/engine/text.ts
+/**
+ * Text from the spec or from a server, made safe for where a door writes it. Both doors write
+ * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
+ */
+/** The longest message a door writes; the service's words can be long. */
+const MAX_MESSAGE = 2000;
+const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+/** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
+
+;// CONCATENATED MODULE: ./src/github/job-summary.ts
+
+function describeRun({ eventName, ref, payload }) {
+    const tag = payload.release?.tag_name;
+    if (tag !== undefined)
+        return `release ${tag}`;
+    return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
+}
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: each character that could start a link, an image, emphasis, code, HTML, an
+ * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
+ * (CommonMark allows it for any punctuation); line breaks become spaces.
+ */
+const escapeMarkdown = (text) => text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
+function headline({ created, wouldCreate, updated, changes }, dryRun) {
+    if (wouldCreate)
+        return 'Dry run: the provider scope would be created';
+    if (dryRun && changes.length > 0)
+        return 'Dry run: the provider scope would be updated';
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : updated ? 'updated' : 'already registered'}`;
+}
+function buildSummary({ result, provider, dryRun }, { ranFor, scrub = (text) => text }) {
+    const { scope, scopes, created, wouldCreate, updated, changes, client, comparison } = result;
+    const cell = (text) => escapeMarkdown(scrub(text));
+    const code = (text) => `<code>${cell(text)}</code>`;
+    const rows = [
+        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+        ['Scope string', code(scope.scope_string)],
+        ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
+        ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
+        ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
+        ['Ran for', cell(ranFor)],
+    ];
+    if (provider !== undefined) {
+        const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+        rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    }
+    const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
+    if (changes.length > 0) {
+        lines.push(updated ? '#### Updated by this run' : '#### The update a run would make', '', `| Field | Before | ${updated ? 'After' : 'Would become'} | |`, '|---|---|---|---|', ...changes.map((c) => `| ${c.field} | ${code(c.service)} | ${code(c.spec)} | ${c.field === 'dependent_scopes' ? cell(CONSENT_NOTE) : ''} |`), '');
+    }
+    if (comparison.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    }
+    return lines.join('\n');
+}
+/** A run that did nothing: every problem of the inputs and the spec, with its line. */
+function problemsSummary(problems, scrub) {
+    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
+    return ['### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/github/runner.ts
+/** The workflow context, or what the environment says of it should @actions/github fail to load. */
+const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
+/** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
+const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+/** The longest a written line waits for the toolkit. */
+const FLUSH_AFTER_MS = 250;
+const unrefTimer = (load, ms) => void setTimeout(load, ms).unref();
+function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
+    let toolkit;
+    const waiting = [];
+    let loading;
+    // The toolkit could not be loaded, or a line not written: said on stderr, and the step fails.
+    let broken = false;
+    // After a fatal error, its report is the run's last word.
+    let closed = false;
+    const fail = (error) => {
+        broken = true;
+        process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
+    };
+    const flush = (core) => {
+        for (const write of waiting.splice(0)) {
+            try {
+                write(core);
+            }
+            catch (error) {
+                fail(error);
+            }
+        }
+    };
+    const load = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)).then((loaded) => {
+        toolkit = loaded;
+        flush(loaded);
+        return loaded;
+    }, (error) => void fail(error)));
+    // Through the toolkit once loaded; until then, in the order called, for FLUSH_AFTER_MS at most.
+    const later = (write) => {
+        if (closed)
+            return;
+        if (toolkit !== undefined)
+            return write(toolkit);
+        if (waiting.push(write) === 1)
+            schedule(() => void load(), FLUSH_AFTER_MS);
+    };
+    const core = {
+        getInput: (name) => readInput(env, name),
+        setSecret: (value) => later((c) => c.setSecret(value)),
+        setOutput: (name, value) => later((c) => c.setOutput(name, value)),
+        info: (message) => later((c) => c.info(message)),
+        debug: (message) => later((c) => c.debug(message)),
+        warning: (message, properties) => later((c) => c.warning(message, properties)),
+        error: (message, properties) => later((c) => c.error(message, properties)),
+    };
+    return {
+        core,
+        ready: () => load().then(() => undefined),
+        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+        // No summary file outside a runner (and in some local tools): nothing to write it to.
+        summary: env.GITHUB_STEP_SUMMARY
+            ? {
+                runContext: loadRunContext,
+                write: async (markdown) => {
+                    const loaded = await load();
+                    if (!closed)
+                        await loaded?.summary.addRaw(markdown).write();
+                },
+            }
+            : undefined,
+        setExitCode: (code) => {
+            process.exitCode = broken ? 1 : code;
+        },
+        onFatal: (report) => {
+            const fatal = (error) => {
+                report(error);
+                closed = true;
+                // What was reported may still wait for the toolkit: written before the process ends.
+                void load().finally(() => process.exit(1));
+            };
+            process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/action.ts
+/**
+ * The action's run(): the engine's run, written out to the GitHub runner. It masks every form
+ * of the secret first, shows each message as the runner shows it (a log line, an annotation),
+ * sets the outputs and writes the job summary, all scrubbed in one place.
+ */
+
+
+
+
+
+
+/** The action's entry point: never throws; failures end as annotations and exit code 1. */
+async function run(collaborators = fromGitHubRunner()) {
+    const { core, summary, ready } = collaborators;
+    // Masked before anything is logged, in every form it could take.
+    const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
+    for (const form of forms)
+        core.setSecret(form);
+    const scrub = scrubber(forms);
+    // Every text the run writes goes through here: the service's own words may echo the secret,
+    // and text from the spec or a server may hold line breaks. An annotation's text is escaped
+    // by the toolkit; a log line is written as it is, so it is made one line, which the runner
+    // cannot read as a workflow command (`::...`) of its own.
+    const write = (message) => {
+        const text = scrub(message.text);
+        if (message.level === 'warning' || message.level === 'error') {
+            const { location, title } = message;
+            core[message.level](clip(text), { ...location, ...(title === undefined ? {} : { title }) });
+        }
+        else if (message.level === 'debug')
+            core.debug(text); // escaped by the toolkit, like an annotation
+        else
+            core.info(oneLine(text));
+    };
+    const conclude = ({ outputs, messages }) => {
+        for (const [name, value] of Object.entries(outputs ?? {}))
+            core.setOutput(name, scrub(value));
+        messages.forEach(write);
+    };
+    // An error that escapes everything ends the step: reported, and nothing more is sent.
+    const fatal = new AbortController();
+    collaborators.onFatal?.((error) => {
+        fatal.abort(error);
+        conclude(concludeFailure(error));
+    });
+    let conclusion = await ensureProviderScope({
+        read: (name) => core.getInput(name),
+        workspace: collaborators.workspace,
+        write,
+        clock: collaborators.clock,
+        dispatcher: collaborators.dispatcher,
+        signal: fatal.signal,
+        // What only the output needs (the toolkit, the workflow context) loads once the last answer
+        // is in: loaded with the requests, its compile held them back (see Collaborators.ready).
+        onAnswered: () => void ready?.(),
+    });
+    // A workflow context that fails to load fails the step, as any unexpected error does.
+    const markdown = summary === undefined
+        ? undefined
+        : await jobSummary(conclusion, summary, scrub).catch((error) => void (conclusion = concludeFailure(error)));
+    conclude(conclusion);
+    // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
+    if (markdown !== undefined)
+        await summary?.write(scrub(markdown));
+    await ready?.();
+    collaborators.setExitCode(conclusion.exitCode);
+}
+/** The job summary of a conclusion: what was ensured, or every problem of a failed validation. */
+async function jobSummary({ report, problems }, summary, scrub) {
+    if (report !== undefined)
+        return buildSummary(report, { ranFor: describeRun(await summary.runContext()), scrub });
+    return problems === undefined ? undefined : problemsSummary(problems, scrub);
+}
+
+
+/***/ }),
+
+/***/ 1631:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(996);
+
+await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -41775,6 +41819,6 @@ exports.visitAsync = visitAsync;
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(1631);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { specJsonSchema } from '../src/spec.ts';
+import { specJsonSchema } from '../src/engine/spec.ts';
 
 export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema', 'provider-scope.schema.json');
 

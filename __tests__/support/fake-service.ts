@@ -4,9 +4,9 @@
  * answers), plus outcomes a real service gives only by bad luck: lost answers, another run
  * first, scopes not attached, answers that leave fields out.
  */
-import { ActionError } from '../../src/errors.ts';
-import type { AuthService, Client, CreationOutcome, Scope, ScopeDefinition } from '../../src/service.ts';
-import type { Uuid } from '../../src/uuid.ts';
+import { ActionError } from '../../src/wire/errors.ts';
+import type { AuthService, Client, CreationOutcome, Scope, ScopeDefinition } from '../../src/engine/service.ts';
+import type { Uuid } from '../../src/wire/uuid.ts';
 import { nthUuid } from './ids.ts';
 
 export type Call =

@@ -1,4 +1,4 @@
-import { uuidSchema, type Uuid } from '../../src/uuid.ts';
+import { uuidSchema, type Uuid } from '../../src/wire/uuid.ts';
 
 /** A UUID literal as the domain types take it (checked, so a typo fails the test). */
 export const id = (value: string): Uuid => uuidSchema.parse(value);

@@ -1,6 +1,6 @@
-import type { AnnotationProperties } from '../../src/conclude.ts';
-import type { ActionCore, Collaborators } from '../../src/main.ts';
-import type { RunContext } from '../../src/summary.ts';
+
+import type { ActionCore, AnnotationProperties, Collaborators } from '../../src/github/collaborators.ts';
+import type { RunContext } from '../../src/github/job-summary.ts';
 
 /** One call to the fake core, in the order the run made it. */
 export type CoreCall =

@@ -3,7 +3,7 @@
  * leave them, and who may see which scope.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DependentScope } from '../../src/service.ts';
+import type { DependentScope } from '../../src/wire/service-client.ts';
 
 export const GROUPS_SCOPE_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
 export const GROUPS_SCOPE_STRING = 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships';

@@ -1,0 +1,34 @@
+/**
+ * What the bundle loads before the first request: dist/index.js alone. @actions/core (with its
+ * HTTP client and undici's whole index: fetch, WebSocket) and @actions/github are chunks
+ * loaded once the service has answered (src/github/runner.ts, src/github/action.ts). A static import
+ * of either, anywhere in src/, would put them back on the path to the first request; the
+ * benchmark measures what that costs (CONTRIBUTING.md, Performance).
+ */
+import { expect, test } from '@jest/globals';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOT } from '../../dev/runner.ts';
+
+const dist = path.join(ROOT, 'dist');
+const read = (file: string): Promise<string> => readFile(path.join(dist, file), 'utf8');
+
+// One telling definition of each; `npm test` bundles dist/ from src/ first.
+const MARKERS = {
+  '@actions/core': /\bfunction getInput\(/,
+  '@actions/http-client': /\bclass HttpClient\b/,
+  "undici's index (WebSocket)": /\bclass WebSocket\b/,
+  '@actions/github': /\bclass Context\b/,
+};
+
+test('the entry chunk holds the HTTP layer and the part of undici it uses, and nothing of the toolkit', async () => {
+  const entry = await read('index.js');
+  expect(entry).toMatch(/\bclass EnvHttpProxyAgent\b/);
+  for (const [what, marker] of Object.entries(MARKERS)) expect({ what, inEntry: marker.test(entry) }).toEqual({ what, inEntry: false });
+});
+
+test('each of them is in a chunk of its own, loaded later', async () => {
+  const chunks = (await readdir(dist)).filter((file) => file.endsWith('.index.js'));
+  const texts = await Promise.all(chunks.map(read));
+  for (const [what, marker] of Object.entries(MARKERS)) expect({ what, inAChunk: texts.some((text) => marker.test(text)) }).toEqual({ what, inAChunk: true });
+});

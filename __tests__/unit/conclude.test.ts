@@ -1,0 +1,92 @@
+/** What a run concludes, as a pure function of its result, its inputs and the provider check. */
+import { describe, expect, test } from '@jest/globals';
+import { concludeFailure, concludeRun } from '../../src/engine/conclude.ts';
+import { ValidationError } from '../../src/engine/problems.ts';
+import type { FieldComparison } from '../../src/engine/drift.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { id } from '../support/ids.ts';
+
+const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/c/action_all' };
+const differs = (field: string, spec: string, service: string): FieldComparison => ({ field, spec, service, same: false });
+const RESULT: ReconcileResult = {
+  scope: SCOPE,
+  scopes: [SCOPE],
+  created: false,
+  client: { id: id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10'), name: 'App' },
+  wouldCreate: false,
+  comparison: [],
+  changes: [],
+  updated: false,
+};
+const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
+
+describe('on_drift: update', () => {
+  const description = differs('description', '"New"', '"Old"');
+  const dependents = differs('dependent_scopes', '["a"]', '[]');
+
+  test('applied: each change in the log, before and after, the consent note on dependent_scopes; updated=true; exit 0', () => {
+    const conclusion = conclude({ updated: true, changes: [description, dependents], comparison: [{ ...description, same: true }] }, 'update');
+    expect(conclusion.outputs?.updated).toBe('true');
+    expect(conclusion.messages.map((m) => m.text)).toEqual([
+      `scope_string: ${SCOPE.scope_string} (already registered)`,
+      'Updated description from "Old" to "New"',
+      'Updated dependent_scopes from [] to ["a"] (users of the provider may have to consent again before it can use a new dependent scope for them)',
+    ]);
+    expect(conclusion.report).toEqual({ result: expect.objectContaining({ updated: true, changes: [description, dependents] }), provider: undefined, dryRun: false });
+    expect(conclusion.exitCode).toBe(0);
+  });
+
+  test('a dry run: the plan in the log and the report, no drift annotation, exit 0', () => {
+    const conclusion = conclude({ changes: [description], comparison: [description] }, 'update', true);
+    expect(conclusion.messages.map((m) => [m.level, m.text])).toEqual([
+      ['info', `scope_string: ${SCOPE.scope_string} (already registered)`],
+      ['info', 'Dry run: description would change from "Old" to "New"'],
+    ]);
+    expect(conclusion.report).toEqual({ result: expect.objectContaining({ changes: [description] }), provider: undefined, dryRun: true });
+    expect([conclusion.outputs?.updated, conclusion.exitCode]).toEqual(['false', 0]);
+  });
+
+  test('a field the service ignored in the update is an error that fails the step', () => {
+    const conclusion = conclude({ updated: true, changes: [description], comparison: [description] }, 'update');
+    expect(conclusion.messages.at(-1)).toEqual({
+      level: 'error',
+      text: expect.stringMatching(/^The service kept the scope with description "Old", although the update asked for "New"/),
+      title: 'Scope drift: description',
+    });
+    expect(conclusion.exitCode).toBe(1);
+  });
+});
+
+describe('drift without update', () => {
+  const drift = differs('advertised', 'true', 'false');
+  test.each([
+    ['warn', 'warning', 0],
+    ['fail', 'error', 1],
+  ] as const)('%s: a %s, exit %i', (onDrift, level, exitCode) => {
+    const conclusion = conclude({ comparison: [drift] }, onDrift);
+    expect(conclusion.messages.at(-1)?.level).toBe(level);
+    expect(conclusion.exitCode).toBe(exitCode);
+  });
+
+  test('ignore: nothing said, exit 0', () => {
+    const conclusion = conclude({ comparison: [drift] }, 'ignore');
+    expect(conclusion.messages).toHaveLength(1);
+    expect(conclusion.exitCode).toBe(0);
+  });
+
+  test('right after a creation, a difference is a field the service ignored', () => {
+    expect(conclude({ created: true, comparison: [drift] }, 'warn').messages.at(-1)?.text).toMatch(/^The service created the scope with advertised false/);
+  });
+});
+
+describe('concludeFailure', () => {
+  test('a failure that is not a validation hands on no problems', () => {
+    expect(concludeFailure(new Error('boom'))).toEqual({ messages: expect.any(Array), exitCode: 1 });
+  });
+
+  test('a validation failure hands on every problem', () => {
+    const problems = [{ field: 'name', message: 'f.yml: name is required', location: { file: 'f.yml', startLine: 2 } }];
+    expect(concludeFailure(new ValidationError(problems))).toEqual({ messages: expect.any(Array), problems, exitCode: 1 });
+  });
+});

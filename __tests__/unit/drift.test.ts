@@ -1,0 +1,102 @@
+import { describe, expect, test } from '@jest/globals';
+import { compareScope, describeDrift, suffixOf } from '../../src/engine/drift.ts';
+import type { Scope, ScopeDefinition } from '../../src/engine/service.ts';
+import { id } from '../support/ids.ts';
+
+const GROUPS = id('73320ffe-4cb4-4b25-a0a3-83d53d59ce4f');
+const TRANSFER = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+const STRING = 'https://auth.example.org/scopes/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9/action_all';
+
+const definition: ScopeDefinition = {
+  name: 'Example',
+  description: 'Runs examples',
+  scope_suffix: 'action_all',
+  advertised: true,
+  allow_refresh_tokens: true,
+  dependent_scopes: [
+    { scope: GROUPS, optional: false, requires_refresh_token: true },
+    { scope: TRANSFER, optional: true, requires_refresh_token: true },
+  ],
+};
+
+// The service's view of the same scope, in the order and spelling it answers with.
+const matching: Scope = {
+  id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
+  scope_string: STRING,
+  name: 'Example',
+  description: 'Runs examples',
+  advertised: true,
+  allows_refresh_token: true,
+  dependent_scopes: [
+    { scope: id(TRANSFER.toUpperCase()), optional: true, requires_refresh_token: true },
+    { scope: GROUPS, optional: false, requires_refresh_token: true },
+  ],
+};
+
+const differing = (scope: Scope): string[] => compareScope(definition, scope).filter((c) => !c.same).map((c) => c.field);
+
+describe('compareScope', () => {
+  test('a matching scope: every field the same, dependents compared as a set', () => {
+    const comparison = compareScope(definition, matching);
+    expect(comparison.map((c) => c.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes']);
+    expect(comparison.every((c) => c.same)).toBe(true);
+  });
+
+  test.each<[string, Partial<Scope>]>([
+    ['name', { name: 'Old name' }],
+    ['description', { description: 'Old text' }],
+    ['scope_suffix', { scope_string: STRING.replace('action_all', 'legacy') }],
+    ['advertised', { advertised: false }],
+    ['allow_refresh_tokens', { allows_refresh_token: false }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: true }] }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: true }, { scope: TRANSFER, optional: false, requires_refresh_token: true }] }],
+    ['dependent_scopes', { dependent_scopes: [{ scope: GROUPS, optional: false, requires_refresh_token: false }, { scope: TRANSFER, optional: true, requires_refresh_token: true }] }],
+  ])('drift in %s is that field alone', (field, change) => {
+    expect(differing({ ...matching, ...change })).toEqual([field]);
+  });
+
+  test('required_domains, when the service reports it, compared as a set; a spec without it means none', () => {
+    expect(compareScope({ ...definition, required_domains: ['b.org', 'a.org'] }, { ...matching, required_domains: ['a.org', 'b.org'] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
+    expect(compareScope(definition, { ...matching, required_domains: [] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
+    expect(differing({ ...matching, required_domains: ['a.org'] })).toEqual(['required_domains']);
+  });
+
+  test('values are shown as JSON, with the service answer named as the spec names it', () => {
+    const [advertised] = compareScope(definition, { ...matching, advertised: false }).filter((c) => !c.same);
+    expect(advertised).toEqual({ field: 'advertised', spec: 'true', service: 'false', same: false });
+  });
+
+  test('fields the service does not report are left out', () => {
+    expect(compareScope(definition, { id: matching.id, scope_string: STRING })).toEqual([
+      { field: 'scope_suffix', spec: '"action_all"', service: '"action_all"', same: true },
+    ]);
+  });
+
+  test('dependents compare in any order and id case, but not with another id', () => {
+    const other = id('00000000-0000-4000-8000-000000000001');
+    expect(differing({ ...matching, dependent_scopes: [...(matching.dependent_scopes ?? []).slice(0, 1), { scope: other, optional: false, requires_refresh_token: true }] })).toEqual(['dependent_scopes']);
+  });
+});
+
+test('suffixOf is the last path segment', () => {
+  expect(suffixOf(STRING)).toBe('action_all');
+  expect(suffixOf('https://provider.example.org/all')).toBe('all');
+});
+
+test('after a creation or an update, a difference is a field the service ignored', () => {
+  const c = { field: 'advertised', spec: 'true', service: 'false', same: false };
+  expect(describeDrift(c, 'created')).toBe(
+    "The service created the scope with advertised false, although the spec asked for true: it ignored the field. Check the value against what the service accepts; if it should have been taken, report it with the run's log.",
+  );
+  expect(describeDrift(c, 'updated')).toMatch(/^The service kept the scope with advertised false, although the update asked for true: it ignored the field\./);
+});
+
+test('describeDrift says what each side holds and what to do', () => {
+  expect(describeDrift({ field: 'advertised', spec: 'true', service: 'false', same: false })).toBe(
+    "The client's scope differs from the spec in advertised: the spec says true, the service has false. " +
+      'Align the spec with the service, or set on_drift: update to apply the spec to the scope.',
+  );
+  expect(describeDrift({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false })).toContain(
+    'The existing scope is used; no second scope is created.',
+  );
+});

@@ -1,0 +1,255 @@
+/**
+ * The HTTP layer against real servers on 127.0.0.1: which failures are tried again, how long
+ * it waits (on a fake clock, never the wall clock), the per-request limit cut by the step's
+ * deadline, and the run's signal abandoning what is in flight.
+ */
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
+import { z } from 'zod';
+import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
+import { createJsonHttp, HttpError, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
+import { silentLog } from '../../src/wire/log.ts';
+import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
+import { fakeClock } from '../support/clock.ts';
+import { rejectionOf } from '../support/rejection.ts';
+
+const POLICY: RetryPolicy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 10_000 };
+const OK = z.object({ ok: z.literal(true) });
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, nth: number) => void;
+
+const servers: Array<{ server: http.Server; sockets: Set<Socket> }> = [];
+// Each test's run: stopped after it, which closes every connection its requests opened.
+const runs: AbortController[] = [];
+const runSignal = (): AbortSignal => {
+  const run = new AbortController();
+  runs.push(run);
+  return run.signal;
+};
+afterEach(async () => {
+  for (const run of runs.splice(0)) run.abort();
+  for (const { server, sockets } of servers.splice(0)) {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A server that answers the n-th request (from 1) with `handle`; returns its base URL and the count. */
+async function serve(handle: Handler): Promise<{ url: string; count: () => number }> {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => handle(req, res, ++count));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  servers.push({ server, sockets });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, count: () => count };
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+};
+
+function client(clock = fakeClock(), timeoutSeconds = 30): JsonHttp {
+  return createJsonHttp({ budget: createBudget(timeoutSeconds, { clock, policy: POLICY, signal: runSignal() }), urlInput: 'auth_url' });
+}
+
+describe('what is tried again', () => {
+  test.each([429, 500, 502, 503, 504])('HTTP %i, then success', async (status) => {
+    const { url, count } = await serve((_req, res, nth) => (nth === 1 ? json(res, status, {}) : json(res, 200, { ok: true })));
+    const clock = fakeClock();
+    await expect(client(clock).retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    expect(count()).toBe(2);
+    expect(clock.slept).toEqual([50]); // half (the fake's random) of the first backoff
+  });
+
+  test.each([400, 401, 403, 404, 409, 422, 501])('HTTP %i is final', async (status) => {
+    const { url, count } = await serve((_req, res) => json(res, status, {}));
+    const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toBe(`Read failed with HTTP ${status}.`);
+    expect(count()).toBe(1);
+  });
+
+  test('a connection closed before the answer, then success', async () => {
+    const { url, count } = await serve((req, res, nth) => (nth === 1 ? req.socket.destroy() : json(res, 200, { ok: true })));
+    await expect(client().retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    expect(count()).toBe(2);
+  });
+
+  test('a connection reset by the peer (TCP RST, ECONNRESET), then success', async () => {
+    const { url, count } = await serve((req, res, nth) => (nth === 1 ? req.socket.resetAndDestroy() : json(res, 200, { ok: true })));
+    await expect(client().retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    expect(count()).toBe(2);
+  });
+
+  test('a reset that persists: the message says what happened and how far it got', async () => {
+    const { url, count } = await serve((req) => req.socket.destroy());
+    const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toMatch(/^Read: the connection to 127\.0\.0\.1:\d+ was closed before the answer came \(gave up after 3 attempts\)$/);
+    expect(count()).toBe(3);
+  });
+
+  test('a single request (send) is never repeated, whatever the failure', async () => {
+    const { url, count } = await serve((_req, res) => json(res, 503, {}));
+    const error = await rejectionOf(client().send('Create', OK, 'POST', url, { body: { a: 1 } }), HttpError);
+    expect([error.status, error.transient]).toEqual([503, true]);
+    expect(count()).toBe(1);
+  });
+});
+
+describe('Retry-After, on the injected clock', () => {
+  test('in seconds: waited for instead of the backoff', async () => {
+    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 429, {}, { 'retry-after': '3' }) : json(res, 200, { ok: true })));
+    const clock = fakeClock();
+    await client(clock).retried('Read', OK, 'GET', url);
+    expect(clock.slept).toEqual([3000]);
+  });
+
+  test('as an HTTP date: the time until then', async () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}, { 'retry-after': 'Mon, 23 Nov 2026 10:00:04 GMT' }) : json(res, 200, { ok: true })));
+    const clock = fakeClock(0.5, now);
+    await client(clock).retried('Read', OK, 'GET', url);
+    expect(clock.slept).toEqual([4000]);
+  });
+
+  test('longer than the longest pause: given up on at once, saying so', async () => {
+    const { url, count } = await serve((_req, res) => json(res, 503, {}, { 'retry-after': '11' }));
+    const clock = fakeClock();
+    const error = await rejectionOf(client(clock).retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toBe('Read failed with HTTP 503. (the service asked to wait 11 s, longer than this step waits)');
+    expect([count(), clock.slept.length]).toEqual([1, 0]);
+  });
+});
+
+describe('limits', () => {
+  test("a request's limit is cut short by the step's deadline", () => {
+    const clock = fakeClock();
+    const budget = createBudget(30, { clock });
+    expect(requestLimitMs(budget)).toBe(30_000);
+    clock.advance(89_950);
+    expect(requestLimitMs(budget)).toBe(50);
+    clock.advance(1_000);
+    expect(requestLimitMs(budget)).toBe(1);
+  });
+
+  // The smallest limit that shows it: 60 ms of a 5 s limit are left before the deadline.
+  test('a request sent just before the deadline times out with it, and says the deadline passed', async () => {
+    const { url } = await serve(() => {}); // never answers
+    const clock = fakeClock();
+    const http5s = client(clock, 5);
+    clock.advance(15_000 - 60);
+    const pending = rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
+    const error = await pending;
+    expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\)$/);
+  }, 2_000);
+
+  test('the step budget: three request limits from now, on the system clock by default', () => {
+    const before = Date.now();
+    const budget = createBudget(2);
+    expect(budget.clock).toBe(systemClock);
+    expect(budget.requestTimeoutMs).toBe(2000);
+    expect(budget.deadline - budget.startedAt).toBe(6000);
+    expect(budget.startedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  test('the system clock draws the jitter from [0, 1) and sleeps', async () => {
+    const draw = systemClock.random();
+    expect(draw >= 0 && draw < 1).toBe(true);
+    await expect(systemClock.sleep(0)).resolves.toBeUndefined();
+  });
+
+  test("the system clock's pause ends at once when the step is cancelled, or never starts after", async () => {
+    const controller = new AbortController();
+    const pause = systemClock.sleep(3_600_000, controller.signal);
+    controller.abort(new Error('cancelled'));
+    await expect(pause).rejects.toThrow('cancelled');
+    await expect(systemClock.sleep(3_600_000, controller.signal)).rejects.toThrow('cancelled');
+  });
+});
+
+test('requests in flight together take a connection each, at most four; the next ones wait for one and reuse it', async () => {
+  const connections = new Set<number>();
+  const { url } = await serve((req, res) => {
+    connections.add(req.socket.remotePort ?? 0);
+    json(res, 200, { ok: true });
+  });
+  const http = client();
+
+  const answers = await Promise.all(Array.from({ length: 6 }, () => http.send('Read', OK, 'GET', url)));
+
+  expect(answers).toHaveLength(6);
+  expect(connections.size).toBe(4);
+});
+
+test("the run's signal abandons a request still in flight and closes its connection", async () => {
+  let arrived!: (socket: Socket) => void;
+  const seen = new Promise<Socket>((resolve) => (arrived = resolve));
+  const { url } = await serve((req) => arrived(req.socket)); // holds the request open
+  const run = new AbortController();
+  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: run.signal }), urlInput: 'auth_url' });
+  const pending = http1.send('Read', OK, 'GET', url).catch((error: unknown) => error);
+  const socket = await seen;
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  run.abort(new Error('the run has ended'));
+  // Without the signal, the request would wait for an answer that never comes.
+  expect(await pending).toBeInstanceOf(HttpError);
+  await closed;
+});
+
+describe('what a run tells as it goes', () => {
+  test('each retry: one log line with what failed, which attempt and how long it waits', async () => {
+    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}) : json(res, 200, { ok: true })));
+    const lines: string[] = [];
+    const clock = fakeClock();
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock, policy: POLICY, signal: runSignal() }), urlInput: 'auth_url', log: { ...silentLog, info: (m) => lines.push(m) } });
+    await http1.retried('Read', OK, 'GET', url);
+    expect(lines).toEqual(['Read failed with HTTP 503. Attempt 1 of 3: trying again in 0.1 s.']);
+  });
+
+  test('each request: one debug line with method, path, status and time, never a header value', async () => {
+    const { url } = await serve((req, res) => json(res, 200, { ok: true, agent: req.headers['user-agent'] }));
+    const debug: string[] = [];
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }), urlInput: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { ...silentLog, debug: (m) => debug.push(m) } });
+    await http1.send('Read', z.object({ ok: z.literal(true) }), 'GET', `${url}v2/api/x?q=1`);
+    expect(debug).toEqual(['GET /v2/api/x: HTTP 200 in 0 ms']);
+  });
+
+  test('every request names the action and its version in User-Agent', async () => {
+    let agent: string | undefined;
+    const { url } = await serve((req, res) => {
+      agent = req.headers['user-agent'];
+      json(res, 200, { ok: true });
+    });
+    await client().send('Read', OK, 'GET', url);
+    expect(agent).toBe(USER_AGENT);
+    expect(USER_AGENT).toMatch(/^ensure-provider-scope\/\d+\.\d+\.\d+/);
+  });
+});
+
+test('a certificate that does not verify names the cause and the fix (NODE_EXTRA_CA_CERTS)', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tls-test-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const server = https.createServer({ key: await readFile(path.join(dir, 'key.pem')), cert: await readFile(path.join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await rejectionOf(client().send('Read', OK, 'GET', `https://127.0.0.1:${(server.address() as AddressInfo).port}/`), HttpError);
+      expect(error.message).toMatch(/^Read: the TLS certificate of 127\.0\.0\.1:\d+ could not be verified \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy .* NODE_EXTRA_CA_CERTS/);
+      expect(error.transient).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,91 @@
+/**
+ * Hostile and broken input: whatever the spec file or the inputs hold, the only outcomes are
+ * a valid result or a ValidationError with problems that name a field; never a crash.
+ */
+import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import { ValidationError } from '../../src/engine/problems.ts';
+import { parseSettings, SETTING_NAMES, type SettingName } from '../../src/engine/settings.ts';
+import { parseSpec, scopeSpecSchema } from '../../src/engine/spec.ts';
+
+const FILE = '.github/provider-scope.yml';
+
+/** Runs `fn` and checks that it either returns or fails with well-formed problems. */
+function outcomeOf<T>(fn: () => T): { value: T } | { problems: ValidationError['problems'] } {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    const { problems } = error as ValidationError;
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) {
+      expect(typeof problem.field).toBe('string');
+      expect(problem.field.length).toBeGreaterThan(0);
+      expect(problem.message.length).toBeGreaterThan(0);
+      expect(problem.message).not.toMatch(/\n\s+at /); // no stack trace
+    }
+    return { problems };
+  }
+}
+
+function expectValidSpecOrProblems(source: string): void {
+  const outcome = outcomeOf(() => parseSpec(source, FILE).spec);
+  if ('value' in outcome) expect(scopeSpecSchema.parse(outcome.value)).toEqual(outcome.value);
+}
+
+// Values near the valid ones, so that the generator reaches deep into the schema too.
+const nearValue = fc.oneof(
+  fc.string(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.integer(),
+  fc.constant('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10'),
+  fc.constant('https://auth.example.org/scopes/x/all'),
+  fc.anything(),
+);
+const dependent = fc.dictionary(fc.constantFrom('scope', 'optional', 'requires_refresh_token', 'optinal', 'x'), nearValue);
+const specLike = fc.dictionary(
+  fc.constantFrom('name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'allow_refresh_token', 'dependent_scopes', 'scope', 'extra'),
+  fc.oneof(nearValue, fc.array(dependent, { maxLength: 3 })),
+);
+
+describe('the spec loader', () => {
+  test('arbitrary text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), expectValidSpecOrProblems), { numRuns: 400 });
+  });
+
+  test('arbitrary YAML documents', () => {
+    fc.assert(fc.property(fc.anything(), (value) => expectValidSpecOrProblems(stringify(value) ?? '')), { numRuns: 400 });
+  });
+
+  test('documents shaped like a spec, with any values, at the top level or under scope:', () => {
+    fc.assert(
+      fc.property(specLike, fc.boolean(), (spec, wrapped) => expectValidSpecOrProblems(stringify(wrapped ? { scope: spec } : spec))),
+      { numRuns: 400 },
+    );
+  });
+
+  test('YAML snippets that stress the parser', () => {
+    const snippets = fc.constantFrom('&a [*a]', '!!binary x', '? [a]\n: b', '---\n---', '%YAML 1.1\n---\na: 1', 'a: !!int x', '{', 'a:\n\t- b', '*x');
+    fc.assert(fc.property(fc.array(snippets, { maxLength: 4 }), (parts) => expectValidSpecOrProblems(parts.join('\n'))), { numRuns: 300 });
+  });
+});
+
+describe('the inputs', () => {
+  test('arbitrary strings in every input: a result or problems that never quote them', () => {
+    // '§' appears in no message, so a marked value found in one was echoed.
+    const marked = fc.string({ maxLength: 40 }).map((s) => `§${s}§`);
+    fc.assert(
+      fc.property(fc.record(Object.fromEntries(SETTING_NAMES.map((name) => [name, fc.oneof(fc.string(), marked)])) as Record<SettingName, fc.Arbitrary<string>>), (inputs) => {
+        const outcome = outcomeOf(() => parseSettings((name) => inputs[name]));
+        if ('problems' in outcome) {
+          for (const value of [inputs.client_id, inputs.client_secret].filter((v) => v.startsWith('§'))) {
+            for (const problem of outcome.problems) expect(problem.message).not.toContain(value);
+          }
+        }
+      }),
+      { numRuns: 450 },
+    );
+  });
+});

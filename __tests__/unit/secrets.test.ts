@@ -1,0 +1,104 @@
+import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { scrubber, secretForms } from '../../src/engine/secrets.ts';
+
+const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+
+describe('secretForms', () => {
+  test('the secret as given, and each of the forms a service could echo it in', () => {
+    const secret = 'a b/c+d="e"';
+    const forms = secretForms('id', secret);
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        secret,
+        Buffer.from(`id:${secret}`).toString('base64'), // the Basic credential
+        Buffer.from(`id:${secret}`).toString('base64url'),
+        'a%20b%2Fc%2Bd%3D%22e%22', // URL-encoded
+        'a%20b%2fc%2bd%3d%22e%22', // with lower-case hex
+        'a+b%2Fc%2Bd%3D%22e%22', // form-encoded
+        'a b/c+d=\\"e\\"', // JSON-escaped
+      ]),
+    );
+  });
+
+  test('a multi-line secret: each non-blank line too, as it is', () => {
+    expect(secretForms('id', 'line-one\r\nline-two\n\n  \nline-three ')).toEqual(expect.arrayContaining(['line-one', 'line-two', 'line-three ']));
+  });
+
+  test('an empty secret: nothing to mask', () => {
+    expect(secretForms('id', '')).toEqual([]);
+    expect(secretForms('', '')).toEqual([]);
+  });
+
+  test('no form shorter than 8 characters, unless the secret itself is', () => {
+    expect(secretForms('id', 'a-long-secret-value').every((form) => form.length >= 8)).toBe(true);
+    expect(secretForms('id', 'abc')).toContain('abc');
+  });
+
+  // Whatever text surrounds it, the base64 (or base64url) of a text holding the secret never
+  // shows it: some fragment of the secret's own characters is always replaced.
+  test('base64 and base64url of the secret inside any text, at any alignment, are scrubbed', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 8, maxLength: 40 }), fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), (secret, before, after) => {
+        const redact = scrubber(secretForms(CLIENT_ID, secret));
+        for (const encoding of ['base64', 'base64url'] as const) {
+          const echoed = Buffer.from(`${before}${secret}${after}`).toString(encoding);
+          const scrubbed = redact(echoed);
+          expect(scrubbed).toContain('***');
+          expect(Buffer.from(scrubbed.replace(/\*\*\*/g, ''), encoding).toString()).not.toContain(secret);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the Basic form is made with the client ID as given and in lower case, as the header sends it', () => {
+    const forms = secretForms('6F4D4FF0-0F3C-4A55-9A8E-5A8C1F3D2B10', 's3cret');
+    expect(forms).toContain(Buffer.from('6F4D4FF0-0F3C-4A55-9A8E-5A8C1F3D2B10:s3cret').toString('base64'));
+    expect(forms).toContain(Buffer.from('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10:s3cret').toString('base64'));
+  });
+
+  test('a secret with quotes or backslashes also in its JSON-escaped form', () => {
+    expect(secretForms('id', 'a"b\\c')).toContain('a\\"b\\\\c');
+  });
+
+  test('the Basic form is the one an Authorization header carries', () => {
+    const [, basic] = secretForms(CLIENT_ID, 'e2e+Secret/with=chars&more?');
+    expect(Buffer.from(basic ?? '', 'base64').toString('utf8')).toBe(`${CLIENT_ID}:e2e+Secret/with=chars&more?`);
+  });
+
+  test.each([
+    ['form encoding', (s: string) => new URLSearchParams({ q: s }).toString()],
+    ['lower-case percent encoding', (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())],
+  ])('%s of the secret is scrubbed', (_what, encode) => {
+    const secret = 'With Space/and+plus?';
+    expect(scrubber(secretForms(CLIENT_ID, secret))(encode(secret))).not.toMatch(/With|plus/i);
+  });
+});
+
+describe('scrubber', () => {
+  test.each<[string, string[], string, string]>([
+    ['replaces every occurrence of every form', ['abc', 'xyz'], 'abc and xyz, then abc again', '*** and ***, then *** again'],
+    ['replaces a form that contains another whole, whatever the order given', ['abc', 'abcdef'], 'xabcdefx abc', 'x***x ***'],
+    ['the same with the longer form given first', ['abcdef', 'abc'], 'xabcdefx abc', 'x***x ***'],
+    ['a shorter form inside a longer one that is not a form is still replaced', ['abc'], 'abcdef', '***def'],
+    ['leaves a text without any form unchanged', ['abc'], 'nothing to hide', 'nothing to hide'],
+    ['no forms: the identity', [], 'abc', 'abc'],
+  ])('%s', (_title, forms, text, expected) => {
+    expect(scrubber(forms)(text)).toBe(expected);
+  });
+
+  test('redacts every form that secretForms gives, in a log line', () => {
+    const secret = 'e2e+Secret/with=chars&more?';
+    const forms = secretForms(CLIENT_ID, secret);
+    const basic = Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64');
+    const line = `secret=${secret} auth="Basic ${basic}" url=https://x.example.org/?s=${encodeURIComponent(secret)}`;
+    expect(scrubber(forms)(line)).toBe('secret=*** auth="Basic ***" url=https://x.example.org/?s=***');
+  });
+
+  test('a multi-line secret is replaced whole, and each of its lines alone', () => {
+    const redact = scrubber(secretForms('id', 'first-line\nsecond-line'));
+    expect(redact('<first-line\nsecond-line>')).toBe('<***>');
+    expect(redact('only second-line here, then first-line')).toBe('only *** here, then ***');
+  });
+});

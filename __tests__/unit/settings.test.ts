@@ -1,0 +1,187 @@
+import { describe, expect, test } from '@jest/globals';
+import { ValidationError, type Problem } from '../../src/engine/problems.ts';
+import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/settings.ts';
+
+const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+// What a swapped client_id / client_secret would put in front of the user: it must never be echoed.
+const SECRET_LOOKING = 'SWAPPED-SECRET-VALUE';
+
+type RawInputs = Record<SettingName, string>;
+const VALID: RawInputs = {
+  client_id: CLIENT_ID,
+  client_secret: 's3cret',
+  auth_url: 'https://auth.example.org',
+  spec: '.github/provider-scope.yml',
+  timeout_seconds: '30',
+  on_drift: 'warn',
+  dry_run: 'false',
+  provider_url: '',
+};
+
+const reader =
+  (overrides: Partial<RawInputs> = {}) =>
+  (name: SettingName): string =>
+    ({ ...VALID, ...overrides })[name];
+
+function errorOf(overrides: Partial<RawInputs>): ValidationError {
+  try {
+    parseSettings(reader(overrides));
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error('expected a ValidationError, but the inputs were accepted');
+}
+
+const MESSAGES = {
+  clientIdEmpty: 'Input client_id is empty: set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
+  clientIdNotUuid:
+    'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
+    '(check that client_id and client_secret are not swapped)',
+  clientSecretEmpty:
+    'Input client_secret is empty: secrets are not passed to workflows triggered from forks or by Dependabot. ' +
+    'Otherwise check that the repository secret exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
+  authUrlEmpty: 'Input auth_url is empty: set it to the base address of the authentication service, e.g. https://auth.globus.org',
+  authUrlNotHttp: 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.globus.org',
+  authUrlCredentials: 'Input auth_url must not carry credentials: they belong in client_id and client_secret',
+  authUrlQuery: 'Input auth_url must be a base address without a query or fragment',
+  authUrlHttp:
+    'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+  specEmpty: 'Input spec is empty: leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository',
+} as const;
+
+describe('parseSettings accepts', () => {
+  test('reads every input by its name', () => {
+    const asked: SettingName[] = [];
+    parseSettings((name) => {
+      asked.push(name);
+      return VALID[name];
+    });
+    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
+    expect(asked).toEqual(names);
+    expect(SETTING_NAMES).toEqual(names);
+  });
+
+  test('valid inputs, returned as given but for the timeout, a number', () => {
+    expect(parseSettings(reader())).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined });
+  });
+
+  // The service writes ids in lower case, and so the scope strings it generates.
+  test('client_id in upper case is lower-cased', () => {
+    expect(parseSettings(reader({ client_id: CLIENT_ID.toUpperCase() })).client_id).toBe(CLIENT_ID);
+  });
+
+  test.each([
+    ['https://auth.example.org/', 'https://auth.example.org'],
+    ['https://auth.example.org', 'https://auth.example.org'],
+    ['https://auth.example.org/base/path/', 'https://auth.example.org/base/path'],
+    ['https://auth.example.org/base/path///', 'https://auth.example.org/base/path'],
+    ['https://auth.example.org/base', 'https://auth.example.org/base'],
+    ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
+    ['http://127.1.2.3/', 'http://127.1.2.3'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+    ['http://[::1]:3000/', 'http://[::1]:3000'],
+    ['https://auth.example.org:443/', 'https://auth.example.org'],
+    ['HTTPS://Auth.Example.ORG/Base/', 'https://auth.example.org/Base'],
+  ])('auth_url %j, normalised to %j', (given, expected) => {
+    expect(parseSettings(reader({ auth_url: given })).auth_url).toBe(expected);
+  });
+});
+
+describe('parseSettings rejects, one problem per invalid input, named by its field', () => {
+  test.each<[string, Partial<RawInputs>, Problem]>([
+    ['an empty client_secret (forks, Dependabot)', { client_secret: '' }, { field: 'client_secret', message: MESSAGES.clientSecretEmpty }],
+    ['an empty client_id', { client_id: '' }, { field: 'client_id', message: MESSAGES.clientIdEmpty }],
+    ['a client_id that is not a UUID', { client_id: SECRET_LOOKING }, { field: 'client_id', message: MESSAGES.clientIdNotUuid }],
+    ['a client_id with surrounding white space', { client_id: ` ${CLIENT_ID}` }, { field: 'client_id', message: MESSAGES.clientIdNotUuid }],
+    ['an auth_url that is not absolute', { auth_url: 'auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
+    ['an auth_url that is a path', { auth_url: '/v2/api' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
+    ['an auth_url that is not http(s)', { auth_url: 'ftp://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
+    ['an auth_url with a user and password', { auth_url: 'https://user:pw@auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlCredentials }],
+    ['an auth_url with a user only', { auth_url: `https://${SECRET_LOOKING}@auth.example.org` }, { field: 'auth_url', message: MESSAGES.authUrlCredentials }],
+    ['an auth_url with a query', { auth_url: 'https://auth.example.org/?tenant=1' }, { field: 'auth_url', message: MESSAGES.authUrlQuery }],
+    ['an auth_url with a fragment', { auth_url: 'https://auth.example.org/#top' }, { field: 'auth_url', message: MESSAGES.authUrlQuery }],
+    ['an empty spec', { spec: '' }, { field: 'spec', message: MESSAGES.specEmpty }],
+    ['plain http to a host that is not loopback', { auth_url: 'http://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
+    ['plain http to a private address', { auth_url: 'http://10.0.0.1' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
+    ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
+    ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
+    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
+    ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false' }],
+    [
+      'plain http to a provider that is not loopback',
+      { provider_url: 'http://provider.example.org' },
+      {
+        field: 'provider_url',
+        message: 'Input provider_url must use https: its answer decides whether this step passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+      },
+    ],
+    ['a provider_url that is not a URL', { provider_url: 'provider' }, { field: 'provider_url', message: 'Input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org' }],
+    ['a timeout over ten minutes', { timeout_seconds: '601' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be at most 600' }],
+  ])('%s', (_title, overrides, expected) => {
+    expect(errorOf(overrides).problems).toEqual([expected]);
+  });
+
+  test('an auth_url with both credentials and a query: both problems', () => {
+    expect(errorOf({ auth_url: 'https://u:p@auth.example.org/?q=1' }).problems).toEqual([
+      { field: 'auth_url', message: MESSAGES.authUrlCredentials },
+      { field: 'auth_url', message: MESSAGES.authUrlQuery },
+    ]);
+  });
+
+  test('an empty auth_url is reported as empty', () => {
+    expect(errorOf({ auth_url: '' }).problems[0]).toEqual({ field: 'auth_url', message: MESSAGES.authUrlEmpty });
+  });
+
+  // `abort` on the emptiness check: the URL checks do not run on an empty string.
+  test('an empty auth_url is one problem, not two', () => {
+    expect(errorOf({ auth_url: '' }).problems).toEqual([{ field: 'auth_url', message: MESSAGES.authUrlEmpty }]);
+  });
+
+  test('every problem at once, in the order of the inputs', () => {
+    const error = errorOf({ client_id: SECRET_LOOKING, client_secret: '', auth_url: 'ftp://auth.example.org', spec: '' });
+    expect(error.problems).toEqual([
+      { field: 'client_id', message: MESSAGES.clientIdNotUuid },
+      { field: 'client_secret', message: MESSAGES.clientSecretEmpty },
+      { field: 'auth_url', message: MESSAGES.authUrlNotHttp },
+      { field: 'spec', message: MESSAGES.specEmpty },
+    ]);
+    expect(error.message).toBe([MESSAGES.clientIdNotUuid, MESSAGES.clientSecretEmpty, MESSAGES.authUrlNotHttp, MESSAGES.specEmpty].join('\n'));
+  });
+
+  test.each<Partial<RawInputs>>([
+    { client_id: SECRET_LOOKING },
+    { client_id: ` ${SECRET_LOOKING} `, client_secret: '' },
+    { auth_url: SECRET_LOOKING },
+    { auth_url: `https://${SECRET_LOOKING}.example.org/?${SECRET_LOOKING}` },
+    { auth_url: `https://${SECRET_LOOKING}@auth.example.org` },
+    { auth_url: `https://user:${SECRET_LOOKING}@auth.example.org/#${SECRET_LOOKING}` },
+    { auth_url: `ftp://${SECRET_LOOKING}` },
+    { client_id: SECRET_LOOKING, auth_url: `${SECRET_LOOKING}://x`, spec: '' },
+  ])('no message quotes the value given: %j', (overrides) => {
+    const error = errorOf(overrides);
+    expect(error.problems.length).toBeGreaterThan(0);
+    for (const { message } of error.problems) expect(message).not.toContain(SECRET_LOOKING);
+    expect(error.message).not.toContain(SECRET_LOOKING);
+  });
+});
+
+describe('the inputs of the drift check, the dry run and the provider verification', () => {
+  test.each([
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['false', false],
+    ['FALSE', false],
+  ])('dry_run %p is %p', (value, expected) => {
+    expect(parseSettings(reader({ dry_run: value })).dry_run).toBe(expected);
+  });
+
+  test.each(['warn', 'fail', 'ignore'])('on_drift %p', (value) => {
+    expect(parseSettings(reader({ on_drift: value })).on_drift).toBe(value);
+  });
+
+  test('provider_url is normalised like auth_url', () => {
+    expect(parseSettings(reader({ provider_url: 'https://provider.example.org/base/' })).provider_url).toBe('https://provider.example.org/base');
+  });
+});

@@ -1,0 +1,20 @@
+import { expect, test } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
+import { renderSchema, SCHEMA_FILE } from '../../scripts/spec-schema.ts';
+import { scopeSpecSchema } from '../../src/engine/spec.ts';
+
+test('the committed JSON Schema is the one generated from the zod schema (npm run schema)', async () => {
+  expect(await readFile(SCHEMA_FILE, 'utf8')).toBe(renderSchema());
+});
+
+test('the JSON Schema holds every field, the required ones and no others, at the top level or under scope:', () => {
+  const schema = JSON.parse(renderSchema()) as {
+    anyOf: Array<{ $ref?: string; properties?: { scope?: { $ref: string } } }>;
+    $defs: { scope: { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean } };
+  };
+  const definition = schema.$defs.scope;
+  expect(Object.keys(definition.properties)).toEqual(Object.keys(scopeSpecSchema.shape));
+  expect(definition.required).toEqual(['name', 'description', 'advertised']);
+  expect(definition.additionalProperties).toBe(false);
+  expect(schema.anyOf.map((branch) => branch.$ref ?? branch.properties?.scope?.$ref)).toEqual(['#/$defs/scope', '#/$defs/scope']);
+});

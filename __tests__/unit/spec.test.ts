@@ -1,0 +1,460 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ValidationError, type Problem } from '../../src/engine/problems.ts';
+import { loadSpec, MAX_SPEC_BYTES, parseSpec, type ScopeSpec } from '../../src/engine/spec.ts';
+import { rejectionOf } from '../support/rejection.ts';
+
+const FILE = '.github/provider-scope.yml';
+const GROUPS = 'urn:platform:auth:scope:groups.api.platform.org:view_my_groups_and_memberships';
+const TRANSFER_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+
+const yaml = (...lines: string[]): string => `${lines.join('\n')}\n`;
+/** The same lines one level down, under a top-level `scope:` key. */
+const wrapped = (...lines: string[]): string => yaml('scope:', ...lines.map((line) => `  ${line}`));
+
+/** A problem located in FILE; without a line it is located at the file only. */
+const problem = (field: string, message: string, startLine?: number, startColumn?: number): Problem => ({
+  field,
+  message,
+  location: startLine === undefined || startColumn === undefined ? { file: FILE } : { file: FILE, startLine, startColumn },
+});
+
+function errorOf(parse: () => unknown): ValidationError {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error('expected a ValidationError, but the spec was accepted');
+}
+const problemsOf = (parse: () => unknown): readonly Problem[] => errorOf(parse).problems;
+
+const loadError = (promise: Promise<unknown>): Promise<ValidationError> => rejectionOf(promise, ValidationError);
+
+// Every field given, none of them with its default value, so that defaults cannot hide a bug.
+const FULL_LINES = [
+  'name: Example Action Provider',
+  'description: Runs example actions',
+  'scope_suffix: custom_suffix',
+  'advertised: false',
+  'allow_refresh_tokens: false',
+  'dependent_scopes:',
+  `  - scope: ${GROUPS}`,
+  '    optional: true',
+  '    requires_refresh_token: false',
+  `  - scope: ${TRANSFER_ID}`,
+];
+const FULL: ScopeSpec = {
+  name: 'Example Action Provider',
+  description: 'Runs example actions',
+  scope_suffix: 'custom_suffix',
+  advertised: false,
+  allow_refresh_tokens: false,
+  dependent_scopes: [
+    { scope: GROUPS, optional: true, requires_refresh_token: false },
+    // The second dependent scope gives neither flag: both defaults apply.
+    { scope: TRANSFER_ID, optional: false, requires_refresh_token: true },
+  ],
+};
+
+const MINIMAL_LINES = ['name: Example Action Provider', 'description: Runs example actions', 'advertised: true'];
+const MINIMAL: ScopeSpec = {
+  name: 'Example Action Provider',
+  description: 'Runs example actions',
+  scope_suffix: 'action_all',
+  advertised: true,
+  allow_refresh_tokens: true,
+  dependent_scopes: [],
+};
+
+describe('parseSpec accepts', () => {
+  test.each([
+    ['a full spec at the top level', yaml(...FULL_LINES), FULL],
+    ['a full spec under a top-level scope: key', wrapped(...FULL_LINES), FULL],
+    [
+      'a full spec written as JSON',
+      JSON.stringify({
+        name: 'Example Action Provider',
+        description: 'Runs example actions',
+        scope_suffix: 'custom_suffix',
+        advertised: false,
+        allow_refresh_tokens: false,
+        dependent_scopes: [{ scope: GROUPS, optional: true, requires_refresh_token: false }, { scope: TRANSFER_ID }],
+      }),
+      FULL,
+    ],
+    ['the required fields alone, with every default applied', yaml(...MINIMAL_LINES), MINIMAL],
+    ['the required fields alone under scope:, with every default applied', wrapped(...MINIMAL_LINES), MINIMAL],
+    ['JSON under a scope: key', JSON.stringify({ scope: { name: 'Example Action Provider', description: 'Runs example actions', advertised: true } }), MINIMAL],
+    [
+      'text fields with surrounding white space, trimmed',
+      yaml('name: "  Example Action Provider "', 'description: Runs example actions', 'advertised: true', 'scope_suffix: " action_all "'),
+      MINIMAL,
+    ],
+    [
+      'a dependent scope given by https URL, with defaults',
+      yaml(...MINIMAL_LINES, 'dependent_scopes:', '  - scope: https://groups.example.org/scopes/view'),
+      { ...MINIMAL, dependent_scopes: [{ scope: 'https://groups.example.org/scopes/view', optional: false, requires_refresh_token: true }] },
+    ],
+  ])('%s', (_title, source, expected) => {
+    expect(parseSpec(source, FILE).spec).toEqual(expected);
+  });
+});
+
+describe('parseSpec also gives', () => {
+  test('required_domains, when given, as a list of domains', () => {
+    const { spec } = parseSpec(yaml(...MINIMAL_LINES, 'required_domains: [uchicago.edu, globus.org]'), FILE);
+    expect(spec.required_domains).toEqual(['uchicago.edu', 'globus.org']);
+    expect(parseSpec(yaml(...MINIMAL_LINES), FILE).spec.required_domains).toBeUndefined();
+  });
+
+  test('where each field is, at the top level or under scope:', () => {
+    const lines = [...MINIMAL_LINES, 'dependent_scopes:', `  - scope: ${GROUPS}`, `  - scope: ${TRANSFER_ID}`];
+    expect(parseSpec(yaml(...lines), FILE).locate(['dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 6, startColumn: 12 });
+    expect(parseSpec(wrapped(...lines), FILE).locate(['dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 7, startColumn: 14 });
+  });
+
+  // The vendor documents suffixes as [a-z0-9_] (Globus SDK, create_scope's docstring); the
+  // system spec accepts any string: a warning, not an error.
+  test.each(['Action-All', 'action.all', 'ação'])('a warning at scope_suffix "%s", outside the documented characters', (suffix) => {
+    const { spec, warnings } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
+    expect(spec.scope_suffix).toBe(suffix);
+    expect(warnings).toEqual([
+      {
+        field: 'scope_suffix',
+        message: expect.stringMatching(new RegExp(`^${FILE}: scope_suffix "${suffix.replace('.', '\\.')}" has characters other than lower-case letters, digits and underscores`)),
+        location: { file: FILE, startLine: 4, startColumn: 15 },
+      },
+    ]);
+  });
+
+  test.each(['action_all', 'run2', 'a'])('no warning for scope_suffix %s', (suffix) => {
+    expect(parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE).warnings).toEqual([]);
+  });
+});
+
+describe('parseSpec rejects, naming and locating every problem', () => {
+  test.each<[string, string, Problem[]]>([
+    [
+      'missing required fields, located at the mapping that lacks them',
+      yaml('scope_suffix: custom'),
+      [
+        problem('name', `${FILE}: name is required`, 1, 1),
+        problem('description', `${FILE}: description is required`, 1, 1),
+        problem('advertised', `${FILE}: advertised is required`, 1, 1),
+      ],
+    ],
+    [
+      'missing required fields under scope:',
+      yaml('scope:', '  advertised: true'),
+      [problem('scope.name', `${FILE}: scope.name is required`, 2, 3), problem('scope.description', `${FILE}: scope.description is required`, 2, 3)],
+    ],
+    [
+      'advertised given as the string "yes"',
+      yaml('name: N', 'description: D', 'advertised: "yes"'),
+      [problem('advertised', `${FILE}: advertised must be a boolean, not string "yes"`, 3, 13)],
+    ],
+    [
+      'advertised given as a number',
+      yaml('name: N', 'description: D', 'advertised: 1'),
+      [problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 3, 13)],
+    ],
+    [
+      'dependent_scopes that is not a list',
+      yaml('name: N', 'description: D', 'advertised: true', `dependent_scopes: ${GROUPS}`),
+      [problem('dependent_scopes', `${FILE}: dependent_scopes must be a list, not string "${GROUPS}"`, 4, 19)],
+    ],
+    [
+      'a dependent scope that is a bare string, not a mapping',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - ${GROUPS}`),
+      [problem('dependent_scopes[0]', `${FILE}: dependent_scopes[0] must be a mapping, not string "${GROUPS}"`, 5, 5)],
+    ],
+    [
+      'a dependent flag of the wrong type',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, '    optional: "no"'),
+      [problem('dependent_scopes[0].optional', `${FILE}: dependent_scopes[0].optional must be a boolean, not string "no"`, 6, 15)],
+    ],
+    [
+      'a dependent scope without its scope',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', '  - optional: true'),
+      [problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope is required`, 5, 5)],
+    ],
+    [
+      'an empty string',
+      yaml('name: ""', 'description: D', 'advertised: true'),
+      [problem('name', `${FILE}: name must not be empty`, 1, 7)],
+    ],
+    [
+      'a string of white space only',
+      yaml('name: N', 'description: "   "', 'advertised: true'),
+      [problem('description', `${FILE}: description must not be empty`, 2, 14)],
+    ],
+    [
+      'a key without a value (null)',
+      yaml('name:', 'description: D', 'advertised: true'),
+      [problem('name', `${FILE}: name has no value: it must be a string`, 1, 6)],
+    ],
+    [
+      'a scope_suffix with white space',
+      yaml('name: N', 'description: D', 'advertised: true', 'scope_suffix: action all'),
+      [problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 4, 15)],
+    ],
+    [
+      'dependent scopes that are neither a UUID nor a URL or URN',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', '  - scope: not a scope', '  - scope: groups'),
+      [
+        problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
+        problem('dependent_scopes[1].scope', `${FILE}: dependent_scopes[1].scope must be a scope UUID or a scope string (a URL or URN)`, 6, 12),
+      ],
+    ],
+    [
+      'a dependent scope listed twice, located at the second',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, `  - scope: ${TRANSFER_ID}`, `  - scope: ${GROUPS}`, '    optional: true'),
+      [problem('dependent_scopes[2].scope', `${FILE}: dependent_scopes[2].scope lists ${GROUPS} a second time`, 7, 12)],
+    ],
+    [
+      'unknown top-level keys: near misses get a suggestion, a far-off key none',
+      yaml('name: N', 'description: D', 'advertised: true', 'allow_refresh_token: false', 'allows_refresh_token: true', 'colour: blue'),
+      [
+        problem('allow_refresh_token', `${FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`, 4, 1),
+        problem('allows_refresh_token', `${FILE}: unknown key "allows_refresh_token" (did you mean "allow_refresh_tokens"?)`, 5, 1),
+        problem('colour', `${FILE}: unknown key "colour"`, 6, 1),
+      ],
+    ],
+    [
+      'unknown keys inside scope:',
+      wrapped('name: N', 'description: D', 'advertised: true', 'allows_refresh_token: false', 'colour: blue'),
+      [
+        problem('scope.allows_refresh_token', `${FILE}: unknown key "scope.allows_refresh_token" (did you mean "allow_refresh_tokens"?)`, 5, 3),
+        problem('scope.colour', `${FILE}: unknown key "scope.colour"`, 6, 3),
+      ],
+    ],
+    [
+      'unknown keys inside a dependent scope',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, '    optinal: true', '    colour: blue'),
+      [
+        problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),
+        problem('dependent_scopes[0].colour', `${FILE}: unknown key "dependent_scopes[0].colour"`, 7, 5),
+      ],
+    ],
+    [
+      'an unknown key inside a dependent scope under scope:',
+      wrapped('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, '    optinal: true'),
+      [problem('scope.dependent_scopes[0].optinal', `${FILE}: unknown key "scope.dependent_scopes[0].optinal" (did you mean "optional"?)`, 7, 7)],
+    ],
+    [
+      'several problems at once, each its own',
+      yaml('description: ""', 'advertised: 1', 'scope_suffix: a b', 'dependent_scopes:', '  - scope: nope', '    optinal: true', 'foo: 1'),
+      [
+        problem('name', `${FILE}: name is required`, 1, 1),
+        problem('description', `${FILE}: description must not be empty`, 1, 14),
+        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 3, 15),
+        problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 2, 13),
+        problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
+        problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),
+        problem('foo', `${FILE}: unknown key "foo"`, 7, 1),
+      ],
+    ],
+    [
+      'several problems in JSON, located on its one line',
+      '{"name": "N", "description": "", "advertised": "true", "colour": 1}',
+      [
+        problem('description', `${FILE}: description must not be empty`, 1, 30),
+        problem('advertised', `${FILE}: advertised must be a boolean, not string "true"`, 1, 48),
+        problem('colour', `${FILE}: unknown key "colour"`, 1, 56),
+      ],
+    ],
+    [
+      'a YAML syntax error, at its line',
+      yaml('name: N', 'description: [unclosed', 'advertised: true'),
+      [
+        problem(
+          'spec',
+          `${FILE}: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1`,
+          3,
+          1,
+        ),
+      ],
+    ],
+    [
+      'tabs as indentation',
+      yaml('name: N', 'description: D', 'advertised: true', '\tfoo: 1'),
+      [problem('spec', `${FILE}: YAML syntax error: Tabs are not allowed as indentation at line 4, column 1`, 4, 1)],
+    ],
+    [
+      'a duplicate key, at the second',
+      yaml('name: N', 'description: D', 'name: M', 'advertised: true'),
+      [problem('spec', `${FILE}: YAML syntax error: Map keys must be unique at line 3, column 1`, 3, 1)],
+    ],
+    [
+      'a duplicate key in a dependent scope',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, `    scope: ${TRANSFER_ID}`),
+      [problem('spec', `${FILE}: YAML syntax error: Map keys must be unique at line 6, column 5`, 6, 5)],
+    ],
+    ['an empty file', '', [problem('spec', `${FILE} is empty: it must define the scope (name, description, advertised, ...)`)]],
+    ['a file of comments only', yaml('# nothing yet', ''), [problem('spec', `${FILE} is empty: it must define the scope (name, description, advertised, ...)`)]],
+    [
+      'a document that is a list',
+      yaml('- name: N', '  description: D', '  advertised: true'),
+      [problem('spec', `${FILE} must be a mapping of the scope's fields, not a list`, 1, 1)],
+    ],
+    ['a document that is a string', yaml('just some text'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not string "just some text"`, 1, 1)]],
+    ['a document that is a number', yaml('42'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not number 42`, 1, 1)]],
+    ['a scope: key without a value', yaml('scope:'), [problem('scope', `${FILE}: scope has no value: it must be a mapping`, 1, 7)]],
+  ])('%s', (_title, source, expected) => {
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual(expected);
+  });
+
+  test('the error message lists every problem message, one a line', () => {
+    const source = yaml('name: ""', 'description: D', 'advertised: "yes"');
+    expect(errorOf(() => parseSpec(source, FILE)).message).toBe(
+      `${FILE}: name must not be empty\n${FILE}: advertised must be a boolean, not string "yes"`,
+    );
+  });
+
+  describe('scope: next to other keys', () => {
+    const source = yaml('scope:', '  name: N', '  description: D', '  advertised: true', 'name: Other', 'colour: blue');
+
+    test('each key beside scope: is an unknown key, located at it', () => {
+      const problems = problemsOf(() => parseSpec(source, FILE));
+      expect(problems.map((p) => [p.field, p.location])).toEqual([
+        ['name', { file: FILE, startLine: 5, startColumn: 1 }],
+        ['colour', { file: FILE, startLine: 6, startColumn: 1 }],
+      ]);
+      expect(problems[0]?.message.startsWith(`${FILE}: unknown key "name"`)).toBe(true);
+      expect(problems[1]?.message).toBe(`${FILE}: unknown key "colour"`);
+    });
+
+    // Under scope:, the top level's only known key is `scope`: a scope field beside it is not
+    // "suggested" as itself.
+    test('a scope field beside scope: is not suggested as itself', () => {
+      const problems = problemsOf(() => parseSpec(source, FILE));
+      expect(problems[0]?.message).not.toContain('did you mean "name"');
+    });
+
+    test('a scope: that is not a mapping, next to another key', () => {
+      expect(problemsOf(() => parseSpec(yaml(`scope: ${GROUPS}`, 'colour: blue'), FILE))).toEqual([
+        problem('scope', `${FILE}: scope must be a mapping, not string "${GROUPS}"`, 1, 8),
+        problem('colour', `${FILE}: unknown key "colour"`, 2, 1),
+      ]);
+    });
+  });
+});
+
+describe('loadSpec', () => {
+  let base: string;
+  let workspace: string;
+
+  // The workspace one level down, so that a file beside it is outside it, and removed with it.
+  beforeAll(async () => {
+    base = await mkdtemp(path.join(os.tmpdir(), 'spec-test-'));
+    workspace = path.join(base, 'workspace');
+    await mkdir(path.join(workspace, '.github'), { recursive: true });
+    await writeFile(path.join(base, 'outside.yml'), 'name: text of a file beside the workspace\n');
+  });
+  afterAll(async () => rm(base, { recursive: true, force: true }));
+
+  test('reads and parses a good file from the workspace', async () => {
+    await writeFile(path.join(workspace, FILE), yaml(...FULL_LINES));
+    expect((await loadSpec(workspace, FILE)).spec).toEqual(FULL);
+  });
+
+  test('locates problems in the file by the path as given, not the full path', async () => {
+    await writeFile(path.join(workspace, 'bad.yml'), yaml('name: N', 'description: D', 'advertised: "yes"'));
+    const error = await loadError(loadSpec(workspace, 'bad.yml'));
+    expect(error.problems).toEqual([
+      { field: 'advertised', message: 'bad.yml: advertised must be a boolean, not string "yes"', location: { file: 'bad.yml', startLine: 3, startColumn: 13 } },
+    ]);
+  });
+
+  test('a missing file names its path and the checkout step', async () => {
+    const error = await loadError(loadSpec(workspace, 'missing/provider-scope.yml'));
+    expect(error.problems).toEqual([
+      {
+        field: 'spec',
+        message:
+          `Spec file missing/provider-scope.yml was not found in the workspace (${workspace}). ` +
+          'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
+      },
+    ]);
+    expect(error.problems[0]?.message).toContain('actions/checkout');
+  });
+
+  test('a directory is not a spec file', async () => {
+    const error = await loadError(loadSpec(workspace, '.github'));
+    expect(error.problems).toEqual([
+      { field: 'spec', message: 'Spec file .github is not a file. Point the `spec` input at the YAML file that defines the scope.' },
+    ]);
+  });
+
+  test('a file over MAX_SPEC_BYTES is refused before it is parsed', async () => {
+    expect(MAX_SPEC_BYTES).toBe(65536);
+    // Valid YAML padded with a comment: only its size is wrong.
+    const source = yaml(...MINIMAL_LINES);
+    await writeFile(path.join(workspace, 'big.yml'), source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)));
+    const error = await loadError(loadSpec(workspace, 'big.yml'));
+    expect(error.problems).toEqual([
+      { field: 'spec', message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.` },
+    ]);
+  });
+
+  // A spec from a pull request must not make the step read a file of the runner's, and quote it.
+  describe('a path outside the workspace is refused before anything is read, and nothing of it is quoted', () => {
+    const outside = (file: string) => `Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`;
+
+    test.each(['../outside.yml', '/etc/passwd', '.github/../../outside.yml'])('%s', async (file) => {
+      const error = await loadError(loadSpec(workspace, file));
+      expect(error.problems).toEqual([{ field: 'spec', message: outside(file) }]);
+    });
+
+    test.each([
+      ['a file of the system', '/etc/passwd'],
+      ['a file of /proc that reports size 0', '/proc/self/environ'],
+    ])('a committed link to %s', async (_what, target) => {
+      await symlink(target, path.join(workspace, 'link.yml'));
+      try {
+        const error = await loadError(loadSpec(workspace, 'link.yml'));
+        expect(error.problems).toEqual([{ field: 'spec', message: outside('link.yml') }]);
+      } finally {
+        await rm(path.join(workspace, 'link.yml'));
+      }
+    });
+
+    test('a link that stays inside the workspace is followed', async () => {
+      await writeFile(path.join(workspace, 'real.yml'), yaml(...MINIMAL_LINES));
+      await symlink('real.yml', path.join(workspace, 'alias.yml'));
+      expect((await loadSpec(workspace, 'alias.yml')).spec).toEqual(MINIMAL);
+    });
+  });
+
+  test.each([
+    ['UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')])],
+    ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
+  ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
+    await writeFile(path.join(workspace, 'wide.yml'), bytes);
+    const error = await loadError(loadSpec(workspace, 'wide.yml'));
+    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.' }]);
+  });
+
+  test('a file of exactly MAX_SPEC_BYTES is read', async () => {
+    const source = yaml(...MINIMAL_LINES);
+    await writeFile(path.join(workspace, 'limit.yml'), source + '#'.repeat(MAX_SPEC_BYTES - Buffer.byteLength(source)));
+    expect((await loadSpec(workspace, 'limit.yml')).spec).toEqual(MINIMAL);
+  });
+});
+
+describe('YAML that is not plain data', () => {
+  test.each(['!!js/function "function () {}"', '!custom value'])('a tag (%s) is refused by name, not taken as a string', (value) => {
+    const problems = problemsOf(() => parseSpec(yaml(`name: ${value}`, 'description: D', 'advertised: true'), FILE));
+    expect(problems).toEqual([{ field: 'spec', message: expect.stringMatching(new RegExp(`^${FILE}: YAML tags are not supported in a spec: Unresolved tag: `)), location: { file: FILE, startLine: 1, startColumn: 7 } }]);
+  });
+
+  test('nesting that would exhaust the parser is one clear problem', () => {
+    expect(problemsOf(() => parseSpec(`name: ${'['.repeat(20_000)}\n`, FILE))).toEqual([
+      { field: 'spec', message: `${FILE}: the YAML is nested too deeply to be a scope definition`, location: { file: FILE } },
+    ]);
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, test } from '@jest/globals';
+import { outputsOf } from '../../src/engine/conclude.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { buildSummary, describeRun, escapeMarkdown, problemsSummary, type RunContext } from '../../src/github/job-summary.ts';
+import { id } from '../support/ids.ts';
+
+const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
+const FQDN_SCOPE_ID = id('9a8b7c6d-5e4f-4321-8fed-cba987654321');
+const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+const FQDN_SCOPE_STRING = 'https://actions.example.org/scopes/action_all';
+
+const CREATED: ReconcileResult = {
+  scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
+  scopes: [
+    { id: SCOPE_ID, scope_string: SCOPE_STRING },
+    { id: FQDN_SCOPE_ID, scope_string: FQDN_SCOPE_STRING },
+  ],
+  created: true,
+  client: { id: CLIENT_ID, name: 'Example Action Provider' },
+  wouldCreate: false,
+  comparison: [],
+  changes: [],
+  updated: false,
+};
+
+const EXISTING: ReconcileResult = {
+  scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
+  scopes: [{ id: SCOPE_ID, scope_string: SCOPE_STRING }],
+  created: false,
+  client: { id: CLIENT_ID, name: undefined },
+  wouldCreate: false,
+  comparison: [],
+  changes: [],
+  updated: false,
+};
+
+describe('outputsOf', () => {
+  test.each<[string, ReconcileResult, ReturnType<typeof outputsOf>]>([
+    [
+      'a created scope with an FQDN variant',
+      CREATED,
+      {
+        scope_string: SCOPE_STRING,
+        scope_id: SCOPE_ID,
+        scope_strings: `["${SCOPE_STRING}","${FQDN_SCOPE_STRING}"]`,
+        created: 'true',
+        updated: 'false',
+      },
+    ],
+    ['an existing scope', EXISTING, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'false' }],
+    ['an updated scope', { ...EXISTING, updated: true }, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'true' }],
+  ])('%s', (_title, result, expected) => {
+    expect(outputsOf(result)).toEqual(expected);
+  });
+});
+
+describe('describeRun', () => {
+  test.each<[string, RunContext, string]>([
+    ['a published release, by its tag', { eventName: 'release', ref: 'refs/tags/v1.2.0', payload: { release: { tag_name: 'v1.2.0' } } }, 'release v1.2.0'],
+    ['an event on a ref', { eventName: 'push', ref: 'refs/heads/main', payload: {} }, 'push on refs/heads/main'],
+    [
+      'a release payload without a tag: the event on its ref',
+      { eventName: 'release', ref: 'refs/tags/v1', payload: { release: { html_url: 'https://github.com/o/r/releases/v1' } } },
+      'release on refs/tags/v1',
+    ],
+    ['an empty ref: the event alone', { eventName: 'workflow_dispatch', ref: '', payload: {} }, 'workflow_dispatch'],
+    ['no event and no ref: a local run', { eventName: '', ref: '', payload: {} }, 'a local run'],
+  ])('%s', (_title, context, expected) => {
+    expect(describeRun(context)).toBe(expected);
+  });
+});
+
+// The characters that could start markdown inline, backslash-escaped, as CommonMark allows.
+const esc = (text: string): string => text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
+
+describe('escapeMarkdown: text from a spec or a server renders as that text', () => {
+  test.each([
+    ['a link', '[Re-authorize here](https://evil.example)', '\\[Re-authorize here\\]\\(https\\://evil.example\\)'],
+    ['an image', '![x](https://evil.example/p.png)', '\\!\\[x\\]\\(https\\://evil.example/p.png\\)'],
+    ['emphasis and strike-through', '**bold** _it_ ~~no~~', '\\*\\*bold\\*\\* \\_it\\_ \\~\\~no\\~\\~'],
+    ['autolinks', 'https://evil.example www.x.org a@evil.example', 'https\\://evil.example www.x.org a\\@evil.example'],
+    ['code', '`x`', '\\`x\\`'],
+    ['HTML and an entity', '<img src=x>&amp;', '\\<img src=x\\>\\&amp;'],
+    ['a table cell and line breaks', 'a|b\r\nc\nd', 'a\\|b c d'],
+    ['letters, digits and others untouched', 'Name 42 é, v1.2-rc/x', 'Name 42 é, v1.2-rc/x'],
+  ])('%s', (_what, text, expected) => {
+    expect(escapeMarkdown(text)).toBe(expected);
+  });
+});
+
+describe('buildSummary', () => {
+  test('a validation failure: every problem, scrubbed, each escaped, with its line', () => {
+    const problems = [{ field: 'name', message: 'f.yml: name [bad](x) secret', location: { file: 'f.yml', startLine: 2 } }];
+    expect(problemsSummary(problems, (text) => text.replace('secret', '***'))).toContain('- line 2: f.yml\\: name \\[bad\\]\\(x\\) \\*\\*\\*');
+  });
+
+  test('a created scope', () => {
+    expect(buildSummary({ result: CREATED, dryRun: false }, { ranFor: 'release v1.2.0' })).toBe(
+      [
+        '### Provider scope created',
+        '',
+        '| | |',
+        '|---|---|',
+        `| Client | Example Action Provider <code>${esc(CLIENT_ID)}</code> |`,
+        `| Scope string | <code>${esc(SCOPE_STRING)}</code> |`,
+        `| Scope id | <code>${esc(SCOPE_ID)}</code> |`,
+        '| Created by this run | yes |',
+        `| All scope strings | <code>${esc(SCOPE_STRING)}</code><br><code>${esc(FQDN_SCOPE_STRING)}</code> |`,
+        '| Ran for | release v1.2.0 |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('an existing scope, for a client without a name', () => {
+    expect(buildSummary({ result: EXISTING, dryRun: false }, { ranFor: 'push on refs/heads/main' })).toBe(
+      [
+        '### Provider scope already registered',
+        '',
+        '| | |',
+        '|---|---|',
+        `| Client | <code>${esc(CLIENT_ID)}</code> |`,
+        `| Scope string | <code>${esc(SCOPE_STRING)}</code> |`,
+        `| Scope id | <code>${esc(SCOPE_ID)}</code> |`,
+        '| Created by this run | no, it already existed |',
+        `| All scope strings | <code>${esc(SCOPE_STRING)}</code> |`,
+        '| Ran for | push on refs/heads/main |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a dry run: what would be created, or what is registered, said plainly', () => {
+    const planned = { id: '' as const, scope_string: SCOPE_STRING };
+    const wouldCreate: ReconcileResult = { ...EXISTING, scope: planned, scopes: [planned], wouldCreate: true };
+    const plan = buildSummary({ result: wouldCreate, dryRun: true }, { ranFor: 'pull_request' });
+    expect(plan).toContain('### Dry run: the provider scope would be created');
+    expect(plan).toContain('| Scope id | none yet |');
+    expect(plan).toContain('| Created by this run | no: dry run, nothing was created |');
+    expect(buildSummary({ result: EXISTING, dryRun: true }, { ranFor: 'pull_request' })).toContain('### Dry run: provider scope already registered');
+  });
+
+  test('names with |, <, \\ and line breaks do not break the table', () => {
+    const result: ReconcileResult = { ...EXISTING, client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' } };
+    const summary = buildSummary({ result, dryRun: false }, { ranFor: 'push on refs/heads/a|b\nc' });
+    const lines = summary.split('\n');
+
+    expect(lines[4]).toBe(`| Client | Evil \\| \\<script\\>x\\</script\\> name \\\\ <code>${esc(CLIENT_ID)}</code> |`);
+    expect(lines[9]).toBe('| Ran for | push on refs/heads/a\\|b c |');
+    // Still the same six rows, each with exactly two cells: no unescaped | inside a cell.
+    expect(lines).toHaveLength(11);
+    const tableRows = lines.filter((line) => line.startsWith('|'));
+    expect(tableRows).toHaveLength(8);
+    for (const row of tableRows) expect(row.match(/(?<!\\)\|/g)).toHaveLength(3);
+    expect(summary).not.toContain('<script>');
+  });
+});

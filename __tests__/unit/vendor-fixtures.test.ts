@@ -1,0 +1,177 @@
+/**
+ * The real service's answers, as recorded or published by the vendor (Globus Auth; see
+ * fixtures/vendor/README.md for where each comes from), served from 127.0.0.1 to the
+ * service client and the provider check: each is read, with the fields the action relies on.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createBudget } from '../../src/wire/budget.ts';
+import { HttpError } from '../../src/wire/http.ts';
+import { checkProvider } from '../../src/wire/provider.ts';
+import type { ScopeDefinition } from '../../src/engine/service.ts';
+import { createServiceClient } from '../../src/wire/service-client.ts';
+import { fakeClock } from '../support/clock.ts';
+import { id } from '../support/ids.ts';
+import { rejectionOf } from '../support/rejection.ts';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'vendor', name), 'utf8'));
+
+// The next answer of the server: a status and a fixture's body.
+let answer: { status: number; body: unknown } = { status: 200, body: {} };
+let baseUrl = '';
+const server = http.createServer((_req, res) => {
+  res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const NO_RETRY = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
+const CLIENT_ID = id('0948a6b0-a622-4078-b0a4-bfd6d77d65cf');
+// Each test's run, stopped after it: its connections close.
+let run = new AbortController();
+afterEach(() => run.abort());
+const client = () => {
+  run = new AbortController();
+  return createServiceClient({ authUrl: baseUrl, clientId: CLIENT_ID, clientSecret: 's', budget: createBudget(5, { clock: fakeClock(), policy: NO_RETRY, signal: run.signal }) });
+};
+const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 'test_scope', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+
+async function serving<T>(name: string, call: () => Promise<T>, status = 200): Promise<T> {
+  answer = { status, body: fixture(name) };
+  return call();
+}
+
+describe('creation answers', () => {
+  test('the recorded {"scopes": [...]} (Garden-AI): every field read, required_domains included', async () => {
+    const service = client();
+    const outcome = await serving('create_scope.scopes.json', () => service.createScope(DEFINITION));
+    expect(outcome).toEqual({
+      kind: 'created',
+      scopes: [
+        {
+          id: '31857a51-48b0-468d-b70e-478672b021de',
+          scope_string: 'https://auth.globus.org/scopes/0948a6b0-a622-4078-b0a4-bfd6d77d65cf/test_scope',
+          name: 'AI Model Garden Test Scope',
+          description: 'A scope on the Garden-AI project that does not do anything in particular',
+          client: '0948a6b0-a622-4078-b0a4-bfd6d77d65cf',
+          advertised: true,
+          allows_refresh_token: true,
+          required_domains: [],
+          dependent_scopes: [],
+        },
+      ],
+    });
+  });
+
+  test.each(['create_scope.scope.json', 'create_scope.scope.dependent_scopes.json'])("the SDK's {\"scope\": {...}} (%s)", async (name) => {
+    const service = client();
+    const outcome = await serving(name, () => service.createScope(DEFINITION));
+    const expected = (fixture(name) as { scope: { id: string; dependent_scopes: unknown[] } }).scope;
+    expect(outcome.kind === 'created' && outcome.scopes.map((s) => [s.id, s.dependent_scopes])).toEqual([[expected.id, expected.dependent_scopes]]);
+  });
+
+  test.each(['create_scope.scopes.apt-docs.json', 'create_scope.scopes.apt-docs-2024.json'])(
+    'the docs example with placeholder ids (%s) is refused by name, not taken',
+    async (name) => {
+      const service = client();
+      const error = await rejectionOf(serving(`placeholders/${name}`, () => service.createScope(DEFINITION)), HttpError);
+      expect(error.message).toMatch(/lacks or mistypes scopes\.0\.id/);
+    },
+  );
+});
+
+describe('lookups and inspections', () => {
+  test.each(['get_scopes.json', 'get_scopes.cli-ids.json', 'get_scopes.hello_world.json', 'groups_scope.json'])('%s', async (name) => {
+    const service = client();
+    const scopes = await serving(name, () => service.lookupScopesById([CLIENT_ID]));
+    const expected = (fixture(name) as { scopes: Array<{ id: string; scope_string: string }> }).scopes;
+    expect(scopes.map((s) => [s.id, s.scope_string])).toEqual(expected.map((s) => [s.id, s.scope_string]));
+  });
+
+  test('the groups scope: the id and string our README and examples use', async () => {
+    const service = client();
+    const [groups] = await serving('groups_scope.json', () => service.lookupScopesById([CLIENT_ID]));
+    expect([groups?.id, groups?.scope_string]).toEqual(['73320ffe-4cb4-4b25-a0a3-83d53d59ce4f', 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships']);
+  });
+
+  test.each(['get_client.json', 'get_client.fqdn.json', 'get_client.apt-docs-2024.json'])('%s', async (name) => {
+    const service = client();
+    const inspected = await serving(name, () => service.getClient());
+    const expected = (fixture(name) as { client: { id: string; name: string; scopes: string[] } }).client;
+    expect(inspected).toEqual(expect.objectContaining({ id: expected.id, name: expected.name, scopeIds: expected.scopes }));
+  });
+});
+
+describe('one scope, and the answer to an update', () => {
+  test.each(['get_scope.json', 'get_scope.hello_world.json'])('%s through getScope', async (name) => {
+    const service = client();
+    const scope = await serving(name, () => service.getScope(CLIENT_ID));
+    expect(scope.id).toBe((fixture(name) as { scope: { id: string } }).scope.id);
+  });
+
+  test.each(['update_scope.json', 'update_scope.dependent_scopes.json'])('%s through updateScope', async (name) => {
+    const service = client();
+    const scope = await serving(name, () => service.updateScope(CLIENT_ID, DEFINITION));
+    const expected = (fixture(name) as { scope: { id: string; dependent_scopes: unknown[] } }).scope;
+    expect([scope.id, scope.dependent_scopes]).toEqual([expected.id, expected.dependent_scopes]);
+  });
+});
+
+describe('errors', () => {
+  test.each([
+    ['error.json', 401],
+    ['error.403.json', 403],
+  ])('%s: the detail and the error id', async (name, status) => {
+    const body = fixture(name) as { errors: Array<{ id: string; detail: string }> };
+    const service = client();
+    const error = await rejectionOf(serving(name, () => service.getClient(), status), HttpError);
+    expect(error.message).toContain(`The service said: ${body.errors[0]?.detail} (error id ${body.errors[0]?.id})`);
+  });
+});
+
+test("a real provider's introspection document (hello world): globus_auth_scope is read", async () => {
+  answer = { status: 200, body: fixture('introspection.json') };
+  const check = await checkProvider(baseUrl, ['https://auth.globus.org/scopes/actions.globus.org/hello_world'], createBudget(5, { clock: fakeClock() }));
+  expect(check).toEqual({ url: `${baseUrl}/`, key: 'globus_auth_scope', published: 'https://auth.globus.org/scopes/actions.globus.org/hello_world', matches: true });
+});
+
+describe('the embedded service answers in the shapes the real one does', () => {
+  /** Every key of the fixture (nested in objects and the first element of lists) that the answer lacks. */
+  function missingKeys(fixture: unknown, answer: unknown, at = ''): string[] {
+    if (Array.isArray(fixture)) return fixture.length === 0 || !Array.isArray(answer) ? [] : missingKeys(fixture[0], answer[0], `${at}[0]`);
+    if (typeof fixture !== 'object' || fixture === null) return [];
+    if (typeof answer !== 'object' || answer === null) return [at || '(root)'];
+    return Object.entries(fixture).flatMap(([key, value]) =>
+      key in answer ? missingKeys(value, (answer as Record<string, unknown>)[key], `${at}.${key}`) : [`${at}.${key}`],
+    );
+  }
+
+  test('client inspection, scope creation and lookup, an error', async () => {
+    const { EmbeddedAuthService } = await import('../../dev/auth-service.ts');
+    const embedded = new EmbeddedAuthService();
+    const url = await embedded.start();
+    try {
+      const client = embedded.addClient({ secret: 's' });
+      const auth = { authorization: `Basic ${Buffer.from(`${client.id}:s`).toString('base64')}`, 'content-type': 'application/json' };
+      const call = async (path: string, init: RequestInit = {}) => (await fetch(`${url}${path}`, { headers: auth, ...init })).json() as Promise<unknown>;
+      const created = await call(`/v2/api/clients/${client.id}/scopes`, { method: 'POST', body: JSON.stringify({ scope: { name: 'n', description: 'd', scope_suffix: 'x', advertised: true } }) });
+      // Keys the embedded service has no reason to know of (a project's, the client type) are left to the fixtures.
+      expect(missingKeys(fixture('create_scope.scopes.json'), created)).toEqual([]);
+      expect(missingKeys(fixture('get_scopes.json'), await call(`/v2/api/scopes?ids=${(created as { scopes: Array<{ id: string }> }).scopes[0]?.id}`))).toEqual([]);
+      expect(missingKeys(fixture('error.json'), await (await fetch(`${url}/v2/api/clients/${client.id}`)).json())).toEqual([]);
+      const inspected = await call(`/v2/api/clients/${client.id}`);
+      expect(missingKeys(fixture('get_client.apt-docs-2024.json'), inspected)).toEqual([]);
+    } finally {
+      await embedded.stop();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * End-to-end on the wire: the bundled action against the embedded service over TLS (a throw-away
+ * CA, trusted through NODE_EXTRA_CA_CERTS), directly and through a local HTTPS proxy
+ * (dev/wire/). What is counted is what the service's side sees: when each TCP connection was
+ * opened, relative to the answers, the TLS handshakes and the requests. No timing is asserted:
+ * a connection opened before any answer byte came back was opened in parallel, whatever the
+ * machine's speed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { PathClients, type PathName } from '../../dev/bench/paths.ts';
+import { SPEC_PATH, specFile } from '../../dev/bench/spec.ts';
+import { runAction } from '../../dev/runner.ts';
+import { ServiceOnTheWire } from '../../dev/wire/service-on-the-wire.ts';
+
+let wire: ServiceOnTheWire;
+let clients: PathClients;
+beforeAll(async () => {
+  wire = await ServiceOnTheWire.start();
+  clients = new PathClients(wire.service);
+  // A little latency on the wire: the answers' first bytes come back well after the requests'
+  // connections could all have been opened, however the machine schedules the processes.
+  wire.latencyMs = 20;
+});
+afterAll(() => wire.stop());
+
+// The spec names two dependent scopes by string: the first round is the client's inspection and
+// one lookup (the provider's own scope string and both dependents), two requests together.
+const FIRST_ROUND = 2;
+const REQUESTS: Record<PathName, number> = { noop: 2, create: 4 };
+
+describe.each([
+  ['directly', false],
+  ['through an HTTPS proxy', true],
+])('on the wire, %s', (_how, viaProxy) => {
+  test.each(['noop', 'create'] as const)('%s: the first round opens its connections together; later requests reuse them', async (pathName) => {
+    const client = clients.clientFor(pathName);
+    const mark = wire.mark();
+    const connects = wire.proxy.relayed.length;
+
+    const result = await runAction({
+      inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url },
+      files: { [SPEC_PATH]: specFile() },
+      env: wire.clientEnv(viaProxy),
+    });
+
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.created).toBe(String(pathName === 'create'));
+    // Neither the secret nor the Basic credential made with it, anywhere but in the masks.
+    const channels = [result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n'), result.stderr, ...Object.values(result.leftFiles)];
+    for (const form of [client.secret, Buffer.from(`${client.id}:${client.secret}`).toString('base64')]) {
+      for (const channel of channels) expect(channel).not.toContain(form);
+    }
+    const { connections, handshakes, requests } = wire.since(mark);
+    expect(requests).toHaveLength(REQUESTS[pathName]);
+    // One connection per request of the first round, each opened before any answer byte came
+    // back: none waited for another's handshake. The creation and its check reuse them.
+    expect(connections.map((c) => c.answeredBefore)).toEqual(Array(FIRST_ROUND).fill(0));
+    expect(handshakes).toHaveLength(FIRST_ROUND);
+    expect(wire.proxy.relayed.slice(connects)).toEqual(viaProxy ? Array(FIRST_ROUND).fill(`CONNECT ${new URL(wire.url).host}`) : []);
+  });
+});

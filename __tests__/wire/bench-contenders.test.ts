@@ -1,0 +1,54 @@
+/**
+ * The benchmark's contenders, each run once per path, directly and through the proxy, on the
+ * wire at latency 0 (dev/bench/wire-run.ts throws unless the run created or found the scope as
+ * the path says): what `npm run bench` compares is sound. The action and the floor make the
+ * same requests on the same connections; the procedure's peers make one request more when
+ * creating (one lookup per dependent scope). A contender whose tools are missing on this
+ * machine is reported, not skipped silently.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { availableContenders, CONTENDER_NAMES, type ContenderName } from '../../dev/bench/contenders.ts';
+import { PathClients, type PathName } from '../../dev/bench/paths.ts';
+import { entrantsOf, runOnce } from '../../dev/bench/wire-run.ts';
+import { ServiceOnTheWire } from '../../dev/wire/service-on-the-wire.ts';
+
+let wire: ServiceOnTheWire;
+let clients: PathClients;
+beforeAll(async () => {
+  wire = await ServiceOnTheWire.start();
+  clients = new PathClients(wire.service);
+});
+afterAll(() => wire.stop());
+
+const { available, missing } = availableContenders();
+
+test('every contender can run here', () => {
+  // The benchmark's tools: Node, bash, curl, jq and python3. Missing ones are named.
+  expect(Object.fromEntries(missing)).toEqual({});
+  expect(available).toEqual([...CONTENDER_NAMES]);
+});
+
+/** Requests, TCP connections and TLS handshakes of a run. */
+const ON_THE_WIRE: Record<ContenderName, Record<PathName, { requests: number; connections?: number }>> = {
+  action: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
+  floor: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
+  // A new connection per call.
+  curl: { noop: { requests: 2, connections: 2 }, create: { requests: 5, connections: 5 } },
+  python: { noop: { requests: 2, connections: 2 }, create: { requests: 5, connections: 5 } },
+  // One agent, kept alive; how often it opens a second connection is Node's own undici's business.
+  fetch: { noop: { requests: 2 }, create: { requests: 5 } },
+};
+
+describe.each(entrantsOf(available))('$name (through the proxy: $viaProxy)', (entrant) => {
+  test.each(['noop', 'create'] as const)('%s', async (pathName) => {
+    const tunnels = wire.proxy.relayed.length;
+    const sample = await runOnce(wire, clients, entrant, pathName);
+
+    const expected = ON_THE_WIRE[entrant.name][pathName];
+    expect(sample.requests).toBe(expected.requests);
+    if (expected.connections !== undefined) expect(sample.connections).toBe(expected.connections);
+    expect(sample.handshakes).toBe(sample.connections);
+    // Through the proxy, every connection is a CONNECT tunnel; directly, none is.
+    expect(wire.proxy.relayed.length - tunnels).toBe(entrant.viaProxy ? sample.connections : 0);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
+ * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
+ * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
+ */
+import { ActionError } from '../wire/errors.ts';
+import { mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
+import { CONSENT_NOTE, describeDrift } from './drift.ts';
+import { ValidationError, type Location, type Problem } from './problems.ts';
+import type { ReconcileResult } from './reconcile.ts';
+import type { Settings } from './settings.ts';
+
+export interface Outputs {
+  scope_string: string;
+  scope_id: string;
+  scope_strings: string;
+  created: string;
+  updated: string;
+}
+
+/**
+ * One thing a run tells: a line of the log, or a warning or an error, which a door shows apart
+ * (an annotation, with the file and line a problem is at; a marked line on a terminal).
+ */
+export type Message =
+  | { level: 'info' | 'debug'; text: string }
+  | { level: 'warning' | 'error'; text: string; location?: Location | undefined; title?: string };
+
+/** What the run found and did, for a door's report. */
+export interface Report {
+  result: ReconcileResult;
+  /** The provider check's verdict, when it could read the provider. */
+  provider?: ProviderCheck | undefined;
+  dryRun: boolean;
+}
+
+export interface Conclusion {
+  /** Set only when the scope was ensured (or planned, in a dry run). */
+  outputs?: Outputs;
+  messages: Message[];
+  /** Set when the scope was ensured (or planned), even if the provider check then failed. */
+  report?: Report;
+  /** The problems of a failed validation, every one of them. */
+  problems?: readonly Problem[];
+  exitCode: 0 | 1;
+}
+
+/** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
+export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
+
+export function outputsOf(result: ReconcileResult): Outputs {
+  return {
+    scope_string: result.scope.scope_string,
+    scope_id: result.scope.id,
+    scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
+    created: String(result.created),
+    updated: String(result.updated),
+  };
+}
+
+export interface RunFacts {
+  inputs: Pick<Settings, 'on_drift' | 'dry_run'>;
+  result: ReconcileResult;
+  /** Absent when no provider_url was given. */
+  provider?: ProviderOutcome | undefined;
+}
+
+/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
+export function concludeRun({ inputs, result, provider }: RunFacts): Conclusion {
+  const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+  const messages: Message[] = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
+
+  const drift = result.comparison.filter((c) => !c.same);
+  const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
+  for (const c of result.changes) {
+    const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+    messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
+  }
+  // Under update, what is left differs although the service was asked: an error. A plan is no drift.
+  const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
+  if (inputs.on_drift !== 'ignore' && !planOnly) {
+    const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+    for (const c of drift) messages.push({ level, text: describeDrift(c, written), title: `Scope drift: ${c.field}` });
+  }
+
+  const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
+  let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
+  if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
+  if (check !== undefined && !check.matches) {
+    const strings = result.scopes.map((s) => s.scope_string);
+    messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings) });
+    failed = true;
+  }
+  if (provider !== undefined && 'failure' in provider) {
+    messages.push(...failureMessages(provider.failure));
+    failed = true;
+  }
+  return {
+    outputs: outputsOf(result),
+    messages,
+    // A failed check still leaves the report of what was ensured.
+    report: { result, provider: check, dryRun: inputs.dry_run },
+    exitCode: failed ? 1 : 0,
+  };
+}
+
+/** A run that could not ensure the scope; a failed validation hands every problem on. */
+export function concludeFailure(error: unknown): Conclusion {
+  const messages = failureMessages(error);
+  return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+}
+
+// The runner shows 10 error annotations per step: nine, and one that says there are more.
+const MAX_ERROR_ANNOTATIONS = 9;
+
+function failureMessages(error: unknown): Message[] {
+  if (error instanceof ValidationError) {
+    const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
+    const hidden = error.problems.length - shown.length;
+    return [
+      // Every problem in the log, where no limit hides any.
+      ...error.problems.map(({ message }): Message => ({ level: 'info', text: `Problem: ${message}` })),
+      ...shown.map(({ message, location }): Message => ({ level: 'error', text: message, location })),
+      ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.` } as const] : []),
+    ];
+  }
+  if (error instanceof ActionError) return [{ level: 'error', text: error.message }];
+  // The last line of defence: still one clear annotation, the stack only in the debug log.
+  const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+  return [
+    { level: 'debug', text: stack ?? message },
+    { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.` },
+  ];
+}

@@ -1,0 +1,282 @@
+import type { Budget } from '../wire/budget.ts';
+import { ActionError } from '../wire/errors.ts';
+import { silentLog, type Log } from '../wire/log.ts';
+import { nextPause } from '../wire/retry.ts';
+import { isUuid } from '../wire/uuid.ts';
+import { compareScope, suffixOf, type FieldComparison } from './drift.ts';
+import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
+import type { ScopeSpec } from './spec.ts';
+
+/**
+ * How often a creation is sent in all while the client is certainly still without a scope
+ * (each time after the backoff or the Retry-After the service asked for).
+ */
+const MAX_CREATION_ATTEMPTS = 3;
+
+export interface ReconcileRequest {
+  spec: ScopeSpec;
+  /** Everything but the writes: a creation or an update is only planned. */
+  dryRun: boolean;
+  /** Apply the spec to a scope that differs from it (on_drift: update). */
+  update?: boolean;
+  /** Paces a creation sent again. */
+  budget: Budget;
+}
+
+/** The scope a dry run would create: its string is known, its id is not. */
+export interface PlannedScope {
+  id: '';
+  scope_string: string;
+}
+
+interface Found<S extends Scope | PlannedScope = Scope> {
+  /** The provider's scope: the one with the expected string if the client has it, else its first. */
+  scope: S;
+  /** Every scope of the client (FQDN variants included), in the client's order. */
+  scopes: S[];
+  created: boolean;
+  client: Pick<Client, 'id' | 'name'>;
+}
+
+interface Reconciled<S extends Scope | PlannedScope> extends Found<S> {
+  /** The spec set against the provider's scope, field by field (empty when there is none yet); after an update, against the updated scope. */
+  comparison: FieldComparison[];
+  /** The fields an update changed (or, in a dry run, would change): `service` before, `spec` after. */
+  changes: FieldComparison[];
+  /** Whether this run changed the scope. */
+  updated: boolean;
+}
+
+/** The client has its scope (found, created or updated) ... */
+type Registered = Reconciled<Scope> & { wouldCreate: false };
+
+/** ... or, in a dry run on a client without scope, `scope` is what would be created, with no id yet. */
+type Planned = Reconciled<PlannedScope> & { wouldCreate: true };
+
+export type ReconcileResult = Registered | Planned;
+
+// Called with the client's scopes or the created ones, never an empty list.
+const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
+
+/**
+ * Makes sure the client has its scope, creating it only when the client has none.
+ * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
+ * when the scope is created (then creation, then a second inspection to verify it).
+ */
+export async function reconcileScope(service: AuthService, { spec, dryRun, update = false, budget }: ReconcileRequest, log: Log = silentLog): Promise<ReconcileResult> {
+  const expected = service.scopeStringFor(spec.scope_suffix);
+  const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
+  const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+
+  // One round trip: the inspection, one lookup of the expected string and every dependent
+  // string, and, only when the spec gives any, one lookup of the dependents given by id.
+  const [client, found, visibleIds] = await Promise.all([
+    service.getClient(),
+    service.lookupScopesByString([expected, ...dependentStrings]),
+    lookupIds(service, dependentIds),
+  ]);
+  // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
+  const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+  spec.dependent_scopes.forEach(({ scope }, index) => {
+    if (isUuid(scope) && unverified.includes(scope)) {
+      log.warning(
+        `dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
+          "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+          'This step cannot tell which: the creation will decide.',
+        ['dependent_scopes', index, 'scope'],
+      );
+    }
+  });
+  let byString = new Map(found.map((s) => [s.scope_string, s]));
+  // A service that answers 404 when any string is unknown says nothing about the others,
+  // and the expected string is unknown until the scope exists: ask for the dependents alone.
+  if (found.length === 0 && dependentStrings.length > 0) {
+    byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
+  }
+  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+  const compared = (result: Found): Registered => ({
+    ...result,
+    wouldCreate: false,
+    comparison: compareScope(definition, result.scope),
+    changes: [],
+    updated: false,
+  });
+
+  if (client.scopeIds.length > 0) {
+    log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+    const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+    return update ? applySpec(service, definition, existing, dryRun, log) : existing;
+  }
+  if (dryRun) {
+    log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+    const wouldBe: PlannedScope = { id: '', scope_string: expected };
+    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [], changes: [], updated: false };
+  }
+  log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+  // Right after a creation too: a field the service silently ignored shows as drift.
+  return compared(await create(service, definition, { expected, unverified }, budget, log));
+}
+
+/**
+ * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
+ * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
+ * verification. What the drift check found is the plan; in a dry run it is only told.
+ */
+async function applySpec(service: AuthService, definition: ScopeDefinition, existing: Registered, dryRun: boolean, log: Log): Promise<Registered> {
+  const changes = existing.comparison.filter((c) => !c.same);
+  if (changes.length === 0) return existing;
+  const suffix = changes.find((c) => c.field === 'scope_suffix');
+  if (suffix !== undefined) {
+    throw new ActionError(
+      `scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
+        "the suffix is part of the scope string, the provider's identity, which the service never changes. Nothing was written. " +
+        `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`,
+    );
+  }
+  const fields = changes.map((c) => c.field).join(', ');
+  const { scope } = existing;
+  if (dryRun) {
+    log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
+    return { ...existing, changes };
+  }
+  const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
+  log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
+  const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
+  const byId = new Map(answers.map((a) => [a.id, a]));
+  // The PUT's answer is the verification; one read more only if it leaves a field out.
+  let after = byId.get(scope.id) ?? scope;
+  if (compareScope(definition, after).length < existing.comparison.length) after = await service.getScope(scope.id);
+  return {
+    ...existing,
+    scope: after,
+    scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
+    comparison: compareScope(definition, after),
+    changes,
+    updated: true,
+  };
+}
+
+/**
+ * The dependents given by id that the service shows this client. A service that answers 404
+ * when any id is unknown says nothing about the others: then each is asked for alone.
+ */
+async function lookupIds(service: AuthService, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  let found = await service.lookupScopesById(ids);
+  if (found.length === 0 && ids.length > 1) found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+  return new Set(found.map((s) => s.id.toLowerCase()));
+}
+
+/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
+function resolveDependents(spec: ScopeSpec, byString: ReadonlyMap<string, Scope>): DependentScope[] {
+  const unresolved: string[] = [];
+  const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
+    const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+    if (id === undefined) unresolved.push(scope);
+    return id === undefined ? [] : [{ ...flags, scope: id }];
+  });
+  if (unresolved.length > 0) {
+    throw new ActionError(
+      `dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+        'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.',
+    );
+  }
+  return resolved;
+}
+
+/**
+ * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * - created: verified by a second inspection of the client;
+ * - refused (400): thrown, naming the dependents that could not be verified beforehand;
+ * - conflict (409): another run was first; its scope, found by inspection, is adopted;
+ * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
+ *   run's and is adopted; if there is none, the creation is sent again after a pause;
+ * - any other failure: thrown.
+ */
+async function create(
+  service: AuthService,
+  definition: ScopeDefinition,
+  { expected, unverified }: { expected: string; unverified: readonly string[] },
+  budget: Budget,
+  log: Log,
+): Promise<Found> {
+  // Set once an answer of this run was lost: from then on, a scope found may be this run's.
+  let maybeApplied = false;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await service.createScope(definition);
+      if (outcome.kind === 'created') return await verifyCreated(service, outcome.scopes, expected);
+      if (outcome.kind === 'refused' && unverified.length === 0) throw outcome.error;
+      if (outcome.kind === 'refused') {
+        throw new ActionError(
+          `${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+            'creation (see the warning): check each id with its owner, who may need to advertise the scope.',
+        );
+      }
+
+      const conflict = outcome.kind === 'conflict';
+      maybeApplied ||= !conflict;
+      log.info(
+        conflict
+          ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+          : `The creation's answer was lost (${outcome.error.message}): inspecting the client`,
+      );
+      const client = await service.getClient();
+      if (client.scopeIds.length > 0) {
+        // After a lost answer the scope is most likely this run's: `created` says so, since a
+        // step gated on it had better run twice than never (see the README's "Outputs").
+        return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
+      }
+      if (conflict) {
+        throw new ActionError(
+          `${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+            'applying a creation. Run the step again: it adopts the scope once the client lists it.',
+        );
+      }
+      const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+      if ('giveUp' in pause) throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
+      log.info(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
+      await budget.clock.sleep(pause.waitMs, budget.signal);
+    }
+  } catch (error) {
+    if (!maybeApplied || !(error instanceof ActionError)) throw error;
+    // Whatever failed after a creation that may have been applied: say so, and what comes next.
+    throw new ActionError(
+      `${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+        'without creating a second one.',
+    );
+  }
+}
+
+/** The created scopes must be attached to the client the next inspection shows. */
+async function verifyCreated(service: AuthService, created: Scope[], expected: string): Promise<Found> {
+  const after = await service.getClient().catch((error: unknown) => {
+    if (!(error instanceof ActionError)) throw error;
+    throw new ActionError(
+      `The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+        `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`,
+    );
+  });
+  const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+  if (detached.length > 0) {
+    throw new ActionError(
+      `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+        "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.",
+    );
+  }
+  return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+
+async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
+  const byId = new Map(known.map((s) => [s.id, s]));
+  const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+  if (unknownIds.length > 0) {
+    for (const scope of await service.lookupScopesById(unknownIds)) byId.set(scope.id, scope);
+  }
+  const missing = client.scopeIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+  }
+  const scopes = client.scopeIds.map((id) => byId.get(id) as Scope);
+  return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+}

@@ -1,0 +1,282 @@
+import { open, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+
+type LinePos = { line: number; col: number };
+import { z } from 'zod';
+import { ValidationError, type Location, type Problem } from './problems.ts';
+import { nearestKey } from './suggest.ts';
+import { isUuid } from '../wire/uuid.ts';
+
+/** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
+export const MAX_SPEC_BYTES = 64 * 1024;
+
+const text = z.string().trim().min(1, 'must not be empty');
+
+// Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
+const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
+
+const dependentScopeSchema = z.strictObject({
+  scope: text
+    .refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')
+    // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
+    .transform((v) => (isUuid(v) ? v.toLowerCase() : v))
+    .describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).'),
+  optional: z.boolean().default(false).describe('Whether the dependent scope is optional.'),
+  requires_refresh_token: z.boolean().default(true).describe('Whether a refresh token is required for the dependent scope.'),
+});
+
+/** The scope definition of the system spec's section 2.3, with the service's field names. */
+export const scopeSpecSchema = z.strictObject({
+  name: text.describe('Shown to others who look the scope up.'),
+  description: text.describe('Shown to others who look the scope up.'),
+  // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
+  scope_suffix: text
+    .regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')
+    .default('action_all')
+    .describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.'),
+  advertised: z.boolean().describe('true makes the scope visible to everyone who looks scopes up.'),
+  allow_refresh_tokens: z
+    .boolean()
+    .default(true)
+    .describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token."),
+  required_domains: z
+    .array(text)
+    .optional()
+    .describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none)."),
+  dependent_scopes: z
+    .array(dependentScopeSchema)
+    .default([])
+    .superRefine((deps, ctx) => {
+      const seen = new Set<string>();
+      deps.forEach((dep, index) => {
+        if (seen.has(dep.scope)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'scope'], message: `lists ${dep.scope} a second time` });
+        }
+        seen.add(dep.scope);
+      });
+    })
+    .describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
+});
+
+export type ScopeSpec = z.output<typeof scopeSpecSchema>;
+
+/** A parsed spec file: the spec, where each field sits, and what the service may refuse. */
+export interface SpecFile {
+  spec: ScopeSpec;
+  /** Where a field (e.g. ['dependent_scopes', 1, 'scope']) is in the file, for an annotation there. */
+  locate(field: readonly PropertyKey[]): Location;
+  /** Allowed by the spec, but likely refused by the service: shown, and the run goes on. */
+  warnings: Problem[];
+}
+
+// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
+// SDK, create_scope's docstring); the spec accepts any string.
+const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
+
+// The definition may also sit under a top-level `scope:` key, as in the service's request body.
+const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema });
+
+/** The spec file's JSON Schema, for editors: generated from the schemas above, never by hand. */
+export function specJsonSchema(): Record<string, unknown> {
+  const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as the authentication service defines it." });
+  const file = z.union([definition, z.strictObject({ scope: definition })]).meta({
+    title: 'ensure-provider-scope spec file',
+    description: 'The scope an Action Provider registers, at the top level or under scope:.',
+  });
+  return z.toJSONSchema(file, { io: 'input', unrepresentable: 'any' });
+}
+
+type PathSegment = PropertyKey;
+
+function fieldName(segments: readonly PathSegment[]): string {
+  return segments
+    // An empty key still needs a visible name.
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
+    .join('');
+}
+
+type Ranged = { range?: [number, number, number] | null };
+
+/** Finds where a path points in the document: at the key itself when `key` is given. */
+function locate(doc: Document, lines: LineCounter, segments: readonly PathSegment[], key?: string): LinePos | undefined {
+  let node: unknown = doc.contents;
+  for (const segment of segments) {
+    // A missing field is reported where its parent is.
+    const child: unknown = isMap(node) || isSeq(node) ? node.get(segment, true) : undefined;
+    if (child === undefined || child === null) break;
+    node = child;
+  }
+  if (key !== undefined && isMap(node)) {
+    node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key)?.key ?? node;
+  }
+  const offset = (node as Ranged | null)?.range?.[0];
+  return offset === undefined ? undefined : lines.linePos(offset);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+const article = (type: string): string => (type === 'object' ? 'a mapping' : type === 'array' ? 'a list' : `a ${type}`);
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    if (issue.input === undefined) return 'is required';
+    if (issue.input === null) return `has no value: it must be ${article(issue.expected)}`;
+    return `must be ${article(issue.expected)}, not ${describeType(issue.input)}`;
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
+  return issue.message;
+}
+
+const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentScopeSchema.shape);
+
+/** The keys allowed where an unknown one was found, to suggest the near miss from. */
+function knownKeysAt(segments: readonly PathSegment[], wrapped: boolean): readonly string[] {
+  if (typeof segments.at(-1) === 'number') return DEPENDENT_SCOPE_KEYS;
+  return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
+}
+
+/**
+ * Parses and validates a spec file's text. Every problem is collected, each named by its
+ * field and located at its line, so that one run shows the user everything to fix.
+ */
+export function parseSpec(source: string, file: string): SpecFile {
+  const lines = new LineCounter();
+  // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
+  const at = (pos: LinePos | undefined): Location =>
+    pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
+
+  if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
+    throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+  }
+  // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
+  const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  const errors = [...doc.errors, ...tags];
+  if (errors.length > 0) {
+    const problems = errors.map((error) => ({
+      field: 'spec',
+      // prettyErrors appends a code excerpt after the first line; the annotation has the location.
+      message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
+      location: at(error.linePos?.[0]),
+    }));
+    // One error cascades into many alike: each message once.
+    throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // The one way a well-formed document fails to convert: aliases expanding without bound.
+    throw new ValidationError([{ field: 'spec', message: `${file}: ${(error as Error).message}`, location: { file } }]);
+  }
+  if (data === null || data === undefined) {
+    throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+  }
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+  }
+
+  const wrapped = 'scope' in data;
+  const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
+  if (result.success) {
+    const spec = 'scope' in result.data ? result.data.scope : result.data;
+    const where = (field: readonly PropertyKey[]): Location => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
+    const warnings: Problem[] = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
+      ? []
+      : [
+          {
+            field: 'scope_suffix',
+            message:
+              `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+              'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+            location: where(['scope_suffix']),
+          },
+        ];
+    return { spec, locate: where, warnings };
+  }
+
+  const problems: Problem[] = [];
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const field = fieldName([...issue.path, key]);
+        const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
+        problems.push({
+          field,
+          message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
+          location: at(locate(doc, lines, issue.path, key)),
+        });
+      }
+    } else {
+      const field = fieldName(issue.path);
+      problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
+    }
+  }
+  throw new ValidationError(problems);
+}
+
+/**
+ * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
+ * links are resolved, must lie inside the workspace: a spec from a pull request must not make
+ * the step read, and quote, a file of the runner's.
+ */
+export async function loadSpec(workspace: string, file: string): Promise<SpecFile> {
+  const fail = (message: string): never => {
+    throw new ValidationError([{ field: 'spec', message }]);
+  };
+  const root = await realpath(workspace).catch(() => path.resolve(workspace));
+  const outside = (relative: string): boolean => relative === '' || relative.startsWith('..') || path.isAbsolute(relative);
+  const refuse = (): never =>
+    fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
+  // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
+  if (outside(path.relative(root, path.resolve(root, file)))) return refuse();
+  let fullPath: string;
+  try {
+    fullPath = await realpath(path.resolve(root, file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
+    return fail(
+      `Spec file ${file} was not found in the workspace (${workspace}). ` +
+        'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
+    );
+  }
+  if (outside(path.relative(root, fullPath))) return refuse();
+  let source: Buffer;
+  try {
+    const info = await stat(fullPath);
+    if (!info.isFile()) return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
+    // Read to one byte past the limit: a size from stat is 0 for some special files.
+    source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    return fail(`Spec file ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+  }
+  if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+  if (source.includes(0) || (source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) {
+    return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.`);
+  }
+  return parseSpec(source.toString('utf8'), file);
+}
+
+async function readAtMost(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    let filled = 0;
+    for (let read = -1; read !== 0 && filled < bytes; filled += read) {
+      ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+    }
+    return buffer.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}

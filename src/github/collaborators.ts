@@ -1,0 +1,51 @@
+/**
+ * What the action's run() takes from outside: the GitHub runner's part of it (given by
+ * runner.ts), or a test's stand-in. Apart from both, so that neither imports the other.
+ */
+import type { Dispatcher } from 'undici';
+import type { Location } from '../engine/problems.ts';
+import type { Clock } from '../wire/retry.ts';
+import type { RunContext } from './job-summary.ts';
+
+/** Where an annotation points and what it is titled, in the runner's own names. */
+export type AnnotationProperties = Partial<Location> & { title?: string };
+
+/** The part of @actions/core the action uses. */
+export interface ActionCore {
+  getInput(name: string): string;
+  setSecret(value: string): void;
+  setOutput(name: string, value: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+  warning(message: string, properties?: AnnotationProperties): void;
+  error(message: string, properties?: AnnotationProperties): void;
+}
+
+/** The job summary, when the runner gives the step one. */
+export interface JobSummary {
+  /** What the workflow run is for (loaded lazily: it brings octokit along). */
+  runContext(): Promise<RunContext>;
+  write(markdown: string): Promise<void>;
+}
+
+/** Everything the run takes from outside. */
+export interface Collaborators {
+  core: ActionCore;
+  /** Where a relative `spec` path points. */
+  workspace: string;
+  summary?: JobSummary | undefined;
+  clock?: Clock | undefined;
+  /** For every HTTP request; the default is the proxy-aware agent. */
+  dispatcher?: Dispatcher | undefined;
+  /** The step's exit status: 1 fails it. Set once, at the end. */
+  setExitCode(code: 0 | 1): void;
+  /** Registers what to do with an error that escapes everything (before the process ends). */
+  onFatal?: (report: (error: unknown) => void) => void;
+  /**
+   * Loads what only the output needs; resolves once everything written so far has reached the
+   * runner. Called once the last answer is in: loaded with the requests, its compile would hold
+   * them back (a runner may load it sooner, to keep the log from waiting). Awaited before the
+   * run ends.
+   */
+  ready?: () => Promise<void>;
+}

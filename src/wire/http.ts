@@ -1,0 +1,259 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from './undici-core.ts';
+import type { z } from 'zod';
+import { requestLimitMs, type Budget } from './budget.ts';
+import { ActionError } from './errors.ts';
+import { silentLog, type Log } from './log.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { parseRetryAfter, withRetries } from './retry.ts';
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** A request that failed; `transient` when trying again may succeed. */
+export class HttpError extends ActionError {
+  override readonly name = 'HttpError';
+  readonly status: number | undefined;
+  readonly transient: boolean;
+  /** The wait the server asked for (Retry-After), if it did. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, { status, transient = false, retryAfterMs }: { status?: number; transient?: boolean; retryAfterMs?: number } = {}) {
+    super(message);
+    this.status = status;
+    this.transient = transient;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget, log: Log = silentLog): Promise<T> =>
+  withRetries(
+    attempt,
+    (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }),
+    budget,
+    // Final once given up on: the message says how far it got.
+    (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error),
+    (error, tried, waitMs) =>
+      log.info(`${(error as Error).message} Attempt ${tried} of ${budget.policy.attempts}: trying again in ${(waitMs / 1000).toFixed(1)} s.`),
+  );
+
+export type Method = 'GET' | 'POST' | 'PUT';
+
+export interface JsonHttpOptions {
+  budget: Budget;
+  /** The input that names the server, for messages that say what to check. */
+  urlInput: string;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** What to do about a status, in the user's words. */
+  hints?: Readonly<Record<number, string>>;
+  /** The server's own words about a failure, from its error body and headers (default: commonErrorDetail). */
+  explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
+  /** For every request; by default, keep-alive lanes that honour HTTP_PROXY, HTTPS_PROXY and NO_PROXY, closed when the budget's signal aborts. */
+  dispatcher?: Dispatcher | undefined;
+  log?: Log | undefined;
+}
+
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+export const USER_AGENT = `ensure-provider-scope/${packageJson.version}`;
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  /** What a status means for this request, where it differs from the client's hints. */
+  hints?: Readonly<Record<number, string>>;
+  /** The value a 404 stands for, where 404 means "none" rather than a failure. */
+  notFound?: T;
+}
+
+export interface JsonHttp {
+  /** One request, never repeated. */
+  send<S extends z.ZodType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  /** An idempotent request, sent again with backoff while the failure is transient. */
+  retried<S extends z.ZodType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+}
+
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the runner's network that intercepts TLS.
+const TLS_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+async function readBody(body: Dispatcher.ResponseData['body'], label: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_RESPONSE_BYTES) {
+      body.destroy();
+      throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The common JSON error conventions (`errors[].detail`, `detail`, `message`) and a request id, if any. */
+export function commonErrorDetail(body: unknown, headers: IncomingHttpHeaders): string {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const errors = Array.isArray(record.errors) ? (record.errors as Array<Record<string, unknown> | null>) : [];
+  const detail = [errors[0]?.detail, record.detail, record.message].find((d): d is string => typeof d === 'string' && d !== '');
+  const headerId = headers['x-request-id'];
+  const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerId === 'string' ? headerId : undefined;
+  return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+}
+
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the step, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
+ */
+export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
+  const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog } = options;
+  const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
+
+  function networkError(label: string, host: string, error: unknown): HttpError {
+    const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
+    if (name === 'TimeoutError') {
+      const pastDeadline = budget.clock.now() >= budget.deadline;
+      return new HttpError(
+        `${label} timed out waiting for ${host} (timeout_seconds: ${budget.requestTimeoutMs / 1000})` +
+          (pastDeadline ? `; the step's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''),
+        { transient: !pastDeadline },
+      );
+    }
+    const what =
+      code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
+      : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
+      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+      : code !== undefined && TLS_CODES.has(code)
+        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
+          'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+      : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+    return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+  }
+
+  async function send<S extends z.ZodType>(
+    label: string,
+    schema: S,
+    method: Method,
+    url: string,
+    { body, notFound, hints: requestHints = {} }: RequestOptions<z.output<S>> = {},
+  ): Promise<z.output<S>> {
+    const { host, origin, pathname, search } = new URL(url);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers };
+    const started = budget.clock.now();
+    const took = (): string => `${Math.round(budget.clock.now() - started)} ms`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    const lane = lanes.take();
+    try {
+      response = await lane.dispatcher.request({
+        origin,
+        path: `${pathname}${search}`,
+        method,
+        headers,
+        signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      text = await readBody(response.body, label);
+    } catch (error) {
+      const { code, name } = (error ?? {}) as { code?: string; name?: string };
+      log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+      throw error instanceof HttpError ? error : networkError(label, host, error);
+    } finally {
+      lane.release();
+    }
+    const status = response.statusCode;
+    log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
+    const json = parseJson(text);
+    if (status === 404 && notFound !== undefined) return notFound;
+    if (status >= 300 && status < 400) {
+      // Never followed: the credentials go to the origin the user named and nowhere else.
+      throw new HttpError(
+        `${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+          `credentials: set ${urlInput} to the address of the service itself.`,
+        { status },
+      );
+    }
+    if (status < 200 || status >= 300) {
+      const hint = requestHints[status] ?? hints[status];
+      const retryAfter = response.headers['retry-after'];
+      const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
+        status,
+        transient: TRANSIENT_STATUSES.has(status),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+    }
+    if (json === undefined) throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
+      throw new HttpError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+    }
+    return parsed.data;
+  }
+
+  return {
+    send,
+    retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+  };
+}
+
+/** Where a request goes out: a dispatcher, given back once the answer is read. */
+interface Lanes {
+  take(): { dispatcher: Dispatcher; release(): void };
+}
+
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher: Dispatcher): Lanes => ({ take: () => ({ dispatcher, release: () => {} }) });
+
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
+const MAX_LANES = 4;
+
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
+ */
+function keepAliveLanes(signal: AbortSignal): Lanes {
+  type Lane = { dispatcher: Dispatcher; busy: number };
+  const lanes: Lane[] = [];
+  // The run has stopped: destroyed rather than closed, so that a request still in flight when
+  // a sibling failed is abandoned at once instead of being waited for.
+  signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => {})), { once: true });
+  const open = (): Lane => {
+    // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+    const lane: Lane = { dispatcher: new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+    lanes.push(lane);
+    return lane;
+  };
+  return {
+    take() {
+      const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+      lane.busy++;
+      return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { z } from 'zod';
+import type { Budget } from './budget.ts';
+import { createJsonHttp, HttpError } from './http.ts';
+import type { Log } from './log.ts';
+import { uuidSchema, type Uuid } from './uuid.ts';
+
+// Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
+// relies on are required, so a changed service fails with a message naming them. Each shape
+// is declared here once; the types the engine works with are derived from them.
+
+const dependentScopeSchema = z.object({
+  scope: uuidSchema,
+  // As the service's defaults: an answer that leaves them out means these.
+  optional: z.boolean().default(false),
+  requires_refresh_token: z.boolean().default(true),
+});
+
+// A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
+// (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
+// markdown treats specially. Anything else from the service is refused, by name.
+const scopeStringSchema = z.string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
+
+const scopeSchema = z.object({
+  id: uuidSchema,
+  scope_string: scopeStringSchema,
+  name: z.string().optional(),
+  description: z.string().optional(),
+  client: z.string().nullable().optional(),
+  advertised: z.boolean().optional(),
+  allows_refresh_token: z.boolean().optional(),
+  required_domains: z.array(z.string()).optional(),
+  dependent_scopes: z.array(dependentScopeSchema).optional(),
+});
+
+/** A dependent scope as the service holds it: by id, with its flags. */
+export type DependentScope = z.output<typeof dependentScopeSchema>;
+
+/** A scope as the service describes it; fields it left out are undefined, not guessed. */
+export type Scope = z.output<typeof scopeSchema>;
+
+// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
+const clientScopeSchema = z.union([uuidSchema, z.looseObject({ id: uuidSchema })]);
+
+const clientResponseSchema = z
+  .object({
+    client: z.object({
+      id: uuidSchema,
+      name: z.string().optional(),
+      scopes: z.array(clientScopeSchema),
+    }),
+  })
+  .transform(({ client }) => ({
+    id: client.id,
+    name: client.name,
+    /** The ids of the client's scopes, FQDN variants included, in the client's order. */
+    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
+    /** Those of its scopes the inspection described in full (embedded objects spare a lookup). */
+    scopes: client.scopes.flatMap((s): Scope[] => {
+      const parsed = scopeSchema.safeParse(s);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  }));
+
+export type Client = z.output<typeof clientResponseSchema>;
+
+const scopeListResponseSchema = z.object({ scopes: z.array(scopeSchema) }).transform((r) => r.scopes);
+// One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
+const oneScopeResponseSchema = z.object({ scope: scopeSchema }).transform((r) => r.scope);
+
+// An update that fails says what the status means for a scope that existed a moment ago.
+const UPDATE_HINTS: Readonly<Record<number, string>> = {
+  403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
+  404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
+};
+
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
+// both keys optional, rather than a union, so that a malformed answer names its field.
+const createResponseSchema = z
+  .object({ scopes: z.array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
+  .transform((r, ctx) => {
+    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    if (scopes.length === 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+    return scopes;
+  });
+
+/** A scope's definition as the creation and the update send it: every dependent scope by id. */
+export interface ScopeDefinition {
+  name: string;
+  description: string;
+  scope_suffix: string;
+  advertised: boolean;
+  allow_refresh_tokens: boolean;
+  required_domains?: string[] | undefined;
+  dependent_scopes: DependentScope[];
+}
+
+/**
+ * What a creation came to. Only `created` is certain; `conflict` (a scope exists already) and
+ * `unknown` (the answer was lost or the service failed: it may or may not have been applied)
+ * leave the caller to inspect the client; `refused` (the service found the definition
+ * invalid) is final. Any other failure is thrown.
+ */
+export type CreationOutcome =
+  | { kind: 'created'; scopes: Scope[] }
+  | { kind: 'refused'; error: Error }
+  | { kind: 'conflict'; error: Error }
+  | { kind: 'unknown'; error: Error; retryAfterMs?: number | undefined };
+
+export interface ServiceClientOptions {
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  budget: Budget;
+  /** Defaults to the HTTP layer's proxy-aware agent. */
+  dispatcher?: Dispatcher | undefined;
+  log?: Log | undefined;
+}
+
+// What a status can really mean for these calls, in the words of the portal the user knows.
+// The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
+const STATUS_HINTS: Readonly<Record<number, string>> = {
+  400: 'the service refused the request as invalid',
+  401:
+    "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
+    '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
+  // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
+  403:
+    "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
+    'of the project blocks it; open the project in the developer portal with an administering identity',
+  404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
+  429: 'too many requests',
+};
+// A conflict means something only for the creation.
+const CREATION_HINTS: Readonly<Record<number, string>> = { 409: 'the scope already exists' };
+
+// A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
+const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
+
+/**
+ * The service's own words: `errors[].detail`, and the ids its support asks for: the error's
+ * `errors[].id` (the one the vendor records) and a request id, in the body or a header.
+ */
+export function explainServiceError(body: unknown, headers: IncomingHttpHeaders): string {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | undefined;
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+  const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message);
+  const headerId = headers['x-request-id'];
+  const ids = [
+    ['error id', text(first?.id)],
+    ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+  ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+  return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
+
+// One comma-separated list per parameter, with the separators left as they are: each item
+// is encoded on its own so that a server splitting before or after decoding reads the same.
+const list = (values: readonly string[]): string => values.map(encodeURIComponent).join(',');
+
+/**
+ * The authentication service's API, authenticated with HTTP Basic, bound to one client: the
+ * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
+ * signal aborts.
+ */
+export function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }: ServiceClientOptions) {
+  const apiPath = new URL(authUrl).pathname;
+  const http = createJsonHttp({
+    budget,
+    urlInput: 'auth_url',
+    hints: API_LIKE_PATH.test(apiPath)
+      ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+      : STATUS_HINTS,
+    explain: explainServiceError,
+    log,
+    // The only place the secret is used: built once, sent in every call, never logged.
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+    dispatcher,
+  });
+  const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
+  const scopesPath = '/v2/api/scopes';
+  const lookup = (query: string): Promise<Scope[]> => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
+
+  return {
+    // The form of the system spec's 2.4.
+    scopeStringFor: (suffix: string) => `${authUrl}/scopes/${clientId}/${suffix}`,
+    getClient: (): Promise<Client> => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
+    // A string or id that does not exist may be answered with an empty list or with 404.
+    lookupScopesByString: (scopeStrings: readonly string[]) => lookup(`scope_strings=${list(scopeStrings)}`),
+    lookupScopesById: (ids: readonly string[]) => lookup(`ids=${list(ids)}`),
+    createScope: async (definition: ScopeDefinition): Promise<CreationOutcome> => {
+      try {
+        const label = `Scope creation (POST ${clientPath}/scopes)`;
+        // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
+        // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
+        // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
+        // but whether the service honours its `false` is not recorded.
+        const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
+        return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS }) };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 409) return { kind: 'conflict', error };
+        if (error instanceof HttpError && (error.status === 400 || error.status === 422)) return { kind: 'refused', error };
+        // A failure that may be passing may also have happened after the scope was made.
+        if (error instanceof HttpError && error.transient) return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
+        throw error;
+      }
+    },
+    updateScope: (id: Uuid, { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }: ScopeDefinition): Promise<Scope> => {
+      const path = `${scopesPath}/${encodeURIComponent(id)}`;
+      // The fields the service lets change: all but the suffix, which is part of the scope
+      // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
+      const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+      const body = { scope: changeable };
+      return http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS });
+    },
+    getScope: (id: Uuid): Promise<Scope> => {
+      const path = `${scopesPath}/${encodeURIComponent(id)}`;
+      return http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`);
+    },
+  };
+}
