@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { ValidationError } from '../../src/engine/problems.ts';
 import { parseSettings, SETTING_NAMES, type SettingName } from '../../src/engine/settings.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { parseSpec, scopeSpecSchema } from '../../src/engine/spec.ts';
 
 const FILE = '.github/provider-scope.yml';
@@ -78,7 +79,7 @@ describe('the inputs', () => {
     const marked = fc.string({ maxLength: 40 }).map((s) => `§${s}§`);
     fc.assert(
       fc.property(fc.record(Object.fromEntries(SETTING_NAMES.map((name) => [name, fc.oneof(fc.string(), marked)])) as Record<SettingName, fc.Arbitrary<string>>), (inputs) => {
-        const outcome = outcomeOf(() => parseSettings((name) => inputs[name]));
+        const outcome = outcomeOf(() => parseSettings((name) => inputs[name], INPUT_NAMING));
         if ('problems' in outcome) {
           for (const value of [inputs.client_id, inputs.client_secret].filter((v) => v.startsWith('§'))) {
             for (const problem of outcome.problems) expect(problem.message).not.toContain(value);

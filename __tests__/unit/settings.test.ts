@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { ValidationError, type Problem } from '../../src/engine/problems.ts';
 import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/settings.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
 
 const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
 // What a swapped client_id / client_secret would put in front of the user: it must never be echoed.
@@ -25,7 +26,7 @@ const reader =
 
 function errorOf(overrides: Partial<RawInputs>): ValidationError {
   try {
-    parseSettings(reader(overrides));
+    parseSettings(reader(overrides), INPUT_NAMING);
   } catch (error) {
     if (error instanceof ValidationError) return error;
     throw error;
@@ -56,19 +57,19 @@ describe('parseSettings accepts', () => {
     parseSettings((name) => {
       asked.push(name);
       return VALID[name];
-    });
+    }, INPUT_NAMING);
     const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
     expect(asked).toEqual(names);
     expect(SETTING_NAMES).toEqual(names);
   });
 
   test('valid inputs, returned as given but for the timeout, a number', () => {
-    expect(parseSettings(reader())).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined });
+    expect(parseSettings(reader(), INPUT_NAMING)).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined });
   });
 
   // The service writes ids in lower case, and so the scope strings it generates.
   test('client_id in upper case is lower-cased', () => {
-    expect(parseSettings(reader({ client_id: CLIENT_ID.toUpperCase() })).client_id).toBe(CLIENT_ID);
+    expect(parseSettings(reader({ client_id: CLIENT_ID.toUpperCase() }), INPUT_NAMING).client_id).toBe(CLIENT_ID);
   });
 
   test.each([
@@ -84,7 +85,7 @@ describe('parseSettings accepts', () => {
     ['https://auth.example.org:443/', 'https://auth.example.org'],
     ['HTTPS://Auth.Example.ORG/Base/', 'https://auth.example.org/Base'],
   ])('auth_url %j, normalised to %j', (given, expected) => {
-    expect(parseSettings(reader({ auth_url: given })).auth_url).toBe(expected);
+    expect(parseSettings(reader({ auth_url: given }), INPUT_NAMING).auth_url).toBe(expected);
   });
 });
 
@@ -174,14 +175,14 @@ describe('the inputs of the drift check, the dry run and the provider verificati
     ['false', false],
     ['FALSE', false],
   ])('dry_run %p is %p', (value, expected) => {
-    expect(parseSettings(reader({ dry_run: value })).dry_run).toBe(expected);
+    expect(parseSettings(reader({ dry_run: value }), INPUT_NAMING).dry_run).toBe(expected);
   });
 
   test.each(['warn', 'fail', 'ignore'])('on_drift %p', (value) => {
-    expect(parseSettings(reader({ on_drift: value })).on_drift).toBe(value);
+    expect(parseSettings(reader({ on_drift: value }), INPUT_NAMING).on_drift).toBe(value);
   });
 
   test('provider_url is normalised like auth_url', () => {
-    expect(parseSettings(reader({ provider_url: 'https://provider.example.org/base/' })).provider_url).toBe('https://provider.example.org/base');
+    expect(parseSettings(reader({ provider_url: 'https://provider.example.org/base/' }), INPUT_NAMING).provider_url).toBe('https://provider.example.org/base');
   });
 });

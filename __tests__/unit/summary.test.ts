@@ -133,7 +133,8 @@ describe('buildSummary', () => {
 
   test('a dry run: what would be created, or what is registered, said plainly', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
-    const wouldCreate: ReconcileResult = { ...EXISTING, scope: planned, scopes: [planned], wouldCreate: true };
+    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+    const wouldCreate: ReconcileResult = { ...EXISTING, scope: planned, scopes: [planned], wouldCreate: true, definition };
     const plan = buildSummary({ result: wouldCreate, dryRun: true }, { ranFor: 'pull_request' });
     expect(plan).toContain('### Dry run: the provider scope would be created');
     expect(plan).toContain('| Scope id | none yet |');

@@ -51,7 +51,11 @@ interface Reconciled<S extends Scope | PlannedScope> extends Found<S> {
 type Registered = Reconciled<Scope> & { wouldCreate: false };
 
 /** ... or, in a dry run on a client without scope, `scope` is what would be created, with no id yet. */
-type Planned = Reconciled<PlannedScope> & { wouldCreate: true };
+type Planned = Reconciled<PlannedScope> & {
+  wouldCreate: true;
+  /** What the creation would send. */
+  definition: ScopeDefinition;
+};
 
 export type ReconcileResult = Registered | Planned;
 
@@ -110,11 +114,24 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   if (dryRun) {
     log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
     const wouldBe: PlannedScope = { id: '', scope_string: expected };
-    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [], changes: [], updated: false };
+    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
   }
   log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
   return compared(await create(service, definition, { expected, unverified }, budget, log));
+}
+
+/**
+ * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
+ * client's first. One round trip when the inspection describes them, two otherwise.
+ */
+export async function inspectScopes(service: AuthService): Promise<Registered> {
+  const client = await service.getClient();
+  if (client.scopeIds.length === 0) {
+    throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first (apply).`);
+  }
+  const found = await adoptExisting(service, client, client.scopes, '');
+  return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
 }
 
 /**

@@ -9,6 +9,7 @@ import { secretForms, scrubber } from '../engine/secrets.ts';
 import { clip, oneLine } from '../engine/text.ts';
 import type { Collaborators, JobSummary } from './collaborators.ts';
 import { buildSummary, describeRun, problemsSummary } from './job-summary.ts';
+import { INPUT_NAMING } from './inputs.ts';
 import { fromGitHubRunner } from './runner.ts';
 
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
@@ -43,6 +44,7 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
 
   let conclusion = await ensureProviderScope({
     read: (name) => core.getInput(name),
+    naming: INPUT_NAMING,
     workspace: collaborators.workspace,
     write,
     clock: collaborators.clock,

@@ -1,0 +1,80 @@
+/** `--help` for the command and for each verb, with examples. */
+import { SETTING_DEFAULTS } from '../engine/settings.ts';
+import { CLI_SETTINGS } from './options.ts';
+
+export const NAME = 'ensure-provider-scope';
+
+const OPTIONS = [
+  ...CLI_SETTINGS.filter((s) => s.flag !== undefined).map((s) => {
+    const fallback = SETTING_DEFAULTS[s.setting];
+    return `  --${s.flag} <value>`.padEnd(30) + `${s.help} [env ${s.env}${fallback ? `; default ${fallback}` : ''}]`;
+  }),
+  '  --client-secret-stdin'.padEnd(30) + 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.',
+  '  --json'.padEnd(30) + 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).',
+  '  --dotenv <file>'.padEnd(30) + "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
+  '  --debug'.padEnd(30) + 'Also print one line per request (method, path, status, milliseconds).',
+  '  -h, --help'.padEnd(30) + 'Show this help.',
+].join('\n');
+
+const EXIT_CODES = `Exit codes:
+  0  done, or (plan) nothing to change
+  1  failed: the errors say what and what to do
+  2  (plan) apply would change the registration`;
+
+export const VERBS = {
+  plan: {
+    summary: 'Validate the spec, inspect the client and show what apply would do. Writes nothing.',
+    examples: [
+      `PROVIDER_CLIENT_SECRET=... ${NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
+      `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
+    ],
+  },
+  apply: {
+    summary: 'Create the scope if the client has none, then hold it to the spec as --on-drift says.',
+    examples: [`${NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`],
+  },
+  verify: {
+    summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
+    examples: [`${NAME} verify --provider-url https://provider.example.org`],
+  },
+} as const;
+
+export type Verb = keyof typeof VERBS;
+
+export const commandHelp = (): string => `Usage: ${NAME} <plan|apply|verify> [options]
+
+Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
+GitHub Action ensure-provider-scope does.
+
+Commands:
+${Object.entries(VERBS)
+  .map(([verb, { summary }]) => `  ${verb.padEnd(8)}${summary}`)
+  .join('\n')}
+
+Options:
+${OPTIONS}
+  --version                   Print the version.
+
+${EXIT_CODES}
+
+Examples:
+${Object.values(VERBS)
+  .flatMap((v) => v.examples)
+  .map((e) => `  ${e}`)
+  .join('\n')}
+
+Run '${NAME} <command> --help' for one command. NO_COLOR turns colours off.
+`;
+
+export const verbHelp = (verb: Verb): string => `Usage: ${NAME} ${verb} [options]
+
+${VERBS[verb].summary}
+
+Options:
+${OPTIONS}
+
+${EXIT_CODES}
+
+Examples:
+${VERBS[verb].examples.map((e) => `  ${e}`).join('\n')}
+`;

@@ -1,0 +1,97 @@
+/**
+ * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
+ * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
+ * fields are added, never renamed or removed, within a `schema_version`.
+ */
+import { z } from 'zod';
+import type { Conclusion, Message } from '../engine/conclude.ts';
+
+const value = z.unknown().describe('A field value as JSON: a string, a boolean, or a list.');
+const located = z.strictObject({
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
+
+export const cliReportSchema = z
+  .strictObject({
+    schema_version: z.literal(1),
+    command: z.enum(['plan', 'apply', 'verify']),
+    /** What came of it; `exit_code` is the process's. */
+    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'failed']),
+    exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    outputs: z
+      .strictObject({
+        scope_string: z.string(),
+        scope_id: z.string().describe('Empty when the scope is only planned.'),
+        scope_strings: z.array(z.string()),
+        created: z.boolean(),
+        updated: z.boolean(),
+      })
+      .nullable()
+      .describe('The outputs the action sets, typed; null when the run failed before the scope was known.'),
+    plan: z
+      .strictObject({
+        action: z.enum(['create', 'update', 'none']),
+        request: z.string().nullable().describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.'),
+        fields: z.array(z.strictObject({ field: z.string(), before: value, after: value })).describe('Each field it sets: before is null for a creation.'),
+      })
+      .nullable()
+      .describe('plan only: what apply would write.'),
+    drift: z.array(z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() })).describe('The spec set against the scope, field by field.'),
+    provider: z
+      .strictObject({ url: z.string(), key: z.string().nullable(), published: z.string().nullable(), matches: z.boolean() })
+      .nullable()
+      .describe("The deployed provider's check, when one was made and it could read the provider."),
+    warnings: z.array(located),
+    errors: z.array(located),
+  })
+  .meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' });
+
+export type CliReport = z.output<typeof cliReportSchema>;
+export type Command = CliReport['command'];
+
+const located$ = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
+  message: m.text,
+  ...(m.location === undefined ? {} : { file: m.location.file }),
+  ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
+  ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
+});
+
+const parsed = (json: string): unknown => JSON.parse(json) as unknown;
+
+/** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
+export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2): CliReport {
+  const { outputs, report } = conclusion;
+  const result = report?.result;
+  const planned = command === 'plan' && result !== undefined;
+  const plan: CliReport['plan'] = !planned
+    ? null
+    : result.wouldCreate
+      ? {
+          action: 'create',
+          request: `POST /v2/api/clients/${result.client.id}/scopes`,
+          fields: Object.entries(result.definition).filter(([, after]) => after !== undefined).map(([field, after]) => ({ field, before: null, after: after as unknown })),
+        }
+      : result.changes.length > 0
+        ? { action: 'update', request: `PUT /v2/api/scopes/${result.scope.id}`, fields: result.changes.map((c) => ({ field: c.field, before: parsed(c.service), after: parsed(c.spec) })) }
+        : { action: 'none', request: null, fields: [] };
+  const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : command === 'verify' ? 'verified' : 'applied';
+  return {
+    schema_version: 1,
+    command,
+    status,
+    exit_code: exitCode,
+    outputs:
+      outputs === undefined
+        ? null
+        : { ...outputs, scope_strings: JSON.parse(outputs.scope_strings) as string[], created: outputs.created === 'true', updated: outputs.updated === 'true' },
+    plan,
+    drift: (result?.comparison ?? []).map((c) => ({ field: c.field, spec: parsed(c.spec), service: parsed(c.service), same: c.same })),
+    provider:
+      report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
+    warnings: messages.flatMap((m) => (m.level === 'warning' ? [located$(m)] : [])),
+    errors: messages.flatMap((m) => (m.level === 'error' ? [located$(m)] : [])),
+  };
+}

@@ -1,0 +1,15 @@
+/** The action's inputs: the engine's settings under action.yml's names, in a workflow's words. */
+import type { Naming } from '../engine/settings.ts';
+
+export const INPUT_NAMING: Naming = {
+  label: (setting) => `Input ${setting}`,
+  ref: (setting) => setting,
+  whenEmpty: (setting) =>
+    ({
+      client_id: 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
+      client_secret:
+        'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
+        'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
+      auth_url: 'set it to the base address of the authentication service, e.g. https://auth.globus.org',
+    })[setting],
+};
