@@ -32509,6 +32509,7 @@ const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
 // C0 controls (escape, carriage return, bell, line breaks...), DEL, C1 controls (a lone CSI
 // starts an escape sequence too), and the bidirectional overrides that reorder what is shown.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** Text for a terminal: every control character shown as its escape (`\u001b`), never obeyed. */
 const inert = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

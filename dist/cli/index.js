@@ -32540,6 +32540,7 @@ const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
 // C0 controls (escape, carriage return, bell, line breaks...), DEL, C1 controls (a lone CSI
 // starts an escape sequence too), and the bidirectional overrides that reorder what is shown.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** Text for a terminal: every control character shown as its escape (`\u001b`), never obeyed. */
 const inert = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -32704,11 +32705,10 @@ function humanReport(command, { report, outputs }, { onDrift, paint, show }) {
     }
     else {
         const drift = result.comparison.filter((c) => !c.same);
-        const w = width(result.comparison.map((c) => c.field).concat(''));
         const head = result.created ? 'Created' : result.updated ? 'Updated' : 'Registered:';
         lines.push(`${head} scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`);
         for (const c of drift)
-            lines.push(paint.removed(`    ! ${c.field.padEnd(w)}: the spec says ${show(c.spec)}, the service has ${show(c.service)}`));
+            lines.push(paint.removed(`    ! ${c.field}: the spec says ${show(c.spec)}, the service has ${show(c.service)}`));
         if (command === 'plan') {
             lines.push('', drift.length === 0
                 ? `${paint.bold('No changes.')} The scope matches the spec.`
