@@ -1,18 +1,26 @@
 /**
- * `npm run schema`: writes schema/provider-scope.schema.json from the spec's zod schema.
- * A test fails when the committed file is not what this writes.
+ * `npm run schema`: writes the JSON Schemas in schema/ from their zod schemas: the spec file's
+ * (schema/provider-scope.schema.json) and the command line's `--json` document's
+ * (schema/cli-output.schema.json). A test fails when a committed file is not what this writes.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { cliReportSchema } from '../src/cli/json-report.ts';
 import { specJsonSchema } from '../src/engine/spec.ts';
 
-export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema', 'provider-scope.schema.json');
+const SCHEMAS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema');
+export const SCHEMA_FILE = path.join(SCHEMAS, 'provider-scope.schema.json');
+export const CLI_SCHEMA_FILE = path.join(SCHEMAS, 'cli-output.schema.json');
 
-export const renderSchema = (): string => `${JSON.stringify(specJsonSchema(), null, 2)}\n`;
+const json = (schema: unknown): string => `${JSON.stringify(schema, null, 2)}\n`;
+export const renderSchema = (): string => json(specJsonSchema());
+export const renderCliSchema = (): string => json(z.toJSONSchema(cliReportSchema, { io: 'output' }));
 
 if (import.meta.main) {
-  await mkdir(path.dirname(SCHEMA_FILE), { recursive: true });
+  await mkdir(SCHEMAS, { recursive: true });
   await writeFile(SCHEMA_FILE, renderSchema());
-  console.log(`wrote ${path.relative(process.cwd(), SCHEMA_FILE)}`);
+  await writeFile(CLI_SCHEMA_FILE, renderCliSchema());
+  console.log(`wrote ${[SCHEMA_FILE, CLI_SCHEMA_FILE].map((f) => path.relative(process.cwd(), f)).join(', ')}`);
 }

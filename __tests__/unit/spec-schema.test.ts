@@ -1,10 +1,11 @@
 import { expect, test } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import { renderSchema, SCHEMA_FILE } from '../../scripts/spec-schema.ts';
+import { CLI_SCHEMA_FILE, renderCliSchema, renderSchema, SCHEMA_FILE } from '../../scripts/spec-schema.ts';
 import { scopeSpecSchema } from '../../src/engine/spec.ts';
 
-test('the committed JSON Schema is the one generated from the zod schema (npm run schema)', async () => {
+test('the committed JSON Schemas are the ones generated from the zod schemas (npm run schema)', async () => {
   expect(await readFile(SCHEMA_FILE, 'utf8')).toBe(renderSchema());
+  expect(await readFile(CLI_SCHEMA_FILE, 'utf8')).toBe(renderCliSchema());
 });
 
 test('the JSON Schema holds every field, the required ones and no others, at the top level or under scope:', () => {

@@ -32844,6 +32844,14 @@ function painter(stream, env) {
     const style = (format) => (text) => (on ? (0,external_node_util_.styleText)(format, text, { validateStream: false }) : text);
     return { added: style('green'), changed: style('yellow'), removed: style('red'), dim: style('dim'), bold: style('bold') };
 }
+/** A message about a place in a file, as compilers print one: `file:line: text` (the file named once). */
+function main_located(message) {
+    const location = 'location' in message ? message.location : undefined;
+    if (location?.startLine === undefined)
+        return message.text;
+    const text = message.text.startsWith(`${location.file}: `) ? message.text.slice(location.file.length + 2) : message.text;
+    return `${location.file}:${location.startLine}: ${text}`;
+}
 async function main(world) {
     const { stdout, stderr } = world;
     const fail = (text) => (stderr.write(`${NAME}: ${inert(text)}\n`), 1);
@@ -32890,9 +32898,8 @@ async function run(verb, values, world) {
             seen.push(message);
         if (message.level === 'debug' && values.debug !== true)
             return;
-        const at = 'location' in message && message.location?.startLine !== undefined ? `${message.location.file}:${message.location.startLine}: ` : '';
         const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
-        stderr.write(`${label}${safe(`${at}${message.text}`)}\n`);
+        stderr.write(`${label}${safe(main_located(message))}\n`);
     };
     const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher };
     const conclusion = await (verb === 'verify' ? verifyProvider(request) : ensureProviderScope(request));

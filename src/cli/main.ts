@@ -60,6 +60,14 @@ function painter(stream: Stream, env: World['env']): Paint {
   return { added: style('green'), changed: style('yellow'), removed: style('red'), dim: style('dim'), bold: style('bold') };
 }
 
+/** A message about a place in a file, as compilers print one: `file:line: text` (the file named once). */
+function located(message: Message): string {
+  const location = 'location' in message ? message.location : undefined;
+  if (location?.startLine === undefined) return message.text;
+  const text = message.text.startsWith(`${location.file}: `) ? message.text.slice(location.file.length + 2) : message.text;
+  return `${location.file}:${location.startLine}: ${text}`;
+}
+
 export async function main(world: World): Promise<ExitCode> {
   const { stdout, stderr } = world;
   const fail = (text: string): ExitCode => (stderr.write(`${NAME}: ${inert(text)}\n`), 1);
@@ -100,9 +108,8 @@ async function run(verb: Verb, values: Record<string, string | boolean | undefin
   const write = (message: Message): void => {
     if (message.level === 'warning' || message.level === 'error') seen.push(message);
     if (message.level === 'debug' && values.debug !== true) return;
-    const at = 'location' in message && message.location?.startLine !== undefined ? `${message.location.file}:${message.location.startLine}: ` : '';
     const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
-    stderr.write(`${label}${safe(`${at}${message.text}`)}\n`);
+    stderr.write(`${label}${safe(located(message))}\n`);
   };
 
   const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher };

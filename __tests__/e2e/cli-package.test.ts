@@ -1,0 +1,145 @@
+/**
+ * The command line as a user installs it: `npm pack`, the tarball installed into an empty
+ * directory, its `ensure-provider-scope` run as a process (under Node 24, and under Node 22
+ * from the `node@22` package), against the embedded service on 127.0.0.1.
+ */
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
+import { ROOT } from '../../dev/runner.ts';
+import { secretForms } from '../../src/engine/secrets.ts';
+
+const run = promisify(execFile);
+const SECRET = 'packaged-cli-secret-7c1d';
+const SPEC = `name: Packaged provider\ndescription: Runs packaged actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
+const NODE_24 = path.dirname(process.execPath);
+const NODE_22 = path.join(ROOT, 'node_modules', 'node22', 'bin');
+
+let installed = '';
+let bin = '';
+beforeAll(async () => {
+  installed = await mkdtemp(path.join(tmpdir(), 'eps-pkg-'));
+  // `npm test` has just bundled dist/: the tarball is what `npm publish` would upload.
+  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', installed], { cwd: ROOT });
+  const tarball = path.join(installed, stdout.trim().split('\n').at(-1) ?? '');
+  await run('npm', ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), tarball], { cwd: installed });
+  bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
+}, 60_000);
+afterAll(() => rm(installed, { recursive: true, force: true }));
+
+let service: EmbeddedAuthService;
+let client: ClientRecord;
+let workdir = '';
+beforeEach(async () => {
+  service = new EmbeddedAuthService();
+  await service.start();
+  client = service.addClient({ secret: SECRET });
+  workdir = await mkdtemp(path.join(tmpdir(), 'eps-work-'));
+  await mkdir(path.join(workdir, '.github'));
+  await writeFile(path.join(workdir, '.github', 'provider-scope.yml'), SPEC);
+});
+afterEach(async () => {
+  await service.stop();
+  await rm(workdir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The installed command, as a shell would start it: found on the PATH, with the given Node first. */
+function cli(args: string[], { node = NODE_24, env = {} }: { node?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, {
+      cwd: workdir,
+      env: { PATH: `${node}${path.delimiter}${process.env.PATH ?? ''}`, PROVIDER_CLIENT_ID: client.id, PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_SECRET: SECRET, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** No form of the secret in what was printed, nor in any file left in the working directory. */
+async function expectNoSecret(...runs: Run[]): Promise<void> {
+  const files = await readdir(workdir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(files.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')));
+  const everything = [...runs.flatMap((r) => [r.stdout, r.stderr]), ...texts].join('\n');
+  for (const form of secretForms(client.id, SECRET)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+}
+
+describe.each([
+  ['Node 24', NODE_24],
+  ['Node 22', NODE_22],
+])('installed from the tarball, under %s', (_name, node) => {
+  test('plan (exit 2, the creation), apply (exit 0, created), plan again (exit 0)', async () => {
+    const version = await run(path.join(node, 'node'), ['--version']);
+    expect(version.stdout).toMatch(node === NODE_22 ? /^v22\./ : /^v24\./);
+    const planned = await cli(['plan'], { node });
+    expect([planned.code, planned.stdout]).toEqual([2, expect.stringContaining(`+ create scope ${service.url}/scopes/${client.id}/action_all`)]);
+    const applied = await cli(['apply', '--dotenv', 'scope.env'], { node });
+    expect([applied.code, applied.stdout]).toEqual([0, expect.stringMatching(/^Created scope /)]);
+    const again = await cli(['plan'], { node });
+    expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    // The dotenv file, read back as GitLab would.
+    const dotenv = Object.fromEntries((await readFile(path.join(workdir, 'scope.env'), 'utf8')).trimEnd().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2)));
+    expect(dotenv).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true' });
+    await expectNoSecret(planned, applied, again);
+  });
+});
+
+test('a changed description: plan --on-drift update shows it (exit 2), apply --on-drift update applies it', async () => {
+  await cli(['apply']);
+  await writeFile(path.join(workdir, '.github', 'provider-scope.yml'), SPEC.replace('Runs packaged actions', 'Runs better actions'));
+  const planned = await cli(['plan', '--on-drift', 'update']);
+  expect([planned.code, planned.stdout]).toEqual([2, expect.stringContaining('~ description          = "Runs packaged actions" -> "Runs better actions"')]);
+  const applied = await cli(['apply', '--on-drift', 'update', '--json']);
+  expect(applied.code).toBe(0);
+  expect(JSON.parse(applied.stdout)).toMatchObject({ status: 'applied', outputs: { updated: true } });
+  expect(service.scopes.get(client.scopes[0] as string)?.description).toBe('Runs better actions');
+});
+
+test('a bad spec: exit 1, every problem with its file and line, nothing sent', async () => {
+  await writeFile(path.join(workdir, '.github', 'provider-scope.yml'), 'name: x\nadvertised: maybe\nscope_sufix: y\n');
+  const failed = await cli(['plan']);
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toContain('Error: .github/provider-scope.yml:1: description is required');
+  expect(failed.stderr).toContain('Error: .github/provider-scope.yml:2: advertised must be a boolean');
+  expect(failed.stderr).toContain('Error: .github/provider-scope.yml:3: unknown key "scope_sufix" (did you mean "scope_suffix"?)');
+  expect(service.requests).toEqual([]);
+});
+
+test('a wrong secret: exit 1, what to check, no form of either secret', async () => {
+  const wrong = await cli(['plan'], { env: { PROVIDER_CLIENT_SECRET: 'an-old-deleted-secret' } });
+  expect(wrong.code).toBe(1);
+  expect(wrong.stderr).toContain("HTTP 401: the credentials were rejected: client_id must be the app's Client ID");
+  expect(wrong.stdout + wrong.stderr).not.toContain('an-old-deleted-secret');
+  await expectNoSecret(wrong);
+});
+
+test('--json: one document on stdout, valid against schema/cli-output.schema.json of the package', async () => {
+  const schema = JSON.parse(await readFile(path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'), 'utf8')) as object;
+  const validate = new Ajv2020({ strict: false }).compile(schema);
+  for (const args of [['plan', '--json'], ['apply', '--json'], ['verify', '--json']]) {
+    const { stdout } = await cli(args);
+    const document = JSON.parse(stdout) as unknown;
+    expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({ args, valid: true, errors: null });
+  }
+});
+
+test("hostile text from the service (escape sequences, a bell, a carriage return) reaches the terminal inert", async () => {
+  service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 403, body: JSON.stringify({ errors: [{ id: 'e\u001b]0;x\u0007', detail: 'no\u001b[2J\rway\u009b6n' }] }) });
+  const failed = await cli(['plan']);
+  expect(failed.code).toBe(1);
+  expect(failed.stdout + failed.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  expect(failed.stderr).toContain('The service said: no\\u001b[2J\\u000dway\\u009b6n (error id e\\u001b]0;x\\u0007)');
+});

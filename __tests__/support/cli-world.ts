@@ -1,0 +1,48 @@
+/** The command line's world for an in-process run: flags, environment, a workspace, and what it printed and wrote. */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main, type ExitCode, type World } from '../../src/cli/main.ts';
+
+export interface CliRun {
+  exitCode: ExitCode;
+  stdout: string;
+  stderr: string;
+  /** Files the run wrote, by path. */
+  written: Record<string, string>;
+}
+
+export class CliWorkspace {
+  dir = '';
+
+  async create(files: Record<string, string>): Promise<void> {
+    this.dir = await mkdtemp(path.join(tmpdir(), 'eps-cli-'));
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(this.dir, file)), { recursive: true });
+      await writeFile(path.join(this.dir, file), text);
+    }
+  }
+
+  write = (file: string, text: string): Promise<void> => writeFile(path.join(this.dir, file), text);
+  read = (file: string): Promise<string> => readFile(path.join(this.dir, file), 'utf8');
+  remove = (): Promise<void> => rm(this.dir, { recursive: true, force: true });
+
+  async run(argv: string[], env: Record<string, string | undefined>, { stdin = '', tty = false }: { stdin?: string; tty?: boolean } = {}): Promise<CliRun> {
+    let stdout = '';
+    let stderr = '';
+    const written: Record<string, string> = {};
+    const world: World = {
+      argv,
+      env,
+      cwd: this.dir,
+      stdout: { write: (text: string) => (stdout += text), isTTY: tty },
+      stderr: { write: (text: string) => (stderr += text), isTTY: tty },
+      readStdin: async () => stdin,
+      writeFile: async (file, text) => {
+        written[file] = text;
+      },
+    };
+    const exitCode = await main(world);
+    return { exitCode, stdout, stderr, written };
+  }
+}

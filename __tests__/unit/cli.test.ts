@@ -1,0 +1,269 @@
+/**
+ * The command line in-process, against the embedded service on 127.0.0.1: the verbs, their
+ * exit codes, the plan as a person and as a program reads it, the dotenv file, and the
+ * guarantees it shares with the action (no form of the secret anywhere, hostile text inert).
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
+import { ProviderStub } from '../../dev/provider-stub.ts';
+import { ROOT } from '../../dev/runner.ts';
+import { dotenvOf } from '../../src/cli/dotenv.ts';
+import { secretForms } from '../../src/engine/secrets.ts';
+import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
+
+const SECRET = 'cli-test-secret-3f9a';
+const SPEC = `name: CLI provider\ndescription: Runs CLI actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
+const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'cli-output.schema.json'), 'utf8')) as object);
+
+let service: EmbeddedAuthService;
+let client: ClientRecord;
+const workspace = new CliWorkspace();
+let env: Record<string, string | undefined>;
+beforeEach(async () => {
+  service = new EmbeddedAuthService();
+  await service.start();
+  client = service.addClient({ secret: SECRET, name: 'CLI app' });
+  await workspace.create({ '.github/provider-scope.yml': SPEC });
+  env = { PROVIDER_CLIENT_ID: client.id, PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_SECRET: SECRET };
+});
+afterEach(async () => {
+  await service.stop();
+  await workspace.remove();
+});
+
+const cli = (argv: string[], options?: Parameters<CliWorkspace['run']>[2]): Promise<CliRun> => workspace.run(argv, env, options);
+
+/** No form of the secret in anything the command printed or wrote. */
+function expectNoSecret(run: CliRun): void {
+  const everything = [run.stdout, run.stderr, ...Object.values(run.written)].join('\n');
+  for (const form of secretForms(client.id, SECRET)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+}
+
+const jsonOf = (run: CliRun): Record<string, unknown> => {
+  const document = JSON.parse(run.stdout) as Record<string, unknown>;
+  expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+  return document;
+};
+
+describe('plan, apply, plan', () => {
+  test('a fresh client: plan shows the creation (exit 2), apply creates (exit 0), plan again finds nothing (exit 0)', async () => {
+    const planned = await cli(['plan']);
+    expect(planned.exitCode).toBe(2);
+    expect(planned.stdout).toContain(`+ create scope ${service.url}/scopes/${client.id}/action_all`);
+    expect(planned.stdout).toMatch(/\+ name {17}= "CLI provider"/);
+    expect(planned.stdout).toContain(`apply would send POST /v2/api/clients/${client.id}/scopes.`);
+    expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    const applied = await cli(['apply']);
+    expect(applied.exitCode).toBe(0);
+    expect(applied.stdout).toMatch(new RegExp(`^Created scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\)`));
+    expect(applied.stdout).toMatch(/created += true/);
+    expect(client.scopes).toHaveLength(1);
+
+    const again = await cli(['plan']);
+    expect([again.exitCode, again.stdout]).toEqual([0, expect.stringContaining('No changes. The scope matches the spec.')]);
+    for (const run of [planned, applied, again]) expectNoSecret(run);
+  });
+
+  test('a changed description: a warning and exit 0 as apply would leave it; with --on-drift update the diff and exit 2; apply --on-drift update applies it', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
+
+    const warned = await cli(['plan']);
+    expect(warned.exitCode).toBe(0);
+    expect(warned.stderr).toContain("Warning: The client's scope differs from the spec in description");
+    expect(warned.stdout).toContain('No changes planned: with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 1 field(s).');
+
+    const planned = await cli(['plan', '--on-drift', 'update']);
+    expect(planned.exitCode).toBe(2);
+    expect(planned.stdout).toContain('~ description          = "Runs CLI actions" -> "Runs better CLI actions"');
+    expect(planned.stdout).toMatch(/Plan: 1 field\(s\) to change\. apply would send PUT \/v2\/api\/scopes\/[0-9a-f-]{36} with description/);
+
+    const applied = await cli(['apply', '--on-drift', 'update']);
+    expect([applied.exitCode, applied.stdout]).toEqual([0, expect.stringMatching(/^Updated scope /)]);
+    expect(service.scopes.get(client.scopes[0] as string)?.description).toBe('Runs better CLI actions');
+    expect((await cli(['plan', '--on-drift', 'update'])).exitCode).toBe(0);
+  });
+
+  test('--on-drift fail: the drift is an error, exit 1, as the action fails', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('advertised: true', 'advertised: false'));
+    const failed = await cli(['plan', '--on-drift', 'fail']);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toContain("Error: The client's scope differs from the spec in advertised");
+  });
+});
+
+describe('--json and --dotenv', () => {
+  test('plan --json: one document, valid against schema/cli-output.schema.json, with the plan field by field', async () => {
+    const run = await cli(['plan', '--json']);
+    const document = jsonOf(run);
+    expect(run.exitCode).toBe(2);
+    expect(document).toMatchObject({
+      schema_version: 1,
+      command: 'plan',
+      status: 'changes',
+      exit_code: 2,
+      outputs: { scope_string: `${service.url}/scopes/${client.id}/action_all`, scope_id: '', created: false, updated: false },
+      plan: { action: 'create', request: `POST /v2/api/clients/${client.id}/scopes` },
+      errors: [],
+    });
+    expect((document.plan as { fields: unknown[] }).fields).toContainEqual({ field: 'name', before: null, after: 'CLI provider' });
+  });
+
+  test('apply --json --on-drift update after a change: the update in drift, updated true; plan --json --on-drift update the fields before and after', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: Renamed'));
+    const plan = jsonOf(await cli(['plan', '--json', '--on-drift', 'update']));
+    expect(plan.plan).toEqual({ action: 'update', request: expect.stringMatching(/^PUT \/v2\/api\/scopes\//), fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }] });
+    const applied = jsonOf(await cli(['apply', '--json', '--on-drift', 'update']));
+    expect(applied).toMatchObject({ status: 'applied', exit_code: 0, plan: null, outputs: { updated: true } });
+  });
+
+  test('a failure --json: status failed, every problem with its file and line, outputs null', async () => {
+    await workspace.write('.github/provider-scope.yml', 'name: x\nadvertised: maybe\nnmae: y\n');
+    const run = await cli(['plan', '--json']);
+    const document = jsonOf(run);
+    expect(run.exitCode).toBe(1);
+    expect(document).toMatchObject({ status: 'failed', exit_code: 1, outputs: null, plan: null });
+    expect(document.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: expect.stringContaining('description is required'), file: '.github/provider-scope.yml', line: 1 }),
+        expect.objectContaining({ message: expect.stringContaining('advertised must be a boolean'), line: 2 }),
+        expect.objectContaining({ message: expect.stringContaining('did you mean "name"?'), line: 3 }),
+      ]),
+    );
+  });
+
+  test('--dotenv: the outputs as NAME=value lines, one per output, read back', async () => {
+    const run = await cli(['apply', '--dotenv', 'scope.env']);
+    const lines = (run.written['scope.env'] ?? '').trimEnd().split('\n');
+    const read = Object.fromEntries(lines.map((line) => line.split(/=(.*)/s).slice(0, 2)));
+    expect(Object.keys(read)).toEqual(['SCOPE_STRING', 'SCOPE_ID', 'SCOPE_STRINGS', 'CREATED', 'UPDATED']);
+    expect(read).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true', UPDATED: 'false' });
+    expect(JSON.parse(read.SCOPE_STRINGS as string)).toEqual([read.SCOPE_STRING]);
+  });
+
+  test('a value a dotenv file cannot hold is refused by name, and nothing is written', () => {
+    const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
+    expect(() => dotenvOf(outputs)).toThrow('--dotenv: the output scope_string holds a line break');
+    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) })).toThrow(/GitLab reads a dotenv report under 5120 only/);
+  });
+});
+
+describe('the secret', () => {
+  test('missing: one clear error that says where to put it, before any request', async () => {
+    env.PROVIDER_CLIENT_SECRET = undefined;
+    const run = await cli(['plan']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('Error: PROVIDER_CLIENT_SECRET is empty: put the client secret in the environment as PROVIDER_CLIENT_SECRET');
+    expect(service.requests).toEqual([]);
+  });
+
+  test('never from a flag: refused by name, whatever the rest', async () => {
+    const run = await cli(['plan', `--client-secret=${SECRET}`]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('the secret is never given as a flag (it would show in ps and in the shell history)');
+    expectNoSecret(run);
+  });
+
+  test('from stdin with --client-secret-stdin, its line break dropped', async () => {
+    env.PROVIDER_CLIENT_SECRET = undefined;
+    const run = await cli(['apply', '--client-secret-stdin'], { stdin: `${SECRET}\n` });
+    expect(run.exitCode).toBe(0);
+  });
+
+  test('a wrong secret: exit 1 and what to check, without the secret', async () => {
+    env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
+    const run = await cli(['plan', '--debug']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/Error: Client inspection \(GET \/v2\/api\/clients\/[0-9a-f-]+\) failed with HTTP 401: the credentials were rejected/);
+    expect(run.stderr).toMatch(/debug: GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 401/);
+    expect(run.stderr + run.stdout).not.toContain('not-the-secret-at-all');
+  });
+
+  test('echoed by the service, in its error: scrubbed', async () => {
+    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${Buffer.from(`${client.id}:${SECRET}`).toString("base64")})` }] }) });
+    const run = await cli(['plan', '--json']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('bad credential ***');
+    expectNoSecret(run);
+  });
+});
+
+describe('hostile text', () => {
+  test('escape sequences, a carriage return and a bell from the spec or the service are shown escaped, never obeyed', async () => {
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: "Evil \\e[31mred\\e]0;title\\a\\rend"'));
+    service.inject({ method: 'POST', status: 400, times: 2, body: JSON.stringify({ errors: [{ detail: "refused \u001b[2J\u009b6n" }] }) });
+    const runs = [await cli(['plan']), await cli(['apply']), await cli(['apply', '--json'])];
+    for (const run of runs) expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(runs[0]?.stdout).toContain("Evil \\u001b[31mred\\u001b]0;title\\u0007\\rend");
+    expect(runs[1]?.stderr).toContain('refused \\u001b[2J\\u009b6n');
+    expect(runs[2]?.stdout).toContain('refused \\u001b[2J\\u009b6n');
+  });
+});
+
+describe('colour', () => {
+  test('on a terminal, in colour; with NO_COLOR or piped, none', async () => {
+    expect((await cli(['plan'], { tty: true })).stdout).toContain('\u001b[32m+ create scope');
+    env.NO_COLOR = '1';
+    expect((await cli(['plan'], { tty: true })).stdout).not.toContain('\u001b[');
+    env.NO_COLOR = undefined;
+    expect((await cli(['plan'])).stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('verify', () => {
+  let provider: ProviderStub;
+  beforeEach(async () => {
+    provider = new ProviderStub();
+    await provider.start();
+  });
+  afterEach(() => provider.stop());
+
+  test("the provider publishes one of the client's scope strings: exit 0; another: exit 1, with the value to publish", async () => {
+    await cli(['apply']);
+    const scopeString = `${service.url}/scopes/${client.id}/action_all`;
+    provider.document = { globus_auth_scope: scopeString };
+    const ok = await cli(['verify', '--provider-url', provider.url]);
+    expect([ok.exitCode, ok.stdout]).toEqual([0, expect.stringContaining(`publishes ${scopeString} (a scope string of this client)`)]);
+    provider.document = { globus_auth_scope: 'https://auth.globus.org/scopes/other/action_all' };
+    const wrong = await cli(['verify', '--provider-url', provider.url, '--json']);
+    expect(wrong.exitCode).toBe(1);
+    expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', provider: { matches: false } });
+    expect(wrong.stderr).toContain(`set to the step's scope_string output, "${scopeString}"`);
+  });
+
+  test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {
+    expect((await cli(['verify'])).stderr).toContain('Error: --provider-url (or PROVIDER_URL) is empty: give the base address of the deployed provider to check');
+    const none = await cli(['verify', '--provider-url', provider.url]);
+    expect([none.exitCode, none.stderr]).toEqual([1, expect.stringContaining('has no scope yet: there is nothing for the provider to publish. Create it first (apply).')]);
+  });
+});
+
+describe('usage', () => {
+  test.each([
+    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
+    [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
+    [[], 1, 'stderr', /^Usage: /],
+    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply or verify/],
+    [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
+    [['plan', '--nope'], 1, 'stderr', /Unknown option '--nope'.* Run 'ensure-provider-scope --help' for the options\./],
+  ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
+    const run = await cli([...argv]);
+    expect(run.exitCode).toBe(exitCode);
+    expect(run[stream]).toMatch(text);
+  });
+
+  test('an option from the environment, a flag over it, and the same validation as the action, in its own words', async () => {
+    env.PROVIDER_TIMEOUT_SECONDS = '0';
+    const run = await cli(['plan', '--auth-url', 'http://auth.example.org']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('Error: --timeout-seconds (or PROVIDER_TIMEOUT_SECONDS) must be more than 0');
+    expect(run.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) must use https');
+  });
+});
