@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
+import { OBEYED_CONTROL } from '../support/terminal.ts';
 
 const run = promisify(execFile);
 const SECRET = 'packaged-cli-secret-7c1d';
@@ -140,6 +141,6 @@ test("hostile text from the service (escape sequences, a bell, a carriage return
   service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 403, body: JSON.stringify({ errors: [{ id: 'e\u001b]0;x\u0007', detail: 'no\u001b[2J\rway\u009b6n' }] }) });
   const failed = await cli(['plan']);
   expect(failed.code).toBe(1);
-  expect(failed.stdout + failed.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  expect(failed.stdout + failed.stderr).not.toMatch(OBEYED_CONTROL);
   expect(failed.stderr).toContain('The service said: no\\u001b[2J\\u000dway\\u009b6n (error id e\\u001b]0;x\\u0007)');
 });

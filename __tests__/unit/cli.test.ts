@@ -12,6 +12,7 @@ import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
+import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 
 const SECRET = 'cli-test-secret-3f9a';
@@ -199,7 +200,7 @@ describe('hostile text', () => {
     await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: "Evil \\e[31mred\\e]0;title\\a\\rend"'));
     service.inject({ method: 'POST', status: 400, times: 2, body: JSON.stringify({ errors: [{ detail: "refused \u001b[2J\u009b6n" }] }) });
     const runs = [await cli(['plan']), await cli(['apply']), await cli(['apply', '--json'])];
-    for (const run of runs) expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    for (const run of runs) expect(run.stdout + run.stderr).not.toMatch(OBEYED_CONTROL);
     expect(runs[0]?.stdout).toContain("Evil \\u001b[31mred\\u001b]0;title\\u0007\\rend");
     expect(runs[1]?.stderr).toContain('refused \\u001b[2J\\u009b6n');
     expect(runs[2]?.stdout).toContain('refused \\u001b[2J\\u009b6n');
