@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { SETTING_NAMES } from '../../src/engine/settings.ts';
+import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
 import { id } from '../support/ids.ts';
@@ -271,4 +271,10 @@ describe('the README', () => {
   test('is a user README: at most about 300 lines', async () => {
     expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(310);
   });
+});
+
+test("action.yml's defaults are the engine's, which the command line applies too", () => {
+  const inputs = action.inputs as Record<string, { default?: string }>;
+  const declared = Object.fromEntries(Object.entries(inputs).flatMap(([name, input]) => (input.default === undefined ? [] : [[name, String(input.default)]])));
+  expect(declared).toEqual(SETTING_DEFAULTS);
 });

@@ -293,13 +293,15 @@ describe('secrets and credentials', () => {
     expect(job.environment).toBe('${{ matrix.provider }}');
   });
 
-  test('every workflow sets its permissions, and only the release\'s publishing job may write', () => {
+  test('every workflow sets its permissions, and only the release\'s publishing jobs may write', () => {
     for (const workflow of workflows) {
       expect([workflow.file, 'permissions' in workflow.yaml]).toEqual([workflow.file, true]);
       for (const [jobName, job] of jobsOf(workflow)) {
         const permissions = { ...asMapping(workflow.yaml.permissions), ...asMapping(job.permissions) };
         const writes = Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope);
-        const allowed = workflow.file === '.github/workflows/release.yml' && jobName === 'publish' ? ['contents'] : workflow.file === '.github/workflows/codeql.yml' ? ['security-events'] : [];
+        const release = workflow.file === '.github/workflows/release.yml';
+        // The GitHub release writes contents; npm's trusted publishing needs an OIDC token.
+        const allowed = release && jobName === 'publish' ? ['contents'] : release && jobName === 'npm' ? ['id-token'] : workflow.file === '.github/workflows/codeql.yml' ? ['security-events'] : [];
         expect([workflow.file, jobName, writes]).toEqual([workflow.file, jobName, allowed]);
       }
     }
