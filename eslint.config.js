@@ -28,7 +28,7 @@ function layers(rules) {
 }
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'build/', 'node_modules/', 'reports/', '.stryker-tmp/', '.scratch/'] },
+  { ignores: ['.cache/', 'dist/', 'coverage/', 'build/', 'node_modules/', 'reports/', '.stryker-tmp/', '.scratch/'] },
   // The configuration files in plain JavaScript run on Node.
   { files: ['*.js', '*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
   // The benchmark's Node peers: plain scripts, as a team would write them.

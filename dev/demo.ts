@@ -1,10 +1,15 @@
 /**
  * `npm run demo`: the bundled action end to end against the embedded authentication
  * service, run three times as a release workflow would: it creates the scope, then finds it
- * unchanged, then applies a changed description with `on_drift: update`.
+ * unchanged, then applies a changed description with `on_drift: update`. Then the command
+ * line, bundled as npm ships it, on a second client: a plan (exit 2), an apply, a plan (exit 0).
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { EmbeddedAuthService, GROUPS_SCOPE_STRING } from './auth-service.ts';
-import { runAction } from './runner.ts';
+import { ROOT, runAction } from './runner.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
 if ((major ?? 0) < 24) {
@@ -61,5 +66,29 @@ for (const { title, spec, inputs } of RUNS) {
   console.log(`\nJob summary (markdown, as rendered):\n${readable}`);
   failed ||= run.exitCode !== 0;
 }
+
+// The command line: the same engine, another door.
+const cliClient = service.addClient({ name: 'Example Action Provider (command line)' });
+const workdir = mkdtempSync(path.join(tmpdir(), 'eps-demo-'));
+mkdirSync(path.join(workdir, '.github'));
+writeFileSync(path.join(workdir, '.github', 'provider-scope.yml'), SPEC);
+const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_ID: cliClient.id, PROVIDER_AUTH_URL: authUrl, PROVIDER_CLIENT_SECRET: cliClient.secret };
+const CLI_RUNS = [
+  { args: ['plan'], expected: 2, title: 'the client has no scope: the plan shows the creation (exit 2: it would change the registration)' },
+  { args: ['apply'], expected: 0, title: 'apply creates it' },
+  { args: ['plan'], expected: 0, title: 'the same plan again: nothing to change (exit 0)' },
+];
+for (const { args, expected, title } of CLI_RUNS) {
+  // Not spawnSync: the service answers from this very process.
+  const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), ...args], { cwd: workdir, env }, (error, stdout, stderr) =>
+      resolve({ status: typeof error?.code === 'number' ? error.code : error === null ? 0 : 1, stdout, stderr }),
+    );
+  });
+  console.log(`\n=== $ ensure-provider-scope ${args.join(' ')}: ${title} (exit code ${run.status}) ===`);
+  console.log(`${run.stderr.trimEnd()}\n---\n${run.stdout.trimEnd()}`);
+  failed ||= run.status !== expected;
+}
+rmSync(workdir, { recursive: true, force: true });
 await service.stop();
 process.exitCode = failed ? 1 : 0;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,10 @@ const run = promisify(execFile);
 const SECRET = 'packaged-cli-secret-7c1d';
 const SPEC = `name: Packaged provider\ndescription: Runs packaged actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
 const NODE_24 = path.dirname(process.execPath);
-const NODE_22 = path.join(ROOT, 'node_modules', 'node22', 'bin');
+// Node 22 from the `node` package, in a folder of its own: as a devDependency its `node` bin
+// would take the place of Node 24's.
+const NODE_22_PREFIX = path.join(ROOT, '.cache', 'node22');
+const NODE_22 = path.join(NODE_22_PREFIX, 'node_modules', '.bin');
 
 let installed = '';
 let bin = '';
@@ -29,6 +33,7 @@ beforeAll(async () => {
   const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', installed], { cwd: ROOT });
   const tarball = path.join(installed, stdout.trim().split('\n').at(-1) ?? '');
   await run('npm', ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), tarball], { cwd: installed });
+  if (!existsSync(path.join(NODE_22, 'node'))) await run('npm', ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--prefix', NODE_22_PREFIX, 'node@22'], { cwd: ROOT });
   bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
 }, 60_000);
 afterAll(() => rm(installed, { recursive: true, force: true }));
