@@ -31,6 +31,8 @@ test('every contender can run here', () => {
 /** Requests, TCP connections and TLS handshakes of a run. */
 const ON_THE_WIRE: Record<ContenderName, Record<PathName, { requests: number; connections?: number }>> = {
   action: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
+  // The same engine and HTTP layer: the same round trips.
+  cli: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
   floor: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
   // A new connection per call.
   curl: { noop: { requests: 2, connections: 2 }, create: { requests: 5, connections: 5 } },

@@ -7,13 +7,14 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../runner.ts';
 
-export const CONTENDER_NAMES = ['action', 'floor', 'curl', 'python', 'fetch'] as const;
+export const CONTENDER_NAMES = ['action', 'cli', 'floor', 'curl', 'python', 'fetch'] as const;
 export type ContenderName = (typeof CONTENDER_NAMES)[number];
 /** The contenders the action must beat. */
 export const PEERS = ['curl', 'python', 'fetch'] as const satisfies readonly ContenderName[];
 
 export const CONTENDER_LABELS: Record<ContenderName, string> = {
   action: 'the action (dist/index.js)',
+  cli: 'the command line (dist/cli/index.js: plan no-op, apply creating)',
   floor: 'floor: node:https, fewest round trips',
   curl: 'peer: procedure with curl + jq',
   python: "peer: procedure with Python's urllib",
@@ -23,7 +24,7 @@ export const CONTENDER_LABELS: Record<ContenderName, string> = {
 const PEERS_DIR = path.join(ROOT, 'dev', 'bench', 'peers');
 
 /** How a contender other than the action is started: a command and its arguments. */
-export const COMMANDS: Record<Exclude<ContenderName, 'action'>, { command: string; args: string[]; needs: string[] }> = {
+export const COMMANDS: Record<Exclude<ContenderName, 'action' | 'cli'>, { command: string; args: string[]; needs: string[] }> = {
   floor: { command: process.execPath, args: [path.join(PEERS_DIR, 'floor.mjs')], needs: [] },
   curl: { command: 'bash', args: [path.join(PEERS_DIR, 'procedure.sh')], needs: ['bash', 'curl', 'jq'] },
   python: { command: 'python3', args: [path.join(PEERS_DIR, 'procedure.py')], needs: ['python3'] },

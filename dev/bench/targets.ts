@@ -3,6 +3,8 @@
  * machine's speed cancels out.
  * - Faster than every peer, on both paths, at 50 and 200 ms, directly and through the proxy.
  * - On the no-op path at 200 ms, within 1.25 of the floor, directly and through the proxy.
+ * - The command line's no-op plan no slower than the action's no-op, at 50 and 200 ms (within
+ *   the noise of a run: 5 %).
  * - Its first request within 60 ms of bare Node's (the floor script's, spawned the same way).
  *   A request's time is when its connection opens, the first packet towards the service: what
  *   follows (the handshake, the request) is the wire's, the same for both.
@@ -18,6 +20,8 @@ export const TARGETS = {
   floorLatency: 200,
   floorRatio: 1.25,
   firstRequestOverBareMs: 60,
+  /** The command line's no-op plan over the action's no-op. */
+  cliRatio: 1.05,
 };
 
 export interface Check {
@@ -61,6 +65,15 @@ export function checkTargets(samples: Samples, latencies: readonly number[]): Ch
       what: `no-op at L = ${TARGETS.floorLatency} ms within ${TARGETS.floorRatio}x of the floor, ${modeLabel(viaProxy)}`,
       value: Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'not measured',
       met: Number.isFinite(ratio) ? ratio <= TARGETS.floorRatio : undefined,
+    });
+  }
+
+  for (const latency of TARGETS.peerLatencies) {
+    const ratio = wall({ name: 'cli', viaProxy: false }, 'noop', latency) / wall({ name: 'action', viaProxy: false }, 'noop', latency);
+    checks.push({
+      what: `the command line's no-op plan no slower than the action's, L = ${latency} ms, direct`,
+      value: Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'not measured',
+      met: Number.isFinite(ratio) && latencies.includes(latency) ? ratio <= TARGETS.cliRatio : undefined,
     });
   }
 

@@ -2,8 +2,10 @@
  * One run of one contender on one path, as a process, against the service on the wire: its
  * wall time, and what the wire saw of it.
  */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { runAction, spawnProcess, type Spawned } from '../runner.ts';
+import path from 'node:path';
+import { ROOT, runAction, spawnProcess, type Spawned } from '../runner.ts';
 import type { ServiceOnTheWire } from '../wire/service-on-the-wire.ts';
 import { COMMANDS, type ContenderName } from './contenders.ts';
 import type { PathClients, PathName } from './paths.ts';
@@ -47,6 +49,20 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
     spawned = run;
     created = run.outputs.created === 'true';
     said = run.outputs.scope_string;
+  } else if (entrant.name === 'cli') {
+    // The command line as a user runs it in CI: the no-op is its plan, the creation its apply.
+    const cwd = await mkdtemp(path.join(tmpdir(), 'eps-bench-'));
+    await mkdir(path.join(cwd, path.dirname(SPEC_PATH)), { recursive: true });
+    await writeFile(path.join(cwd, SPEC_PATH), specFile());
+    const verb = pathName === 'noop' ? 'plan' : 'apply';
+    spawned = await spawnProcess(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), verb, '--json'], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env, PROVIDER_AUTH_URL: wire.url, PROVIDER_CLIENT_ID: client.id, PROVIDER_CLIENT_SECRET: client.secret },
+      killAfterMs,
+    }).finally(() => rm(cwd, { recursive: true, force: true }));
+    const outputs = (JSON.parse(spawned.stdout || '{}') as { outputs?: { scope_string: string; created: boolean } }).outputs;
+    created = outputs?.created === true;
+    said = outputs?.scope_string;
   } else {
     const { command, args } = COMMANDS[entrant.name];
     spawned = await spawnProcess(command, args, {
