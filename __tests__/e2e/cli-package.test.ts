@@ -27,11 +27,14 @@ const NODE_22 = path.join(NODE_22_PREFIX, 'node_modules', '.bin');
 
 let installed = '';
 let bin = '';
+let packed: string[] = [];
 beforeAll(async () => {
   installed = await mkdtemp(path.join(tmpdir(), 'eps-pkg-'));
   // `npm test` has just bundled dist/: the tarball is what `npm publish` would upload.
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', installed], { cwd: ROOT });
-  const tarball = path.join(installed, stdout.trim().split('\n').at(-1) ?? '');
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', installed], { cwd: ROOT });
+  const [pack] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  packed = (pack?.files ?? []).map((f) => f.path).sort();
+  const tarball = path.join(installed, pack?.filename ?? '');
   await run('npm', ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), tarball], { cwd: installed });
   if (!existsSync(path.join(NODE_22, 'node'))) await run('npm', ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--prefix', NODE_22_PREFIX, 'node@22'], { cwd: ROOT });
   bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
@@ -82,6 +85,12 @@ async function expectNoSecret(...runs: Run[]): Promise<void> {
   const everything = [...runs.flatMap((r) => [r.stdout, r.stderr]), ...texts].join('\n');
   for (const form of secretForms(client.id, SECRET)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
 }
+
+test('the package holds what the command and the action need, and nothing else', () => {
+  const outside = packed.filter((file) => !/^(dist\/|schema\/[\w-]+\.schema\.json$|action\.yml$|package\.json$|README\.md$|LICENSE$)/.test(file));
+  expect(outside).toEqual([]);
+  expect(packed).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/index.js', 'action.yml', 'schema/cli-output.schema.json']));
+});
 
 describe.each([
   ['Node 24', NODE_24],
