@@ -11,6 +11,8 @@ import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
+import { CLI_SETTINGS } from '../../src/cli/options.ts';
+import { SETTING_NAMES } from '../../src/engine/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
@@ -246,6 +248,15 @@ describe('verify', () => {
 });
 
 describe('usage', () => {
+  test("every setting of the engine is an option of the command line, but dry_run, which the verb decides", () => {
+    expect(CLI_SETTINGS.map((s) => s.setting)).toEqual(SETTING_NAMES.filter((name) => name !== 'dry_run'));
+    // Kebab case of the input's name, and PROVIDER_ and its upper case as the variable (PROVIDER_URL for provider_url).
+    for (const { setting, flag, env: variable } of CLI_SETTINGS) {
+      if (flag !== undefined) expect(flag).toBe(setting.replaceAll('_', '-'));
+      expect(variable).toBe(setting === 'provider_url' ? 'PROVIDER_URL' : `PROVIDER_${setting.toUpperCase()}`);
+    }
+  });
+
   test.each([
     [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
     [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
