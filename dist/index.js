@@ -32474,10 +32474,13 @@ function secretForms(clientId, clientSecret) {
         ...lines,
         ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
     ];
-    // Fragments far shorter than the secret would mask ordinary text: none under 8 characters.
-    const shortest = Math.min(8, clientSecret.length);
-    return [...new Set(forms.filter((form) => form.length >= shortest))];
+    // The secret as given is always masked, as the runner masks it. A derived form (a line, an
+    // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+    // and garble every message (a 1-character secret has 1-character fragments): left out.
+    return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
 }
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
 const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /**
  * The base64 characters that depend on the secret's bytes alone, for each of the three ways

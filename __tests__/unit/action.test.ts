@@ -293,6 +293,48 @@ test('text from the service that echoes the secret is scrubbed from the log, the
   expect(runner.written()).not.toContain(JSON.stringify(SECRET).slice(1, -1));
 });
 
+// People test with placeholders: the runner masks such a secret as given, and so does the run,
+// with no one-character fragment of its encodings garbling every message.
+describe.each(['x', 'p4ss'])('a short secret (%j)', (secret) => {
+  const runShort = async (inputs: Record<string, string> = {}) => {
+    const short = service.addClient({ secret, name: 'Example Action Provider' });
+    const runner = await runWith({ client_id: short.id, client_secret: secret, ...inputs });
+    return { runner, basic: Buffer.from(`${short.id}:${secret}`).toString('base64'), short };
+  };
+  const masked = (text: string): string => text.replaceAll(secret, '***');
+
+  test('masks the secret and its Basic credential, and no derived form under 8 characters', async () => {
+    const { runner, basic } = await runShort();
+    const masks = runner.calls.flatMap((c) => (c.call === 'setSecret' ? [c.value] : []));
+    expect(masks).toEqual(expect.arrayContaining([secret, basic]));
+    expect(masks.filter((mask) => mask !== secret && mask.length < 8)).toEqual([]);
+    expect(runner.written()).not.toContain(basic);
+  });
+
+  test('the log reads as it would without the mask, but for the secret itself', async () => {
+    const { runner, short } = await runShort();
+    const scopeString = `${service.url}/scopes/${short.id}/action_all`;
+    expect(runner.lines('info')).toEqual(
+      [
+        `Ensuring scope "Example Action Provider" for client ${short.id} at ${service.url}`,
+        `Client ${short.id} has no scope: creating "Example Action Provider" (${scopeString})`,
+        `scope_string: ${scopeString} (created)`,
+      ].map(masked),
+    );
+    expect(runner.exitCode).toBe(0);
+  });
+
+  test('an annotation reads as it would without the mask, but for the secret itself', async () => {
+    const { runner } = await runShort({ client_id: 'not-a-uuid' });
+    expect(runner.annotations().map((a) => a.message)).toEqual([
+      masked(
+        'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
+          '(check that client_id and client_secret are not swapped)',
+      ),
+    ]);
+  });
+});
+
 describe('warnings before any write, at their line in the spec', () => {
   test.each(['false', 'true'])('a suffix outside [a-z0-9_] and a dependent id the service does not show (dry_run: %s); the run goes on', async (dryRun) => {
     const unknownId = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';

@@ -35,6 +35,23 @@ describe('secretForms', () => {
     expect(secretForms('id', 'abc')).toContain('abc');
   });
 
+  // The runner masks the secret as given at any length; a derived form that short would match
+  // ordinary text by chance ("x" has the base64 fragment "e").
+  test.each(['x', 'p4ss'])('a short secret (%j): the secret and its Basic credential, and no derived form under 8 characters', (secret) => {
+    const forms = secretForms(CLIENT_ID, secret);
+    expect(forms[0]).toBe(secret);
+    expect(forms).toContain(Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64'));
+    expect(forms.filter((form) => form !== secret && form.length < 8)).toEqual([]);
+  });
+
+  test.each(['x', 'p4ss'])('a short secret (%j): a message stays readable, masked only where the secret itself is', (secret) => {
+    const message = 'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app';
+    const basic = Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64');
+    const redact = scrubber(secretForms(CLIENT_ID, secret));
+    expect(redact(message)).toBe(message.replaceAll(secret, '***'));
+    expect(redact(`${message} ${secret} Basic ${basic}`)).toBe(`${message.replaceAll(secret, '***')} *** Basic ***`);
+  });
+
   // Whatever text surrounds it, the base64 (or base64url) of a text holding the secret never
   // shows it: some fragment of the secret's own characters is always replaced.
   test('base64 and base64url of the secret inside any text, at any alignment, are scrubbed', () => {
@@ -59,7 +76,7 @@ describe('secretForms', () => {
   });
 
   test('a secret with quotes or backslashes also in its JSON-escaped form', () => {
-    expect(secretForms('id', 'a"b\\c')).toContain('a\\"b\\\\c');
+    expect(secretForms('id', 'a"b\\c-long')).toContain('a\\"b\\\\c-long');
   });
 
   test('the Basic form is the one an Authorization header carries', () => {

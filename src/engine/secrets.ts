@@ -21,10 +21,14 @@ export function secretForms(clientId: string, clientSecret: string): string[] {
     ...lines,
     ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
   ];
-  // Fragments far shorter than the secret would mask ordinary text: none under 8 characters.
-  const shortest = Math.min(8, clientSecret.length);
-  return [...new Set(forms.filter((form) => form.length >= shortest))];
+  // The secret as given is always masked, as the runner masks it. A derived form (a line, an
+  // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+  // and garble every message (a 1-character secret has 1-character fragments): left out.
+  return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
 }
+
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+export const DERIVED_FORM_MIN_LENGTH = 8;
 
 const toBase64url = (base64: string): string => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
