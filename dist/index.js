@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4962:
+/***/ 378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21539,7 +21539,7 @@ __nccwpck_require__.d(__webpack_exports__, {
  * An error the user can act on: its message says what happened and what to do. Anything else
  * that reaches a door is reported as unexpected.
  */
-class errors_ActionError extends Error {
+class ActionError extends Error {
     name = 'ActionError';
 }
 
@@ -31172,6 +31172,98 @@ function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RE
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
 
+;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
+/** The most characters of one value a message quotes. */
+const MAX_QUOTED = 120;
+// Characters that move the cursor, end a line or reorder text on a terminal, beyond the C0
+// controls JSON escapes: DEL, C1, the line and paragraph separators, the bidi controls.
+const BEYOND_JSON = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`, 'g');
+const ONE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`);
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+const isControl = (char) => char < ' ' || ONE_BEYOND_JSON.test(char);
+const codePoint = (char) => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
+const escapeText = (text) => JSON.stringify(text)
+    .slice(1, -1)
+    .replace(UNSAFE_BEYOND_JSON, (char) => `\\u${codePoint(char).toLowerCase()}`);
+/** What makes a text unfit for one line of a log: its first line break, or else its first control character. */
+function unsafeCharacter(text) {
+    if (LINE_BREAK.test(text))
+        return 'contains a line break';
+    const control = [...text].find(isControl);
+    return control === undefined ? undefined : `contains a control character U+${codePoint(control)}`;
+}
+const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+/** What came, for a message: a string quoted, escaped and clipped; other values by their kind. */
+function shown(value, scrub) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string') {
+        const text = escapeText(scrub(value));
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+    }
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `${typeof value} ${String(value)}`;
+}
+function valueAt(root, path) {
+    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+}
+/** What an issue expected, in words; for a union, what each of its forms expected. */
+function expectedOf(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return EXPECTED[issue.expected] ?? issue.expected;
+        case 'invalid_format':
+            return issue.format === 'guid' || issue.format === 'uuid' ? 'a UUID' : `a ${issue.format}`;
+        case 'too_small':
+            return issue.origin === 'array' ? `at least ${issue.minimum} item(s)` : issue.message;
+        case 'invalid_union': {
+            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
+            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
+        }
+        case 'custom':
+            return issue.params?.expected ?? issue.message;
+        default:
+            return issue.message;
+    }
+}
+/** What was wrong, in words: the custom issue's own, or what the code says. */
+function problemOf(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    switch (issue.code) {
+        case 'invalid_type':
+            return 'has the wrong type';
+        case 'invalid_format':
+            return `is not ${expectedOf(issue)}`;
+        case 'too_small':
+            return Array.isArray(value) && value.length === 0 ? 'is empty' : 'is too short';
+        case 'custom':
+            return issue.message;
+        default:
+            return 'is none of the forms expected';
+    }
+}
+/**
+ * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
+ * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ */
+function describeAnswerProblems(issues, answer, scrub = (text) => text) {
+    const sentences = issues.map((issue) => {
+        const field = issue.path.map(String).join('.') || 'the body';
+        const value = valueAt(answer, issue.path);
+        const problem = problemOf(issue, value);
+        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
+    });
+    return [...new Set(sentences)].join('; ');
+}
+
 ;// CONCATENATED MODULE: ./src/wire/log.ts
 const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
 
@@ -31184,10 +31276,11 @@ const package_namespaceObject = {"rE":"0.1.0"};
 
 
 
+
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends errors_ActionError {
+class HttpError extends ActionError {
     name = 'HttpError';
     status;
     transient;
@@ -31254,7 +31347,8 @@ function commonErrorDetail(body, headers) {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog } = options;
+    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog, scrub } = options;
+    const unusableAnswer = options.unusableAnswer ?? `check that ${urlInput} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
         const { code, name, message } = (error ?? {});
@@ -31325,8 +31419,8 @@ function createJsonHttp(options) {
             throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
-            const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-            throw new HttpError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${unusableAnswer}.${explain(json, response.headers)}`, { status });
         }
         return parsed.data;
     }
@@ -31473,7 +31567,7 @@ function describeDrift(c, written = 'nothing') {
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
-class problems_ValidationError extends errors_ActionError {
+class ValidationError extends ActionError {
     name = 'ValidationError';
     problems;
     constructor(problems) {
@@ -31502,7 +31596,7 @@ function outputsOf(result) {
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-function conclude_concludeRun({ inputs, result, provider }) {
+function concludeRun({ inputs, result, provider }) {
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
     const drift = result.comparison.filter((c) => !c.same);
@@ -31542,12 +31636,12 @@ function conclude_concludeRun({ inputs, result, provider }) {
 /** A run that could not ensure the scope; a failed validation hands every problem on. */
 function concludeFailure(error) {
     const messages = failureMessages(error);
-    return error instanceof problems_ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+    return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
 }
 // The runner shows 10 error annotations per step: nine, and one that says there are more.
 const MAX_ERROR_ANNOTATIONS = 9;
 function failureMessages(error) {
-    if (error instanceof problems_ValidationError) {
+    if (error instanceof ValidationError) {
         const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
         const hidden = error.problems.length - shown.length;
         return [
@@ -31557,7 +31651,7 @@ function failureMessages(error) {
             ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.` }] : []),
         ];
     }
-    if (error instanceof errors_ActionError)
+    if (error instanceof ActionError)
         return [{ level: 'error', text: error.message }];
     // The last line of defence: still one clear annotation, the stack only in the debug log.
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
@@ -31578,6 +31672,7 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 
 
 
+
 // Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
 // relies on are required, so a changed service fails with a message naming them. Each shape
 // is declared here once; the types the engine works with are derived from them.
@@ -31589,8 +31684,24 @@ const dependentScopeSchema = object({
 });
 // A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
 // (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
-// markdown treats specially. Anything else from the service is refused, by name.
-const scopeStringSchema = schemas_string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
+// markdown treats specially. Anything else from the service is refused, saying what is wrong.
+const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
+const SCOPE_STRING_CHARACTER = /[A-Za-z0-9._~:/@!*+,=%-]/;
+const scopeStringExpected = {
+    expected: 'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
+};
+const scopeStringSchema = schemas_string().superRefine((value, ctx) => {
+    const rest = value.replace(SCOPE_STRING_START, '');
+    const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
+    const problem = unsafeCharacter(value) ??
+        (/\s/.test(value) ? 'contains white space'
+            : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
+                : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
+                    : stray === undefined ? undefined
+                        : `contains ${JSON.stringify(stray)}`);
+    if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
+});
 const scopeSchema = object({
     id: uuidSchema,
     scope_string: scopeStringSchema,
@@ -31635,10 +31746,13 @@ const UPDATE_HINTS = {
 const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
     .transform((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    const expected = { expected: '"scopes": [the scope] (or "scope": the scope)' };
     if (scopes.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected });
     return scopes;
 });
+// An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
+const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
 const STATUS_HINTS = {
@@ -31679,7 +31793,7 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
  * signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }) {
+function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log, scrub }) {
     const apiPath = new URL(authUrl).pathname;
     const http = createJsonHttp({
         budget,
@@ -31688,6 +31802,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
             ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
             : STATUS_HINTS,
         explain: explainServiceError,
+        unusableAnswer: UNUSABLE_ANSWER,
+        scrub,
         log,
         // The only place the secret is used: built once, sent in every call, never logged.
         headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
@@ -31799,23 +31915,11 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget },
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [], changes: [], updated: false };
     }
     log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
     return compared(await create(service, definition, { expected, unverified }, budget, log));
-}
-/**
- * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
- * client's first. One round trip when the inspection describes them, two otherwise.
- */
-async function reconcile_inspectScopes(service) {
-    const client = await service.getClient();
-    if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first (apply).`);
-    }
-    const found = await adoptExisting(service, client, client.scopes, '');
-    return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
 }
 /**
  * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
@@ -31828,7 +31932,7 @@ async function applySpec(service, definition, existing, dryRun, log) {
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new errors_ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
+        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which the service never changes. Nothing was written. " +
             `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
@@ -31877,7 +31981,7 @@ function resolveDependents(spec, byString) {
         return id === undefined ? [] : [{ ...flags, scope: id }];
     });
     if (unresolved.length > 0) {
-        throw new errors_ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+        throw new ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
             'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
     }
     return resolved;
@@ -31902,7 +32006,7 @@ async function create(service, definition, { expected, unverified }, budget, log
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
-                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
                     'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
             }
             const conflict = outcome.kind === 'conflict';
@@ -31917,35 +32021,35 @@ async function create(service, definition, { expected, unverified }, budget, log
                 return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
             }
             if (conflict) {
-                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
                     'applying a creation. Run the step again: it adopts the scope once the client lists it.');
             }
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
-                throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
+                throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
             log.info(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
     catch (error) {
-        if (!maybeApplied || !(error instanceof errors_ActionError))
+        if (!maybeApplied || !(error instanceof ActionError))
             throw error;
         // Whatever failed after a creation that may have been applied: say so, and what comes next.
-        throw new errors_ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+        throw new ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
             'without creating a second one.');
     }
 }
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service, created, expected) {
     const after = await service.getClient().catch((error) => {
-        if (!(error instanceof errors_ActionError))
+        if (!(error instanceof ActionError))
             throw error;
-        throw new errors_ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+        throw new ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
             `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
     });
     const detached = created.filter((s) => !after.scopeIds.includes(s.id));
     if (detached.length > 0) {
-        throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+        throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
             "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
@@ -31959,10 +32063,61 @@ async function adoptExisting(service, client, known, expected) {
     }
     const missing = client.scopeIds.filter((id) => !byId.has(id));
     if (missing.length > 0) {
-        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+        throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
     }
     const scopes = client.scopeIds.map((id) => byId.get(id));
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+}
+
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    const encoded = encodeURIComponent(clientSecret);
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    // A multi-line secret is masked line by line by the runner too.
+    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    const forms = [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+    // The secret as given is always masked, as the runner masks it. A derived form (a line, an
+    // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+    // and garble every message (a 1-character secret has 1-character fragments): left out.
+    return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    // Longest first, so that a form containing another is replaced whole.
+    const sorted = [...forms].sort((a, b) => b.length - a.length);
+    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -31985,72 +32140,60 @@ function coerce_date(params) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/settings.ts
-/**
- * The settings of a run and their rules, the same for every door. A door reads them under its
- * own names (the action's inputs, the command line's options) and gives the words its users
- * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
- */
 
 
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
-/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
-const SETTING_DEFAULTS = {
-    spec: '.github/provider-scope.yml',
-    timeout_seconds: '30',
-    on_drift: 'warn',
-    dry_run: 'false',
-    provider_url: '',
-};
+// Messages never quote a value: a client_id and a client_secret swapped by mistake would
+// otherwise print the secret under a name that is not masked.
+// `abort`: an empty input is one problem, not also a malformed one.
+const settings_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
+/** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+const baseUrl = (name, httpsWhy) => schemas_string()
+    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
+    .transform((value, ctx) => {
+    const url = new URL(value);
+    if (url.username !== '' || url.password !== '') {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must not carry credentials: they belong in client_id and client_secret` });
+    }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
+    }
+    if (url.search !== '' || url.hash !== '') {
+        ctx.addIssue({ code: 'custom', message: `Input ${name} must be a base address without a query or fragment` });
+    }
+    // Paths are appended to it, so one canonical form without a trailing slash.
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+});
+// The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+const booleanInput = (name) => settings_required(name, 'leave it out for false')
+    .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `Input ${name} must be true or false`))
+    .transform((value) => value.toLowerCase() === 'true');
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
- *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-function settingsSchema({ label, ref, whenEmpty }) {
-    // `abort`: an empty setting is one problem, not also a malformed one.
-    const required = (name, hint) => schemas_string().min(1, { message: `${label(name)} is empty: ${hint}`, abort: true });
-    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => schemas_string()
-        .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
-        .transform((value, ctx) => {
-        const url = new URL(value);
-        if (url.username !== '' || url.password !== '') {
-            ctx.addIssue({ code: 'custom', message: `${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}` });
-        }
-        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-            ctx.addIssue({ code: 'custom', message: `${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
-        }
-        if (url.search !== '' || url.hash !== '') {
-            ctx.addIssue({ code: 'custom', message: `${label(name)} must be a base address without a query or fragment` });
-        }
-        // Paths are appended to it, so one canonical form without a trailing slash.
-        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-    });
-    return object({
-        client_id: required('client_id', whenEmpty('client_id')).pipe(schemas_guid(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
-            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
-        client_secret: required('client_secret', whenEmpty('client_secret')),
-        auth_url: required('auth_url', whenEmpty('auth_url')).pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
-        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: required('timeout_seconds', 'leave it out for 30 seconds')
-            .pipe(coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` }))
-            .pipe(schemas_number().positive(`${label('timeout_seconds')} must be more than 0`).max(600, `${label('timeout_seconds')} must be at most 600`)),
-        on_drift: required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], `${label('on_drift')} must be warn, fail, ignore or update`)),
-        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
-        dry_run: required('dry_run', 'leave it out for false')
-            .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`))
-            .transform((value) => value.toLowerCase() === 'true'),
-        // Optional: empty means no verification of the provider.
-        provider_url: schemas_string()
-            .transform((value) => (value === '' ? undefined : value))
-            .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
-    });
-}
-/** Validates every setting at once, so the user sees all that is wrong in one run. */
-function settings_parseSettings(read, naming) {
+const timeoutSeconds = settings_required('timeout_seconds', 'leave it out for 30 seconds')
+    .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
+    .pipe(schemas_number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
+const settingsSchema = object({
+    client_id: settings_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
+        '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
+    client_secret: settings_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
+        'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
+    auth_url: settings_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.globus.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
+    spec: settings_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
+    timeout_seconds: timeoutSeconds,
+    on_drift: settings_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], 'Input on_drift must be warn, fail, ignore or update')),
+    dry_run: booleanInput('dry_run'),
+    // Optional: empty means no verification of the provider.
+    provider_url: schemas_string()
+        .transform((value) => (value === '' ? undefined : value))
+        .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
+});
+const SETTING_NAMES = Object.keys(settingsSchema.shape);
+/** Validates every input at once, so the user sees all that is wrong in one run. */
+function parseSettings(read) {
     const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
-    const result = settingsSchema(naming).safeParse(raw);
+    const result = settingsSchema.safeParse(raw);
     if (result.success)
         return result.data;
-    throw new problems_ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -32224,7 +32367,7 @@ function parseSpec(source, file) {
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
-        throw new problems_ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+        throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
     }
     // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
     const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -32237,7 +32380,7 @@ function parseSpec(source, file) {
             location: at(error.linePos?.[0]),
         }));
         // One error cascades into many alike: each message once.
-        throw new problems_ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
+        throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
     }
     let data;
     try {
@@ -32245,13 +32388,13 @@ function parseSpec(source, file) {
     }
     catch (error) {
         // The one way a well-formed document fails to convert: aliases expanding without bound.
-        throw new problems_ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
+        throw new ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
     }
     if (data === null || data === undefined) {
-        throw new problems_ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+        throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
     }
     if (typeof data !== 'object' || Array.isArray(data)) {
-        throw new problems_ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+        throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
     }
     const wrapped = 'scope' in data;
     const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
@@ -32288,7 +32431,7 @@ function parseSpec(source, file) {
             problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
         }
     }
-    throw new problems_ValidationError(problems);
+    throw new ValidationError(problems);
 }
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
@@ -32297,7 +32440,7 @@ function parseSpec(source, file) {
  */
 async function loadSpec(workspace, file) {
     const fail = (message) => {
-        throw new problems_ValidationError([{ field: 'spec', message }]);
+        throw new ValidationError([{ field: 'spec', message }]);
     };
     const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
     const outside = (relative) => relative === '' || relative.startsWith('..') || external_node_path_default().isAbsolute(relative);
@@ -32327,7 +32470,7 @@ async function loadSpec(workspace, file) {
         source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
     }
     catch (error) {
-        if (error instanceof problems_ValidationError)
+        if (error instanceof ValidationError)
             throw error;
         return fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`);
     }
@@ -32362,21 +32505,18 @@ async function readAtMost(file, bytes) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
- * concludes. Never throws: a failure is a conclusion too.
+ * concludes. Never throws: a failure is a conclusion too. One signal stops the run: aborted at
+ * its end, after its first failure or from outside, it ends every request and pause still
+ * pending and closes every connection.
  */
-const ensureProviderScope = (request) => stopping(request, (signal) => ensure(request, signal));
-/** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (request) => stopping(request, (signal) => verify(request, signal));
-/**
- * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
- * every request and pause still pending and closes every connection.
- */
-async function stopping(request, run) {
+async function ensureProviderScope(request) {
     const stop = new AbortController();
+    const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
     try {
-        return await run(request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
+        return await ensure(request, signal);
     }
     catch (error) {
         return concludeFailure(error);
@@ -32385,119 +32525,55 @@ async function stopping(request, run) {
         stop.abort(new Error('the run has ended'));
     }
 }
-/** The log the lower layers tell, on the door's writer; a warning about a spec field points at its line. */
-const logOn = (write, locate = () => undefined) => ({
-    info: (text) => write({ level: 'info', text }),
-    debug: (text) => write({ level: 'debug', text }),
-    warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
-});
-/** The run's budget and the service's client, bound to the settings' client. */
-function connect(settings, { clock, dispatcher }, signal, log) {
+async function ensure({ read, workspace, write, clock, dispatcher, onAnswered }, signal) {
+    const { settings, specFile } = await ensure_validate(read, workspace);
+    const { spec } = specFile;
+    const log = {
+        info: (text) => write({ level: 'info', text }),
+        debug: (text) => write({ level: 'debug', text }),
+        warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : specFile.locate(field) }),
+    };
+    for (const { message, location } of specFile.warnings)
+        write({ level: 'warning', text: message, location });
+    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     // One budget for the whole run: the reads, the creation and the provider check.
     const budget = createBudget(settings.timeout_seconds, { clock, signal });
-    const service = createServiceClient({ authUrl: settings.auth_url, clientId: settings.client_id, clientSecret: settings.client_secret, budget, dispatcher, log });
-    return { budget, service };
-}
-const providerOutcome = (url, scopeStrings, budget, request, log) => checkProvider(url, scopeStrings, budget, { dispatcher: request.dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
-async function ensure(request, signal) {
-    const { settings, specFile } = await ensure_validate(request);
-    const { spec } = specFile;
-    const log = logOn(request.write, specFile.locate);
-    for (const { message, location } of specFile.warnings)
-        request.write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
-    const { budget, service } = connect(settings, request, signal, log);
+    const service = createServiceClient({
+        authUrl: settings.auth_url,
+        clientId: settings.client_id,
+        clientSecret: settings.client_secret,
+        budget,
+        dispatcher,
+        log,
+        // The service's values a message quotes are scrubbed before they are clipped.
+        scrub: scrubber(secretForms(settings.client_id, settings.client_secret)),
+    });
     const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget }, log);
-    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, request, log);
-    request.onAnswered?.();
-    return conclude_concludeRun({ inputs: settings, result, provider });
-}
-async function verify(request, signal) {
-    const { naming } = request;
-    const settings = parseSettings(request.read, naming);
-    const providerUrl = settings.provider_url;
-    if (providerUrl === undefined) {
-        throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
-    }
-    const log = logOn(request.write);
-    log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
-    const { budget, service } = connect(settings, request, signal, log);
-    const result = await inspectScopes(service);
-    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, request, log);
-    request.onAnswered?.();
-    // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, result, provider });
+    const provider = settings.provider_url === undefined
+        ? undefined
+        : await checkProvider(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, { dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
+    onAnswered?.();
+    return concludeRun({ inputs: settings, result, provider });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate({ read, naming, workspace }) {
+async function ensure_validate(read, workspace) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
-        (async () => settings_parseSettings(read, naming))(),
+        (async () => parseSettings(read))(),
         // An empty `spec` setting is reported by parseSettings.
         specPath === '' ? undefined : loadSpec(workspace, specPath),
     ]);
     const problems = [settings, spec].flatMap((result) => {
         if (result.status === 'fulfilled')
             return [];
-        if (result.reason instanceof problems_ValidationError)
+        if (result.reason instanceof ValidationError)
             return result.reason.problems;
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
         return { settings: settings.value, specFile: spec.value };
     }
-    throw new problems_ValidationError(problems);
-}
-
-;// CONCATENATED MODULE: ./src/engine/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    const encoded = encodeURIComponent(clientSecret);
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    // A multi-line secret is masked line by line by the runner too.
-    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    const forms = [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-    // The secret as given is always masked, as the runner masks it. A derived form (a line, an
-    // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
-    // and garble every message (a 1-character secret has 1-character fragments): left out.
-    return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
-}
-/** The shortest derived form that is masked; the secret as given is masked at any length. */
-const DERIVED_FORM_MIN_LENGTH = 8;
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
-}
-/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-function scrubber(forms) {
-    // Longest first, so that a form containing another is replaced whole.
-    const sorted = [...forms].sort((a, b) => b.length - a.length);
-    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
+    throw new ValidationError(problems);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/text.ts
@@ -32510,16 +32586,6 @@ const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
-// C0 controls (escape, carriage return, bell, line breaks...), DEL, C1 controls (a lone CSI
-// starts an escape sequence too), and the bidirectional overrides that reorder what is shown.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** Text for a terminal: every control character shown as its escape (`\u001b`), never obeyed. */
-const inert = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
-const inertJson = (json) => json.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-/** Whether a text holds a character a terminal or a line-based file would obey. */
-const hasControl = (text) => new RegExp(CONTROL.source).test(text);
 
 ;// CONCATENATED MODULE: ./src/github/job-summary.ts
 
@@ -32573,18 +32639,6 @@ function problemsSummary(problems, scrub) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
     return ['### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''].join('\n');
 }
-
-;// CONCATENATED MODULE: ./src/github/inputs.ts
-const INPUT_NAMING = {
-    label: (setting) => `Input ${setting}`,
-    ref: (setting) => setting,
-    whenEmpty: (setting) => ({
-        client_id: 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
-        client_secret: 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
-            'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
-        auth_url: 'set it to the base address of the authentication service, e.g. https://auth.globus.org',
-    })[setting],
-};
 
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
@@ -32681,7 +32735,6 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
 
 
 
-
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run(collaborators = fromGitHubRunner()) {
     const { core, summary, ready } = collaborators;
@@ -32718,7 +32771,6 @@ async function run(collaborators = fromGitHubRunner()) {
     });
     let conclusion = await ensureProviderScope({
         read: (name) => core.getInput(name),
-        naming: INPUT_NAMING,
         workspace: collaborators.workspace,
         write,
         clock: collaborators.clock,
@@ -32753,7 +32805,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4962);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(378);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -100,15 +100,21 @@ test('5. forms of the secret echoed by a service are scrubbed: base64 at every a
 });
 
 test.each([
-  ['a line break', 'https://x.example/a\nb'],
-  ['a NUL', 'https://x.example/a\u0000'],
-  ['a command substitution', 'https://x.example/$(id)'],
-  ['a javascript: URL', 'javascript:alert(1)'],
-])('6. a scope_string from the service with %s is never an output: a clear error names the call and the field', async (_what, scopeString) => {
+  ['a line break', 'https://x.example/a\nb', 'contains a line break', 'https://x.example/a\\nb'],
+  ['a NUL', 'https://x.example/a\u0000', 'contains a control character U+0000', 'https://x.example/a\\u0000'],
+  ['a bell', 'https://x.example/a\u0007', 'contains a control character U+0007', 'https://x.example/a\\u0007'],
+  ['a command substitution', 'https://x.example/$(id)', 'contains "$"', 'https://x.example/$(id)'],
+  ['a javascript: URL', 'javascript:alert(1)', 'is neither an http(s) URL nor a URN', 'javascript:alert(1)'],
+])('6. a scope_string from the service with %s is never an output: the error names the call, the field, what is wrong and what to do', async (_what, scopeString, problem, shown) => {
   h.service.inject({ method: 'POST', status: 200, body: JSON.stringify({ scopes: [{ id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9', scope_string: scopeString }] }) });
   const result = await h.run();
   expect(result.exitCode).toBe(1);
-  expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Scope creation \(POST .*\): the answer lacks or mistypes scopes\.0\.scope_string$/)]);
+  const [annotation] = annotations(result);
+  expect(annotation).toMatch(/^::error::Scope creation \(POST .*\): the answer \(HTTP 200\) cannot be used: scopes\.0\.scope_string /);
+  // The toolkit escapes an annotation's % (as %25): the value as the message has it.
+  expect(annotation?.replaceAll('%25', '%')).toContain(`scope_string ${problem}: expected a URL`);
+  expect(annotation?.replaceAll('%25', '%')).toContain(`got "${shown}". This is the service's answer, not a setting of this step: report it to the service's operators`);
+  expect(annotations(result)).toHaveLength(1);
   expect(result.outputs).toEqual({});
   expectSafe(result);
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { run } from '../../src/github/action.ts';
+import { MAX_QUOTED } from '../../src/wire/answer-problems.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
@@ -268,6 +269,19 @@ describe('failures', () => {
     expect(annotation?.message).toHaveLength(2001);
     // Scrubbed first: the cut falls among the stars, never inside the secret.
     expect(annotation?.message).toMatch(/x\*+…$/);
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test("a service's value quoted in a message: the secret in it scrubbed before the value is clipped, no piece of it left", async () => {
+    // The escaped secret would start 7 characters before the cut.
+    const scopeString = `https://x.example/${'a'.repeat(MAX_QUOTED - 25)}${SECRET}\n`;
+    const scope = { id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9', scope_string: scopeString };
+    service.inject({ method: 'POST', path: `/v2/api/clients/${client.id}/scopes`, status: 200, body: JSON.stringify({ scopes: [scope] }) });
+    const runner = await runWith();
+    const [annotation] = runner.annotations();
+    expect(annotation?.message).toContain(`scopes.0.scope_string contains a line break: `);
+    expect(annotation?.message).toContain(`got "https://x.example/${'a'.repeat(MAX_QUOTED - 25)}***\\n"`);
+    expect(runner.written()).not.toMatch(/in\\?"pro/);
     expect(runner.exitCode).toBe(1);
   });
 

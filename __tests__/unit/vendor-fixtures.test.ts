@@ -84,7 +84,7 @@ describe('creation answers', () => {
     async (name) => {
       const service = client();
       const error = await rejectionOf(serving(`placeholders/${name}`, () => service.createScope(DEFINITION)), HttpError);
-      expect(error.message).toMatch(/lacks or mistypes scopes\.0\.id/);
+      expect(error.message).toMatch(/cannot be used: scopes\.0\.id is not a UUID: expected a UUID, got "/);
     },
   );
 });

@@ -14,6 +14,7 @@ import { createServiceClient } from '../wire/service-client.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message, type ProviderOutcome } from './conclude.ts';
 import { ValidationError, type Location } from './problems.ts';
 import { inspectScopes, reconcileScope } from './reconcile.ts';
+import { scrubber, secretForms } from './secrets.ts';
 import { parseSettings, type Naming, type SettingName, type Settings } from './settings.ts';
 import { loadSpec, type SpecFile } from './spec.ts';
 
@@ -70,7 +71,16 @@ const logOn = (write: RunRequest['write'], locate: (field: ReadonlyArray<string 
 function connect(settings: Settings, { clock, dispatcher }: RunRequest, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
   // One budget for the whole run: the reads, the creation and the provider check.
   const budget = createBudget(settings.timeout_seconds, { clock, signal });
-  const service = createServiceClient({ authUrl: settings.auth_url, clientId: settings.client_id, clientSecret: settings.client_secret, budget, dispatcher, log });
+  const service = createServiceClient({
+    authUrl: settings.auth_url,
+    clientId: settings.client_id,
+    clientSecret: settings.client_secret,
+    budget,
+    dispatcher,
+    log,
+    // The service's values a message quotes are scrubbed before they are clipped.
+    scrub: scrubber(secretForms(settings.client_id, settings.client_secret)),
+  });
   return { budget, service };
 }
 

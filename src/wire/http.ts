@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { EnvHttpProxyAgent } from './undici-core.ts';
 import type { z } from 'zod';
 import { requestLimitMs, type Budget } from './budget.ts';
+import { describeAnswerProblems } from './answer-problems.ts';
 import { ActionError } from './errors.ts';
 import { silentLog, type Log } from './log.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -51,6 +52,10 @@ export interface JsonHttpOptions {
   hints?: Readonly<Record<number, string>>;
   /** The server's own words about a failure, from its error body and headers (default: commonErrorDetail). */
   explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
+  /** What to do about an answer whose fields are not as expected (after what is wrong with it). */
+  unusableAnswer?: string;
+  /** Applied to the server's values a message quotes, before they are clipped: the secret never cut in two. */
+  scrub?: ((text: string) => string) | undefined;
   /** For every request; by default, keep-alive lanes that honour HTTP_PROXY, HTTPS_PROXY and NO_PROXY, closed when the budget's signal aborts. */
   dispatcher?: Dispatcher | undefined;
   log?: Log | undefined;
@@ -125,7 +130,8 @@ export function commonErrorDetail(body: unknown, headers: IncomingHttpHeaders): 
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog } = options;
+  const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog, scrub } = options;
+  const unusableAnswer = options.unusableAnswer ?? `check that ${urlInput} names the server meant`;
   const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
 
   function networkError(label: string, host: string, error: unknown): HttpError {
@@ -206,8 +212,8 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     if (json === undefined) throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-      throw new HttpError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+      const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+      throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${unusableAnswer}.${explain(json, response.headers)}`, { status });
     }
     return parsed.data;
   }

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { Budget } from './budget.ts';
+import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError } from './http.ts';
 import type { Log } from './log.ts';
 import { uuidSchema, type Uuid } from './uuid.ts';
@@ -19,8 +20,24 @@ const dependentScopeSchema = z.object({
 
 // A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
 // (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
-// markdown treats specially. Anything else from the service is refused, by name.
-const scopeStringSchema = z.string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
+// markdown treats specially. Anything else from the service is refused, saying what is wrong.
+const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
+const SCOPE_STRING_CHARACTER = /[A-Za-z0-9._~:/@!*+,=%-]/;
+const scopeStringExpected: ExpectedParams = {
+  expected: 'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
+};
+const scopeStringSchema = z.string().superRefine((value, ctx) => {
+  const rest = value.replace(SCOPE_STRING_START, '');
+  const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
+  const problem =
+    unsafeCharacter(value) ??
+    (/\s/.test(value) ? 'contains white space'
+    : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
+    : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
+    : stray === undefined ? undefined
+    : `contains ${JSON.stringify(stray)}`);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
+});
 
 const scopeSchema = z.object({
   id: uuidSchema,
@@ -81,7 +98,8 @@ const createResponseSchema = z
   .object({ scopes: z.array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
   .transform((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
-    if (scopes.length === 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+    const expected: ExpectedParams = { expected: '"scopes": [the scope] (or "scope": the scope)' };
+    if (scopes.length === 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected });
     return scopes;
   });
 
@@ -116,7 +134,12 @@ export interface ServiceClientOptions {
   /** Defaults to the HTTP layer's proxy-aware agent. */
   dispatcher?: Dispatcher | undefined;
   log?: Log | undefined;
+  /** Applied to the service's values an error message quotes (see JsonHttpOptions.scrub). */
+  scrub?: ((text: string) => string) | undefined;
 }
+
+// An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
+const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
 
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
@@ -164,7 +187,7 @@ const list = (values: readonly string[]): string => values.map(encodeURIComponen
  * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
  * signal aborts.
  */
-export function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }: ServiceClientOptions) {
+export function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log, scrub }: ServiceClientOptions) {
   const apiPath = new URL(authUrl).pathname;
   const http = createJsonHttp({
     budget,
@@ -173,6 +196,8 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
       ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
       : STATUS_HINTS,
     explain: explainServiceError,
+    unusableAnswer: UNUSABLE_ANSWER,
+    scrub,
     log,
     // The only place the secret is used: built once, sent in every call, never logged.
     headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
