@@ -118,7 +118,7 @@ describe('one scope, and the answer to an update', () => {
     expect(scope.id).toBe((fixture(name) as { scope: { id: string } }).scope.id);
   });
 
-  test.each(['update_scope.json', 'update_scope.dependent_scopes.json'])('%s through updateScope', async (name) => {
+  test.each(['update_scope.json', 'update_scope.dependent_scopes.json', 'update_scope.scope_suffix.json'])('%s through updateScope', async (name) => {
     const service = client();
     const scope = await serving(name, () => service.updateScope(CLIENT_ID, DEFINITION));
     const expected = (fixture(name) as { scope: { id: string; dependent_scopes: unknown[] } }).scope;
@@ -155,23 +155,90 @@ describe('the embedded service answers in the shapes the real one does', () => {
     );
   }
 
-  test('client inspection, scope creation and lookup, an error', async () => {
+  /** The keys of an object, nested ones by path (a list's by its first element): to hold an answer to a fixture's field set, both ways. */
+  const keysOf = (value: unknown, at = ''): string[] =>
+    Array.isArray(value) ? keysOf(value[0], `${at}0.`)
+    : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, v]) => [`${at}${key}`, ...keysOf(v, `${at}${key}.`)]).sort()
+    : [];
+
+  let embedded: import('../../dev/auth-service.ts').EmbeddedAuthService;
+  let url = '';
+  let caller: { id: string };
+  let auth: Record<string, string>;
+  beforeAll(async () => {
     const { EmbeddedAuthService } = await import('../../dev/auth-service.ts');
-    const embedded = new EmbeddedAuthService();
-    const url = await embedded.start();
-    try {
-      const client = embedded.addClient({ secret: 's' });
-      const auth = { authorization: `Basic ${Buffer.from(`${client.id}:s`).toString('base64')}`, 'content-type': 'application/json' };
-      const call = async (path: string, init: RequestInit = {}) => (await fetch(`${url}${path}`, { headers: auth, ...init })).json() as Promise<unknown>;
-      const created = await call(`/v2/api/clients/${client.id}/scopes`, { method: 'POST', body: JSON.stringify({ scope: { name: 'n', description: 'd', scope_suffix: 'x', advertised: true } }) });
-      // Keys the embedded service has no reason to know of (a project's, the client type) are left to the fixtures.
-      expect(missingKeys(fixture('create_scope.scopes.json'), created)).toEqual([]);
-      expect(missingKeys(fixture('get_scopes.json'), await call(`/v2/api/scopes?ids=${(created as { scopes: Array<{ id: string }> }).scopes[0]?.id}`))).toEqual([]);
-      expect(missingKeys(fixture('error.json'), await (await fetch(`${url}/v2/api/clients/${client.id}`)).json())).toEqual([]);
-      const inspected = await call(`/v2/api/clients/${client.id}`);
-      expect(missingKeys(fixture('get_client.apt-docs-2024.json'), inspected)).toEqual([]);
-    } finally {
-      await embedded.stop();
-    }
+    embedded = new EmbeddedAuthService();
+    url = await embedded.start();
+    caller = embedded.addClient({ secret: 's' });
+    auth = { authorization: `Basic ${Buffer.from(`${caller.id}:s`).toString('base64')}`, 'content-type': 'application/json' };
+  });
+  afterAll(() => embedded.stop());
+  const call = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> => {
+    const response = await fetch(`${url}${path}`, { headers: auth, ...init });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const create = (suffix: string) =>
+    call(`/v2/api/clients/${caller.id}/scopes`, { method: 'POST', body: JSON.stringify({ scope: { name: 'n', description: 'd', scope_suffix: suffix, advertised: true } }) });
+
+  test('client inspection, scope creation and lookup, an error', async () => {
+    const { body: created } = await create('x');
+    expect(missingKeys(fixture('create_scope.scopes.json'), created)).toEqual([]);
+    expect(missingKeys(fixture('get_scopes.json'), (await call(`/v2/api/scopes?ids=${(created as { scopes: Array<{ id: string }> }).scopes[0]?.id}`)).body)).toEqual([]);
+    expect(missingKeys(fixture('error.json'), await (await fetch(`${url}/v2/api/clients/${caller.id}`)).json())).toEqual([]);
+    expect(missingKeys(fixture('get_client.apt-docs-2024.json'), (await call(`/v2/api/clients/${caller.id}`)).body)).toEqual([]);
+  });
+
+  test("the client: the fields of the SDK's get_client fixture, no more, no fewer, of the same kinds", async () => {
+    const { body } = await call(`/v2/api/clients/${caller.id}`);
+    const client = (body as { client: Record<string, unknown> }).client;
+    const vendor = (fixture('get_client.json') as { client: Record<string, unknown> }).client;
+    expect(keysOf(client)).toEqual(keysOf(vendor));
+    const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'list' : typeof v);
+    expect(Object.fromEntries(Object.entries(client).map(([k, v]) => [k, kind(v)]))).toEqual(Object.fromEntries(Object.entries(vendor).map(([k, v]) => [k, kind(v)])));
+    expect([client.client_type, client.prompt_for_named_grant, client.userinfo_from_effective_identity]).toEqual(['client_identity', false, true]);
+  });
+
+  test('a scope: the fields of the recorded creation answer, no more, no fewer', async () => {
+    const { body } = await create('fields');
+    const [scope] = (body as { scopes: unknown[] }).scopes;
+    expect(keysOf(scope)).toEqual(keysOf((fixture('create_scope.scopes.json') as { scopes: unknown[] }).scopes[0]));
+  });
+
+  test('the groups scope: as the vendor describes it, owned by its client, named as the vendor names it', async () => {
+    const { body } = await call(`/v2/api/scopes?ids=73320ffe-4cb4-4b25-a0a3-83d53d59ce4f`);
+    expect(body).toEqual(fixture('groups_scope.json'));
+  });
+
+  test("an update with another scope_suffix: answered as the SDK's fixture is, the new suffix in scope_string", async () => {
+    const { body } = await create('before');
+    const [scope] = (body as { scopes: Array<{ id: string; scope_string: string }> }).scopes;
+    const updated = await call(`/v2/api/scopes/${scope?.id}`, { method: 'PUT', body: JSON.stringify({ scope: { scope_suffix: 'after' } }) });
+    expect(updated.status).toBe(200);
+    expect(keysOf(updated.body)).toEqual(keysOf(fixture('update_scope.scope_suffix.json')));
+    expect((updated.body as { scope: { scope_string: string } }).scope.scope_string).toBe(`${url}/scopes/${caller.id}/after`);
+    // And it sticks: the scope is found by its new string, not by the old one.
+    expect((await call(`/v2/api/scopes?scope_strings=${encodeURIComponent(`${url}/scopes/${caller.id}/after`)}`)).body).toEqual({ scopes: [(updated.body as { scope: unknown }).scope] });
+    expect((await call(`/v2/api/scopes?scope_strings=${encodeURIComponent(scope?.scope_string ?? '')}`)).body).toEqual({ scopes: [] });
+  });
+
+  test('an update to a suffix another scope of the client has: refused with a 409, in the vendor\'s error shape', async () => {
+    await create('taken');
+    const { body } = await create('mine');
+    const [scope] = (body as { scopes: Array<{ id: string }> }).scopes;
+    const refused = await call(`/v2/api/scopes/${scope?.id}`, { method: 'PUT', body: JSON.stringify({ scope: { scope_suffix: 'taken' } }) });
+    expect(refused.status).toBe(409);
+    expect(keysOf(refused.body)).toEqual(keysOf(fixture('error.json')));
+  });
+
+  test.each([
+    ['401', () => fetch(`${url}/v2/api/clients/${caller.id}`, { headers: { authorization: `Basic ${Buffer.from(`${caller.id}:wrong`).toString('base64')}` } })],
+    ['404', () => fetch(`${url}/v2/api/scopes/00000000-0000-4000-8000-000000000000`, { headers: auth })],
+    ['409', async () => (await create('twice'), fetch(`${url}/v2/api/clients/${caller.id}/scopes`, { method: 'POST', headers: auth, body: JSON.stringify({ scope: { name: 'n', description: 'd', scope_suffix: 'twice' } }) }))],
+  ])('a %s in the vendor\'s error shape (_common.py), its status a string', async (status, send) => {
+    const response = await send();
+    const body = (await response.json()) as { errors: Array<{ status: string }> };
+    expect(response.status).toBe(Number(status));
+    expect(keysOf(body)).toEqual(keysOf(fixture('error.json')));
+    expect(body.errors[0]?.status).toBe(status);
   });
 });

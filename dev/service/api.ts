@@ -1,7 +1,8 @@
 /**
  * The authentication service's API rules, as functions of the state and a request: the client
- * and scope calls of the system spec, in the shapes the real service (Globus Auth) answers
- * with (its SDK's test data; see __tests__/fixtures/vendor/README.md).
+ * and scope calls the action makes, in the shapes the real service (Globus Auth) answers with
+ * (globus/globus-sdk-python, src/globus_sdk/testing/data/auth/; each answer copied into
+ * __tests__/fixtures/vendor/, whose README gives its source).
  */
 import { randomUUID } from 'node:crypto';
 import type { ClientRecord, ScopeRecord, ServiceState } from './records.ts';
@@ -79,6 +80,7 @@ export function handleApi(state: ServiceState, options: ApiOptions, baseUrl: str
   return error(404, `No route for ${method} ${url.pathname}`);
 }
 
+/** A client as `GET /v2/api/clients/{id}` shows it: the fields of globus-sdk-python's get_client fixture (testing/data/auth/get_client.py). */
 function clientView(state: ServiceState, options: ApiOptions, client: ClientRecord): Record<string, unknown> {
   return {
     scopes: options.clientScopes === 'objects' ? client.scopes.map((id) => state.scopes.get(id)) : client.scopes,
@@ -94,6 +96,9 @@ function clientView(state: ServiceState, options: ApiOptions, client: ClientReco
     id: client.id,
     public_client: false,
     parent_client: null,
+    client_type: 'client_identity',
+    prompt_for_named_grant: false,
+    userinfo_from_effective_identity: true,
   };
 }
 
@@ -152,9 +157,18 @@ function createScope(state: ServiceState, options: ApiOptions, baseUrl: string, 
 function updateScope(state: ServiceState, options: ApiOptions, scope: ScopeRecord, body: unknown): Answer {
   const def = (body as { scope?: unknown } | undefined)?.scope;
   if (typeof def !== 'object' || def === null) return error(400, 'The body must be {"scope": {...}}');
-  // scope_suffix is not a field of an update: the scope string never changes.
   const fields = readDefinition(state, def as Record<string, unknown>, true);
   if (typeof fields === 'string') return error(400, fields);
-  Object.assign(scope, withoutIgnored(options, fields));
+  // scope_suffix is a field of an update, and the answer carries the new suffix in scope_string
+  // (globus-sdk-python, update_scope in services/auth/client/service_client.py and its fixture
+  // testing/data/auth/update_scope.py, case scope_suffix).
+  const suffix = (def as { scope_suffix?: unknown }).scope_suffix;
+  if (suffix !== undefined && !isText(suffix)) return error(400, 'scope_suffix must be a non-empty string');
+  const scopeString = suffix === undefined ? scope.scope_string : scope.scope_string.replace(/[^/]*$/, suffix);
+  const owner = scope.client === null ? undefined : state.clients.get(scope.client);
+  if (owner?.scopes.some((id) => id !== scope.id && state.scopes.get(id)?.scope_string === scopeString)) {
+    return error(409, `The client already has a scope with suffix ${String(suffix)}`);
+  }
+  Object.assign(scope, withoutIgnored(options, fields), { scope_string: scopeString });
   return json(200, { scope });
 }

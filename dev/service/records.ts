@@ -7,6 +7,8 @@ import type { DependentScope } from '../../src/wire/service-client.ts';
 
 export const GROUPS_SCOPE_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
 export const GROUPS_SCOPE_STRING = 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships';
+/** The client that owns the groups scope at the vendor's. */
+export const GROUPS_SCOPE_CLIENT = '04896e9e-b98e-437e-becd-8084b9e234a0';
 
 export interface ScopeRecord {
   id: string;
@@ -35,8 +37,16 @@ export class ServiceState {
   readonly scopes = new Map<string, ScopeRecord>();
 
   constructor() {
-    // Another service's scope, advertised to all, as the groups scope is (globus-cli, scopes.yaml).
-    this.addScope({ id: GROUPS_SCOPE_ID, scope_string: GROUPS_SCOPE_STRING, name: 'View groups', description: 'The groups service', client: null });
+    // Another service's scope, advertised to all, as the vendor describes the groups scope
+    // (globus/globus-cli, tests/files/api_fixtures/scopes.yaml; __tests__/fixtures/vendor/groups_scope.json):
+    // owned by the groups service's client, which is no client of this service.
+    this.addScope({
+      id: GROUPS_SCOPE_ID,
+      scope_string: GROUPS_SCOPE_STRING,
+      name: 'View Groups and Memberships',
+      description: 'View information about groups where you are a member, manager or administrator.',
+      client: GROUPS_SCOPE_CLIENT,
+    });
   }
 
   /** Registers a client as the developer portal would, with no scope. */
