@@ -8,7 +8,7 @@
  * round trip. Each contender runs as a process, directly and through a local HTTPS proxy, on
  * two paths (no-op: the client has its scope; creating: a fresh client), at each latency: the
  * bundled action as the runner runs it; the floor (bare node:https with keep-alive, the
- * action's own requests and nothing else); and the peers (the spec's procedure with curl and
+ * action's own requests and nothing else); and the peers (the procedure by hand with curl and
  * jq, with Python's urllib, with Node's fetch; dev/bench/peers/). The rounds are interleaved,
  * and the order of the contenders turns from round to round, so that a slower moment of the
  * machine weighs on all alike. It prints medians and spreads, the ratios of the action to

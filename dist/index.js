@@ -31466,8 +31466,8 @@ function keepAliveLanes(signal) {
 
 // The introspection document is a JSON object; which key holds the scope is decided below.
 const documentSchema = record(schemas_string(), unknown());
-/** The system spec's key; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
-const SPEC_KEY = 'platform_auth_scope';
+/** A key of no vendor's, read first when a document has it; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
+const GENERIC_KEY = 'platform_auth_scope';
 const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
@@ -31478,12 +31478,12 @@ const HINTS = {
     404: 'the provider answers no introspection document at GET /: check provider_url',
 };
 /**
- * The key that holds the provider's scope: the spec's `platform_auth_scope`, else the
+ * The key that holds the provider's scope: the generic `platform_auth_scope`, else the
  * vendor's `<name>_auth_scope` when it is the document's only such key.
  */
 function scopeKey(document) {
-    if (SPEC_KEY in document)
-        return SPEC_KEY;
+    if (GENERIC_KEY in document)
+        return GENERIC_KEY;
     const keys = Object.keys(document).filter((key) => VENDOR_KEY.test(key));
     return keys.length === 1 ? keys[0] : undefined;
 }
@@ -31502,7 +31502,7 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings) {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
-            `${key === undefined ? `no ${SPEC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
+            `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
     }
     return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
 }
@@ -31813,7 +31813,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
     const scopesPath = '/v2/api/scopes';
     const lookup = (query) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
     return {
-        // The form of the system spec's 2.4.
+        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
         scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
         getClient: () => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
         // A string or id that does not exist may be answered with an empty list or with 404.
@@ -31822,8 +31823,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
         createScope: async (definition) => {
             try {
                 const label = `Scope creation (POST ${clientPath}/scopes)`;
-                // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
-                // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
+                // The API's field is allows_refresh_token (Globus SDK, create_scope); allow_refresh_tokens,
+                // the name in the vendor's guide until 2025 (globus/action-provider-tools,
+                // docs/source/setting_up_auth.rst at 03872dea), is sent too with the same value: a recorded
                 // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
@@ -32262,7 +32264,7 @@ const spec_dependentScopeSchema = strictObject({
     optional: schemas_boolean().default(false).describe('Whether the dependent scope is optional.'),
     requires_refresh_token: schemas_boolean().default(true).describe('Whether a refresh token is required for the dependent scope.'),
 });
-/** The scope definition of the system spec's section 2.3, with the service's field names. */
+/** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 const scopeSpecSchema = strictObject({
     name: spec_text.describe('Shown to others who look the scope up.'),
     description: spec_text.describe('Shown to others who look the scope up.'),

@@ -1,7 +1,7 @@
 /**
  * End to end, attacked as a hostile contributor, a hostile or broken service and a flaky
- * network would (issue "Hostile text, lost answers and the workspace's edge"): each attack is
- * the input, the absence of its effect the assertion, and every run is checked for leaks.
+ * network would: each attack is the input, the absence of its effect the assertion, and every
+ * run is checked for leaks.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import type { ActionRun } from '../../dev/runner.ts';

@@ -182,7 +182,7 @@ describe('the provider check', () => {
 
   test.each([
     ['no such key', { title: 'no scope here' }, 'has no platform_auth_scope and no single <name>_auth_scope key'],
-    ['two vendor keys and no spec key', { a_auth_scope: 'x', b_auth_scope: 'y' }, 'has no platform_auth_scope and no single <name>_auth_scope key'],
+    ['two vendor keys and no platform_auth_scope', { a_auth_scope: 'x', b_auth_scope: 'y' }, 'has no platform_auth_scope and no single <name>_auth_scope key'],
     ['a key without a string', { globus_auth_scope: null }, 'has no string under globus_auth_scope'],
   ])('a document with %s: the key, the value to publish and the fix; the summary still written', async (_what, document, why) => {
     provider.document = document;

@@ -118,7 +118,7 @@ describe('parseSpec also gives', () => {
   });
 
   // The vendor documents suffixes as [a-z0-9_] (Globus SDK, create_scope's docstring); the
-  // system spec accepts any string: a warning, not an error.
+  // spec file takes any one path segment (README, "The spec file"): a warning, not an error.
   test.each(['Action-All', 'action.all', 'ação'])('a warning at scope_suffix "%s", outside the documented characters', (suffix) => {
     const { spec, warnings } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
     expect(spec.scope_suffix).toBe(suffix);

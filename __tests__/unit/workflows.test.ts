@@ -319,7 +319,7 @@ describe('secrets and credentials', () => {
   });
 });
 
-// The real service's values (/work/shared/VENDOR.md): Globus Auth at https://auth.globus.org;
+// The real service's values (__tests__/fixtures/vendor/README.md): Globus Auth at https://auth.globus.org;
 // providers publish their scope as globus_auth_scope (globus/action-provider-tools,
 // src/globus_action_provider_tools/data_types.py); the groups scope's string
 // (globus/globus-cli, tests/files/api_fixtures/scopes.yaml).

@@ -1,7 +1,7 @@
 /**
  * What the action is measured against, each run directly and through the local HTTPS proxy:
  * the floor (the fewest round trips, bare node:https) and the peers a team would write instead
- * (the spec's procedure with curl, with Python's urllib, with Node's fetch). See peers/README.md.
+ * (the procedure by hand with curl, with Python's urllib, with Node's fetch). See peers/README.md.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

@@ -26,7 +26,7 @@ const dependentScopeSchema = z.strictObject({
   requires_refresh_token: z.boolean().default(true).describe('Whether a refresh token is required for the dependent scope.'),
 });
 
-/** The scope definition of the system spec's section 2.3, with the service's field names. */
+/** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 export const scopeSpecSchema = z.strictObject({
   name: text.describe('Shown to others who look the scope up.'),
   description: text.describe('Shown to others who look the scope up.'),

@@ -7,8 +7,8 @@ import type { Log } from './log.ts';
 // The introspection document is a JSON object; which key holds the scope is decided below.
 const documentSchema = z.record(z.string(), z.unknown());
 
-/** The system spec's key; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
-export const SPEC_KEY = 'platform_auth_scope';
+/** A key of no vendor's, read first when a document has it; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
+export const GENERIC_KEY = 'platform_auth_scope';
 const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 
 // The introspection document is public by design; an answer asking for credentials means
@@ -30,11 +30,11 @@ export interface ProviderCheck {
 }
 
 /**
- * The key that holds the provider's scope: the spec's `platform_auth_scope`, else the
+ * The key that holds the provider's scope: the generic `platform_auth_scope`, else the
  * vendor's `<name>_auth_scope` when it is the document's only such key.
  */
 function scopeKey(document: Record<string, unknown>): string | undefined {
-  if (SPEC_KEY in document) return SPEC_KEY;
+  if (GENERIC_KEY in document) return GENERIC_KEY;
   const keys = Object.keys(document).filter((key) => VENDOR_KEY.test(key));
   return keys.length === 1 ? keys[0] : undefined;
 }
@@ -61,7 +61,7 @@ export function mismatchMessage({ url, key, published }: ProviderCheck, expected
   if (published === undefined) {
     return (
       `The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
-      `${key === undefined ? `no ${SPEC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`
+      `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`
     );
   }
   return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;

@@ -208,7 +208,8 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
   const lookup = (query: string): Promise<Scope[]> => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
 
   return {
-    // The form of the system spec's 2.4.
+    // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+    // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
     scopeStringFor: (suffix: string) => `${authUrl}/scopes/${clientId}/${suffix}`,
     getClient: (): Promise<Client> => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
     // A string or id that does not exist may be answered with an empty list or with 404.
@@ -217,8 +218,9 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
     createScope: async (definition: ScopeDefinition): Promise<CreationOutcome> => {
       try {
         const label = `Scope creation (POST ${clientPath}/scopes)`;
-        // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
-        // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
+        // The API's field is allows_refresh_token (Globus SDK, create_scope); allow_refresh_tokens,
+        // the name in the vendor's guide until 2025 (globus/action-provider-tools,
+        // docs/source/setting_up_auth.rst at 03872dea), is sent too with the same value: a recorded
         // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
         // but whether the service honours its `false` is not recorded.
         const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };

@@ -1,4 +1,4 @@
-// The system spec's procedure, as a team would script it with Node's fetch (see README.md).
+// The procedure by hand, as a team would script it with Node's fetch (see README.md).
 const { AUTH_URL, CLIENT_ID, CLIENT_SECRET, SCOPE } = process.env;
 const authorization = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 

@@ -1,4 +1,4 @@
-"""The system spec's procedure, as a team would script it with Python's urllib (see README.md)."""
+"""The procedure by hand, as a team would script it with Python's urllib (see README.md)."""
 import base64
 import json
 import os

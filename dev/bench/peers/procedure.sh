@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The system spec's procedure, as a team would script it with curl and jq (see README.md).
+# The procedure by hand, as a team would script it with curl and jq (see README.md).
 set -euo pipefail
 
 call() { # METHOD PATH [BODY]
