@@ -3,6 +3,9 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
+  // The benchmark's contenders need curl, jq and python3: `npm run bench:contenders` runs them
+  // (jest.bench.config.js), and .ci/run does; `npm test` needs none of these tools.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/bench/'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true }],

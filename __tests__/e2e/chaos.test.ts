@@ -6,7 +6,9 @@
  * - exit 0: the right outputs, and `created` true for a run that may have made the scope;
  * - exit 1: one clear error annotation, never an "Unexpected error";
  * - no form of the secret in any channel, no forged workflow command;
- * - the end within the step's deadline (three request limits), plus start-up.
+ * - an end of its own, with exit 0 or 1, before the guard would kill it (20 s). The step's
+ *   deadline itself is pinned on a fake clock (unit/http.test.ts, unit/retry.test.ts): no
+ *   assertion here rests on how fast a loaded machine runs.
  * `npm test` runs a fixed-seed smoke; `npm run chaos` runs CHAOS_RUNS schedules (300 by default).
  */
 import { afterAll, expect, test } from '@jest/globals';
@@ -17,9 +19,6 @@ import { annotations, expectNoForgedCommand, Harness } from '../support/harness.
 const RUNS = Number(process.env.CHAOS_RUNS ?? 6);
 const SEED = Number(process.env.CHAOS_SEED ?? 20261123);
 const TIMEOUT_SECONDS = 0.4;
-// The step's deadline and a generous allowance for Node's start-up on a loaded machine.
-// (A schedule on a machine loaded by other work once took 3.7 s: Node's start-up, not the step.)
-const MAX_WALL_MS = 3 * TIMEOUT_SECONDS * 1000 + 4_000;
 
 /** mulberry32: a small seeded generator, so that a failing schedule can be run again by its seed. */
 function random(seed: number): () => number {
@@ -82,7 +81,6 @@ async function runSchedule(schedule: Schedule): Promise<void> {
     figures.schedules++;
     figures.maxWallMs = Math.max(figures.maxWallMs, wall);
     const context = `schedule ${schedule.seed}: ${JSON.stringify(schedule)}`;
-    expect({ context, wall: wall < MAX_WALL_MS }).toEqual({ context, wall: true });
 
     // At most one scope per string, whatever happened.
     const strings = h.clientScopes();

@@ -122,3 +122,11 @@ export const expectNoForgedCommand = (result: ActionRun): void => {
   const commands = result.stdout.split('\n').filter((line) => line.startsWith('::'));
   for (const line of commands) expect(line).toMatch(/^::(add-mask|error|warning|debug)(::| )/);
 };
+
+export const stdoutLines = (result: ActionRun): string[] => result.stdout.split('\n');
+
+/** No form of the secret anywhere, and no workflow command but the action's own. */
+export function expectSafe(h: Harness, result: ActionRun): void {
+  h.expectNoLeak(result);
+  expectNoForgedCommand(result);
+}

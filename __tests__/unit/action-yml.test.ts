@@ -5,13 +5,14 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
 import { id } from '../support/ids.ts';
+import { isMapping, isThisAction, read, workflowFiles, type Mapping } from '../support/workflows.ts';
 import {
   MARKERS,
   ROOT,
@@ -24,11 +25,7 @@ import {
   type ActionMetadata,
 } from '../../scripts/readme-tables.ts';
 
-type Mapping = Record<string, unknown>;
-const isMapping = (value: unknown): value is Mapping => typeof value === 'object' && value !== null && !Array.isArray(value);
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
-
-const read = (file: string): Promise<string> => readFile(path.join(ROOT, file), 'utf8');
 const action = parse(await read('action.yml')) as Mapping;
 const inputs = (isMapping(action.inputs) ? action.inputs : {}) as Record<string, Mapping>;
 const outputs = (isMapping(action.outputs) ? action.outputs : {}) as Record<string, Mapping>;
@@ -193,18 +190,6 @@ describe('the table renderer', () => {
     expect(() => replaceSection(`${end}${start}`, 'inputs', 'x')).toThrow(/before/);
   });
 });
-
-/** Workflow files: the repository's own and the examples. */
-async function workflowFiles(): Promise<string[]> {
-  const list = async (dir: string): Promise<string[]> =>
-    existsSync(path.join(ROOT, dir))
-      ? (await readdir(path.join(ROOT, dir))).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.posix.join(dir, f))
-      : [];
-  return [...(await list('.github/workflows')), ...(await list('examples/workflows'))];
-}
-
-// This action, as the repository's CI (`./`) and the examples (`<owner>/ensure-provider-scope@v1`) use it.
-const isThisAction = (uses: string): boolean => uses === './' || /(^|\/)ensure-provider-scope@/.test(uses);
 
 describe('the workflows and examples', () => {
   test('exist: the CI, the dist/ check and the four examples', async () => {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { describeAnswerProblems, escapeText, MAX_QUOTED, unsafeCharacter } from '../../src/wire/answer-problems.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
-import { createServiceClient } from '../../src/wire/service-client.ts';
+import { createServiceClient, UNUSABLE_ANSWER } from '../../src/wire/service-client.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';
@@ -102,7 +102,7 @@ describe('through the service client', () => {
   const CLIENT_ID = id('0948a6b0-a622-4078-b0a4-bfd6d77d65cf');
   const SCOPE_ID = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
   const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 'all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
-  const REPORT = "This is the service's answer, not a setting of this step: report it to the service's operators with this message.";
+  const REPORT = `${UNUSABLE_ANSWER}.`;
   const client = () => {
     run = new AbortController();
     const budget = createBudget(5, { clock: fakeClock(), policy: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 }, signal: run.signal });

@@ -3,7 +3,7 @@
  * it waits (on a fake clock, never the wall clock), the per-request limit cut by the step's
  * deadline, and the run's signal abandoning what is in flight.
  */
-import { afterEach, describe, expect, test } from '@jest/globals';
+import { afterEach, describe, expect, jest, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -141,16 +141,32 @@ describe('limits', () => {
     expect(requestLimitMs(budget)).toBe(1);
   });
 
-  // The smallest limit that shows it: 60 ms of a 5 s limit are left before the deadline.
-  test('a request sent just before the deadline times out with it, and says the deadline passed', async () => {
-    const { url } = await serve(() => {}); // never answers
+  // 60 ms of a 5 s limit are left before the deadline: the request is sent with a limit of
+  // 60 ms, and when it fires, the message says the deadline has passed. The limit's timer is
+  // taken over, so that it fires once the server holds the request, on no wall clock.
+  test('a request sent just before the deadline is limited to what is left, and says the deadline passed', async () => {
     const clock = fakeClock();
-    const http5s = client(clock, 5);
-    clock.advance(15_000 - 60);
-    const pending = rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
-    const error = await pending;
-    expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\)$/);
-  }, 2_000);
+    const limits: number[] = [];
+    const limit = new AbortController();
+    const timeout = jest.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      limits.push(ms);
+      return limit.signal;
+    });
+    try {
+      const { url } = await serve(() => {
+        clock.advance(60);
+        limit.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+      }); // never answers
+      const http5s = client(clock, 5);
+      clock.advance(15_000 - 60);
+      const error = await rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
+      expect(limits).toEqual([60]);
+      expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\); the step's deadline of 15 s has passed$/);
+      expect(error.transient).toBe(false);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
 
   test('the step budget: three request limits from now, on the system clock by default', () => {
     const before = Date.now();

@@ -4,51 +4,13 @@
  * action-yml.test.ts checks what the workflows give the action against action.yml.
  */
 import { describe, expect, test } from '@jest/globals';
-import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { parse } from 'yaml';
-import { ROOT } from '../../scripts/readme-tables.ts';
 import { parseSpec } from '../../src/engine/spec.ts';
+import { asMapping, isMapping, isThisAction, jobsOf, read, readWorkflows, stepsOf, type Workflow } from '../support/workflows.ts';
 
-type Mapping = Record<string, unknown>;
-const isMapping = (value: unknown): value is Mapping => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asMapping = (value: unknown): Mapping => (isMapping(value) ? value : {});
-
-const read = (file: string): Promise<string> => readFile(path.join(ROOT, file), 'utf8');
-
-const WORKFLOW_DIRS = ['.github/workflows', 'examples/workflows'];
-
-async function workflowFiles(): Promise<string[]> {
-  const lists = await Promise.all(
-    WORKFLOW_DIRS.map(async (dir) =>
-      existsSync(path.join(ROOT, dir))
-        ? (await readdir(path.join(ROOT, dir))).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.posix.join(dir, f))
-        : [],
-    ),
-  );
-  return lists.flat().sort();
-}
-
-interface Workflow {
-  file: string;
-  text: string;
-  yaml: Mapping;
-}
-
-const workflows: Workflow[] = await Promise.all(
-  (await workflowFiles()).map(async (file) => {
-    const text = await read(file);
-    return { file, text, yaml: asMapping(parse(text)) };
-  }),
-);
+const workflows: Workflow[] = await readWorkflows();
 const examples = workflows.filter((w) => w.file.startsWith('examples/'));
 
-const jobsOf = (workflow: Workflow): Array<[string, Mapping]> => Object.entries(asMapping(workflow.yaml.jobs)).map(([name, job]) => [name, asMapping(job)]);
-const stepsOf = (job: Mapping): Mapping[] => (Array.isArray(job.steps) ? job.steps.map(asMapping) : []);
-
-// This action, as the repository's CI (`./`) and the examples (`<owner>/ensure-provider-scope@v1`) use it.
-const isThisAction = (uses: string): boolean => uses === './' || /(^|\/)ensure-provider-scope@/.test(uses);
 const isThirdParty = (uses: string): boolean => !uses.startsWith('./') && !uses.startsWith('docker://') && !isThisAction(uses);
 
 /** A `uses:` line: the action reference and the comment after it. */

@@ -87,7 +87,7 @@ const scopeListResponseSchema = z.object({ scopes: z.array(scopeSchema) }).trans
 const oneScopeResponseSchema = z.object({ scope: scopeSchema }).transform((r) => r.scope);
 
 // An update that fails says what the status means for a scope that existed a moment ago.
-const UPDATE_HINTS: Readonly<Record<number, string>> = {
+export const UPDATE_HINTS: Readonly<Record<number, string>> = {
   403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
   404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
 };
@@ -139,11 +139,11 @@ export interface ServiceClientOptions {
 }
 
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
-const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
+export const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
 
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const STATUS_HINTS: Readonly<Record<number, string>> = {
+export const STATUS_HINTS: Readonly<Record<number, string>> = {
   400: 'the service refused the request as invalid',
   401:
     "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
@@ -156,7 +156,7 @@ const STATUS_HINTS: Readonly<Record<number, string>> = {
   429: 'too many requests',
 };
 // A conflict means something only for the creation.
-const CREATION_HINTS: Readonly<Record<number, string>> = { 409: 'the scope already exists' };
+export const CREATION_HINTS: Readonly<Record<number, string>> = { 409: 'the scope already exists' };
 
 // A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
 const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;

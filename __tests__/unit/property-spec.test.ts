@@ -1,39 +1,14 @@
 /**
- * Hostile and broken input: whatever the spec file or the inputs hold, the only outcomes are
- * a valid result or a ValidationError with problems that name a field; never a crash.
+ * Hostile and broken input, the spec file's documents and the inputs: whatever they hold, the
+ * only outcomes are a valid result or a ValidationError with problems that name a field; never
+ * a crash. (The spec file as text: property-parser.test.ts.)
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { ValidationError } from '../../src/engine/problems.ts';
 import { parseSettings, SETTING_NAMES, type SettingName } from '../../src/engine/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { parseSpec, scopeSpecSchema } from '../../src/engine/spec.ts';
-
-const FILE = '.github/provider-scope.yml';
-
-/** Runs `fn` and checks that it either returns or fails with well-formed problems. */
-function outcomeOf<T>(fn: () => T): { value: T } | { problems: ValidationError['problems'] } {
-  try {
-    return { value: fn() };
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    const { problems } = error as ValidationError;
-    expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) {
-      expect(typeof problem.field).toBe('string');
-      expect(problem.field.length).toBeGreaterThan(0);
-      expect(problem.message.length).toBeGreaterThan(0);
-      expect(problem.message).not.toMatch(/\n\s+at /); // no stack trace
-    }
-    return { problems };
-  }
-}
-
-function expectValidSpecOrProblems(source: string): void {
-  const outcome = outcomeOf(() => parseSpec(source, FILE).spec);
-  if ('value' in outcome) expect(scopeSpecSchema.parse(outcome.value)).toEqual(outcome.value);
-}
+import { expectValidSpecOrProblems, outcomeOf } from '../support/outcomes.ts';
 
 // Values near the valid ones, so that the generator reaches deep into the schema too.
 const nearValue = fc.oneof(
@@ -51,11 +26,7 @@ const specLike = fc.dictionary(
   fc.oneof(nearValue, fc.array(dependent, { maxLength: 3 })),
 );
 
-describe('the spec loader', () => {
-  test('arbitrary text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), expectValidSpecOrProblems), { numRuns: 400 });
-  });
-
+describe('the spec loader, given documents', () => {
   test('arbitrary YAML documents', () => {
     fc.assert(fc.property(fc.anything(), (value) => expectValidSpecOrProblems(stringify(value) ?? '')), { numRuns: 400 });
   });
@@ -65,11 +36,6 @@ describe('the spec loader', () => {
       fc.property(specLike, fc.boolean(), (spec, wrapped) => expectValidSpecOrProblems(stringify(wrapped ? { scope: spec } : spec))),
       { numRuns: 400 },
     );
-  });
-
-  test('YAML snippets that stress the parser', () => {
-    const snippets = fc.constantFrom('&a [*a]', '!!binary x', '? [a]\n: b', '---\n---', '%YAML 1.1\n---\na: 1', 'a: !!int x', '{', 'a:\n\t- b', '*x');
-    fc.assert(fc.property(fc.array(snippets, { maxLength: 4 }), (parts) => expectValidSpecOrProblems(parts.join('\n'))), { numRuns: 300 });
   });
 });
 

@@ -4,7 +4,8 @@
  * the path says): what `npm run bench` compares is sound. The action and the floor make the
  * same requests on the same connections; the procedure's peers make one request more when
  * creating (one lookup per dependent scope). A contender whose tools are missing on this
- * machine is reported, not skipped silently.
+ * machine is reported, not skipped silently. Run by `npm run bench:contenders` (and .ci/run),
+ * not by `npm test`: it needs curl, jq and python3.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { availableContenders, CONTENDER_NAMES, type ContenderName } from '../../dev/bench/contenders.ts';
