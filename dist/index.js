@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 378:
+/***/ 4832:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21539,7 +21539,7 @@ __nccwpck_require__.d(__webpack_exports__, {
  * An error the user can act on: its message says what happened and what to do. Anything else
  * that reaches a door is reported as unexpected.
  */
-class ActionError extends Error {
+class errors_ActionError extends Error {
     name = 'ActionError';
 }
 
@@ -31280,7 +31280,7 @@ const package_namespaceObject = {"rE":"0.1.0"};
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends ActionError {
+class HttpError extends errors_ActionError {
     name = 'HttpError';
     status;
     transient;
@@ -31567,7 +31567,7 @@ function describeDrift(c, written = 'nothing') {
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
-class ValidationError extends ActionError {
+class problems_ValidationError extends errors_ActionError {
     name = 'ValidationError';
     problems;
     constructor(problems) {
@@ -31596,7 +31596,7 @@ function outputsOf(result) {
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-function concludeRun({ inputs, result, provider }) {
+function conclude_concludeRun({ inputs, result, provider }) {
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
     const drift = result.comparison.filter((c) => !c.same);
@@ -31636,12 +31636,12 @@ function concludeRun({ inputs, result, provider }) {
 /** A run that could not ensure the scope; a failed validation hands every problem on. */
 function concludeFailure(error) {
     const messages = failureMessages(error);
-    return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+    return error instanceof problems_ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
 }
 // The runner shows 10 error annotations per step: nine, and one that says there are more.
 const MAX_ERROR_ANNOTATIONS = 9;
 function failureMessages(error) {
-    if (error instanceof ValidationError) {
+    if (error instanceof problems_ValidationError) {
         const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
         const hidden = error.problems.length - shown.length;
         return [
@@ -31651,7 +31651,7 @@ function failureMessages(error) {
             ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.` }] : []),
         ];
     }
-    if (error instanceof ActionError)
+    if (error instanceof errors_ActionError)
         return [{ level: 'error', text: error.message }];
     // The last line of defence: still one clear annotation, the stack only in the debug log.
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
@@ -31917,11 +31917,23 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget },
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, comparison: [], changes: [], updated: false };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
     }
     log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
     return compared(await create(service, definition, { expected, unverified }, budget, log));
+}
+/**
+ * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
+ * client's first. One round trip when the inspection describes them, two otherwise.
+ */
+async function reconcile_inspectScopes(service) {
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first (apply).`);
+    }
+    const found = await adoptExisting(service, client, client.scopes, '');
+    return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
 }
 /**
  * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
@@ -31934,7 +31946,7 @@ async function applySpec(service, definition, existing, dryRun, log) {
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
+        throw new errors_ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which this action never changes. Nothing was written. " +
             `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
@@ -31983,7 +31995,7 @@ function resolveDependents(spec, byString) {
         return id === undefined ? [] : [{ ...flags, scope: id }];
     });
     if (unresolved.length > 0) {
-        throw new ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+        throw new errors_ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
             'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
     }
     return resolved;
@@ -32008,7 +32020,7 @@ async function create(service, definition, { expected, unverified }, budget, log
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
-                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
                     'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
             }
             const conflict = outcome.kind === 'conflict';
@@ -32023,35 +32035,35 @@ async function create(service, definition, { expected, unverified }, budget, log
                 return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
             }
             if (conflict) {
-                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
                     'applying a creation. Run the step again: it adopts the scope once the client lists it.');
             }
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
-                throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
+                throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
             log.info(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
     catch (error) {
-        if (!maybeApplied || !(error instanceof ActionError))
+        if (!maybeApplied || !(error instanceof errors_ActionError))
             throw error;
         // Whatever failed after a creation that may have been applied: say so, and what comes next.
-        throw new ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+        throw new errors_ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
             'without creating a second one.');
     }
 }
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service, created, expected) {
     const after = await service.getClient().catch((error) => {
-        if (!(error instanceof ActionError))
+        if (!(error instanceof errors_ActionError))
             throw error;
-        throw new ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+        throw new errors_ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
             `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
     });
     const detached = created.filter((s) => !after.scopeIds.includes(s.id));
     if (detached.length > 0) {
-        throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+        throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
             "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
@@ -32065,7 +32077,7 @@ async function adoptExisting(service, client, known, expected) {
     }
     const missing = client.scopeIds.filter((id) => !byId.has(id));
     if (missing.length > 0) {
-        throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
     }
     const scopes = client.scopeIds.map((id) => byId.get(id));
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
@@ -32142,60 +32154,72 @@ function coerce_date(params) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/settings.ts
+/**
+ * The settings of a run and their rules, the same for every door. A door reads them under its
+ * own names (the action's inputs, the command line's options) and gives the words its users
+ * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
+ */
 
 
-// Messages never quote a value: a client_id and a client_secret swapped by mistake would
-// otherwise print the secret under a name that is not masked.
-// `abort`: an empty input is one problem, not also a malformed one.
-const settings_required = (name, hint) => schemas_string().min(1, { message: `Input ${name} is empty: ${hint}`, abort: true });
-/** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-const baseUrl = (name, httpsWhy) => schemas_string()
-    .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `Input ${name} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
-    .transform((value, ctx) => {
-    const url = new URL(value);
-    if (url.username !== '' || url.password !== '') {
-        ctx.addIssue({ code: 'custom', message: `Input ${name} must not carry credentials: they belong in client_id and client_secret` });
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        ctx.addIssue({ code: 'custom', message: `Input ${name} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
-    }
-    if (url.search !== '' || url.hash !== '') {
-        ctx.addIssue({ code: 'custom', message: `Input ${name} must be a base address without a query or fragment` });
-    }
-    // Paths are appended to it, so one canonical form without a trailing slash.
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-});
-// The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
-const booleanInput = (name) => settings_required(name, 'leave it out for false')
-    .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `Input ${name} must be true or false`))
-    .transform((value) => value.toLowerCase() === 'true');
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
+/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
+const SETTING_DEFAULTS = {
+    spec: '.github/provider-scope.yml',
+    timeout_seconds: '30',
+    on_drift: 'warn',
+    dry_run: 'false',
+    provider_url: '',
+};
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-const timeoutSeconds = settings_required('timeout_seconds', 'leave it out for 30 seconds')
-    .pipe(coerce_number({ error: 'Input timeout_seconds must be a number of seconds, e.g. 30' }))
-    .pipe(schemas_number().positive('Input timeout_seconds must be more than 0').max(600, 'Input timeout_seconds must be at most 600'));
-const settingsSchema = object({
-    client_id: settings_required('client_id', 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`').pipe(schemas_guid('Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
-        '(check that client_id and client_secret are not swapped)')).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
-    client_secret: settings_required('client_secret', 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
-        'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`'),
-    auth_url: settings_required('auth_url', 'set it to the base address of the authentication service, e.g. https://auth.globus.org').pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
-    spec: settings_required('spec', 'leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository'),
-    timeout_seconds: timeoutSeconds,
-    on_drift: settings_required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], 'Input on_drift must be warn, fail, ignore or update')),
-    dry_run: booleanInput('dry_run'),
-    // Optional: empty means no verification of the provider.
-    provider_url: schemas_string()
-        .transform((value) => (value === '' ? undefined : value))
-        .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
-});
-const SETTING_NAMES = Object.keys(settingsSchema.shape);
-/** Validates every input at once, so the user sees all that is wrong in one run. */
-function parseSettings(read) {
+/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
+ *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+function settingsSchema({ label, ref, whenEmpty }) {
+    // `abort`: an empty setting is one problem, not also a malformed one.
+    const required = (name, hint) => schemas_string().min(1, { message: `${label(name)} is empty: ${hint}`, abort: true });
+    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+    const baseUrl = (name, httpsWhy) => schemas_string()
+        .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
+        .transform((value, ctx) => {
+        const url = new URL(value);
+        if (url.username !== '' || url.password !== '') {
+            ctx.addIssue({ code: 'custom', message: `${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}` });
+        }
+        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+            ctx.addIssue({ code: 'custom', message: `${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
+        }
+        if (url.search !== '' || url.hash !== '') {
+            ctx.addIssue({ code: 'custom', message: `${label(name)} must be a base address without a query or fragment` });
+        }
+        // Paths are appended to it, so one canonical form without a trailing slash.
+        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    });
+    return object({
+        client_id: required('client_id', whenEmpty('client_id')).pipe(schemas_guid(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
+            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
+        client_secret: required('client_secret', whenEmpty('client_secret')),
+        auth_url: required('auth_url', whenEmpty('auth_url')).pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
+        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
+        timeout_seconds: required('timeout_seconds', 'leave it out for 30 seconds')
+            .pipe(coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` }))
+            .pipe(schemas_number().positive(`${label('timeout_seconds')} must be more than 0`).max(600, `${label('timeout_seconds')} must be at most 600`)),
+        on_drift: required('on_drift', 'leave it out for warn').pipe(schemas_enum(['warn', 'fail', 'ignore', 'update'], `${label('on_drift')} must be warn, fail, ignore or update`)),
+        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+        dry_run: required('dry_run', 'leave it out for false')
+            .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`))
+            .transform((value) => value.toLowerCase() === 'true'),
+        // Optional: empty means no verification of the provider.
+        provider_url: schemas_string()
+            .transform((value) => (value === '' ? undefined : value))
+            .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
+    });
+}
+/** Validates every setting at once, so the user sees all that is wrong in one run. */
+function settings_parseSettings(read, naming) {
     const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
-    const result = settingsSchema.safeParse(raw);
+    const result = settingsSchema(naming).safeParse(raw);
     if (result.success)
         return result.data;
-    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+    throw new problems_ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -32369,7 +32393,7 @@ function parseSpec(source, file) {
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
-        throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+        throw new problems_ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
     }
     // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
     const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -32382,7 +32406,7 @@ function parseSpec(source, file) {
             location: at(error.linePos?.[0]),
         }));
         // One error cascades into many alike: each message once.
-        throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
+        throw new problems_ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
     }
     let data;
     try {
@@ -32390,13 +32414,13 @@ function parseSpec(source, file) {
     }
     catch (error) {
         // The one way a well-formed document fails to convert: aliases expanding without bound.
-        throw new ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
+        throw new problems_ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
     }
     if (data === null || data === undefined) {
-        throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+        throw new problems_ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
     }
     if (typeof data !== 'object' || Array.isArray(data)) {
-        throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+        throw new problems_ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
     }
     const wrapped = 'scope' in data;
     const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
@@ -32433,7 +32457,7 @@ function parseSpec(source, file) {
             problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
         }
     }
-    throw new ValidationError(problems);
+    throw new problems_ValidationError(problems);
 }
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
@@ -32442,7 +32466,7 @@ function parseSpec(source, file) {
  */
 async function loadSpec(workspace, file) {
     const fail = (message) => {
-        throw new ValidationError([{ field: 'spec', message }]);
+        throw new problems_ValidationError([{ field: 'spec', message }]);
     };
     const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
     const outside = (relative) => relative === '' || relative.startsWith('..') || external_node_path_default().isAbsolute(relative);
@@ -32472,7 +32496,7 @@ async function loadSpec(workspace, file) {
         source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
     }
     catch (error) {
-        if (error instanceof ValidationError)
+        if (error instanceof problems_ValidationError)
             throw error;
         return fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`);
     }
@@ -32510,15 +32534,19 @@ async function readAtMost(file, bytes) {
 
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
- * concludes. Never throws: a failure is a conclusion too. One signal stops the run: aborted at
- * its end, after its first failure or from outside, it ends every request and pause still
- * pending and closes every connection.
+ * concludes. Never throws: a failure is a conclusion too.
  */
-async function ensureProviderScope(request) {
+const ensureProviderScope = (request) => stopping(request, (signal) => ensure(request, signal));
+/** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
+const verifyProvider = (request) => stopping(request, (signal) => verify(request, signal));
+/**
+ * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
+ * every request and pause still pending and closes every connection.
+ */
+async function stopping(request, run) {
     const stop = new AbortController();
-    const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
     try {
-        return await ensure(request, signal);
+        return await run(request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
     }
     catch (error) {
         return concludeFailure(error);
@@ -32527,17 +32555,14 @@ async function ensureProviderScope(request) {
         stop.abort(new Error('the run has ended'));
     }
 }
-async function ensure({ read, workspace, write, clock, dispatcher, onAnswered }, signal) {
-    const { settings, specFile } = await ensure_validate(read, workspace);
-    const { spec } = specFile;
-    const log = {
-        info: (text) => write({ level: 'info', text }),
-        debug: (text) => write({ level: 'debug', text }),
-        warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : specFile.locate(field) }),
-    };
-    for (const { message, location } of specFile.warnings)
-        write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+/** The log the lower layers tell, on the door's writer; a warning about a spec field points at its line. */
+const logOn = (write, locate = () => undefined) => ({
+    info: (text) => write({ level: 'info', text }),
+    debug: (text) => write({ level: 'debug', text }),
+    warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
+});
+/** The run's budget and the service's client, bound to the settings' client. */
+function connect(settings, { clock, dispatcher }, signal, log) {
     // One budget for the whole run: the reads, the creation and the provider check.
     const budget = createBudget(settings.timeout_seconds, { clock, signal });
     const service = createServiceClient({
@@ -32550,32 +32575,57 @@ async function ensure({ read, workspace, write, clock, dispatcher, onAnswered },
         // The service's values a message quotes are scrubbed before they are clipped.
         scrub: scrubber(secretForms(settings.client_id, settings.client_secret)),
     });
+    return { budget, service };
+}
+const providerOutcome = (url, scopeStrings, budget, request, log) => checkProvider(url, scopeStrings, budget, { dispatcher: request.dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
+async function ensure(request, signal) {
+    const { settings, specFile } = await ensure_validate(request);
+    const { spec } = specFile;
+    const log = logOn(request.write, specFile.locate);
+    for (const { message, location } of specFile.warnings)
+        request.write({ level: 'warning', text: message, location });
+    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    const { budget, service } = connect(settings, request, signal, log);
     const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget }, log);
-    const provider = settings.provider_url === undefined
-        ? undefined
-        : await checkProvider(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, { dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
-    onAnswered?.();
-    return concludeRun({ inputs: settings, result, provider });
+    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, request, log);
+    request.onAnswered?.();
+    return conclude_concludeRun({ inputs: settings, result, provider });
+}
+async function verify(request, signal) {
+    const { naming } = request;
+    const settings = parseSettings(request.read, naming);
+    const providerUrl = settings.provider_url;
+    if (providerUrl === undefined) {
+        throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
+    }
+    const log = logOn(request.write);
+    log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
+    const { budget, service } = connect(settings, request, signal, log);
+    const result = await inspectScopes(service);
+    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, request, log);
+    request.onAnswered?.();
+    // No spec is held to the scope: drift is not this check's business.
+    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, result, provider });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate(read, workspace) {
+async function ensure_validate({ read, naming, workspace }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
-        (async () => parseSettings(read))(),
+        (async () => settings_parseSettings(read, naming))(),
         // An empty `spec` setting is reported by parseSettings.
         specPath === '' ? undefined : loadSpec(workspace, specPath),
     ]);
     const problems = [settings, spec].flatMap((result) => {
         if (result.status === 'fulfilled')
             return [];
-        if (result.reason instanceof ValidationError)
+        if (result.reason instanceof problems_ValidationError)
             return result.reason.problems;
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
         return { settings: settings.value, specFile: spec.value };
     }
-    throw new ValidationError(problems);
+    throw new problems_ValidationError(problems);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/text.ts
@@ -32588,6 +32638,16 @@ const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
+// C0 controls (escape, carriage return, bell, line breaks...), DEL, C1 controls (a lone CSI
+// starts an escape sequence too), and the bidirectional overrides that reorder what is shown.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Text for a terminal: every control character shown as its escape (`\u001b`), never obeyed. */
+const inert = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
+const inertJson = (json) => json.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Whether a text holds a character a terminal or a line-based file would obey. */
+const hasControl = (text) => new RegExp(CONTROL.source).test(text);
 
 ;// CONCATENATED MODULE: ./src/github/job-summary.ts
 
@@ -32641,6 +32701,18 @@ function problemsSummary(problems, scrub) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
     return ['### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''].join('\n');
 }
+
+;// CONCATENATED MODULE: ./src/github/inputs.ts
+const INPUT_NAMING = {
+    label: (setting) => `Input ${setting}`,
+    ref: (setting) => setting,
+    whenEmpty: (setting) => ({
+        client_id: 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
+        client_secret: 'secrets are not passed to workflows triggered from forks or by Dependabot. Otherwise check that the repository secret ' +
+            'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
+        auth_url: 'set it to the base address of the authentication service, e.g. https://auth.globus.org',
+    })[setting],
+};
 
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
@@ -32737,6 +32809,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
 
 
 
+
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run(collaborators = fromGitHubRunner()) {
     const { core, summary, ready } = collaborators;
@@ -32773,6 +32846,7 @@ async function run(collaborators = fromGitHubRunner()) {
     });
     let conclusion = await ensureProviderScope({
         read: (name) => core.getInput(name),
+        naming: INPUT_NAMING,
         workspace: collaborators.workspace,
         write,
         clock: collaborators.clock,
@@ -32807,7 +32881,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(378);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4832);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

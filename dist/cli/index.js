@@ -21534,7 +21534,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8321);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7755);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4751);
 // The command line's entry: the process as main() sees it, and its exit code.
 
 
@@ -21554,7 +21554,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7755:
+/***/ 4751:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31196,6 +31196,98 @@ var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_p
 Object.assign((dispatcher_default()).prototype, api);
 
 
+;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
+/** The most characters of one value a message quotes. */
+const MAX_QUOTED = 120;
+// Characters that move the cursor, end a line or reorder text on a terminal, beyond the C0
+// controls JSON escapes: DEL, C1, the line and paragraph separators, the bidi controls.
+const BEYOND_JSON = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`, 'g');
+const ONE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`);
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+const isControl = (char) => char < ' ' || ONE_BEYOND_JSON.test(char);
+const codePoint = (char) => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
+const escapeText = (text) => JSON.stringify(text)
+    .slice(1, -1)
+    .replace(UNSAFE_BEYOND_JSON, (char) => `\\u${codePoint(char).toLowerCase()}`);
+/** What makes a text unfit for one line of a log: its first line break, or else its first control character. */
+function unsafeCharacter(text) {
+    if (LINE_BREAK.test(text))
+        return 'contains a line break';
+    const control = [...text].find(isControl);
+    return control === undefined ? undefined : `contains a control character U+${codePoint(control)}`;
+}
+const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+/** What came, for a message: a string quoted, escaped and clipped; other values by their kind. */
+function shown(value, scrub) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string') {
+        const text = escapeText(scrub(value));
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+    }
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `${typeof value} ${String(value)}`;
+}
+function valueAt(root, path) {
+    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+}
+/** What an issue expected, in words; for a union, what each of its forms expected. */
+function expectedOf(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return EXPECTED[issue.expected] ?? issue.expected;
+        case 'invalid_format':
+            return issue.format === 'guid' || issue.format === 'uuid' ? 'a UUID' : `a ${issue.format}`;
+        case 'too_small':
+            return issue.origin === 'array' ? `at least ${issue.minimum} item(s)` : issue.message;
+        case 'invalid_union': {
+            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
+            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
+        }
+        case 'custom':
+            return issue.params?.expected ?? issue.message;
+        default:
+            return issue.message;
+    }
+}
+/** What was wrong, in words: the custom issue's own, or what the code says. */
+function problemOf(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    switch (issue.code) {
+        case 'invalid_type':
+            return 'has the wrong type';
+        case 'invalid_format':
+            return `is not ${expectedOf(issue)}`;
+        case 'too_small':
+            return Array.isArray(value) && value.length === 0 ? 'is empty' : 'is too short';
+        case 'custom':
+            return issue.message;
+        default:
+            return 'is none of the forms expected';
+    }
+}
+/**
+ * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
+ * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ */
+function describeAnswerProblems(issues, answer, scrub = (text) => text) {
+    const sentences = issues.map((issue) => {
+        const field = issue.path.map(String).join('.') || 'the body';
+        const value = valueAt(answer, issue.path);
+        const problem = problemOf(issue, value);
+        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
+    });
+    return [...new Set(sentences)].join('; ');
+}
+
 ;// CONCATENATED MODULE: ./src/wire/errors.ts
 /**
  * An error the user can act on: its message says what happened and what to do. Anything else
@@ -31209,6 +31301,7 @@ class ActionError extends Error {
 const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
 
 ;// CONCATENATED MODULE: ./src/wire/http.ts
+
 
 
 
@@ -31285,7 +31378,8 @@ function commonErrorDetail(body, headers) {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog } = options;
+    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog, scrub } = options;
+    const unusableAnswer = options.unusableAnswer ?? `check that ${urlInput} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
         const { code, name, message } = (error ?? {});
@@ -31356,8 +31450,8 @@ function createJsonHttp(options) {
             throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
-            const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
-            throw new HttpError(`${label}: the answer lacks or mistypes ${[...new Set(fields)].join(', ')}`, { status });
+            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${unusableAnswer}.${explain(json, response.headers)}`, { status });
         }
         return parsed.data;
     }
@@ -31403,8 +31497,8 @@ function keepAliveLanes(signal) {
 
 // The introspection document is a JSON object; which key holds the scope is decided below.
 const documentSchema = record(schemas_string(), unknown());
-/** The system spec's key; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
-const SPEC_KEY = 'platform_auth_scope';
+/** A key of no vendor's, read first when a document has it; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
+const GENERIC_KEY = 'platform_auth_scope';
 const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
@@ -31415,12 +31509,12 @@ const HINTS = {
     404: 'the provider answers no introspection document at GET /: check provider_url',
 };
 /**
- * The key that holds the provider's scope: the spec's `platform_auth_scope`, else the
+ * The key that holds the provider's scope: the generic `platform_auth_scope`, else the
  * vendor's `<name>_auth_scope` when it is the document's only such key.
  */
 function scopeKey(document) {
-    if (SPEC_KEY in document)
-        return SPEC_KEY;
+    if (GENERIC_KEY in document)
+        return GENERIC_KEY;
     const keys = Object.keys(document).filter((key) => VENDOR_KEY.test(key));
     return keys.length === 1 ? keys[0] : undefined;
 }
@@ -31439,7 +31533,7 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings) {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
-            `${key === undefined ? `no ${SPEC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
+            `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
     }
     return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
 }
@@ -31455,6 +31549,7 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 
 
 
+
 // Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
 // relies on are required, so a changed service fails with a message naming them. Each shape
 // is declared here once; the types the engine works with are derived from them.
@@ -31466,8 +31561,24 @@ const dependentScopeSchema = object({
 });
 // A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
 // (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
-// markdown treats specially. Anything else from the service is refused, by name.
-const scopeStringSchema = schemas_string().regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)[A-Za-z0-9._~:/@!*+,=%-]*$/);
+// markdown treats specially. Anything else from the service is refused, saying what is wrong.
+const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
+const SCOPE_STRING_CHARACTER = /[A-Za-z0-9._~:/@!*+,=%-]/;
+const scopeStringExpected = {
+    expected: 'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
+};
+const scopeStringSchema = schemas_string().superRefine((value, ctx) => {
+    const rest = value.replace(SCOPE_STRING_START, '');
+    const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
+    const problem = unsafeCharacter(value) ??
+        (/\s/.test(value) ? 'contains white space'
+            : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
+                : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
+                    : stray === undefined ? undefined
+                        : `contains ${JSON.stringify(stray)}`);
+    if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
+});
 const scopeSchema = object({
     id: uuidSchema,
     scope_string: scopeStringSchema,
@@ -31512,10 +31623,13 @@ const UPDATE_HINTS = {
 const createResponseSchema = object({ scopes: array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
     .transform((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    const expected = { expected: '"scopes": [the scope] (or "scope": the scope)' };
     if (scopes.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'neither scopes nor scope' });
+        ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected });
     return scopes;
 });
+// An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
+const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
 const STATUS_HINTS = {
@@ -31556,7 +31670,7 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
  * signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log }) {
+function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log, scrub }) {
     const apiPath = new URL(authUrl).pathname;
     const http = createJsonHttp({
         budget,
@@ -31565,6 +31679,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
             ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
             : STATUS_HINTS,
         explain: explainServiceError,
+        unusableAnswer: UNUSABLE_ANSWER,
+        scrub,
         log,
         // The only place the secret is used: built once, sent in every call, never logged.
         headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
@@ -31574,7 +31690,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
     const scopesPath = '/v2/api/scopes';
     const lookup = (query) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
     return {
-        // The form of the system spec's 2.4.
+        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
         scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
         getClient: () => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
         // A string or id that does not exist may be answered with an empty list or with 404.
@@ -31583,8 +31700,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
         createScope: async (definition) => {
             try {
                 const label = `Scope creation (POST ${clientPath}/scopes)`;
-                // The API's field is allows_refresh_token (Globus SDK, create_scope); the system spec's
-                // allow_refresh_tokens, from an older guide, is sent too with the same value: a recorded
+                // The API's field is allows_refresh_token (Globus SDK, create_scope); allow_refresh_tokens,
+                // the name in the vendor's guide until 2025 (globus/action-provider-tools,
+                // docs/source/setting_up_auth.rst at 03872dea), is sent too with the same value: a recorded
                 // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
@@ -31860,7 +31978,7 @@ async function applySpec(service, definition, existing, dryRun, log) {
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
         throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
-            "the suffix is part of the scope string, the provider's identity, which the service never changes. Nothing was written. " +
+            "the suffix is part of the scope string, the provider's identity, which this action never changes. Nothing was written. " +
             `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
@@ -31994,6 +32112,57 @@ async function adoptExisting(service, client, known, expected) {
     }
     const scopes = client.scopeIds.map((id) => byId.get(id));
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+}
+
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    const encoded = encodeURIComponent(clientSecret);
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    // A multi-line secret is masked line by line by the runner too.
+    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    const forms = [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+    // The secret as given is always masked, as the runner masks it. A derived form (a line, an
+    // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+    // and garble every message (a 1-character secret has 1-character fragments): left out.
+    return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    // Longest first, so that a form containing another is replaced whole.
+    const sorted = [...forms].sort((a, b) => b.length - a.length);
+    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -32150,7 +32319,7 @@ const spec_dependentScopeSchema = strictObject({
     optional: schemas_boolean().default(false).describe('Whether the dependent scope is optional.'),
     requires_refresh_token: schemas_boolean().default(true).describe('Whether a refresh token is required for the dependent scope.'),
 });
-/** The scope definition of the system spec's section 2.3, with the service's field names. */
+/** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 const scopeSpecSchema = strictObject({
     name: spec_text.describe('Shown to others who look the scope up.'),
     description: spec_text.describe('Shown to others who look the scope up.'),
@@ -32393,6 +32562,7 @@ async function readAtMost(file, bytes) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
@@ -32426,7 +32596,16 @@ const logOn = (write, locate = () => undefined) => ({
 function connect(settings, { clock, dispatcher }, signal, log) {
     // One budget for the whole run: the reads, the creation and the provider check.
     const budget = createBudget(settings.timeout_seconds, { clock, signal });
-    const service = createServiceClient({ authUrl: settings.auth_url, clientId: settings.client_id, clientSecret: settings.client_secret, budget, dispatcher, log });
+    const service = createServiceClient({
+        authUrl: settings.auth_url,
+        clientId: settings.client_id,
+        clientSecret: settings.client_secret,
+        budget,
+        dispatcher,
+        log,
+        // The service's values a message quotes are scrubbed before they are clipped.
+        scrub: scrubber(secretForms(settings.client_id, settings.client_secret)),
+    });
     return { budget, service };
 }
 const providerOutcome = (url, scopeStrings, budget, request, log) => checkProvider(url, scopeStrings, budget, { dispatcher: request.dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
@@ -32478,54 +32657,6 @@ async function ensure_validate({ read, naming, workspace }) {
         return { settings: settings.value, specFile: spec.value };
     }
     throw new ValidationError(problems);
-}
-
-;// CONCATENATED MODULE: ./src/engine/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    const encoded = encodeURIComponent(clientSecret);
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    // A multi-line secret is masked line by line by the runner too.
-    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    const forms = [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-    // Fragments far shorter than the secret would mask ordinary text: none under 8 characters.
-    const shortest = Math.min(8, clientSecret.length);
-    return [...new Set(forms.filter((form) => form.length >= shortest))];
-}
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
-}
-/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-function scrubber(forms) {
-    // Longest first, so that a form containing another is replaced whole.
-    const sorted = [...forms].sort((a, b) => b.length - a.length);
-    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/text.ts
