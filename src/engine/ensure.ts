@@ -31,6 +31,11 @@ export interface RunRequest {
   dispatcher?: Dispatcher | undefined;
   /** Aborted from outside (a fatal error): the run stops as it does after its first failure. */
   signal?: AbortSignal | undefined;
+  /**
+   * A credential that arrived during the run (the access token of `auth: token`): the door
+   * masks every form of it (secrets.ts, credentialForms) before it writes another line.
+   */
+  mask?: ((credential: string) => void) | undefined;
   /** Called once the last answer is in: what only the output needs may load now without delaying a request. */
   onAnswered?: (() => void) | undefined;
 }
@@ -67,10 +72,19 @@ const logOn = (write: RunRequest['write'], locate: (field: ReadonlyArray<string 
 });
 
 /** The run's budget and the service's client, bound to the settings' client. */
-function connect(settings: Settings, { clock, dispatcher }: RunRequest, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
+function connect(settings: Settings, { clock, dispatcher, mask }: RunRequest, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
   // One budget for the whole run: the reads, the creation and the provider check.
   const budget = createBudget(settings.timeout_seconds, { clock, signal });
-  const service = createServiceClient({ authUrl: settings.auth_url, clientId: settings.client_id, clientSecret: settings.client_secret, budget, dispatcher, log });
+  const service = createServiceClient({
+    authUrl: settings.auth_url,
+    clientId: settings.client_id,
+    clientSecret: settings.client_secret,
+    auth: settings.auth,
+    onCredential: mask,
+    budget,
+    dispatcher,
+    log,
+  });
   return { budget, service };
 }
 
