@@ -5,12 +5,14 @@
  */
 import http from 'node:http';
 import { LocalServer } from './local-server.ts';
-import { handleApi, type ApiOptions } from './service/api.ts';
+import { handleApi, type Answer, type ApiOptions } from './service/api.ts';
 import { FaultQueue, type Fault } from './service/faults.ts';
 import { ServiceState, type ClientRecord, type ScopeRecord } from './service/records.ts';
+import { TOKEN_PATH, TokenStore } from './service/tokens.ts';
 
 export { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type ScopeRecord } from './service/records.ts';
 export type { Fault } from './service/faults.ts';
+export { MANAGE_PROJECTS_SCOPE, TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './service/tokens.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -20,8 +22,10 @@ export interface RecordedRequest {
   at: number;
   /** The client's port: requests that share it came over one kept-alive connection. */
   connection: number;
-  /** The client the Basic credential named, if any; the secret is never recorded. */
+  /** The client the Basic credential or the Bearer token named, if any; neither the secret nor a token is ever recorded. */
   clientId?: string;
+  /** How the request authenticated, if it did. */
+  auth?: 'basic' | 'bearer';
   body?: unknown;
 }
 
@@ -33,6 +37,8 @@ export interface AuthServiceOptions extends ApiOptions {
    * or a delaying link, dev/wire/): its scope strings are built on it.
    */
   publicUrl?: string;
+  /** The lifetime of the access tokens it issues (default: the SDK fixture's two days). */
+  tokenLifetimeSeconds?: number;
 }
 
 function parseBody(raw: string): unknown {
@@ -52,11 +58,14 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return colon < 0 ? undefined : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
+const bearerToken = (header: string | undefined): string | undefined => /^Bearer (\S+)$/i.exec(header ?? '')?.[1];
+
 export class EmbeddedAuthService {
   readonly options: AuthServiceOptions;
   readonly requests: RecordedRequest[] = [];
   private readonly state = new ServiceState();
   private readonly faults = new FaultQueue();
+  private readonly tokens: TokenStore;
   // A request the rules crash on is answered 500, not left hanging until a test times out.
   private readonly server = http.createServer((req, res) => {
     this.handle(req, res).catch((error: unknown) => {
@@ -70,6 +79,7 @@ export class EmbeddedAuthService {
 
   constructor(options: AuthServiceOptions = {}) {
     this.options = options;
+    this.tokens = new TokenStore(options.tokenLifetimeSeconds);
   }
 
   get url(): string {
@@ -104,6 +114,21 @@ export class EmbeddedAuthService {
     return this.state.addScope(init);
   }
 
+  /** The client may no longer use the client credentials grant, as an app the developer portal does not allow it. */
+  refuseClientCredentials(clientId: string): void {
+    this.tokens.refusedGrant.add(clientId);
+  }
+
+  /** Every access token issued so far, for the leak checks. */
+  issuedTokens(): string[] {
+    return this.tokens.issued();
+  }
+
+  /** Every access token issued so far expires at once. */
+  expireTokens(): void {
+    this.tokens.expireAll();
+  }
+
   /** Disturbs matching requests; see service/faults.ts for how a fault matches and acts. */
   inject(fault: Fault): void {
     this.faults.add(fault);
@@ -126,13 +151,18 @@ export class EmbeddedAuthService {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = parseBody(Buffer.concat(chunks).toString('utf8'));
     const credentials = basicCredentials(req.headers.authorization);
+    const bearer = bearerToken(req.headers.authorization);
+    // Resolved now, for the record; a token that expires before the request is handled is refused then.
+    const bearerCaller = bearer === undefined ? undefined : this.tokens.caller(this.state, bearer);
+    const bearerId = bearerCaller !== undefined && 'client' in bearerCaller ? bearerCaller.client.id : undefined;
     this.requests.push({
       method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       at: Date.now(),
       connection: req.socket.remotePort ?? 0,
-      ...(credentials === undefined ? {} : { clientId: credentials.id }),
+      ...(credentials === undefined ? {} : { clientId: credentials.id, auth: 'basic' as const }),
+      ...(bearer === undefined ? {} : { auth: 'bearer' as const, ...(bearerId === undefined ? {} : { clientId: bearerId }) }),
       ...(body === undefined ? {} : { body }),
     });
 
@@ -151,13 +181,23 @@ export class EmbeddedAuthService {
       res.end(fault.body ?? JSON.stringify({ errors: [{ status: String(fault.status), detail: `injected ${fault.status}` }] }));
       return;
     }
-    const answer = handleApi(this.state, this.options, this.url, { method, url, body, credentials });
+    const answer = this.answer(method, url, body, req.headers['content-type'], credentials, bearer);
     if (fault?.loseAnswer) {
       req.socket.destroy();
       return;
     }
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer.body));
+  }
+
+  /** The token endpoint, or the API for the client that the Basic credential or a valid Bearer token names. */
+  private answer(method: string, url: URL, body: unknown, contentType: string | undefined, credentials: ReturnType<typeof basicCredentials>, bearer: string | undefined): Answer {
+    if (url.pathname === TOKEN_PATH) return this.tokens.grant(this.state, { method, contentType, body, credentials });
+    if (bearer === undefined) return handleApi(this.state, this.options, this.url, { method, url, body, credentials });
+    const caller = this.tokens.caller(this.state, bearer);
+    if ('refusal' in caller) return caller.refusal;
+    // A valid token stands for its client: the API's rules are the same as with its credentials.
+    return handleApi(this.state, this.options, this.url, { method, url, body, credentials: { id: caller.client.id, secret: caller.client.secret } });
   }
 }
 

@@ -1,13 +1,15 @@
 /**
- * `npm run demo`: the bundled action end to end against the embedded authentication
- * service, run three times as a release workflow would: it creates the scope, then finds it
- * unchanged, then applies a changed description with `on_drift: update`. Then the command
- * line, bundled as npm ships it, on a second client: a plan (exit 2), an apply, a plan (exit 0).
+ * `npm run demo [-- --auth token]`: the bundled action end to end against the embedded
+ * authentication service, run three times as a release workflow would: it creates the scope,
+ * then finds it unchanged, then applies a changed description with `on_drift: update`. Then the
+ * command line, bundled as npm ships it, on a second client: a plan (exit 2), an apply, a plan
+ * (exit 0). With `--auth token`, every run first gets an access token (`auth: token`).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { EmbeddedAuthService, GROUPS_SCOPE_STRING } from './auth-service.ts';
 import { ROOT, runAction } from './runner.ts';
 
@@ -27,6 +29,12 @@ dependent_scopes:
   - scope: ${GROUPS_SCOPE_STRING}
 `;
 
+const { values: options } = parseArgs({ options: { auth: { type: 'string', default: 'basic' } } });
+if (options.auth !== 'basic' && options.auth !== 'token') {
+  console.error(`--auth must be basic or token, not ${options.auth}`);
+  process.exit(2);
+}
+
 const service = new EmbeddedAuthService();
 const authUrl = await service.start();
 const client = service.addClient({ name: 'Example Action Provider' });
@@ -44,20 +52,20 @@ let failed = false;
 for (const { title, spec, inputs } of RUNS) {
   const before = service.requests.length;
   const run = await runAction({
-    inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl, ...inputs },
+    inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl, auth: options.auth, ...inputs },
     files: { '.github/provider-scope.yml': spec },
   });
   console.log(`=== ${title} (exit code ${run.exitCode}) ===`);
   if (spec !== SPEC) console.log(`.github/provider-scope.yml now says:\n${spec}`);
   // The runner hides each masked value wherever it appears in the log; so does the demo.
   const masks = run.stdout.match(/^::add-mask::.*$/gm) ?? [];
-  console.log(`(${masks.length} ::add-mask:: commands first: the secret in every form it could take, hidden by the runner from then on)`);
+  console.log(`(${masks.length} ::add-mask:: commands: the secret in every form it could take, first, and with auth: token the token's as it arrives; hidden by the runner from then on)`);
   console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '').trimEnd());
   if (run.stderr !== '') console.log(run.stderr.trimEnd());
   console.log('\nRequests to the service:');
   for (const r of service.requests.slice(before)) {
     const query = Object.entries(r.query).map(([k, v]) => `${k}=${v}`).join('&');
-    console.log(`  ${r.method} ${r.path}${query === '' ? '' : `?${query}`}`);
+    console.log(`  ${r.method} ${r.path}${query === '' ? '' : `?${query}`}${r.auth === undefined ? '' : ` (${r.auth})`}`);
   }
   console.log('\nStep outputs:');
   for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`);
@@ -72,7 +80,7 @@ const cliClient = service.addClient({ name: 'Example Action Provider (command li
 const workdir = mkdtempSync(path.join(tmpdir(), 'eps-demo-'));
 mkdirSync(path.join(workdir, '.github'));
 writeFileSync(path.join(workdir, '.github', 'provider-scope.yml'), SPEC);
-const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_ID: cliClient.id, PROVIDER_AUTH_URL: authUrl, PROVIDER_CLIENT_SECRET: cliClient.secret };
+const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_ID: cliClient.id, PROVIDER_AUTH_URL: authUrl, PROVIDER_CLIENT_SECRET: cliClient.secret, PROVIDER_AUTH: options.auth };
 const CLI_RUNS = [
   { args: ['plan'], expected: 2, title: 'the client has no scope: the plan shows the creation (exit 2: it would change the registration)' },
   { args: ['apply'], expected: 0, title: 'apply creates it' },

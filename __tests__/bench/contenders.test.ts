@@ -34,6 +34,8 @@ const ON_THE_WIRE: Record<ContenderName, Record<PathName, { requests: number; co
   action: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
   // The same engine and HTTP layer: the same round trips.
   cli: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
+  // The token request first, on a connection that the first round reuses; its second request opens the other.
+  'action-token': { noop: { requests: 3, connections: 2 }, create: { requests: 5, connections: 2 } },
   floor: { noop: { requests: 2, connections: 2 }, create: { requests: 4, connections: 2 } },
   // A new connection per call.
   curl: { noop: { requests: 2, connections: 2 }, create: { requests: 5, connections: 5 } },

@@ -88,9 +88,11 @@ export class Harness {
   /**
    * No form of the secret in any channel but the ::add-mask:: commands, which come first: the
    * forms computed here on their own, not with the action's code. `clientId` is the input as
-   * given (the action also masks the Basic credential made with it in lower case).
+   * given (the action also masks the Basic credential made with it in lower case). With
+   * `tokens` (auth: token, the access tokens the service issued), no form of them either: each
+   * masked once it arrived, before any line about a call to the API that sends it.
    */
-  expectNoLeak(result: ActionRun, { secret = SECRET, clientId = this.client.id }: { secret?: string; clientId?: string } = {}): void {
+  expectNoLeak(result: ActionRun, { secret = SECRET, clientId = this.client.id, tokens = [] }: { secret?: string; clientId?: string; tokens?: readonly string[] } = {}): void {
     const basic = (id: string) => Buffer.from(`${id}:${secret}`).toString('base64');
     const forms = [
       secret,
@@ -100,13 +102,30 @@ export class Harness {
       JSON.stringify(secret).slice(1, -1),
       ...secret.split('\n').filter((line) => line.trim() !== ''),
     ];
+    const formsOf = (token: string): string[] => [token, `Bearer ${token}`, encodeURIComponent(token), JSON.stringify(token).slice(1, -1)];
+    const tokenForms = tokens.flatMap(formsOf);
     const lines = result.stdout.split('\n');
-    const masks = lines.filter((line) => line.startsWith('::add-mask::'));
-    expect(lines.slice(0, masks.length)).toEqual(masks);
-    expect(masks.map((line) => commandData(line.slice('::add-mask::'.length)))).toEqual(expect.arrayContaining([...new Set(forms)]));
+    const isMask = (line: string): boolean => line.startsWith('::add-mask::');
+    const masked = (line: string): string => commandData(line.slice('::add-mask::'.length));
+    const leading = lines.slice(0, lines.findIndex((line) => !isMask(line)));
+    expect(leading.map(masked)).toEqual(expect.arrayContaining([...new Set(forms)]));
+    if (tokens.length === 0) expect(lines.filter(isMask)).toEqual(leading);
+    // The n-th token arrived with the n-th answer of the token endpoint; each of its forms is
+    // masked after that line, and before any answer to a call that could have sent it.
+    const arrivals = lines.flatMap((line, index) => (/^::debug::POST \/v2\/oauth2\/token: HTTP 200 /.test(line) ? [index] : []));
+    expect(arrivals).toHaveLength(tokens.length);
+    tokens.forEach((token, n) => {
+      const arrived = arrivals[n] as number;
+      const nextAnswer = lines.findIndex((line, index) => index > arrived && /\/v2\/api\/.*: HTTP 2\d\d /.test(line));
+      for (const form of formsOf(token)) {
+        const at = lines.findIndex((line, index) => index > arrived && isMask(line) && masked(line) === form);
+        expect(at).toBeGreaterThan(arrived);
+        if (nextAnswer >= 0) expect(at).toBeLessThan(nextAnswer);
+      }
+    });
 
-    const channels = [lines.slice(masks.length).join('\n'), result.stderr, ...Object.values(result.leftFiles)];
-    for (const form of forms) {
+    const channels = [lines.filter((line) => !isMask(line)).join('\n'), result.stderr, ...Object.values(result.leftFiles)];
+    for (const form of [...forms, ...tokenForms]) {
       for (const channel of channels) expect(channel).not.toContain(form);
     }
   }

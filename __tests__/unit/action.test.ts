@@ -20,7 +20,7 @@ const SECRET = 'in"process\\secret+/=';
 const SPEC_FILE = '.github/provider-scope.yml';
 const SPEC = 'name: Example Action Provider\ndescription: Runs example actions\nadvertised: true\n';
 // The inputs as the runner passes them, action.yml's defaults included.
-const DEFAULTS = { spec: SPEC_FILE, timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', provider_url: '' };
+const DEFAULTS = { spec: SPEC_FILE, timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', auth: 'basic', provider_url: '' };
 
 let service: EmbeddedAuthService;
 let provider: ProviderStub;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { scrubber, secretForms } from '../../src/engine/secrets.ts';
+import { credentialForms, scrubber, secretForms } from '../../src/engine/secrets.ts';
 
 const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
 
@@ -117,5 +117,44 @@ describe('scrubber', () => {
     const redact = scrubber(secretForms('id', 'first-line\nsecond-line'));
     expect(redact('<first-line\nsecond-line>')).toBe('<***>');
     expect(redact('only second-line here, then first-line')).toBe('only *** here, then ***');
+  });
+});
+
+describe('credentialForms (the access token of auth: token)', () => {
+  test('the token as given, in its Bearer header, and in the forms of the secret', () => {
+    const token = 'Ag7Xy+z/9=tok"en';
+    expect(credentialForms(token)).toEqual(
+      expect.arrayContaining([
+        token,
+        `Bearer ${token}`,
+        'Ag7Xy%2Bz%2F9%3Dtok%22en', // URL-encoded
+        'Ag7Xy%2bz%2f9%3dtok%22en', // with lower-case hex
+        'Ag7Xy%2Bz%2F9%3Dtok%22en', // form-encoded: no space to turn into +
+        'Ag7Xy+z/9=tok\\"en', // JSON-escaped
+      ]),
+    );
+  });
+
+  test('an empty token: nothing to mask', () => {
+    expect(credentialForms('')).toEqual([]);
+  });
+
+  test('its base64 inside any text is scrubbed, at any alignment', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 8, maxLength: 60 }), fc.string({ maxLength: 5 }), (token, before) => {
+        const echoed = Buffer.from(`${before}${token}`).toString('base64');
+        expect(scrubber(credentialForms(token))(echoed)).toContain('***');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('a scrubber that learns', () => {
+  test('forms learnt later are scrubbed from then on, with those it had, longest first', () => {
+    const scrub = scrubber(['secret-value']);
+    expect(scrub('secret-value Bearer opaque-token')).toBe('*** Bearer opaque-token');
+    scrub.learn(credentialForms('opaque-token'));
+    expect(scrub('secret-value Bearer opaque-token, then opaque-token')).toBe('*** ***, then ***');
   });
 });

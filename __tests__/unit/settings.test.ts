@@ -16,6 +16,7 @@ const VALID: RawInputs = {
   timeout_seconds: '30',
   on_drift: 'warn',
   dry_run: 'false',
+  auth: 'basic',
   provider_url: '',
 };
 
@@ -58,7 +59,7 @@ describe('parseSettings accepts', () => {
       asked.push(name);
       return VALID[name];
     }, INPUT_NAMING);
-    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
+    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
     expect(asked).toEqual(names);
     expect(SETTING_NAMES).toEqual(names);
   });
@@ -109,6 +110,8 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
     ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
     ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
     ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false' }],
+    ['an auth that is neither basic nor token', { auth: 'bearer' }, { field: 'auth', message: 'Input auth must be basic or token' }],
+    ['an empty auth', { auth: '' }, { field: 'auth', message: 'Input auth is empty: leave it out for basic' }],
     [
       'plain http to a provider that is not loopback',
       { provider_url: 'http://provider.example.org' },
@@ -180,6 +183,10 @@ describe('the inputs of the drift check, the dry run and the provider verificati
 
   test.each(['warn', 'fail', 'ignore'])('on_drift %p', (value) => {
     expect(parseSettings(reader({ on_drift: value }), INPUT_NAMING).on_drift).toBe(value);
+  });
+
+  test.each(['basic', 'token'])('auth %p', (value) => {
+    expect(parseSettings(reader({ auth: value }), INPUT_NAMING).auth).toBe(value);
   });
 
   test('provider_url is normalised like auth_url', () => {

@@ -59,3 +59,33 @@ describe.each([
     expect(wire.proxy.relayed.slice(connects)).toEqual(viaProxy ? Array(FIRST_ROUND).fill(`CONNECT ${new URL(wire.url).host}`) : []);
   });
 });
+
+// auth: token: the token request goes first, alone, on the first connection; the first round
+// follows it together, one request reusing that connection and the other opening the second
+// (which only then can open: nothing may be sent before the token). The rest is as with Basic.
+describe.each([
+  ['directly', false],
+  ['through an HTTPS proxy', true],
+])('auth: token on the wire, %s', (_how, viaProxy) => {
+  test.each(['noop', 'create'] as const)('%s: the token first, then the first round together on two connections', async (pathName) => {
+    const client = clients.clientFor(pathName);
+    const mark = wire.mark();
+
+    const result = await runAction({
+      inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url, auth: 'token' },
+      files: { [SPEC_PATH]: specFile() },
+      env: wire.clientEnv(viaProxy),
+    });
+
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.created).toBe(String(pathName === 'create'));
+    const { connections, handshakes, requests } = wire.since(mark);
+    const calls = requests.map((r) => `${r.method} ${r.path.replace(client.id, '{id}')}`);
+    expect(calls[0]).toBe('POST /v2/oauth2/token');
+    expect(calls.slice(1, 3).sort()).toEqual(['GET /v2/api/clients/{id}', 'GET /v2/api/scopes']);
+    expect(calls.slice(3)).toEqual(pathName === 'create' ? ['POST /v2/api/clients/{id}/scopes', 'GET /v2/api/clients/{id}'] : []);
+    // The first connection before any answer; the second once the token's answer was in.
+    expect(connections.map((c) => c.answeredBefore > 0)).toEqual([false, true]);
+    expect(handshakes).toHaveLength(2);
+  });
+});

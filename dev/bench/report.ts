@@ -70,9 +70,27 @@ function printWire({ settings, samples, contenders }: Measurements): void {
   console.log();
 }
 
+/** What `auth: token` adds to the action's wall time (the token's round trip), per path, latency and mode. */
+function printTokenCost({ settings, samples, contenders }: Measurements): void {
+  if (!contenders.includes('action') || !contenders.includes('action-token')) return;
+  console.log('auth: token over auth: basic, ms added to the median wall time (in round trips L where L > 0)');
+  console.log(row('', settings.latencies.map((l) => `L = ${l} ms`)));
+  for (const pathName of PATHS) {
+    for (const viaProxy of [false, true]) {
+      const cells = settings.latencies.map((l) => {
+        const added = samples.at({ name: 'action-token', viaProxy }, pathName, l).median - samples.at({ name: 'action', viaProxy }, pathName, l).median;
+        return `+${fmt(added)}${l > 0 ? ` (${fmt(added / l, 1)} L)` : ''}`;
+      });
+      console.log(row(`${pathName === 'noop' ? 'no-op' : 'creating'}, ${viaProxy ? 'through the proxy' : 'direct'}`, cells));
+    }
+  }
+  console.log();
+}
+
 export function printReport(measurements: Measurements, bundle: readonly BundleFile[], checks: readonly Check[]): void {
   const { settings, samples, missing } = measurements;
   for (const pathName of PATHS) printPath(measurements, pathName);
+  printTokenCost(measurements);
   printWire(measurements);
   for (const [name, why] of missing) console.log(`Not run: ${CONTENDER_LABELS[name]} (${why}).`);
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, runAction, spawnProcess, type Spawned } from '../runner.ts';
 import type { ServiceOnTheWire } from '../wire/service-on-the-wire.ts';
-import { COMMANDS, type ContenderName } from './contenders.ts';
+import { TOKEN_PATH } from '../auth-service.ts';
+import { ACTION_AUTH, COMMANDS, isAction, type ContenderName } from './contenders.ts';
 import type { PathClients, PathName } from './paths.ts';
 import { SPEC, SPEC_PATH, specFile } from './spec.ts';
 
@@ -44,8 +45,9 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
   let created: boolean;
   // The scope string the contender gave: the action's output, a peer's line.
   let said: string | undefined;
-  if (entrant.name === 'action') {
-    const run = await runAction({ inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url }, files: { [SPEC_PATH]: specFile() }, env, killAfterMs });
+  if (isAction(entrant.name)) {
+    const inputs = { client_id: client.id, client_secret: client.secret, auth_url: wire.url, auth: ACTION_AUTH[entrant.name] };
+    const run = await runAction({ inputs, files: { [SPEC_PATH]: specFile() }, env, killAfterMs });
     spawned = run;
     created = run.outputs.created === 'true';
     said = run.outputs.scope_string;
@@ -101,12 +103,13 @@ function wrongOutcome(
   wire: ServiceOnTheWire,
   clients: PathClients,
   clientId: string,
-  requests: ReadonlyArray<{ method: string }>,
+  requests: ReadonlyArray<{ method: string; path: string }>,
 ): string | undefined {
   const expected = `${wire.url}/scopes/${clientId}/${SPEC.scope_suffix}`;
   const scopes = [...wire.service.scopes.values()].filter((s) => s.client === clientId);
   const ids = (deps: ReadonlyArray<{ scope: string }>): string => JSON.stringify(deps.map((d) => d.scope).sort());
-  const writes = requests.filter((r) => r.method !== 'GET').map((r) => r.method);
+  // The token request (auth: token) writes nothing.
+  const writes = requests.filter((r) => r.method !== 'GET' && r.path !== TOKEN_PATH).map((r) => r.method);
   if (spawned.exitCode !== 0) return `exit code ${spawned.exitCode}`;
   if (said !== expected) return `it named ${said ?? 'no scope'}, not ${expected}`;
   if (created !== (pathName === 'create')) return `created: ${created}`;

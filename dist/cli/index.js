@@ -21534,7 +21534,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8321);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4751);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5293);
 // The command line's entry: the process as main() sees it, and its exit code.
 
 
@@ -21554,7 +21554,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4751:
+/***/ 5293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31397,13 +31397,14 @@ function createJsonHttp(options) {
                         : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
         return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
     }
-    async function send(label, schema, method, url, { body, notFound, hints: requestHints = {} } = {}) {
+    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers };
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
+        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+        if (payload !== undefined)
+            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
         let response;
         let text;
         const lane = lanes.take();
@@ -31414,7 +31415,7 @@ function createJsonHttp(options) {
                 method,
                 headers,
                 signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
-                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+                ...(payload === undefined ? {} : { body: payload }),
             });
             text = await readBody(response.body, label);
         }
@@ -31538,6 +31539,92 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings) {
     return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
 }
 
+;// CONCATENATED MODULE: ./src/wire/token.ts
+/**
+ * The service's access token, as the vendor's current guide for Action Providers gets it
+ * (globus/action-provider-tools, docs/source/setting_up_auth.rst: a ClientApp with the
+ * manage_projects scope): the client credentials grant, `POST /v2/oauth2/token` with HTTP
+ * Basic, then `Authorization: Bearer <token>` on every call to the API.
+ */
+
+
+
+/** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
+const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
+const TOKEN_PATH = '/v2/oauth2/token';
+// The answer as globus-sdk records it (testing/data/auth/oauth2_client_credentials_tokens.py);
+// __tests__/fixtures/vendor/oauth2_client_credentials_tokens.json. The token type is
+// case-insensitive (RFC 6749, 7.1).
+const tokenResponseSchema = object({
+    access_token: schemas_string().min(1),
+    token_type: schemas_string().regex(/^bearer$/i),
+    expires_in: schemas_number().nonnegative(),
+    scope: schemas_string().optional(),
+    resource_server: schemas_string().optional(),
+    other_tokens: array(unknown()).optional(),
+});
+const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
+const CHECK = "check that the app may use the client credentials grant (an app registered as a service account or a confidential client, not a native one) and that client_secret is one of its current secrets, or use auth: basic";
+// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
+const TOKEN_HINTS = {
+    400: `the service refused ${GRANT}: ${CHECK}`,
+    401: `the service refused ${GRANT}: ${CHECK}`,
+};
+/**
+ * A token from the client credentials grant, asked for once, on the first call; its request
+ * is retried like a read. After a 401, one fresh token for the whole run: calls refused
+ * together share it, and a call refused again with it fails.
+ */
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog }) {
+    let current;
+    let refreshed = false;
+    const request = async () => {
+        const answer = await http
+            .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
+            form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+            headers: { authorization: basic },
+            hints: TOKEN_HINTS,
+        })
+            .catch((error) => {
+            // Final, and without the status: a refused grant is no 401 of the API call waiting for
+            // the token (no refresh), nor a 400 of a creation (no definition was refused).
+            throw error instanceof HttpError ? new HttpError(error.message) : error;
+        });
+        onCredential(answer.access_token);
+        log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
+        return `Bearer ${answer.access_token}`;
+    };
+    return {
+        header: () => (current ??= request()),
+        async refresh(stale) {
+            const now = await current;
+            if (now !== stale)
+                return now; // another call got the fresh token already
+            if (refreshed)
+                return undefined;
+            refreshed = true;
+            log.info('The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once');
+            current = request();
+            return current;
+        },
+    };
+}
+/** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
+async function authorized(authorization, call) {
+    const header = await authorization.header();
+    try {
+        return await call({ authorization: header });
+    }
+    catch (error) {
+        if (!(error instanceof HttpError && error.status === 401))
+            throw error;
+        const fresh = await authorization.refresh(header);
+        if (fresh === undefined)
+            throw error;
+        return call({ authorization: fresh });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/wire/uuid.ts
 
 // The service's identifiers are UUIDs of any version: z.guid() accepts them all,
@@ -31546,6 +31633,7 @@ const uuidSchema = schemas_guid().brand();
 const isUuid = (value) => uuidSchema.safeParse(value).success;
 
 ;// CONCATENATED MODULE: ./src/wire/service-client.ts
+
 
 
 
@@ -31642,6 +31730,12 @@ const STATUS_HINTS = {
     404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
     429: 'too many requests',
 };
+// With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
+const TOKEN_STATUS_HINTS = {
+    ...STATUS_HINTS,
+    401: `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that auth_url ` +
+        'is the authentication service that issued it, or use auth: basic',
+};
 // A conflict means something only for the creation.
 const CREATION_HINTS = { 409: 'the scope already exists' };
 // A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
@@ -31654,7 +31748,8 @@ function explainServiceError(body, headers) {
     const record = (typeof body === 'object' && body !== null ? body : {});
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message);
+    // Last, the bare OAuth2 error code the token endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py).
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
     const headerId = headers['x-request-id'];
     const ids = [
         ['error id', text(first?.id)],
@@ -31666,34 +31761,40 @@ function explainServiceError(body, headers) {
 // is encoded on its own so that a server splitting before or after decoding reads the same.
 const list = (values) => values.map(encodeURIComponent).join(',');
 /**
- * The authentication service's API, authenticated with HTTP Basic, bound to one client: the
- * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
- * signal aborts.
+ * The authentication service's API, bound to one client: the calls the engine's port
+ * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log, scrub }) {
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub }) {
     const apiPath = new URL(authUrl).pathname;
+    const hints = auth === 'token' ? TOKEN_STATUS_HINTS : STATUS_HINTS;
+    // The only place the secret is used: built once, never logged, sent in every call (basic)
+    // or in the token request alone (token).
+    const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
     const http = createJsonHttp({
         budget,
         urlInput: 'auth_url',
         hints: API_LIKE_PATH.test(apiPath)
-            ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
-            : STATUS_HINTS,
+            ? { ...hints, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            : hints,
         explain: explainServiceError,
         unusableAnswer: UNUSABLE_ANSWER,
         scrub,
         log,
-        // The only place the secret is used: built once, sent in every call, never logged.
-        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+        headers: auth === 'basic' ? { authorization: basic } : {},
         dispatcher,
     });
+    // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
+    const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log }) : undefined;
+    const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
-    const lookup = (query) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
+    const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return {
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
         scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
-        getClient: () => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
+        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
         lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
@@ -31706,7 +31807,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
                 // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
-                return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS }) };
+                // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
+                return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
             }
             catch (error) {
                 if (error instanceof HttpError && error.status === 409)
@@ -31725,11 +31827,11 @@ function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatch
             // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
             const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
             const body = { scope: changeable };
-            return http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS });
+            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS, headers }));
         },
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
-            return http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`);
+            return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
         },
     };
 }
@@ -32123,26 +32225,41 @@ async function adoptExisting(service, client, known, expected) {
 function secretForms(clientId, clientSecret) {
     if (clientSecret === '')
         return [];
-    const encoded = encodeURIComponent(clientSecret);
     // The credential is sent with the client ID as the inputs normalise it (lower case).
     const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    // A multi-line secret is masked line by line by the runner too.
-    const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    const forms = [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
+    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+}
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+function credentialForms(credential) {
+    if (credential === '')
+        return [];
+    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value) {
+    const encoded = encodeURIComponent(value);
+    // A multi-line value is masked line by line by the runner too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [
+        value,
         encoded,
         encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
         ...lines,
-        ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
     ];
-    // The secret as given is always masked, as the runner masks it. A derived form (a line, an
-    // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
-    // and garble every message (a 1-character secret has 1-character fragments): left out.
-    return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value, forms) {
+    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
 }
 /** The shortest derived form that is masked; the secret as given is masked at any length. */
 const DERIVED_FORM_MIN_LENGTH = 8;
@@ -32160,9 +32277,13 @@ function base64Fragments(bytes) {
 }
 /** The scrub for the given forms (see secretForms): each is replaced by `***`. */
 function scrubber(forms) {
-    // Longest first, so that a form containing another is replaced whole.
-    const sorted = [...forms].sort((a, b) => b.length - a.length);
-    return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
+    let sorted = [];
+    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+        // Longest first, so that a form containing another is replaced whole.
+        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    });
+    scrub.learn(forms);
+    return scrub;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -32192,13 +32313,14 @@ function coerce_date(params) {
  */
 
 
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'];
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
     timeout_seconds: '30',
     on_drift: 'warn',
     dry_run: 'false',
+    auth: 'basic',
     provider_url: '',
 };
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
@@ -32238,6 +32360,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         dry_run: required('dry_run', 'leave it out for false')
             .pipe(schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`))
             .transform((value) => value.toLowerCase() === 'true'),
+        // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
+        auth: required('auth', 'leave it out for basic').pipe(schemas_enum(['basic', 'token'], `${label('auth')} must be basic or token`)),
         // Optional: empty means no verification of the provider.
         provider_url: schemas_string()
             .transform((value) => (value === '' ? undefined : value))
@@ -32593,18 +32717,25 @@ const logOn = (write, locate = () => undefined) => ({
     warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
 });
 /** The run's budget and the service's client, bound to the settings' client. */
-function connect(settings, { clock, dispatcher }, signal, log) {
+function connect(settings, { clock, dispatcher, mask }, signal, log) {
     // One budget for the whole run: the reads, the creation and the provider check.
     const budget = createBudget(settings.timeout_seconds, { clock, signal });
+    const scrub = scrubber(secretForms(settings.client_id, settings.client_secret));
     const service = createServiceClient({
         authUrl: settings.auth_url,
         clientId: settings.client_id,
         clientSecret: settings.client_secret,
+        auth: settings.auth,
+        // The token, the moment it arrives: the door masks it, and the client's own scrub learns it.
+        onCredential: (credential) => {
+            scrub.learn(credentialForms(credential));
+            mask?.(credential);
+        },
         budget,
         dispatcher,
         log,
         // The service's values a message quotes are scrubbed before they are clipped.
-        scrub: scrubber(secretForms(settings.client_id, settings.client_secret)),
+        scrub,
     });
     return { budget, service };
 }
@@ -32709,6 +32840,7 @@ const CLI_SETTINGS = [
     { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).' },
     { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.' },
     { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.' },
+    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer." },
     { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings." },
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
@@ -33020,6 +33152,7 @@ async function run(verb, values, world) {
     settings.set('dry_run', verb === 'plan' ? 'true' : 'false');
     const read = (name) => (settings.get(name) ?? '').trim();
     // The secret's forms are scrubbed from every line, the report and the dotenv file.
+    // The access token of --auth token too, from the moment it arrives.
     const scrub = scrubber(secretForms(read('client_id'), secret));
     const safe = (text) => inert(scrub(text));
     const paint = painter(stderr, env);
@@ -33032,7 +33165,8 @@ async function run(verb, values, world) {
         const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
         stderr.write(`${label}${safe(main_located(message))}\n`);
     };
-    const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher };
+    const mask = (credential) => scrub.learn(credentialForms(credential));
+    const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher, mask };
     const conclusion = await (verb === 'verify' ? verifyProvider(request) : ensureProviderScope(request));
     conclusion.messages.forEach(write);
     const result = conclusion.report?.result;

@@ -10,7 +10,7 @@ import type { Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Conclusion, Message } from '../engine/conclude.ts';
 import { ensureProviderScope, verifyProvider } from '../engine/ensure.ts';
-import { secretForms, scrubber, type Scrub } from '../engine/secrets.ts';
+import { credentialForms, secretForms, scrubber } from '../engine/secrets.ts';
 import { SETTING_DEFAULTS, type SettingName } from '../engine/settings.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
@@ -101,7 +101,8 @@ async function run(verb: Verb, values: Record<string, string | boolean | undefin
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
 
   // The secret's forms are scrubbed from every line, the report and the dotenv file.
-  const scrub: Scrub = scrubber(secretForms(read('client_id'), secret));
+  // The access token of --auth token too, from the moment it arrives.
+  const scrub = scrubber(secretForms(read('client_id'), secret));
   const safe = (text: string): string => inert(scrub(text));
   const paint = painter(stderr, env);
   const seen: Message[] = [];
@@ -112,7 +113,8 @@ async function run(verb: Verb, values: Record<string, string | boolean | undefin
     stderr.write(`${label}${safe(located(message))}\n`);
   };
 
-  const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher };
+  const mask = (credential: string): void => scrub.learn(credentialForms(credential));
+  const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher, mask };
   const conclusion: Conclusion = await (verb === 'verify' ? verifyProvider(request) : ensureProviderScope(request));
   conclusion.messages.forEach(write);
 

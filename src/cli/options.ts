@@ -23,6 +23,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
   { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).' },
   { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.' },
   { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.' },
+  { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer." },
   { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings." },
 ];
 

@@ -14,7 +14,7 @@ import { createServiceClient } from '../wire/service-client.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message, type ProviderOutcome } from './conclude.ts';
 import { ValidationError, type Location } from './problems.ts';
 import { inspectScopes, reconcileScope } from './reconcile.ts';
-import { scrubber, secretForms } from './secrets.ts';
+import { credentialForms, scrubber, secretForms } from './secrets.ts';
 import { parseSettings, type Naming, type SettingName, type Settings } from './settings.ts';
 import { loadSpec, type SpecFile } from './spec.ts';
 
@@ -32,6 +32,11 @@ export interface RunRequest {
   dispatcher?: Dispatcher | undefined;
   /** Aborted from outside (a fatal error): the run stops as it does after its first failure. */
   signal?: AbortSignal | undefined;
+  /**
+   * A credential that arrived during the run (the access token of `auth: token`): the door
+   * masks every form of it (secrets.ts, credentialForms) before it writes another line.
+   */
+  mask?: ((credential: string) => void) | undefined;
   /** Called once the last answer is in: what only the output needs may load now without delaying a request. */
   onAnswered?: (() => void) | undefined;
 }
@@ -68,18 +73,25 @@ const logOn = (write: RunRequest['write'], locate: (field: ReadonlyArray<string 
 });
 
 /** The run's budget and the service's client, bound to the settings' client. */
-function connect(settings: Settings, { clock, dispatcher }: RunRequest, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
+function connect(settings: Settings, { clock, dispatcher, mask }: RunRequest, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
   // One budget for the whole run: the reads, the creation and the provider check.
   const budget = createBudget(settings.timeout_seconds, { clock, signal });
+  const scrub = scrubber(secretForms(settings.client_id, settings.client_secret));
   const service = createServiceClient({
     authUrl: settings.auth_url,
     clientId: settings.client_id,
     clientSecret: settings.client_secret,
+    auth: settings.auth,
+    // The token, the moment it arrives: the door masks it, and the client's own scrub learns it.
+    onCredential: (credential: string) => {
+      scrub.learn(credentialForms(credential));
+      mask?.(credential);
+    },
     budget,
     dispatcher,
     log,
     // The service's values a message quotes are scrubbed before they are clipped.
-    scrub: scrubber(secretForms(settings.client_id, settings.client_secret)),
+    scrub,
   });
   return { budget, service };
 }

@@ -5,26 +5,43 @@
  */
 export function secretForms(clientId: string, clientSecret: string): string[] {
   if (clientSecret === '') return [];
-  const encoded = encodeURIComponent(clientSecret);
   // The credential is sent with the client ID as the inputs normalise it (lower case).
   const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-  // A multi-line secret is masked line by line by the runner too.
-  const lines = clientSecret.split(/\r?\n/).filter((line) => line.trim().length > 0);
-  const forms = [
-    clientSecret,
-    ...basic,
-    ...basic.map(toBase64url),
+  return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+}
+
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+export function credentialForms(credential: string): string[] {
+  if (credential === '') return [];
+  return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value: string): string[] {
+  const encoded = encodeURIComponent(value);
+  // A multi-line value is masked line by line by the runner too.
+  const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+  return [
+    value,
     encoded,
     encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-    new URLSearchParams({ s: clientSecret }).toString().slice(2), // form encoding: + for a space
-    JSON.stringify(clientSecret).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+    new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+    JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
     ...lines,
-    ...base64Fragments(Buffer.from(clientSecret)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
   ];
-  // The secret as given is always masked, as the runner masks it. A derived form (a line, an
-  // encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
-  // and garble every message (a 1-character secret has 1-character fragments): left out.
-  return [...new Set([clientSecret, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value: string, forms: readonly string[]): string[] {
+  return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
 }
 
 /** The shortest derived form that is masked; the secret as given is masked at any length. */
@@ -47,9 +64,18 @@ function base64Fragments(bytes: Buffer): string[] {
 /** Removes every form of the secret from a text meant for the log, an annotation, the terminal or a file. */
 export type Scrub = (text: string) => string;
 
+/** The one scrub of a run, which learns the forms of a credential that arrives later. */
+export interface Scrubber extends Scrub {
+  learn(forms: readonly string[]): void;
+}
+
 /** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-export function scrubber(forms: readonly string[]): Scrub {
-  // Longest first, so that a form containing another is replaced whole.
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text);
+export function scrubber(forms: readonly string[]): Scrubber {
+  let sorted: string[] = [];
+  const scrub: Scrubber = Object.assign((text: string) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+    // Longest first, so that a form containing another is replaced whole.
+    learn: (more: readonly string[]) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+  });
+  scrub.learn(forms);
+  return scrub;
 }

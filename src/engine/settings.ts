@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ValidationError } from './problems.ts';
 
-export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'provider_url'] as const;
+export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
@@ -15,6 +15,7 @@ export const SETTING_DEFAULTS: Readonly<Partial<Record<SettingName, string>>> = 
   timeout_seconds: '30',
   on_drift: 'warn',
   dry_run: 'false',
+  auth: 'basic',
   provider_url: '',
 };
 
@@ -75,6 +76,8 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
     dry_run: required('dry_run', 'leave it out for false')
       .pipe(z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`))
       .transform((value) => value.toLowerCase() === 'true'),
+    // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
+    auth: required('auth', 'leave it out for basic').pipe(z.enum(['basic', 'token'], `${label('auth')} must be basic or token`)),
     // Optional: empty means no verification of the provider.
     provider_url: z
       .string()

@@ -1,11 +1,11 @@
 /**
  * The action's run(): the engine's run, written out to the GitHub runner. It masks every form
- * of the secret first, shows each message as the runner shows it (a log line, an annotation),
+ * of the secret first (and of the access token the moment it arrives), shows each message as the runner shows it (a log line, an annotation),
  * sets the outputs and writes the job summary, all scrubbed in one place.
  */
 import { concludeFailure, type Conclusion, type Message } from '../engine/conclude.ts';
 import { ensureProviderScope } from '../engine/ensure.ts';
-import { secretForms, scrubber } from '../engine/secrets.ts';
+import { credentialForms, secretForms, scrubber } from '../engine/secrets.ts';
 import { clip, oneLine } from '../engine/text.ts';
 import type { Collaborators, JobSummary } from './collaborators.ts';
 import { buildSummary, describeRun, problemsSummary } from './job-summary.ts';
@@ -50,6 +50,12 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     clock: collaborators.clock,
     dispatcher: collaborators.dispatcher,
     signal: fatal.signal,
+    // The access token, the moment it arrives: masked and scrubbed before the next line is written.
+    mask: (credential) => {
+      const more = credentialForms(credential);
+      scrub.learn(more);
+      for (const form of more) core.setSecret(form);
+    },
     // What only the output needs (the toolkit, the workflow context) loads once the last answer
     // is in: loaded with the requests, its compile held them back (see Collaborators.ready).
     onAnswered: () => void ready?.(),

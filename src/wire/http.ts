@@ -65,7 +65,12 @@ export interface JsonHttpOptions {
 export const USER_AGENT = `ensure-provider-scope/${packageJson.version}`;
 
 export interface RequestOptions<T> {
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as application/x-www-form-urlencoded instead (an OAuth2 token request). */
+  form?: Record<string, string>;
+  /** Headers for this request, over the client's. */
+  headers?: Record<string, string>;
   /** What a status means for this request, where it differs from the client's hints. */
   hints?: Readonly<Record<number, string>>;
   /** The value a 404 stands for, where 404 means "none" rather than a failure. */
@@ -160,13 +165,14 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     schema: S,
     method: Method,
     url: string,
-    { body, notFound, hints: requestHints = {} }: RequestOptions<z.output<S>> = {},
+    { body, form, notFound, hints: requestHints = {}, headers: requestHeaders }: RequestOptions<z.output<S>> = {},
   ): Promise<z.output<S>> {
     const { host, origin, pathname, search } = new URL(url);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers };
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
     const started = budget.clock.now();
     const took = (): string => `${Math.round(budget.clock.now() - started)} ms`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
     let response: Dispatcher.ResponseData;
     let text: string;
     const lane = lanes.take();
@@ -177,7 +183,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
         method,
         headers,
         signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(payload === undefined ? {} : { body: payload }),
       });
       text = await readBody(response.body, label);
     } catch (error) {

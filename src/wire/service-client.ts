@@ -5,6 +5,7 @@ import type { Budget } from './budget.ts';
 import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError } from './http.ts';
 import type { Log } from './log.ts';
+import { authorized, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
 import { uuidSchema, type Uuid } from './uuid.ts';
 
 // Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
@@ -130,6 +131,13 @@ export interface ServiceClientOptions {
   authUrl: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * How every call authenticates: `basic` (the default) sends the id and secret with each;
+   * `token` gets a token with the client credentials grant first (wire/token.ts) and sends it.
+   */
+  auth?: 'basic' | 'token' | undefined;
+  /** With `token`: called with the token the moment it arrives, before anything is logged. */
+  onCredential?: ((credential: string) => void) | undefined;
   budget: Budget;
   /** Defaults to the HTTP layer's proxy-aware agent. */
   dispatcher?: Dispatcher | undefined;
@@ -155,6 +163,13 @@ export const STATUS_HINTS: Readonly<Record<number, string>> = {
   404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
   429: 'too many requests',
 };
+// With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
+const TOKEN_STATUS_HINTS: Readonly<Record<number, string>> = {
+  ...STATUS_HINTS,
+  401:
+    `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that auth_url ` +
+    'is the authentication service that issued it, or use auth: basic',
+};
 // A conflict means something only for the creation.
 export const CREATION_HINTS: Readonly<Record<number, string>> = { 409: 'the scope already exists' };
 
@@ -169,7 +184,8 @@ export function explainServiceError(body: unknown, headers: IncomingHttpHeaders)
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | undefined;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-  const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message);
+  // Last, the bare OAuth2 error code the token endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py).
+  const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
   const headerId = headers['x-request-id'];
   const ids = [
     ['error id', text(first?.id)],
@@ -183,35 +199,42 @@ export function explainServiceError(body: unknown, headers: IncomingHttpHeaders)
 const list = (values: readonly string[]): string => values.map(encodeURIComponent).join(',');
 
 /**
- * The authentication service's API, authenticated with HTTP Basic, bound to one client: the
- * calls the engine's port (engine/service.ts) names. Its connections close when the budget's
- * signal aborts.
+ * The authentication service's API, bound to one client: the calls the engine's port
+ * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-export function createServiceClient({ authUrl, clientId, clientSecret, budget, dispatcher, log, scrub }: ServiceClientOptions) {
+export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => {}, budget, dispatcher, log, scrub }: ServiceClientOptions) {
   const apiPath = new URL(authUrl).pathname;
+  const hints = auth === 'token' ? TOKEN_STATUS_HINTS : STATUS_HINTS;
+  // The only place the secret is used: built once, never logged, sent in every call (basic)
+  // or in the token request alone (token).
+  const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
   const http = createJsonHttp({
     budget,
     urlInput: 'auth_url',
     hints: API_LIKE_PATH.test(apiPath)
-      ? { ...STATUS_HINTS, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
-      : STATUS_HINTS,
+      ? { ...hints, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+      : hints,
     explain: explainServiceError,
     unusableAnswer: UNUSABLE_ANSWER,
     scrub,
     log,
-    // The only place the secret is used: built once, sent in every call, never logged.
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+    headers: auth === 'basic' ? { authorization: basic } : {},
     dispatcher,
   });
+  // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
+  const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log }) : undefined;
+  const call = <T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> => (tokens === undefined ? send({}) : authorized(tokens, send));
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const scopesPath = '/v2/api/scopes';
-  const lookup = (query: string): Promise<Scope[]> => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [] });
+  const lookup = (query: string): Promise<Scope[]> =>
+    call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
 
   return {
     // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
     // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
     scopeStringFor: (suffix: string) => `${authUrl}/scopes/${clientId}/${suffix}`,
-    getClient: (): Promise<Client> => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`),
+    getClient: (): Promise<Client> => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
     // A string or id that does not exist may be answered with an empty list or with 404.
     lookupScopesByString: (scopeStrings: readonly string[]) => lookup(`scope_strings=${list(scopeStrings)}`),
     lookupScopesById: (ids: readonly string[]) => lookup(`ids=${list(ids)}`),
@@ -224,7 +247,8 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
         // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
         // but whether the service honours its `false` is not recorded.
         const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
-        return { kind: 'created', scopes: await http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS }) };
+        // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
+        return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
       } catch (error) {
         if (error instanceof HttpError && error.status === 409) return { kind: 'conflict', error };
         if (error instanceof HttpError && (error.status === 400 || error.status === 422)) return { kind: 'refused', error };
@@ -239,11 +263,11 @@ export function createServiceClient({ authUrl, clientId, clientSecret, budget, d
       // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
       const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
       const body = { scope: changeable };
-      return http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS });
+      return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS, headers }));
     },
     getScope: (id: Uuid): Promise<Scope> => {
       const path = `${scopesPath}/${encodeURIComponent(id)}`;
-      return http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`);
+      return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
     },
   };
 }

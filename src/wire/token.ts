@@ -1,0 +1,108 @@
+/**
+ * The service's access token, as the vendor's current guide for Action Providers gets it
+ * (globus/action-provider-tools, docs/source/setting_up_auth.rst: a ClientApp with the
+ * manage_projects scope): the client credentials grant, `POST /v2/oauth2/token` with HTTP
+ * Basic, then `Authorization: Bearer <token>` on every call to the API.
+ */
+import { z } from 'zod';
+import { HttpError, type JsonHttp } from './http.ts';
+import { silentLog, type Log } from './log.ts';
+
+/** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
+export const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
+export const TOKEN_PATH = '/v2/oauth2/token';
+
+// The answer as globus-sdk records it (testing/data/auth/oauth2_client_credentials_tokens.py);
+// __tests__/fixtures/vendor/oauth2_client_credentials_tokens.json. The token type is
+// case-insensitive (RFC 6749, 7.1).
+const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().regex(/^bearer$/i),
+  expires_in: z.number().nonnegative(),
+  scope: z.string().optional(),
+  resource_server: z.string().optional(),
+  other_tokens: z.array(z.unknown()).optional(),
+});
+
+export type TokenResponse = z.output<typeof tokenResponseSchema>;
+
+const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
+const CHECK =
+  "check that the app may use the client credentials grant (an app registered as a service account or a confidential client, not a native one) and that client_secret is one of its current secrets, or use auth: basic";
+// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
+const TOKEN_HINTS: Readonly<Record<number, string>> = {
+  400: `the service refused ${GRANT}: ${CHECK}`,
+  401: `the service refused ${GRANT}: ${CHECK}`,
+};
+
+/** Where an API call gets its Authorization header, and a fresh one after a 401. */
+export interface Authorization {
+  /** The header for the next call (the first call waits for the token). */
+  header(): Promise<string>;
+  /**
+   * After a call made with `stale` was answered 401: the header to send it again with, or
+   * undefined when the one fresh token of the run is spent.
+   */
+  refresh(stale: string): Promise<string | undefined>;
+}
+
+export interface TokenOptions {
+  http: JsonHttp;
+  authUrl: string;
+  /** The HTTP Basic header of the client's id and secret: the token request's only use of them. */
+  basic: string;
+  /** Called with the token the moment it arrives, before anything is logged: a door masks it. */
+  onCredential: (credential: string) => void;
+  log?: Log | undefined;
+}
+
+/**
+ * A token from the client credentials grant, asked for once, on the first call; its request
+ * is retried like a read. After a 401, one fresh token for the whole run: calls refused
+ * together share it, and a call refused again with it fails.
+ */
+export function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog }: TokenOptions): Authorization {
+  let current: Promise<string> | undefined;
+  let refreshed = false;
+  const request = async (): Promise<string> => {
+    const answer = await http
+      .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
+        form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+        headers: { authorization: basic },
+        hints: TOKEN_HINTS,
+      })
+      .catch((error: unknown) => {
+        // Final, and without the status: a refused grant is no 401 of the API call waiting for
+        // the token (no refresh), nor a 400 of a creation (no definition was refused).
+        throw error instanceof HttpError ? new HttpError(error.message) : error;
+      });
+    onCredential(answer.access_token);
+    log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
+    return `Bearer ${answer.access_token}`;
+  };
+  return {
+    header: () => (current ??= request()),
+    async refresh(stale) {
+      const now = await current;
+      if (now !== stale) return now; // another call got the fresh token already
+      if (refreshed) return undefined;
+      refreshed = true;
+      log.info('The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once');
+      current = request();
+      return current;
+    },
+  };
+}
+
+/** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
+export async function authorized<T>(authorization: Authorization, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+  const header = await authorization.header();
+  try {
+    return await call({ authorization: header });
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 401)) throw error;
+    const fresh = await authorization.refresh(header);
+    if (fresh === undefined) throw error;
+    return call({ authorization: fresh });
+  }
+}
