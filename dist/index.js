@@ -31220,7 +31220,10 @@ function expectedOf(issue) {
         case 'invalid_type':
             return EXPECTED[issue.expected] ?? issue.expected;
         case 'invalid_format':
-            return issue.format === 'guid' || issue.format === 'uuid' ? 'a UUID' : `a ${issue.format}`;
+            if (issue.format === 'guid' || issue.format === 'uuid')
+                return 'a UUID';
+            // A pattern names what it expects in its message (e.g. `.regex(/^bearer$/i, 'Bearer')`).
+            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
         case 'too_small':
             return issue.origin === 'array' ? `at least ${issue.minimum} item(s)` : issue.message;
         case 'invalid_union': {
@@ -31680,7 +31683,7 @@ const TOKEN_PATH = '/v2/oauth2/token';
 // case-insensitive (RFC 6749, 7.1).
 const tokenResponseSchema = object({
     access_token: schemas_string().min(1),
-    token_type: schemas_string().regex(/^bearer$/i),
+    token_type: schemas_string().regex(/^bearer$/i, 'Bearer'),
     expires_in: schemas_number().nonnegative(),
     scope: schemas_string().optional(),
     resource_server: schemas_string().optional(),

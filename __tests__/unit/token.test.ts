@@ -10,7 +10,7 @@ import { EmbeddedAuthService, MANAGE_PROJECTS_SCOPE, TOKEN_LIFETIME_SECONDS, TOK
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { createServiceClient } from '../../src/wire/service-client.ts';
+import { createServiceClient, UNUSABLE_ANSWER } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { rejectionOf } from '../support/rejection.ts';
 
@@ -114,12 +114,12 @@ describe('the token request', () => {
   });
 
   test.each([
-    ['no access_token', { token_type: 'Bearer', expires_in: 3600 }, 'access_token'],
-    ['a token type that is not Bearer', { access_token: 'opaque-token-value', token_type: 'mac', expires_in: 3600 }, 'token_type'],
-  ])('an answer with %s: an error that names the field, and nothing handed over', async (_what, body, field) => {
+    ['no access_token', { token_type: 'Bearer', expires_in: 3600 }, 'access_token is missing: expected a string'],
+    ['a token type that is not Bearer', { access_token: 'opaque-token-value', token_type: 'mac', expires_in: 3600 }, 'token_type is not Bearer: expected Bearer, got "mac"'],
+  ])('an answer with %s: an error that names the field, and nothing handed over', async (_what, body, problem) => {
     service.inject({ path: TOKEN_PATH, status: 200, body: JSON.stringify(body) });
     const error = await rejectionOf(serviceClient().getClient(), HttpError);
-    expect(error.message).toBe(`Token request (POST /v2/oauth2/token, ${GRANT}): the answer lacks or mistypes ${field}`);
+    expect(error.message).toBe(`Token request (POST /v2/oauth2/token, ${GRANT}): the answer (HTTP 200) cannot be used: ${problem}. ${UNUSABLE_ANSWER}.`);
     expect(events.filter((e) => e.startsWith('credential '))).toEqual([]);
   });
 

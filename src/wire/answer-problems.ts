@@ -65,7 +65,9 @@ function expectedOf(issue: Issue): string {
     case 'invalid_type':
       return EXPECTED[issue.expected] ?? issue.expected;
     case 'invalid_format':
-      return issue.format === 'guid' || issue.format === 'uuid' ? 'a UUID' : `a ${issue.format}`;
+      if (issue.format === 'guid' || issue.format === 'uuid') return 'a UUID';
+      // A pattern names what it expects in its message (e.g. `.regex(/^bearer$/i, 'Bearer')`).
+      return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
     case 'too_small':
       return issue.origin === 'array' ? `at least ${issue.minimum} item(s)` : issue.message;
     case 'invalid_union': {

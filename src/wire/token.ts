@@ -17,7 +17,7 @@ export const TOKEN_PATH = '/v2/oauth2/token';
 // case-insensitive (RFC 6749, 7.1).
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
-  token_type: z.string().regex(/^bearer$/i),
+  token_type: z.string().regex(/^bearer$/i, 'Bearer'),
   expires_in: z.number().nonnegative(),
   scope: z.string().optional(),
   resource_server: z.string().optional(),
