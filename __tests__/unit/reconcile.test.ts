@@ -103,13 +103,13 @@ beforeEach(() => {
 });
 
 /** The reconciliation, through the real client of the service's client; a budget whose deadline does not matter. */
-const reconcile = (service: EmbeddedAuthService, request: Omit<ReconcileRequest, 'budget'>, log: Log = silentLog) => {
+const reconcile = (service: EmbeddedAuthService, request: Omit<ReconcileRequest, 'budget'>, log?: Log) => {
   const budget = createBudget(3600, { clock });
   return reconcileScope(clientOf(service, CLIENT_ID, budget), { ...request, budget }, log);
 };
 
 const ensure = (service: EmbeddedAuthService, spec: ScopeSpec = specOf(), log?: (message: string) => void) =>
-  reconcile(service, { spec, dryRun: false }, log === undefined ? silentLog : { ...silentLog, info: log });
+  reconcile(service, { spec, dryRun: false }, log === undefined ? undefined : { ...silentLog, info: log });
 
 /** `text` as a literal part of a pattern. */
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -580,7 +580,7 @@ describe('the comparison with the spec', () => {
 
 describe('on_drift: update', () => {
   const update = (service: EmbeddedAuthService, spec: ScopeSpec, dryRun = false, log?: (line: string) => void) =>
-    reconcile(service, { spec, dryRun, update: true }, log === undefined ? silentLog : { ...silentLog, info: log });
+    reconcile(service, { spec, dryRun, update: true }, log === undefined ? undefined : { ...silentLog, info: log });
   /** The client's scope as an earlier run made it from specOf(), with the given changes. */
   const existing = (service: EmbeddedAuthService, changes: Partial<ScopeRecord> = {}, scopeString = EXPECTED): ScopeRecord =>
     addOwnScope(service, { name: 'My provider', description: 'Runs my actions', advertised: true, allows_refresh_token: true, dependent_scopes: [], ...changes }, scopeString);
