@@ -537,6 +537,8 @@ describe('a dry run', () => {
       scopes: [{ id: '', scope_string: EXPECTED }],
       created: false,
       wouldCreate: true,
+      // What the creation would send: the spec, with its dependent scope resolved to its id.
+      definition: { ...specOf(), dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] },
       client: { id: CLIENT_ID, name: 'My app', scopeIds: [], scopes: [] },
       comparison: [],
       changes: [],
