@@ -239,6 +239,8 @@ describe('dependent scopes given by id', () => {
     const result = await run(service, spec, dryRun, warn);
     expect(seen).toEqual([[['dependent_scopes', 1, 'scope'], expect.stringMatching(new RegExp(`^dependent_scopes: no scope with id ${OTHER} is visible to this client\\. It may not exist, or it may be another client's scope that is not advertised`))]]);
     expect(seen[0]?.[1]).toContain('the creation will decide');
+    // One lookup of both ids: one was found, so the other is not asked for again.
+    expect(callsOf(service, 'lookupScopesById')).toEqual([{ method: 'lookupScopesById', args: [OTHER, GROUPS_ID] }]);
     // The warning came with the first round trip's answers, before the creation was sent.
     expect(callsOf(service, 'createScope')).toHaveLength(dryRun ? 0 : 1);
     expect(result.wouldCreate).toBe(dryRun);
@@ -246,7 +248,8 @@ describe('dependent scopes given by id', () => {
 
   test('a creation the service refuses, with an id unverified: the error names it', async () => {
     // The service refuses a dependent it does not know, with its own words and error id.
-    const error = await actionError(run(serviceWith(), specOf({ dependent_scopes: [{ scope: OTHER }] }), false, () => {}));
+    const service = serviceWith();
+    const error = await actionError(run(service, specOf({ dependent_scopes: [{ scope: OTHER }] }), false, () => {}));
     expect(error.message).toMatch(
       new RegExp(
         `^${escape(CREATION)} failed with HTTP 400: the service refused the request as invalid\\. The service said: Unknown dependent scope ${OTHER}: dependent scopes are given by id \\(error id [0-9a-f-]{36}\\)\\. ` +
@@ -254,6 +257,8 @@ describe('dependent scopes given by id', () => {
           'check each id with its owner, who may need to advertise the scope\\.$',
       ),
     );
+    // A single id not found is not asked for again on its own.
+    expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesById', 'createScope']);
   });
 
   test("a refusal with every id verified is the service's own error, as it is", async () => {
