@@ -1,12 +1,16 @@
 /**
  * An embedded authentication service for tests, the demo and local runs: the API of
- * service/api.ts on a real HTTP server on 127.0.0.1, with a log of every request and fault
- * injection (service/faults.ts). Never bundled into dist/. See dev/README.md.
+ * service/api.ts, with a log of every request and fault injection (service/faults.ts), behind
+ * two doors that share one handler (`reply`): a real HTTP server on 127.0.0.1, and an undici
+ * dispatcher that serves the real service client in process (service/in-process.ts). Never
+ * bundled into dist/. See dev/README.md.
  */
 import http from 'node:http';
+import type { Dispatcher } from 'undici';
 import { LocalServer } from './local-server.ts';
 import { handleApi, type Answer, type ApiOptions } from './service/api.ts';
 import { FaultQueue, type Fault } from './service/faults.ts';
+import { InProcessDispatcher, type IncomingCall, type Reply } from './service/in-process.ts';
 import { ServiceState, type ClientRecord, type ScopeRecord } from './service/records.ts';
 import { TOKEN_PATH, TokenStore } from './service/tokens.ts';
 
@@ -20,7 +24,7 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** When it arrived (ms since the epoch). */
   at: number;
-  /** The client's port: requests that share it came over one kept-alive connection. */
+  /** The client's port (0 in process): requests that share it came over one kept-alive connection. */
   connection: number;
   /** The client the Basic credential or the Bearer token named, if any; neither the secret nor a token is ever recorded. */
   clientId?: string;
@@ -34,7 +38,8 @@ export interface AuthServiceOptions extends ApiOptions {
   latencyMs?: number;
   /**
    * The address its clients reach it at, when that is not where it listens (behind a TLS front
-   * or a delaying link, dev/wire/): its scope strings are built on it.
+   * or a delaying link, dev/wire/), or when it does not listen (in process): its scope
+   * strings are built on it.
    */
   publicUrl?: string;
   /** The lifetime of the access tokens it issues (default: the SDK fixture's two days). */
@@ -66,12 +71,15 @@ export class EmbeddedAuthService {
   private readonly state = new ServiceState();
   private readonly faults = new FaultQueue();
   private readonly tokens: TokenStore;
-  // A request the rules crash on is answered 500, not left hanging until a test times out.
+  // The HTTP door: the request read in full, the handler's reply written back (or the
+  // connection dropped, or left unanswered).
   private readonly server = http.createServer((req, res) => {
-    this.handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ errors: [{ status: '500', detail: `the embedded service failed: ${String(error)}` }] }));
-    });
+    void readAll(req).then(async (body) => {
+      const reply = await this.reply({ method: req.method ?? 'GET', path: req.url ?? '/', authorization: req.headers.authorization, contentType: req.headers['content-type'], body, connection: req.socket.remotePort ?? 0 });
+      if (reply === 'hang') return;
+      if (reply === 'drop') req.socket.destroy();
+      else res.writeHead(reply.status, reply.headers).end(reply.body);
+    }, () => req.socket.destroy());
   });
   private readonly local = new LocalServer(this.server);
   /** Where it listens. */
@@ -139,19 +147,39 @@ export class EmbeddedAuthService {
     this.faults.clear();
   }
 
+  /**
+   * The in-process door: a dispatcher to give the service client (`dispatcher`), which hands
+   * each request to the same handler as the HTTP server, at `url` (set `publicUrl`).
+   */
+  dispatcher(): Dispatcher {
+    return new InProcessDispatcher((call) => this.reply(call));
+  }
+
   /** The requests made, as `METHOD path`. */
   apiCalls(): string[] {
     return this.requests.map((r) => `${r.method} ${r.path}`);
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const method = req.method ?? 'GET';
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = parseBody(Buffer.concat(chunks).toString('utf8'));
-    const credentials = basicCredentials(req.headers.authorization);
-    const bearer = bearerToken(req.headers.authorization);
+  /**
+   * The one handler, for both doors: records the request, applies the fault that matches (the
+   * one place a fault acts, in the order service/faults.ts gives), else hands it to the rules.
+   * It records before anything is awaited, so that requests sent in process are recorded in
+   * the order they were sent. A request the rules crash on is answered 500, not left hanging
+   * until a test times out.
+   */
+  async reply(call: IncomingCall): Promise<Reply> {
+    try {
+      return await this.handle(call);
+    } catch (error) {
+      return jsonReply(500, { errors: [{ status: '500', detail: `the embedded service failed: ${String(error)}` }] });
+    }
+  }
+
+  private async handle({ method, path, authorization, contentType, body: raw, connection }: IncomingCall): Promise<Reply> {
+    const url = new URL(path, 'http://127.0.0.1');
+    const body = parseBody(raw);
+    const credentials = basicCredentials(authorization);
+    const bearer = bearerToken(authorization);
     // Resolved now, for the record; a token that expires before the request is handled is refused then.
     const bearerCaller = bearer === undefined ? undefined : this.tokens.caller(this.state, bearer);
     const bearerId = bearerCaller !== undefined && 'client' in bearerCaller ? bearerCaller.client.id : undefined;
@@ -160,34 +188,24 @@ export class EmbeddedAuthService {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       at: Date.now(),
-      connection: req.socket.remotePort ?? 0,
+      connection,
       ...(credentials === undefined ? {} : { clientId: credentials.id, auth: 'basic' as const }),
       ...(bearer === undefined ? {} : { auth: 'bearer' as const, ...(bearerId === undefined ? {} : { clientId: bearerId }) }),
       ...(body === undefined ? {} : { body }),
     });
 
-    // The one place a fault acts, in the order service/faults.ts gives.
     const fault = this.faults.take({ method, path: url.pathname, query: url.searchParams });
     fault?.before?.();
     const delay = (fault?.delayMs ?? 0) + (this.options.latencyMs ?? 0);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    if (fault?.hang) return;
-    if (fault?.reset) {
-      req.socket.destroy();
-      return;
-    }
+    if (fault?.hang) return 'hang';
+    if (fault?.reset) return 'drop';
     if (fault?.status !== undefined) {
-      res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
-      res.end(fault.body ?? JSON.stringify({ errors: [{ status: String(fault.status), detail: `injected ${fault.status}` }] }));
-      return;
+      const body = fault.body ?? JSON.stringify({ errors: [{ status: String(fault.status), detail: `injected ${fault.status}` }] });
+      return { status: fault.status, headers: { 'content-type': 'application/json', ...fault.headers }, body };
     }
-    const answer = this.answer(method, url, body, req.headers['content-type'], credentials, bearer);
-    if (fault?.loseAnswer) {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(answer.body));
+    const answer = this.answer(method, url, body, contentType, credentials, bearer);
+    return fault?.loseAnswer ? 'drop' : jsonReply(answer.status, answer.body);
   }
 
   /** The token endpoint, or the API for the client that the Basic credential or a valid Bearer token names. */
@@ -199,6 +217,14 @@ export class EmbeddedAuthService {
     // A valid token stands for its client: the API's rules are the same as with its credentials.
     return handleApi(this.state, this.options, this.url, { method, url, body, credentials: { id: caller.client.id, secret: caller.client.secret } });
   }
+}
+
+const jsonReply = (status: number, body: unknown): Reply => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function readAll(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 // `node dev/auth-service.ts [port] [--client-id ID] [--client-secret SECRET] [--credentials-file FILE]`:

@@ -1,12 +1,14 @@
 /**
- * The service client against msw 3 intercepting undici: what goes on the wire (method, path,
- * query, credentials, body), how answers are read, and what every failure says.
+ * The service client against the embedded service (dev/service/), driven in process: what
+ * goes on the wire (method, path, query, credentials, body), how answers are read, and what
+ * every failure says. Where a test is about one of the service's rules, the service answers
+ * by its rules; where it is about an odd answer on the wire (a malformed body, an odd shape,
+ * an error body, a redirect, a Retry-After), a fault answers instead (`status`, `body`,
+ * `headers`; dev/service/faults.ts).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
-import { HttpRequestInterceptor } from '@mswjs/interceptors/http';
-import { http, HttpResponse } from 'msw';
-import { defineNetwork, InterceptorSource } from 'msw/experimental';
-import { Agent } from 'undici';
+import { describe, expect, test } from '@jest/globals';
+import type { Dispatcher } from 'undici';
+import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError, MAX_RESPONSE_BYTES } from '../../src/wire/http.ts';
 import type { RetryPolicy } from '../../src/wire/retry.ts';
@@ -14,9 +16,9 @@ import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { createServiceClient } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
+import { AUTH_URL, inProcessService } from '../support/in-process.ts';
 import { rejectionOf } from '../support/rejection.ts';
 
-const AUTH_URL = 'https://auth.example.test';
 const HOST = 'auth.example.test';
 const CLIENT_ID = id('7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b');
 const CLIENT_SECRET = 'S3cr3t+value/with=signs';
@@ -30,7 +32,7 @@ const CREATION = `Scope creation (POST ${CLIENT_PATH}/scopes)`;
 
 const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
 
-/** A scope as the service answers it, with a field the client does not know. */
+/** A scope as a service could answer it, with a field the client does not know: for odd answers. */
 const wireScope = (n: number) => ({
   id: uuid(n),
   scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix${n}`,
@@ -52,37 +54,16 @@ const parsedScope = (n: number) => without(wireScope(n), 'unknown_field');
 
 /** A client inspection answer, with fields the client does not use. */
 const clientBody = (scopes: unknown[]) => ({
-  client: {
-    id: CLIENT_ID,
-    name: 'My provider',
-    scopes,
-    fqdns: [],
-    redirect_uris: ['https://example.test/callback'],
-    grant_types: ['authorization_code', 'client_credentials'],
-    links: { privacy_policy: null, terms_and_conditions: null },
-    visibility: 'private',
-    public_client: false,
-  },
+  client: { id: CLIENT_ID, name: 'My provider', scopes, fqdns: [], visibility: 'private', public_client: false },
   extra_top_level: 1,
 });
 
-const network = defineNetwork({
-  sources: [new InterceptorSource({ interceptors: [new HttpRequestInterceptor()] })],
-  handlers: [],
-  onUnhandledFrame: 'error',
-  context: { quiet: true },
-});
-
-beforeAll(async () => {
-  await network.enable();
-});
-afterAll(async () => {
-  await network.disable();
-});
+/** A fault's body: JSON text. */
+const json = (value: unknown): string => JSON.stringify(value);
 
 const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
 
-/** What the mocked service received. */
+/** A request as the client put it on the wire (the service records no secret: this is the test's own view). */
 interface SeenRequest {
   method: string;
   path: string;
@@ -92,40 +73,43 @@ interface SeenRequest {
   body: string;
 }
 
-let seen: SeenRequest[] = [];
-let agents: Agent[] = [];
-
-afterEach(async () => {
-  network.resetHandlers();
-  seen = [];
-  // Each test has its own agent, so that no pooled socket outlives its test.
-  await Promise.all(agents.map((agent) => agent.destroy()));
-  agents = [];
-});
-
-/** Answers `method path` with `respond()` each time, recording what was sent. */
-function serve(method: 'get' | 'post' | 'put', path: string, respond: () => Response): void {
-  network.use(
-    http[method](`${AUTH_URL}${path}`, async ({ request }) => {
-      const url = new URL(request.url);
-      seen.push({
-        method: request.method,
-        path: url.pathname,
-        query: url.search.replace(/^\?/, ''),
-        headers: Object.fromEntries(request.headers),
-        body: await request.text(),
-      });
-      return respond();
-    }),
-  );
+interface SetUp {
+  policy?: RetryPolicy;
+  clock?: ReturnType<typeof fakeClock>;
+  authUrl?: string;
+  /** The service's options (dev/service/api.ts). */
+  options?: AuthServiceOptions;
+  fqdns?: string[];
 }
 
-/** A client on its own agent, with no retries unless a policy is given, on a fake clock. */
-function makeClient({ policy = NO_RETRY, clock = fakeClock() }: { policy?: RetryPolicy; clock?: ReturnType<typeof fakeClock> } = {}) {
-  const dispatcher = new Agent();
-  agents.push(dispatcher);
-  return createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, budget: createBudget(30, { clock, policy }) });
+/**
+ * A fresh service with this file's client, "My provider", and the scope its definitions
+ * depend on; a client of it on a fake clock, with no retries unless a policy is given; and
+ * every request that client sent, as sent.
+ */
+function setUp({ policy = NO_RETRY, clock = fakeClock(), authUrl = AUTH_URL, options = {}, fqdns = [] }: SetUp = {}) {
+  const service = inProcessService(options);
+  service.addClient({ id: CLIENT_ID, secret: CLIENT_SECRET, name: 'My provider', fqdns });
+  service.addScope({ id: uuid(900), scope_string: `${AUTH_URL}/scopes/another-service/all` });
+  const seen: SeenRequest[] = [];
+  const record: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
+    const [path = '', query = ''] = options.path.split('?');
+    const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    seen.push({ method: options.method, path, query, headers, body: typeof options.body === 'string' ? options.body : '' });
+    return dispatch(options, handler);
+  };
+  const dispatcher = service.dispatcher().compose(record);
+  const client = createServiceClient({ authUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, budget: createBudget(30, { clock, policy }) });
+  const onlyRequest = (): SeenRequest => {
+    expect(seen).toHaveLength(1);
+    return seen[0] as SeenRequest;
+  };
+  return { service, client, seen, onlyRequest };
 }
+
+/** Gives the client a scope, as the service makes it. */
+const addOwnScope = (service: EmbeddedAuthService, n: number, fields: Partial<ScopeRecord> = {}): ScopeRecord =>
+  service.addScope({ id: uuid(n), client: CLIENT_ID, scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix${n}`, ...fields });
 
 /** The HttpError the call fails with; its message never holds the secret. */
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
@@ -140,15 +124,10 @@ const expectPrefix = (message: string, prefix: string): void => {
   expect(message.slice(0, prefix.length)).toBe(prefix);
 };
 
-const onlyRequest = (): SeenRequest => {
-  expect(seen).toHaveLength(1);
-  return seen[0] as SeenRequest;
-};
-
 describe('what is sent', () => {
   test('client inspection: GET with Basic credentials, no query, no body', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json(clientBody([])));
-    await makeClient().getClient();
+    const { client, onlyRequest } = setUp();
+    await client.getClient();
 
     const request = onlyRequest();
     expect(request.method).toBe('GET');
@@ -161,8 +140,8 @@ describe('what is sent', () => {
   });
 
   test('lookup by string: each string encoded on its own, the commas between them raw', async () => {
-    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [] }));
-    await makeClient().lookupScopesByString([`${AUTH_URL}/scopes/${CLIENT_ID}/action_all`, 'urn:platform:scope:a,b c&d=e#f']);
+    const { client, onlyRequest } = setUp();
+    await client.lookupScopesByString([`${AUTH_URL}/scopes/${CLIENT_ID}/action_all`, 'urn:platform:scope:a,b c&d=e#f']);
 
     const request = onlyRequest();
     expect(request.method).toBe('GET');
@@ -174,8 +153,8 @@ describe('what is sent', () => {
   });
 
   test('lookup by id: ids joined by raw commas', async () => {
-    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [] }));
-    await makeClient().lookupScopesById([uuid(1), uuid(2), uuid(3)]);
+    const { client, onlyRequest } = setUp();
+    await client.lookupScopesById([uuid(1), uuid(2), uuid(3)]);
 
     const request = onlyRequest();
     expect(request.method).toBe('GET');
@@ -192,8 +171,8 @@ describe('what is sent', () => {
       allow_refresh_tokens: true,
       dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }],
     };
-    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [wireScope(1)] }));
-    await makeClient().createScope(definition);
+    const { client, onlyRequest } = setUp();
+    expect((await client.createScope(definition)).kind).toBe('created');
 
     const request = onlyRequest();
     expect(request.method).toBe('POST');
@@ -206,59 +185,74 @@ describe('what is sent', () => {
   });
 
   test.each([true, false])('allow_refresh_tokens: %s is sent under both names', async (value) => {
-    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [wireScope(1)] }));
-    await makeClient().createScope({ ...DEFINITION, allow_refresh_tokens: value });
+    const { service, client, onlyRequest } = setUp();
+    await client.createScope({ ...DEFINITION, allow_refresh_tokens: value });
     const { scope } = JSON.parse(onlyRequest().body) as { scope: Record<string, unknown> };
     expect([scope.allow_refresh_tokens, scope.allows_refresh_token]).toEqual([value, value]);
+    // And the service took it.
+    expect([...service.scopes.values()].find((s) => s.client === CLIENT_ID)?.allows_refresh_token).toBe(value);
   });
 });
 
 describe('how answers are read', () => {
   test('client.scopes as UUIDs: ids only, no scope objects; unknown fields ignored', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json(clientBody([uuid(1), uuid(2)])));
-    const client = await makeClient().getClient();
-    expect(client).toStrictEqual({ id: CLIENT_ID, name: 'My provider', scopeIds: [uuid(1), uuid(2)], scopes: [] });
+    const { service, client } = setUp();
+    addOwnScope(service, 1);
+    addOwnScope(service, 2);
+    // The service's client carries redirect_uris, grant_types, links and more, which the client does not use.
+    expect(await client.getClient()).toStrictEqual({ id: CLIENT_ID, name: 'My provider', scopeIds: [uuid(1), uuid(2)], scopes: [] });
   });
 
   test('client.scopes as objects: ids, and the complete ones as scopes', async () => {
     const idOnly = { id: uuid(3), whatever: true };
-    serve('get', CLIENT_PATH, () => HttpResponse.json(clientBody([wireScope(1), idOnly, wireScope(2)])));
-    const client = await makeClient().getClient();
-    expect(client.scopeIds).toEqual([uuid(1), uuid(3), uuid(2)]);
-    expect(client.scopes).toStrictEqual([parsedScope(1), parsedScope(2)]);
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json(clientBody([wireScope(1), idOnly, wireScope(2)])) });
+    const inspected = await client.getClient();
+    expect(inspected.scopeIds).toEqual([uuid(1), uuid(3), uuid(2)]);
+    expect(inspected.scopes).toStrictEqual([parsedScope(1), parsedScope(2)]);
   });
 
   test('lookup answers a list of scopes, unknown fields stripped', async () => {
-    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [wireScope(1), wireScope(2)], next: null }));
-    expect(await makeClient().lookupScopesByString(['urn:x'])).toStrictEqual([parsedScope(1), parsedScope(2)]);
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json({ scopes: [wireScope(1), wireScope(2)], next: null }) });
+    expect(await client.lookupScopesByString(['urn:x'])).toStrictEqual([parsedScope(1), parsedScope(2)]);
   });
 
   test.each([
-    ['an empty list', () => HttpResponse.json({ scopes: [] })],
-    ['404', () => HttpResponse.json({ errors: [{ detail: 'not found' }] }, { status: 404 })],
-    ['404 without a body', () => new HttpResponse(null, { status: 404 })],
-  ])('lookup answering %s returns []', async (_what, respond) => {
-    serve('get', SCOPES_PATH, respond);
-    const client = makeClient();
+    ['an empty list', () => {}],
+    ['404', (service: EmbeddedAuthService) => service.inject({ method: 'GET', status: 404, body: json({ errors: [{ detail: 'not found' }] }), times: 2 })],
+    ['404 without a body', (service: EmbeddedAuthService) => service.inject({ method: 'GET', status: 404, body: '', times: 2 })],
+  ])('lookup answering %s returns []', async (_what, answer) => {
+    const { service, client, seen } = setUp();
+    answer(service);
     expect(await client.lookupScopesByString(['urn:x'])).toEqual([]);
     expect(await client.lookupScopesById([uuid(1)])).toEqual([]);
     expect(seen).toHaveLength(2);
+  });
+
+  test('a service that answers 404 for an unknown string or id (notFound: 404): [] too', async () => {
+    const { service, client } = setUp({ options: { notFound: '404' } });
+    expect(await client.lookupScopesByString(['urn:x'])).toEqual([]);
+    expect(await client.lookupScopesById([uuid(1)])).toEqual([]);
+    expect(service.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
   });
 
   test.each([
     ['{scopes: [...]}', { scopes: [wireScope(1), wireScope(2)] }, [parsedScope(1), parsedScope(2)]],
     ['{scope: {...}}', { scope: wireScope(1) }, [parsedScope(1)]],
   ])('creation answering %s gives the list of scopes', async (_shape, body, expected) => {
-    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json(body, { status: 201 }));
-    const definition: ScopeDefinition = {
-      name: 'n',
-      description: 'd',
-      scope_suffix: 'action_all',
-      advertised: true,
-      allow_refresh_tokens: true,
-      dependent_scopes: [],
-    };
-    expect(await makeClient().createScope(definition)).toStrictEqual({ kind: 'created', scopes: expected });
+    const { service, client } = setUp();
+    service.inject({ method: 'POST', status: 201, body: json(body) });
+    expect(await client.createScope({ ...DEFINITION, scope_suffix: 'action_all' })).toStrictEqual({ kind: 'created', scopes: expected });
+  });
+
+  test.each(['scopes', 'scope'] as const)('the service answering a creation as {%s: ...}: the scopes it made', async (createShape) => {
+    const { service, client } = setUp({ options: { createShape }, fqdns: ['provider.example.test'] });
+    const made = [...service.scopes.values()];
+    const outcome = await client.createScope(DEFINITION);
+    const created = [...service.scopes.values()].filter((s) => !made.includes(s));
+    expect(created).toHaveLength(2);
+    expect(outcome).toStrictEqual({ kind: 'created', scopes: createShape === 'scopes' ? created : created.slice(0, 1) });
   });
 });
 
@@ -276,8 +270,9 @@ describe('what failures say', () => {
   } as const;
 
   test.each([401, 403, 404] as const)('HTTP %i on inspection: the call, the hint, the service detail, the request id from the body', async (status) => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ detail }, { detail: 'second' }], request_id: 'req-body-1' }, { status }));
-    const error = await failure(makeClient().getClient());
+    const { service, client, seen } = setUp();
+    service.inject({ method: 'GET', status, body: json({ errors: [{ detail }, { detail: 'second' }], request_id: 'req-body-1' }) });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION} failed with HTTP ${status}: ${hints[status]}. The service said: ${detail} (request id req-body-1)`);
     expect(error.status).toBe(status);
     expect(error.transient).toBe(false);
@@ -285,118 +280,122 @@ describe('what failures say', () => {
   });
 
   test('the request id from the x-request-id header', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ detail }] }, { status: 401, headers: { 'x-request-id': 'req-header-7' } }));
-    const error = await failure(makeClient().getClient());
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 401, body: json({ errors: [{ detail }] }), headers: { 'x-request-id': 'req-header-7' } });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: ${detail} (request id req-header-7)`);
   });
 
-  // The vendor's error shape (globus-sdk-python, testing/data/auth/_common.py): the id its
-  // support asks for is errors[].id.
+  // The vendor's error shape (globus-sdk-python, testing/data/auth/_common.py), as the service
+  // answers a wrong secret: the id its support asks for is errors[].id.
   test("the vendor's error body: its detail and its error id", async () => {
-    const body = { errors: [{ status: '401', id: '5a6b1c2d-error-id', code: 'UNAUTHORIZED', title: 'Unauthorized', detail: 'Basic auth failed' }], error: 'unauthorized', error_description: 'Unauthorized' };
-    serve('get', CLIENT_PATH, () => HttpResponse.json(body, { status: 401 }));
-    const error = await failure(makeClient().getClient());
-    expect(error.message).toBe(`${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: Basic auth failed (error id 5a6b1c2d-error-id)`);
+    const { service } = setUp();
+    const wrong = createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: 'not-the-secret', dispatcher: service.dispatcher(), budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }) });
+    const error = await failure(wrong.getClient());
+    expect(error.message).toMatch(new RegExp(`^${INSPECTION.replace(/[()]/g, '\\$&')} failed with HTTP 401: ${hints[401].replace(/[()]/g, '\\$&')}\\. The service said: Basic auth failed \\(error id [0-9a-f-]{36}\\)$`));
   });
 
   test('an error id and a request id are both shown; error_description when there is no detail', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json({ errors: [{ id: 'e-1' }], error_description: 'Forbidden' }, { status: 403, headers: { 'x-request-id': 'r-2' } }));
-    const error = await failure(makeClient().getClient());
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 403, body: json({ errors: [{ id: 'e-1' }], error_description: 'Forbidden' }), headers: { 'x-request-id': 'r-2' } });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION} failed with HTTP 403: ${hints[403]}. The service said: Forbidden (error id e-1, request id r-2)`);
   });
 
   test.each(['/v2/api', '/api', '/v2'])('an auth_url ending in %s is named as the likely cause of a 404', async (apiPath) => {
-    network.use(http.get(`${AUTH_URL}${apiPath}${CLIENT_PATH}`, () => HttpResponse.json({}, { status: 404 })));
-    const dispatcher = new Agent();
-    agents.push(dispatcher);
-    const client = createServiceClient({ authUrl: `${AUTH_URL}${apiPath}`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }) });
+    // The service has no route there.
+    const { client } = setUp({ authUrl: `${AUTH_URL}${apiPath}` });
     const error = await failure(client.getClient());
     expect(error.message).toContain(`failed with HTTP 404: auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org).`);
   });
 
   test('the body request id wins over the header', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json({ request_id: 'from-body' }, { status: 403, headers: { 'x-request-id': 'from-header' } }));
-    const error = await failure(makeClient().getClient());
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 403, body: json({ request_id: 'from-body' }), headers: { 'x-request-id': 'from-header' } });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION} failed with HTTP 403: ${hints[403]}. (request id from-body)`);
   });
 
   test('a 200 that is not JSON', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.html('<html>Sign in</html>'));
-    const error = await failure(makeClient().getClient());
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: '<html>Sign in</html>', headers: { 'content-type': 'text/html' } });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION}: the answer (HTTP 200) is not JSON`);
     expect(error.status).toBe(200);
   });
 
   test('a client without its id', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json({ client: { name: 'x', scopes: [] } }));
-    const error = await failure(makeClient().getClient());
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json({ client: { name: 'x', scopes: [] } }) });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION}: the answer lacks or mistypes client.id`);
   });
 
   test('a client whose scopes are not a list', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.json({ client: { id: CLIENT_ID, scopes: 'none' } }));
-    const error = await failure(makeClient().getClient());
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json({ client: { id: CLIENT_ID, scopes: 'none' } }) });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION}: the answer lacks or mistypes client.scopes`);
   });
 
   test('a looked-up scope without its scope_string', async () => {
     const broken = without(wireScope(2), 'scope_string');
-    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [wireScope(1), broken] }));
-    const error = await failure(makeClient().lookupScopesByString(['urn:x']));
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json({ scopes: [wireScope(1), broken] }) });
+    const error = await failure(client.lookupScopesByString(['urn:x']));
     expect(error.message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.1.scope_string`);
   });
 
   describe('a creation answer of neither shape', () => {
     const broken = without(wireScope(1), 'scope_string');
-    const create = () =>
-      makeClient().createScope(DEFINITION);
+    const create = (body: unknown) => {
+      const { service, client } = setUp();
+      service.inject({ method: 'POST', status: 200, body: json(body) });
+      return client.createScope(DEFINITION);
+    };
 
     test('names the call', async () => {
-      serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [broken] }));
-      expectPrefix((await failure(create())).message, `${CREATION}: the answer lacks or mistypes `);
+      expectPrefix((await failure(create({ scopes: [broken] }))).message, `${CREATION}: the answer lacks or mistypes `);
     });
 
     test('names the missing field', async () => {
-      serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ scopes: [broken] }));
-      expect((await failure(create())).message).toBe(`${CREATION}: the answer lacks or mistypes scopes.0.scope_string`);
+      expect((await failure(create({ scopes: [broken] }))).message).toBe(`${CREATION}: the answer lacks or mistypes scopes.0.scope_string`);
     });
 
     test('an answer with neither scopes nor scope', async () => {
-      serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({ created: true }));
-      expect((await failure(create())).message).toBe(`${CREATION}: the answer lacks or mistypes scopes`);
+      expect((await failure(create({ created: true }))).message).toBe(`${CREATION}: the answer lacks or mistypes scopes`);
     });
   });
 
   test(`a body over MAX_RESPONSE_BYTES (${MAX_RESPONSE_BYTES}) is refused`, async () => {
-    const huge = JSON.stringify({ client: { id: CLIENT_ID, scopes: [], padding: 'x'.repeat(MAX_RESPONSE_BYTES) } });
-    serve('get', CLIENT_PATH, () => new HttpResponse(huge, { headers: { 'content-type': 'application/json' } }));
-    const error = await failure(makeClient().getClient());
+    const huge = json({ client: { id: CLIENT_ID, scopes: [], padding: 'x'.repeat(MAX_RESPONSE_BYTES) } });
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: huge });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
   });
 
   test('a body just under the limit is read', async () => {
-    const body = JSON.stringify({ client: { id: CLIENT_ID, scopes: [], padding: '' } });
+    const body = json({ client: { id: CLIENT_ID, scopes: [], padding: '' } });
     const padded = body.replace('"padding":""', `"padding":"${'x'.repeat(MAX_RESPONSE_BYTES - body.length)}"`);
     expect(padded).toHaveLength(MAX_RESPONSE_BYTES);
-    serve('get', CLIENT_PATH, () => new HttpResponse(padded, { headers: { 'content-type': 'application/json' } }));
-    expect((await makeClient().getClient()).id).toBe(CLIENT_ID);
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: padded });
+    expect((await client.getClient()).id).toBe(CLIENT_ID);
   });
 
-  test('a connection error names the call and the host', async () => {
-    serve('get', CLIENT_PATH, () => HttpResponse.error());
-    const error = await failure(makeClient().getClient());
-    expectPrefix(error.message, `${INSPECTION}: could not reach ${HOST}: `);
+  test('a connection closed before the answer names the call and the host', async () => {
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', reset: true });
+    const error = await failure(client.getClient());
+    expectPrefix(error.message, `${INSPECTION}: the connection to ${HOST} was closed before the answer came`);
     expect(error.status).toBeUndefined();
   });
 
   test('a redirect is not followed with the credentials', async () => {
-    serve('get', CLIENT_PATH, () => new HttpResponse(null, { status: 302, headers: { location: 'https://elsewhere.example.test/login' } }));
-    network.use(
-      http.get('https://elsewhere.example.test/login', () => {
-        throw new Error('the redirect was followed');
-      }),
-    );
-    const error = await failure(makeClient().getClient());
+    const { service, client, seen } = setUp();
+    service.inject({ method: 'GET', status: 302, body: '', headers: { location: 'https://elsewhere.example.test/login' } });
+    const error = await failure(client.getClient());
     expect(error.message).toBe(
       `${INSPECTION} was redirected (HTTP 302) to https://elsewhere.example.test/login. Redirects are not followed with the credentials: ` +
         'set auth_url to the address of the service itself.',
@@ -407,19 +406,19 @@ describe('what failures say', () => {
 
 describe('retries', () => {
   test('a read is tried again after a 503', async () => {
-    let calls = 0;
-    serve('get', CLIENT_PATH, () => (++calls === 1 ? new HttpResponse('busy', { status: 503 }) : HttpResponse.json(clientBody([uuid(1)]))));
     const clock = fakeClock();
-    const client = makeClient({ policy: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    const { service, client, seen } = setUp({ policy: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    addOwnScope(service, 1);
+    service.inject({ method: 'GET', status: 503, body: 'busy' });
     expect((await client.getClient()).scopeIds).toEqual([uuid(1)]);
     expect(seen).toHaveLength(2);
     expect(clock.slept).toEqual([50]); // random 0.5 × base 100
   });
 
   test('a creation is never sent twice by the client: a 503 is an outcome the reconciliation weighs', async () => {
-    serve('post', `${CLIENT_PATH}/scopes`, () => new HttpResponse('busy', { status: 503, headers: { 'retry-after': '7' } }));
     const clock = fakeClock();
-    const client = makeClient({ policy: { attempts: 5, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    const { service, client, seen } = setUp({ policy: { attempts: 5, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    service.inject({ method: 'POST', status: 503, body: 'busy', headers: { 'retry-after': '7' }, times: 5 });
     const outcome = await client.createScope(DEFINITION);
     expect(outcome).toEqual({ kind: 'unknown', error: expect.any(HttpError), retryAfterMs: 7000 });
     expect(outcome.kind !== 'created' && outcome.error.message).toBe(`${CREATION} failed with HTTP 503.`);
@@ -434,13 +433,22 @@ describe('retries', () => {
     [500, 'unknown'],
     [429, 'unknown'],
   ])('a creation answered %i is the outcome %s', async (status, kind) => {
-    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({}, { status }));
-    expect((await makeClient().createScope(DEFINITION)).kind).toBe(kind);
+    const { service, client } = setUp();
+    service.inject({ method: 'POST', status, body: '{}' });
+    expect((await client.createScope(DEFINITION)).kind).toBe(kind);
+  });
+
+  test('the service refusing a creation by its rules: a taken suffix is a conflict, an unknown dependent a refusal', async () => {
+    const { client } = setUp();
+    expect((await client.createScope(DEFINITION)).kind).toBe('created');
+    expect((await client.createScope(DEFINITION)).kind).toBe('conflict');
+    expect((await client.createScope({ ...DEFINITION, scope_suffix: 'other', dependent_scopes: [{ scope: uuid(404), optional: false, requires_refresh_token: true }] })).kind).toBe('refused');
   });
 
   test.each([401, 403, 404])('a creation answered %i is thrown', async (status) => {
-    serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({}, { status }));
-    expect((await failure(makeClient().createScope(DEFINITION))).status).toBe(status);
+    const { service, client } = setUp();
+    service.inject({ method: 'POST', status, body: '{}' });
+    expect((await failure(client.createScope(DEFINITION))).status).toBe(status);
   });
 });
 
@@ -448,9 +456,12 @@ describe('updates', () => {
   const UPDATE = `${SCOPES_PATH}/${uuid(1)}`;
 
   test('PUT of the changeable fields under scope: all but the suffix, both refresh-token names', async () => {
-    serve('put', UPDATE, () => HttpResponse.json({ scope: wireScope(1) }));
+    const { service, client, onlyRequest } = setUp();
+    const scope = addOwnScope(service, 1);
     const definition: ScopeDefinition = { ...DEFINITION, required_domains: ['example.org'], dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }] };
-    expect(await makeClient().updateScope(uuid(1), definition)).toStrictEqual(parsedScope(1));
+    // The answer is the scope as the service now holds it.
+    expect(await client.updateScope(uuid(1), definition)).toStrictEqual({ ...scope });
+    expect(scope).toEqual(expect.objectContaining({ name: 'n', description: 'd', required_domains: ['example.org'], scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix1` }));
     const request = onlyRequest();
     expect([request.method, request.path, request.headers.authorization, request.headers['content-type']]).toEqual(['PUT', UPDATE, `Basic ${CREDENTIAL}`, 'application/json']);
     expect(JSON.parse(request.body)).toEqual({
@@ -467,10 +478,11 @@ describe('updates', () => {
   });
 
   test('idempotent: tried again after a 503, like a read', async () => {
-    let calls = 0;
-    serve('put', UPDATE, () => (++calls === 1 ? new HttpResponse('busy', { status: 503 }) : HttpResponse.json({ scope: wireScope(1) })));
     const clock = fakeClock();
-    await makeClient({ policy: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock }).updateScope(uuid(1), DEFINITION);
+    const { service, client, seen } = setUp({ policy: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 }, clock });
+    addOwnScope(service, 1);
+    service.inject({ method: 'PUT', status: 503, body: 'busy' });
+    await client.updateScope(uuid(1), DEFINITION);
     expect(seen).toHaveLength(2);
     expect(clock.slept).toEqual([50]);
   });
@@ -479,14 +491,17 @@ describe('updates', () => {
     [404, 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew'],
     [403, 'the service refused this client the change of its scope'],
   ])('HTTP %i says what it means for a scope that existed a moment ago', async (status, hint) => {
-    serve('put', UPDATE, () => HttpResponse.json({}, { status }));
-    const error = await failure(makeClient().updateScope(uuid(1), DEFINITION));
+    const { service, client } = setUp();
+    // 404: there is no such scope; 403: it is another client's (advertised, so visible).
+    if (status === 403) service.addScope({ id: uuid(1), scope_string: `${AUTH_URL}/scopes/another/s`, client: service.addClient().id, advertised: true });
+    const error = await failure(client.updateScope(uuid(1), DEFINITION));
     expect(error.message).toContain(`Scope update (PUT ${UPDATE}) failed with HTTP ${status}: ${hint}`);
   });
 
   test('one scope by id: GET, answered {scope: {...}}', async () => {
-    serve('get', UPDATE, () => HttpResponse.json({ scope: wireScope(1) }));
-    expect(await makeClient().getScope(uuid(1))).toStrictEqual(parsedScope(1));
+    const { service, client, onlyRequest } = setUp();
+    const scope = addOwnScope(service, 1);
+    expect(await client.getScope(uuid(1))).toStrictEqual({ ...scope });
     expect(onlyRequest().method).toBe('GET');
   });
 });
@@ -500,29 +515,33 @@ describe("the service's values are checked before they are used", () => {
     ['white space', 'https://auth.example.test/scopes/x/a b'],
     ['no scheme', 'auth.example.test/scopes/x/all'],
   ])('a scope_string with %s is refused, naming the call and the field', async (_what, scopeString) => {
-    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }));
-    const error = await failure(makeClient().lookupScopesByString(['urn:x']));
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }) });
+    const error = await failure(client.lookupScopesByString(['urn:x']));
     expect(error.message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.scope_string`);
   });
 
   test.each(['https://auth.globus.org/scopes/actions.globus.org/hello_world', 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships', 'http://127.0.0.1:8080/scopes/x/action_all'])(
     'a real one is taken: %s',
     async (scopeString) => {
-      serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }));
-      expect((await makeClient().lookupScopesByString(['urn:x']))[0]?.scope_string).toBe(scopeString);
+      const { service, client } = setUp();
+      if (![...service.scopes.values()].some((s) => s.scope_string === scopeString)) service.addScope({ scope_string: scopeString });
+      expect((await client.lookupScopesByString([scopeString]))[0]?.scope_string).toBe(scopeString);
     },
   );
 
   test('an id that is not a UUID is refused', async () => {
-    serve('get', SCOPES_PATH, () => HttpResponse.json({ scopes: [{ ...wireScope(1), id: 'THE_SCOPE_ID_HERE' }] }));
-    expect((await failure(makeClient().lookupScopesByString(['urn:x']))).message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.id`);
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), id: 'THE_SCOPE_ID_HERE' }] }) });
+    expect((await failure(client.lookupScopesByString(['urn:x']))).message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.id`);
   });
 });
 
 test('a 409 on a read is not called "the scope already exists": that hint is the creation\'s', async () => {
-  serve('get', CLIENT_PATH, () => HttpResponse.json({}, { status: 409 }));
-  expect((await failure(makeClient().getClient())).message).toBe(`${INSPECTION} failed with HTTP 409.`);
-  serve('post', `${CLIENT_PATH}/scopes`, () => HttpResponse.json({}, { status: 409 }));
-  const outcome = await makeClient().createScope(DEFINITION);
+  const { service, client } = setUp();
+  service.inject({ method: 'GET', status: 409, body: '{}' });
+  expect((await failure(client.getClient())).message).toBe(`${INSPECTION} failed with HTTP 409.`);
+  service.inject({ method: 'POST', status: 409, body: '{}' });
+  const outcome = await client.createScope(DEFINITION);
   expect(outcome.kind === 'conflict' && outcome.error.message).toBe(`${CREATION} failed with HTTP 409: the scope already exists.`);
 });

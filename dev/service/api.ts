@@ -16,6 +16,8 @@ export interface ApiOptions {
   clientScopes?: 'ids' | 'objects';
   /** Fields a creation or an update silently ignores, leaving the scope with the service's value. */
   ignoredFields?: Array<'advertised' | 'allows_refresh_token' | 'dependent_scopes' | 'description'>;
+  /** Fields the answer to an update leaves out (the scope itself keeps them). */
+  updateAnswerOmits?: Array<keyof ScopeRecord>;
 }
 
 export interface ApiRequest {
@@ -170,5 +172,6 @@ function updateScope(state: ServiceState, options: ApiOptions, scope: ScopeRecor
     return error(409, `The client already has a scope with suffix ${String(suffix)}`);
   }
   Object.assign(scope, withoutIgnored(options, fields), { scope_string: scopeString });
-  return json(200, { scope });
+  const omitted: ReadonlyArray<string> = options.updateAnswerOmits ?? [];
+  return json(200, { scope: Object.fromEntries(Object.entries(scope).filter(([key]) => !omitted.includes(key))) });
 }
