@@ -13,7 +13,7 @@ import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError, MAX_RESPONSE_BYTES } from '../../src/wire/http.ts';
 import type { RetryPolicy } from '../../src/wire/retry.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { createServiceClient } from '../../src/wire/service-client.ts';
+import { createServiceClient, STATUS_HINTS, UNUSABLE_ANSWER, UPDATE_HINTS } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
@@ -124,6 +124,10 @@ const expectPrefix = (message: string, prefix: string): void => {
   expect(message.slice(0, prefix.length)).toBe(prefix);
 };
 
+/** A refused answer's message: the call, each field and what is wrong with it, and what to do. */
+const unusable = (label: string, problem: string): string => `${label}: the answer (HTTP 200) cannot be used: ${problem}. ${UNUSABLE_ANSWER}.`;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('what is sent', () => {
   test('client inspection: GET with Basic credentials, no query, no body', async () => {
     const { client, onlyRequest } = setUp();
@@ -180,7 +184,7 @@ describe('what is sent', () => {
     expect(request.query).toBe('');
     expect(request.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
     expect(request.headers['content-type']).toBe('application/json');
-    // Both refresh-token names, with the same value: the API's and the system spec's.
+    // Both refresh-token names, with the same value: the API's, and the one of the vendor's guide until 2025 (globus/action-provider-tools, docs/source/setting_up_auth.rst).
     expect(JSON.parse(request.body)).toEqual({ scope: { ...definition, allows_refresh_token: true } });
   });
 
@@ -259,15 +263,8 @@ describe('how answers are read', () => {
 describe('what failures say', () => {
   const detail = 'Client credentials are invalid or expired';
 
-  const hints = {
-    401:
-      "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
-      '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
-    403:
-      "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
-      'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
-  } as const;
+  // The hints as src/ words them; what the tests hold is where each goes and what surrounds it.
+  const hints = STATUS_HINTS;
 
   test.each([401, 403, 404] as const)('HTTP %i on inspection: the call, the hint, the service detail, the request id from the body', async (status) => {
     const { service, client, seen } = setUp();
@@ -292,7 +289,7 @@ describe('what failures say', () => {
     const { service } = setUp();
     const wrong = createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: 'not-the-secret', dispatcher: service.dispatcher(), budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }) });
     const error = await failure(wrong.getClient());
-    expect(error.message).toMatch(new RegExp(`^${INSPECTION.replace(/[()]/g, '\\$&')} failed with HTTP 401: ${hints[401].replace(/[()]/g, '\\$&')}\\. The service said: Basic auth failed \\(error id [0-9a-f-]{36}\\)$`));
+    expect(error.message).toMatch(new RegExp(`^${INSPECTION.replace(/[()]/g, '\\$&')} failed with HTTP 401: ${(hints[401] ?? '').replace(/[()]/g, '\\$&')}\\. The service said: Basic auth failed \\(error id [0-9a-f-]{36}\\)$`));
   });
 
   test('an error id and a request id are both shown; error_description when there is no detail', async () => {
@@ -328,14 +325,14 @@ describe('what failures say', () => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 200, body: json({ client: { name: 'x', scopes: [] } }) });
     const error = await failure(client.getClient());
-    expect(error.message).toBe(`${INSPECTION}: the answer lacks or mistypes client.id`);
+    expect(error.message).toBe(unusable(INSPECTION, 'client.id is missing: expected a string'));
   });
 
   test('a client whose scopes are not a list', async () => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 200, body: json({ client: { id: CLIENT_ID, scopes: 'none' } }) });
     const error = await failure(client.getClient());
-    expect(error.message).toBe(`${INSPECTION}: the answer lacks or mistypes client.scopes`);
+    expect(error.message).toBe(unusable(INSPECTION, 'client.scopes has the wrong type: expected a list, got "none"'));
   });
 
   test('a looked-up scope without its scope_string', async () => {
@@ -343,7 +340,7 @@ describe('what failures say', () => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 200, body: json({ scopes: [wireScope(1), broken] }) });
     const error = await failure(client.lookupScopesByString(['urn:x']));
-    expect(error.message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.1.scope_string`);
+    expect(error.message).toBe(unusable(LOOKUP, 'scopes.1.scope_string is missing: expected a string'));
   });
 
   describe('a creation answer of neither shape', () => {
@@ -355,15 +352,15 @@ describe('what failures say', () => {
     };
 
     test('names the call', async () => {
-      expectPrefix((await failure(create({ scopes: [broken] }))).message, `${CREATION}: the answer lacks or mistypes `);
+      expectPrefix((await failure(create({ scopes: [broken] }))).message, `${CREATION}: the answer (HTTP 200) cannot be used: `);
     });
 
     test('names the missing field', async () => {
-      expect((await failure(create({ scopes: [broken] }))).message).toBe(`${CREATION}: the answer lacks or mistypes scopes.0.scope_string`);
+      expect((await failure(create({ scopes: [broken] }))).message).toBe(unusable(CREATION, 'scopes.0.scope_string is missing: expected a string'));
     });
 
     test('an answer with neither scopes nor scope', async () => {
-      expect((await failure(create({ created: true }))).message).toBe(`${CREATION}: the answer lacks or mistypes scopes`);
+      expect((await failure(create({ created: true }))).message).toBe(unusable(CREATION, 'scopes is missing: expected "scopes": [the scope] (or "scope": the scope)'));
     });
   });
 
@@ -487,10 +484,8 @@ describe('updates', () => {
     expect(clock.slept).toEqual([50]);
   });
 
-  test.each([
-    [404, 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew'],
-    [403, 'the service refused this client the change of its scope'],
-  ])('HTTP %i says what it means for a scope that existed a moment ago', async (status, hint) => {
+  test.each([404, 403])('HTTP %i says what it means for a scope that existed a moment ago', async (status) => {
+    const hint = UPDATE_HINTS[status];
     const { service, client } = setUp();
     // 404: there is no such scope; 403: it is another client's (advertised, so visible).
     if (status === 403) service.addScope({ id: uuid(1), scope_string: `${AUTH_URL}/scopes/another/s`, client: service.addClient().id, advertised: true });
@@ -508,17 +503,18 @@ describe('updates', () => {
 
 describe("the service's values are checked before they are used", () => {
   test.each([
-    ['a line break', 'https://auth.example.test/scopes/x/a\nb'],
-    ['a NUL', 'https://auth.example.test/scopes/x/a\u0000'],
-    ['a command substitution', 'https://auth.example.test/scopes/$(id)/all'],
-    ['a javascript: URL', 'javascript:alert(1)'],
-    ['white space', 'https://auth.example.test/scopes/x/a b'],
-    ['no scheme', 'auth.example.test/scopes/x/all'],
-  ])('a scope_string with %s is refused, naming the call and the field', async (_what, scopeString) => {
+    ['a line break', 'https://auth.example.test/scopes/x/a\nb', 'contains a line break'],
+    ['a NUL', 'https://auth.example.test/scopes/x/a\u0000', 'contains a control character U+0000'],
+    ['a command substitution', 'https://auth.example.test/scopes/$(id)/all', 'contains "$"'],
+    ['a javascript: URL', 'javascript:alert(1)', 'is neither an http(s) URL nor a URN'],
+    ['white space', 'https://auth.example.test/scopes/x/a b', 'contains white space'],
+    ['no scheme', 'auth.example.test/scopes/x/all', 'is neither an http(s) URL nor a URN'],
+  ])('a scope_string with %s is refused, naming the call, the field and what is wrong', async (_what, scopeString, problem) => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }) });
     const error = await failure(client.lookupScopesByString(['urn:x']));
-    expect(error.message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.scope_string`);
+    expect(error.message).toMatch(new RegExp(`^${escapeRegExp(LOOKUP)}: the answer \\(HTTP 200\\) cannot be used: scopes\\.0\\.scope_string ${escapeRegExp(problem)}: expected a URL`));
+    expect(error.message.endsWith(`${UNUSABLE_ANSWER}.`)).toBe(true);
   });
 
   test.each(['https://auth.globus.org/scopes/actions.globus.org/hello_world', 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships', 'http://127.0.0.1:8080/scopes/x/action_all'])(
@@ -533,7 +529,7 @@ describe("the service's values are checked before they are used", () => {
   test('an id that is not a UUID is refused', async () => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), id: 'THE_SCOPE_ID_HERE' }] }) });
-    expect((await failure(client.lookupScopesByString(['urn:x']))).message).toBe(`${LOOKUP}: the answer lacks or mistypes scopes.0.id`);
+    expect((await failure(client.lookupScopesByString(['urn:x']))).message).toBe(unusable(LOOKUP, 'scopes.0.id is not a UUID: expected a UUID, got "THE_SCOPE_ID_HERE"'));
   });
 });
 
