@@ -200,9 +200,11 @@ describe('the secret', () => {
 describe('hostile text', () => {
   test('escape sequences, a carriage return and a bell from the spec or the service are shown escaped, never obeyed', async () => {
     await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: "Evil \\e[31mred\\e]0;title\\a\\rend"'));
-    service.inject({ method: 'POST', status: 400, times: 2, body: JSON.stringify({ errors: [{ detail: "refused \u001b[2J\u009b6n" }] }) });
+    service.inject({ method: 'POST', status: 400, times: 2, body: JSON.stringify({ errors: [{ detail: "refused \u001b[2J\u009b6n\n::error::forged" }] }) });
     const runs = [await cli(['plan']), await cli(['apply']), await cli(['apply', '--json'])];
     for (const run of runs) expect(run.stdout + run.stderr).not.toMatch(OBEYED_CONTROL);
+    // Run inside a GitHub job, no line may start a workflow command: each starts with words of its own.
+    for (const run of runs) expect((run.stdout + run.stderr).split('\n').filter((line) => /^\s*::/.test(line))).toEqual([]);
     expect(runs[0]?.stdout).toContain("Evil \\u001b[31mred\\u001b]0;title\\u0007\\rend");
     expect(runs[1]?.stderr).toContain('refused \\u001b[2J\\u009b6n');
     expect(runs[2]?.stdout).toContain('refused \\u001b[2J\\u009b6n');
