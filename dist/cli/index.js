@@ -33035,7 +33035,7 @@ const cliReportSchema = strictObject({
     errors: array(located),
 })
     .meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' });
-const located$ = (m) => ({
+const locatedOf = (m) => ({
     message: m.text,
     ...(m.location === undefined ? {} : { file: m.location.file }),
     ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
@@ -33070,8 +33070,8 @@ function jsonReport(command, conclusion, messages, exitCode) {
         plan,
         drift: (result?.comparison ?? []).map((c) => ({ field: c.field, spec: parsed(c.spec), service: parsed(c.service), same: c.same })),
         provider: report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
-        warnings: messages.flatMap((m) => (m.level === 'warning' ? [located$(m)] : [])),
-        errors: messages.flatMap((m) => (m.level === 'error' ? [located$(m)] : [])),
+        warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
+        errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
     };
 }
 

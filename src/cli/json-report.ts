@@ -52,7 +52,7 @@ export const cliReportSchema = z
 export type CliReport = z.output<typeof cliReportSchema>;
 export type Command = CliReport['command'];
 
-const located$ = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
+const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
   message: m.text,
   ...(m.location === undefined ? {} : { file: m.location.file }),
   ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
@@ -91,7 +91,7 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
     drift: (result?.comparison ?? []).map((c) => ({ field: c.field, spec: parsed(c.spec), service: parsed(c.service), same: c.same })),
     provider:
       report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
-    warnings: messages.flatMap((m) => (m.level === 'warning' ? [located$(m)] : [])),
-    errors: messages.flatMap((m) => (m.level === 'error' ? [located$(m)] : [])),
+    warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
+    errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
   };
 }
