@@ -3,9 +3,7 @@
  * wrong with it, what was expected and what came (escaped, scrubbed, clipped), and says what
  * to do. Through the service client, against a server on 127.0.0.1 answering as told.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from '@jest/globals';
 import { z } from 'zod';
 import { describeAnswerProblems, escapeText, MAX_QUOTED, unsafeCharacter } from '../../src/wire/answer-problems.ts';
 import { createBudget } from '../../src/wire/budget.ts';
@@ -15,6 +13,7 @@ import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';
 import { rejectionOf } from '../support/rejection.ts';
+import { oneAnswerServer } from '../support/one-answer-server.ts';
 
 describe('escapeText', () => {
   test.each([
@@ -83,19 +82,7 @@ describe('describeAnswerProblems', () => {
 });
 
 describe('through the service client', () => {
-  let answer: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: '{}' };
-  let baseUrl = '';
-  const server = http.createServer((_req, res) => {
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body);
-  });
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const server = oneAnswerServer();
   let run = new AbortController();
   afterEach(() => run.abort());
 
@@ -106,10 +93,10 @@ describe('through the service client', () => {
   const client = () => {
     run = new AbortController();
     const budget = createBudget(5, { clock: fakeClock(), policy: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 }, signal: run.signal });
-    return createServiceClient({ authUrl: baseUrl, clientId: CLIENT_ID, clientSecret: 's', budget, scrub: (text) => text.replaceAll('hush-hush', '***') });
+    return createServiceClient({ authUrl: server.url(), clientId: CLIENT_ID, clientSecret: 's', budget, scrub: (text) => text.replaceAll('hush-hush', '***') });
   };
   const failure = async (body: unknown, call: (c: ReturnType<typeof client>) => Promise<unknown>, headers?: Record<string, string>): Promise<string> => {
-    answer = { status: 200, body: JSON.stringify(body), ...(headers === undefined ? {} : { headers }) };
+    server.answer({ status: 200, body: JSON.stringify(body), ...(headers === undefined ? {} : { headers }) });
     return (await rejectionOf(call(client()), HttpError)).message;
   };
   const lookup = (c: ReturnType<typeof client>) => c.lookupScopesByString(['urn:x']);
@@ -154,7 +141,7 @@ describe('through the service client', () => {
     ['an empty list', { scopes: [] }, 'scopes is empty: expected at least 1 item(s), got an empty list'],
     ['a placeholder id', { scopes: [{ id: 'SCOPE_ID', scope_string: 'urn:x' }] }, 'scopes.0.id is not a UUID: expected a UUID, got "SCOPE_ID"'],
   ])('the creation: %s', async (_what, body, problem) => {
-    answer = { status: 200, body: JSON.stringify(body) };
+    server.answer({ status: 200, body: JSON.stringify(body) });
     const outcome = client().createScope(DEFINITION);
     const message = (await rejectionOf(outcome, HttpError)).message;
     expect(message).toBe(`Scope creation (POST /v2/api/clients/${CLIENT_ID}/scopes): the answer (HTTP 200) cannot be used: ${problem}. ${REPORT}`);

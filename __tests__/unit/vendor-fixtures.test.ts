@@ -5,8 +5,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
@@ -15,24 +13,14 @@ import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { createServiceClient } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';
+import { oneAnswerServer } from '../support/one-answer-server.ts';
 import { rejectionOf } from '../support/rejection.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'vendor', name), 'utf8'));
 
 // The next answer of the server: a status and a fixture's body.
-let answer: { status: number; body: unknown } = { status: 200, body: {} };
-let baseUrl = '';
-const server = http.createServer((_req, res) => {
-  res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-});
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const server = oneAnswerServer();
+const answerWith = (status: number, body: unknown): void => server.answer({ status, body: JSON.stringify(body) });
 
 const NO_RETRY = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
 const CLIENT_ID = id('0948a6b0-a622-4078-b0a4-bfd6d77d65cf');
@@ -41,12 +29,12 @@ let run = new AbortController();
 afterEach(() => run.abort());
 const client = () => {
   run = new AbortController();
-  return createServiceClient({ authUrl: baseUrl, clientId: CLIENT_ID, clientSecret: 's', budget: createBudget(5, { clock: fakeClock(), policy: NO_RETRY, signal: run.signal }) });
+  return createServiceClient({ authUrl: server.url(), clientId: CLIENT_ID, clientSecret: 's', budget: createBudget(5, { clock: fakeClock(), policy: NO_RETRY, signal: run.signal }) });
 };
 const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 'test_scope', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
 
 async function serving<T>(name: string, call: () => Promise<T>, status = 200): Promise<T> {
-  answer = { status, body: fixture(name) };
+  answerWith(status, fixture(name));
   return call();
 }
 
@@ -139,9 +127,9 @@ describe('errors', () => {
 });
 
 test("a real provider's introspection document (hello world): globus_auth_scope is read", async () => {
-  answer = { status: 200, body: fixture('introspection.json') };
-  const check = await checkProvider(baseUrl, ['https://auth.globus.org/scopes/actions.globus.org/hello_world'], createBudget(5, { clock: fakeClock() }));
-  expect(check).toEqual({ url: `${baseUrl}/`, key: 'globus_auth_scope', published: 'https://auth.globus.org/scopes/actions.globus.org/hello_world', matches: true });
+  answerWith(200, fixture('introspection.json'));
+  const check = await checkProvider(server.url(), ['https://auth.globus.org/scopes/actions.globus.org/hello_world'], createBudget(5, { clock: fakeClock() }));
+  expect(check).toEqual({ url: `${server.url()}/`, key: 'globus_auth_scope', published: 'https://auth.globus.org/scopes/actions.globus.org/hello_world', matches: true });
 });
 
 describe('the embedded service answers in the shapes the real one does', () => {
