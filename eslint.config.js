@@ -5,16 +5,19 @@ import tseslint from 'typescript-eslint';
 /** The GitHub toolkit belongs to the GitHub door alone. */
 const ACTIONS = [/^@actions\//, 'only the GitHub door uses the GitHub toolkit'];
 
+/** One zod, the small one: its classic entry cost about 27 ms before the first request (CONTRIBUTING.md, Performance). */
+const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
+
 /**
  * The layers of src/ (src/README.md): the doors -> the engine -> the wire, and never one door
  * into the other. Per folder, the import specifiers it may not use, and why; an import against
  * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
  */
 export const LAYERS = {
-  'src/engine': [[/(^|\/)(github|cli)\//, 'the engine knows no door'], ACTIONS],
-  'src/wire': [[/(^|\/)(engine|github|cli)\//, 'the wire knows neither the engine nor a door'], ACTIONS],
-  'src/github': [[/(^|\/)cli\//, 'one door never imports the other']],
-  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS],
+  'src/engine': [[/(^|\/)(github|cli)\//, 'the engine knows no door'], ACTIONS, ZOD_MINI],
+  'src/wire': [[/(^|\/)(engine|github|cli)\//, 'the wire knows neither the engine nor a door'], ACTIONS, ZOD_MINI],
+  'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ZOD_MINI],
+  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS, ZOD_MINI],
 };
 
 /** One no-restricted-imports rule per folder: the import specifiers it may not use, and why. */

@@ -25,6 +25,7 @@ import { parseSettings, UsageError, type Settings } from './bench/settings.ts';
 import { Samples } from './bench/statistics.ts';
 import { checkTargets } from './bench/targets.ts';
 import { entrantKey, entrantsOf, runOnce } from './bench/wire-run.ts';
+import { ROOT, spawnNode } from './runner.ts';
 import { ServiceOnTheWire } from './wire/service-on-the-wire.ts';
 
 /** A status line on a terminal; nothing when the output goes to a file or a pipe. */
@@ -32,8 +33,13 @@ const progress = (text: string): void => {
   if (process.stdout.isTTY) process.stdout.write(`\r${text.padEnd(60)}\r`);
 };
 
-/** Every contender once per path and latency, their order turned by `turn`. */
+/** Bare Node's start-up: spawn to exit of an empty script, spawned as the contenders are. */
+const bareStartMs = async (): Promise<number> => (await spawnNode(['-e', ''], { cwd: ROOT, env: {} })).ms;
+
+/** Every contender once per path and latency, their order turned by `turn`; bare Node's start-up once. */
 async function round(wire: ServiceOnTheWire, clients: PathClients, contenders: readonly ContenderName[], settings: Settings, samples: Samples | undefined, turn: number): Promise<void> {
+  const bare = await bareStartMs();
+  samples?.recordBareStart(bare);
   const entrants = entrantsOf(contenders);
   const turned = [...entrants.slice(turn % entrants.length), ...entrants.slice(0, turn % entrants.length)];
   for (const latency of settings.latencies) {

@@ -4,7 +4,7 @@
  * to do. Through the service client, against a server on 127.0.0.1 answering as told.
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeAnswerProblems, escapeText, MAX_QUOTED, unsafeCharacter } from '../../src/wire/answer-problems.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
@@ -48,7 +48,7 @@ describe('unsafeCharacter', () => {
 });
 
 describe('describeAnswerProblems', () => {
-  const schema = z.object({ id: z.guid(), items: z.array(z.string()).min(1), flag: z.boolean().optional(), one: z.union([z.guid(), z.object({ id: z.guid() })]).optional() });
+  const schema = z.object({ id: z.guid(), items: z.array(z.string()).check(z.minLength(1)), flag: z.optional(z.boolean()), one: z.optional(z.union([z.guid(), z.object({ id: z.guid() })])) });
   const describe_ = (answer: unknown, scrub?: (text: string) => string): string => {
     const parsed = schema.safeParse(answer);
     if (parsed.success) throw new Error('the answer was taken');
@@ -63,6 +63,16 @@ describe('describeAnswerProblems', () => {
     expect(describe_({ id: 'THE_ID', items: [], flag: 'yes', one: 7 })).toBe(
       'id is not a UUID: expected a UUID, got "THE_ID"; items is empty: expected at least 1 item(s), got an empty list; ' +
         'flag has the wrong type: expected true or false, got "yes"; one is none of the forms expected: expected a string or an object, got number 7',
+    );
+  });
+
+  test('a value too small, worded for its kind: zod/mini has no words of its own', () => {
+    const bounds = z.object({ token: z.string().check(z.minLength(1)), seconds: z.number().check(z.nonnegative()), count: z.number().check(z.positive()) });
+    const answer = { token: '', seconds: -1, count: 0 };
+    const parsed = bounds.safeParse(answer);
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], answer)).toBe(
+      'token is too short: expected at least 1 character(s), got ""; seconds is too small: expected at least 0, got number -1; ' +
+        'count is too small: expected more than 0, got number 0',
     );
   });
 

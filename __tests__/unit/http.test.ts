@@ -11,7 +11,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
 import { createJsonHttp, HttpError, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';

@@ -19,6 +19,16 @@ const figure = (values: readonly number[]): Figure => ({ median: median(values),
 
 export class Samples {
   private readonly samples = new Map<string, Sample[]>();
+  private readonly bareStarts: number[] = [];
+
+  /** Bare Node's start-up, spawn to exit of an empty script, once a round. */
+  recordBareStart(ms: number): void {
+    this.bareStarts.push(ms);
+  }
+
+  bareStart(): Figure {
+    return figure(this.bareStarts);
+  }
 
   private static key(entrant: Entrant, pathName: PathName, latencyMs: number): string {
     return `${entrantKey(entrant)}/${pathName}/${latencyMs}`;

@@ -3,15 +3,15 @@
  * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
  * fields are added, never renamed or removed, within a `schema_version`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Conclusion, Message } from '../engine/conclude.ts';
 
-const value = z.unknown().describe('A field value as JSON: a string, a boolean, or a list.');
+const value = z.unknown().check(z.describe('A field value as JSON: a string, a boolean, or a list.'));
 const located = z.strictObject({
   message: z.string(),
-  file: z.string().optional(),
-  line: z.number().int().optional(),
-  column: z.number().int().optional(),
+  file: z.optional(z.string()),
+  line: z.optional(z.int()),
+  column: z.optional(z.int()),
 });
 
 export const cliReportSchema = z
@@ -22,32 +22,33 @@ export const cliReportSchema = z
     status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     outputs: z
-      .strictObject({
-        scope_string: z.string(),
-        scope_id: z.string().describe('Empty when the scope is only planned.'),
-        scope_strings: z.array(z.string()),
-        created: z.boolean(),
-        updated: z.boolean(),
-      })
-      .nullable()
-      .describe('The outputs the action sets, typed; null when the run failed before the scope was known.'),
+      .nullable(
+        z.strictObject({
+          scope_string: z.string(),
+          scope_id: z.string().check(z.describe('Empty when the scope is only planned.')),
+          scope_strings: z.array(z.string()),
+          created: z.boolean(),
+          updated: z.boolean(),
+        }),
+      )
+      .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known.')),
     plan: z
-      .strictObject({
-        action: z.enum(['create', 'update', 'none']),
-        request: z.string().nullable().describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.'),
-        fields: z.array(z.strictObject({ field: z.string(), before: value, after: value })).describe('Each field it sets: before is null for a creation.'),
-      })
-      .nullable()
-      .describe('plan only: what apply would write.'),
-    drift: z.array(z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() })).describe('The spec set against the scope, field by field.'),
+      .nullable(
+        z.strictObject({
+          action: z.enum(['create', 'update', 'none']),
+          request: z.nullable(z.string()).check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+          fields: z.array(z.strictObject({ field: z.string(), before: value, after: value })).check(z.describe('Each field it sets: before is null for a creation.')),
+        }),
+      )
+      .check(z.describe('plan only: what apply would write.')),
+    drift: z.array(z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() })).check(z.describe('The spec set against the scope, field by field.')),
     provider: z
-      .strictObject({ url: z.string(), key: z.string().nullable(), published: z.string().nullable(), matches: z.boolean() })
-      .nullable()
-      .describe("The deployed provider's check, when one was made and it could read the provider."),
+      .nullable(z.strictObject({ url: z.string(), key: z.nullable(z.string()), published: z.nullable(z.string()), matches: z.boolean() }))
+      .check(z.describe("The deployed provider's check, when one was made and it could read the provider.")),
     warnings: z.array(located),
     errors: z.array(located),
   })
-  .meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' });
+  .check(z.meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
 
 export type CliReport = z.output<typeof cliReportSchema>;
 export type Command = CliReport['command'];

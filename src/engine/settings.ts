@@ -3,7 +3,7 @@
  * own names (the action's inputs, the command line's options) and gives the words its users
  * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ValidationError } from './problems.ts';
 
 export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'] as const;
@@ -36,53 +36,65 @@ const isLoopback = (hostname: string): boolean =>
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
 function settingsSchema({ label, ref, whenEmpty }: Naming) {
   // `abort`: an empty setting is one problem, not also a malformed one.
-  const required = (name: SettingName, hint: string) => z.string().min(1, { message: `${label(name)} is empty: ${hint}`, abort: true });
+  const required = (name: SettingName, hint: string) => z.string().check(z.minLength(1, { message: `${label(name)} is empty: ${hint}`, abort: true }));
 
   /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
   const baseUrl = (name: 'auth_url' | 'provider_url', httpsWhy: string) =>
-    z
-      .string()
-      .refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)
-      .transform((value, ctx) => {
+    z.pipe(
+      z.string().check(
+        z.refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`),
+      ),
+      z.transform((value, ctx) => {
         const url = new URL(value);
+        const problem = (message: string): void => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
-          ctx.addIssue({ code: 'custom', message: `${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}` });
+          problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
         }
         if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-          ctx.addIssue({ code: 'custom', message: `${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)` });
+          problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
         }
         if (url.search !== '' || url.hash !== '') {
-          ctx.addIssue({ code: 'custom', message: `${label(name)} must be a base address without a query or fragment` });
+          problem(`${label(name)} must be a base address without a query or fragment`);
         }
         // Paths are appended to it, so one canonical form without a trailing slash.
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-      });
+      }),
+    );
 
   return z.object({
-    client_id: required('client_id', whenEmpty('client_id')).pipe(
-      z.guid(
-        `${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
-          `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`,
+    client_id: z.pipe(
+      z.pipe(
+        required('client_id', whenEmpty('client_id')),
+        z.guid(
+          `${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
+            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`,
+        ),
       ),
-    ).transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
+      z.transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
+    ),
     client_secret: required('client_secret', whenEmpty('client_secret')),
-    auth_url: required('auth_url', whenEmpty('auth_url')).pipe(baseUrl('auth_url', 'the client secret is sent with every request')),
+    auth_url: z.pipe(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
     spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-    timeout_seconds: required('timeout_seconds', 'leave it out for 30 seconds')
-      .pipe(z.coerce.number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` }))
-      .pipe(z.number().positive(`${label('timeout_seconds')} must be more than 0`).max(600, `${label('timeout_seconds')} must be at most 600`)),
-    on_drift: required('on_drift', 'leave it out for warn').pipe(z.enum(['warn', 'fail', 'ignore', 'update'], `${label('on_drift')} must be warn, fail, ignore or update`)),
+    timeout_seconds: z.pipe(
+      z.pipe(required('timeout_seconds', 'leave it out for 30 seconds'), z.coerce.number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })),
+      z.number().check(z.positive(`${label('timeout_seconds')} must be more than 0`), z.maximum(600, `${label('timeout_seconds')} must be at most 600`)),
+    ),
+    on_drift: z.pipe(required('on_drift', 'leave it out for warn'), z.enum(['warn', 'fail', 'ignore', 'update'], `${label('on_drift')} must be warn, fail, ignore or update`)),
     // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
-    dry_run: required('dry_run', 'leave it out for false')
-      .pipe(z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`))
-      .transform((value) => value.toLowerCase() === 'true'),
+    dry_run: z.pipe(
+      z.pipe(required('dry_run', 'leave it out for false'), z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`)),
+      z.transform((value) => value.toLowerCase() === 'true'),
+    ),
     // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
-    auth: required('auth', 'leave it out for basic').pipe(z.enum(['basic', 'token'], `${label('auth')} must be basic or token`)),
+    auth: z.pipe(required('auth', 'leave it out for basic'), z.enum(['basic', 'token'], `${label('auth')} must be basic or token`)),
     // Optional: empty means no verification of the provider.
-    provider_url: z
-      .string()
-      .transform((value) => (value === '' ? undefined : value))
-      .pipe(baseUrl('provider_url', 'its answer decides whether this step passes').optional()),
+    provider_url: z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value) => (value === '' ? undefined : value)),
+      ),
+      z.optional(baseUrl('provider_url', 'its answer decides whether this step passes')),
+    ),
   });
 }
 

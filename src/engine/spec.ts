@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
 type LinePos = { line: number; col: number };
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ValidationError, type Location, type Problem } from './problems.ts';
 import { nearestKey } from './suggest.ts';
 import { isUuid } from '../wire/uuid.ts';
@@ -11,43 +11,40 @@ import { isUuid } from '../wire/uuid.ts';
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 export const MAX_SPEC_BYTES = 64 * 1024;
 
-const text = z.string().trim().min(1, 'must not be empty');
+const text = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
 
 const dependentScopeSchema = z.strictObject({
-  scope: text
-    .refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')
-    // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-    .transform((v) => (isUuid(v) ? v.toLowerCase() : v))
-    .describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).'),
-  optional: z.boolean().default(false).describe('Whether the dependent scope is optional.'),
-  requires_refresh_token: z.boolean().default(true).describe('Whether a refresh token is required for the dependent scope.'),
+  scope: z
+    .pipe(
+      text.check(z.refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')),
+      // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
+      z.transform((v) => (isUuid(v) ? v.toLowerCase() : v)),
+    )
+    .check(z.describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
+  optional: z._default(z.boolean(), false).check(z.describe('Whether the dependent scope is optional.')),
+  requires_refresh_token: z._default(z.boolean(), true).check(z.describe('Whether a refresh token is required for the dependent scope.')),
 });
 
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 export const scopeSpecSchema = z.strictObject({
-  name: text.describe('Shown to others who look the scope up.'),
-  description: text.describe('Shown to others who look the scope up.'),
+  name: text.check(z.describe('Shown to others who look the scope up.')),
+  description: text.check(z.describe('Shown to others who look the scope up.')),
   // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
-  scope_suffix: text
-    .regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')
-    .default('action_all')
-    .describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.'),
-  advertised: z.boolean().describe('true makes the scope visible to everyone who looks scopes up.'),
+  scope_suffix: z
+    ._default(text.check(z.regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')), 'action_all')
+    .check(z.describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
+  advertised: z.boolean().check(z.describe('true makes the scope visible to everyone who looks scopes up.')),
   allow_refresh_tokens: z
-    .boolean()
-    .default(true)
-    .describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token."),
+    ._default(z.boolean(), true)
+    .check(z.describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token.")),
   required_domains: z
-    .array(text)
-    .optional()
-    .describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none)."),
-  dependent_scopes: z
-    .array(dependentScopeSchema)
-    .default([])
-    .superRefine((deps, ctx) => {
+    .optional(z.array(text))
+    .check(z.describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none).")),
+  dependent_scopes: z._default(z.array(dependentScopeSchema), []).check(
+    z.superRefine((deps, ctx) => {
       const seen = new Set<string>();
       deps.forEach((dep, index) => {
         if (seen.has(dep.scope)) {
@@ -55,8 +52,9 @@ export const scopeSpecSchema = z.strictObject({
         }
         seen.add(dep.scope);
       });
-    })
-    .describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
+    }),
+    z.describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
+  ),
 });
 
 export type ScopeSpec = z.output<typeof scopeSpecSchema>;
@@ -76,16 +74,6 @@ const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema });
-
-/** The spec file's JSON Schema, for editors: generated from the schemas above, never by hand. */
-export function specJsonSchema(): Record<string, unknown> {
-  const definition = scopeSpecSchema.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as the authentication service defines it." });
-  const file = z.union([definition, z.strictObject({ scope: definition })]).meta({
-    title: 'ensure-provider-scope spec file',
-    description: 'The scope an Action Provider registers, at the top level or under scope:.',
-  });
-  return z.toJSONSchema(file, { io: 'input', unrepresentable: 'any' });
-}
 
 type PathSegment = PropertyKey;
 

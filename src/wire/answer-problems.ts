@@ -4,7 +4,7 @@
  * is hostile: quoted scrubbed, escaped (a control character shows as `\n` or `\u0007`) and
  * clipped, in that order, so that a cut never leaves a piece of the secret whole.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The most characters of one value a message quotes. */
 export const MAX_QUOTED = 120;
@@ -66,10 +66,13 @@ function expectedOf(issue: Issue): string {
       return EXPECTED[issue.expected] ?? issue.expected;
     case 'invalid_format':
       if (issue.format === 'guid' || issue.format === 'uuid') return 'a UUID';
-      // A pattern names what it expects in its message (e.g. `.regex(/^bearer$/i, 'Bearer')`).
+      // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
       return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
+    // Worded here, as every message of this module: zod/mini carries no messages of its own.
     case 'too_small':
-      return issue.origin === 'array' ? `at least ${issue.minimum} item(s)` : issue.message;
+      if (issue.origin === 'array') return `at least ${issue.minimum} item(s)`;
+      if (issue.origin === 'string') return `at least ${issue.minimum} character(s)`;
+      return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
     case 'invalid_union': {
       const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
       return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
@@ -90,7 +93,7 @@ function problemOf(issue: Issue, value: unknown): string {
     case 'invalid_format':
       return `is not ${expectedOf(issue)}`;
     case 'too_small':
-      return Array.isArray(value) && value.length === 0 ? 'is empty' : 'is too short';
+      return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
     case 'custom':
       return issue.message;
     default:

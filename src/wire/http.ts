@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { EnvHttpProxyAgent } from './undici-core.ts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { requestLimitMs, type Budget } from './budget.ts';
 import { describeAnswerProblems } from './answer-problems.ts';
 import { ActionError } from './errors.ts';
@@ -79,9 +79,9 @@ export interface RequestOptions<T> {
 
 export interface JsonHttp {
   /** One request, never repeated. */
-  send<S extends z.ZodType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  send<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
   /** An idempotent request, sent again with backoff while the failure is transient. */
-  retried<S extends z.ZodType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  retried<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
 }
 
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -160,7 +160,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
   }
 
-  async function send<S extends z.ZodType>(
+  async function send<S extends z.ZodMiniType>(
     label: string,
     schema: S,
     method: Method,

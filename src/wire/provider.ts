@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Budget } from './budget.ts';
 import { createJsonHttp } from './http.ts';
 import type { Log } from './log.ts';

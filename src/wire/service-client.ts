@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Budget } from './budget.ts';
 import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError } from './http.ts';
@@ -15,8 +15,8 @@ import { uuidSchema, type Uuid } from './uuid.ts';
 const dependentScopeSchema = z.object({
   scope: uuidSchema,
   // As the service's defaults: an answer that leaves them out means these.
-  optional: z.boolean().default(false),
-  requires_refresh_token: z.boolean().default(true),
+  optional: z._default(z.boolean(), false),
+  requires_refresh_token: z._default(z.boolean(), true),
 });
 
 // A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
@@ -27,7 +27,7 @@ const SCOPE_STRING_CHARACTER = /[A-Za-z0-9._~:/@!*+,=%-]/;
 const scopeStringExpected: ExpectedParams = {
   expected: 'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
 };
-const scopeStringSchema = z.string().superRefine((value, ctx) => {
+const scopeStringSchema = z.string().check(z.superRefine((value, ctx) => {
   const rest = value.replace(SCOPE_STRING_START, '');
   const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
   const problem =
@@ -38,18 +38,18 @@ const scopeStringSchema = z.string().superRefine((value, ctx) => {
     : stray === undefined ? undefined
     : `contains ${JSON.stringify(stray)}`);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
-});
+}));
 
 const scopeSchema = z.object({
   id: uuidSchema,
   scope_string: scopeStringSchema,
-  name: z.string().optional(),
-  description: z.string().optional(),
-  client: z.string().nullable().optional(),
-  advertised: z.boolean().optional(),
-  allows_refresh_token: z.boolean().optional(),
-  required_domains: z.array(z.string()).optional(),
-  dependent_scopes: z.array(dependentScopeSchema).optional(),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  client: z.optional(z.nullable(z.string())),
+  advertised: z.optional(z.boolean()),
+  allows_refresh_token: z.optional(z.boolean()),
+  required_domains: z.optional(z.array(z.string())),
+  dependent_scopes: z.optional(z.array(dependentScopeSchema)),
 });
 
 /** A dependent scope as the service holds it: by id, with its flags. */
@@ -61,15 +61,15 @@ export type Scope = z.output<typeof scopeSchema>;
 // `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
 const clientScopeSchema = z.union([uuidSchema, z.looseObject({ id: uuidSchema })]);
 
-const clientResponseSchema = z
-  .object({
+const clientResponseSchema = z.pipe(
+  z.object({
     client: z.object({
       id: uuidSchema,
-      name: z.string().optional(),
+      name: z.optional(z.string()),
       scopes: z.array(clientScopeSchema),
     }),
-  })
-  .transform(({ client }) => ({
+  }),
+  z.transform(({ client }) => ({
     id: client.id,
     name: client.name,
     /** The ids of the client's scopes, FQDN variants included, in the client's order. */
@@ -79,13 +79,14 @@ const clientResponseSchema = z
       const parsed = scopeSchema.safeParse(s);
       return parsed.success ? [parsed.data] : [];
     }),
-  }));
+  })),
+);
 
 export type Client = z.output<typeof clientResponseSchema>;
 
-const scopeListResponseSchema = z.object({ scopes: z.array(scopeSchema) }).transform((r) => r.scopes);
+const scopeListResponseSchema = z.pipe(z.object({ scopes: z.array(scopeSchema) }), z.transform((r) => r.scopes));
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
-const oneScopeResponseSchema = z.object({ scope: scopeSchema }).transform((r) => r.scope);
+const oneScopeResponseSchema = z.pipe(z.object({ scope: scopeSchema }), z.transform((r) => r.scope));
 
 // An update that fails says what the status means for a scope that existed a moment ago.
 export const UPDATE_HINTS: Readonly<Record<number, string>> = {
@@ -95,14 +96,15 @@ export const UPDATE_HINTS: Readonly<Record<number, string>> = {
 
 // Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
 // both keys optional, rather than a union, so that a malformed answer names its field.
-const createResponseSchema = z
-  .object({ scopes: z.array(scopeSchema).min(1).optional(), scope: scopeSchema.optional() })
-  .transform((r, ctx) => {
+const createResponseSchema = z.pipe(
+  z.object({ scopes: z.optional(z.array(scopeSchema).check(z.minLength(1))), scope: z.optional(scopeSchema) }),
+  z.transform((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
     const expected: ExpectedParams = { expected: '"scopes": [the scope] (or "scope": the scope)' };
-    if (scopes.length === 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected });
+    if (scopes.length === 0) ctx.issues.push({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected, input: r });
     return scopes;
-  });
+  }),
+);
 
 /** A scope's definition as the creation and the update send it: every dependent scope by id. */
 export interface ScopeDefinition {

@@ -4,7 +4,7 @@
  * manage_projects scope): the client credentials grant, `POST /v2/oauth2/token` with HTTP
  * Basic, then `Authorization: Bearer <token>` on every call to the API.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { HttpError, type JsonHttp } from './http.ts';
 import { silentLog, type Log } from './log.ts';
 
@@ -16,12 +16,12 @@ export const TOKEN_PATH = '/v2/oauth2/token';
 // __tests__/fixtures/vendor/oauth2_client_credentials_tokens.json. The token type is
 // case-insensitive (RFC 6749, 7.1).
 const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().regex(/^bearer$/i, 'Bearer'),
-  expires_in: z.number().nonnegative(),
-  scope: z.string().optional(),
-  resource_server: z.string().optional(),
-  other_tokens: z.array(z.unknown()).optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.string().check(z.regex(/^bearer$/i, 'Bearer')),
+  expires_in: z.number().check(z.nonnegative()),
+  scope: z.optional(z.string()),
+  resource_server: z.optional(z.string()),
+  other_tokens: z.optional(z.array(z.unknown())),
 });
 
 export type TokenResponse = z.output<typeof tokenResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The service's identifiers are UUIDs of any version: z.guid() accepts them all,
 // where z.uuid() would reject an identifier of an unusual variant.
