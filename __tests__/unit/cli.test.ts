@@ -141,6 +141,39 @@ describe('--json and --dotenv', () => {
     );
   });
 
+  test('plan --json with nothing to change: status no_changes, exit 0, action none; apply --json on a fresh client: applied, created; verify --json: verified', async () => {
+    const applied = jsonOf(await cli(['apply', '--json']));
+    expect(applied).toMatchObject({ command: 'apply', status: 'applied', exit_code: 0, plan: null, outputs: { created: true, updated: false }, errors: [] });
+    expect(applied.drift).toEqual(expect.arrayContaining([{ field: 'name', spec: 'CLI provider', service: 'CLI provider', same: true }]));
+    const planned = await cli(['plan', '--json']);
+    expect(planned.exitCode).toBe(0);
+    expect(jsonOf(planned)).toMatchObject({ command: 'plan', status: 'no_changes', exit_code: 0, plan: { action: 'none', request: null, fields: [] } });
+    const provider = new ProviderStub();
+    await provider.start();
+    try {
+      provider.document = { globus_auth_scope: (applied.outputs as { scope_string: string }).scope_string };
+      const verified = await cli(['verify', '--json', '--provider-url', provider.url]);
+      expect(verified.exitCode).toBe(0);
+      expect(jsonOf(verified)).toMatchObject({ command: 'verify', status: 'verified', exit_code: 0, plan: null, provider: { url: `${provider.url}/`, matches: true } });
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  test('plan --json of a creation: the fields the spec sets, each with its value, and no other', async () => {
+    const document = jsonOf(await cli(['plan', '--json']));
+    const fields = (document.plan as { fields: Array<Record<string, unknown>> }).fields;
+    // The spec's fields, its defaults included; required_domains, not given, is not sent.
+    expect(fields.map((f) => f.field).sort()).toEqual(['advertised', 'allow_refresh_tokens', 'dependent_scopes', 'description', 'name', 'scope_suffix']);
+    expect(fields).toEqual(expect.arrayContaining([
+      { field: 'name', before: null, after: 'CLI provider' },
+      { field: 'description', before: null, after: 'Runs CLI actions' },
+      { field: 'advertised', before: null, after: true },
+      { field: 'scope_suffix', before: null, after: 'action_all' },
+    ]));
+    for (const field of fields) expect(field).toHaveProperty('after', expect.anything());
+  });
+
   test('--dotenv: the outputs as NAME=value lines, one per output, read back', async () => {
     const run = await cli(['apply', '--dotenv', 'scope.env']);
     const lines = (run.written['scope.env'] ?? '').trimEnd().split('\n');
