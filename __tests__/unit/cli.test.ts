@@ -11,8 +11,9 @@ import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
+import { VERBS } from '../../src/cli/help.ts';
 import { CLI_SETTINGS } from '../../src/cli/options.ts';
-import { SETTING_NAMES } from '../../src/engine/settings.ts';
+import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
@@ -317,6 +318,30 @@ describe('usage', () => {
     const run = await cli([...argv]);
     expect(run.exitCode).toBe(exitCode);
     expect(run[stream]).toMatch(text);
+  });
+
+  test('--help names every option with a line of explanation in one column, each setting with its variable and default, and each command with its summary and an example', async () => {
+    const help = (await cli(['--help'])).stdout;
+    const options = help.split('\n').filter((line) => /^  -/.test(line));
+    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^\S/.test(line.slice(30)) }).toEqual({ line, explained: true });
+    for (const { flag, env: variable, setting } of CLI_SETTINGS) {
+      if (flag === undefined) continue;
+      const fallback = SETTING_DEFAULTS[setting];
+      const line = options.find((l) => l.startsWith(`  --${flag} <value>`));
+      expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}\\]$`)) });
+    }
+    for (const option of ['--client-secret-stdin', '--json', '--dotenv <file>', '--debug', '-h, --help', '--version']) expect(options).toContainEqual(expect.stringMatching(new RegExp(`^  ${option} +\\S`)));
+    for (const [verb, { examples }] of Object.entries(VERBS)) {
+      expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) expect(help).toContain(`\n  ${example}\n`);
+      const own = (await cli([verb, '--help'])).stdout;
+      expect(own).toContain(`\n\n${VERBS[verb as keyof typeof VERBS].summary}\n`);
+      // The same options but --version, which is the command's alone.
+      expect(own).toContain(options.filter((line) => !line.startsWith('  --version')).join('\n'));
+      expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
+      for (const [other, { examples: theirs }] of Object.entries(VERBS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
+    }
   });
 
   test('an option from the environment, a flag over it, and the same validation as the action, in its own words', async () => {
