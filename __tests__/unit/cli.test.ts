@@ -322,7 +322,7 @@ describe('usage', () => {
 
   test('--help names every option with a line of explanation in one column, each setting with its variable and default, and each command with its summary and an example', async () => {
     const help = (await cli(['--help'])).stdout;
-    const options = help.split('\n').filter((line) => /^  -/.test(line));
+    const options = help.split('\n').filter((line) => /^ {2}-/.test(line));
     for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^\S/.test(line.slice(30)) }).toEqual({ line, explained: true });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
       if (flag === undefined) continue;
