@@ -120,8 +120,12 @@ describe('the edges of a pause', () => {
 });
 
 describe('systemClock (under jest\'s fake timers: no test waits)', () => {
-  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   test('now is the time of day; random is in [0, 1)', () => {
     expect(systemClock.now()).toBe(1_000_000);
