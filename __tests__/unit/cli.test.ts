@@ -259,12 +259,69 @@ describe('hostile text', () => {
 });
 
 describe('colour', () => {
-  test('on a terminal, in colour; with NO_COLOR or piped, none', async () => {
+  test('on a terminal, in colour; with NO_COLOR, TERM=dumb or piped, none', async () => {
     expect((await cli(['plan'], { tty: true })).stdout).toContain('\u001b[32m+ create scope');
     env.NO_COLOR = '1';
     expect((await cli(['plan'], { tty: true })).stdout).not.toContain('\u001b[');
     env.NO_COLOR = undefined;
+    env.TERM = 'dumb';
+    expect((await cli(['plan'], { tty: true })).stdout).not.toContain('\u001b[');
+    env.TERM = 'xterm';
+    expect((await cli(['plan'], { tty: true })).stdout).toContain('\u001b[32m+ create scope');
     expect((await cli(['plan'])).stdout).not.toContain('\u001b[');
+  });
+
+  test('messages on a terminal: a warning and an error labelled in colour, the text itself plain', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
+    expect((await cli(['plan'], { tty: true })).stderr).toContain("\u001b[33mWarning: \u001b[39mThe client's scope differs from the spec in description");
+    expect((await cli(['plan', '--on-drift', 'fail'], { tty: true })).stderr).toContain("\u001b[31mError: \u001b[39mThe client's scope differs from the spec in description");
+  });
+});
+
+describe('what the command prints and writes', () => {
+  test('a problem at a place in the spec: file:line: text, the file named once', async () => {
+    await workspace.write('.github/provider-scope.yml', 'name: x\nadvertised: maybe\n');
+    const run = await cli(['plan']);
+    expect(run.stderr).toMatch(/^Error: \.github\/provider-scope\.yml:2: advertised must be a boolean/m);
+    expect(run.stderr).not.toContain('.github/provider-scope.yml:2: .github/provider-scope.yml');
+  });
+
+  test('debug lines only with --debug', async () => {
+    expect((await cli(['plan'])).stderr).not.toContain('debug: ');
+    expect((await cli(['plan', '--debug'])).stderr).toMatch(/^debug: GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 200/m);
+  });
+
+  test('--dotenv: written only when the run succeeded; a write that fails is an error, exit 1, naming the file and the cause', async () => {
+    await workspace.write('.github/provider-scope.yml', 'name: x\n');
+    const failed = await cli(['apply', '--dotenv', 'scope.env']);
+    expect([failed.exitCode, failed.written]).toEqual([1, {}]);
+    // The scope is known, its outputs too, but the run fails: nothing for a later job.
+    await workspace.write('.github/provider-scope.yml', SPEC);
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('advertised: true', 'advertised: false'));
+    const drifted = await cli(['apply', '--on-drift', 'fail', '--dotenv', 'scope.env']);
+    expect([drifted.exitCode, drifted.written]).toEqual([1, {}]);
+    await workspace.write('.github/provider-scope.yml', SPEC);
+    const full = await cli(['apply', '--dotenv', 'scope.env', '--json'], { failWrite: Object.assign(new Error('no space'), { code: 'ENOSPC' }) });
+    expect(full.exitCode).toBe(1);
+    expect(full.stderr).toContain('Error: --dotenv: scope.env could not be written (ENOSPC).');
+    expect(jsonOf(full)).toMatchObject({ status: 'failed', exit_code: 1, errors: [{ message: '--dotenv: scope.env could not be written (ENOSPC).' }] });
+    const odd = await cli(['plan', '--dotenv', 'scope.env'], { failWrite: 'not an error' });
+    expect([odd.exitCode, odd.stderr]).toEqual([1, expect.stringContaining('Error: --dotenv: scope.env could not be written (not an error).')]);
+  });
+
+  test('--dotenv of a value it cannot hold: the refusal as the error, exit 1', async () => {
+    await workspace.write('.github/provider-scope.yml', `${SPEC}scope_suffix: "act\\aion"\n`);
+    const run = await cli(['plan', '--dotenv', 'scope.env']);
+    expect(run.written).toEqual({});
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/^Error: --dotenv: the output scope_string holds a line break, a control character or blanks at its ends/m);
+  });
+
+  test('--version: the package\'s version', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect((await cli(['--version'])).stdout).toBe(`${version}\n`);
   });
 });
 
