@@ -136,7 +136,7 @@ describe('--json and --dotenv', () => {
     expect(document.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ message: expect.stringContaining('description is required'), file: '.github/provider-scope.yml', line: 1 }),
-        expect.objectContaining({ message: expect.stringContaining('advertised must be a boolean'), line: 2 }),
+        expect.objectContaining({ message: expect.stringContaining('advertised must be a boolean'), file: '.github/provider-scope.yml', line: 2, column: expect.any(Number) }),
         expect.objectContaining({ message: expect.stringContaining('did you mean "name"?'), line: 3 }),
       ]),
     );
@@ -220,10 +220,23 @@ describe('the secret', () => {
     expectNoSecret(run);
   });
 
-  test('from stdin with --client-secret-stdin, its line break dropped', async () => {
+  test('from stdin with --client-secret-stdin, its line break dropped (LF or CRLF); over PROVIDER_CLIENT_SECRET', async () => {
     env.PROVIDER_CLIENT_SECRET = undefined;
     const run = await cli(['apply', '--client-secret-stdin'], { stdin: `${SECRET}\n` });
     expect(run.exitCode).toBe(0);
+    env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
+    expect((await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` })).exitCode).toBe(0);
+    // The secret without its CRLF is what is scrubbed when the service echoes it.
+    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET}` }] }) });
+    const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` });
+    expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential ***')]);
+    expectNoSecret(echoed);
+  });
+
+  test('never from a flag, whether its value follows it or an = sign', async () => {
+    const run = await cli(['plan', '--client-secret', SECRET]);
+    expect([run.exitCode, run.stderr]).toEqual([1, expect.stringContaining('the secret is never given as a flag')]);
+    expect(service.requests).toEqual([]);
   });
 
   test('a wrong secret: exit 1 and what to check, without the secret', async () => {
