@@ -357,6 +357,9 @@ describe('verify', () => {
     expect(wrong.exitCode).toBe(1);
     expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', provider: { matches: false } });
     expect(wrong.stderr).toContain(`set to the step's scope_string output, "${scopeString}"`);
+    provider.document = { title: 'publishes nothing' };
+    const none = await cli(['verify', '--provider-url', provider.url, '--json']);
+    expect(jsonOf(none)).toMatchObject({ status: 'failed', provider: { url: `${provider.url}/`, key: null, published: null, matches: false } });
   });
 
   test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {
