@@ -161,6 +161,15 @@ describe('--json and --dotenv', () => {
     }
   });
 
+  test('plan --json with drift it leaves: the warning under warnings, none under errors, the drift field by field', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
+    const document = jsonOf(await cli(['plan', '--json']));
+    expect(document).toMatchObject({ status: 'no_changes', exit_code: 0, errors: [], plan: { action: 'none' } });
+    expect(document.warnings).toEqual([{ message: expect.stringContaining("The client's scope differs from the spec in description") }]);
+    expect(document.drift).toContainEqual({ field: 'description', spec: 'Runs better CLI actions', service: 'Runs CLI actions', same: false });
+  });
+
   test('plan --json of a creation: the fields the spec sets, each with its value, and no other', async () => {
     const document = jsonOf(await cli(['plan', '--json']));
     const fields = (document.plan as { fields: Array<Record<string, unknown>> }).fields;
