@@ -8,6 +8,7 @@ import { outputsOf } from '../../src/engine/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/cli/human-report.ts';
+import { jsonReport } from '../../src/cli/json-report.ts';
 import { id } from '../support/ids.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
@@ -114,5 +115,15 @@ describe('humanReport', () => {
     expect(provider({ published: SCOPE_STRING, matches: true })).toBe(`Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (a scope string of this client)`);
     expect(provider({ published: 'other', matches: false })).toBe('Provider «https://p.example.org/»: publishes «other» (NOT a scope string of this client)');
     expect(provider({ matches: false })).toBe('Provider «https://p.example.org/»: publishes no scope (NOT a scope string of this client)');
+  });
+});
+
+describe('jsonReport', () => {
+  test('a creation: a field the definition leaves undefined (required_domains, not given) is not listed', () => {
+    const planned = { id: '' as const, scope_string: SCOPE_STRING };
+    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [], required_domains: undefined };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [], scope: planned, scopes: [planned], wouldCreate: true, definition };
+    const fields = jsonReport('plan', conclusionOf(result), [], 2).plan?.fields.map((f) => f.field);
+    expect(fields).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes']);
   });
 });
