@@ -28,6 +28,12 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false },
 
+  // Surviving mutants judged equivalent: no behaviour can tell them apart from the code.
+  // - src/cli/human-report.ts, plan of an update, `c.field === 'dependent_scopes' && !c.same`:
+  //   `&& !c.same` dropped (or the condition made `c.field === 'dependent_scopes'`). The note is
+  //   only written on the line of a field that differs, so whether it is computed for a field
+  //   that is the same changes nothing.
+
   // break: `npm run mutate` fails below this score. Raise it as tests are added.
   thresholds: { high: 90, low: 80, break: 85 },
 };

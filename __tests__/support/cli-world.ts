@@ -27,7 +27,8 @@ export class CliWorkspace {
   read = (file: string): Promise<string> => readFile(path.join(this.dir, file), 'utf8');
   remove = (): Promise<void> => rm(this.dir, { recursive: true, force: true });
 
-  async run(argv: string[], env: Record<string, string | undefined>, { stdin = '', tty = false }: { stdin?: string; tty?: boolean } = {}): Promise<CliRun> {
+  /** `failWrite`: writing a file fails with this error, as a full disk or a read-only folder would. */
+  async run(argv: string[], env: Record<string, string | undefined>, { stdin = '', tty = false, failWrite }: { stdin?: string; tty?: boolean; failWrite?: unknown } = {}): Promise<CliRun> {
     let stdout = '';
     let stderr = '';
     const written: Record<string, string> = {};
@@ -39,6 +40,7 @@ export class CliWorkspace {
       stderr: { write: (text: string) => (stderr += text), isTTY: tty },
       readStdin: async () => stdin,
       writeFile: async (file, text) => {
+        if (failWrite !== undefined) throw failWrite;
         written[file] = text;
       },
     };

@@ -11,8 +11,9 @@ import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
+import { VERBS } from '../../src/cli/help.ts';
 import { CLI_SETTINGS } from '../../src/cli/options.ts';
-import { SETTING_NAMES } from '../../src/engine/settings.ts';
+import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
@@ -135,10 +136,52 @@ describe('--json and --dotenv', () => {
     expect(document.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ message: expect.stringContaining('description is required'), file: '.github/provider-scope.yml', line: 1 }),
-        expect.objectContaining({ message: expect.stringContaining('advertised must be a boolean'), line: 2 }),
+        expect.objectContaining({ message: expect.stringContaining('advertised must be a boolean'), file: '.github/provider-scope.yml', line: 2, column: expect.any(Number) }),
         expect.objectContaining({ message: expect.stringContaining('did you mean "name"?'), line: 3 }),
       ]),
     );
+  });
+
+  test('plan --json with nothing to change: status no_changes, exit 0, action none; apply --json on a fresh client: applied, created; verify --json: verified', async () => {
+    const applied = jsonOf(await cli(['apply', '--json']));
+    expect(applied).toMatchObject({ command: 'apply', status: 'applied', exit_code: 0, plan: null, outputs: { created: true, updated: false }, errors: [] });
+    expect(applied.drift).toEqual(expect.arrayContaining([{ field: 'name', spec: 'CLI provider', service: 'CLI provider', same: true }]));
+    const planned = await cli(['plan', '--json']);
+    expect(planned.exitCode).toBe(0);
+    expect(jsonOf(planned)).toMatchObject({ command: 'plan', status: 'no_changes', exit_code: 0, plan: { action: 'none', request: null, fields: [] } });
+    const provider = new ProviderStub();
+    await provider.start();
+    try {
+      provider.document = { globus_auth_scope: (applied.outputs as { scope_string: string }).scope_string };
+      const verified = await cli(['verify', '--json', '--provider-url', provider.url]);
+      expect(verified.exitCode).toBe(0);
+      expect(jsonOf(verified)).toMatchObject({ command: 'verify', status: 'verified', exit_code: 0, plan: null, provider: { url: `${provider.url}/`, matches: true } });
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  test('plan --json with drift it leaves: the warning under warnings, none under errors, the drift field by field', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
+    const document = jsonOf(await cli(['plan', '--json']));
+    expect(document).toMatchObject({ status: 'no_changes', exit_code: 0, errors: [], plan: { action: 'none' } });
+    expect(document.warnings).toEqual([{ message: expect.stringContaining("The client's scope differs from the spec in description") }]);
+    expect(document.drift).toContainEqual({ field: 'description', spec: 'Runs better CLI actions', service: 'Runs CLI actions', same: false });
+  });
+
+  test('plan --json of a creation: the fields the spec sets, each with its value, and no other', async () => {
+    const document = jsonOf(await cli(['plan', '--json']));
+    const fields = (document.plan as { fields: Array<Record<string, unknown>> }).fields;
+    // The spec's fields, its defaults included; required_domains, not given, is not sent.
+    expect(fields.map((f) => f.field).sort()).toEqual(['advertised', 'allow_refresh_tokens', 'dependent_scopes', 'description', 'name', 'scope_suffix']);
+    expect(fields).toEqual(expect.arrayContaining([
+      { field: 'name', before: null, after: 'CLI provider' },
+      { field: 'description', before: null, after: 'Runs CLI actions' },
+      { field: 'advertised', before: null, after: true },
+      { field: 'scope_suffix', before: null, after: 'action_all' },
+    ]));
+    for (const field of fields) expect(field).toHaveProperty('after', expect.anything());
   });
 
   test('--dotenv: the outputs as NAME=value lines, one per output, read back', async () => {
@@ -154,6 +197,19 @@ describe('--json and --dotenv', () => {
     const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
     expect(() => dotenvOf(outputs)).toThrow('--dotenv: the output scope_string holds a line break');
     expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) })).toThrow(/GitLab reads a dotenv report under 5120 only/);
+  });
+
+  test('blanks at either end of a value are refused (GitLab would trim them), blanks inside are kept', () => {
+    const outputs = { scope_string: 'a b', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
+    expect(dotenvOf(outputs)).toContain('SCOPE_STRING=a b\n');
+    for (const scope_string of [' a', 'a ']) expect(() => dotenvOf({ ...outputs, scope_string })).toThrow('--dotenv: the output scope_string holds');
+  });
+
+  test('a dotenv file of 5119 bytes is written, one of 5120 refused (GitLab reads one under 5 KB)', () => {
+    const outputs = { scope_string: 'x', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
+    const padded = (bytes: number) => ({ ...outputs, scope_string: 'x'.repeat(bytes - dotenvOf(outputs).length + 1) });
+    expect(Buffer.byteLength(dotenvOf(padded(5119)))).toBe(5119);
+    expect(() => dotenvOf(padded(5120))).toThrow('--dotenv: the outputs take 5120 bytes');
   });
 });
 
@@ -173,10 +229,23 @@ describe('the secret', () => {
     expectNoSecret(run);
   });
 
-  test('from stdin with --client-secret-stdin, its line break dropped', async () => {
+  test('from stdin with --client-secret-stdin, its line break dropped (LF or CRLF); over PROVIDER_CLIENT_SECRET', async () => {
     env.PROVIDER_CLIENT_SECRET = undefined;
     const run = await cli(['apply', '--client-secret-stdin'], { stdin: `${SECRET}\n` });
     expect(run.exitCode).toBe(0);
+    env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
+    expect((await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` })).exitCode).toBe(0);
+    // The secret without its CRLF is what is scrubbed when the service echoes it.
+    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET}` }] }) });
+    const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` });
+    expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential ***')]);
+    expectNoSecret(echoed);
+  });
+
+  test('never from a flag, whether its value follows it or an = sign', async () => {
+    const run = await cli(['plan', '--client-secret', SECRET]);
+    expect([run.exitCode, run.stderr]).toEqual([1, expect.stringContaining('the secret is never given as a flag')]);
+    expect(service.requests).toEqual([]);
   });
 
   test('a wrong secret: exit 1 and what to check, without the secret', async () => {
@@ -212,12 +281,69 @@ describe('hostile text', () => {
 });
 
 describe('colour', () => {
-  test('on a terminal, in colour; with NO_COLOR or piped, none', async () => {
+  test('on a terminal, in colour; with NO_COLOR, TERM=dumb or piped, none', async () => {
     expect((await cli(['plan'], { tty: true })).stdout).toContain('\u001b[32m+ create scope');
     env.NO_COLOR = '1';
     expect((await cli(['plan'], { tty: true })).stdout).not.toContain('\u001b[');
     env.NO_COLOR = undefined;
+    env.TERM = 'dumb';
+    expect((await cli(['plan'], { tty: true })).stdout).not.toContain('\u001b[');
+    env.TERM = 'xterm';
+    expect((await cli(['plan'], { tty: true })).stdout).toContain('\u001b[32m+ create scope');
     expect((await cli(['plan'])).stdout).not.toContain('\u001b[');
+  });
+
+  test('messages on a terminal: a warning and an error labelled in colour, the text itself plain', async () => {
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
+    expect((await cli(['plan'], { tty: true })).stderr).toContain("\u001b[33mWarning: \u001b[39mThe client's scope differs from the spec in description");
+    expect((await cli(['plan', '--on-drift', 'fail'], { tty: true })).stderr).toContain("\u001b[31mError: \u001b[39mThe client's scope differs from the spec in description");
+  });
+});
+
+describe('what the command prints and writes', () => {
+  test('a problem at a place in the spec: file:line: text, the file named once', async () => {
+    await workspace.write('.github/provider-scope.yml', 'name: x\nadvertised: maybe\n');
+    const run = await cli(['plan']);
+    expect(run.stderr).toMatch(/^Error: \.github\/provider-scope\.yml:2: advertised must be a boolean/m);
+    expect(run.stderr).not.toContain('.github/provider-scope.yml:2: .github/provider-scope.yml');
+  });
+
+  test('debug lines only with --debug', async () => {
+    expect((await cli(['plan'])).stderr).not.toContain('debug: ');
+    expect((await cli(['plan', '--debug'])).stderr).toMatch(/^debug: GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 200/m);
+  });
+
+  test('--dotenv: written only when the run succeeded; a write that fails is an error, exit 1, naming the file and the cause', async () => {
+    await workspace.write('.github/provider-scope.yml', 'name: x\n');
+    const failed = await cli(['apply', '--dotenv', 'scope.env']);
+    expect([failed.exitCode, failed.written]).toEqual([1, {}]);
+    // The scope is known, its outputs too, but the run fails: nothing for a later job.
+    await workspace.write('.github/provider-scope.yml', SPEC);
+    await cli(['apply']);
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('advertised: true', 'advertised: false'));
+    const drifted = await cli(['apply', '--on-drift', 'fail', '--dotenv', 'scope.env']);
+    expect([drifted.exitCode, drifted.written]).toEqual([1, {}]);
+    await workspace.write('.github/provider-scope.yml', SPEC);
+    const full = await cli(['apply', '--dotenv', 'scope.env', '--json'], { failWrite: Object.assign(new Error('no space'), { code: 'ENOSPC' }) });
+    expect(full.exitCode).toBe(1);
+    expect(full.stderr).toContain('Error: --dotenv: scope.env could not be written (ENOSPC).');
+    expect(jsonOf(full)).toMatchObject({ status: 'failed', exit_code: 1, errors: [{ message: '--dotenv: scope.env could not be written (ENOSPC).' }] });
+    const odd = await cli(['plan', '--dotenv', 'scope.env'], { failWrite: 'not an error' });
+    expect([odd.exitCode, odd.stderr]).toEqual([1, expect.stringContaining('Error: --dotenv: scope.env could not be written (not an error).')]);
+  });
+
+  test('--dotenv of a value it cannot hold: the refusal as the error, exit 1', async () => {
+    await workspace.write('.github/provider-scope.yml', `${SPEC}scope_suffix: "act\\aion"\n`);
+    const run = await cli(['plan', '--dotenv', 'scope.env']);
+    expect(run.written).toEqual({});
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/^Error: --dotenv: the output scope_string holds a line break, a control character or blanks at its ends/m);
+  });
+
+  test('--version: the package\'s version', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect((await cli(['--version'])).stdout).toBe(`${version}\n`);
   });
 });
 
@@ -240,6 +366,9 @@ describe('verify', () => {
     expect(wrong.exitCode).toBe(1);
     expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', provider: { matches: false } });
     expect(wrong.stderr).toContain(`set to the step's scope_string output, "${scopeString}"`);
+    provider.document = { title: 'publishes nothing' };
+    const none = await cli(['verify', '--provider-url', provider.url, '--json']);
+    expect(jsonOf(none)).toMatchObject({ status: 'failed', provider: { url: `${provider.url}/`, key: null, published: null, matches: false } });
   });
 
   test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {
@@ -271,6 +400,30 @@ describe('usage', () => {
     const run = await cli([...argv]);
     expect(run.exitCode).toBe(exitCode);
     expect(run[stream]).toMatch(text);
+  });
+
+  test('--help names every option with a line of explanation in one column, each setting with its variable and default, and each command with its summary and an example', async () => {
+    const help = (await cli(['--help'])).stdout;
+    const options = help.split('\n').filter((line) => /^ {2}-/.test(line));
+    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^\S/.test(line.slice(30)) }).toEqual({ line, explained: true });
+    for (const { flag, env: variable, setting } of CLI_SETTINGS) {
+      if (flag === undefined) continue;
+      const fallback = SETTING_DEFAULTS[setting];
+      const line = options.find((l) => l.startsWith(`  --${flag} <value>`));
+      expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}\\]$`)) });
+    }
+    for (const option of ['--client-secret-stdin', '--json', '--dotenv <file>', '--debug', '-h, --help', '--version']) expect(options).toContainEqual(expect.stringMatching(new RegExp(`^  ${option} +\\S`)));
+    for (const [verb, { examples }] of Object.entries(VERBS)) {
+      expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) expect(help).toContain(`\n  ${example}\n`);
+      const own = (await cli([verb, '--help'])).stdout;
+      expect(own).toContain(`\n\n${VERBS[verb as keyof typeof VERBS].summary}\n`);
+      // The same options but --version, which is the command's alone.
+      expect(own).toContain(options.filter((line) => !line.startsWith('  --version')).join('\n'));
+      expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
+      for (const [other, { examples: theirs }] of Object.entries(VERBS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
+    }
   });
 
   test('an option from the environment, a flag over it, and the same validation as the action, in its own words', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, test } from '@jest/globals';
-import { parseRetryAfter, withRetries, type RetryAdvice, type RetryPolicy } from '../../src/wire/retry.ts';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { nextPause, parseRetryAfter, systemClock, withRetries, type RetryAdvice, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
 
 const POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -77,6 +77,82 @@ describe('withRetries', () => {
   test('without a giveUp, the last error is thrown as it is', async () => {
     const { attempt, advise } = flaky(10);
     await expect(withRetries(attempt, advise, { policy: { ...POLICY, attempts: 1 }, clock: fakeClock(), deadline: 60_000 })).rejects.toThrow(/^failure 1$/);
+  });
+});
+
+describe('the edges of a pause', () => {
+  test('a Retry-After of exactly the longest sleep is honoured; a millisecond more ends the retries', () => {
+    const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
+    expect(nextPause(pacing, 1, POLICY.maxDelayMs)).toEqual({ waitMs: POLICY.maxDelayMs });
+    expect(nextPause(pacing, 1, POLICY.maxDelayMs + 1)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this step waits' });
+  });
+
+  test('an absurd Retry-After is worded as more than an hour; up to an hour, in whole seconds rounded up', () => {
+    const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
+    expect(nextPause(pacing, 1, 3_600_001)).toEqual({ giveUp: 'the service asked to wait more than an hour, longer than this step waits' });
+    expect(nextPause(pacing, 1, 3_600_000)).toEqual({ giveUp: 'the service asked to wait 3600 s, longer than this step waits' });
+    expect(nextPause(pacing, 1, 1_001)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this step waits' });
+  });
+
+  test('a sleep that would end at the deadline is not taken; one that ends just before it is', () => {
+    const clock = fakeClock(0.5, 1_000); // the first backoff: 0.5 × 100 = 50 ms
+    expect(nextPause({ policy: POLICY, clock, deadline: 1_050 }, 1)).toEqual({ giveUp: "gave up after 1 attempts: the step's deadline is near" });
+    expect(nextPause({ policy: POLICY, clock, deadline: 1_051 }, 1)).toEqual({ waitMs: 50 });
+  });
+
+  test('the number of tries can be given for one call, over the policy', () => {
+    const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
+    expect(nextPause(pacing, 2, undefined, 2)).toEqual({ giveUp: 'gave up after 2 attempts' });
+    expect(nextPause(pacing, 4, undefined, 5)).toEqual({ waitMs: 400 });
+  });
+
+  test('onRetry hears of each retry, with the error, the try and the wait; the sleep gets the step\'s signal', async () => {
+    const signal = new AbortController().signal;
+    const signals: Array<AbortSignal | undefined> = [];
+    const base = fakeClock(0.5);
+    const clock = { ...base, sleep: (ms: number, s?: AbortSignal) => (signals.push(s), base.sleep(ms)) };
+    const { attempt, advise } = flaky(2);
+    const heard: Array<[string, number, number]> = [];
+    await withRetries(attempt, advise, { policy: POLICY, clock, deadline: 60_000, signal }, undefined, (error, tried, waitMs) => heard.push([(error as Error).message, tried, waitMs]));
+    expect(heard).toEqual([['failure 1', 1, 50], ['failure 2', 2, 100]]);
+    expect(signals).toEqual([signal, signal]);
+  });
+});
+
+describe('systemClock (under jest\'s fake timers: no test waits)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  test('now is the time of day; random is in [0, 1)', () => {
+    expect(systemClock.now()).toBe(1_000_000);
+    const draws = Array.from({ length: 50 }, () => systemClock.random());
+    expect(draws.every((r) => r >= 0 && r < 1)).toBe(true);
+    expect(new Set(draws).size).toBeGreaterThan(1);
+  });
+
+  test('sleep resolves when its time has passed, not before', async () => {
+    let done = false;
+    const sleeping = systemClock.sleep(500).then(() => (done = true));
+    await jest.advanceTimersByTimeAsync(499);
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await sleeping;
+    expect(done).toBe(true);
+  });
+
+  test('an abort ends a sleep at once with its reason, and leaves no timer behind; an aborted signal, before any timer', async () => {
+    const controller = new AbortController();
+    const sleeping = systemClock.sleep(60_000, controller.signal);
+    expect(jest.getTimerCount()).toBe(1);
+    controller.abort(new Error('the step failed'));
+    await expect(sleeping).rejects.toThrow('the step failed');
+    expect(jest.getTimerCount()).toBe(0);
+    await expect(systemClock.sleep(60_000, AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
+    expect(jest.getTimerCount()).toBe(0);
   });
 });
 

@@ -25,6 +25,20 @@ describe('secretForms', () => {
     expect(secretForms('id', 'line-one\r\nline-two\n\n  \nline-three ')).toEqual(expect.arrayContaining(['line-one', 'line-two', 'line-three ']));
   });
 
+  test('a blank line of a multi-line secret is no form, however long: blanks would be masked everywhere', () => {
+    const blank = ' '.repeat(12);
+    const forms = secretForms('id', `line-one\n${blank}\nline-two`);
+    expect(forms).toEqual(expect.arrayContaining(['line-one', 'line-two']));
+    expect(forms.filter((form) => form.trim() === '')).toEqual([]);
+  });
+
+  test('a derived form of exactly 8 characters is kept, one of 7 left out', () => {
+    // 'abcdef"' (7): its JSON-escaped form 'abcdef\\"' has 8; its lines and encodings that equal it are the secret itself.
+    const forms = secretForms('id', 'abcdef"');
+    expect(forms).toContain('abcdef\\"');
+    expect(forms.filter((form) => form.length === 7)).toEqual(['abcdef"']);
+  });
+
   test('an empty secret: nothing to mask', () => {
     expect(secretForms('id', '')).toEqual([]);
     expect(secretForms('', '')).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../../src/engine/conclude.ts';
+import { CONSENT_NOTE } from '../../src/engine/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { buildSummary, describeRun, escapeMarkdown, problemsSummary, type RunContext } from '../../src/github/job-summary.ts';
 import { id } from '../support/ids.ts';
@@ -140,6 +141,81 @@ describe('buildSummary', () => {
     expect(plan).toContain('| Scope id | none yet |');
     expect(plan).toContain('| Created by this run | no: dry run, nothing was created |');
     expect(buildSummary({ result: EXISTING, dryRun: true }, { ranFor: 'pull_request' })).toContain('### Dry run: provider scope already registered');
+  });
+
+  const COMPARED: ReconcileResult = {
+    ...EXISTING,
+    comparison: [
+      { field: 'name', spec: '"n"', service: '"n"', same: true },
+      { field: 'dependent_scopes', spec: '["a"]', service: '[]', same: false },
+    ],
+  };
+  const CHANGES = [{ field: 'dependent_scopes', spec: '["a"]', service: '[]', same: false }];
+
+  test('an update: the changed fields before and after, with the consent note on dependent scopes, then the spec against the service', () => {
+    const summary = buildSummary({ result: { ...COMPARED, changes: CHANGES, updated: true }, dryRun: false }, { ranFor: 'r' });
+    expect(summary.split('\n')[0]).toBe('### Provider scope updated');
+    expect(summary).toContain(
+      [
+        '#### Updated by this run',
+        '',
+        '| Field | Before | After | |',
+        '|---|---|---|---|',
+        `| dependent_scopes | <code>${esc('[]')}</code> | <code>${esc('["a"]')}</code> | ${esc(CONSENT_NOTE)} |`,
+        '',
+        '#### The spec and the service',
+        '',
+        '| Field | Spec | Service | Status |',
+        '|---|---|---|---|',
+        `| name | <code>${esc('"n"')}</code> | <code>${esc('"n"')}</code> | same |`,
+        `| dependent_scopes | <code>${esc('["a"]')}</code> | <code>${esc('[]')}</code> | **differs** |`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a dry run that would update: said so, the table of what would become, no consent note on another field', () => {
+    const changes = [{ field: 'description', spec: '"new"', service: '"old"', same: false }];
+    const summary = buildSummary({ result: { ...EXISTING, comparison: changes, changes }, dryRun: true }, { ranFor: 'r' });
+    expect(summary.split('\n')[0]).toBe('### Dry run: the provider scope would be updated');
+    expect(summary).toContain('#### The update a run would make\n\n| Field | Before | Would become | |');
+    expect(summary).toContain(`| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |  |`);
+    expect(summary).not.toContain('Updated by this run');
+  });
+
+  test('drift left as it is: no update table, the comparison only', () => {
+    const summary = buildSummary({ result: COMPARED, dryRun: false }, { ranFor: 'r' });
+    expect(summary).not.toMatch(/#### (Updated by this run|The update a run would make)/);
+    expect(summary).toContain('#### The spec and the service');
+  });
+
+  test("the provider's check: what it publishes, under which key, and whether it matches", () => {
+    const row = (provider: { url: string; key?: string; published?: string; matches: boolean }) =>
+      buildSummary({ result: EXISTING, provider, dryRun: false }, { ranFor: 'r' })
+        .split('\n')
+        .find((line) => line.startsWith('| Provider publishes |'));
+    expect(row({ url: 'https://p.example.org/', key: 'globus_auth_scope', published: SCOPE_STRING, matches: true })).toBe(
+      `| Provider publishes | <code>${esc(SCOPE_STRING)}</code> as <code>globus\\_auth\\_scope</code> (matches) |`,
+    );
+    expect(row({ url: 'https://p.example.org/', published: 'other', matches: false })).toBe(
+      '| Provider publishes | <code>other</code> as <code></code> (**not a scope string of this client**) |',
+    );
+    expect(row({ url: 'https://p.example.org/', matches: false })).toBe('| Provider publishes | no scope (**not a scope string of this client**) |');
+    expect(buildSummary({ result: EXISTING, dryRun: false }, { ranFor: 'r' })).not.toContain('Provider publishes');
+  });
+
+  test('every value is scrubbed before it is escaped', () => {
+    const result: ReconcileResult = { ...COMPARED, client: { id: CLIENT_ID, name: 'name with s3cr3t' }, changes: CHANGES, updated: true };
+    const summary = buildSummary({ result, dryRun: false }, { ranFor: 'for s3cr3t', scrub: (text) => text.replaceAll('s3cr3t', '***') });
+    expect(summary).not.toContain('s3cr3t');
+    expect(summary).toContain('| Client | name with \\*\\*\\* ');
+    expect(summary).toContain('| Ran for | for \\*\\*\\* |');
+  });
+
+  test('a problem without a line: no line number', () => {
+    expect(problemsSummary([{ field: 'client_id', message: 'Input client_id is empty' }], (text) => text)).toBe(
+      ['### Provider scope: nothing was done', '', 'The inputs or the spec have 1 problem(s):', '', '- Input client\\_id is empty', ''].join('\n'),
+    );
   });
 
   test('names with |, <, \\ and line breaks do not break the table', () => {

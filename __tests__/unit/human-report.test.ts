@@ -1,0 +1,129 @@
+/**
+ * What a person reads on the terminal (src/cli/human-report.ts), line by line, with a paint
+ * that names its colour around the text, so that which line is coloured how is seen.
+ */
+import { describe, expect, test } from '@jest/globals';
+import type { Conclusion } from '../../src/engine/conclude.ts';
+import { outputsOf } from '../../src/engine/conclude.ts';
+import { CONSENT_NOTE } from '../../src/engine/drift.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { humanReport, type Paint, type Style } from '../../src/cli/human-report.ts';
+import { jsonReport } from '../../src/cli/json-report.ts';
+import { id } from '../support/ids.ts';
+
+const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
+const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+
+const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`;
+const PAINT: Paint = { added: tag('added'), changed: tag('changed'), removed: tag('removed'), dim: tag('dim'), bold: tag('bold') };
+/** Every value passes through show: marked, so a value not shown through it is seen. */
+const STYLE: Style = { onDrift: 'warn', paint: PAINT, show: (text) => `«${text}»` };
+
+const REGISTERED: ReconcileResult = {
+  scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
+  scopes: [{ id: SCOPE_ID, scope_string: SCOPE_STRING }],
+  created: false,
+  client: { id: CLIENT_ID, name: 'Example' },
+  wouldCreate: false,
+  comparison: [
+    { field: 'name', spec: '"Example"', service: '"Example"', same: true },
+    { field: 'description', spec: '"new"', service: '"old"', same: false },
+    { field: 'dependent_scopes', spec: '["a"]', service: '[]', same: false },
+  ],
+  changes: [],
+  updated: false,
+};
+
+const conclusionOf = (result: ReconcileResult, extra: Partial<Conclusion['report']> = {}): Conclusion => ({
+  outputs: outputsOf(result),
+  messages: [],
+  report: { result, dryRun: false, ...extra },
+  exitCode: 0,
+});
+
+const outputLines = (result: ReconcileResult): string[] => {
+  const outputs = outputsOf(result);
+  return ['', '<bold>Outputs:</bold>', ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd('scope_strings'.length)} = «${value}»`)];
+};
+
+describe('humanReport', () => {
+  test('nothing to report when the run failed before the scope was known', () => {
+    expect(humanReport('plan', { messages: [], exitCode: 1 }, STYLE)).toEqual([]);
+    expect(humanReport('apply', { messages: [], exitCode: 1, report: conclusionOf(REGISTERED).report as NonNullable<Conclusion['report']> }, STYLE)).toEqual([]);
+    expect(humanReport('apply', { messages: [], exitCode: 1, outputs: outputsOf(REGISTERED) }, STYLE)).toEqual([]);
+  });
+
+  test('plan of a creation: each field the creation sets, in one column, and the request', () => {
+    const planned = { id: '' as const, scope_string: SCOPE_STRING };
+    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [], required_domains: undefined };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [], scope: planned, scopes: [planned], wouldCreate: true, definition };
+    expect(humanReport('plan', conclusionOf(result), STYLE)).toEqual([
+      `<added>+ create scope «${SCOPE_STRING}»</added>`,
+      '<added>    + name                 = «"n"»</added>',
+      '<added>    + description          = «"d"»</added>',
+      '<added>    + scope_suffix         = «"action_all"»</added>',
+      '<added>    + advertised           = «true»</added>',
+      '<added>    + allow_refresh_tokens = «true»</added>',
+      '<added>    + dependent_scopes     = «[]»</added>',
+      '',
+      `<bold>Plan: 1 scope to create.</bold> apply would send POST /v2/api/clients/«${CLIENT_ID}»/scopes.`,
+      ...outputLines(result),
+    ]);
+  });
+
+  test('plan of an update: each field, the same ones dim, the changed ones before -> after, the consent note on dependent scopes, and the request', () => {
+    const result: ReconcileResult = { ...REGISTERED, changes: REGISTERED.comparison.filter((c) => !c.same) };
+    expect(humanReport('plan', conclusionOf(result), { ...STYLE, onDrift: 'update' })).toEqual([
+      `<changed>~ update scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)</changed>`,
+      '<dim>      name             = «"Example"»</dim>',
+      '<changed>    ~ description      = «"old"» -> «"new"»</changed>',
+      `<changed>    ~ dependent_scopes = «[]» -> «["a"]»  (${CONSENT_NOTE})</changed>`,
+      '',
+      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes (and the same to each FQDN variant of the scope).`,
+      ...outputLines(result),
+    ]);
+  });
+
+  test('plan with drift it leaves: each drifted field with both values, and what --on-drift update would do', () => {
+    expect(humanReport('plan', conclusionOf(REGISTERED), STYLE)).toEqual([
+      `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
+      '<removed>    ! description: the spec says «"new"», the service has «"old"»</removed>',
+      '<removed>    ! dependent_scopes: the spec says «["a"]», the service has «[]»</removed>',
+      '',
+      '<bold>No changes planned:</bold> with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 2 field(s).',
+      ...outputLines(REGISTERED),
+    ]);
+  });
+
+  test('apply: created, updated or registered as the head; no plan line', () => {
+    const same: ReconcileResult = { ...REGISTERED, comparison: [REGISTERED.comparison[0] as ReconcileResult['comparison'][number]] };
+    expect(humanReport('apply', conclusionOf({ ...same, created: true }), STYLE)[0]).toBe(`Created scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`);
+    expect(humanReport('apply', conclusionOf({ ...same, updated: true }), STYLE)[0]).toBe(`Updated scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`);
+    expect(humanReport('apply', conclusionOf(same), STYLE)).toEqual([`Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`, ...outputLines(same)]);
+    expect(humanReport('plan', conclusionOf(same), STYLE)).toEqual([
+      `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
+      '',
+      '<bold>No changes.</bold> The scope matches the spec.',
+      ...outputLines(same),
+    ]);
+  });
+
+  test("verify: what the provider publishes, and whether it is one of the client's scope strings", () => {
+    const same: ReconcileResult = { ...REGISTERED, comparison: [] };
+    const provider = (check: { published?: string; matches: boolean }) => humanReport('verify', conclusionOf(same, { provider: { url: 'https://p.example.org/', key: 'globus_auth_scope', ...check } }), STYLE)[1];
+    expect(provider({ published: SCOPE_STRING, matches: true })).toBe(`Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (a scope string of this client)`);
+    expect(provider({ published: 'other', matches: false })).toBe('Provider «https://p.example.org/»: publishes «other» (NOT a scope string of this client)');
+    expect(provider({ matches: false })).toBe('Provider «https://p.example.org/»: publishes no scope (NOT a scope string of this client)');
+  });
+});
+
+describe('jsonReport', () => {
+  test('a creation: a field the definition leaves undefined (required_domains, not given) is not listed', () => {
+    const planned = { id: '' as const, scope_string: SCOPE_STRING };
+    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [], required_domains: undefined };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [], scope: planned, scopes: [planned], wouldCreate: true, definition };
+    const fields = jsonReport('plan', conclusionOf(result), [], 2).plan?.fields.map((f) => f.field);
+    expect(fields).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes']);
+  });
+});
