@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import { GROUPS_SCOPE_STRING } from '../auth-service.ts';
 
 /** A second service's scope, so that the spec has two dependent scopes given by string. */
-export const TRANSFER_SCOPE_STRING = 'urn:platform:auth:scope:transfer.api.platform.org:all';
+export const TRANSFER_SCOPE_STRING = 'urn:globus:auth:scope:transfer.api.globus.org:all';
 
 export const SPEC = {
   name: 'Benchmark Action Provider',
