@@ -390,6 +390,8 @@ describe('usage', () => {
 
   test.each([
     [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
     [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
