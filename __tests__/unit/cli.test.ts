@@ -428,6 +428,17 @@ describe('usage', () => {
     }
   });
 
+  test('settings left empty or carrying credentials: each named as the command line takes it, with what to give', async () => {
+    env.PROVIDER_CLIENT_ID = undefined;
+    env.PROVIDER_AUTH_URL = undefined;
+    const empty = await cli(['plan']);
+    expect(empty.exitCode).toBe(1);
+    expect(empty.stderr).toContain('Error: --client-id (or PROVIDER_CLIENT_ID) is empty: give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment');
+    expect(empty.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) is empty: give the base address of the authentication service, e.g. --auth-url https://auth.globus.org');
+    const credentials = await cli(['plan', '--client-id', client.id, '--auth-url', 'https://user:pw@auth.example.org']);
+    expect(credentials.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) must not carry credentials: they belong in --client-id and PROVIDER_CLIENT_SECRET');
+  });
+
   test('an option from the environment, a flag over it, and the same validation as the action, in its own words', async () => {
     env.PROVIDER_TIMEOUT_SECONDS = '0';
     const run = await cli(['plan', '--auth-url', 'http://auth.example.org']);
