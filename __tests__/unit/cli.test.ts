@@ -419,6 +419,8 @@ describe('usage', () => {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);
       for (const example of examples) expect(help).toContain(`\n  ${example}\n`);
+      // Each example is a command line of this verb.
+      for (const example of examples) expect(example).toMatch(new RegExp(`(^| )ensure-provider-scope ${verb} `));
       const own = (await cli([verb, '--help'])).stdout;
       expect(own).toContain(`\n\n${VERBS[verb as keyof typeof VERBS].summary}\n`);
       // The same options but --version, which is the command's alone.
