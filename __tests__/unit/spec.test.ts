@@ -383,6 +383,12 @@ describe('loadSpec', () => {
     expect(error.problems[0]?.message).toContain('actions/checkout');
   });
 
+  test('a path that cannot be resolved for another reason than a missing file: its code', async () => {
+    await writeFile(path.join(workspace, 'plain.yml'), yaml(...MINIMAL_LINES));
+    const error = await loadError(loadSpec(workspace, 'plain.yml/provider-scope.yml'));
+    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file plain.yml/provider-scope.yml could not be read (ENOTDIR).' }]);
+  });
+
   test('a directory is not a spec file', async () => {
     const error = await loadError(loadSpec(workspace, '.github'));
     expect(error.problems).toEqual([
@@ -423,6 +429,11 @@ describe('loadSpec', () => {
       }
     });
 
+    test('the workspace itself (.) is no file of it', async () => {
+      const error = await loadError(loadSpec(workspace, '.'));
+      expect(error.problems).toEqual([{ field: 'spec', message: outside('.') }]);
+    });
+
     test('a link that stays inside the workspace is followed', async () => {
       await writeFile(path.join(workspace, 'real.yml'), yaml(...MINIMAL_LINES));
       await symlink('real.yml', path.join(workspace, 'alias.yml'));
@@ -432,6 +443,7 @@ describe('loadSpec', () => {
 
   test.each([
     ['UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')])],
+    ['big-endian UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le').swap16()])],
     ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
   ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
     await writeFile(path.join(workspace, 'wide.yml'), bytes);
