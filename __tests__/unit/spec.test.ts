@@ -443,7 +443,9 @@ describe('loadSpec', () => {
 
   test.each([
     ['UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')])],
-    ['big-endian UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le').swap16()])],
+    // Text whose UTF-16 has no NUL byte (no ASCII in it): the byte-order mark alone tells.
+    ['UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('名前説明', 'utf16le')])],
+    ['big-endian UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('名前説明', 'utf16le').swap16()])],
     ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
   ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
     await writeFile(path.join(workspace, 'wide.yml'), bytes);
