@@ -304,6 +304,13 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     ['a document that is a string', yaml('just some text'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not string "just some text"`, 1, 1)]],
     ['a document that is a number', yaml('42'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not number 42`, 1, 1)]],
     ['a scope: key without a value', yaml('scope:'), [problem('scope', `${FILE}: scope has no value: it must be a mapping`, 1, 7)]],
+    [
+      'dependent_scopes without a value',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:'),
+      [problem('dependent_scopes', `${FILE}: dependent_scopes has no value: it must be a list`, 4, 18)],
+    ],
+    ['a mapping where a string goes', yaml('name: { first: N }', 'description: D', 'advertised: true'), [problem('name', `${FILE}: name must be a string, not a mapping`, 1, 7)]],
+    ['an empty key, named ""', yaml('name: N', 'description: D', 'advertised: true', '"": 1'), [problem('""', `${FILE}: unknown key """"`, 4, 1)]],
   ])('%s', (_title, source, expected) => {
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual(expected);
   });
