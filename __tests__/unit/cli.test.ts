@@ -390,6 +390,8 @@ describe('usage', () => {
 
   test.each([
     [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
     [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
@@ -417,6 +419,8 @@ describe('usage', () => {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);
       for (const example of examples) expect(help).toContain(`\n  ${example}\n`);
+      // Each example is a command line of this verb.
+      for (const example of examples) expect(example).toMatch(new RegExp(`(^| )ensure-provider-scope ${verb} `));
       const own = (await cli([verb, '--help'])).stdout;
       expect(own).toContain(`\n\n${VERBS[verb as keyof typeof VERBS].summary}\n`);
       // The same options but --version, which is the command's alone.
@@ -424,6 +428,17 @@ describe('usage', () => {
       expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
       for (const [other, { examples: theirs }] of Object.entries(VERBS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
     }
+  });
+
+  test('settings left empty or carrying credentials: each named as the command line takes it, with what to give', async () => {
+    env.PROVIDER_CLIENT_ID = undefined;
+    env.PROVIDER_AUTH_URL = undefined;
+    const empty = await cli(['plan']);
+    expect(empty.exitCode).toBe(1);
+    expect(empty.stderr).toContain('Error: --client-id (or PROVIDER_CLIENT_ID) is empty: give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment');
+    expect(empty.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) is empty: give the base address of the authentication service, e.g. --auth-url https://auth.globus.org');
+    const credentials = await cli(['plan', '--client-id', client.id, '--auth-url', 'https://user:pw@auth.example.org']);
+    expect(credentials.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) must not carry credentials: they belong in --client-id and PROVIDER_CLIENT_SECRET');
   });
 
   test('an option from the environment, a flag over it, and the same validation as the action, in its own words', async () => {

@@ -304,6 +304,13 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     ['a document that is a string', yaml('just some text'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not string "just some text"`, 1, 1)]],
     ['a document that is a number', yaml('42'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not number 42`, 1, 1)]],
     ['a scope: key without a value', yaml('scope:'), [problem('scope', `${FILE}: scope has no value: it must be a mapping`, 1, 7)]],
+    [
+      'dependent_scopes without a value',
+      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:'),
+      [problem('dependent_scopes', `${FILE}: dependent_scopes has no value: it must be a list`, 4, 18)],
+    ],
+    ['a mapping where a string goes', yaml('name: { first: N }', 'description: D', 'advertised: true'), [problem('name', `${FILE}: name must be a string, not a mapping`, 1, 7)]],
+    ['an empty key, named ""', yaml('name: N', 'description: D', 'advertised: true', '"": 1'), [problem('""', `${FILE}: unknown key """"`, 4, 1)]],
   ])('%s', (_title, source, expected) => {
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual(expected);
   });
@@ -383,6 +390,12 @@ describe('loadSpec', () => {
     expect(error.problems[0]?.message).toContain('actions/checkout');
   });
 
+  test('a path that cannot be resolved for another reason than a missing file: its code', async () => {
+    await writeFile(path.join(workspace, 'plain.yml'), yaml(...MINIMAL_LINES));
+    const error = await loadError(loadSpec(workspace, 'plain.yml/provider-scope.yml'));
+    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file plain.yml/provider-scope.yml could not be read (ENOTDIR).' }]);
+  });
+
   test('a directory is not a spec file', async () => {
     const error = await loadError(loadSpec(workspace, '.github'));
     expect(error.problems).toEqual([
@@ -423,6 +436,11 @@ describe('loadSpec', () => {
       }
     });
 
+    test('the workspace itself (.) is no file of it', async () => {
+      const error = await loadError(loadSpec(workspace, '.'));
+      expect(error.problems).toEqual([{ field: 'spec', message: outside('.') }]);
+    });
+
     test('a link that stays inside the workspace is followed', async () => {
       await writeFile(path.join(workspace, 'real.yml'), yaml(...MINIMAL_LINES));
       await symlink('real.yml', path.join(workspace, 'alias.yml'));
@@ -432,6 +450,9 @@ describe('loadSpec', () => {
 
   test.each([
     ['UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')])],
+    // Text whose UTF-16 has no NUL byte (no ASCII in it): the byte-order mark alone tells.
+    ['UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('名前説明', 'utf16le')])],
+    ['big-endian UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('名前説明', 'utf16le').swap16()])],
     ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
   ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
     await writeFile(path.join(workspace, 'wide.yml'), bytes);
