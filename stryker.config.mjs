@@ -19,6 +19,12 @@ export default {
   coverageAnalysis: 'perTest',
   // Both cores of our machines (Stryker's default leaves one idle).
   concurrency: 2,
+  // Static mutants (in what runs once, at import: module-level constants, hint texts, regular
+  // expressions) can only be tested by running every test: 8% of the mutants, but 46% of the
+  // time (Stryker's own estimate, 2026-11-24), which took a full run past two hours here. They
+  // are left out of the run and of the score; what they hold is asserted by the tests all the
+  // same (the hints, word for word, in unit/service-client.test.ts).
+  ignoreStatic: true,
 
   // Mutants that do not compile are discarded before any test runs (tsconfig.json).
   checkers: ['typescript'],
