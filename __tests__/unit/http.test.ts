@@ -11,6 +11,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
 import { createJsonHttp, HttpError, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
@@ -268,4 +269,55 @@ test('a certificate that does not verify names the cause and the fix (NODE_EXTRA
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+describe('a request that fails before any answer: what the error says, and whether it is tried again', () => {
+  /** A dispatcher whose every request fails with `error`, counting the tries. */
+  const failing = (error: unknown) => {
+    let tries = 0;
+    const dispatcher = { request: async () => (tries++, Promise.reject(error)) } as unknown as Dispatcher;
+    const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }), urlInput: 'auth_url', dispatcher });
+    return { http, tries: () => tries };
+  };
+  const HOST = 'auth.example.org';
+  const URL_ = `https://${HOST}/v2/api/x`;
+  const coded = (code: string) => Object.assign(new Error(`${code.toLowerCase()} happened`), { code });
+
+  test.each<[string, string, boolean]>([
+    ['ECONNREFUSED', `nothing is listening at ${HOST} (connection refused): check auth_url`, true],
+    ['ENOTFOUND', `the host name ${HOST} does not resolve: check auth_url and the runner's DNS`, false],
+    ['ECONNRESET', `the connection to ${HOST} was closed before the answer came`, true],
+    ['UND_ERR_SOCKET', `the connection to ${HOST} was closed before the answer came`, true],
+    ['EPIPE', `could not reach ${HOST}: EPIPE: epipe happened`, true],
+    ['ETIMEDOUT', `could not reach ${HOST}: ETIMEDOUT: etimedout happened`, true],
+    ['EAI_AGAIN', `could not reach ${HOST}: EAI_AGAIN: eai_again happened`, true],
+    ['UND_ERR_CONNECT_TIMEOUT', `could not reach ${HOST}: UND_ERR_CONNECT_TIMEOUT: und_err_connect_timeout happened`, true],
+    ['EHOSTUNREACH', `could not reach ${HOST}: EHOSTUNREACH: ehostunreach happened`, false],
+  ])('%s', async (code, what, transient) => {
+    const { http, tries } = failing(coded(code));
+    const error = await rejectionOf(http.retried('Read', OK, 'GET', URL_), HttpError);
+    expect(error.message).toBe(`Read: ${what}${transient ? ` (gave up after ${POLICY.attempts} attempts)` : ''}`);
+    expect(tries()).toBe(transient ? POLICY.attempts : 1);
+  });
+
+  test.each(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID'])(
+    '%s: the certificate, the proxy that may intercept TLS, and NODE_EXTRA_CA_CERTS; never tried again',
+    async (code) => {
+      const { http, tries } = failing(coded(code));
+      const error = await rejectionOf(http.retried('Read', OK, 'GET', URL_), HttpError);
+      expect(error.message).toBe(
+        `Read: the TLS certificate of ${HOST} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
+          'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off',
+      );
+      expect(tries()).toBe(1);
+    },
+  );
+
+  test('an error without a code: its message alone; without anything: the host alone; neither tried again', async () => {
+    const plain = failing(new Error('something odd'));
+    expect((await rejectionOf(plain.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: something odd`);
+    expect(plain.tries()).toBe(1);
+    const nothing = failing(null);
+    expect((await rejectionOf(nothing.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: `);
+  });
 });
