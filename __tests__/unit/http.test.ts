@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
-import { createJsonHttp, HttpError, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
+import { createJsonHttp, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -319,5 +319,32 @@ describe('a request that fails before any answer: what the error says, and wheth
     expect(plain.tries()).toBe(1);
     const nothing = failing(null);
     expect((await rejectionOf(nothing.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: `);
+  });
+});
+
+describe('answers the layer does not use', () => {
+  test.each([300, 301, 302, 307, 308, 399])('HTTP %i is a redirect, never followed, and said so', async (status) => {
+    const { url, count } = await serve((_req, res) => res.writeHead(status, { location: 'https://elsewhere.example.org/' }).end());
+    const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toBe(
+      `Read was redirected (HTTP ${status}) to https://elsewhere.example.org/. Redirects are not followed with the credentials: set auth_url to the address of the service itself.`,
+    );
+    expect(count()).toBe(1);
+  });
+
+  test('an answer of exactly MAX_RESPONSE_BYTES is read; one byte more is refused, unread', async () => {
+    const padded = (bytes: number) => {
+      const head = '{"ok":true,"pad":"';
+      return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
+    };
+    const { url } = await serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(padded(req.url === '/more' ? MAX_RESPONSE_BYTES + 1 : MAX_RESPONSE_BYTES)));
+    await expect(client().send('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    const error = await rejectionOf(client().send('Read', OK, 'GET', `${url}more`), HttpError);
+    expect(error.message).toBe(`Read: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+  });
+
+  test('a 2xx answer that is not JSON: said so, with its status', async () => {
+    const { url } = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
+    expect((await rejectionOf(client().send('Read', OK, 'GET', url), HttpError)).message).toBe('Read: the answer (HTTP 200) is not JSON');
   });
 });
