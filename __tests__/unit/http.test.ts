@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
-import { createJsonHttp, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
+import { commonErrorDetail, createJsonHttp, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -346,5 +346,21 @@ describe('answers the layer does not use', () => {
   test('a 2xx answer that is not JSON: said so, with its status', async () => {
     const { url } = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
     expect((await rejectionOf(client().send('Read', OK, 'GET', url), HttpError)).message).toBe('Read: the answer (HTTP 200) is not JSON');
+  });
+});
+
+describe('commonErrorDetail: the common JSON error conventions and a request id', () => {
+  test.each<[string, unknown, Record<string, string>, string]>([
+    ['errors[].detail first', { errors: [{ detail: 'a' }], detail: 'b', message: 'c' }, {}, ' The service said: a'],
+    ['then detail', { errors: [null], detail: 'b', message: 'c' }, {}, ' The service said: b'],
+    ['then message; an empty string is none', { detail: '', message: 'c' }, {}, ' The service said: c'],
+    ['a detail that is not a string is none', { detail: 7 }, {}, ''],
+    ['the request id of the body, over the header', { request_id: 'r-body' }, { 'x-request-id': 'r-header' }, ' (request id r-body)'],
+    ['the request id of the header', { message: 'm' }, { 'x-request-id': 'r-header' }, ' The service said: m (request id r-header)'],
+    ['a body that is not an object', 'text', {}, ''],
+    ['no body', null, {}, ''],
+    ['errors that is not a list', { errors: 'x' }, {}, ''],
+  ])('%s', (_what, body, headers, expected) => {
+    expect(commonErrorDetail(body, headers)).toBe(expected);
   });
 });
