@@ -309,6 +309,33 @@ describe('what the command prints and writes', () => {
     expect(run.stderr).not.toContain('.github/provider-scope.yml:2: .github/provider-scope.yml');
   });
 
+  test('a problem at a place whose text does not name the file: file:line: text, the text whole', async () => {
+    // A dependent scope id this client cannot see: warned at its line, in the engine's words.
+    const hidden = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
+    await workspace.write('.github/provider-scope.yml', `${SPEC}  - scope: ${hidden}\n`);
+    const run = await cli(['plan']);
+    expect(run.stderr).toMatch(new RegExp(`^Warning: \\.github/provider-scope\\.yml:6: dependent_scopes: no scope with id ${hidden} is visible to this client`, 'm'));
+  });
+
+  test('the log lines on stderr as they are, unlabelled; nothing on stdout when the run failed before the scope was known', async () => {
+    const run = await cli(['apply']);
+    expect(run.stderr).toMatch(new RegExp(`^Client ${client.id} has no scope: creating "CLI provider"`, 'm'));
+    await workspace.write('.github/provider-scope.yml', 'name: x\n');
+    const failed = await cli(['plan']);
+    expect([failed.exitCode, failed.stdout]).toEqual([1, '']);
+  });
+
+  test('settings are taken without the blanks around them', async () => {
+    env.PROVIDER_CLIENT_ID = ` ${client.id} `;
+    expect((await cli(['plan', '--auth-url', ` ${service.url}\t`])).exitCode).toBe(2);
+  });
+
+  test('an argument that only contains --client-secret is no secret flag', async () => {
+    const run = await cli(['plan', '--spec', 'spec--client-secret']);
+    expect(run.stderr).not.toContain('the secret is never given as a flag');
+    expect(run.stderr).toContain('Spec file spec--client-secret was not found');
+  });
+
   test('debug lines only with --debug', async () => {
     expect((await cli(['plan'])).stderr).not.toContain('debug: ');
     expect((await cli(['plan', '--debug'])).stderr).toMatch(/^debug: GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 200/m);
