@@ -442,6 +442,10 @@ describe('usage', () => {
       expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}\\]$`)) });
     }
     for (const option of ['--client-secret-stdin', '--json', '--dotenv <file>', '--debug', '-h, --help', '--version']) expect(options).toContainEqual(expect.stringMatching(new RegExp(`^  ${option} +\\S`)));
+    // Exactly the options the command takes: each setting's flag (the secret has none) and the others.
+    const listed = options.map((line) => /--[a-z-]+/.exec(line)?.[0]).sort();
+    const flags = CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`]));
+    expect(listed).toEqual([...flags, '--client-secret-stdin', '--json', '--dotenv', '--debug', '--help', '--version'].sort());
     for (const [verb, { examples }] of Object.entries(VERBS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);
