@@ -218,7 +218,10 @@ describe('the secret', () => {
     env.PROVIDER_CLIENT_SECRET = undefined;
     const run = await cli(['plan']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('Error: PROVIDER_CLIENT_SECRET is empty: put the client secret in the environment as PROVIDER_CLIENT_SECRET');
+    expect(run.stderr).toContain(
+      'Error: PROVIDER_CLIENT_SECRET is empty: put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), ' +
+        'or pipe it in with --client-secret-stdin. It is never read from a flag, which would show in ps and in the shell history',
+    );
     expect(service.requests).toEqual([]);
   });
 
@@ -434,7 +437,7 @@ describe('usage', () => {
   test('--help names every option with a line of explanation in one column, each setting with its variable and default, and each command with its summary and an example', async () => {
     const help = (await cli(['--help'])).stdout;
     const options = help.split('\n').filter((line) => /^ {2}-/.test(line));
-    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^\S/.test(line.slice(30)) }).toEqual({ line, explained: true });
+    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^[^\s[]/.test(line.slice(30)) }).toEqual({ line, explained: true });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
       if (flag === undefined) continue;
       const fallback = SETTING_DEFAULTS[setting];
@@ -457,6 +460,7 @@ describe('usage', () => {
       // The same options but --version, which is the command's alone.
       expect(own).toContain(options.filter((line) => !line.startsWith('  --version')).join('\n'));
       expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
+      for (const example of examples) expect(own).toContain(`\n  ${example}\n`);
       for (const [other, { examples: theirs }] of Object.entries(VERBS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
     }
   });
