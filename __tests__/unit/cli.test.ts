@@ -239,10 +239,13 @@ describe('the secret', () => {
     env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
     expect((await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` })).exitCode).toBe(0);
     // The secret without its CRLF is what is scrubbed when the service echoes it.
-    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET}` }] }) });
-    const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` });
-    expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential ***')]);
-    expectNoSecret(echoed);
+    const basic = Buffer.from(`${client.id}:${SECRET}`).toString('base64');
+    for (const end of ['\r\n', '\n']) {
+      service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }) });
+      const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}${end}` });
+      expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential *** (***)')]);
+      expectNoSecret(echoed);
+    }
   });
 
   test('never from a flag, whether its value follows it or an = sign', async () => {
