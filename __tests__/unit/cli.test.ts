@@ -218,7 +218,10 @@ describe('the secret', () => {
     env.PROVIDER_CLIENT_SECRET = undefined;
     const run = await cli(['plan']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('Error: PROVIDER_CLIENT_SECRET is empty: put the client secret in the environment as PROVIDER_CLIENT_SECRET');
+    expect(run.stderr).toContain(
+      'Error: PROVIDER_CLIENT_SECRET is empty: put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), ' +
+        'or pipe it in with --client-secret-stdin. It is never read from a flag, which would show in ps and in the shell history',
+    );
     expect(service.requests).toEqual([]);
   });
 
@@ -236,10 +239,13 @@ describe('the secret', () => {
     env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
     expect((await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` })).exitCode).toBe(0);
     // The secret without its CRLF is what is scrubbed when the service echoes it.
-    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET}` }] }) });
-    const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}\r\n` });
-    expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential ***')]);
-    expectNoSecret(echoed);
+    const basic = Buffer.from(`${client.id}:${SECRET}`).toString('base64');
+    for (const end of ['\r\n', '\n']) {
+      service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }) });
+      const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}${end}` });
+      expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential *** (***)')]);
+      expectNoSecret(echoed);
+    }
   });
 
   test('never from a flag, whether its value follows it or an = sign', async () => {
@@ -307,6 +313,33 @@ describe('what the command prints and writes', () => {
     const run = await cli(['plan']);
     expect(run.stderr).toMatch(/^Error: \.github\/provider-scope\.yml:2: advertised must be a boolean/m);
     expect(run.stderr).not.toContain('.github/provider-scope.yml:2: .github/provider-scope.yml');
+  });
+
+  test('a problem at a place whose text does not name the file: file:line: text, the text whole', async () => {
+    // A dependent scope id this client cannot see: warned at its line, in the engine's words.
+    const hidden = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
+    await workspace.write('.github/provider-scope.yml', `${SPEC}  - scope: ${hidden}\n`);
+    const run = await cli(['plan']);
+    expect(run.stderr).toMatch(new RegExp(`^Warning: \\.github/provider-scope\\.yml:6: dependent_scopes: no scope with id ${hidden} is visible to this client`, 'm'));
+  });
+
+  test('the log lines on stderr as they are, unlabelled; nothing on stdout when the run failed before the scope was known', async () => {
+    const run = await cli(['apply']);
+    expect(run.stderr).toMatch(new RegExp(`^Client ${client.id} has no scope: creating "CLI provider"`, 'm'));
+    await workspace.write('.github/provider-scope.yml', 'name: x\n');
+    const failed = await cli(['plan']);
+    expect([failed.exitCode, failed.stdout]).toEqual([1, '']);
+  });
+
+  test('settings are taken without the blanks around them', async () => {
+    env.PROVIDER_CLIENT_ID = ` ${client.id} `;
+    expect((await cli(['plan', '--auth-url', ` ${service.url}\t`])).exitCode).toBe(2);
+  });
+
+  test('an argument that only contains --client-secret is no secret flag', async () => {
+    const run = await cli(['plan', '--spec', 'spec--client-secret']);
+    expect(run.stderr).not.toContain('the secret is never given as a flag');
+    expect(run.stderr).toContain('Spec file spec--client-secret was not found');
   });
 
   test('debug lines only with --debug', async () => {
@@ -407,7 +440,7 @@ describe('usage', () => {
   test('--help names every option with a line of explanation in one column, each setting with its variable and default, and each command with its summary and an example', async () => {
     const help = (await cli(['--help'])).stdout;
     const options = help.split('\n').filter((line) => /^ {2}-/.test(line));
-    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^\S/.test(line.slice(30)) }).toEqual({ line, explained: true });
+    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^[^\s[]/.test(line.slice(30)) }).toEqual({ line, explained: true });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
       if (flag === undefined) continue;
       const fallback = SETTING_DEFAULTS[setting];
@@ -415,6 +448,10 @@ describe('usage', () => {
       expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}\\]$`)) });
     }
     for (const option of ['--client-secret-stdin', '--json', '--dotenv <file>', '--debug', '-h, --help', '--version']) expect(options).toContainEqual(expect.stringMatching(new RegExp(`^  ${option} +\\S`)));
+    // Exactly the options the command takes: each setting's flag (the secret has none) and the others.
+    const listed = options.map((line) => /--[a-z-]+/.exec(line)?.[0]).sort();
+    const flags = CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`]));
+    expect(listed).toEqual([...flags, '--client-secret-stdin', '--json', '--dotenv', '--debug', '--help', '--version'].sort());
     for (const [verb, { examples }] of Object.entries(VERBS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);
@@ -426,6 +463,7 @@ describe('usage', () => {
       // The same options but --version, which is the command's alone.
       expect(own).toContain(options.filter((line) => !line.startsWith('  --version')).join('\n'));
       expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
+      for (const example of examples) expect(own).toContain(`\n  ${example}\n`);
       for (const [other, { examples: theirs }] of Object.entries(VERBS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
     }
   });

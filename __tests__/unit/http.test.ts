@@ -11,9 +11,10 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
-import { createJsonHttp, HttpError, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
+import { commonErrorDetail, createJsonHttp, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -268,4 +269,98 @@ test('a certificate that does not verify names the cause and the fix (NODE_EXTRA
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+describe('a request that fails before any answer: what the error says, and whether it is tried again', () => {
+  /** A dispatcher whose every request fails with `error`, counting the tries. */
+  const failing = (error: unknown) => {
+    let tries = 0;
+    const dispatcher = { request: async () => (tries++, Promise.reject(error)) } as unknown as Dispatcher;
+    const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }), urlInput: 'auth_url', dispatcher });
+    return { http, tries: () => tries };
+  };
+  const HOST = 'auth.example.org';
+  const URL_ = `https://${HOST}/v2/api/x`;
+  const coded = (code: string) => Object.assign(new Error(`${code.toLowerCase()} happened`), { code });
+
+  test.each<[string, string, boolean]>([
+    ['ECONNREFUSED', `nothing is listening at ${HOST} (connection refused): check auth_url`, true],
+    ['ENOTFOUND', `the host name ${HOST} does not resolve: check auth_url and the runner's DNS`, false],
+    ['ECONNRESET', `the connection to ${HOST} was closed before the answer came`, true],
+    ['UND_ERR_SOCKET', `the connection to ${HOST} was closed before the answer came`, true],
+    ['EPIPE', `could not reach ${HOST}: EPIPE: epipe happened`, true],
+    ['ETIMEDOUT', `could not reach ${HOST}: ETIMEDOUT: etimedout happened`, true],
+    ['EAI_AGAIN', `could not reach ${HOST}: EAI_AGAIN: eai_again happened`, true],
+    ['UND_ERR_CONNECT_TIMEOUT', `could not reach ${HOST}: UND_ERR_CONNECT_TIMEOUT: und_err_connect_timeout happened`, true],
+    ['EHOSTUNREACH', `could not reach ${HOST}: EHOSTUNREACH: ehostunreach happened`, false],
+  ])('%s', async (code, what, transient) => {
+    const { http, tries } = failing(coded(code));
+    const error = await rejectionOf(http.retried('Read', OK, 'GET', URL_), HttpError);
+    expect(error.message).toBe(`Read: ${what}${transient ? ` (gave up after ${POLICY.attempts} attempts)` : ''}`);
+    expect(tries()).toBe(transient ? POLICY.attempts : 1);
+  });
+
+  test.each(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID'])(
+    '%s: the certificate, the proxy that may intercept TLS, and NODE_EXTRA_CA_CERTS; never tried again',
+    async (code) => {
+      const { http, tries } = failing(coded(code));
+      const error = await rejectionOf(http.retried('Read', OK, 'GET', URL_), HttpError);
+      expect(error.message).toBe(
+        `Read: the TLS certificate of ${HOST} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
+          'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off',
+      );
+      expect(tries()).toBe(1);
+    },
+  );
+
+  test('an error without a code: its message alone; without anything: the host alone; neither tried again', async () => {
+    const plain = failing(new Error('something odd'));
+    expect((await rejectionOf(plain.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: something odd`);
+    expect(plain.tries()).toBe(1);
+    const nothing = failing(null);
+    expect((await rejectionOf(nothing.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: `);
+  });
+});
+
+describe('answers the layer does not use', () => {
+  test.each([300, 301, 302, 307, 308, 399])('HTTP %i is a redirect, never followed, and said so', async (status) => {
+    const { url, count } = await serve((_req, res) => res.writeHead(status, { location: 'https://elsewhere.example.org/' }).end());
+    const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
+    expect(error.message).toBe(
+      `Read was redirected (HTTP ${status}) to https://elsewhere.example.org/. Redirects are not followed with the credentials: set auth_url to the address of the service itself.`,
+    );
+    expect(count()).toBe(1);
+  });
+
+  test('an answer of exactly MAX_RESPONSE_BYTES is read; one byte more is refused, unread', async () => {
+    const padded = (bytes: number) => {
+      const head = '{"ok":true,"pad":"';
+      return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
+    };
+    const { url } = await serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(padded(req.url === '/more' ? MAX_RESPONSE_BYTES + 1 : MAX_RESPONSE_BYTES)));
+    await expect(client().send('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
+    const error = await rejectionOf(client().send('Read', OK, 'GET', `${url}more`), HttpError);
+    expect(error.message).toBe(`Read: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+  });
+
+  test('a 2xx answer that is not JSON: said so, with its status', async () => {
+    const { url } = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
+    expect((await rejectionOf(client().send('Read', OK, 'GET', url), HttpError)).message).toBe('Read: the answer (HTTP 200) is not JSON');
+  });
+});
+
+describe('commonErrorDetail: the common JSON error conventions and a request id', () => {
+  test.each<[string, unknown, Record<string, string>, string]>([
+    ['errors[].detail first', { errors: [{ detail: 'a' }], detail: 'b', message: 'c' }, {}, ' The service said: a'],
+    ['then detail', { errors: [null], detail: 'b', message: 'c' }, {}, ' The service said: b'],
+    ['then message; an empty string is none', { detail: '', message: 'c' }, {}, ' The service said: c'],
+    ['a detail that is not a string is none', { detail: 7 }, {}, ''],
+    ['the request id of the body, over the header', { request_id: 'r-body' }, { 'x-request-id': 'r-header' }, ' (request id r-body)'],
+    ['the request id of the header', { message: 'm' }, { 'x-request-id': 'r-header' }, ' The service said: m (request id r-header)'],
+    ['a body that is not an object', 'text', {}, ''],
+    ['no body', null, {}, ''],
+    ['errors that is not a list', { errors: 'x' }, {}, ''],
+  ])('%s', (_what, body, headers, expected) => {
+    expect(commonErrorDetail(body, headers)).toBe(expected);
+  });
 });
