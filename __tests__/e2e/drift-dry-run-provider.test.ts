@@ -30,7 +30,7 @@ describe('drift', () => {
     expect(result.exitCode).toBe(0);
     expect(warnings(result)).toEqual([
       `::warning title=Scope drift%3A ${field}::The client's scope differs from the spec in ${field}: the spec says ${spec}, the service has ${service}. ` +
-        'Align the spec with the service, or set on_drift: update to apply the spec to the scope.',
+        'Align the spec with the service, or apply the spec to the scope with on_drift: update.',
     ]);
     expect(result.summary).toContain(`| ${field} | <code>${md(spec)}</code> | <code>${md(service)}</code> | **differs** |`);
     h.expectNoLeak(result);

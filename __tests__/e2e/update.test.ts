@@ -55,7 +55,7 @@ test('a changed suffix fails before any write, naming scope_suffix', async () =>
   seedCreated(h);
   const result = await update(h, `${CHANGED}scope_suffix: other\n`);
   expect(result.exitCode).toBe(1);
-  expect(annotations(result)).toEqual([expect.stringMatching(/^::error::scope_suffix: the spec says "other", the client's scope has "action_all", and on_drift: update cannot change it/)]);
+  expect(annotations(result)).toEqual([expect.stringMatching(/^::error::scope_suffix: the spec says "other", the client's scope has "action_all", and an update cannot change it/)]);
   expect(puts(h)).toEqual([]);
 });
 

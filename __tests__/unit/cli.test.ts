@@ -79,6 +79,8 @@ describe('plan, apply, plan', () => {
     const warned = await cli(['plan']);
     expect(warned.exitCode).toBe(0);
     expect(warned.stderr).toContain("Warning: The client's scope differs from the spec in description");
+    expect(warned.stderr).toContain('Align the spec with the service, or apply the spec to the scope with --on-drift update.');
+    expect(warned.stderr).not.toContain('on_drift');
     expect(warned.stdout).toContain('No changes planned: with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 1 field(s).');
 
     const planned = await cli(['plan', '--on-drift', 'update']);

@@ -19,7 +19,7 @@ const RESULT: ReconcileResult = {
   updated: false,
 };
 const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { assign: (setting, value) => `<${setting}=${value}>` }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
 
 describe('on_drift: update', () => {
   const description = differs('description', '"New"', '"Old"');
@@ -66,6 +66,8 @@ describe('drift without update', () => {
   ] as const)('%s: a %s, exit %i', (onDrift, level, exitCode) => {
     const conclusion = conclude({ comparison: [drift] }, onDrift);
     expect(conclusion.messages.at(-1)?.level).toBe(level);
+    // The advice names the setting as the door's users write it.
+    expect(conclusion.messages.at(-1)?.text).toMatch(/, or apply the spec to the scope with <on_drift=update>\.$/);
     expect(conclusion.exitCode).toBe(exitCode);
   });
 

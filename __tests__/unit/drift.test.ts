@@ -85,18 +85,20 @@ test('suffixOf is the last path segment', () => {
 
 test('after a creation or an update, a difference is a field the service ignored', () => {
   const c = { field: 'advertised', spec: 'true', service: 'false', same: false };
-  expect(describeDrift(c, 'created')).toBe(
+  expect(describeDrift(c, 'created', 'on_drift: update')).toBe(
     "The service created the scope with advertised false, although the spec asked for true: it ignored the field. Check the value against what the service accepts; if it should have been taken, report it with the run's log.",
   );
-  expect(describeDrift(c, 'updated')).toMatch(/^The service kept the scope with advertised false, although the update asked for true: it ignored the field\./);
+  expect(describeDrift(c, 'updated', 'on_drift: update')).toMatch(/^The service kept the scope with advertised false, although the update asked for true: it ignored the field\./);
 });
 
-test('describeDrift says what each side holds and what to do', () => {
-  expect(describeDrift({ field: 'advertised', spec: 'true', service: 'false', same: false })).toBe(
+test("describeDrift says what each side holds and what to do, in the door's words", () => {
+  const advertised = { field: 'advertised', spec: 'true', service: 'false', same: false };
+  expect(describeDrift(advertised, 'nothing', 'on_drift: update')).toBe(
     "The client's scope differs from the spec in advertised: the spec says true, the service has false. " +
-      'Align the spec with the service, or set on_drift: update to apply the spec to the scope.',
+      'Align the spec with the service, or apply the spec to the scope with on_drift: update.',
   );
-  expect(describeDrift({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false })).toContain(
+  expect(describeDrift(advertised, 'nothing', '--on-drift update')).toMatch(/, or apply the spec to the scope with --on-drift update\.$/);
+  expect(describeDrift({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false }, 'nothing', 'on_drift: update')).toContain(
     'The existing scope is used; no second scope is created.',
   );
 });

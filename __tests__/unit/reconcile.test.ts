@@ -656,7 +656,7 @@ describe('on_drift: update', () => {
     const service = serviceWith();
     existing(service, {}, expectedScopeString('legacy'));
     const error = await actionError(update(service, specOf(), dryRun));
-    expect(error.message).toMatch(/^scope_suffix: the spec says "action_all", the client's scope has "legacy", and on_drift: update cannot change it/);
+    expect(error.message).toMatch(/^scope_suffix: the spec says "action_all", the client's scope has "legacy", and an update cannot change it/);
     expect(error.message).toContain('Set scope_suffix back to "legacy"');
     expect(callsOf(service, 'updateScope')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { ValidationError, type Problem } from '../../src/engine/problems.ts';
 import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/settings.ts';
+import { CLI_NAMING } from '../../src/cli/options.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 
 const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
@@ -192,4 +193,11 @@ describe('the inputs of the drift check, the dry run and the provider verificati
   test('provider_url is normalised like auth_url', () => {
     expect(parseSettings(reader({ provider_url: 'https://provider.example.org/base/' }), INPUT_NAMING).provider_url).toBe('https://provider.example.org/base');
   });
+});
+
+test('each door words a setting given a value as its users write it', () => {
+  expect(INPUT_NAMING.assign('on_drift', 'update')).toBe('on_drift: update');
+  expect(CLI_NAMING.assign('on_drift', 'update')).toBe('--on-drift update');
+  // The secret has no flag: only its variable.
+  expect(CLI_NAMING.assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
 });

@@ -29298,8 +29298,11 @@ function compareScope(definition, scope) {
     }
     return comparisons;
 }
-/** The annotation for a field that differs: what each side says, and what the user can do. */
-function describeDrift(c, written = 'nothing') {
+/**
+ * The annotation for a field that differs: what each side says, and what the user can do.
+ * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update").
+ */
+function describeDrift(c, written, update) {
     if (written !== 'nothing') {
         return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
             `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
@@ -29308,7 +29311,7 @@ function describeDrift(c, written = 'nothing') {
     return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
         (c.field === 'scope_suffix'
             ? 'The existing scope is used; no second scope is created.'
-            : 'Align the spec with the service, or set on_drift: update to apply the spec to the scope.'));
+            : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
 }
 
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
@@ -29343,7 +29346,7 @@ function outputsOf(result) {
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-function concludeRun({ inputs, result, provider }) {
+function concludeRun({ inputs, naming, result, provider }) {
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
     const drift = result.comparison.filter((c) => !c.same);
@@ -29356,8 +29359,9 @@ function concludeRun({ inputs, result, provider }) {
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
     if (inputs.on_drift !== 'ignore' && !planOnly) {
         const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+        const update = naming.assign('on_drift', 'update');
         for (const c of drift)
-            messages.push({ level, text: describeDrift(c, written), title: `Scope drift: ${c.field}` });
+            messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
     }
     const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
     let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
@@ -29497,7 +29501,7 @@ async function applySpec(service, definition, existing, dryRun, log) {
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
+        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which this action never changes. Nothing was written. " +
             `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
@@ -30150,7 +30154,7 @@ async function ensure(request, signal) {
     const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget }, log);
     const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, request, log);
     request.onAnswered?.();
-    return concludeRun({ inputs: settings, result, provider });
+    return concludeRun({ inputs: settings, naming: request.naming, result, provider });
 }
 async function verify(request, signal) {
     const { naming } = request;
@@ -30166,7 +30170,7 @@ async function verify(request, signal) {
     const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, request, log);
     request.onAnswered?.();
     // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, result, provider });
+    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
 async function ensure_validate({ read, naming, workspace }) {
@@ -30256,6 +30260,10 @@ const CLI_NAMING = {
         return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
     },
     ref: refOf,
+    assign: (setting, value) => {
+        const option = bySetting.get(setting);
+        return option?.flag === undefined ? `${refOf(setting)}=${value}` : `--${option.flag} ${value}`;
+    },
     whenEmpty: (setting) => ({
         client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
         client_secret: 'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), ' +

@@ -42,6 +42,10 @@ export const CLI_NAMING: Naming = {
     return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
   },
   ref: refOf,
+  assign: (setting, value) => {
+    const option = bySetting.get(setting);
+    return option?.flag === undefined ? `${refOf(setting)}=${value}` : `--${option.flag} ${value}`;
+  },
   whenEmpty: (setting) =>
     ({
       client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',

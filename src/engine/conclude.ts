@@ -8,7 +8,7 @@ import { mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
 import { CONSENT_NOTE, describeDrift } from './drift.ts';
 import { ValidationError, type Location, type Problem } from './problems.ts';
 import type { ReconcileResult } from './reconcile.ts';
-import type { Settings } from './settings.ts';
+import type { Naming, Settings } from './settings.ts';
 
 export interface Outputs {
   scope_string: string;
@@ -60,13 +60,15 @@ export function outputsOf(result: ReconcileResult): Outputs {
 
 export interface RunFacts {
   inputs: Pick<Settings, 'on_drift' | 'dry_run'>;
+  /** How the door's users name the settings, for the drift's advice. */
+  naming: Pick<Naming, 'assign'>;
   result: ReconcileResult;
   /** Absent when no provider_url was given. */
   provider?: ProviderOutcome | undefined;
 }
 
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-export function concludeRun({ inputs, result, provider }: RunFacts): Conclusion {
+export function concludeRun({ inputs, naming, result, provider }: RunFacts): Conclusion {
   const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
   const messages: Message[] = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
 
@@ -80,7 +82,8 @@ export function concludeRun({ inputs, result, provider }: RunFacts): Conclusion 
   const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
   if (inputs.on_drift !== 'ignore' && !planOnly) {
     const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-    for (const c of drift) messages.push({ level, text: describeDrift(c, written), title: `Scope drift: ${c.field}` });
+    const update = naming.assign('on_drift', 'update');
+    for (const c of drift) messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
   }
 
   const check = provider !== undefined && 'check' in provider ? provider.check : undefined;

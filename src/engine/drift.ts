@@ -65,8 +65,11 @@ export function compareScope(definition: ScopeDefinition, scope: Scope): FieldCo
  */
 export type Written = 'nothing' | 'created' | 'updated';
 
-/** The annotation for a field that differs: what each side says, and what the user can do. */
-export function describeDrift(c: FieldComparison, written: Written = 'nothing'): string {
+/**
+ * The annotation for a field that differs: what each side says, and what the user can do.
+ * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update").
+ */
+export function describeDrift(c: FieldComparison, written: Written, update: string): string {
   if (written !== 'nothing') {
     return (
       `The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
@@ -78,6 +81,6 @@ export function describeDrift(c: FieldComparison, written: Written = 'nothing'):
     `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
     (c.field === 'scope_suffix'
       ? 'The existing scope is used; no second scope is created.'
-      : 'Align the spec with the service, or set on_drift: update to apply the spec to the scope.')
+      : `Align the spec with the service, or apply the spec to the scope with ${update}.`)
   );
 }

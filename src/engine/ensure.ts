@@ -114,7 +114,7 @@ async function ensure(request: RunRequest, signal: AbortSignal): Promise<Conclus
   const provider =
     settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, request, log);
   request.onAnswered?.();
-  return concludeRun({ inputs: settings, result, provider });
+  return concludeRun({ inputs: settings, naming: request.naming, result, provider });
 }
 
 async function verify(request: RunRequest, signal: AbortSignal): Promise<Conclusion> {
@@ -131,7 +131,7 @@ async function verify(request: RunRequest, signal: AbortSignal): Promise<Conclus
   const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, request, log);
   request.onAnswered?.();
   // No spec is held to the scope: drift is not this check's business.
-  return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, result, provider });
+  return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
 }
 
 /** Settings and spec together, so that one run reports every problem in both. */

@@ -145,7 +145,7 @@ async function applySpec(service: AuthService, definition: ScopeDefinition, exis
   const suffix = changes.find((c) => c.field === 'scope_suffix');
   if (suffix !== undefined) {
     throw new ActionError(
-      `scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and on_drift: update cannot change it: ` +
+      `scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
         "the suffix is part of the scope string, the provider's identity, which this action never changes. Nothing was written. " +
         `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`,
     );

@@ -25,6 +25,8 @@ export interface Naming {
   label(setting: SettingName): string;
   /** As a message mentions it: "client_id", "--client-id". */
   ref(setting: SettingName): string;
+  /** A setting given a value, as a user of the door writes it: "on_drift: update", "--on-drift update". */
+  assign(setting: SettingName, value: string): string;
   /** What to do when a required setting is empty, in the door's words. */
   whenEmpty(setting: 'client_id' | 'client_secret' | 'auth_url'): string;
 }

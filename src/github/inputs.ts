@@ -4,6 +4,7 @@ import type { Naming } from '../engine/settings.ts';
 export const INPUT_NAMING: Naming = {
   label: (setting) => `Input ${setting}`,
   ref: (setting) => setting,
+  assign: (setting, value) => `${setting}: ${value}`,
   whenEmpty: (setting) =>
     ({
       client_id: 'set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
