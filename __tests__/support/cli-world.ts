@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main, type ExitCode, type World } from '../../src/cli/main.ts';
+import { fakeClock } from './clock.ts';
 
 export interface CliRun {
   exitCode: ExitCode;
@@ -39,6 +40,8 @@ export class CliWorkspace {
       stdout: { write: (text: string) => (stdout += text), isTTY: tty },
       stderr: { write: (text: string) => (stderr += text), isTTY: tty },
       readStdin: async () => stdin,
+      // A retry's pause never waits on the wall clock.
+      clock: fakeClock(),
       writeFile: async (file, text) => {
         if (failWrite !== undefined) throw failWrite;
         written[file] = text;
