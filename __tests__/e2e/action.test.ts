@@ -4,9 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions } from '../../dev/auth-service.ts';
-import { runAction, type ActionRun } from '../../dev/runner.ts';
+import type { ActionRun } from '../../dev/runner.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
-import { annotations, expectNoForgedCommand, Harness, SECRET, SPEC, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from '../support/harness.ts';
+import { annotations, expectNoForgedCommand, Harness, SECRET, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from '../support/harness.ts';
 
 let h: Harness;
 const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> => {
@@ -103,46 +103,6 @@ describe('on a fresh client', () => {
     expect(annotations(result)[0]).toMatch(/The service said: Basic auth failed \(error id [0-9a-f-]{36}\)$/);
     expect(result.outputs).toEqual({});
     expectNoLeak(result, `${SECRET}-wrong`);
-  });
-
-  test('invalid inputs and spec are all reported, each at its field, before any request', async () => {
-    const spec = `name: P\ndescription: D\nadvertised: "yes"\nallow_refresh_token: true\n`;
-    const result = await run({ files: { [SPEC_FILE]: spec }, inputs: { auth_url: 'auth.example.org' } });
-
-    expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([
-      '::error::Input auth_url must be an absolute http(s) URL, e.g. https://auth.globus.org',
-      `::error file=${SPEC_FILE},line=3,col=13::${SPEC_FILE}: advertised must be a boolean, not string "yes"`,
-      `::error file=${SPEC_FILE},line=4,col=1::${SPEC_FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`,
-    ]);
-    expect(h.service.requests).toEqual([]);
-    expectNoLeak(result);
-  });
-
-  test('an empty secret says why it may be missing', async () => {
-    const result = await runAction({
-      files: { [SPEC_FILE]: SPEC },
-      inputs: { client_id: h.client.id, client_secret: '', auth_url: h.service.url },
-    });
-
-    expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Input client_secret is empty: .*forks or by Dependabot/)]);
-    expect(h.service.requests).toEqual([]);
-  });
-
-  test('a missing spec file is named, with the input that points at it', async () => {
-    const result = await run({ files: {}, inputs: { spec: 'config/scope.yml' } });
-
-    expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Spec file config\/scope.yml was not found in the workspace .*actions\/checkout/)]);
-  });
-
-  test('the spec input points at another file, here JSON under `scope:`', async () => {
-    const spec = JSON.stringify({ scope: { name: 'P', description: 'D', advertised: false, scope_suffix: 'custom' } });
-    const result = await run({ files: { 'provider/scope.json': spec }, inputs: { spec: 'provider/scope.json' } });
-
-    expect(result.exitCode).toBe(0);
-    expect(result.outputs.scope_string).toBe(`${h.service.url}/scopes/${h.client.id}/custom`);
   });
 });
 
