@@ -54,6 +54,7 @@ export default {
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
 
-  // break: `npm run mutate` fails below this score. Raise it as tests are added.
-  thresholds: { high: 90, low: 80, break: 85 },
+  // break: `npm run mutate` fails below this score, a few points under what a clean checkout
+  // reaches (CONTRIBUTING.md, "Mutation testing"). Raise it as tests are added.
+  thresholds: { high: 95, low: 90, break: 90 },
 };
