@@ -3,28 +3,20 @@
  * file and another spec path, each reported before any request.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import type { AuthServiceOptions } from '../../dev/auth-service.ts';
-import { runAction, type ActionRun } from '../../dev/runner.ts';
-import { annotations, expectNoForgedCommand, Harness, SPEC, SPEC_FILE, type RunOverrides } from '../support/harness.ts';
+import { runAction } from '../../dev/runner.ts';
+import { annotations, expectSafe, Harness, SPEC, SPEC_FILE } from '../support/harness.ts';
 
 let h: Harness;
-const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> => {
-  h = await Harness.start(options, fqdns);
-};
+beforeEach(async () => {
+  h = await Harness.start();
+});
 afterEach(() => h.stop());
 
-const run = (overrides: RunOverrides = {}): Promise<ActionRun> => h.run(overrides);
-const expectNoLeak = (result: ActionRun, secret?: string): void => {
-  h.expectNoLeak(result, secret === undefined ? {} : { secret });
-  expectNoForgedCommand(result);
-};
-
 describe('on a fresh client', () => {
-  beforeEach(() => startService());
 
   test('invalid inputs and spec are all reported, each at its field, before any request', async () => {
     const spec = `name: P\ndescription: D\nadvertised: "yes"\nallow_refresh_token: true\n`;
-    const result = await run({ files: { [SPEC_FILE]: spec }, inputs: { auth_url: 'auth.example.org' } });
+    const result = await h.run({ files: { [SPEC_FILE]: spec }, inputs: { auth_url: 'auth.example.org' } });
 
     expect(result.exitCode).toBe(1);
     expect(annotations(result)).toEqual([
@@ -33,7 +25,7 @@ describe('on a fresh client', () => {
       `::error file=${SPEC_FILE},line=4,col=1::${SPEC_FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`,
     ]);
     expect(h.service.requests).toEqual([]);
-    expectNoLeak(result);
+    expectSafe(h, result);
   });
 
   test('an empty secret says why it may be missing', async () => {
@@ -48,7 +40,7 @@ describe('on a fresh client', () => {
   });
 
   test('a missing spec file is named, with the input that points at it', async () => {
-    const result = await run({ files: {}, inputs: { spec: 'config/scope.yml' } });
+    const result = await h.run({ files: {}, inputs: { spec: 'config/scope.yml' } });
 
     expect(result.exitCode).toBe(1);
     expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Spec file config\/scope.yml was not found in the workspace .*actions\/checkout/)]);
@@ -56,7 +48,7 @@ describe('on a fresh client', () => {
 
   test('the spec input points at another file, here JSON under `scope:`', async () => {
     const spec = JSON.stringify({ scope: { name: 'P', description: 'D', advertised: false, scope_suffix: 'custom' } });
-    const result = await run({ files: { 'provider/scope.json': spec }, inputs: { spec: 'provider/scope.json' } });
+    const result = await h.run({ files: { 'provider/scope.json': spec }, inputs: { spec: 'provider/scope.json' } });
 
     expect(result.exitCode).toBe(0);
     expect(result.outputs.scope_string).toBe(`${h.service.url}/scopes/${h.client.id}/custom`);

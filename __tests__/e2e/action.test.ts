@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions } from '../../dev/auth-service.ts';
 import type { ActionRun } from '../../dev/runner.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
-import { annotations, expectNoForgedCommand, Harness, SECRET, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from '../support/harness.ts';
+import { annotations, expectSafe, Harness, SECRET, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from '../support/harness.ts';
 
 let h: Harness;
 const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> => {
@@ -15,10 +15,6 @@ const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = 
 afterEach(() => h.stop());
 
 const run = (overrides: RunOverrides = {}): Promise<ActionRun> => h.run(overrides);
-const expectNoLeak = (result: ActionRun, secret?: string): void => {
-  h.expectNoLeak(result, secret === undefined ? {} : { secret });
-  expectNoForgedCommand(result);
-};
 
 describe('on a fresh client', () => {
   beforeEach(() => startService());
@@ -64,7 +60,7 @@ describe('on a fresh client', () => {
     expect(annotations(result)).toEqual([]);
     expect(result.files.state).toBe('');
     expect(result.files.env).toBe('');
-    expectNoLeak(result);
+    expectSafe(h, result);
   });
 
   test('the re-run creates nothing, with the requests of one round trip', async () => {
@@ -79,7 +75,7 @@ describe('on a fresh client', () => {
     );
     expect([...h.service.scopes.values()].filter((s) => s.client === h.client.id)).toHaveLength(1);
     expect(second.summary).toContain('### Provider scope already registered');
-    expectNoLeak(second);
+    expectSafe(h, second);
   });
 
   test('a dependent scope string that does not exist fails before anything is created', async () => {
@@ -90,7 +86,7 @@ describe('on a fresh client', () => {
     expect(annotations(result)).toEqual([expect.stringMatching(/^::error::dependent_scopes: no scope was found for "https:\/\/nowhere.example.org\/scopes\/none"/)]);
     expect(h.service.requests.some((r) => r.method === 'POST')).toBe(false);
     expect(result.outputs).toEqual({});
-    expectNoLeak(result);
+    expectSafe(h, result);
   });
 
   test('a rejected secret fails with what to check, and leaks nothing', async () => {
@@ -102,7 +98,7 @@ describe('on a fresh client', () => {
     // The real service's words and the error id its support asks for.
     expect(annotations(result)[0]).toMatch(/The service said: Basic auth failed \(error id [0-9a-f-]{36}\)$/);
     expect(result.outputs).toEqual({});
-    expectNoLeak(result, `${SECRET}-wrong`);
+    expectSafe(h, result, { secret: `${SECRET}-wrong` });
   });
 });
 
@@ -126,7 +122,7 @@ test('a client with an FQDN gets both scopes; the provider scope is the auth_url
   expect(lookups.map((r) => Object.keys(r.query)[0]).sort()).toEqual(['ids', 'ids', 'scope_strings']);
   const variant = [...h.service.scopes.values()].find((s) => s.scope_string === strings[1]);
   expect(lookups.at(-1)?.query.ids).toBe(variant?.id);
-  expectNoLeak(second);
+  expectSafe(h, second);
 });
 
 test('tolerates a service that answers 404 for unknown strings and {"scope": {...}} on creation', async () => {

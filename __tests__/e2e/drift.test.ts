@@ -3,9 +3,8 @@
  * each on_drift does about it.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import type { ActionRun } from '../../dev/runner.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
-import { annotations, Harness } from '../support/harness.ts';
+import { annotations, errors, Harness, warnings } from '../support/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -14,8 +13,6 @@ beforeEach(async () => {
 afterEach(() => h.stop());
 
 const posts = (): number => h.countRequests('POST', '/v2/');
-const warnings = (result: ActionRun): string[] => annotations(result).filter((line) => line.startsWith('::warning'));
-const errors = (result: ActionRun): string[] => annotations(result).filter((line) => line.startsWith('::error'));
 
 describe('drift', () => {
   test.each<[string, Parameters<Harness['addSpecifiedScope']>[0], string, string]>([

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { MANAGE_PROJECTS_SCOPE, TOKEN_PATH } from '../../dev/auth-service.ts';
-import { expectNoForgedCommand, Harness, SPEC, SPEC_FILE, type RunOverrides } from '../support/harness.ts';
+import { expectNoForgedCommand, Harness, SPEC, SPEC_FILE } from '../support/harness.ts';
+import { tokenRuns } from '../support/token-runs.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -13,10 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-const withToken = (overrides: RunOverrides = {}) => h.run({ ...overrides, inputs: { auth: 'token', ...overrides.inputs } });
-const tokenRequests = () => h.service.requests.filter((r) => r.path === TOKEN_PATH);
-const apiRequests = () => h.service.requests.filter((r) => r.path.startsWith('/v2/api/'));
-const expectNoLeak = (result: Awaited<ReturnType<typeof withToken>>) => h.expectNoLeak(result, { tokens: h.service.issuedTokens() });
+const { withToken, tokenRequests, apiRequests, expectNoLeak } = tokenRuns(() => h);
 
 test('create: one token request (Basic, the grant and manage_projects), then every call with the token', async () => {
   const result = await withToken();

@@ -3,7 +3,7 @@
  * dependents by id, the error id and the hints, the suffix rule.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { annotations, expectNoForgedCommand, Harness, SPEC_FILE, TRANSFER_SCOPE_ID } from '../support/harness.ts';
+import { annotations, expectNoForgedCommand, Harness, SPEC_FILE, specFiles, TRANSFER_SCOPE_ID, warnings } from '../support/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -11,15 +11,13 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-const spec = (...lines: string[]): Record<string, string> => ({ [SPEC_FILE]: ['name: P', 'description: D', 'advertised: true', ...lines, ''].join('\n') });
-const warnings = (stdout: string): string[] => stdout.split('\n').filter((line) => line.startsWith('::warning'));
 
 describe('dependent scopes given by id', () => {
   const UNKNOWN = '5b0f4e2c-7a1d-4c3e-9f8a-0d1e2f3a4b5c';
 
   test.each(['true', 'false'])('an id the service does not show: a warning at its line before any write (dry_run: %s)', async (dryRun) => {
-    const result = await h.run({ files: spec('dependent_scopes:', `  - scope: ${UNKNOWN}`), inputs: { dry_run: dryRun } });
-    const [warning] = warnings(result.stdout);
+    const result = await h.run({ files: specFiles('dependent_scopes:', `  - scope: ${UNKNOWN}`), inputs: { dry_run: dryRun } });
+    const [warning] = warnings(result);
     expect(warning).toMatch(new RegExp(`^::warning file=${SPEC_FILE.replace(/\./g, '\\.')},line=5,col=12::dependent_scopes: no scope with id ${UNKNOWN} is visible to this client`));
     // Before any write: the warning precedes the line that says what is (or would be) created.
     expect(result.stdout.indexOf(warning ?? '')).toBeLessThan(result.stdout.indexOf('has no scope'));
@@ -37,10 +35,10 @@ describe('dependent scopes given by id', () => {
   test("a non-advertised scope of another client: hidden from the lookup, warned about, and still accepted", async () => {
     const other = h.service.addClient();
     const hidden = h.service.addScope({ client: other.id, scope_string: `${h.service.url}/scopes/${other.id}/private`, advertised: false });
-    const result = await h.run({ files: spec('dependent_scopes:', `  - scope: ${hidden.id}`) });
+    const result = await h.run({ files: specFiles('dependent_scopes:', `  - scope: ${hidden.id}`) });
     expect(result.exitCode).toBe(0);
     expect(result.outputs.created).toBe('true');
-    expect(warnings(result.stdout)).toEqual([expect.stringContaining(`no scope with id ${hidden.id} is visible to this client`)]);
+    expect(warnings(result)).toEqual([expect.stringContaining(`no scope with id ${hidden.id} is visible to this client`)]);
   });
 
   test('the no-op path is still one round trip: inspection and both lookups at once', async () => {
@@ -60,9 +58,9 @@ describe('dependent scopes given by id', () => {
 
 describe('messages', () => {
   test('a suffix outside [a-z0-9_]: a warning at its line; the run goes on', async () => {
-    const result = await h.run({ files: spec('scope_suffix: Action-All') });
+    const result = await h.run({ files: specFiles('scope_suffix: Action-All') });
     expect(result.exitCode).toBe(0);
-    expect(warnings(result.stdout)).toEqual([
+    expect(warnings(result)).toEqual([
       expect.stringMatching(new RegExp(`^::warning file=${SPEC_FILE.replace(/\./g, '\\.')},line=4,col=15::.*scope_suffix "Action-All" has characters other than lower-case letters, digits and underscores`)),
     ]);
     expect(result.outputs.scope_string).toBe(`${h.service.url}/scopes/${h.client.id}/Action-All`);

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
-import { annotations, Harness, SPEC_FILE } from '../support/harness.ts';
+import { annotations, Harness, specFiles, warnings } from '../support/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -13,8 +13,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-const spec = (...lines: string[]): Record<string, string> => ({ [SPEC_FILE]: ['name: P', 'description: D', 'advertised: true', ...lines, ''].join('\n') });
-const warnings = (stdout: string): string[] => stdout.split('\n').filter((line) => line.startsWith('::warning'));
 
 describe('the provider check', () => {
   // Real providers publish globus_auth_scope (globus/action-provider-tools, data_types.py).
@@ -44,7 +42,7 @@ describe('the provider check', () => {
 
 describe('the creation', () => {
   test('carries both refresh-token names; false gives a scope without refresh tokens, and no drift', async () => {
-    const result = await h.run({ files: spec('allow_refresh_tokens: false') });
+    const result = await h.run({ files: specFiles('allow_refresh_tokens: false') });
     expect(result.exitCode).toBe(0);
     const body = h.service.requests.find((r) => r.method === 'POST')?.body as { scope: Record<string, unknown> };
     expect([body.scope.allow_refresh_tokens, body.scope.allows_refresh_token]).toEqual([false, false]);
@@ -54,10 +52,10 @@ describe('the creation', () => {
   });
 
   test('required_domains round-trips: sent, kept, compared', async () => {
-    const first = await h.run({ files: spec('required_domains: [example.org]') });
+    const first = await h.run({ files: specFiles('required_domains: [example.org]') });
     expect((h.service.requests.find((r) => r.method === 'POST')?.body as { scope: Record<string, unknown> }).scope.required_domains).toEqual(['example.org']);
     expect(first.summary).toContain(`| required_domains | <code>${md('["example.org"]')}</code> | <code>${md('["example.org"]')}</code> | same |`);
-    const second = await h.run({ files: spec('required_domains: [other.org]') });
-    expect(warnings(second.stdout)).toEqual([expect.stringContaining('differs from the spec in required_domains')]);
+    const second = await h.run({ files: specFiles('required_domains: [other.org]') });
+    expect(warnings(second)).toEqual([expect.stringContaining('differs from the spec in required_domains')]);
   });
 });

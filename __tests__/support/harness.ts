@@ -134,7 +134,12 @@ export class Harness {
 // Workflow command data is escaped by the toolkit and unescaped by the runner.
 const commandData = (line: string): string => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 
+/** The spec file of a minimal spec (name, description, advertised) with these lines added. */
+export const specFiles = (...lines: string[]): Record<string, string> => ({ [SPEC_FILE]: ['name: P', 'description: D', 'advertised: true', ...lines, ''].join('\n') });
+
 export const annotations = (result: ActionRun): string[] => result.stdout.split('\n').filter((line) => /^::(error|warning)/.test(line));
+export const warnings = (result: ActionRun): string[] => annotations(result).filter((line) => line.startsWith('::warning'));
+export const errors = (result: ActionRun): string[] => annotations(result).filter((line) => line.startsWith('::error'));
 
 /** No stdout line of the run is a workflow command but the action's own masks, annotations and debug lines. */
 export const expectNoForgedCommand = (result: ActionRun): void => {
@@ -145,7 +150,7 @@ export const expectNoForgedCommand = (result: ActionRun): void => {
 export const stdoutLines = (result: ActionRun): string[] => result.stdout.split('\n');
 
 /** No form of the secret anywhere, and no workflow command but the action's own. */
-export function expectSafe(h: Harness, result: ActionRun): void {
-  h.expectNoLeak(result);
+export function expectSafe(h: Harness, result: ActionRun, leak: Parameters<Harness['expectNoLeak']>[1] = {}): void {
+  h.expectNoLeak(result, leak);
   expectNoForgedCommand(result);
 }
