@@ -28632,7 +28632,8 @@ function expectedOf(issue) {
         case 'invalid_type':
             return EXPECTED[issue.expected] ?? issue.expected;
         case 'invalid_format':
-            if (issue.format === 'guid' || issue.format === 'uuid')
+            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
+            if (issue.format === 'guid')
                 return 'a UUID';
             // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
             return issue.format === 'regex' ? issue.message : `a ${issue.format}`;

@@ -76,6 +76,19 @@ describe('describeAnswerProblems', () => {
     );
   });
 
+  test('a list too short, but not empty, says so', () => {
+    const pairs = z.object({ pair: z.array(z.string()).check(z.minLength(2)) });
+    const answer = { pair: ['a'] };
+    const parsed = pairs.safeParse(answer);
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], answer)).toBe('pair is too short: expected at least 2 item(s), got a list of 1');
+  });
+
+  test('a path through null or a string finds nothing there, rather than failing to describe', () => {
+    const issue = (path: string[]) => ({ code: 'invalid_type', expected: 'string', path, message: '', input: undefined }) as const;
+    expect(describeAnswerProblems([issue(['a', 'b'])], { a: null })).toBe('a.b is missing: expected a string');
+    expect(describeAnswerProblems([issue(['a', 'length'])], { a: 'xyz' })).toBe('a.length is missing: expected a string');
+  });
+
   test('a body of the wrong kind', () => {
     const parsed = z.object({ a: z.string() }).safeParse([1, 2]);
     expect(describeAnswerProblems(parsed.error?.issues ?? [], [1, 2])).toBe('the body has the wrong type: expected an object, got a list of 2');

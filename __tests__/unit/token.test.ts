@@ -188,6 +188,14 @@ describe('a 401 on a call with the token', () => {
     expect(apiRequests()).toHaveLength(3);
   });
 
+  test('another refusal (403) is not about the token: no fresh token, the call not sent again', async () => {
+    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 403 });
+    const error = await rejectionOf(serviceClient().getClient(), HttpError);
+    expect(error.status).toBe(403);
+    expect(tokenRequests()).toHaveLength(1);
+    expect(apiRequests()).toHaveLength(1);
+  });
+
   test('with auth: basic, no token and no second try', async () => {
     service.inject({ method: 'GET', status: 401 });
     const error = await rejectionOf(serviceClient('basic').getClient(), HttpError);
