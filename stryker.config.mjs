@@ -51,6 +51,15 @@ export default {
   //   line of --help shows its help (the secret's hint is CLI_NAMING.whenEmpty's, pinned).
   // - src/cli/human-report.ts, `command === 'plan' && result.wouldCreate` with the first
   //   operand made `true`: a result would create only in a dry run, and only plan is one.
+  // - src/engine/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
+  //   with more before four dotted numbers is not a host at all: the URL parser reads a host
+  //   that ends in a number as an IPv4 address and refuses the URL (http://10.127.0.0.1).
+  // - src/engine/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
+  //   scheme and one colon: nothing can follow it.
+  // - src/wire/http.ts, keepAliveLanes: `b.busy < a.busy` made `<=`. A request beyond the
+  //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
+  // - src/wire/http.ts, send: `body === undefined ? undefined : JSON.stringify(body)` made
+  //   `JSON.stringify(body)`, which is undefined for undefined.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
 

@@ -29724,8 +29724,9 @@ const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
 function settingsSchema({ label, ref, whenEmpty }) {
-    // `abort`: an empty setting is one problem, not also a malformed one.
-    const required = (name, hint) => schemas_string().check(_minLength(1, { message: `${label(name)} is empty: ${hint}`, abort: true }));
+    // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
+    // second stage only once the first has passed.
+    const required = (name, hint) => schemas_string().check(_minLength(1, `${label(name)} is empty: ${hint}`));
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
     const baseUrl = (name, httpsWhy) => pipe(schemas_string().check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
         const url = new URL(value);

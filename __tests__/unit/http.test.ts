@@ -169,6 +169,19 @@ describe('limits', () => {
     }
   });
 
+  test("a request that times out well before the deadline says only that, and may be tried again", async () => {
+    const limit = new AbortController();
+    const timeout = jest.spyOn(AbortSignal, 'timeout').mockImplementation(() => limit.signal);
+    try {
+      const { url } = await serve(() => limit.abort(new DOMException('The operation timed out.', 'TimeoutError'))); // never answers
+      const error = await rejectionOf(client(fakeClock(), 5).send('Read', OK, 'GET', url), HttpError);
+      expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\)$/);
+      expect(error.transient).toBe(true);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+
   test('the step budget: three request limits from now, on the system clock by default', () => {
     const before = Date.now();
     const budget = createBudget(2);
@@ -193,10 +206,12 @@ describe('limits', () => {
   });
 });
 
-test('requests in flight together take a connection each, at most four; the next ones wait for one and reuse it', async () => {
-  const connections = new Set<number>();
+test('requests in flight together take a connection each, at most four; the next ones wait on the least busy and reuse it', async () => {
+  // Requests served on each connection, by the client's port.
+  const served = new Map<number, number>();
   const { url } = await serve((req, res) => {
-    connections.add(req.socket.remotePort ?? 0);
+    const port = req.socket.remotePort ?? 0;
+    served.set(port, (served.get(port) ?? 0) + 1);
     json(res, 200, { ok: true });
   });
   const http = client();
@@ -204,7 +219,27 @@ test('requests in flight together take a connection each, at most four; the next
   const answers = await Promise.all(Array.from({ length: 6 }, () => http.send('Read', OK, 'GET', url)));
 
   expect(answers).toHaveLength(6);
-  expect(connections.size).toBe(4);
+  // The fifth and sixth each waited on a different connection, not both on one.
+  expect([...served.values()].sort()).toEqual([1, 1, 2, 2]);
+});
+
+test('a request sent after the others were answered reuses an idle kept-alive connection', async () => {
+  const ports: number[] = [];
+  const { url } = await serve((req, res) => {
+    ports.push(req.socket.remotePort ?? 0);
+    json(res, 200, { ok: true });
+  });
+  const http = client();
+
+  await http.send('Read', OK, 'GET', url);
+  await http.send('Read', OK, 'GET', url);
+  await Promise.all([http.send('Read', OK, 'GET', url), http.send('Read', OK, 'GET', url)]);
+
+  const [first, second, ...together] = ports;
+  expect(second).toBe(first);
+  // Sent together: the idle connection for one, a new one for the other.
+  expect(together).toContain(first);
+  expect(new Set(ports).size).toBe(2);
 });
 
 test("the run's signal abandons a request still in flight and closes its connection", async () => {
@@ -329,6 +364,7 @@ describe('answers the layer does not use', () => {
     expect(error.message).toBe(
       `Read was redirected (HTTP ${status}) to https://elsewhere.example.org/. Redirects are not followed with the credentials: set auth_url to the address of the service itself.`,
     );
+    expect(error.status).toBe(status);
     expect(count()).toBe(1);
   });
 

@@ -82,6 +82,7 @@ describe('parseSettings accepts', () => {
     ['https://auth.example.org/base', 'https://auth.example.org/base'],
     ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
     ['http://127.1.2.3/', 'http://127.1.2.3'],
+    ['http://127.10.200.255/', 'http://127.10.200.255'],
     ['http://localhost:3000', 'http://localhost:3000'],
     ['http://[::1]:3000/', 'http://[::1]:3000'],
     ['https://auth.example.org:443/', 'https://auth.example.org'],
@@ -107,6 +108,12 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
     ['an empty spec', { spec: '' }, { field: 'spec', message: MESSAGES.specEmpty }],
     ['plain http to a host that is not loopback', { auth_url: 'http://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
     ['plain http to a private address', { auth_url: 'http://10.0.0.1' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
+    ['plain http to a name that only starts like a loopback address', { auth_url: 'http://127.0.0.1.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
+    ['an auth_url with a password only', { auth_url: 'https://:pw@auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlCredentials }],
+    ['an auth_url whose scheme only ends in http', { auth_url: 'xhttp://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
+    ['an empty timeout', { timeout_seconds: '' }, { field: 'timeout_seconds', message: 'Input timeout_seconds is empty: leave it out for 30 seconds' }],
+    ['an empty on_drift', { on_drift: '' }, { field: 'on_drift', message: 'Input on_drift is empty: leave it out for warn' }],
+    ['an empty dry_run', { dry_run: '' }, { field: 'dry_run', message: 'Input dry_run is empty: leave it out for false' }],
     ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
     ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
     ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
@@ -138,7 +145,7 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
     expect(errorOf({ auth_url: '' }).problems[0]).toEqual({ field: 'auth_url', message: MESSAGES.authUrlEmpty });
   });
 
-  // `abort` on the emptiness check: the URL checks do not run on an empty string.
+  // The URL checks, the second stage of the pipe, do not run on an empty string.
   test('an empty auth_url is one problem, not two', () => {
     expect(errorOf({ auth_url: '' }).problems).toEqual([{ field: 'auth_url', message: MESSAGES.authUrlEmpty }]);
   });
@@ -177,6 +184,7 @@ describe('the inputs of the drift check, the dry run and the provider verificati
     ['True', true],
     ['TRUE', true],
     ['false', false],
+    ['False', false],
     ['FALSE', false],
   ])('dry_run %p is %p', (value, expected) => {
     expect(parseSettings(reader({ dry_run: value }), INPUT_NAMING).dry_run).toBe(expected);

@@ -37,8 +37,9 @@ const isLoopback = (hostname: string): boolean =>
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
 function settingsSchema({ label, ref, whenEmpty }: Naming) {
-  // `abort`: an empty setting is one problem, not also a malformed one.
-  const required = (name: SettingName, hint: string) => z.string().check(z.minLength(1, { message: `${label(name)} is empty: ${hint}`, abort: true }));
+  // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
+  // second stage only once the first has passed.
+  const required = (name: SettingName, hint: string) => z.string().check(z.minLength(1, `${label(name)} is empty: ${hint}`));
 
   /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
   const baseUrl = (name: 'auth_url' | 'provider_url', httpsWhy: string) =>
