@@ -60,6 +60,10 @@ export default {
   //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
   // - src/wire/http.ts, send: `body === undefined ? undefined : JSON.stringify(body)` made
   //   `JSON.stringify(body)`, which is undefined for undefined.
+  // - src/github/action.ts, write(): `title === undefined ? {} : { title }` made `{ title }`.
+  //   The toolkit leaves out a property whose value is undefined (@actions/core, command.js).
+  // - src/engine/secrets.ts, toBase64url: `/=+$/` made `/=+/`. base64 has `=` only as
+  //   padding, at the end.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
 

@@ -414,3 +414,32 @@ describe('hostile text and the edges of a run', () => {
     expect(runner.exitCode).toBe(1);
   });
 });
+
+describe('auth: token', () => {
+  test('the token is masked the moment it arrives, before any answer it was sent with, and scrubbed from the words of a service that echoes it', async () => {
+    // The client inspection refused with a detail that quotes the token it was sent with.
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${client.id}`,
+      status: 400,
+      body: '',
+      before(this: { body: string }) {
+        const token = service.issuedTokens().at(-1) ?? '';
+        this.body = JSON.stringify({ errors: [{ status: '400', detail: `bad token ${token}, sent as Bearer ${token}` }] });
+      },
+    });
+    const runner = await runWith({ auth: 'token' });
+
+    const [token] = service.issuedTokens();
+    expect(token).toBeDefined();
+    expect(runner.exitCode).toBe(1);
+    const maskedAt = (form: string) => runner.calls.findIndex((c) => c.call === 'setSecret' && c.value === form);
+    const answeredAt = runner.calls.findIndex((c) => c.call === 'debug' && c.value.startsWith('GET /v2/api/'));
+    for (const form of [token as string, `Bearer ${token}`]) {
+      expect(maskedAt(form)).toBeGreaterThanOrEqual(0);
+      expect(maskedAt(form)).toBeLessThan(answeredAt);
+    }
+    expect(runner.annotations().map((a) => a.message)).toEqual([expect.stringContaining('The service said: bad token ***, sent as ***')]);
+    expect(runner.written()).not.toContain(token);
+  });
+});

@@ -164,6 +164,10 @@ describe('parseRetryAfter', () => {
     ['Sun, 22 Nov 2026 08:00:05 GMT', 5000],
     ['Sun, 22 Nov 2026 07:59:00 GMT', 0], // a date in the past: no wait
     ['soon', undefined],
+    // Not delta-seconds, and no date either: not a number of seconds with more around it.
+    ['5 seconds', undefined],
+    ['x5', undefined],
+    ['5x', undefined],
     ['', undefined],
     [undefined, undefined],
   ])('%p → %p ms', (header, expected) => {

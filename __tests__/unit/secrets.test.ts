@@ -21,6 +21,14 @@ describe('secretForms', () => {
     );
   });
 
+  test('the Basic credential in base64url has no padding, whether base64 pads it with one = or two', () => {
+    for (const secret of ['abcdefgh', 'abcdefghij']) {
+      const credential = Buffer.from(`id:${secret}`);
+      expect(credential.toString('base64')).toMatch(/=$/);
+      expect(secretForms('id', secret)).toContain(credential.toString('base64url'));
+    }
+  });
+
   test('a multi-line secret: each non-blank line too, as it is', () => {
     expect(secretForms('id', 'line-one\r\nline-two\n\n  \nline-three ')).toEqual(expect.arrayContaining(['line-one', 'line-two', 'line-three ']));
   });
