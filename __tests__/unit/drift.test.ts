@@ -57,6 +57,7 @@ describe('compareScope', () => {
 
   test('required_domains, when the service reports it, compared as a set; a spec without it means none', () => {
     expect(compareScope({ ...definition, required_domains: ['b.org', 'a.org'] }, { ...matching, required_domains: ['a.org', 'b.org'] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
+    expect(compareScope({ ...definition, required_domains: ['a.org', 'b.org'] }, { ...matching, required_domains: ['b.org', 'a.org'] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
     expect(compareScope(definition, { ...matching, required_domains: [] }).find((c) => c.field === 'required_domains')?.same).toBe(true);
     expect(differing({ ...matching, required_domains: ['a.org'] })).toEqual(['required_domains']);
   });
