@@ -64,6 +64,11 @@ export default {
   //   The toolkit leaves out a property whose value is undefined (@actions/core, command.js).
   // - src/engine/secrets.ts, toBase64url: `/=+$/` made `/=+/`. base64 has `=` only as
   //   padding, at the end.
+  // - src/wire/service-client.ts, createServiceClient: `auth === 'basic' ? { authorization:
+  //   basic } : {}` made `{ authorization: basic }`. With a token, every API call sets its own
+  //   authorization header, which wins over the default; the token request sends Basic itself.
+  // - src/engine/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
+  //   100 is yaml's own default; the option says it where the limit matters.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
 

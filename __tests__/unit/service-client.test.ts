@@ -509,6 +509,7 @@ describe("the service's values are checked before they are used", () => {
     ['a javascript: URL', 'javascript:alert(1)', 'is neither an http(s) URL nor a URN'],
     ['white space', 'https://auth.example.test/scopes/x/a b', 'contains white space'],
     ['no scheme', 'auth.example.test/scopes/x/all', 'is neither an http(s) URL nor a URN'],
+    ['a scheme that only ends in https', 'xhttps://auth.example.test/scopes/x/all', 'is neither an http(s) URL nor a URN'],
   ])('a scope_string with %s is refused, naming the call, the field and what is wrong', async (_what, scopeString, problem) => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }) });

@@ -418,7 +418,9 @@ describe('loadSpec', () => {
   describe('a path outside the workspace is refused before anything is read, and nothing of it is quoted', () => {
     const outside = (file: string) => `Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`;
 
-    test.each(['../outside.yml', '/etc/passwd', '.github/../../outside.yml'])('%s', async (file) => {
+    // A path that climbs out is refused as written, whether or not its file exists: "not
+    // found" for one and "outside" for another would tell which files exist out there.
+    test.each(['../outside.yml', '../nothing-here.yml', '/etc/passwd', '/etc/no-such-file.yml', '.github/../../outside.yml'])('%s', async (file) => {
       const error = await loadError(loadSpec(workspace, file));
       expect(error.problems).toEqual([{ field: 'spec', message: outside(file) }]);
     });
