@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { MANAGE_PROJECTS_SCOPE, TOKEN_PATH } from '../../dev/auth-service.ts';
 import { annotations, Harness, SPEC, SPEC_FILE } from '../support/harness.ts';
-import { tokenRuns } from '../support/token-runs.ts';
+import { echoTheToken as echoLookup, tokenRuns } from '../support/token-runs.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -68,19 +68,7 @@ test('the token request is retried like a read: a 503, then the token', async ()
 });
 
 /** A lookup refused with an error whose detail echoes the token the service issued: a service's words may hold it. */
-function echoTheToken(): void {
-  h.service.inject({
-    method: 'GET',
-    path: '/v2/api/scopes',
-    status: 400,
-    body: '',
-    // Called on the queued fault, whose body is then the answer: the token is known by now.
-    before(this: { body: string }) {
-      const token = h.service.issuedTokens().at(-1) ?? '';
-      this.body = JSON.stringify({ errors: [{ status: '400', detail: `bad token ${token}, sent as Bearer ${token}, or ${encodeURIComponent(token)}` }] });
-    },
-  });
-}
+const echoTheToken = (): void => echoLookup(h.service, { method: 'GET', path: '/v2/api/scopes' });
 
 test('a service that echoes the token in an error: scrubbed from the annotation and every channel', async () => {
   echoTheToken();

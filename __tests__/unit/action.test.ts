@@ -14,6 +14,7 @@ import { MAX_QUOTED } from '../../src/wire/answer-problems.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
+import { echoTheToken } from '../support/token-runs.ts';
 
 // Characters JSON escapes (" and \) and that base64 and URL encoding change.
 const SECRET = 'in"process\\secret+/=';
@@ -418,16 +419,7 @@ describe('hostile text and the edges of a run', () => {
 describe('auth: token', () => {
   test('the token is masked the moment it arrives, before any answer it was sent with, and scrubbed from the words of a service that echoes it', async () => {
     // The client inspection refused with a detail that quotes the token it was sent with.
-    service.inject({
-      method: 'GET',
-      path: `/v2/api/clients/${client.id}`,
-      status: 400,
-      body: '',
-      before(this: { body: string }) {
-        const token = service.issuedTokens().at(-1) ?? '';
-        this.body = JSON.stringify({ errors: [{ status: '400', detail: `bad token ${token}, sent as Bearer ${token}` }] });
-      },
-    });
+    echoTheToken(service, { method: 'GET', path: `/v2/api/clients/${client.id}` });
     const runner = await runWith({ auth: 'token' });
 
     const [token] = service.issuedTokens();
