@@ -56,6 +56,8 @@ export default {
   //   that ends in a number as an IPv4 address and refuses the URL (http://10.127.0.0.1).
   // - src/engine/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
   //   scheme and one colon: nothing can follow it.
+  // - src/engine/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
+  //   string. It stands for "no URL", and no string without `http` in it passes the test.
   // - src/wire/http.ts, keepAliveLanes: `b.busy < a.busy` made `<=`. A request beyond the
   //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
   // - src/wire/http.ts, send: `body === undefined ? undefined : JSON.stringify(body)` made

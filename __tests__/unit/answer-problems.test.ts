@@ -89,6 +89,29 @@ describe('describeAnswerProblems', () => {
     expect(describeAnswerProblems([issue(['a', 'length'])], { a: 'xyz' })).toBe('a.length is missing: expected a string');
   });
 
+  test('what came, by its kind: null, an object; a string of exactly the limit quoted whole', () => {
+    const kinds = z.object({ a: z.string(), b: z.string(), id: z.guid() });
+    const answer = { a: null, b: { x: 1 }, id: 'x'.repeat(MAX_QUOTED) };
+    const parsed = kinds.safeParse(answer);
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], answer)).toBe(
+      `a has the wrong type: expected a string, got null; b has the wrong type: expected a string, got an object; id is not a UUID: expected a UUID, got "${'x'.repeat(MAX_QUOTED)}"`,
+    );
+  });
+
+  test('a format without words of its own is named by zod', () => {
+    const parsed = z.object({ u: z.url() }).safeParse({ u: 'nope' });
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], { u: 'nope' })).toBe('u is not a url: expected a url, got "nope"');
+  });
+
+  test("a union names what each form expected of the value itself, not of the value's fields", () => {
+    const union = z.object({ one: z.union([z.guid(), z.object({ a: z.string() }), z.object({ b: z.number() })]) });
+    const parsed = union.safeParse({ one: {} });
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], { one: {} })).toBe('one is none of the forms expected: expected a string, got an object');
+    const objects = z.object({ one: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) });
+    const none = objects.safeParse({ one: {} });
+    expect(describeAnswerProblems(none.error?.issues ?? [], { one: {} })).toBe('one is none of the forms expected: expected one of its forms, got an object');
+  });
+
   test('a body of the wrong kind', () => {
     const parsed = z.object({ a: z.string() }).safeParse([1, 2]);
     expect(describeAnswerProblems(parsed.error?.issues ?? [], [1, 2])).toBe('the body has the wrong type: expected an object, got a list of 2');

@@ -28631,10 +28631,8 @@ function unsafeCharacter(text) {
     return control === undefined ? undefined : `contains a control character U+${codePoint(control)}`;
 }
 const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
-/** What came, for a message: a string quoted, escaped and clipped; other values by their kind. */
+/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
 function shown(value, scrub) {
-    if (value === undefined)
-        return 'nothing';
     if (value === null)
         return 'null';
     if (typeof value === 'string') {

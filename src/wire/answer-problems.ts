@@ -42,9 +42,8 @@ const EXPECTED: Readonly<Record<string, string>> = { string: 'a string', number:
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];
 
-/** What came, for a message: a string quoted, escaped and clipped; other values by their kind. */
+/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
 function shown(value: unknown, scrub: (text: string) => string): string {
-  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (typeof value === 'string') {
     const text = escapeText(scrub(value));
