@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2428:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28526,6 +28526,8 @@ const systemClock = {
 const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
 /** A wait as a person reads it: a service may ask for absurd ones. */
 const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
 /**
  * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
  * the number of tries and the deadline are weighed.
@@ -28534,11 +28536,11 @@ function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = 
     if (tried >= attempts)
         return { giveUp: `gave up after ${tried} attempts` };
     if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this step waits` };
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
     }
     const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
     if (clock.now() + waitMs >= deadline)
-        return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
+        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
     return { waitMs };
 }
 /**
@@ -28584,27 +28586,40 @@ function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RE
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
 
+;// CONCATENATED MODULE: ./src/wire/characters.ts
+/**
+ * The one list of characters that a terminal, a line-based log or a markdown renderer would
+ * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
+ * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
+ * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
+ * of a server's answers all use it.
+ */
+const C0 = '\\u0000-\\u001f';
+/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
+const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Every unsafe character (global: for replace). */
+const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
+/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
+const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
+const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
+/** A character as the escape a reader sees instead: `\u001b`. */
+const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+
 ;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
+
 /** The most characters of one value a message quotes. */
 const MAX_QUOTED = 120;
-// Characters that move the cursor, end a line or reorder text on a terminal, beyond the C0
-// controls JSON escapes: DEL, C1, the line and paragraph separators, the bidi controls.
-const BEYOND_JSON = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-const UNSAFE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`, 'g');
-const ONE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`);
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
-const isControl = (char) => char < ' ' || ONE_BEYOND_JSON.test(char);
-const codePoint = (char) => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 /** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-const escapeText = (text) => JSON.stringify(text)
-    .slice(1, -1)
-    .replace(UNSAFE_BEYOND_JSON, (char) => `\\u${codePoint(char).toLowerCase()}`);
-/** What makes a text unfit for one line of a log: its first line break, or else its first control character. */
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
+/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
 function unsafeCharacter(text) {
     if (LINE_BREAK.test(text))
         return 'contains a line break';
-    const control = [...text].find(isControl);
-    return control === undefined ? undefined : `contains a control character U+${codePoint(control)}`;
+    const control = [...text].find(hasUnsafe);
+    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
 /** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
@@ -28688,7 +28703,19 @@ const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
 
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/wire/words.ts
+/** Plain names, for the wire's own tests and for callers that have no door. */
+const PLAIN_WORDS = {
+    ref: (setting) => setting,
+    assign: (setting, value) => `${setting}: ${value}`,
+    runAgain: 'Run again',
+    scopeStringOutput: 'the scope_string output',
+};
+/** A sentence's start as a clause: "run the step again". */
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
 ;// CONCATENATED MODULE: ./src/wire/http.ts
+
 
 
 
@@ -28715,11 +28742,11 @@ class HttpError extends errors_ActionError {
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
 const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
 // Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${error.message} Attempt ${tried} of ${budget.policy.attempts}: trying again in ${(waitMs / 1000).toFixed(1)} s.`));
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
 const USER_AGENT = `ensure-provider-scope/${package_namespaceObject.rE}`;
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// A certificate that does not verify: most often a proxy of the runner's network that intercepts TLS.
+// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
 const TLS_CODES = new Set([
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
@@ -28751,37 +28778,50 @@ function parseJson(text) {
         return undefined;
     }
 }
-/** The common JSON error conventions (`errors[].detail`, `detail`, `message`) and a request id, if any. */
-function commonErrorDetail(body, headers) {
+/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
+const sentence = (text) => text.replace(/\.?$/, '.');
+/**
+ * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
+ * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
+ * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
+ * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
+ * request id, in the body or a header.
+ */
+function explainError(body, headers) {
     const record = (typeof body === 'object' && body !== null ? body : {});
-    const errors = Array.isArray(record.errors) ? record.errors : [];
-    const detail = [errors[0]?.detail, record.detail, record.message].find((d) => typeof d === 'string' && d !== '');
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
     const headerId = headers['x-request-id'];
-    const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerId === 'string' ? headerId : undefined;
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 /**
  * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the step, retries of transient failures of idempotent requests, no redirects followed,
+ * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog, scrub } = options;
-    const unusableAnswer = options.unusableAnswer ?? `check that ${urlInput} names the server meant`;
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
+    const server = words.ref(urlSetting);
+    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
         const { code, name, message } = (error ?? {});
         if (name === 'TimeoutError') {
             const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (timeout_seconds: ${budget.requestTimeoutMs / 1000})` +
-                (pastDeadline ? `; the step's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
         }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
                 : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
                     : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
-                            'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
                         : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
         return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
     }
@@ -28823,13 +28863,13 @@ function createJsonHttp(options) {
         if (status >= 300 && status < 400) {
             // Never followed: the credentials go to the origin the user named and nowhere else.
             throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${urlInput} to the address of the service itself.`, { status });
+                `credentials: set ${server} to the address of the service itself.`, { status });
         }
         if (status < 200 || status >= 300) {
             const hint = requestHints[status] ?? hints[status];
             const retryAfter = response.headers['retry-after'];
             const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
                 status,
                 transient: TRANSIENT_STATUSES.has(status),
                 ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -28840,7 +28880,7 @@ function createJsonHttp(options) {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${unusableAnswer}.${explain(json, response.headers)}`, { status });
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
         }
         return parsed.data;
     }
@@ -28884,6 +28924,7 @@ function keepAliveLanes(signal) {
 ;// CONCATENATED MODULE: ./src/wire/provider.ts
 
 
+
 // The introspection document is a JSON object; which key holds the scope is decided below.
 const documentSchema = record(schemas_string(), unknown());
 /** A key of no vendor's, read first when a document has it; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
@@ -28892,11 +28933,11 @@ const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
 const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
-const HINTS = {
+const hints = ({ ref }) => ({
     401: NOT_PUBLIC,
     403: NOT_PUBLIC,
-    404: 'the provider answers no introspection document at GET /: check provider_url',
-};
+    404: `the provider answers no introspection document at GET /: check ${ref('provider_url')}`,
+});
 /**
  * The key that holds the provider's scope: the generic `platform_auth_scope`, else the
  * vendor's `<name>_auth_scope` when it is the document's only such key.
@@ -28908,8 +28949,8 @@ function scopeKey(document) {
     return keys.length === 1 ? keys[0] : undefined;
 }
 /** Reads the deployed provider's published scope and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log } = {}) {
-    const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher, log });
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS } = {}) {
+    const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
     const url = `${providerUrl}/`;
     const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
     const key = scopeKey(document);
@@ -28918,8 +28959,8 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
     return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
-function mismatchMessage({ url, key, published }, expected, scopeStrings) {
-    const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expected}".`;
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS) {
+    const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
             `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
@@ -28973,7 +29014,8 @@ function compareScope(definition, scope) {
 }
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
- * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update").
+ * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
+ * or undefined when no update can be made (the suffix differs too: an update refuses then).
  */
 function describeDrift(c, written, update) {
     if (written !== 'nothing') {
@@ -28984,7 +29026,9 @@ function describeDrift(c, written, update) {
     return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
         (c.field === 'scope_suffix'
             ? 'The existing scope is used; no second scope is created.'
-            : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
+            : update === undefined
+                ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
+                : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
 }
 
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
@@ -29032,7 +29076,8 @@ function conclude_concludeRun({ inputs, naming, result, provider }) {
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
     if (inputs.on_drift !== 'ignore' && !planOnly) {
         const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-        const update = naming.assign('on_drift', 'update');
+        // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+        const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
         for (const c of drift)
             messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
     }
@@ -29042,11 +29087,11 @@ function conclude_concludeRun({ inputs, naming, result, provider }) {
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         const strings = result.scopes.map((s) => s.scope_string);
-        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings) });
+        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
-        messages.push(...failureMessages(provider.failure));
+        messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
     return {
@@ -29058,30 +29103,21 @@ function conclude_concludeRun({ inputs, naming, result, provider }) {
     };
 }
 /** A run that could not ensure the scope; a failed validation hands every problem on. */
-function concludeFailure(error) {
-    const messages = failureMessages(error);
+function concludeFailure(error, naming) {
+    const messages = failureMessages(error, naming);
     return error instanceof problems_ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
 }
-// The runner shows 10 error annotations per step: nine, and one that says there are more.
-const MAX_ERROR_ANNOTATIONS = 9;
-function failureMessages(error) {
-    if (error instanceof problems_ValidationError) {
-        const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
-        const hidden = error.problems.length - shown.length;
-        return [
-            // Every problem in the log, where no limit hides any.
-            ...error.problems.map(({ message }) => ({ level: 'info', text: `Problem: ${message}` })),
-            ...shown.map(({ message, location }) => ({ level: 'error', text: message, location })),
-            ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.` }] : []),
-        ];
-    }
+/** One error per problem, said once: how many a door can show is the door's business. */
+function failureMessages(error, { debugOutput }) {
+    if (error instanceof problems_ValidationError)
+        return error.problems.map(({ message, location }) => ({ level: 'error', text: message, location }));
     if (error instanceof errors_ActionError)
         return [{ level: 'error', text: error.message }];
-    // The last line of defence: still one clear annotation, the stack only in the debug log.
+    // The last line of defence: still one clear error, the stack only in the debug output.
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
     return [
         { level: 'debug', text: stack ?? message },
-        { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.` },
+        { level: 'error', text: `Unexpected error: ${message}. Please report it with ${debugOutput}.` },
     ];
 }
 
@@ -29110,18 +29146,19 @@ const tokenResponseSchema = object({
     other_tokens: optional(array(unknown())),
 });
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-const CHECK = "check that the app may use the client credentials grant (an app registered as a service account or a confidential client, not a native one) and that client_secret is one of its current secrets, or use auth: basic";
 // A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-const TOKEN_HINTS = {
-    400: `the service refused ${GRANT}: ${CHECK}`,
-    401: `the service refused ${GRANT}: ${CHECK}`,
-};
+function tokenHints({ ref, assign }) {
+    const refused = `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
+        `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
+    return { 400: refused, 401: refused };
+}
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog }) {
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words }) {
+    const hints = tokenHints(words);
     let current;
     let refreshed = false;
     const request = async () => {
@@ -29129,7 +29166,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
             .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
             form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
             headers: { authorization: basic },
-            hints: TOKEN_HINTS,
+            hints,
         })
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
@@ -29184,6 +29221,7 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 
 
 
+
 // Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
 // relies on are required, so a changed service fails with a message naming them. Each shape
 // is declared here once; the types the engine works with are derived from them.
@@ -29193,7 +29231,7 @@ const dependentScopeSchema = object({
     optional: schemas_default(schemas_boolean(), false),
     requires_refresh_token: schemas_default(schemas_boolean(), true),
 });
-// A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
+// A scope string goes to the outputs, and from there into deploy scripts: only a URL
 // (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
 // markdown treats specially. Anything else from the service is refused, saying what is wrong.
 const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
@@ -29247,10 +29285,10 @@ const scopeListResponseSchema = pipe(object({ scopes: array(scopeSchema) }), tra
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
 const oneScopeResponseSchema = pipe(object({ scope: scopeSchema }), transform((r) => r.scope));
 // An update that fails says what the status means for a scope that existed a moment ago.
-const UPDATE_HINTS = {
+const updateHints = (words) => ({
     403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
-    404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
-};
+    404: `the scope no longer exists (deleted since the inspection?): ${lowerFirst(words.runAgain)}, and it will be created anew`,
+});
 // Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
 // both keys optional, rather than a union, so that a malformed answer names its field.
 const createResponseSchema = pipe(object({ scopes: optional(array(scopeSchema).check(_minLength(1))), scope: optional(scopeSchema) }), transform((r, ctx) => {
@@ -29261,46 +29299,29 @@ const createResponseSchema = pipe(object({ scopes: optional(array(scopeSchema).c
     return scopes;
 }));
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
-const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
+const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const STATUS_HINTS = {
+const statusHints = ({ ref }) => ({
     400: 'the service refused the request as invalid',
-    401: "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
-        '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
+    401: `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
     // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
     403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
+    404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
     429: 'too many requests',
-};
+});
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
-const TOKEN_STATUS_HINTS = {
-    ...STATUS_HINTS,
-    401: `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that auth_url ` +
-        'is the authentication service that issued it, or use auth: basic',
-};
+const tokenStatusHints = (words) => ({
+    ...statusHints(words),
+    401: `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that ${words.ref('auth_url')} ` +
+        `is the authentication service that issued it, or use ${words.assign('auth', 'basic')}`,
+});
 // A conflict means something only for the creation.
 const CREATION_HINTS = { 409: 'the scope already exists' };
 // A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
 const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
-/**
- * The service's own words: `errors[].detail`, and the ids its support asks for: the error's
- * `errors[].id` (the one the vendor records) and a request id, in the body or a header.
- */
-function explainServiceError(body, headers) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    // Last, the bare OAuth2 error code the token endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py).
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-    const headerId = headers['x-request-id'];
-    const ids = [
-        ['error id', text(first?.id)],
-        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
-    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
-}
 // One comma-separated list per parameter, with the separators left as they are: each item
 // is encoded on its own so that a server splitting before or after decoding reads the same.
 const list = (values) => values.map(encodeURIComponent).join(',');
@@ -29309,19 +29330,20 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub }) {
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS }) {
     const apiPath = new URL(authUrl).pathname;
-    const hints = auth === 'token' ? TOKEN_STATUS_HINTS : STATUS_HINTS;
+    const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
+    const onUpdate = updateHints(words);
     // The only place the secret is used: built once, never logged, sent in every call (basic)
     // or in the token request alone (token).
     const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
     const http = createJsonHttp({
         budget,
-        urlInput: 'auth_url',
+        urlSetting: 'auth_url',
+        words,
         hints: API_LIKE_PATH.test(apiPath)
-            ? { ...hints, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
             : hints,
-        explain: explainServiceError,
         unusableAnswer: UNUSABLE_ANSWER,
         scrub,
         log,
@@ -29329,7 +29351,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         dispatcher,
     });
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
-    const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log }) : undefined;
+    const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
     const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
@@ -29371,7 +29393,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
             const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
             const body = { scope: changeable };
-            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS, headers }));
+            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
         },
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
@@ -29381,6 +29403,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+
 
 
 
@@ -29398,7 +29421,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function reconcileScope(service, { spec, dryRun, update = false, budget }, log = silentLog) {
+async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
     const expected = service.scopeStringFor(spec.scope_suffix);
     const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
     const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
@@ -29415,7 +29438,7 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget },
         if (isUuid(scope) && unverified.includes(scope)) {
             log.warning(`dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
                 "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This step cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
+                'This run cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
         }
     });
     let byString = new Map(found.map((s) => [s.scope_string, s]));
@@ -29444,16 +29467,16 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget },
     }
     log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, { expected, unverified }, budget, log));
+    return compared(await create(service, definition, { expected, unverified }, budget, log, words));
 }
 /**
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-async function reconcile_inspectScopes(service) {
+async function reconcile_inspectScopes(service, { createScope }) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first (apply).`);
+        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
     const found = await adoptExisting(service, client, client.scopes, '');
     return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
@@ -29470,7 +29493,7 @@ async function applySpec(service, definition, existing, dryRun, log) {
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
         throw new errors_ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
-            "the suffix is part of the scope string, the provider's identity, which this action never changes. Nothing was written. " +
+            "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
             `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
@@ -29532,14 +29555,14 @@ function resolveDependents(spec, byString) {
  *   run's and is adopted; if there is none, the creation is sent again after a pause;
  * - any other failure: thrown.
  */
-async function create(service, definition, { expected, unverified }, budget, log) {
+async function create(service, definition, { expected, unverified }, budget, log, words) {
     // Set once an answer of this run was lost: from then on, a scope found may be this run's.
     let maybeApplied = false;
     try {
         for (let attempt = 1;; attempt++) {
             const outcome = await service.createScope(definition);
             if (outcome.kind === 'created')
-                return await verifyCreated(service, outcome.scopes, expected);
+                return await verifyCreated(service, outcome.scopes, expected, words);
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
@@ -29559,12 +29582,12 @@ async function create(service, definition, { expected, unverified }, budget, log
             }
             if (conflict) {
                 throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
-                    'applying a creation. Run the step again: it adopts the scope once the client lists it.');
+                    `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
             }
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
                 throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log.info(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
+            log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
@@ -29577,7 +29600,7 @@ async function create(service, definition, { expected, unverified }, budget, log
     }
 }
 /** The created scopes must be attached to the client the next inspection shows. */
-async function verifyCreated(service, created, expected) {
+async function verifyCreated(service, created, expected, words) {
     const after = await service.getClient().catch((error) => {
         if (!(error instanceof errors_ActionError))
             throw error;
@@ -29587,7 +29610,7 @@ async function verifyCreated(service, created, expected) {
     const detached = created.filter((s) => !after.scopeIds.includes(s.id));
     if (detached.length > 0) {
         throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-            "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.");
+            `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
@@ -29604,76 +29627,6 @@ async function adoptExisting(service, client, known, expected) {
     }
     const scopes = client.scopeIds.map((id) => byId.get(id));
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
-}
-
-;// CONCATENATED MODULE: ./src/engine/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
-}
-/**
- * Every form in which a credential that arrived during the run (the access token) could
- * surface: those of the secret, and inside the Bearer header that carries it.
- */
-function credentialForms(credential) {
-    if (credential === '')
-        return [];
-    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
-}
-/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
-function encodedForms(value) {
-    const encoded = encodeURIComponent(value);
-    // A multi-line value is masked line by line by the runner too.
-    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    return [
-        value,
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-}
-/**
- * The value as given is always masked, as the runner masks it. A derived form (a line, an
- * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
- * and garble every message (a 1-character secret has 1-character fragments): left out.
- */
-function withoutShortForms(value, forms) {
-    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
-}
-/** The shortest derived form that is masked; the secret as given is masked at any length. */
-const DERIVED_FORM_MIN_LENGTH = 8;
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
-}
-/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-function scrubber(forms) {
-    let sorted = [];
-    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
-        // Longest first, so that a form containing another is replaced whole.
-        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
-    });
-    scrub.learn(forms);
-    return scrub;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
@@ -29700,79 +29653,6 @@ function coerce_date(params) {
     return core._coercedDate(schemas.ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ./src/engine/settings.ts
-/**
- * The settings of a run and their rules, the same for every door. A door reads them under its
- * own names (the action's inputs, the command line's options) and gives the words its users
- * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
- */
-
-
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
-/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
-const SETTING_DEFAULTS = {
-    spec: '.github/provider-scope.yml',
-    timeout_seconds: '30',
-    on_drift: 'warn',
-    dry_run: 'false',
-    auth: 'basic',
-    provider_url: '',
-};
-const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
- *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-function settingsSchema({ label, ref, whenEmpty }) {
-    // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
-    // second stage only once the first has passed.
-    const required = (name, hint) => schemas_string().check(_minLength(1, `${label(name)} is empty: ${hint}`));
-    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => pipe(schemas_string().check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
-        const url = new URL(value);
-        const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
-        if (url.username !== '' || url.password !== '') {
-            problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
-        }
-        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-            problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
-        }
-        if (url.search !== '' || url.hash !== '') {
-            problem(`${label(name)} must be a base address without a query or fragment`);
-        }
-        // Paths are appended to it, so one canonical form without a trailing slash.
-        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-    }));
-    return object({
-        client_id: pipe(pipe(required('client_id', whenEmpty('client_id')), schemas_guid(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
-            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)), transform((id) => id.toLowerCase())),
-        client_secret: required('client_secret', whenEmpty('client_secret')),
-        auth_url: pipe(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
-        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: pipe(pipe(required('timeout_seconds', 'leave it out for 30 seconds'), coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas_number().check(_positive(`${label('timeout_seconds')} must be more than 0`), _lte(600, `${label('timeout_seconds')} must be at most 600`))),
-        on_drift: pipe(required('on_drift', 'leave it out for warn'), schemas_enum(['warn', 'fail', 'ignore', 'update'], `${label('on_drift')} must be warn, fail, ignore or update`)),
-        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
-        dry_run: pipe(pipe(required('dry_run', 'leave it out for false'), schemas_enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`)), transform((value) => value.toLowerCase() === 'true')),
-        // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
-        auth: pipe(required('auth', 'leave it out for basic'), schemas_enum(['basic', 'token'], `${label('auth')} must be basic or token`)),
-        // Optional: empty means no verification of the provider.
-        provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this step passes'))),
-    });
-}
-/** Validates every setting at once, so the user sees all that is wrong in one run. */
-function settings_parseSettings(read, naming) {
-    const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
-    const result = settingsSchema(naming).safeParse(raw);
-    if (result.success)
-        return result.data;
-    throw new problems_ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
@@ -29810,6 +29690,89 @@ function nearestKey(unknown, known) {
         : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/engine/settings.ts
+/**
+ * The settings of a run and their rules, the same for every door. A door reads them under its
+ * own names (the action's inputs, the command line's options) and gives the words its users
+ * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
+ */
+
+
+
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
+/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
+const SETTING_DEFAULTS = {
+    spec: '.github/provider-scope.yml',
+    timeout_seconds: '30',
+    on_drift: 'warn',
+    dry_run: 'false',
+    auth: 'basic',
+    provider_url: '',
+};
+const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
+ *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+function settingsSchema({ label, ref, whenEmpty }) {
+    // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
+    // second stage only once the first has passed.
+    const required = (name, hint) => schemas_string().check(_minLength(1, `${label(name)} is empty: ${hint}`));
+    // A value given is echoed, with its near miss, only when it is a short word: what is
+    // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
+    const given = (name, values, input) => {
+        const word = typeof input === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,15}$/.test(input) ? input : undefined;
+        const near = word === undefined ? undefined : nearestKey(word, values);
+        return (`${label(name)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` +
+            (word === undefined ? '' : `, not "${word}"${near === undefined ? '' : ` (did you mean ${near}?)`}`));
+    };
+    const oneOf = (name, values, shown = values) => schemas_enum(values, { error: (issue) => given(name, shown, issue.input) });
+    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+    const baseUrl = (name, httpsWhy) => pipe(schemas_string().check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
+        const url = new URL(value);
+        const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+        if (url.username !== '' || url.password !== '') {
+            problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+        }
+        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+            problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+        }
+        if (url.search !== '' || url.hash !== '') {
+            problem(`${label(name)} must be a base address without a query or fragment`);
+        }
+        // Paths are appended to it, so one canonical form without a trailing slash.
+        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    }));
+    return object({
+        client_id: pipe(pipe(required('client_id', whenEmpty('client_id')), schemas_guid(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
+            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)), transform((id) => id.toLowerCase())),
+        client_secret: required('client_secret', whenEmpty('client_secret')),
+        auth_url: pipe(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
+        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
+        timeout_seconds: pipe(pipe(required('timeout_seconds', 'leave it out for 30 seconds'), coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas_number().check(_positive(`${label('timeout_seconds')} must be more than 0`), _lte(600, `${label('timeout_seconds')} must be at most 600`))),
+        on_drift: pipe(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
+        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+        dry_run: pipe(pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), transform((value) => value.toLowerCase() === 'true')),
+        // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
+        auth: pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
+        // Optional: empty means no verification of the provider.
+        provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+    });
+}
+/** Validates every setting at once, so the user sees all that is wrong in one run. */
+function settings_parseSettings(read, naming) {
+    const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
+    const result = settingsSchema(naming).safeParse(raw);
+    if (result.success)
+        return result.data;
+    throw new problems_ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/spec.ts
 
 
@@ -29823,7 +29786,7 @@ const MAX_SPEC_BYTES = 64 * 1024;
 const spec_text = schemas_string().check(_trim(), _minLength(1, 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-const spec_dependentScopeSchema = strictObject({
+const specDependentSchema = strictObject({
     scope: pipe(spec_text.check(refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
     // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
     transform((v) => (isUuid(v) ? v.toLowerCase() : v)))
@@ -29843,7 +29806,7 @@ const scopeSpecSchema = strictObject({
         .check(schemas_describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token.")),
     required_domains: optional(array(spec_text))
         .check(schemas_describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none).")),
-    dependent_scopes: schemas_default(array(spec_dependentScopeSchema), []).check(superRefine((deps, ctx) => {
+    dependent_scopes: schemas_default(array(specDependentSchema), []).check(superRefine((deps, ctx) => {
         const seen = new Set();
         deps.forEach((dep, index) => {
             if (seen.has(dep.scope)) {
@@ -29853,6 +29816,8 @@ const scopeSpecSchema = strictObject({
         });
     }), schemas_describe('Scopes of other services the provider calls; the groups scope enables group-based policies.')),
 });
+const SCHEMA_IS_THE_DEFINITION = true;
+void SCHEMA_IS_THE_DEFINITION;
 // The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
 // SDK, create_scope's docstring); the spec accepts any string.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
@@ -29903,7 +29868,7 @@ function issueMessage(issue) {
     return issue.message;
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(spec_dependentScopeSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
 function knownKeysAt(segments, wrapped) {
     if (typeof segments.at(-1) === 'number')
@@ -29989,15 +29954,15 @@ function parseSpec(source, file) {
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
  * links are resolved, must lie inside the workspace: a spec from a pull request must not make
- * the step read, and quote, a file of the runner's.
+ * the run read, and quote, a file of the machine's.
  */
-async function loadSpec(workspace, file) {
+async function loadSpec(workspace, file, naming) {
     const fail = (message) => {
         throw new problems_ValidationError([{ field: 'spec', message }]);
     };
     const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
     const outside = (relative) => relative === '' || relative.startsWith('..') || external_node_path_default().isAbsolute(relative);
-    const refuse = () => fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
+    const refuse = () => fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
     // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
     if (outside(external_node_path_default().relative(root, external_node_path_default().resolve(root, file))))
         return refuse();
@@ -30009,8 +29974,7 @@ async function loadSpec(workspace, file) {
         const code = error.code;
         if (code !== 'ENOENT')
             return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
-        return fail(`Spec file ${file} was not found in the workspace (${workspace}). ` +
-            'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.');
+        return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
     }
     if (outside(external_node_path_default().relative(root, fullPath)))
         return refuse();
@@ -30018,7 +29982,7 @@ async function loadSpec(workspace, file) {
     try {
         const info = await (0,promises_.stat)(fullPath);
         if (!info.isFile())
-            return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
+            return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
         // Read to one byte past the limit: a size from stat is 0 for some special files.
         source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
     }
@@ -30050,7 +30014,13 @@ async function readAtMost(file, bytes) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/ensure.ts
-
+/**
+ * The engine's entries: one run, from the settings a door read to its conclusion as data.
+ * `ensureProviderScope` is what the action does, and the command line's plan and apply;
+ * `verifyProvider` is the deployed provider's check alone. The doors (the GitHub runner, the
+ * command line) differ only in where they read the settings and how they show what these
+ * return and write.
+ */
 
 
 
@@ -30063,20 +30033,20 @@ async function readAtMost(file, bytes) {
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (request) => stopping(request, (signal) => ensure(request, signal));
+const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal));
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (request) => stopping(request, (signal) => verify(request, signal));
+const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal));
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection.
  */
-async function stopping(request, run) {
+async function stopping(port, run) {
     const stop = new AbortController();
     try {
-        return await run(request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
+        return await run(port.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, port.signal]));
     }
     catch (error) {
-        return concludeFailure(error);
+        return concludeFailure(error, port.naming);
     }
     finally {
         stop.abort(new Error('the run has ended'));
@@ -30089,55 +30059,50 @@ const logOn = (write, locate = () => undefined) => ({
     warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
 });
 /** The run's budget and the service's client, bound to the settings' client. */
-function connect(settings, { clock, dispatcher, mask }, signal, log) {
+function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) {
     // One budget for the whole run: the reads, the creation and the provider check.
     const budget = createBudget(settings.timeout_seconds, { clock, signal });
-    const scrub = scrubber(secretForms(settings.client_id, settings.client_secret));
     const service = createServiceClient({
         authUrl: settings.auth_url,
         clientId: settings.client_id,
         clientSecret: settings.client_secret,
         auth: settings.auth,
-        // The token, the moment it arrives: the door masks it, and the client's own scrub learns it.
-        onCredential: (credential) => {
-            scrub.learn(credentialForms(credential));
-            mask?.(credential);
-        },
+        // The token, the moment it arrives: masked by the door and scrubbed from then on.
+        onCredential: secrets.learn,
         budget,
         dispatcher,
         log,
         // The service's values a message quotes are scrubbed before they are clipped.
-        scrub,
+        scrub: secrets.scrub,
+        words: naming,
     });
     return { budget, service };
 }
-const providerOutcome = (url, scopeStrings, budget, request, log) => checkProvider(url, scopeStrings, budget, { dispatcher: request.dispatcher, log }).then((check) => ({ check }), (failure) => ({ failure }));
-async function ensure(request, signal) {
-    const { settings, specFile } = await ensure_validate(request);
+const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
+async function ensure(port, signal) {
+    const { settings, specFile } = await ensure_validate(port);
     const { spec } = specFile;
-    const log = logOn(request.write, specFile.locate);
+    const log = logOn(port.write, specFile.locate);
     for (const { message, location } of specFile.warnings)
-        request.write({ level: 'warning', text: message, location });
+        port.write({ level: 'warning', text: message, location });
     log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
-    const { budget, service } = connect(settings, request, signal, log);
-    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget }, log);
-    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, request, log);
-    request.onAnswered?.();
-    return conclude_concludeRun({ inputs: settings, naming: request.naming, result, provider });
+    const { budget, service } = connect(settings, port, signal, log);
+    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
+    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
+    return conclude_concludeRun({ inputs: settings, naming: port.naming, result, provider });
 }
-async function verify(request, signal) {
-    const { naming } = request;
-    const settings = parseSettings(request.read, naming);
+async function verify(port, signal) {
+    const { naming } = port;
+    const settings = parseSettings(port.read, naming);
     const providerUrl = settings.provider_url;
     if (providerUrl === undefined) {
         throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
     }
-    const log = logOn(request.write);
+    const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
-    const { budget, service } = connect(settings, request, signal, log);
-    const result = await inspectScopes(service);
-    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, request, log);
-    request.onAnswered?.();
+    const { budget, service } = connect(settings, port, signal, log);
+    const result = await inspectScopes(service, naming);
+    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, port, log);
     // No spec is held to the scope: drift is not this check's business.
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
 }
@@ -30147,7 +30112,7 @@ async function ensure_validate({ read, naming, workspace }) {
     const [settings, spec] = await Promise.allSettled([
         (async () => settings_parseSettings(read, naming))(),
         // An empty `spec` setting is reported by parseSettings.
-        specPath === '' ? undefined : loadSpec(workspace, specPath),
+        specPath === '' ? undefined : loadSpec(workspace, specPath, naming),
     ]);
     const problems = [settings, spec].flatMap((result) => {
         if (result.status === 'fulfilled')
@@ -30162,28 +30127,110 @@ async function ensure_validate({ read, naming, workspace }) {
     throw new problems_ValidationError(problems);
 }
 
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+}
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+function credentialForms(credential) {
+    if (credential === '')
+        return [];
+    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value) {
+    const encoded = encodeURIComponent(value);
+    // A multi-line value is masked line by line by the runner too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [
+        value,
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+}
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value, forms) {
+    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    let sorted = [];
+    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+        // Longest first, so that a form containing another is replaced whole.
+        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    });
+    scrub.learn(forms);
+    return scrub;
+}
+function keepSecrets(clientId, clientSecret, mask = () => { }) {
+    const forms = secretForms(clientId, clientSecret);
+    forms.forEach(mask);
+    const scrub = scrubber(forms);
+    return {
+        scrub,
+        learn: (credential) => {
+            const more = credentialForms(credential);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/text.ts
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
  * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
+ * The unsafe characters are one list, the wire's (wire/characters.ts).
  */
+
 /** The longest message a door writes; the service's words can be long. */
 const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
-// C0 controls (escape, carriage return, bell, line breaks...), DEL, C1 controls (a lone CSI
-// starts an escape sequence too), and the bidirectional overrides that reorder what is shown.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** Text for a terminal: every control character shown as its escape (`\u001b`), never obeyed. */
-const inert = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
+const inert = (text) => text.replace(UNSAFE, characters_escapeOf);
 /** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
-const inertJson = (json) => json.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
-const hasControl = (text) => new RegExp(CONTROL.source).test(text);
+
 
 ;// CONCATENATED MODULE: ./src/github/job-summary.ts
+
 
 function describeRun({ eventName, ref, payload }) {
     const tag = payload.release?.tag_name;
@@ -30195,9 +30242,10 @@ function describeRun({ eventName, ref, payload }) {
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
  * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces.
+ * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
+ * character (wire/characters.ts) shows as its escape.
  */
-const escapeMarkdown = (text) => text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
+const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
 function headline({ created, wouldCreate, updated, changes }, dryRun) {
     if (wouldCreate)
         return 'Dry run: the provider scope would be created';
@@ -30247,6 +30295,12 @@ const INPUT_NAMING = {
             'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
         auth_url: 'set it to the base address of the authentication service, e.g. https://auth.globus.org',
     })[setting],
+    workspace: 'the workspace',
+    specNotFound: 'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
+    createScope: 'run the step without dry_run',
+    debugOutput: 'the debug log of this run',
+    runAgain: 'Run the step again',
+    scopeStringOutput: "the step's scope_string output",
 };
 
 ;// CONCATENATED MODULE: ./src/github/runner.ts
@@ -30335,8 +30389,9 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
 ;// CONCATENATED MODULE: ./src/github/action.ts
 /**
  * The action's run(): the engine's run, written out to the GitHub runner. It masks every form
- * of the secret first (and of the access token the moment it arrives), shows each message as the runner shows it (a log line, an annotation),
- * sets the outputs and writes the job summary, all scrubbed in one place.
+ * of the secret first (and of the access token the moment it arrives), shows each message as
+ * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
+ * all scrubbed by the run's one keeper of secrets.
  */
 
 
@@ -30345,21 +30400,30 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
 
 
 
+// The runner shows 10 error annotations per step: nine, and one that says where the rest are.
+const MAX_ERROR_ANNOTATIONS = 9;
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run(collaborators = fromGitHubRunner()) {
     const { core, summary, ready } = collaborators;
-    // Masked before anything is logged, in every form it could take.
-    const forms = secretForms(core.getInput('client_id'), core.getInput('client_secret'));
-    for (const form of forms)
-        core.setSecret(form);
-    const scrub = scrubber(forms);
+    // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
+    const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
+    const { scrub } = secrets;
+    let annotated = 0;
+    let unannotated = 0;
     // Every text the run writes goes through here: the service's own words may echo the secret,
     // and text from the spec or a server may hold line breaks. An annotation's text is escaped
     // by the toolkit; a log line is written as it is, so it is made one line, which the runner
     // cannot read as a workflow command (`::...`) of its own.
     const write = (message) => {
         const text = scrub(message.text);
-        if (message.level === 'warning' || message.level === 'error') {
+        if (message.level === 'error' && annotated === MAX_ERROR_ANNOTATIONS) {
+            // Past the runner's limit: said once all the same, in the log.
+            unannotated++;
+            core.info(oneLine(`Error: ${text}`));
+        }
+        else if (message.level === 'warning' || message.level === 'error') {
+            if (message.level === 'error')
+                annotated++;
             const { location, title } = message;
             core[message.level](clip(text), { ...location, ...(title === undefined ? {} : { title }) });
         }
@@ -30372,41 +30436,37 @@ async function run(collaborators = fromGitHubRunner()) {
         for (const [name, value] of Object.entries(outputs ?? {}))
             core.setOutput(name, scrub(value));
         messages.forEach(write);
+        if (unannotated > 0)
+            core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
     };
     // An error that escapes everything ends the step: reported, and nothing more is sent.
     const fatal = new AbortController();
     collaborators.onFatal?.((error) => {
         fatal.abort(error);
-        conclude(concludeFailure(error));
+        conclude(concludeFailure(error, INPUT_NAMING));
     });
     let conclusion = await ensureProviderScope({
         read: (name) => core.getInput(name),
         naming: INPUT_NAMING,
         workspace: collaborators.workspace,
+        secrets,
         write,
         clock: collaborators.clock,
         dispatcher: collaborators.dispatcher,
         signal: fatal.signal,
-        // The access token, the moment it arrives: masked and scrubbed before the next line is written.
-        mask: (credential) => {
-            const more = credentialForms(credential);
-            scrub.learn(more);
-            for (const form of more)
-                core.setSecret(form);
-        },
-        // What only the output needs (the toolkit, the workflow context) loads once the last answer
-        // is in: loaded with the requests, its compile held them back (see Collaborators.ready).
-        onAnswered: () => void ready?.(),
     });
+    // The last answer is in: what only the output needs (the toolkit) loads now, beside the
+    // workflow context; loaded with the requests, its compile held them back (see runner.ts).
+    const loaded = ready?.();
     // A workflow context that fails to load fails the step, as any unexpected error does.
     const markdown = summary === undefined
         ? undefined
-        : await jobSummary(conclusion, summary, scrub).catch((error) => void (conclusion = concludeFailure(error)));
+        : await jobSummary(conclusion, summary, scrub).catch((error) => void (conclusion = concludeFailure(error, INPUT_NAMING)));
     conclude(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (markdown !== undefined)
         await summary?.write(scrub(markdown));
-    await ready?.();
+    await loaded;
     collaborators.setExitCode(conclusion.exitCode);
 }
 /** The job summary of a conclusion: what was ensured, or every problem of a failed validation. */
@@ -30423,7 +30483,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9666);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2428);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

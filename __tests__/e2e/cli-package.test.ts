@@ -130,13 +130,15 @@ test('a bad spec: exit 1, every problem with its file and line, nothing sent', a
   expect(failed.stderr).toContain('Error: .github/provider-scope.yml:1: description is required');
   expect(failed.stderr).toContain('Error: .github/provider-scope.yml:2: advertised must be a boolean');
   expect(failed.stderr).toContain('Error: .github/provider-scope.yml:3: unknown key "scope_sufix" (did you mean "scope_suffix"?)');
+  // Each problem once: no second line that repeats it.
+  expect(failed.stderr.split('\n').filter((line) => line.includes('scope_sufix'))).toHaveLength(1);
   expect(service.requests).toEqual([]);
 });
 
 test('a wrong secret: exit 1, what to check, no form of either secret', async () => {
   const wrong = await cli(['plan'], { env: { PROVIDER_CLIENT_SECRET: 'an-old-deleted-secret' } });
   expect(wrong.code).toBe(1);
-  expect(wrong.stderr).toContain("HTTP 401: the credentials were rejected: client_id must be the app's Client ID");
+  expect(wrong.stderr).toContain("HTTP 401: the credentials were rejected: --client-id must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets");
   expect(wrong.stdout + wrong.stderr).not.toContain('an-old-deleted-secret');
   await expectNoSecret(wrong);
 });

@@ -67,7 +67,7 @@ describe('drift', () => {
   test('an invalid on_drift is an input error', async () => {
     const result = await h.run({ inputs: { on_drift: 'loud' } });
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual(['::error::Input on_drift must be warn, fail, ignore or update']);
+    expect(annotations(result)).toEqual(['::error::Input on_drift must be warn, fail, ignore or update, not "loud"']);
     expect(h.service.requests).toEqual([]);
   });
 

@@ -34,7 +34,7 @@ test('malformed JSON', async () => {
 
 test('an answer without a needed field names it', async () => {
   h.service.inject({ method: 'GET', path: clientPath(), status: 200, body: '{"client": {"name": "x", "scopes": []}}' });
-  expectFailure(h, await h.run(), /^::error::Client inspection \(GET .*\): the answer \(HTTP 200\) cannot be used: client\.id is missing: expected a string\. This is the service's answer, not a setting of this step: report it/);
+  expectFailure(h, await h.run(), /^::error::Client inspection \(GET .*\): the answer \(HTTP 200\) cannot be used: client\.id is missing: expected a string\. This is the service's answer, not a setting of yours: report it/);
 });
 
 test('a redirect is not followed with the credentials', async () => {

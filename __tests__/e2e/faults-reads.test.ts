@@ -1,6 +1,6 @@
 /**
  * Faults on the reads, end to end: the bundled action as a process against the embedded
- * service's fault injection. Retried, and given up on within the step's deadline, saying why.
+ * service's fault injection. Retried, and given up on within the run's deadline, saying why.
  * The waits themselves (backoff, Retry-After) are pinned on an injected clock in http.test.ts;
  * here the smallest limits that show the behaviour keep every run short.
  */
@@ -54,14 +54,14 @@ describe('given up on within the deadline', () => {
   test('a server that hangs: the process ends by itself, saying it timed out', async () => {
     h.service.inject({ method: 'GET', path: clientPath(), hang: true, times: 100 });
     const result = await h.run({ inputs: { timeout_seconds: '0.3' }, killAfterMs: 10_000 });
-    expectFailure(h, result, /^::error::Client inspection \(GET .*\) timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 0\.3\)(; the step's deadline of 1 s has passed| \(gave up after \d attempts: the step's deadline is near\))$/);
+    expectFailure(h, result, /^::error::Client inspection \(GET .*\) timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 0\.3\)(; the run's deadline of 1 s has passed| \(gave up after \d attempts: the run's deadline is near\))$/);
     expect(h.countRequests('POST', '/v2/')).toBe(0);
   });
 
   test('nothing listening: retried until the deadline is near, then named', async () => {
     const port = await freePort();
     const result = await h.run({ inputs: { auth_url: `http://127.0.0.1:${port}`, timeout_seconds: '0.3' } });
-    expectFailure(h, result, /nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\): check auth_url \(gave up after \d attempts(: the step's deadline is near)?\)$/);
+    expectFailure(h, result, /nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\): check auth_url \(gave up after \d attempts(: the run's deadline is near)?\)$/);
   });
 });
 

@@ -54,6 +54,6 @@ describe('7. endings', () => {
   test('a Retry-After of 1e17 seconds is not printed as such', async () => {
     h.service.inject({ method: 'GET', path: clientPath(), status: 429, headers: { 'retry-after': '100000000000000000' } });
     const result = await h.run();
-    expect(annotations(result)).toEqual([expect.stringMatching(/the service asked to wait more than an hour, longer than this step waits\)$/)]);
+    expect(annotations(result)).toEqual([expect.stringMatching(/the service asked to wait more than an hour, longer than this run waits\)$/)]);
   });
 });

@@ -47,7 +47,7 @@ test.each([
   expect(annotation).toMatch(/^::error::Scope creation \(POST .*\): the answer \(HTTP 200\) cannot be used: scopes\.0\.scope_string /);
   // The toolkit escapes an annotation's % (as %25): the value as the message has it.
   expect(annotation?.replaceAll('%25', '%')).toContain(`scope_string ${problem}: expected a URL`);
-  expect(annotation?.replaceAll('%25', '%')).toContain(`got "${shown}". This is the service's answer, not a setting of this step: report it to the service's operators`);
+  expect(annotation?.replaceAll('%25', '%')).toContain(`got "${shown}". This is the service's answer, not a setting of yours: report it to the service's operators`);
   expect(annotations(result)).toHaveLength(1);
   expect(result.outputs).toEqual({});
   expectSafe(h, result);

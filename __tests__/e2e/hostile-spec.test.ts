@@ -24,13 +24,14 @@ test.each([
   expect(h.service.requests).toEqual([]);
 });
 
-test('8. fifteen problems: nine error annotations and one that says how many more; all in the log and the summary', async () => {
+test('8. fifteen problems: nine error annotations, the other six once each in the log, one annotation that says where; all in the summary', async () => {
   const keys = Array.from({ length: 15 }, (_, i) => `unknown_${i}: x`).join('\n');
   const result = await h.run({ files: { [SPEC_FILE]: `${SPEC}${keys}\n` } });
   expect(result.exitCode).toBe(1);
   expect(annotations(result)).toHaveLength(10);
-  expect(annotations(result)[9]).toBe('::error::And 6 more problem(s): all are listed in the log and the job summary.');
-  expect(stdoutLines(result).filter((line) => line.startsWith('Problem: '))).toHaveLength(15);
+  expect(annotations(result)[9]).toBe('::error::And 6 more error(s): each is in the log above, and in the job summary.');
+  expect(stdoutLines(result).filter((line) => line.startsWith('Error: '))).toHaveLength(6);
+  for (let i = 0; i < 15; i++) expect(stdoutLines(result).filter((line) => line.includes(`"unknown_${i}"`))).toHaveLength(1);
   expect(result.summary.match(/^- line \d+: /gm)).toHaveLength(15);
   expectSafe(h, result);
 });

@@ -2,7 +2,7 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { main, type ExitCode, type World } from '../../src/cli/main.ts';
+import { main, type ExitCode, type Collaborators } from '../../src/cli/main.ts';
 import { fakeClock } from './clock.ts';
 
 export interface CliRun {
@@ -33,7 +33,7 @@ export class CliWorkspace {
     let stdout = '';
     let stderr = '';
     const written: Record<string, string> = {};
-    const world: World = {
+    const collaborators: Collaborators = {
       argv,
       env,
       cwd: this.dir,
@@ -47,7 +47,7 @@ export class CliWorkspace {
         written[file] = text;
       },
     };
-    const exitCode = await main(world);
+    const exitCode = await main(collaborators);
     return { exitCode, stdout, stderr, written };
   }
 }

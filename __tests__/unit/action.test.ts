@@ -91,7 +91,7 @@ describe('a run that ensures the scope', () => {
     const clock = fakeClock();
     const runner = await runWith({}, { clock });
     expect(clock.slept).toEqual([]);
-    expect(runner.annotations()[0]?.message).toMatch(/failed with HTTP 503\..*\(the service asked to wait 120 s, longer than this step waits\)$/);
+    expect(runner.annotations()[0]?.message).toMatch(/failed with HTTP 503\..*\(the service asked to wait 120 s, longer than this run waits\)$/);
     expect(runner.exitCode).toBe(1);
   });
 
@@ -391,14 +391,18 @@ describe('hostile text and the edges of a run', () => {
     expect(runner.written()).not.toContain(secretish);
   });
 
-  test('fifteen problems: nine annotations and one that says how many more; all of them in the log and the summary', async () => {
+  test('fifteen problems: nine annotations, the rest each once in the log, one annotation that says where; all of them in the summary', async () => {
     const keys = Array.from({ length: 15 }, (_, i) => `unknown_${i}: x`);
     await writeFile(path.join(workspace, SPEC_FILE), `${SPEC}${keys.join('\n')}\n`);
     const runner = await runWith();
     const errors = runner.annotations();
     expect(errors).toHaveLength(10);
-    expect(errors[9]).toEqual({ level: 'error', message: 'And 6 more problem(s): all are listed in the log and the job summary.', properties: {} });
-    expect(runner.lines('info').filter((line) => line.startsWith('Problem: '))).toHaveLength(15);
+    expect(errors[9]).toEqual({ level: 'error', message: 'And 6 more error(s): each is in the log above, and in the job summary.', properties: {} });
+    // Each problem said once: an annotation for the first nine, a log line for the rest.
+    const logged = runner.lines('info').filter((line) => line.startsWith('Error: '));
+    expect(logged).toEqual(keys.slice(9).map((key) => expect.stringContaining(`unknown key "${key.split(':')[0]}"`)));
+    const said = [...errors.slice(0, 9).map((e) => e.message), ...logged].join('\n');
+    for (const key of keys) expect(said.split(`"${key.split(':')[0]}"`)).toHaveLength(2);
     expect(runner.summaries[0]?.match(/^- line/gm)).toHaveLength(15);
     expect(runner.exitCode).toBe(1);
   });

@@ -11,7 +11,7 @@ import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
-import { VERBS } from '../../src/cli/help.ts';
+import { COMMANDS } from '../../src/cli/help.ts';
 import { CLI_SETTINGS } from '../../src/cli/options.ts';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
@@ -227,11 +227,24 @@ describe('the secret', () => {
     expect(service.requests).toEqual([]);
   });
 
-  test('never from a flag: refused by name, whatever the rest', async () => {
+  test('never from a flag: refused by name, whatever the rest, the reason given once', async () => {
     const run = await cli(['plan', `--client-secret=${SECRET}`]);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('the secret is never given as a flag (it would show in ps and in the shell history)');
+    expect(run.stderr).toBe(
+      'ensure-provider-scope: the secret is never given as a flag (it would show in ps and in the shell history): put the client secret in the ' +
+        'environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin.\n',
+    );
     expectNoSecret(run);
+  });
+
+  test('--client-secret-stdin with nothing on stdin: named as such, once, before any request', async () => {
+    const run = await cli(['plan', '--client-secret-stdin'], { stdin: '' });
+    expect(run.exitCode).toBe(1);
+    const said = run.stderr.split('\n').filter((line) => line.includes('stdin'));
+    expect(said).toEqual([
+      'Error: The client secret from stdin (--client-secret-stdin) is empty: pipe it in, e.g. printf %s "$PROVIDER_CLIENT_SECRET" | ensure-provider-scope plan --client-secret-stdin',
+    ]);
+    expect(service.requests).toEqual([]);
   });
 
   test('from stdin with --client-secret-stdin, its line break dropped (LF or CRLF); over PROVIDER_CLIENT_SECRET', async () => {
@@ -400,7 +413,7 @@ describe('verify', () => {
     const wrong = await cli(['verify', '--provider-url', provider.url, '--json']);
     expect(wrong.exitCode).toBe(1);
     expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', provider: { matches: false } });
-    expect(wrong.stderr).toContain(`set to the step's scope_string output, "${scopeString}"`);
+    expect(wrong.stderr).toContain(`set to the scope_string that plan and apply print (outputs.scope_string with --json), "${scopeString}"`);
     provider.document = { title: 'publishes nothing' };
     const none = await cli(['verify', '--provider-url', provider.url, '--json']);
     expect(jsonOf(none)).toMatchObject({ status: 'failed', provider: { url: `${provider.url}/`, key: null, published: null, matches: false } });
@@ -409,7 +422,7 @@ describe('verify', () => {
   test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {
     expect((await cli(['verify'])).stderr).toContain('Error: --provider-url (or PROVIDER_URL) is empty: give the base address of the deployed provider to check');
     const none = await cli(['verify', '--provider-url', provider.url]);
-    expect([none.exitCode, none.stderr]).toEqual([1, expect.stringContaining('has no scope yet: there is nothing for the provider to publish. Create it first (apply).')]);
+    expect([none.exitCode, none.stderr]).toEqual([1, expect.stringContaining('has no scope yet: there is nothing for the provider to publish. Create it first: run ensure-provider-scope apply.')]);
   });
 });
 
@@ -432,7 +445,15 @@ describe('usage', () => {
     [[], 1, 'stderr', /^Usage: /],
     [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply or verify/],
     [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
-    [['plan', '--nope'], 1, 'stderr', /Unknown option '--nope'.* Run 'ensure-provider-scope --help' for the options\./],
+    [['plan', '--nope'], 1, 'stderr', /^ensure-provider-scope: unknown option --nope\. Run 'ensure-provider-scope --help' for the options\.\n$/],
+    // Near misses, in this command's words, quotes balanced.
+    [['plan', '--ondrift', 'update'], 1, 'stderr', /^ensure-provider-scope: unknown option --ondrift \(did you mean --on-drift\?\)\. Run/],
+    [['plan', '--on_drift=update'], 1, 'stderr', /^ensure-provider-scope: unknown option --on_drift \(did you mean --on-drift\?\)\. Run/],
+    [['plan', '-x'], 1, 'stderr', /^ensure-provider-scope: unknown option -x\. Run/],
+    [['plan', '--on-drift'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
+    [['plan', '--on-drift', '--json'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
+    [['plan', '--json=yes'], 1, 'stderr', /^ensure-provider-scope: --json takes no value\. Run/],
+    [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply or verify\./],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
     const run = await cli([...argv]);
     expect(run.exitCode).toBe(exitCode);
@@ -454,19 +475,19 @@ describe('usage', () => {
     const listed = options.map((line) => /--[a-z-]+/.exec(line)?.[0]).sort();
     const flags = CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`]));
     expect(listed).toEqual([...flags, '--client-secret-stdin', '--json', '--dotenv', '--debug', '--help', '--version'].sort());
-    for (const [verb, { examples }] of Object.entries(VERBS)) {
+    for (const [verb, { examples }] of Object.entries(COMMANDS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);
       for (const example of examples) expect(help).toContain(`\n  ${example}\n`);
       // Each example is a command line of this verb.
       for (const example of examples) expect(example).toMatch(new RegExp(`(^| )ensure-provider-scope ${verb} `));
       const own = (await cli([verb, '--help'])).stdout;
-      expect(own).toContain(`\n\n${VERBS[verb as keyof typeof VERBS].summary}\n`);
+      expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
       // The same options but --version, which is the command's alone.
       expect(own).toContain(options.filter((line) => !line.startsWith('  --version')).join('\n'));
       expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
       for (const example of examples) expect(own).toContain(`\n  ${example}\n`);
-      for (const [other, { examples: theirs }] of Object.entries(VERBS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
+      for (const [other, { examples: theirs }] of Object.entries(COMMANDS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
     }
   });
 

@@ -1,4 +1,5 @@
 /** What a run concludes, as a pure function of its result, its inputs and the provider check. */
+import { PLAIN_WORDS } from '../../src/wire/words.ts';
 import { describe, expect, test } from '@jest/globals';
 import { concludeFailure, concludeRun } from '../../src/engine/conclude.ts';
 import { ValidationError } from '../../src/engine/problems.ts';
@@ -19,7 +20,7 @@ const RESULT: ReconcileResult = {
   updated: false,
 };
 const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { assign: (setting, value) => `<${setting}=${value}>` }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output' }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
 
 describe('on_drift: update', () => {
   const description = differs('description', '"New"', '"Old"');
@@ -84,11 +85,11 @@ describe('drift without update', () => {
 
 describe('concludeFailure', () => {
   test('a failure that is not a validation hands on no problems', () => {
-    expect(concludeFailure(new Error('boom'))).toEqual({ messages: expect.any(Array), exitCode: 1 });
+    expect(concludeFailure(new Error('boom'), { debugOutput: 'the debug output' })).toEqual({ messages: expect.any(Array), exitCode: 1 });
   });
 
   test('a validation failure hands on every problem', () => {
     const problems = [{ field: 'name', message: 'f.yml: name is required', location: { file: 'f.yml', startLine: 2 } }];
-    expect(concludeFailure(new ValidationError(problems))).toEqual({ messages: expect.any(Array), problems, exitCode: 1 });
+    expect(concludeFailure(new ValidationError(problems), { debugOutput: 'the debug output' })).toEqual({ messages: expect.any(Array), problems, exitCode: 1 });
   });
 });

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../../dev/runner.ts';
-import { VERBS } from '../../src/cli/help.ts';
+import { COMMANDS } from '../../src/cli/help.ts';
 import { CLI_SETTINGS } from '../../src/cli/options.ts';
 
 type Job = { script: string[]; rules?: Array<{ if?: string }>; allow_failure?: { exit_codes: number[] }; artifacts?: { reports?: { dotenv?: string } }; needs?: string[]; environment?: unknown };
@@ -22,7 +22,7 @@ test('every command it runs is a verb of the command line with its real options'
   expect(commands).toHaveLength(2);
   for (const command of commands) {
     const [, verb, ...rest] = command.split(/\s+/).slice(command.split(/\s+/).indexOf('"$ENSURE_PROVIDER_SCOPE"'));
-    expect(Object.keys(VERBS)).toContain(verb);
+    expect(Object.keys(COMMANDS)).toContain(verb);
     for (const option of rest.filter((word) => word.startsWith('--'))) expect(FLAGS).toContain(option);
   }
   expect(pipeline.variables.ENSURE_PROVIDER_SCOPE).toMatch(/^ensure-provider-scope@\d+\.\d+\.\d+$/);

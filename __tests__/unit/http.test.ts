@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
-import { commonErrorDetail, createJsonHttp, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
+import { createJsonHttp, explainError, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -60,7 +60,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
 };
 
 function client(clock = fakeClock(), timeoutSeconds = 30): JsonHttp {
-  return createJsonHttp({ budget: createBudget(timeoutSeconds, { clock, policy: POLICY, signal: runSignal() }), urlInput: 'auth_url' });
+  return createJsonHttp({ budget: createBudget(timeoutSeconds, { clock, policy: POLICY, signal: runSignal() }), urlSetting: 'auth_url' });
 }
 
 describe('what is tried again', () => {
@@ -126,13 +126,13 @@ describe('Retry-After, on the injected clock', () => {
     const { url, count } = await serve((_req, res) => json(res, 503, {}, { 'retry-after': '11' }));
     const clock = fakeClock();
     const error = await rejectionOf(client(clock).retried('Read', OK, 'GET', url), HttpError);
-    expect(error.message).toBe('Read failed with HTTP 503. (the service asked to wait 11 s, longer than this step waits)');
+    expect(error.message).toBe('Read failed with HTTP 503. (the service asked to wait 11 s, longer than this run waits)');
     expect([count(), clock.slept.length]).toEqual([1, 0]);
   });
 });
 
 describe('limits', () => {
-  test("a request's limit is cut short by the step's deadline", () => {
+  test("a request's limit is cut short by the run's deadline", () => {
     const clock = fakeClock();
     const budget = createBudget(30, { clock });
     expect(requestLimitMs(budget)).toBe(30_000);
@@ -162,7 +162,7 @@ describe('limits', () => {
       clock.advance(15_000 - 60);
       const error = await rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
       expect(limits).toEqual([60]);
-      expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\); the step's deadline of 15 s has passed$/);
+      expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\); the run's deadline of 15 s has passed$/);
       expect(error.transient).toBe(false);
     } finally {
       timeout.mockRestore();
@@ -247,7 +247,7 @@ test("the run's signal abandons a request still in flight and closes its connect
   const seen = new Promise<Socket>((resolve) => (arrived = resolve));
   const { url } = await serve((req) => arrived(req.socket)); // holds the request open
   const run = new AbortController();
-  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: run.signal }), urlInput: 'auth_url' });
+  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: run.signal }), urlSetting: 'auth_url' });
   const pending = http1.send('Read', OK, 'GET', url).catch((error: unknown) => error);
   const socket = await seen;
   const closed = new Promise((resolve) => socket.once('close', resolve));
@@ -262,15 +262,15 @@ describe('what a run tells as it goes', () => {
     const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}) : json(res, 200, { ok: true })));
     const lines: string[] = [];
     const clock = fakeClock();
-    const http1 = createJsonHttp({ budget: createBudget(30, { clock, policy: POLICY, signal: runSignal() }), urlInput: 'auth_url', log: { ...silentLog, info: (m) => lines.push(m) } });
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock, policy: POLICY, signal: runSignal() }), urlSetting: 'auth_url', log: { ...silentLog, info: (m) => lines.push(m) } });
     await http1.retried('Read', OK, 'GET', url);
-    expect(lines).toEqual(['Read failed with HTTP 503. Attempt 1 of 3: trying again in 0.1 s.']);
+    expect(lines).toEqual(['Read failed with HTTP 503. Attempt 1 of 3 failed; trying again in 50 ms.']);
   });
 
   test('each request: one debug line with method, path, status and time, never a header value', async () => {
     const { url } = await serve((req, res) => json(res, 200, { ok: true, agent: req.headers['user-agent'] }));
     const debug: string[] = [];
-    const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }), urlInput: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { ...silentLog, debug: (m) => debug.push(m) } });
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }), urlSetting: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { ...silentLog, debug: (m) => debug.push(m) } });
     await http1.send('Read', z.object({ ok: z.literal(true) }), 'GET', `${url}v2/api/x?q=1`);
     expect(debug).toEqual(['GET /v2/api/x: HTTP 200 in 0 ms']);
   });
@@ -311,7 +311,7 @@ describe('a request that fails before any answer: what the error says, and wheth
   const failing = (error: unknown) => {
     let tries = 0;
     const dispatcher = { request: async () => (tries++, Promise.reject(error)) } as unknown as Dispatcher;
-    const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }), urlInput: 'auth_url', dispatcher });
+    const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }), urlSetting: 'auth_url', dispatcher });
     return { http, tries: () => tries };
   };
   const HOST = 'auth.example.org';
@@ -320,7 +320,7 @@ describe('a request that fails before any answer: what the error says, and wheth
 
   test.each<[string, string, boolean]>([
     ['ECONNREFUSED', `nothing is listening at ${HOST} (connection refused): check auth_url`, true],
-    ['ENOTFOUND', `the host name ${HOST} does not resolve: check auth_url and the runner's DNS`, false],
+    ['ENOTFOUND', `the host name ${HOST} does not resolve: check auth_url and the machine's DNS`, false],
     ['ECONNRESET', `the connection to ${HOST} was closed before the answer came`, true],
     ['UND_ERR_SOCKET', `the connection to ${HOST} was closed before the answer came`, true],
     ['EPIPE', `could not reach ${HOST}: EPIPE: epipe happened`, true],
@@ -341,8 +341,8 @@ describe('a request that fails before any answer: what the error says, and wheth
       const { http, tries } = failing(coded(code));
       const error = await rejectionOf(http.retried('Read', OK, 'GET', URL_), HttpError);
       expect(error.message).toBe(
-        `Read: the TLS certificate of ${HOST} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
-          'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off',
+        `Read: the TLS certificate of ${HOST} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+          'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off',
       );
       expect(tries()).toBe(1);
     },
@@ -385,18 +385,23 @@ describe('answers the layer does not use', () => {
   });
 });
 
-describe('commonErrorDetail: the common JSON error conventions and a request id', () => {
+describe("explainError: a server's own words, and the ids its support asks for", () => {
   test.each<[string, unknown, Record<string, string>, string]>([
-    ['errors[].detail first', { errors: [{ detail: 'a' }], detail: 'b', message: 'c' }, {}, ' The service said: a'],
-    ['then detail', { errors: [null], detail: 'b', message: 'c' }, {}, ' The service said: b'],
-    ['then message; an empty string is none', { detail: '', message: 'c' }, {}, ' The service said: c'],
+    ['errors[].detail first', { errors: [{ detail: 'a' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: a'],
+    ['then error_description', { errors: [{ detail: '' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: b'],
+    ['then detail', { error_description: '', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: c'],
+    ['then message', { detail: 42, message: 'd', error: 'e' }, {}, ' The service said: d'],
+    ['then error', { message: '', error: 'invalid_client' }, {}, ' The service said: invalid_client'],
+    ['an error that is null is none', { errors: [null], detail: 'c' }, {}, ' The service said: c'],
     ['a detail that is not a string is none', { detail: 7 }, {}, ''],
-    ['the request id of the body, over the header', { request_id: 'r-body' }, { 'x-request-id': 'r-header' }, ' (request id r-body)'],
-    ['the request id of the header', { message: 'm' }, { 'x-request-id': 'r-header' }, ' The service said: m (request id r-header)'],
-    ['a body that is not an object', 'text', {}, ''],
+    ['the first error only', { errors: [{ detail: 'first' }, { detail: 'second' }] }, {}, ' The service said: first'],
+    ['the error id and the request id of the body, over the header', { errors: [{ id: 'e-1' }], request_id: 'r-body' }, { 'x-request-id': 'r-header' }, ' (error id e-1, request id r-body)'],
+    ['the request id of the header', {}, { 'x-request-id': 'r-header' }, ' (request id r-header)'],
+    ['empty ids are none', { errors: [{ id: '' }], request_id: '' }, { 'x-request-id': '' }, ''],
+    ['a body that is not an object', 'Bad Gateway', {}, ''],
     ['no body', null, {}, ''],
-    ['errors that is not a list', { errors: 'x' }, {}, ''],
+    ['errors that is not a list', { errors: { detail: 'x' } }, {}, ''],
   ])('%s', (_what, body, headers, expected) => {
-    expect(commonErrorDetail(body, headers)).toBe(expected);
+    expect(explainError(body, headers)).toBe(expected);
   });
 });

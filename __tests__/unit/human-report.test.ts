@@ -9,6 +9,7 @@ import { CONSENT_NOTE } from '../../src/engine/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/cli/human-report.ts';
 import { jsonReport } from '../../src/cli/json-report.ts';
+import { cliNaming } from '../../src/cli/options.ts';
 import { id } from '../support/ids.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
@@ -18,7 +19,7 @@ const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
 const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`;
 const PAINT: Paint = { added: tag('added'), changed: tag('changed'), removed: tag('removed'), dim: tag('dim'), bold: tag('bold') };
 /** Every value passes through show: marked, so a value not shown through it is seen. */
-const STYLE: Style = { onDrift: 'warn', paint: PAINT, show: (text) => `«${text}»` };
+const STYLE: Style = { onDrift: 'warn', naming: cliNaming(), paint: PAINT, show: (text) => `«${text}»` };
 
 const REGISTERED: ReconcileResult = {
   scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
@@ -80,9 +81,28 @@ describe('humanReport', () => {
       '<changed>    ~ description      = «"old"» -> «"new"»</changed>',
       `<changed>    ~ dependent_scopes = «[]» -> «["a"]»  (${CONSENT_NOTE})</changed>`,
       '',
-      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes (and the same to each FQDN variant of the scope).`,
+      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes.`,
       ...outputLines(result),
     ]);
+  });
+
+  test('plan of an update of a scope with FQDN variants: the same request to each, counted; a scope of another suffix is no variant', () => {
+    const variant = { id: id('1b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://actions.example.org/scopes/action_all' };
+    const other = { id: id('2b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/other/read_only' };
+    const result: ReconcileResult = { ...REGISTERED, scopes: [REGISTERED.scope, variant, other], changes: REGISTERED.comparison.filter((c) => !c.same) };
+    expect(humanReport('plan', conclusionOf(result), { ...STYLE, onDrift: 'update' })[5]).toBe(
+      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes (and the same to the 1 FQDN variant(s) of the scope).`,
+    );
+  });
+
+  test('plan with a suffix that differs: no update offered, as an update refuses to change a suffix', () => {
+    const suffix = { field: 'scope_suffix', spec: '"read_only"', service: '"action_all"', same: false };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [...REGISTERED.comparison, suffix] };
+    expect(humanReport('plan', conclusionOf(result), STYLE).at(outputLines(result).length * -1 - 1)).toBe(
+      "<bold>No changes planned:</bold> with --on-drift warn, apply leaves the scope as it is. scope_suffix differs, and no update changes a suffix: --on-drift update refuses until the spec has the scope's suffix again.",
+    );
+    const onlySuffix: ReconcileResult = { ...REGISTERED, comparison: [suffix] };
+    expect(humanReport('plan', conclusionOf(onlySuffix), STYLE).join('\n')).not.toMatch(/would change/);
   });
 
   test('plan with drift it leaves: each drifted field with both values, and what --on-drift update would do', () => {

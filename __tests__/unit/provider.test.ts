@@ -71,21 +71,21 @@ describe('mismatchMessage', () => {
   test('no key: both keys named as what to publish', () => {
     expect(mismatchMessage({ url, matches: false }, MINE, [MINE])).toBe(
       `The provider at ${url} publishes no scope: its introspection document (GET /) has no ${GENERIC_KEY} and no single <name>_auth_scope key. ` +
-        `Deploy the provider with globus_auth_scope (or platform_auth_scope) set to the step's scope_string output, "${MINE}".`,
+        `Deploy the provider with globus_auth_scope (or platform_auth_scope) set to the scope_string output, "${MINE}".`,
     );
   });
 
   test('a key without a string: that key named', () => {
     expect(mismatchMessage({ url, key: 'globus_auth_scope', matches: false }, MINE, [MINE])).toBe(
       `The provider at ${url} publishes no scope: its introspection document (GET /) has no string under globus_auth_scope. ` +
-        `Deploy the provider with globus_auth_scope set to the step's scope_string output, "${MINE}".`,
+        `Deploy the provider with globus_auth_scope set to the scope_string output, "${MINE}".`,
     );
   });
 
   test("another value: what it publishes, and the client's scope strings", () => {
     expect(mismatchMessage({ url, key: GENERIC_KEY, published: 'other', matches: false }, MINE, [MINE, FQDN])).toBe(
       `The provider at ${url} publishes ${GENERIC_KEY} "other", which is not a scope string of this client (${MINE}, ${FQDN}). ` +
-        `Deploy the provider with ${GENERIC_KEY} set to the step's scope_string output, "${MINE}".`,
+        `Deploy the provider with ${GENERIC_KEY} set to the scope_string output, "${MINE}".`,
     );
   });
 });

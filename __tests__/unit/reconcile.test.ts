@@ -13,7 +13,7 @@ import { reconcileScope, type ReconcileRequest } from '../../src/engine/reconcil
 import { silentLog, type Log } from '../../src/wire/log.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/wire/retry.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { scopeSpecSchema, type ScopeSpec } from '../../src/engine/spec.ts';
+import { scopeSpecSchema, type SpecDependent } from '../../src/engine/spec.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
@@ -84,7 +84,7 @@ const callsOf = <M extends Call['method']>(service: EmbeddedAuthService, method:
 const scopeNamed = (service: EmbeddedAuthService, scopeString: string): ScopeRecord | undefined =>
   [...service.scopes.values()].find((s) => s.scope_string === scopeString);
 
-const specOf = (fields: Record<string, unknown> = {}): ScopeSpec =>
+const specOf = (fields: Record<string, unknown> = {}): ScopeDefinition<SpecDependent> =>
   scopeSpecSchema.parse({ name: 'My provider', description: 'Runs my actions', advertised: true, ...fields });
 
 /** A spec with a UUID dependent, two string dependents, and non-default flags on one of them. */
@@ -108,7 +108,7 @@ const reconcile = (service: EmbeddedAuthService, request: Omit<ReconcileRequest,
   return reconcileScope(clientOf(service, CLIENT_ID, budget), { ...request, budget }, log);
 };
 
-const ensure = (service: EmbeddedAuthService, spec: ScopeSpec = specOf(), log?: (message: string) => void) =>
+const ensure = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent> = specOf(), log?: (message: string) => void) =>
   reconcile(service, { spec, dryRun: false }, log === undefined ? undefined : { ...silentLog, info: log });
 
 /** `text` as a literal part of a pattern. */
@@ -167,7 +167,7 @@ describe('a client without scope', () => {
 
   test('a dependent string given twice is looked up once', async () => {
     // The spec schema refuses duplicates; ensureScope does not rely on it.
-    const spec: ScopeSpec = { ...specOf(), dependent_scopes: [TRANSFER, GROUPS_ID, TRANSFER].map((s) => ({ scope: s, optional: false, requires_refresh_token: true })) };
+    const spec: ScopeDefinition<SpecDependent> = { ...specOf(), dependent_scopes: [TRANSFER, GROUPS_ID, TRANSFER].map((s) => ({ scope: s, optional: false, requires_refresh_token: true })) };
     const service = serviceWith({ others: ['transfer'] });
     await ensure(service, spec);
     expect(callsOf(service, 'lookupScopesByString')).toEqual([{ method: 'lookupScopesByString', args: [EXPECTED, TRANSFER] }]);
@@ -192,7 +192,7 @@ describe('a client without scope', () => {
     expect(error.constructor).toBe(ActionError);
     expect(error.message).toBe(
       `The service created ${EXPECTED} (${uuid(500)}), but the client inspection that followed does not list it among the client's scopes. ` +
-        'Run the step again; if it persists, inspect the client in the developer portal.',
+        'Run again; if it persists, inspect the client in the developer portal.',
     );
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient']);
   });
@@ -220,7 +220,7 @@ describe('dependent scopes given by id', () => {
     const seen: Array<[ReadonlyArray<string | number>, string]> = [];
     return { seen, warn: (message: string, field: ReadonlyArray<string | number> = []) => void seen.push([field, message]) };
   };
-  const run = (service: EmbeddedAuthService, spec: ScopeSpec, dryRun: boolean, warn: (message: string, field?: ReadonlyArray<string | number>) => void) =>
+  const run = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent>, dryRun: boolean, warn: (message: string, field?: ReadonlyArray<string | number>) => void) =>
     reconcile(service, { spec, dryRun }, { ...silentLog, warning: warn });
 
   test('an id the service shows this client is verified: no warning', async () => {
@@ -458,7 +458,7 @@ describe('a creation that fails', () => {
     const error = await actionError(ensure(service));
     expect(error.message).toBe(
       `${CREATION} failed with HTTP 409: the scope already exists. The service said: injected 409. Yet the client inspection that followed lists no scope: ` +
-        'the service may still be applying a creation. Run the step again: it adopts the scope once the client lists it.',
+        'the service may still be applying a creation. Run again: it adopts the scope once the client lists it.',
     );
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient']);
   });
@@ -516,7 +516,7 @@ describe('a creation that fails', () => {
     service.inject({ method: 'POST', status: 429, headers: { 'retry-after': '3600' } });
     const error = await actionError(ensure(service));
     expect(error.message).toMatch(
-      new RegExp(`^${escape(CREATION)} failed with HTTP 429: too many requests\\. The service said: injected 429 \\(the service asked to wait 3600 s, longer than this step waits\\)\\. A creation sent by this run may have been applied`),
+      new RegExp(`^${escape(CREATION)} failed with HTTP 429: too many requests\\. The service said: injected 429 \\(the service asked to wait 3600 s, longer than this run waits\\)\\. A creation sent by this run may have been applied`),
     );
     expect(callsOf(service, 'createScope')).toHaveLength(1);
   });
@@ -531,7 +531,7 @@ describe('a creation that fails', () => {
 });
 
 describe('a dry run', () => {
-  const dryRun = (service: EmbeddedAuthService, spec: ScopeSpec = specOf()) => reconcile(service, { spec, dryRun: true });
+  const dryRun = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent> = specOf()) => reconcile(service, { spec, dryRun: true });
 
   test('on a client without scope: nothing created, the would-be scope string returned', async () => {
     const service = serviceWith({ others: ['transfer'] });
@@ -586,7 +586,7 @@ describe('the comparison with the spec', () => {
 });
 
 describe('on_drift: update', () => {
-  const update = (service: EmbeddedAuthService, spec: ScopeSpec, dryRun = false, log?: (line: string) => void) =>
+  const update = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent>, dryRun = false, log?: (line: string) => void) =>
     reconcile(service, { spec, dryRun, update: true }, log === undefined ? undefined : { ...silentLog, info: log });
   /** The client's scope as an earlier run made it from specOf(), with the given changes. */
   const existing = (service: EmbeddedAuthService, changes: Partial<ScopeRecord> = {}, scopeString = EXPECTED): ScopeRecord =>

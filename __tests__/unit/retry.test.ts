@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { nextPause, parseRetryAfter, systemClock, withRetries, type RetryAdvice, type RetryPolicy } from '../../src/wire/retry.ts';
+import { formatPause, nextPause, parseRetryAfter, systemClock, withRetries, type RetryAdvice, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
 
 const POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -59,7 +59,7 @@ describe('withRetries', () => {
     const clock = fakeClock();
     const { attempt, advise } = flaky(1, { retryable: true, retryAfterMs: 120_000 });
     await expect(withRetries(attempt, advise, { policy: POLICY, clock, deadline: 600_000 }, giveUp)).rejects.toThrow(
-      'failure 1 (the service asked to wait 120 s, longer than this step waits)',
+      'failure 1 (the service asked to wait 120 s, longer than this run waits)',
     );
     expect(clock.slept).toEqual([]);
   });
@@ -68,7 +68,7 @@ describe('withRetries', () => {
     const clock = fakeClock(0.5);
     const { attempt, advise, calls } = flaky(10);
     await expect(withRetries(attempt, advise, { policy: POLICY, clock, deadline: 120 }, giveUp)).rejects.toThrow(
-      "failure 2 (gave up after 2 attempts: the step's deadline is near)",
+      "failure 2 (gave up after 2 attempts: the run's deadline is near)",
     );
     expect(calls()).toBe(2);
     expect(clock.slept).toEqual([50]);
@@ -84,19 +84,19 @@ describe('the edges of a pause', () => {
   test('a Retry-After of exactly the longest sleep is honoured; a millisecond more ends the retries', () => {
     const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
     expect(nextPause(pacing, 1, POLICY.maxDelayMs)).toEqual({ waitMs: POLICY.maxDelayMs });
-    expect(nextPause(pacing, 1, POLICY.maxDelayMs + 1)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this step waits' });
+    expect(nextPause(pacing, 1, POLICY.maxDelayMs + 1)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this run waits' });
   });
 
   test('an absurd Retry-After is worded as more than an hour; up to an hour, in whole seconds rounded up', () => {
     const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
-    expect(nextPause(pacing, 1, 3_600_001)).toEqual({ giveUp: 'the service asked to wait more than an hour, longer than this step waits' });
-    expect(nextPause(pacing, 1, 3_600_000)).toEqual({ giveUp: 'the service asked to wait 3600 s, longer than this step waits' });
-    expect(nextPause(pacing, 1, 1_001)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this step waits' });
+    expect(nextPause(pacing, 1, 3_600_001)).toEqual({ giveUp: 'the service asked to wait more than an hour, longer than this run waits' });
+    expect(nextPause(pacing, 1, 3_600_000)).toEqual({ giveUp: 'the service asked to wait 3600 s, longer than this run waits' });
+    expect(nextPause(pacing, 1, 1_001)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this run waits' });
   });
 
   test('a sleep that would end at the deadline is not taken; one that ends just before it is', () => {
     const clock = fakeClock(0.5, 1_000); // the first backoff: 0.5 × 100 = 50 ms
-    expect(nextPause({ policy: POLICY, clock, deadline: 1_050 }, 1)).toEqual({ giveUp: "gave up after 1 attempts: the step's deadline is near" });
+    expect(nextPause({ policy: POLICY, clock, deadline: 1_050 }, 1)).toEqual({ giveUp: "gave up after 1 attempts: the run's deadline is near" });
     expect(nextPause({ policy: POLICY, clock, deadline: 1_051 }, 1)).toEqual({ waitMs: 50 });
   });
 
@@ -172,5 +172,19 @@ describe('parseRetryAfter', () => {
     [undefined, undefined],
   ])('%p → %p ms', (header, expected) => {
     expect(parseRetryAfter(header, now)).toBe(expected);
+  });
+});
+
+describe('formatPause: a pause as a person reads it', () => {
+  test.each([
+    [0, '1 ms'],
+    [0.4, '1 ms'],
+    [40, '40 ms'],
+    [999.4, '999 ms'],
+    [1000, '1.0 s'],
+    [1249, '1.2 s'],
+    [10_000, '10.0 s'],
+  ])('%d ms: %s (never "0.0 s")', (ms, shown) => {
+    expect(formatPause(ms)).toBe(shown);
   });
 });

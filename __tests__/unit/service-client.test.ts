@@ -13,7 +13,8 @@ import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError, MAX_RESPONSE_BYTES } from '../../src/wire/http.ts';
 import type { RetryPolicy } from '../../src/wire/retry.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { createServiceClient, explainServiceError, STATUS_HINTS, UNUSABLE_ANSWER, UPDATE_HINTS } from '../../src/wire/service-client.ts';
+import { PLAIN_WORDS } from '../../src/wire/words.ts';
+import { createServiceClient, statusHints, UNUSABLE_ANSWER, updateHints } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
@@ -264,7 +265,7 @@ describe('what failures say', () => {
   const detail = 'Client credentials are invalid or expired';
 
   // The hints as src/ words them; what the tests hold is where each goes and what surrounds it.
-  const hints = STATUS_HINTS;
+  const hints = statusHints(PLAIN_WORDS);
 
   test.each([401, 403, 404] as const)('HTTP %i on inspection: the call, the hint, the service detail, the request id from the body', async (status) => {
     const { service, client, seen } = setUp();
@@ -485,7 +486,7 @@ describe('updates', () => {
   });
 
   test.each([404, 403])('HTTP %i says what it means for a scope that existed a moment ago', async (status) => {
-    const hint = UPDATE_HINTS[status];
+    const hint = updateHints(PLAIN_WORDS)[status];
     const { service, client } = setUp();
     // 404: there is no such scope; 403: it is another client's (advertised, so visible).
     if (status === 403) service.addScope({ id: uuid(1), scope_string: `${AUTH_URL}/scopes/another/s`, client: service.addClient().id, advertised: true });
@@ -541,23 +542,4 @@ test('a 409 on a read is not called "the scope already exists": that hint is the
   service.inject({ method: 'POST', status: 409, body: '{}' });
   const outcome = await client.createScope(DEFINITION);
   expect(outcome.kind === 'conflict' && outcome.error.message).toBe(`${CREATION} failed with HTTP 409: the scope already exists.`);
-});
-
-describe("explainServiceError: the service's own words, and the ids its support asks for", () => {
-  test.each<[string, unknown, Record<string, string>, string]>([
-    ['errors[].detail first', { errors: [{ detail: 'a' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: a'],
-    ['then error_description', { errors: [{ detail: '' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: b'],
-    ['then detail', { error_description: '', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: c'],
-    ['then message', { detail: 42, message: 'd', error: 'e' }, {}, ' The service said: d'],
-    ['then error', { message: '', error: 'invalid_client' }, {}, ' The service said: invalid_client'],
-    ['the first error only', { errors: [{ detail: 'first' }, { detail: 'second' }] }, {}, ' The service said: first'],
-    ['the error id and the request id of the body, over the header', { errors: [{ id: 'e-1' }], request_id: 'r-body' }, { 'x-request-id': 'r-header' }, ' (error id e-1, request id r-body)'],
-    ['the request id of the header', {}, { 'x-request-id': 'r-header' }, ' (request id r-header)'],
-    ['empty ids are none', { errors: [{ id: '' }], request_id: '' }, { 'x-request-id': '' }, ''],
-    ['a body that is not an object', 'Bad Gateway', {}, ''],
-    ['no body', null, {}, ''],
-    ['errors that is not a list', { errors: { detail: 'x' } }, {}, ''],
-  ])('%s', (_what, body, headers, expected) => {
-    expect(explainServiceError(body, headers)).toBe(expected);
-  });
 });

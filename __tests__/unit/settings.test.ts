@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { ValidationError, type Problem } from '../../src/engine/problems.ts';
 import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/settings.ts';
-import { CLI_NAMING } from '../../src/cli/options.ts';
+import { cliNaming } from '../../src/cli/options.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 
 const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
@@ -116,16 +116,19 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
     ['an empty dry_run', { dry_run: '' }, { field: 'dry_run', message: 'Input dry_run is empty: leave it out for false' }],
     ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
     ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
-    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
-    ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false' }],
-    ['an auth that is neither basic nor token', { auth: 'bearer' }, { field: 'auth', message: 'Input auth must be basic or token' }],
+    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update, not "error"' }],
+    ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false, not "yes"' }],
+    ['an auth that is neither basic nor token', { auth: 'bearer' }, { field: 'auth', message: 'Input auth must be basic or token, not "bearer"' }],
+    // The value echoed with its near miss: words, never a credential.
+    ['an on_drift one letter short', { on_drift: 'updat' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update, not "updat" (did you mean update?)' }],
+    ['a dry_run misspelt', { dry_run: 'ture' }, { field: 'dry_run', message: 'Input dry_run must be true or false, not "ture" (did you mean true?)' }],
     ['an empty auth', { auth: '' }, { field: 'auth', message: 'Input auth is empty: leave it out for basic' }],
     [
       'plain http to a provider that is not loopback',
       { provider_url: 'http://provider.example.org' },
       {
         field: 'provider_url',
-        message: 'Input provider_url must use https: its answer decides whether this step passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+        message: 'Input provider_url must use https: its answer decides whether this run passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
       },
     ],
     ['a provider_url that is not a URL', { provider_url: 'provider' }, { field: 'provider_url', message: 'Input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org' }],
@@ -205,7 +208,7 @@ describe('the inputs of the drift check, the dry run and the provider verificati
 
 test('each door words a setting given a value as its users write it', () => {
   expect(INPUT_NAMING.assign('on_drift', 'update')).toBe('on_drift: update');
-  expect(CLI_NAMING.assign('on_drift', 'update')).toBe('--on-drift update');
+  expect(cliNaming().assign('on_drift', 'update')).toBe('--on-drift update');
   // The secret has no flag: only its variable.
-  expect(CLI_NAMING.assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
+  expect(cliNaming().assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
 });

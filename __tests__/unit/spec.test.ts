@@ -1,10 +1,12 @@
+import type { ScopeDefinition } from '../../src/wire/service-client.ts';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ValidationError, type Problem } from '../../src/engine/problems.ts';
-import { loadSpec, MAX_SPEC_BYTES, parseSpec, type ScopeSpec } from '../../src/engine/spec.ts';
+import { loadSpec, MAX_SPEC_BYTES, parseSpec, type SpecDependent } from '../../src/engine/spec.ts';
 import { rejectionOf } from '../support/rejection.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
 
 const FILE = '.github/provider-scope.yml';
 const GROUPS = 'urn:platform:auth:scope:groups.api.platform.org:view_my_groups_and_memberships';
@@ -47,7 +49,7 @@ const FULL_LINES = [
   '    requires_refresh_token: false',
   `  - scope: ${TRANSFER_ID}`,
 ];
-const FULL: ScopeSpec = {
+const FULL: ScopeDefinition<SpecDependent> = {
   name: 'Example Action Provider',
   description: 'Runs example actions',
   scope_suffix: 'custom_suffix',
@@ -61,7 +63,7 @@ const FULL: ScopeSpec = {
 };
 
 const MINIMAL_LINES = ['name: Example Action Provider', 'description: Runs example actions', 'advertised: true'];
-const MINIMAL: ScopeSpec = {
+const MINIMAL: ScopeDefinition<SpecDependent> = {
   name: 'Example Action Provider',
   description: 'Runs example actions',
   scope_suffix: 'action_all',
@@ -366,19 +368,19 @@ describe('loadSpec', () => {
 
   test('reads and parses a good file from the workspace', async () => {
     await writeFile(path.join(workspace, FILE), yaml(...FULL_LINES));
-    expect((await loadSpec(workspace, FILE)).spec).toEqual(FULL);
+    expect((await loadSpec(workspace, FILE, INPUT_NAMING)).spec).toEqual(FULL);
   });
 
   test('locates problems in the file by the path as given, not the full path', async () => {
     await writeFile(path.join(workspace, 'bad.yml'), yaml('name: N', 'description: D', 'advertised: "yes"'));
-    const error = await loadError(loadSpec(workspace, 'bad.yml'));
+    const error = await loadError(loadSpec(workspace, 'bad.yml', INPUT_NAMING));
     expect(error.problems).toEqual([
       { field: 'advertised', message: 'bad.yml: advertised must be a boolean, not string "yes"', location: { file: 'bad.yml', startLine: 3, startColumn: 13 } },
     ]);
   });
 
   test('a missing file names its path and the checkout step', async () => {
-    const error = await loadError(loadSpec(workspace, 'missing/provider-scope.yml'));
+    const error = await loadError(loadSpec(workspace, 'missing/provider-scope.yml', INPUT_NAMING));
     expect(error.problems).toEqual([
       {
         field: 'spec',
@@ -392,14 +394,14 @@ describe('loadSpec', () => {
 
   test('a path that cannot be resolved for another reason than a missing file: its code', async () => {
     await writeFile(path.join(workspace, 'plain.yml'), yaml(...MINIMAL_LINES));
-    const error = await loadError(loadSpec(workspace, 'plain.yml/provider-scope.yml'));
+    const error = await loadError(loadSpec(workspace, 'plain.yml/provider-scope.yml', INPUT_NAMING));
     expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file plain.yml/provider-scope.yml could not be read (ENOTDIR).' }]);
   });
 
   test('a directory is not a spec file', async () => {
-    const error = await loadError(loadSpec(workspace, '.github'));
+    const error = await loadError(loadSpec(workspace, '.github', INPUT_NAMING));
     expect(error.problems).toEqual([
-      { field: 'spec', message: 'Spec file .github is not a file. Point the `spec` input at the YAML file that defines the scope.' },
+      { field: 'spec', message: 'Spec file .github is not a file: Input spec must name the YAML file that defines the scope.' },
     ]);
   });
 
@@ -408,7 +410,7 @@ describe('loadSpec', () => {
     // Valid YAML padded with a comment: only its size is wrong.
     const source = yaml(...MINIMAL_LINES);
     await writeFile(path.join(workspace, 'big.yml'), source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)));
-    const error = await loadError(loadSpec(workspace, 'big.yml'));
+    const error = await loadError(loadSpec(workspace, 'big.yml', INPUT_NAMING));
     expect(error.problems).toEqual([
       { field: 'spec', message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.` },
     ]);
@@ -416,12 +418,12 @@ describe('loadSpec', () => {
 
   // A spec from a pull request must not make the step read a file of the runner's, and quote it.
   describe('a path outside the workspace is refused before anything is read, and nothing of it is quoted', () => {
-    const outside = (file: string) => `Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`;
+    const outside = (file: string) => `Spec file ${file} is outside the workspace (after its links are followed): Input spec must name a file inside it.`;
 
     // A path that climbs out is refused as written, whether or not its file exists: "not
     // found" for one and "outside" for another would tell which files exist out there.
     test.each(['../outside.yml', '../nothing-here.yml', '/etc/passwd', '/etc/no-such-file.yml', '.github/../../outside.yml'])('%s', async (file) => {
-      const error = await loadError(loadSpec(workspace, file));
+      const error = await loadError(loadSpec(workspace, file, INPUT_NAMING));
       expect(error.problems).toEqual([{ field: 'spec', message: outside(file) }]);
     });
 
@@ -431,7 +433,7 @@ describe('loadSpec', () => {
     ])('a committed link to %s', async (_what, target) => {
       await symlink(target, path.join(workspace, 'link.yml'));
       try {
-        const error = await loadError(loadSpec(workspace, 'link.yml'));
+        const error = await loadError(loadSpec(workspace, 'link.yml', INPUT_NAMING));
         expect(error.problems).toEqual([{ field: 'spec', message: outside('link.yml') }]);
       } finally {
         await rm(path.join(workspace, 'link.yml'));
@@ -439,14 +441,14 @@ describe('loadSpec', () => {
     });
 
     test('the workspace itself (.) is no file of it', async () => {
-      const error = await loadError(loadSpec(workspace, '.'));
+      const error = await loadError(loadSpec(workspace, '.', INPUT_NAMING));
       expect(error.problems).toEqual([{ field: 'spec', message: outside('.') }]);
     });
 
     test('a link that stays inside the workspace is followed', async () => {
       await writeFile(path.join(workspace, 'real.yml'), yaml(...MINIMAL_LINES));
       await symlink('real.yml', path.join(workspace, 'alias.yml'));
-      expect((await loadSpec(workspace, 'alias.yml')).spec).toEqual(MINIMAL);
+      expect((await loadSpec(workspace, 'alias.yml', INPUT_NAMING)).spec).toEqual(MINIMAL);
     });
   });
 
@@ -458,14 +460,14 @@ describe('loadSpec', () => {
     ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
   ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
     await writeFile(path.join(workspace, 'wide.yml'), bytes);
-    const error = await loadError(loadSpec(workspace, 'wide.yml'));
+    const error = await loadError(loadSpec(workspace, 'wide.yml', INPUT_NAMING));
     expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.' }]);
   });
 
   test('a file of exactly MAX_SPEC_BYTES is read', async () => {
     const source = yaml(...MINIMAL_LINES);
     await writeFile(path.join(workspace, 'limit.yml'), source + '#'.repeat(MAX_SPEC_BYTES - Buffer.byteLength(source)));
-    expect((await loadSpec(workspace, 'limit.yml')).spec).toEqual(MINIMAL);
+    expect((await loadSpec(workspace, 'limit.yml', INPUT_NAMING)).spec).toEqual(MINIMAL);
   });
 });
 

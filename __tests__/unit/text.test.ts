@@ -3,7 +3,7 @@
  * writes it (a log line of the runner, a terminal), character by character.
  */
 import { describe, expect, test } from '@jest/globals';
-import { clip, hasControl, inert, inertJson, MAX_MESSAGE, oneLine } from '../../src/engine/text.ts';
+import { clip, hasUnsafe, inert, inertJson, MAX_MESSAGE, oneLine } from '../../src/engine/text.ts';
 
 describe('clip', () => {
   test(`a text of ${MAX_MESSAGE} characters is kept whole; one more is cut there, with an ellipsis`, () => {
@@ -46,18 +46,23 @@ describe('inertJson', () => {
   });
 });
 
-describe('hasControl', () => {
+describe('hasUnsafe', () => {
   test.each([
     ['an escape sequence', true, '\u001b[2J'],
     ['a tab', true, 'a\tb'],
     ['a C1 next-line', true, '\u0085'],
     ['a bidi isolate', true, '\u2067'],
+    // The marks and separators the answers' checks always refused: one list for every use.
+    ['a left-to-right mark', true, 'a\u200eb'],
+    ['a right-to-left mark', true, 'a\u200fb'],
+    ['a line separator', true, 'a\u2028b'],
+    ['a paragraph separator', true, 'a\u2029b'],
     ['printable text', false, 'plain ✓ text'],
   ])('%s: %s', (_what, found, text) => {
-    expect(hasControl(text)).toBe(found);
+    expect(hasUnsafe(text)).toBe(found);
   });
 
   test('gives the same answer when asked twice (no state kept between calls)', () => {
-    expect([hasControl('\u0007x'), hasControl('\u0007x'), hasControl('\u0007x')]).toEqual([true, true, true]);
+    expect([hasUnsafe('\u0007x'), hasUnsafe('\u0007x'), hasUnsafe('\u0007x')]).toEqual([true, true, true]);
   });
 });

@@ -6,7 +6,7 @@
  * refused, by name, rather than written garbled.
  */
 import type { Outputs } from '../engine/conclude.ts';
-import { hasControl } from '../engine/text.ts';
+import { hasUnsafe } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
@@ -15,7 +15,7 @@ const MAX_BYTES = 5 * 1024;
 export function dotenvOf(outputs: Outputs): string {
   const lines = Object.entries(outputs).map(([name, value]) => {
     // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
-    if (hasControl(value) || value.trim() !== value) {
+    if (hasUnsafe(value) || value.trim() !== value) {
       throw new ActionError(`--dotenv: the output ${name} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
     }
     return `${name.toUpperCase()}=${value}`;

@@ -1,8 +1,6 @@
-/** `--help` for the command and for each verb, with examples. */
+/** `--help`, for the whole and for each command, with examples. */
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
-import { CLI_SETTINGS } from './options.ts';
-
-export const NAME = 'ensure-provider-scope';
+import { CLI_SETTINGS, NAME } from './options.ts';
 
 const OPTIONS = [
   ...CLI_SETTINGS.filter((s) => s.flag !== undefined).map((s) => {
@@ -21,7 +19,7 @@ const EXIT_CODES = `Exit codes:
   1  failed: the errors say what and what to do
   2  (plan) apply would change the registration`;
 
-export const VERBS = {
+export const COMMANDS = {
   plan: {
     summary: 'Validate the spec, inspect the client and show what apply would do. Writes nothing.',
     examples: [
@@ -39,16 +37,16 @@ export const VERBS = {
   },
 } as const;
 
-export type Verb = keyof typeof VERBS;
+export type Command = keyof typeof COMMANDS;
 
-export const commandHelp = (): string => `Usage: ${NAME} <plan|apply|verify> [options]
+export const overallHelp = (): string => `Usage: ${NAME} <plan|apply|verify> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
 
 Commands:
-${Object.entries(VERBS)
-  .map(([verb, { summary }]) => `  ${verb.padEnd(8)}${summary}`)
+${Object.entries(COMMANDS)
+  .map(([command, { summary }]) => `  ${command.padEnd(8)}${summary}`)
   .join('\n')}
 
 Options:
@@ -58,7 +56,7 @@ ${OPTIONS}
 ${EXIT_CODES}
 
 Examples:
-${Object.values(VERBS)
+${Object.values(COMMANDS)
   .flatMap((v) => v.examples)
   .map((e) => `  ${e}`)
   .join('\n')}
@@ -66,9 +64,9 @@ ${Object.values(VERBS)
 Run '${NAME} <command> --help' for one command. NO_COLOR turns colours off.
 `;
 
-export const verbHelp = (verb: Verb): string => `Usage: ${NAME} ${verb} [options]
+export const commandHelp = (command: Command): string => `Usage: ${NAME} ${command} [options]
 
-${VERBS[verb].summary}
+${COMMANDS[command].summary}
 
 Options:
 ${OPTIONS}
@@ -76,5 +74,5 @@ ${OPTIONS}
 ${EXIT_CODES}
 
 Examples:
-${VERBS[verb].examples.map((e) => `  ${e}`).join('\n')}
+${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 `;

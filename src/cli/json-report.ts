@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { Conclusion, Message } from '../engine/conclude.ts';
+import { COMMANDS, type Command } from './help.ts';
 
 const value = z.unknown().check(z.describe('A field value as JSON: a string, a boolean, or a list.'));
 const located = z.strictObject({
@@ -17,7 +18,7 @@ const located = z.strictObject({
 export const cliReportSchema = z
   .strictObject({
     schema_version: z.literal(1),
-    command: z.enum(['plan', 'apply', 'verify']),
+    command: z.enum(Object.keys(COMMANDS) as [Command, ...Command[]]),
     /** What came of it; `exit_code` is the process's. */
     status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -51,7 +52,6 @@ export const cliReportSchema = z
   .check(z.meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
 
 export type CliReport = z.output<typeof cliReportSchema>;
-export type Command = CliReport['command'];
 
 const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
   message: m.text,

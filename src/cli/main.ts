@@ -10,16 +10,17 @@ import type { Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Conclusion, Message } from '../engine/conclude.ts';
 import { ensureProviderScope, verifyProvider } from '../engine/ensure.ts';
-import { credentialForms, secretForms, scrubber } from '../engine/secrets.ts';
+import { keepSecrets } from '../engine/secrets.ts';
 import { SETTING_DEFAULTS, type SettingName } from '../engine/settings.ts';
+import { nearestKey } from '../engine/suggest.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
 import { dotenvOf } from './dotenv.ts';
-import { commandHelp, NAME, verbHelp, VERBS, type Verb } from './help.ts';
+import { COMMANDS, commandHelp, overallHelp, type Command } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
 import { jsonReport } from './json-report.ts';
-import { CLI_NAMING, CLI_SETTINGS } from './options.ts';
+import { CLI_SETTINGS, cliNaming, NAME, SECRET_HOW } from './options.ts';
 
 export interface Stream {
   write(text: string): unknown;
@@ -27,7 +28,7 @@ export interface Stream {
 }
 
 /** What the command takes from its process: given by index.ts, or by a test. */
-export interface World {
+export interface Collaborators {
   /** The arguments after the command's name. */
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
@@ -51,10 +52,45 @@ const FLAGS = {
   debug: { type: 'boolean' as const },
   help: { type: 'boolean' as const, short: 'h' },
   version: { type: 'boolean' as const },
+} satisfies Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+type Values = Record<string, string | boolean | undefined>;
+
+/**
+ * The arguments as Node's parseArgs reads them, held to the options here in this command's
+ * words: an unknown option gets its near miss, an option without its value or with one it
+ * does not take is named as such. (parseArgs' own strict errors say neither.)
+ */
+function parse(argv: readonly string[]): { values: Values; positionals: string[] } | { problem: string } {
+  const { values, positionals, tokens } = parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const option = (FLAGS as Record<string, { type: 'string' | 'boolean' } | undefined>)[token.name];
+    if (option === undefined) {
+      const near = nearestKey(token.name, Object.keys(FLAGS));
+      return { problem: `unknown option ${token.rawName}${near === undefined ? '' : ` (did you mean --${near}?)`}` };
+    }
+    if (option.type === 'boolean' && token.value !== undefined) return { problem: `${token.rawName} takes no value` };
+    // A following option taken as the value: almost always a value forgotten.
+    if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
+      return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${VALUE_EXAMPLES[token.name] ?? '<value>'}` };
+    }
+  }
+  return { values, positionals };
+}
+
+const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
+  'on-drift': 'update',
+  auth: 'token',
+  'timeout-seconds': '30',
+  spec: SETTING_DEFAULTS.spec ?? '',
+  'auth-url': 'https://auth.globus.org',
+  'provider-url': 'https://provider.example.org',
+  dotenv: 'scope.env',
 };
 
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
-function painter(stream: Stream, env: World['env']): Paint {
+function painter(stream: Stream, env: Collaborators['env']): Paint {
   const on = stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
   const style = (format: Parameters<typeof styleText>[0]) => (text: string) => (on ? styleText(format, text, { validateStream: false }) : text);
   return { added: style('green'), changed: style('yellow'), removed: style('red'), dim: style('dim'), bold: style('bold') };
@@ -68,42 +104,42 @@ function located(message: Message): string {
   return `${location.file}:${location.startLine}: ${text}`;
 }
 
-export async function main(world: World): Promise<ExitCode> {
-  const { stdout, stderr } = world;
+export async function main(collaborators: Collaborators): Promise<ExitCode> {
+  const { stdout, stderr } = collaborators;
   const fail = (text: string): ExitCode => (stderr.write(`${NAME}: ${inert(text)}\n`), 1);
   // Refused by name before anything else: a secret in a flag is already in `ps` and the history.
-  if (world.argv.some((arg) => /^--client-secret(=|$)/.test(arg))) {
-    return fail(`the secret is never given as a flag (it would show in ps and in the shell history): ${CLI_NAMING.whenEmpty('client_secret')}.`);
+  if (collaborators.argv.some((arg) => /^--client-secret(=|$)/.test(arg))) {
+    return fail(`the secret is never given as a flag (it would show in ps and in the shell history): ${SECRET_HOW}.`);
   }
-  let args: ReturnType<typeof parseArgs<{ options: typeof FLAGS; allowPositionals: true; strict: true }>>;
-  try {
-    args = parseArgs({ args: [...world.argv], options: FLAGS, allowPositionals: true, strict: true });
-  } catch (error) {
-    return fail(`${(error as Error).message} Run '${NAME} --help' for the options.`);
-  }
-  const { values, positionals } = args;
-  const [verb, ...extra] = positionals;
+  const parsed = parse(collaborators.argv);
+  if ('problem' in parsed) return fail(`${parsed.problem}. Run '${NAME} --help' for the options.`);
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
   if (values.version === true) return (stdout.write(`${packageJson.version}\n`), 0);
-  if (verb === undefined) return values.help === true ? (stdout.write(commandHelp()), 0) : (stderr.write(commandHelp()), 1);
-  if (!(verb in VERBS)) return fail(`unknown command "${verb}": use plan, apply or verify. Run '${NAME} --help'.`);
-  if (values.help === true) return (stdout.write(verbHelp(verb as Verb)), 0);
-  if (extra.length > 0) return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${verb} --help'.`);
-  return run(verb as Verb, values, world);
+  if (command === undefined) return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
+  if (!(command in COMMANDS)) {
+    const near = nearestKey(command, Object.keys(COMMANDS));
+    return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use plan, apply or verify. Run '${NAME} --help'.`);
+  }
+  if (values.help === true) return (stdout.write(commandHelp(command as Command)), 0);
+  if (extra.length > 0) return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
+  return run(command as Command, values, collaborators);
 }
 
-async function run(verb: Verb, values: Record<string, string | boolean | undefined>, world: World): Promise<ExitCode> {
-  const { stdout, stderr, env } = world;
+async function run(command: Command, values: Values, collaborators: Collaborators): Promise<ExitCode> {
+  const { stdout, stderr, env } = collaborators;
   const flag = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const secret = values['client-secret-stdin'] === true ? (await world.readStdin()).replace(/\r?\n$/, '') : (env.PROVIDER_CLIENT_SECRET ?? '');
+  const secretFromStdin = values['client-secret-stdin'] === true;
+  const secret = secretFromStdin ? (await collaborators.readStdin()).replace(/\r?\n$/, '') : (env.PROVIDER_CLIENT_SECRET ?? '');
   const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, (s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env] ?? SETTING_DEFAULTS[s.setting] ?? '']));
   settings.set('client_secret', secret);
-  settings.set('dry_run', verb === 'plan' ? 'true' : 'false');
+  settings.set('dry_run', command === 'plan' ? 'true' : 'false');
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
 
-  // The secret's forms are scrubbed from every line, the report and the dotenv file.
-  // The access token of --auth token too, from the moment it arrives.
-  const scrub = scrubber(secretForms(read('client_id'), secret));
-  const safe = (text: string): string => inert(scrub(text));
+  // The run's one keeper of the secret's forms, and of the access token's once it arrives:
+  // scrubbed from every line, the report and the dotenv file.
+  const secrets = keepSecrets(read('client_id'), secret);
+  const safe = (text: string): string => inert(secrets.scrub(text));
   const paint = painter(stderr, env);
   const seen: Message[] = [];
   const write = (message: Message): void => {
@@ -113,18 +149,18 @@ async function run(verb: Verb, values: Record<string, string | boolean | undefin
     stderr.write(`${label}${safe(located(message))}\n`);
   };
 
-  const mask = (credential: string): void => scrub.learn(credentialForms(credential));
-  const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher, mask };
-  const conclusion: Conclusion = await (verb === 'verify' ? verifyProvider(request) : ensureProviderScope(request));
+  const naming = cliNaming({ secretFromStdin });
+  const port = { read, naming, workspace: collaborators.cwd, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+  const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 
   const result = conclusion.report?.result;
   const changes = result !== undefined && (result.wouldCreate || result.changes.length > 0);
-  let exitCode: ExitCode = conclusion.exitCode === 1 ? 1 : verb === 'plan' && changes ? 2 : 0;
+  let exitCode: ExitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && changes ? 2 : 0;
   const dotenv = flag('dotenv');
   if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
     try {
-      await world.writeFile(dotenv, scrub(dotenvOf(conclusion.outputs)));
+      await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs)));
     } catch (error) {
       write({ level: 'error', text: error instanceof ActionError ? error.message : `--dotenv: ${dotenv} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` });
       exitCode = 1;
@@ -132,10 +168,10 @@ async function run(verb: Verb, values: Record<string, string | boolean | undefin
   }
   if (values.json === true) {
     // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
-    const json = JSON.stringify(jsonReport(verb, conclusion, seen, exitCode), null, 2);
-    stdout.write(`${inertJson(scrub(json))}\n`);
+    const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
+    stdout.write(`${inertJson(secrets.scrub(json))}\n`);
   } else {
-    const lines = humanReport(verb, conclusion, { onDrift: read('on_drift'), paint: painter(stdout, env), show: safe });
+    const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });
     if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
   }
   return exitCode;

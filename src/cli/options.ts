@@ -6,6 +6,9 @@
  */
 import type { Naming, SettingName } from '../engine/settings.ts';
 
+/** The command's name, as a user types it. */
+export const NAME = 'ensure-provider-scope';
+
 /** A setting as the command line takes it. */
 export interface CliSetting {
   setting: SettingName;
@@ -15,7 +18,7 @@ export interface CliSetting {
   help: string;
 }
 
-/** Every setting but dry_run, which the verb decides. */
+/** Every setting but dry_run, which the command decides. */
 export const CLI_SETTINGS: readonly CliSetting[] = [
   { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal." },
   { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
@@ -36,8 +39,14 @@ const refOf = (setting: SettingName): string => {
   return option.flag === undefined ? option.env : `--${option.flag}`;
 };
 
-export const CLI_NAMING: Naming = {
+/** How the secret reaches the command line; said wherever it is missing or refused. */
+export const SECRET_HOW =
+  'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
+
+/** The command line's words; `secretFromStdin`: the run read the secret from stdin, so an empty one came from there. */
+export const cliNaming = ({ secretFromStdin = false }: { secretFromStdin?: boolean } = {}): Naming => ({
   label: (setting) => {
+    if (setting === 'client_secret' && secretFromStdin) return 'The client secret from stdin (--client-secret-stdin)';
     const option = bySetting.get(setting);
     return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
   },
@@ -49,9 +58,15 @@ export const CLI_NAMING: Naming = {
   whenEmpty: (setting) =>
     ({
       client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
-      client_secret:
-        'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), ' +
-        'or pipe it in with --client-secret-stdin. It is never read from a flag, which would show in ps and in the shell history',
+      client_secret: secretFromStdin
+        ? `pipe it in, e.g. printf %s "$PROVIDER_CLIENT_SECRET" | ${NAME} plan --client-secret-stdin`
+        : `${SECRET_HOW}. It is never read from a flag, which would show in ps and in the shell history`,
       auth_url: 'give the base address of the authentication service, e.g. --auth-url https://auth.globus.org',
     })[setting],
-};
+  workspace: 'the current directory',
+  specNotFound: "Run the command from the repository's root, or give the spec's path with --spec (or PROVIDER_SPEC).",
+  createScope: `run ${NAME} apply`,
+  debugOutput: 'the output of the command run again with --debug',
+  runAgain: 'Run the command again',
+  scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+});

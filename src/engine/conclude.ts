@@ -60,8 +60,8 @@ export function outputsOf(result: ReconcileResult): Outputs {
 
 export interface RunFacts {
   inputs: Pick<Settings, 'on_drift' | 'dry_run'>;
-  /** How the door's users name the settings, for the drift's advice. */
-  naming: Pick<Naming, 'assign'>;
+  /** The door's words, for the drift's advice and the provider's fix. */
+  naming: Pick<Naming, 'assign' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'debugOutput'>;
   result: ReconcileResult;
   /** Absent when no provider_url was given. */
   provider?: ProviderOutcome | undefined;
@@ -82,7 +82,8 @@ export function concludeRun({ inputs, naming, result, provider }: RunFacts): Con
   const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
   if (inputs.on_drift !== 'ignore' && !planOnly) {
     const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-    const update = naming.assign('on_drift', 'update');
+    // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+    const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
     for (const c of drift) messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
   }
 
@@ -91,11 +92,11 @@ export function concludeRun({ inputs, naming, result, provider }: RunFacts): Con
   if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
   if (check !== undefined && !check.matches) {
     const strings = result.scopes.map((s) => s.scope_string);
-    messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings) });
+    messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
     failed = true;
   }
   if (provider !== undefined && 'failure' in provider) {
-    messages.push(...failureMessages(provider.failure));
+    messages.push(...failureMessages(provider.failure, naming));
     failed = true;
   }
   return {
@@ -108,30 +109,19 @@ export function concludeRun({ inputs, naming, result, provider }: RunFacts): Con
 }
 
 /** A run that could not ensure the scope; a failed validation hands every problem on. */
-export function concludeFailure(error: unknown): Conclusion {
-  const messages = failureMessages(error);
+export function concludeFailure(error: unknown, naming: Pick<Naming, 'debugOutput'>): Conclusion {
+  const messages = failureMessages(error, naming);
   return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
 }
 
-// The runner shows 10 error annotations per step: nine, and one that says there are more.
-const MAX_ERROR_ANNOTATIONS = 9;
-
-function failureMessages(error: unknown): Message[] {
-  if (error instanceof ValidationError) {
-    const shown = error.problems.slice(0, MAX_ERROR_ANNOTATIONS);
-    const hidden = error.problems.length - shown.length;
-    return [
-      // Every problem in the log, where no limit hides any.
-      ...error.problems.map(({ message }): Message => ({ level: 'info', text: `Problem: ${message}` })),
-      ...shown.map(({ message, location }): Message => ({ level: 'error', text: message, location })),
-      ...(hidden > 0 ? [{ level: 'error', text: `And ${hidden} more problem(s): all are listed in the log and the job summary.` } as const] : []),
-    ];
-  }
+/** One error per problem, said once: how many a door can show is the door's business. */
+function failureMessages(error: unknown, { debugOutput }: Pick<Naming, 'debugOutput'>): Message[] {
+  if (error instanceof ValidationError) return error.problems.map(({ message, location }): Message => ({ level: 'error', text: message, location }));
   if (error instanceof ActionError) return [{ level: 'error', text: error.message }];
-  // The last line of defence: still one clear annotation, the stack only in the debug log.
+  // The last line of defence: still one clear error, the stack only in the debug output.
   const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
   return [
     { level: 'debug', text: stack ?? message },
-    { level: 'error', text: `Unexpected error: ${message}. Please report it with the debug log of this run.` },
+    { level: 'error', text: `Unexpected error: ${message}. Please report it with ${debugOutput}.` },
   ];
 }

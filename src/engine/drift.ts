@@ -67,9 +67,10 @@ export type Written = 'nothing' | 'created' | 'updated';
 
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
- * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update").
+ * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
+ * or undefined when no update can be made (the suffix differs too: an update refuses then).
  */
-export function describeDrift(c: FieldComparison, written: Written, update: string): string {
+export function describeDrift(c: FieldComparison, written: Written, update: string | undefined): string {
   if (written !== 'nothing') {
     return (
       `The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
@@ -81,6 +82,8 @@ export function describeDrift(c: FieldComparison, written: Written, update: stri
     `The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
     (c.field === 'scope_suffix'
       ? 'The existing scope is used; no second scope is created.'
-      : `Align the spec with the service, or apply the spec to the scope with ${update}.`)
+      : update === undefined
+        ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
+        : `Align the spec with the service, or apply the spec to the scope with ${update}.`)
   );
 }

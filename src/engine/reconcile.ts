@@ -1,11 +1,12 @@
 import type { Budget } from '../wire/budget.ts';
 import { ActionError } from '../wire/errors.ts';
 import { silentLog, type Log } from '../wire/log.ts';
-import { nextPause } from '../wire/retry.ts';
+import { formatPause, nextPause } from '../wire/retry.ts';
 import { isUuid } from '../wire/uuid.ts';
+import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
 import { compareScope, suffixOf, type FieldComparison } from './drift.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
-import type { ScopeSpec } from './spec.ts';
+import type { SpecDependent } from './spec.ts';
 
 /**
  * How often a creation is sent in all while the client is certainly still without a scope
@@ -14,13 +15,15 @@ import type { ScopeSpec } from './spec.ts';
 const MAX_CREATION_ATTEMPTS = 3;
 
 export interface ReconcileRequest {
-  spec: ScopeSpec;
+  spec: ScopeDefinition<SpecDependent>;
   /** Everything but the writes: a creation or an update is only planned. */
   dryRun: boolean;
   /** Apply the spec to a scope that differs from it (on_drift: update). */
   update?: boolean;
   /** Paces a creation sent again. */
   budget: Budget;
+  /** The door's words, for what to do next; plain names by default. */
+  words?: WireWords | undefined;
 }
 
 /** The scope a dry run would create: its string is known, its id is not. */
@@ -67,7 +70,7 @@ const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-export async function reconcileScope(service: AuthService, { spec, dryRun, update = false, budget }: ReconcileRequest, log: Log = silentLog): Promise<ReconcileResult> {
+export async function reconcileScope(service: AuthService, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }: ReconcileRequest, log: Log = silentLog): Promise<ReconcileResult> {
   const expected = service.scopeStringFor(spec.scope_suffix);
   const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
   const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
@@ -86,7 +89,7 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
       log.warning(
         `dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
           "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-          'This step cannot tell which: the creation will decide.',
+          'This run cannot tell which: the creation will decide.',
         ['dependent_scopes', index, 'scope'],
       );
     }
@@ -118,17 +121,17 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   }
   log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
-  return compared(await create(service, definition, { expected, unverified }, budget, log));
+  return compared(await create(service, definition, { expected, unverified }, budget, log, words));
 }
 
 /**
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-export async function inspectScopes(service: AuthService): Promise<Registered> {
+export async function inspectScopes(service: AuthService, { createScope }: { createScope: string }): Promise<Registered> {
   const client = await service.getClient();
   if (client.scopeIds.length === 0) {
-    throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first (apply).`);
+    throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
   }
   const found = await adoptExisting(service, client, client.scopes, '');
   return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
@@ -146,7 +149,7 @@ async function applySpec(service: AuthService, definition: ScopeDefinition, exis
   if (suffix !== undefined) {
     throw new ActionError(
       `scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
-        "the suffix is part of the scope string, the provider's identity, which this action never changes. Nothing was written. " +
+        "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
         `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`,
     );
   }
@@ -185,7 +188,7 @@ async function lookupIds(service: AuthService, ids: readonly string[]): Promise<
 }
 
 /** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
-function resolveDependents(spec: ScopeSpec, byString: ReadonlyMap<string, Scope>): DependentScope[] {
+function resolveDependents(spec: ScopeDefinition<SpecDependent>, byString: ReadonlyMap<string, Scope>): DependentScope[] {
   const unresolved: string[] = [];
   const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
     const id = isUuid(scope) ? scope : byString.get(scope)?.id;
@@ -216,13 +219,14 @@ async function create(
   { expected, unverified }: { expected: string; unverified: readonly string[] },
   budget: Budget,
   log: Log,
+  words: WireWords,
 ): Promise<Found> {
   // Set once an answer of this run was lost: from then on, a scope found may be this run's.
   let maybeApplied = false;
   try {
     for (let attempt = 1; ; attempt++) {
       const outcome = await service.createScope(definition);
-      if (outcome.kind === 'created') return await verifyCreated(service, outcome.scopes, expected);
+      if (outcome.kind === 'created') return await verifyCreated(service, outcome.scopes, expected, words);
       if (outcome.kind === 'refused' && unverified.length === 0) throw outcome.error;
       if (outcome.kind === 'refused') {
         throw new ActionError(
@@ -247,12 +251,12 @@ async function create(
       if (conflict) {
         throw new ActionError(
           `${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
-            'applying a creation. Run the step again: it adopts the scope once the client lists it.',
+            `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`,
         );
       }
       const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
       if ('giveUp' in pause) throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
-      log.info(`The client still has no scope: the creation will be sent again in ${(pause.waitMs / 1000).toFixed(1)} s`);
+      log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
       await budget.clock.sleep(pause.waitMs, budget.signal);
     }
   } catch (error) {
@@ -266,7 +270,7 @@ async function create(
 }
 
 /** The created scopes must be attached to the client the next inspection shows. */
-async function verifyCreated(service: AuthService, created: Scope[], expected: string): Promise<Found> {
+async function verifyCreated(service: AuthService, created: Scope[], expected: string, words: WireWords): Promise<Found> {
   const after = await service.getClient().catch((error: unknown) => {
     if (!(error instanceof ActionError)) throw error;
     throw new ActionError(
@@ -278,7 +282,7 @@ async function verifyCreated(service: AuthService, created: Scope[], expected: s
   if (detached.length > 0) {
     throw new ActionError(
       `The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-        "does not list it among the client's scopes. Run the step again; if it persists, inspect the client in the developer portal.",
+        `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`,
     );
   }
   return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };

@@ -79,3 +79,29 @@ export function scrubber(forms: readonly string[]): Scrubber {
   scrub.learn(forms);
   return scrub;
 }
+
+/**
+ * The one keeper of a run's secrets, built by the door once it has read the client's id and
+ * secret: every form of the secret, and of the access token from the moment it arrives, is
+ * handed to `mask` (the door's own masking: the runner's, or none) before the keeper scrubs it.
+ */
+export interface Secrets {
+  /** Replaces every known form of a secret by `***`. */
+  scrub: Scrub;
+  /** A credential that arrived during the run (the access token): masked, then scrubbed from every later text. */
+  learn(credential: string): void;
+}
+
+export function keepSecrets(clientId: string, clientSecret: string, mask: (form: string) => void = () => {}): Secrets {
+  const forms = secretForms(clientId, clientSecret);
+  forms.forEach(mask);
+  const scrub = scrubber(forms);
+  return {
+    scrub,
+    learn: (credential) => {
+      const more = credentialForms(credential);
+      more.forEach(mask);
+      scrub.learn(more);
+    },
+  };
+}

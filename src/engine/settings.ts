@@ -4,7 +4,9 @@
  * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
  */
 import { z } from 'zod/mini';
+import type { WireWords } from '../wire/words.ts';
 import { ValidationError } from './problems.ts';
+import { nearestKey } from './suggest.ts';
 
 export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
@@ -19,9 +21,13 @@ export const SETTING_DEFAULTS: Readonly<Partial<Record<SettingName, string>>> = 
   provider_url: '',
 };
 
-/** How a door's users name a setting, and what it tells them to do about one left empty. */
-export interface Naming {
-  /** As a message starts with it: "Input client_id", "--client-id". */
+/**
+ * The door's words for what the engine's and the wire's messages mention: the settings, and
+ * the few things a user does that only the door knows how to say (run again, find the
+ * output, get a debug log). The engine and the wire name them; each door renders them.
+ */
+export interface Naming extends WireWords {
+  /** As a message starts with it: "Input client_id", "--client-id (or PROVIDER_CLIENT_ID)". */
   label(setting: SettingName): string;
   /** As a message mentions it: "client_id", "--client-id". */
   ref(setting: SettingName): string;
@@ -29,6 +35,14 @@ export interface Naming {
   assign(setting: SettingName, value: string): string;
   /** What to do when a required setting is empty, in the door's words. */
   whenEmpty(setting: 'client_id' | 'client_secret' | 'auth_url'): string;
+  /** The folder a relative spec path points into: "the workspace", "the current directory". */
+  workspace: string;
+  /** What to do about a spec file that is not there. */
+  specNotFound: string;
+  /** How to create the scope, after "Create it first: ". */
+  createScope: string;
+  /** What a bug report should carry: "the debug log of this run". */
+  debugOutput: string;
 }
 
 const isLoopback = (hostname: string): boolean =>
@@ -40,6 +54,18 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
   // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
   // second stage only once the first has passed.
   const required = (name: SettingName, hint: string) => z.string().check(z.minLength(1, `${label(name)} is empty: ${hint}`));
+  // A value given is echoed, with its near miss, only when it is a short word: what is
+  // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
+  const given = (name: SettingName, values: readonly string[], input: unknown): string => {
+    const word = typeof input === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,15}$/.test(input) ? input : undefined;
+    const near = word === undefined ? undefined : nearestKey(word, values);
+    return (
+      `${label(name)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` +
+      (word === undefined ? '' : `, not "${word}"${near === undefined ? '' : ` (did you mean ${near}?)`}`)
+    );
+  };
+  const oneOf = <const V extends readonly [string, ...string[]]>(name: SettingName, values: V, shown: readonly string[] = values) =>
+    z.enum(values, { error: (issue) => given(name, shown, issue.input) });
 
   /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
   const baseUrl = (name: 'auth_url' | 'provider_url', httpsWhy: string) =>
@@ -82,21 +108,21 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
       z.pipe(required('timeout_seconds', 'leave it out for 30 seconds'), z.coerce.number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })),
       z.number().check(z.positive(`${label('timeout_seconds')} must be more than 0`), z.maximum(600, `${label('timeout_seconds')} must be at most 600`)),
     ),
-    on_drift: z.pipe(required('on_drift', 'leave it out for warn'), z.enum(['warn', 'fail', 'ignore', 'update'], `${label('on_drift')} must be warn, fail, ignore or update`)),
+    on_drift: z.pipe(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
     // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
     dry_run: z.pipe(
-      z.pipe(required('dry_run', 'leave it out for false'), z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], `${label('dry_run')} must be true or false`)),
+      z.pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])),
       z.transform((value) => value.toLowerCase() === 'true'),
     ),
     // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
-    auth: z.pipe(required('auth', 'leave it out for basic'), z.enum(['basic', 'token'], `${label('auth')} must be basic or token`)),
+    auth: z.pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
     // Optional: empty means no verification of the provider.
     provider_url: z.pipe(
       z.pipe(
         z.string(),
         z.transform((value) => (value === '' ? undefined : value)),
       ),
-      z.optional(baseUrl('provider_url', 'its answer decides whether this step passes')),
+      z.optional(baseUrl('provider_url', 'its answer decides whether this run passes')),
     ),
   });
 }

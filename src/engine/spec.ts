@@ -5,7 +5,9 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 type LinePos = { line: number; col: number };
 import { z } from 'zod/mini';
 import { ValidationError, type Location, type Problem } from './problems.ts';
+import type { Naming } from './settings.ts';
 import { nearestKey } from './suggest.ts';
+import type { ScopeDefinition } from '../wire/service-client.ts';
 import { isUuid } from '../wire/uuid.ts';
 
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
@@ -16,7 +18,7 @@ const text = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
 
-const dependentScopeSchema = z.strictObject({
+const specDependentSchema = z.strictObject({
   scope: z
     .pipe(
       text.check(z.refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')),
@@ -43,7 +45,7 @@ export const scopeSpecSchema = z.strictObject({
   required_domains: z
     .optional(z.array(text))
     .check(z.describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none).")),
-  dependent_scopes: z._default(z.array(dependentScopeSchema), []).check(
+  dependent_scopes: z._default(z.array(specDependentSchema), []).check(
     z.superRefine((deps, ctx) => {
       const seen = new Set<string>();
       deps.forEach((dep, index) => {
@@ -57,11 +59,18 @@ export const scopeSpecSchema = z.strictObject({
   ),
 });
 
-export type ScopeSpec = z.output<typeof scopeSpecSchema>;
+/** A dependent scope as a spec file names it: by UUID or by scope string. */
+export type SpecDependent = z.output<typeof specDependentSchema>;
+
+// The schema's output is the scope's definition, its dependents as the file names them, field
+// for field: a field added to one and not the other fails the type-check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const SCHEMA_IS_THE_DEFINITION: Same<z.output<typeof scopeSpecSchema>, ScopeDefinition<SpecDependent>> = true;
+void SCHEMA_IS_THE_DEFINITION;
 
 /** A parsed spec file: the spec, where each field sits, and what the service may refuse. */
 export interface SpecFile {
-  spec: ScopeSpec;
+  spec: ScopeDefinition<SpecDependent>;
   /** Where a field (e.g. ['dependent_scopes', 1, 'scope']) is in the file, for an annotation there. */
   locate(field: readonly PropertyKey[]): Location;
   /** Allowed by the spec, but likely refused by the service: shown, and the run goes on. */
@@ -122,7 +131,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(dependentScopeSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
 
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
 function knownKeysAt(segments: readonly PathSegment[], wrapped: boolean): readonly string[] {
@@ -214,16 +223,16 @@ export function parseSpec(source: string, file: string): SpecFile {
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
  * links are resolved, must lie inside the workspace: a spec from a pull request must not make
- * the step read, and quote, a file of the runner's.
+ * the run read, and quote, a file of the machine's.
  */
-export async function loadSpec(workspace: string, file: string): Promise<SpecFile> {
+export async function loadSpec(workspace: string, file: string, naming: Pick<Naming, 'label' | 'workspace' | 'specNotFound'>): Promise<SpecFile> {
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
   const root = await realpath(workspace).catch(() => path.resolve(workspace));
   const outside = (relative: string): boolean => relative === '' || relative.startsWith('..') || path.isAbsolute(relative);
   const refuse = (): never =>
-    fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
+    fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
   // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
   if (outside(path.relative(root, path.resolve(root, file)))) return refuse();
   let fullPath: string;
@@ -232,16 +241,13 @@ export async function loadSpec(workspace: string, file: string): Promise<SpecFil
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
-    return fail(
-      `Spec file ${file} was not found in the workspace (${workspace}). ` +
-        'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
-    );
+    return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
   }
   if (outside(path.relative(root, fullPath))) return refuse();
   let source: Buffer;
   try {
     const info = await stat(fullPath);
-    if (!info.isFile()) return fail(`Spec file ${file} is not a file. Point the \`spec\` input at the YAML file that defines the scope.`);
+    if (!info.isFile()) return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
     // Read to one byte past the limit: a size from stat is 0 for some special files.
     source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
   } catch (error) {

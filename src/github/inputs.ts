@@ -13,4 +13,10 @@ export const INPUT_NAMING: Naming = {
         'exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
       auth_url: 'set it to the base address of the authentication service, e.g. https://auth.globus.org',
     })[setting],
+  workspace: 'the workspace',
+  specNotFound: 'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
+  createScope: 'run the step without dry_run',
+  debugOutput: 'the debug log of this run',
+  runAgain: 'Run the step again',
+  scopeStringOutput: "the step's scope_string output",
 };

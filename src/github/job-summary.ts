@@ -6,6 +6,7 @@ import type { Report } from '../engine/conclude.ts';
 import { CONSENT_NOTE } from '../engine/drift.ts';
 import type { Problem } from '../engine/problems.ts';
 import type { ReconcileResult } from '../engine/reconcile.ts';
+import { inert } from '../engine/text.ts';
 
 /** What the workflow context says the run was for; a subset of @actions/github's context. */
 export interface RunContext {
@@ -24,9 +25,11 @@ export function describeRun({ eventName, ref, payload }: RunContext): string {
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
  * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces.
+ * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
+ * character (wire/characters.ts) shows as its escape.
  */
-export const escapeMarkdown = (text: string): string => text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
+export const escapeMarkdown = (text: string): string =>
+  inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
 
 export interface SummaryContext {
   ranFor: string;

@@ -1,6 +1,6 @@
 /**
  * The collaborators as the GitHub runner gives them: @actions/core, the workspace, the job
- * summary file, and the process's last-resort handlers. Kept out of main.ts so that run() is
+ * summary file, and the process's last-resort handlers. Kept out of action.ts so that run() is
  * tested in-process with fakes.
  *
  * @actions/core is loaded only once the last answer is in (`ready()`): through its OIDC

@@ -5,31 +5,21 @@
  * clipped, in that order, so that a cut never leaves a piece of the secret whole.
  */
 import type { z } from 'zod/mini';
+import { BEYOND_JSON, escapeOf, hasUnsafe } from './characters.ts';
 
 /** The most characters of one value a message quotes. */
 export const MAX_QUOTED = 120;
 
-// Characters that move the cursor, end a line or reorder text on a terminal, beyond the C0
-// controls JSON escapes: DEL, C1, the line and paragraph separators, the bidi controls.
-const BEYOND_JSON = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-const UNSAFE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`, 'g');
-const ONE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON}]`);
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
-const isControl = (char: string): boolean => char < ' ' || ONE_BEYOND_JSON.test(char);
-
-const codePoint = (char: string): string => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 
 /** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-export const escapeText = (text: string): string =>
-  JSON.stringify(text)
-    .slice(1, -1)
-    .replace(UNSAFE_BEYOND_JSON, (char) => `\\u${codePoint(char).toLowerCase()}`);
+export const escapeText = (text: string): string => JSON.stringify(text).slice(1, -1).replace(BEYOND_JSON, escapeOf);
 
-/** What makes a text unfit for one line of a log: its first line break, or else its first control character. */
+/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
 export function unsafeCharacter(text: string): string | undefined {
   if (LINE_BREAK.test(text)) return 'contains a line break';
-  const control = [...text].find(isControl);
-  return control === undefined ? undefined : `contains a control character U+${codePoint(control)}`;
+  const control = [...text].find(hasUnsafe);
+  return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** Meta data a schema's custom issue gives for the message: what it expected. */

@@ -7,7 +7,8 @@ import { describeAnswerProblems } from './answer-problems.ts';
 import { ActionError } from './errors.ts';
 import { silentLog, type Log } from './log.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { parseRetryAfter, withRetries } from './retry.ts';
+import { formatPause, parseRetryAfter, withRetries } from './retry.ts';
+import { PLAIN_WORDS, type WireSetting, type WireWords } from './words.ts';
 
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -37,21 +38,21 @@ export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget, lo
     // Final once given up on: the message says how far it got.
     (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error),
     (error, tried, waitMs) =>
-      log.info(`${(error as Error).message} Attempt ${tried} of ${budget.policy.attempts}: trying again in ${(waitMs / 1000).toFixed(1)} s.`),
+      log.info(`${sentence((error as Error).message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`),
   );
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
 export interface JsonHttpOptions {
   budget: Budget;
-  /** The input that names the server, for messages that say what to check. */
-  urlInput: string;
+  /** The setting that names the server, for messages that say what to check. */
+  urlSetting: WireSetting;
+  /** How the user names the settings a message mentions; plain names by default. */
+  words?: WireWords | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** What to do about a status, in the user's words. */
   hints?: Readonly<Record<number, string>>;
-  /** The server's own words about a failure, from its error body and headers (default: commonErrorDetail). */
-  explain?: (body: unknown, headers: IncomingHttpHeaders) => string;
   /** What to do about an answer whose fields are not as expected (after what is wrong with it). */
   unusableAnswer?: string;
   /** Applied to the server's values a message quotes, before they are clipped: the secret never cut in two. */
@@ -85,7 +86,7 @@ export interface JsonHttp {
 }
 
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// A certificate that does not verify: most often a proxy of the runner's network that intercepts TLS.
+// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
 const TLS_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
@@ -119,24 +120,38 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The common JSON error conventions (`errors[].detail`, `detail`, `message`) and a request id, if any. */
-export function commonErrorDetail(body: unknown, headers: IncomingHttpHeaders): string {
+/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
+export const sentence = (text: string): string => text.replace(/\.?$/, '.');
+
+/**
+ * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
+ * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
+ * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
+ * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
+ * request id, in the body or a header.
+ */
+export function explainError(body: unknown, headers: IncomingHttpHeaders): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const errors = Array.isArray(record.errors) ? (record.errors as Array<Record<string, unknown> | null>) : [];
-  const detail = [errors[0]?.detail, record.detail, record.message].find((d): d is string => typeof d === 'string' && d !== '');
+  const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | null | undefined;
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+  const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
   const headerId = headers['x-request-id'];
-  const requestId = typeof record.request_id === 'string' ? record.request_id : typeof headerId === 'string' ? headerId : undefined;
-  return `${detail === undefined ? '' : ` The service said: ${detail}`}${requestId === undefined ? '' : ` (request id ${requestId})`}`;
+  const ids = [
+    ['error id', text(first?.id)],
+    ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+  ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+  return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 
 /**
  * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the step, retries of transient failures of idempotent requests, no redirects followed,
+ * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const { budget, urlInput, hints = {}, explain = commonErrorDetail, log = silentLog, scrub } = options;
-  const unusableAnswer = options.unusableAnswer ?? `check that ${urlInput} names the server meant`;
+  const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
+  const server = words.ref(urlSetting);
+  const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
   const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
 
   function networkError(label: string, host: string, error: unknown): HttpError {
@@ -144,18 +159,18 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     if (name === 'TimeoutError') {
       const pastDeadline = budget.clock.now() >= budget.deadline;
       return new HttpError(
-        `${label} timed out waiting for ${host} (timeout_seconds: ${budget.requestTimeoutMs / 1000})` +
-          (pastDeadline ? `; the step's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''),
+        `${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+          (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''),
         { transient: !pastDeadline },
       );
     }
     const what =
-      code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${urlInput}`
-      : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${urlInput} and the runner's DNS`
+      code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
+      : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
       : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
       : code !== undefined && TLS_CODES.has(code)
-        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the runner's network intercepts TLS, ` +
-          'give its CA certificate to the step in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+          'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
       : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
     return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
   }
@@ -201,7 +216,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       // Never followed: the credentials go to the origin the user named and nowhere else.
       throw new HttpError(
         `${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-          `credentials: set ${urlInput} to the address of the service itself.`,
+          `credentials: set ${server} to the address of the service itself.`,
         { status },
       );
     }
@@ -209,7 +224,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       const hint = requestHints[status] ?? hints[status];
       const retryAfter = response.headers['retry-after'];
       const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explain(json, response.headers)}`, {
+      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
         status,
         transient: TRANSIENT_STATUSES.has(status),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -219,7 +234,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-      throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${unusableAnswer}.${explain(json, response.headers)}`, { status });
+      throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
     }
     return parsed.data;
   }

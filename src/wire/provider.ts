@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import type { Budget } from './budget.ts';
 import { createJsonHttp } from './http.ts';
 import type { Log } from './log.ts';
+import { PLAIN_WORDS, type WireWords } from './words.ts';
 
 // The introspection document is a JSON object; which key holds the scope is decided below.
 const documentSchema = z.record(z.string(), z.unknown());
@@ -14,11 +15,11 @@ const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
 const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
-const HINTS: Readonly<Record<number, string>> = {
+const hints = ({ ref }: WireWords): Readonly<Record<number, string>> => ({
   401: NOT_PUBLIC,
   403: NOT_PUBLIC,
-  404: 'the provider answers no introspection document at GET /: check provider_url',
-};
+  404: `the provider answers no introspection document at GET /: check ${ref('provider_url')}`,
+});
 
 export interface ProviderCheck {
   url: string;
@@ -44,9 +45,9 @@ export async function checkProvider(
   providerUrl: string,
   scopeStrings: readonly string[],
   budget: Budget,
-  { dispatcher, log }: { dispatcher?: Dispatcher | undefined; log?: Log | undefined } = {},
+  { dispatcher, log, words = PLAIN_WORDS }: { dispatcher?: Dispatcher | undefined; log?: Log | undefined; words?: WireWords | undefined } = {},
 ): Promise<ProviderCheck> {
-  const http = createJsonHttp({ budget, urlInput: 'provider_url', hints: HINTS, dispatcher, log });
+  const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
   const url = `${providerUrl}/`;
   const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
   const key = scopeKey(document);
@@ -56,8 +57,8 @@ export async function checkProvider(
 }
 
 /** Why the check failed, what to publish, and where. */
-export function mismatchMessage({ url, key, published }: ProviderCheck, expected: string, scopeStrings: readonly string[]): string {
-  const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expected}".`;
+export function mismatchMessage({ url, key, published }: ProviderCheck, expected: string, scopeStrings: readonly string[], words: WireWords = PLAIN_WORDS): string {
+  const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
   if (published === undefined) {
     return (
       `The provider at ${url} publishes no scope: its introspection document (GET /) has ` +

@@ -34,12 +34,15 @@ export interface Pacing {
   policy: RetryPolicy;
   clock: Clock;
   deadline: number;
-  /** Aborted when the step has failed: a pause in progress ends at once. */
+  /** Aborted when the run has failed: a pause in progress ends at once. */
   signal?: AbortSignal | undefined;
 }
 
 /** A wait as a person reads it: a service may ask for absurd ones. */
 const describeWait = (ms: number): string => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+
+/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+export const formatPause = (ms: number): string => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /** After a failed try: wait this long and try again, or give up for this reason. */
 export type Pause = { waitMs: number } | { giveUp: string };
@@ -51,10 +54,10 @@ export type Pause = { waitMs: number } | { giveUp: string };
 export function nextPause({ policy, clock, deadline }: Pacing, tried: number, retryAfterMs?: number, attempts = policy.attempts): Pause {
   if (tried >= attempts) return { giveUp: `gave up after ${tried} attempts` };
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-    return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this step waits` };
+    return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
   }
   const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-  if (clock.now() + waitMs >= deadline) return { giveUp: `gave up after ${tried} attempts: the step's deadline is near` };
+  if (clock.now() + waitMs >= deadline) return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
   return { waitMs };
 }
 

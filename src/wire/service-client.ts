@@ -1,10 +1,10 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import type { Budget } from './budget.ts';
 import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError } from './http.ts';
 import type { Log } from './log.ts';
+import { lowerFirst, PLAIN_WORDS, type WireWords } from './words.ts';
 import { authorized, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
 import { uuidSchema, type Uuid } from './uuid.ts';
 
@@ -19,7 +19,7 @@ const dependentScopeSchema = z.object({
   requires_refresh_token: z._default(z.boolean(), true),
 });
 
-// A scope string goes to the step's outputs, and from there into deploy scripts: only a URL
+// A scope string goes to the outputs, and from there into deploy scripts: only a URL
 // (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
 // markdown treats specially. Anything else from the service is refused, saying what is wrong.
 const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
@@ -89,10 +89,10 @@ const scopeListResponseSchema = z.pipe(z.object({ scopes: z.array(scopeSchema) }
 const oneScopeResponseSchema = z.pipe(z.object({ scope: scopeSchema }), z.transform((r) => r.scope));
 
 // An update that fails says what the status means for a scope that existed a moment ago.
-export const UPDATE_HINTS: Readonly<Record<number, string>> = {
+export const updateHints = (words: WireWords): Readonly<Record<number, string>> => ({
   403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
-  404: 'the scope no longer exists (deleted since the inspection?): run the step again, and it will be created anew',
-};
+  404: `the scope no longer exists (deleted since the inspection?): ${lowerFirst(words.runAgain)}, and it will be created anew`,
+});
 
 // Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
 // both keys optional, rather than a union, so that a malformed answer names its field.
@@ -106,15 +106,19 @@ const createResponseSchema = z.pipe(
   }),
 );
 
-/** A scope's definition as the creation and the update send it: every dependent scope by id. */
-export interface ScopeDefinition {
+/**
+ * A scope's definition: as a spec file gives it, and as the creation and the update send it.
+ * `Dependent` is how it names its dependent scopes: on the wire, by id (the default); in a spec
+ * file, by id or by scope string (engine/spec.ts).
+ */
+export interface ScopeDefinition<Dependent = DependentScope> {
   name: string;
   description: string;
   scope_suffix: string;
   advertised: boolean;
   allow_refresh_tokens: boolean;
   required_domains?: string[] | undefined;
-  dependent_scopes: DependentScope[];
+  dependent_scopes: Dependent[];
 }
 
 /**
@@ -146,55 +150,39 @@ export interface ServiceClientOptions {
   log?: Log | undefined;
   /** Applied to the service's values an error message quotes (see JsonHttpOptions.scrub). */
   scrub?: ((text: string) => string) | undefined;
+  /** How the user names the settings the messages mention; plain names by default. */
+  words?: WireWords | undefined;
 }
 
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
-export const UNUSABLE_ANSWER = "This is the service's answer, not a setting of this step: report it to the service's operators with this message";
+export const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-export const STATUS_HINTS: Readonly<Record<number, string>> = {
+export const statusHints = ({ ref }: WireWords): Readonly<Record<number, string>> => ({
   400: 'the service refused the request as invalid',
   401:
-    "the credentials were rejected: client_id must be the app's Client ID and client_secret one of its current secrets " +
-    '(a secret deleted in the developer portal stops working at once; a client_id and client_secret swapped or from two apps fail too)',
+    `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
+    '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
   // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
   403:
     "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
     'of the project blocks it; open the project in the developer portal with an administering identity',
-  404: 'there is no such API at this address: check that auth_url is the base address of the authentication service',
+  404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
   429: 'too many requests',
-};
+});
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
-const TOKEN_STATUS_HINTS: Readonly<Record<number, string>> = {
-  ...STATUS_HINTS,
+const tokenStatusHints = (words: WireWords): Readonly<Record<number, string>> => ({
+  ...statusHints(words),
   401:
-    `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that auth_url ` +
-    'is the authentication service that issued it, or use auth: basic',
-};
+    `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that ${words.ref('auth_url')} ` +
+    `is the authentication service that issued it, or use ${words.assign('auth', 'basic')}`,
+});
 // A conflict means something only for the creation.
 export const CREATION_HINTS: Readonly<Record<number, string>> = { 409: 'the scope already exists' };
 
 // A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
 const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
-
-/**
- * The service's own words: `errors[].detail`, and the ids its support asks for: the error's
- * `errors[].id` (the one the vendor records) and a request id, in the body or a header.
- */
-export function explainServiceError(body: unknown, headers: IncomingHttpHeaders): string {
-  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | undefined;
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-  // Last, the bare OAuth2 error code the token endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py).
-  const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-  const headerId = headers['x-request-id'];
-  const ids = [
-    ['error id', text(first?.id)],
-    ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
-  ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-  return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
-}
 
 // One comma-separated list per parameter, with the separators left as they are: each item
 // is encoded on its own so that a server splitting before or after decoding reads the same.
@@ -205,19 +193,20 @@ const list = (values: readonly string[]): string => values.map(encodeURIComponen
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => {}, budget, dispatcher, log, scrub }: ServiceClientOptions) {
+export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => {}, budget, dispatcher, log, scrub, words = PLAIN_WORDS }: ServiceClientOptions) {
   const apiPath = new URL(authUrl).pathname;
-  const hints = auth === 'token' ? TOKEN_STATUS_HINTS : STATUS_HINTS;
+  const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
+  const onUpdate = updateHints(words);
   // The only place the secret is used: built once, never logged, sent in every call (basic)
   // or in the token request alone (token).
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
   const http = createJsonHttp({
     budget,
-    urlInput: 'auth_url',
+    urlSetting: 'auth_url',
+    words,
     hints: API_LIKE_PATH.test(apiPath)
-      ? { ...hints, 404: `auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+      ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
       : hints,
-    explain: explainServiceError,
     unusableAnswer: UNUSABLE_ANSWER,
     scrub,
     log,
@@ -225,7 +214,7 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
     dispatcher,
   });
   // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
-  const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log }) : undefined;
+  const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
   const call = <T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> => (tokens === undefined ? send({}) : authorized(tokens, send));
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const scopesPath = '/v2/api/scopes';
@@ -265,7 +254,7 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
       // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
       const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
       const body = { scope: changeable };
-      return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: UPDATE_HINTS, headers }));
+      return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
     },
     getScope: (id: Uuid): Promise<Scope> => {
       const path = `${scopesPath}/${encodeURIComponent(id)}`;

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { HttpError, type JsonHttp } from './http.ts';
 import { silentLog, type Log } from './log.ts';
+import type { WireWords } from './words.ts';
 
 /** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
 export const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
@@ -27,13 +28,13 @@ const tokenResponseSchema = z.object({
 export type TokenResponse = z.output<typeof tokenResponseSchema>;
 
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-const CHECK =
-  "check that the app may use the client credentials grant (an app registered as a service account or a confidential client, not a native one) and that client_secret is one of its current secrets, or use auth: basic";
 // A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-const TOKEN_HINTS: Readonly<Record<number, string>> = {
-  400: `the service refused ${GRANT}: ${CHECK}`,
-  401: `the service refused ${GRANT}: ${CHECK}`,
-};
+function tokenHints({ ref, assign }: WireWords): Readonly<Record<number, string>> {
+  const refused =
+    `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
+    `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
+  return { 400: refused, 401: refused };
+}
 
 /** Where an API call gets its Authorization header, and a fresh one after a 401. */
 export interface Authorization {
@@ -54,6 +55,8 @@ export interface TokenOptions {
   /** Called with the token the moment it arrives, before anything is logged: a door masks it. */
   onCredential: (credential: string) => void;
   log?: Log | undefined;
+  /** How the user names the settings the messages mention. */
+  words: WireWords;
 }
 
 /**
@@ -61,7 +64,8 @@ export interface TokenOptions {
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-export function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog }: TokenOptions): Authorization {
+export function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words }: TokenOptions): Authorization {
+  const hints = tokenHints(words);
   let current: Promise<string> | undefined;
   let refreshed = false;
   const request = async (): Promise<string> => {
@@ -69,7 +73,7 @@ export function tokenAuthorization({ http, authUrl, basic, onCredential, log = s
       .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
         form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
         headers: { authorization: basic },
-        hints: TOKEN_HINTS,
+        hints,
       })
       .catch((error: unknown) => {
         // Final, and without the status: a refused grant is no 401 of the API call waiting for

@@ -1,0 +1,32 @@
+/**
+ * The port a door builds once per run and hands to the engine: the settings as the user gave
+ * them, the door's words for what messages mention, where messages go, and the one keeper of
+ * the secret's and the token's forms. The engine and the wire name settings and write
+ * messages through it; they never word anything the door's way themselves.
+ */
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../wire/retry.ts';
+import type { Message } from './conclude.ts';
+import type { Secrets } from './secrets.ts';
+import type { Naming, SettingName } from './settings.ts';
+
+export interface RunPort {
+  /** One setting, by the engine's name for it, as the user gave it. */
+  read(name: SettingName): string;
+  /** The door's words. */
+  naming: Naming;
+  /** Where a relative `spec` path points; the spec must lie inside it. */
+  workspace: string;
+  /**
+   * The secret's and the token's forms, and the one scrub: the engine hands it the token the
+   * moment it arrives and quotes the service through its scrub; the door scrubs what it writes.
+   */
+  secrets: Secrets;
+  /** Each message as soon as it is known, in order: before any write, a reviewer reads them. */
+  write(message: Message): void;
+  clock?: Clock | undefined;
+  /** For every HTTP request; the default is the proxy-aware agent. */
+  dispatcher?: Dispatcher | undefined;
+  /** Aborted from outside (a fatal error): the run stops as it does after its first failure. */
+  signal?: AbortSignal | undefined;
+}
