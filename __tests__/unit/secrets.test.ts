@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { credentialForms, scrubber, secretForms } from '../../src/engine/secrets.ts';
+import { credentialForms, keepSecrets, scrubber, secretForms } from '../../src/engine/secrets.ts';
 
 const CLIENT_ID = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
 
@@ -178,5 +178,23 @@ describe('a scrubber that learns', () => {
     expect(scrub('secret-value Bearer opaque-token')).toBe('*** Bearer opaque-token');
     scrub.learn(credentialForms('opaque-token'));
     expect(scrub('secret-value Bearer opaque-token, then opaque-token')).toBe('*** ***, then ***');
+  });
+});
+
+describe('keepSecrets: the one keeper of a run', () => {
+  test("hands each of the secret's forms to the door's mask at once, and each of the token's when it arrives, before scrubbing it", () => {
+    const masked: string[] = [];
+    const secrets = keepSecrets(CLIENT_ID, 'a-long-client-secret', (form) => masked.push(form));
+    expect(masked).toEqual(secretForms(CLIENT_ID, 'a-long-client-secret'));
+    expect(secrets.scrub('a-long-client-secret and opaque-token-value')).toBe('*** and opaque-token-value');
+    secrets.learn('opaque-token-value');
+    expect(masked.slice(-credentialForms('opaque-token-value').length)).toEqual(credentialForms('opaque-token-value'));
+    expect(secrets.scrub('a-long-client-secret and Bearer opaque-token-value')).toBe('*** and ***');
+  });
+
+  test('without a mask (a terminal masks nothing): it scrubs all the same', () => {
+    const secrets = keepSecrets(CLIENT_ID, 'another-client-secret');
+    secrets.learn('token-that-arrived');
+    expect(secrets.scrub('another-client-secret token-that-arrived')).toBe('*** ***');
   });
 });
