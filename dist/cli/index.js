@@ -30285,14 +30285,14 @@ function dotenvOf(outputs) {
 const NAME = 'ensure-provider-scope';
 /** Every setting but dry_run, which the command decides. */
 const CLI_SETTINGS = [
-    { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal." },
+    { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal.", example: '1b0e...' },
     { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
-    { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.' },
-    { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).' },
-    { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.' },
-    { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.' },
-    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer." },
-    { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings." },
+    { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.', example: 'https://auth.globus.org' },
+    { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).', example: '.github/provider-scope.yml' },
+    { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.', example: '30' },
+    { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
+    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.", example: 'token' },
+    { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 /** How a setting is named in this door's messages: its flag and its variable. */
@@ -30606,13 +30606,9 @@ function main_parse(argv) {
     }
     return { values, positionals };
 }
+// A value for each option that takes one, to show with it.
 const VALUE_EXAMPLES = {
-    'on-drift': 'update',
-    auth: 'token',
-    'timeout-seconds': '30',
-    spec: SETTING_DEFAULTS.spec ?? '',
-    'auth-url': 'https://auth.globus.org',
-    'provider-url': 'https://provider.example.org',
+    ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
     dotenv: 'scope.env',
 };
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */

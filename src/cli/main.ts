@@ -79,13 +79,9 @@ function parse(argv: readonly string[]): { values: Values; positionals: string[]
   return { values, positionals };
 }
 
+// A value for each option that takes one, to show with it.
 const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
-  'on-drift': 'update',
-  auth: 'token',
-  'timeout-seconds': '30',
-  spec: SETTING_DEFAULTS.spec ?? '',
-  'auth-url': 'https://auth.globus.org',
-  'provider-url': 'https://provider.example.org',
+  ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
   dotenv: 'scope.env',
 };
 
