@@ -263,6 +263,15 @@ describe('the secret', () => {
     }
   });
 
+  test('a secret with blanks around it: what is sent, trimmed, is what is scrubbed when the service echoes it', async () => {
+    const padded = service.addClient({ secret: 'padded-secret-value' });
+    env.PROVIDER_CLIENT_ID = padded.id;
+    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: 'bad credential padded-secret-value' }] }) });
+    const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: '  padded-secret-value \n' });
+    expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential ***')]);
+    expect(echoed.stderr).not.toContain('padded-secret-value');
+  });
+
   test('never from a flag, whether its value follows it or an = sign', async () => {
     const run = await cli(['plan', '--client-secret', SECRET]);
     expect([run.exitCode, run.stderr]).toEqual([1, expect.stringContaining('the secret is never given as a flag')]);

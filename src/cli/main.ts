@@ -134,7 +134,8 @@ async function run(command: Command, values: Values, collaborators: Collaborator
 
   // The run's one keeper of the secret's forms, and of the access token's once it arrives:
   // scrubbed from every line, the report and the dotenv file.
-  const secrets = keepSecrets(read('client_id'), secret);
+  // Of the secret as it is sent: trimmed, as every setting is read.
+  const secrets = keepSecrets(read('client_id'), read('client_secret'));
   const safe = (text: string): string => inert(secrets.scrub(text));
   const paint = painter(stderr, env);
   const seen: Message[] = [];
