@@ -29591,6 +29591,7 @@ async function verifyCreated(service, created, expected) {
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
+/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
     const unknownIds = client.scopeIds.filter((id) => !byId.has(id));

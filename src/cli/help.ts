@@ -16,6 +16,12 @@ const OPTIONS = [
   '  -h, --help'.padEnd(30) + 'Show this help.',
 ].join('\n');
 
+/** What only import takes. */
+const IMPORT_OPTIONS = [
+  '  --scope-suffix <suffix>'.padEnd(30) + "Which scope to import, when the client's scopes have different suffixes.",
+  '  --force'.padEnd(30) + 'Replace the spec file if it exists (import never does otherwise).',
+].join('\n');
+
 const EXIT_CODES = `Exit codes:
   0  done, or (plan) nothing to change
   1  failed: the errors say what and what to do
@@ -37,11 +43,18 @@ export const VERBS = {
     summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
     examples: [`${NAME} verify --provider-url https://provider.example.org`],
   },
+  import: {
+    summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
+    examples: [
+      `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
+      `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+    ],
+  },
 } as const;
 
 export type Verb = keyof typeof VERBS;
 
-export const commandHelp = (): string => `Usage: ${NAME} <plan|apply|verify> [options]
+export const commandHelp = (): string => `Usage: ${NAME} <plan|apply|verify|import> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
@@ -71,7 +84,7 @@ export const verbHelp = (verb: Verb): string => `Usage: ${NAME} ${verb} [options
 ${VERBS[verb].summary}
 
 Options:
-${OPTIONS}
+${OPTIONS}${verb === 'import' ? `\n${IMPORT_OPTIONS}` : ''}
 
 ${EXIT_CODES}
 

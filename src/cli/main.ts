@@ -18,6 +18,7 @@ import type { Clock } from '../wire/retry.ts';
 import { dotenvOf } from './dotenv.ts';
 import { commandHelp, NAME, verbHelp, VERBS, type Verb } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
+import { IMPORT_FLAGS, importOnly, runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
 import { CLI_NAMING, CLI_SETTINGS } from './options.ts';
 
@@ -51,6 +52,7 @@ const FLAGS = {
   debug: { type: 'boolean' as const },
   help: { type: 'boolean' as const, short: 'h' },
   version: { type: 'boolean' as const },
+  ...IMPORT_FLAGS,
 };
 
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
@@ -85,9 +87,11 @@ export async function main(world: World): Promise<ExitCode> {
   const [verb, ...extra] = positionals;
   if (values.version === true) return (stdout.write(`${packageJson.version}\n`), 0);
   if (verb === undefined) return values.help === true ? (stdout.write(commandHelp()), 0) : (stderr.write(commandHelp()), 1);
-  if (!(verb in VERBS)) return fail(`unknown command "${verb}": use plan, apply or verify. Run '${NAME} --help'.`);
+  if (!(verb in VERBS)) return fail(`unknown command "${verb}": use plan, apply, verify or import. Run '${NAME} --help'.`);
   if (values.help === true) return (stdout.write(verbHelp(verb as Verb)), 0);
   if (extra.length > 0) return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${verb} --help'.`);
+  const misplaced = importOnly(verb, values);
+  if (misplaced !== undefined) return fail(misplaced);
   return run(verb as Verb, values, world);
 }
 
@@ -115,6 +119,7 @@ async function run(verb: Verb, values: Record<string, string | boolean | undefin
 
   const mask = (credential: string): void => scrub.learn(credentialForms(credential));
   const request = { read, naming: CLI_NAMING, workspace: world.cwd, write, clock: world.clock, dispatcher: world.dispatcher, mask };
+  if (verb === 'import') return runImport({ request: { ...request, scrub }, values, seen, stdout, show: safe });
   const conclusion: Conclusion = await (verb === 'verify' ? verifyProvider(request) : ensureProviderScope(request));
   conclusion.messages.forEach(write);
 

@@ -284,7 +284,8 @@ async function verifyCreated(service: AuthService, created: Scope[], expected: s
   return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
 
-async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
+/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
+export async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {
