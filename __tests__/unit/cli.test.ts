@@ -424,13 +424,13 @@ describe('usage', () => {
   });
 
   test.each([
-    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
-    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import> \[options\]/],
+    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import> \[options\]/],
     [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
     [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
-    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply or verify/],
+    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply, verify or import/],
     [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
     [['plan', '--nope'], 1, 'stderr', /Unknown option '--nope'.* Run 'ensure-provider-scope --help' for the options\./],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {

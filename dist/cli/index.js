@@ -30593,7 +30593,8 @@ function readBack(text, scope, visible) {
     }
     let read;
     try {
-        read = parseSpec(text, 'spec').spec;
+        // As the file will hold it: UTF-8 (a lone surrogate would not survive).
+        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
     }
     catch (error) {
         if (!(error instanceof ValidationError))
@@ -30652,9 +30653,11 @@ const exists = (file) => (0,promises_.lstat)(file).then(() => true, () => false)
 /** Whole or not at all: a temporary file in the same folder, then a rename (or, not forced, a link that fails on an existing file). */
 async function writeWhole(full, text, force, file) {
     const temporary = external_node_path_default().join(external_node_path_default().dirname(full), `.${external_node_path_default().basename(full)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    let placing = false;
     try {
         await (0,promises_.mkdir)(external_node_path_default().dirname(full), { recursive: true });
         await (0,promises_.writeFile)(temporary, text, { flag: 'wx' });
+        placing = true;
         if (force)
             await (0,promises_.rename)(temporary, full);
         else
@@ -30662,7 +30665,7 @@ async function writeWhole(full, text, force, file) {
     }
     catch (error) {
         const code = error.code ?? String(error);
-        throw new ActionError(code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
+        throw new ActionError(placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
     }
     finally {
         // After a rename it is gone already.

@@ -233,7 +233,8 @@ function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope
   }
   let read: ScopeSpec;
   try {
-    read = parseSpec(text, 'spec').spec;
+    // As the file will hold it: UTF-8 (a lone surrogate would not survive).
+    read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
@@ -290,14 +291,18 @@ const exists = (file: string): Promise<boolean> => lstat(file).then(() => true, 
 /** Whole or not at all: a temporary file in the same folder, then a rename (or, not forced, a link that fails on an existing file). */
 async function writeWhole(full: string, text: string, force: boolean, file: string): Promise<void> {
   const temporary = path.join(path.dirname(full), `.${path.basename(full)}.${randomBytes(6).toString('hex')}.tmp`);
+  let placing = false;
   try {
     await mkdir(path.dirname(full), { recursive: true });
     await writeFile(temporary, text, { flag: 'wx' });
+    placing = true;
     if (force) await rename(temporary, full);
     else await link(temporary, full);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new ActionError(code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
+    throw new ActionError(
+      placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`,
+    );
   } finally {
     // After a rename it is gone already.
     await unlink(temporary).catch(() => {});
