@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
-import { seedWithCurl } from '../support/seed.ts';
+import { seedOverHttp } from '../support/seed.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 
 const run = promisify(execFile);
@@ -161,15 +161,15 @@ test("hostile text from the service (escape sequences, a bell, a carriage return
 });
 
 /**
- * import, as a team that registered its scope by hand adopts the tool: the scope made with curl
- * (support/seed.ts, the service's own API), then the installed command.
+ * import, as a team that registered its scope by hand adopts the tool: the scope made with the
+ * request curl would send (support/seed.ts, the service's own API), then the installed command.
  */
 describe('import, installed from the tarball', () => {
   const FILE = path.join('.github', 'provider-scope.yml');
   const specIn = (): string => path.join(workdir, FILE);
   const nonReads = (from: number): string[] => service.requests.slice(from).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
   const made = async (c: ClientRecord, scope: Record<string, unknown>): Promise<string> => {
-    const seeded = await seedWithCurl(service, c, { name: 'Hand-made provider', description: 'Registered with curl', scope_suffix: 'action_all', advertised: true, ...scope });
+    const seeded = await seedOverHttp(service, c, { name: 'Hand-made provider', description: 'Registered with curl', scope_suffix: 'action_all', advertised: true, ...scope });
     expect(seeded.status).toBe(200);
     return seeded.body.scopes?.[0]?.id ?? '';
   };

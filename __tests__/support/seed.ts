@@ -1,10 +1,8 @@
 /**
  * A scope made the way people make one by hand (curl, a script, the SDK): one
  * `POST /v2/api/clients/{id}/scopes` with the client's credentials, through the service's own
- * API, never through the engine. In process (the service's one handler), or over HTTP with curl.
+ * API, never through the engine. In process (the service's one handler), or over HTTP.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { ClientRecord, EmbeddedAuthService } from '../../dev/auth-service.ts';
 
 export interface Seeded {
@@ -28,21 +26,15 @@ export async function seedInProcess(service: EmbeddedAuthService, client: Client
   return { status: reply.status, body: JSON.parse(reply.body) as Seeded['body'] };
 }
 
-/** With curl, over HTTP, as a person at a terminal would. */
-export async function seedWithCurl(service: EmbeddedAuthService, client: ClientRecord, scope: Record<string, unknown>): Promise<Seeded> {
-  const { stdout } = await promisify(execFile)('curl', [
-    '--silent',
-    '--show-error',
-    '--user',
-    `${client.id}:${client.secret}`,
-    '--header',
-    'Content-Type: application/json',
-    '--data-binary',
-    JSON.stringify({ scope }),
-    '--write-out',
-    '\n%{http_code}',
-    `${service.url}/v2/api/clients/${client.id}/scopes`,
-  ]);
-  const cut = stdout.lastIndexOf('\n');
-  return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) as Seeded['body'] };
+/**
+ * Over HTTP, the request a person sends with curl (`curl -u id:secret -H 'Content-Type:
+ * application/json' --data '{"scope": ...}'`), sent with Node's fetch: `npm test` needs no curl.
+ */
+export async function seedOverHttp(service: EmbeddedAuthService, client: ClientRecord, scope: Record<string, unknown>): Promise<Seeded> {
+  const answer = await fetch(`${service.url}/v2/api/clients/${client.id}/scopes`, {
+    method: 'POST',
+    headers: { authorization: basic(client), 'content-type': 'application/json' },
+    body: JSON.stringify({ scope }),
+  });
+  return { status: answer.status, body: (await answer.json()) as Seeded['body'] };
 }
