@@ -124,6 +124,32 @@ describe('import, then plan', () => {
 });
 
 describe('which scope', () => {
+  test('an FQDN variant set apart by hand: the spec follows the client\'s own scope, and a warning names the variant and the fields', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    const [own, variant] = await seed({});
+    const changed = await service.reply({
+      method: 'PUT',
+      path: `/v2/api/scopes/${variant?.id ?? ''}`,
+      authorization: `Basic ${Buffer.from(`${client.id}:${SECRET}`).toString('base64')}`,
+      contentType: 'application/json',
+      body: JSON.stringify({ scope: { description: 'Changed by hand', advertised: false } }),
+      connection: 0,
+    });
+    expect(changed).toMatchObject({ status: 200 });
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toContain(`Warning: The FQDN variant ${variant?.scope_string ?? ''} differs from ${own?.scope_string ?? ''} in description, advertised: the spec follows the latter`);
+    expect(parseSpec(await workspace.read(FILE), FILE).spec).toMatchObject({ description: 'Made with curl', advertised: true });
+    expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+
+  test('FQDN variants alike: no warning', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    await seed({ dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }], required_domains: ['b.org', 'a.org'] });
+    const run = await cli(['import']);
+    expect([run.exitCode, run.stderr]).toEqual([0, expect.not.stringContaining('Warning')]);
+  });
+
   test('scopes with two suffixes: refused, listing them; --scope-suffix picks one, and plan agrees', async () => {
     await seed({ scope_suffix: 'action_all', name: 'All' });
     await seed({ scope_suffix: 'read_only', name: 'Read' });

@@ -30481,6 +30481,15 @@ async function importing(request, signal) {
     ];
     const text = specText(drawn, header, hidden);
     const spec = readBack(text, scope, visible);
+    // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
+    const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
+    for (const variant of group.filter((s) => s !== scope)) {
+        const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+        if (fields.length > 0) {
+            log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+                'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+        }
+    }
     if (target !== undefined && request.destination !== undefined) {
         await writeWhole(target, text, request.destination.force, request.destination.file);
         log.info(`Wrote ${request.destination.file}`);
