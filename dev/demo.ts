@@ -3,14 +3,15 @@
  * authentication service, run three times as a release workflow would: it creates the scope,
  * then finds it unchanged, then applies a changed description with `on_drift: update`. Then the
  * command line, bundled as npm ships it, on a second client: a plan (exit 2), an apply, a plan
- * (exit 0). With `--auth token`, every run first gets an access token (`auth: token`).
+ * (exit 0); and on a third, whose scope was made by hand, `import` into a fresh folder, then a
+ * plan with nothing to change. With `--auth token`, every run first gets an access token (`auth: token`).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EmbeddedAuthService, GROUPS_SCOPE_STRING } from './auth-service.ts';
+import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING } from './auth-service.ts';
 import { ROOT, runAction } from './runner.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
@@ -86,10 +87,11 @@ const CLI_RUNS = [
   { args: ['apply'], expected: 0, title: 'apply creates it' },
   { args: ['plan'], expected: 0, title: 'the same plan again: nothing to change (exit 0)' },
 ];
-for (const { args, expected, title } of CLI_RUNS) {
+/** The bundled command line in `cwd`, as a user runs it; its output shown under `title`. */
+async function cliRun(args: string[], cwd: string, runEnv: NodeJS.ProcessEnv, expected: number, title: string): Promise<void> {
   // Not spawnSync: the service answers from this very process.
   const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), ...args], { cwd: workdir, env }, (error, stdout, stderr) =>
+    execFile(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), ...args], { cwd, env: runEnv }, (error, stdout, stderr) =>
       resolve({ status: typeof error?.code === 'number' ? error.code : error === null ? 0 : 1, stdout, stderr }),
     );
   });
@@ -97,6 +99,23 @@ for (const { args, expected, title } of CLI_RUNS) {
   console.log(`${run.stderr.trimEnd()}\n---\n${run.stdout.trimEnd()}`);
   failed ||= run.status !== expected;
 }
+for (const { args, expected, title } of CLI_RUNS) await cliRun(args, workdir, env, expected, title);
 rmSync(workdir, { recursive: true, force: true });
+
+// import: a scope registered by hand (one POST to the service's API, as curl would send it),
+// adopted into a fresh folder; the plan on the imported spec then has nothing to change.
+const handClient = service.addClient({ name: 'Example Action Provider (registered by hand)' });
+const made = await fetch(`${authUrl}/v2/api/clients/${handClient.id}/scopes`, {
+  method: 'POST',
+  headers: { authorization: `Basic ${Buffer.from(`${handClient.id}:${handClient.secret}`).toString('base64')}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ scope: { name: 'Hand-made provider', description: 'Registered with curl: "by hand" # once', scope_suffix: 'action_all', advertised: true, dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] } }),
+});
+console.log(`\n=== A scope registered by hand: POST /v2/api/clients/${handClient.id}/scopes (HTTP ${made.status}) ===`);
+const fresh = mkdtempSync(path.join(tmpdir(), 'eps-demo-import-'));
+const handEnv = { ...env, PROVIDER_CLIENT_ID: handClient.id, PROVIDER_CLIENT_SECRET: handClient.secret };
+await cliRun(['import'], fresh, handEnv, 0, 'import writes the spec from the live scope, into a fresh folder');
+console.log(`\n.github/provider-scope.yml, as import wrote it:\n${readFileSync(path.join(fresh, '.github', 'provider-scope.yml'), 'utf8').trimEnd()}`);
+await cliRun(['plan'], fresh, handEnv, 0, 'plan on the imported spec: nothing to change (exit 0)');
+rmSync(fresh, { recursive: true, force: true });
 await service.stop();
 process.exitCode = failed ? 1 : 0;

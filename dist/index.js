@@ -29520,16 +29520,17 @@ async function applySpec(service, definition, existing, dryRun, log) {
     };
 }
 /**
- * The dependents given by id that the service shows this client. A service that answers 404
- * when any id is unknown says nothing about the others: then each is asked for alone.
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
  */
 async function lookupIds(service, ids) {
     if (ids.length === 0)
-        return new Set();
+        return new Map();
     let found = await service.lookupScopesById(ids);
     if (found.length === 0 && ids.length > 1)
         found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
-    return new Set(found.map((s) => s.id.toLowerCase()));
+    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
 /** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
 function resolveDependents(spec, byString) {
@@ -29614,6 +29615,7 @@ async function verifyCreated(service, created, expected, words) {
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
+/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
     const unknownIds = client.scopeIds.filter((id) => !byId.has(id));

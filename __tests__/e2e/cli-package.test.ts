@@ -11,9 +11,10 @@ import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
+import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
+import { seedOverHttp } from '../support/seed.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 
 const run = promisify(execFile);
@@ -159,4 +160,147 @@ test("hostile text from the service (escape sequences, a bell, a carriage return
   expect(failed.code).toBe(1);
   expect(failed.stdout + failed.stderr).not.toMatch(OBEYED_CONTROL);
   expect(failed.stderr).toContain('The service said: no\\u001b[2J\\u000dway\\u009b6n (error id e\\u001b]0;x\\u0007)');
+});
+
+/**
+ * import, as a team that registered its scope by hand adopts the tool: the scope made with the
+ * request curl would send (support/seed.ts, the service's own API), then the installed command.
+ */
+describe('import, installed from the tarball', () => {
+  const FILE = path.join('.github', 'provider-scope.yml');
+  const specIn = (): string => path.join(workdir, FILE);
+  const nonReads = (from: number): string[] => service.requests.slice(from).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+  const made = async (c: ClientRecord, scope: Record<string, unknown>): Promise<string> => {
+    const seeded = await seedOverHttp(service, c, { name: 'Hand-made provider', description: 'Registered with curl', scope_suffix: 'action_all', advertised: true, ...scope });
+    expect(seeded.status).toBe(200);
+    return seeded.body.scopes?.[0]?.id ?? '';
+  };
+  beforeEach(() => rm(specIn()));
+
+  test('import, then plan (exit 0), then apply --on-drift fail (exit 0): nothing written to the service', async () => {
+    await made(client, { dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] });
+    const from = service.requests.length;
+    // The process's own clock: the day before and after the run, in case it crosses midnight.
+    const days = [new Date().toISOString().slice(0, 10)];
+    const imported = await cli(['import']);
+    days.push(new Date().toISOString().slice(0, 10));
+    expect([imported.code, imported.stdout]).toEqual([0, expect.stringContaining(`Imported scope ${service.url}/scopes/${client.id}/action_all`)]);
+    const text = await readFile(specIn(), 'utf8');
+    expect(text).toMatch(/^# yaml-language-server: \$schema=https:\/\/unpkg\.com\/ensure-provider-scope@[\d.]+\/schema\/provider-scope\.schema\.json\n/);
+    const header = (day: string): string => `# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}\n# at ${service.url} on ${day}, by: ensure-provider-scope import\n`;
+    expect(days.some((day) => text.includes(header(day)))).toBe(true);
+    expect(text).toContain(`dependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n    optional: false\n    requires_refresh_token: true\n`);
+    const planned = await cli(['plan']);
+    expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining('No changes. The scope matches the spec.')]);
+    const applied = await cli(['apply', '--on-drift', 'fail']);
+    expect(applied.code).toBe(0);
+    expect(nonReads(from)).toEqual([]);
+    await expectNoSecret(imported, planned, applied);
+  });
+
+  test('a client with an FQDN: one spec for its two scopes', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    await made(client, {});
+    expect(client.scopes).toHaveLength(2);
+    const imported = await cli(['import', '--json']);
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({
+      status: 'imported',
+      outputs: { scope_strings: [`${service.url}/scopes/${client.id}/action_all`, `${service.url}/scopes/provider.example.org/action_all`] },
+      import: { file: FILE, spec: { scope_suffix: 'action_all' } },
+    });
+    expect((await cli(['plan'])).code).toBe(0);
+  });
+
+  test('two suffixes: refused, listing them; then picked with --scope-suffix', async () => {
+    await made(client, { scope_suffix: 'action_all' });
+    await made(client, { scope_suffix: 'view', name: 'Viewer' });
+    const refused = await cli(['import']);
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('different suffixes: "action_all", "view"')]);
+    expect(existsSync(specIn())).toBe(false);
+    const picked = await cli(['import', '--scope-suffix', 'view']);
+    expect(picked.code).toBe(0);
+    expect(await readFile(specIn(), 'utf8')).toContain('\nname: Viewer\ndescription: Registered with curl\nscope_suffix: view\n');
+    // plan holds the spec's suffix: the client's view scope, unchanged.
+    const planned = await cli(['plan']);
+    expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining(`Registered: scope ${service.url}/scopes/${client.id}/view`)]);
+    expect(planned.stdout).toContain('No changes.');
+  });
+
+  test('no scope: exit 1, nothing to import, what to do instead; no file', async () => {
+    const run = await cli(['import']);
+    expect([run.code, run.stderr]).toEqual([1, expect.stringContaining(`Error: Client ${client.id} has no scope: nothing to import. To register a scope, write the spec instead`)]);
+    expect(await readdir(path.join(workdir, '.github'))).toEqual([]);
+  });
+
+  test('an existing file: kept without --force, replaced whole with it', async () => {
+    await made(client, {});
+    await writeFile(specIn(), 'name: mine\n');
+    const kept = await cli(['import']);
+    expect([kept.code, kept.stderr]).toEqual([1, expect.stringContaining('exists already, and import never overwrites a file unless told to')]);
+    expect(await readFile(specIn(), 'utf8')).toBe('name: mine\n');
+    const forced = await cli(['import', '--force']);
+    expect(forced.code).toBe(0);
+    expect(await readFile(specIn(), 'utf8')).toContain('\nname: Hand-made provider\n');
+    expect(await readdir(path.join(workdir, '.github'))).toEqual(['provider-scope.yml']);
+  });
+
+  test('--spec -: the spec on stdout, and no file', async () => {
+    await made(client, {});
+    const run = await cli(['import', '--spec', '-']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^# yaml-language-server: .*\nname: Hand-made provider\ndescription: Registered with curl\nscope_suffix: action_all\nadvertised: true\nallow_refresh_tokens: true\nrequired_domains: \[\]\ndependent_scopes: \[\]\n$/s);
+    expect(await readdir(path.join(workdir, '.github'))).toEqual([]);
+  });
+
+  test('a dependency the client cannot see: written as its UUID, with a comment saying why', async () => {
+    const owner = service.addClient();
+    const hidden = await made(owner, { scope_suffix: 'private', advertised: false });
+    await made(client, { dependent_scopes: [{ scope: hidden, optional: true, requires_refresh_token: false }] });
+    const run = await cli(['import']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`Warning: dependent_scopes: the scope ${hidden} is not shown to this client`);
+    expect(await readFile(specIn(), 'utf8')).toContain(
+      `dependent_scopes:\n  # Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.\n  - scope: ${hidden}\n    optional: true\n`,
+    );
+    expect((await cli(['plan'])).code).toBe(0);
+  });
+
+  test('unusual text comes back equal; blanks at the ends and control characters are refused by field, nothing written, inert', async () => {
+    const unusual = {
+      name: `"Quoted" and 'single' # not a comment: really`,
+      description: `Key: value, - dash, ? mark, [a], {b}, &c *d !e | > % @ \` ~ null true 1.5; ünïcødé 日本語 🙂 ${'long text '.repeat(300).trim()}`,
+      required_domains: ['example.org', 'true', '#x'],
+    };
+    await made(client, unusual);
+    const imported = await cli(['import', '--json']);
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ import: { spec: unusual } });
+    expect((await cli(['plan'])).stdout).toContain('No changes. The scope matches the spec.');
+
+    for (const [field, scope] of [
+      ['name', { name: '  leading blanks' }],
+      ['description', { description: 'bell\u0007 and escape\u001b[2J' }],
+    ] as const) {
+      client = service.addClient({ secret: SECRET });
+      await made(client, scope);
+      await rm(specIn(), { force: true });
+      const from = service.requests.length;
+      const refused = await cli(['import']);
+      expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining(`Error: ${field}: `)]);
+      expect(refused.stdout + refused.stderr).not.toMatch(OBEYED_CONTROL);
+      expect(existsSync(specIn())).toBe(false);
+      expect(nonReads(from)).toEqual([]);
+    }
+  });
+
+  test('--json for import: valid against the packaged schema', async () => {
+    await made(client, {});
+    const schema = JSON.parse(await readFile(path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    for (const args of [['import', '--json', '--spec', '-'], ['import', '--json', '--scope-suffix', 'nope']]) {
+      const document = JSON.parse((await cli(args)).stdout) as unknown;
+      expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({ args, valid: true, errors: null });
+    }
+  });
 });

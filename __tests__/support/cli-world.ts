@@ -2,6 +2,7 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Dispatcher } from 'undici';
 import { main, type ExitCode, type Collaborators } from '../../src/cli/main.ts';
 import { fakeClock } from './clock.ts';
 
@@ -28,8 +29,15 @@ export class CliWorkspace {
   read = (file: string): Promise<string> => readFile(path.join(this.dir, file), 'utf8');
   remove = (): Promise<void> => rm(this.dir, { recursive: true, force: true });
 
-  /** `failWrite`: writing a file fails with this error, as a full disk or a read-only folder would. */
-  async run(argv: string[], env: Record<string, string | undefined>, { stdin = '', tty = false, failWrite }: { stdin?: string; tty?: boolean; failWrite?: unknown } = {}): Promise<CliRun> {
+  /**
+   * `failWrite`: writing a file fails with this error, as a full disk or a read-only folder would.
+   * `dispatcher`: the in-process service's (support/in-process.ts), for runs with no socket.
+   */
+  async run(
+    argv: string[],
+    env: Record<string, string | undefined>,
+    { stdin = '', tty = false, failWrite, dispatcher }: { stdin?: string; tty?: boolean; failWrite?: unknown; dispatcher?: Dispatcher } = {},
+  ): Promise<CliRun> {
     let stdout = '';
     let stderr = '';
     const written: Record<string, string> = {};
@@ -42,6 +50,7 @@ export class CliWorkspace {
       readStdin: async () => stdin,
       // A retry's pause never waits on the wall clock.
       clock: fakeClock(),
+      dispatcher,
       writeFile: async (file, text) => {
         if (failWrite !== undefined) throw failWrite;
         written[file] = text;

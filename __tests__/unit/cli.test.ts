@@ -446,13 +446,13 @@ describe('usage', () => {
   });
 
   test.each([
-    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
-    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify> \[options\]/],
+    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import> \[options\]/],
+    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import> \[options\]/],
     [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
     [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
-    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply or verify/],
+    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply, verify or import/],
     [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
     [['plan', '--nope'], 1, 'stderr', /^ensure-provider-scope: unknown option --nope\. Run 'ensure-provider-scope --help' for the options\.\n$/],
     // Near misses, in this command's words, quotes balanced.
@@ -462,7 +462,8 @@ describe('usage', () => {
     [['plan', '--on-drift'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
     [['plan', '--on-drift', '--json'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
     [['plan', '--json=yes'], 1, 'stderr', /^ensure-provider-scope: --json takes no value\. Run/],
-    [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply or verify\./],
+    [['import', '--dotenv', 'scope.env'], 1, 'stderr', /^ensure-provider-scope: --dotenv is not an option of import\. Run 'ensure-provider-scope import --help' for its options\.\n$/],
+    [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify or import\./],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
     const run = await cli([...argv]);
     expect(run.exitCode).toBe(exitCode);
@@ -492,8 +493,8 @@ describe('usage', () => {
       for (const example of examples) expect(example).toMatch(new RegExp(`(^| )ensure-provider-scope ${verb} `));
       const own = (await cli([verb, '--help'])).stdout;
       expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
-      // The same options but --version, which is the command's alone.
-      expect(own).toContain(options.filter((line) => !line.startsWith('  --version')).join('\n'));
+      // The same options but --version, which is the command's alone, and --dotenv, which import (writing a spec, not outputs) refuses.
+      expect(own).toContain(options.filter((line) => !line.startsWith('  --version') && !(verb === 'import' && line.startsWith('  --dotenv '))).join('\n'));
       expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
       for (const example of examples) expect(own).toContain(`\n  ${example}\n`);
       for (const [other, { examples: theirs }] of Object.entries(COMMANDS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });

@@ -21534,7 +21534,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8321);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5144);
 // The command line's entry: the process as main() sees it, and its exit code.
 
 
@@ -21554,7 +21554,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6491:
+/***/ 5144:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21566,7 +21566,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"ensure-provider-scope","rE":"0.1.0"}');
 ;// CONCATENATED MODULE: ./src/wire/retry.ts
 const systemClock = {
     now: () => Date.now(),
@@ -29551,16 +29551,17 @@ async function applySpec(service, definition, existing, dryRun, log) {
     };
 }
 /**
- * The dependents given by id that the service shows this client. A service that answers 404
- * when any id is unknown says nothing about the others: then each is asked for alone.
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
  */
 async function lookupIds(service, ids) {
     if (ids.length === 0)
-        return new Set();
+        return new Map();
     let found = await service.lookupScopesById(ids);
     if (found.length === 0 && ids.length > 1)
         found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
-    return new Set(found.map((s) => s.id.toLowerCase()));
+    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
 /** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
 function resolveDependents(spec, byString) {
@@ -29645,6 +29646,7 @@ async function verifyCreated(service, created, expected, words) {
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
+/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
     const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
@@ -30346,6 +30348,11 @@ const OPTIONS = [
     '  --dotenv <file>'.padEnd(30) + "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
     '  --debug'.padEnd(30) + 'Also print one line per request (method, path, status, milliseconds).',
     '  -h, --help'.padEnd(30) + 'Show this help.',
+];
+/** What only import takes. */
+const IMPORT_OPTIONS = [
+    '  --scope-suffix <suffix>'.padEnd(30) + "Which scope to import, when the client's scopes have different suffixes.",
+    '  --force'.padEnd(30) + 'Replace the spec file if it exists (import never does otherwise).',
 ].join('\n');
 const EXIT_CODES = `Exit codes:
   0  done, or (plan) nothing to change
@@ -30367,8 +30374,20 @@ const COMMANDS = {
         summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
         examples: [`${NAME} verify --provider-url https://provider.example.org`],
     },
+    import: {
+        summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
+        examples: [
+            `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
+            `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+        ],
+    },
 };
-const overallHelp = () => `Usage: ${NAME} <plan|apply|verify> [options]
+/** The commands as a sentence names them: "plan, apply, verify or import". */
+const commandList = () => {
+    const names = Object.keys(COMMANDS);
+    return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+};
+const overallHelp = () => `Usage: ${NAME} <${Object.keys(COMMANDS).join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
@@ -30379,7 +30398,7 @@ ${Object.entries(COMMANDS)
     .join('\n')}
 
 Options:
-${OPTIONS}
+${OPTIONS.join('\n')}
   --version                   Print the version.
 
 ${EXIT_CODES}
@@ -30397,7 +30416,7 @@ const commandHelp = (command) => `Usage: ${NAME} ${command} [options]
 ${COMMANDS[command].summary}
 
 Options:
-${OPTIONS}
+${command === 'import' ? [...OPTIONS.filter((line) => !line.startsWith('  --dotenv ')), IMPORT_OPTIONS].join('\n') : OPTIONS.join('\n')}
 
 ${EXIT_CODES}
 
@@ -30470,6 +30489,269 @@ function noChanges(drift, onDrift, { assign }) {
     return `${kept}; ${update} would change ${drift.length} field(s).`;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/import.ts
+/**
+ * `import`: the spec of a scope registered by other means (by hand, a script, curl), read from
+ * the service with the engine's own lookups and written so that the engine's own parser reads
+ * it back equal, field for field as the drift check compares them: a plan on it changes nothing.
+ * Like ensureProviderScope, it never throws: the spec as data and text, or the problems.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
+async function importScope(request) {
+    const stop = new AbortController();
+    try {
+        const imported = await importing(request, request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
+        return { imported, messages: [], exitCode: 0 };
+    }
+    catch (error) {
+        const { messages, problems } = concludeFailure(error, request.naming);
+        return { messages, problems, exitCode: 1 };
+    }
+    finally {
+        stop.abort(new Error('the run has ended'));
+    }
+}
+async function importing(request, signal) {
+    const { naming, importNaming } = request;
+    const settings = parseSettings(request.read, naming);
+    // Before any request: a file that is there already, or outside, stops the run at once.
+    const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
+    const log = logOn(request.write);
+    log.info(`Importing the scope of client ${settings.client_id} at ${settings.auth_url}`);
+    const { service } = connect(settings, request, signal, log);
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
+    }
+    const { scopes } = await adoptExisting(service, client, client.scopes, '');
+    const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
+    const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+    // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
+    const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
+    const deps = scope.dependent_scopes ?? [];
+    const visible = await lookupIds(service, [...new Set(deps.map((d) => d.scope.toLowerCase()))]);
+    const hidden = deps.map((d) => d.scope.toLowerCase()).filter((id) => !visible.has(id));
+    for (const id of hidden) {
+        log.warning(`dependent_scopes: the scope ${id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+            'it is written by its UUID, with a comment. Check it with its owner.');
+    }
+    const drawn = specOf(scope, suffix, deps, visible);
+    // A value that holds a form of the secret or the token is refused, never written.
+    refuseUnwritable(drawn, request.secrets.scrub);
+    const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+    const header = [
+        ` yaml-language-server: $schema=${request.schemaUrl}`,
+        ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
+        ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
+        ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
+    ];
+    const text = specText(drawn, header, hidden);
+    const spec = readBack(text, scope, visible);
+    // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
+    const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
+    for (const variant of group.filter((s) => s !== scope)) {
+        const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+        if (fields.length > 0) {
+            log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+                'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+        }
+    }
+    if (target !== undefined && request.destination !== undefined) {
+        await writeWhole(target, text, request.destination.force, request.destination.file);
+        log.info(`Wrote ${request.destination.file}`);
+    }
+    const scopeStrings = group.map((s) => s.scope_string);
+    return {
+        spec,
+        text,
+        file: request.destination?.file,
+        hidden,
+        outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false' },
+    };
+}
+/** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
+function pickSuffix(scopes, asked, naming) {
+    const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+    const listed = suffixes.map((s) => `"${s}"`).join(', ');
+    if (asked !== undefined && asked !== '') {
+        if (suffixes.includes(asked))
+            return asked;
+        throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
+    }
+    if (suffixes.length === 1)
+        return suffixes[0];
+    throw new ActionError(`The client's scopes have ${suffixes.length} different suffixes: ${listed}. A spec holds one scope (with its FQDN variants): ` +
+        `pick one with ${naming.pickSuffix(suffixes[0])}.`);
+}
+/** The spec's fields from the scope: each dependency by its string when the client sees it, else by its id. */
+function specOf(scope, suffix, deps, visible) {
+    const missing = ['name', 'description', 'advertised'].filter((field) => scope[field] === undefined);
+    if (missing.length > 0) {
+        throw new ValidationError(missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })));
+    }
+    return {
+        name: scope.name,
+        description: scope.description,
+        scope_suffix: suffix,
+        advertised: scope.advertised,
+        // Left out when the service does not say: the drift check then leaves it out too.
+        ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
+        ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
+        dependent_scopes: deps.map((d) => ({
+            scope: visible.get(d.scope.toLowerCase())?.scope_string ?? d.scope.toLowerCase(),
+            optional: d.optional,
+            requires_refresh_token: d.requires_refresh_token,
+        })),
+    };
+}
+/** Every text of the spec, named as the spec names its field. */
+function textsOf(spec) {
+    return [
+        ['name', spec.name],
+        ['description', spec.description],
+        ['scope_suffix', spec.scope_suffix],
+        ...(spec.required_domains ?? []).map((d, i) => [`required_domains[${i}]`, d]),
+        ...spec.dependent_scopes.map((d, i) => [`dependent_scopes[${i}].scope`, d.scope]),
+    ];
+}
+/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
+function refuseUnwritable(spec, scrub) {
+    const problems = textsOf(spec).flatMap(([field, value]) => {
+        if (hasUnsafe(value)) {
+            return [
+                {
+                    field,
+                    message: `${field}: the service's value holds a control character (a line break, a tab, an escape, a direction override...), which import does not write ` +
+                        'into a file people review: nothing was written. Change the value on the service first, or write the spec by hand.',
+                },
+            ];
+        }
+        if (scrub(value) !== value)
+            return [{ field, message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.` }];
+        return [];
+    });
+    if (problems.length > 0)
+        throw new ValidationError(problems);
+}
+/** The file: the header's comment lines, then every field in the README's order; a hidden dependency says why it is an id. */
+function specText(spec, header, hidden) {
+    const doc = new dist/* Document */.yo(spec);
+    doc.commentBefore = header.join('\n');
+    const deps = doc.get('dependent_scopes', true);
+    if ((0,dist/* isSeq */.oP)(deps)) {
+        deps.items.forEach((item, index) => {
+            if ((0,dist/* isMap */.jh)(item) && hidden.includes(spec.dependent_scopes[index]?.scope ?? '')) {
+                item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
+            }
+        });
+    }
+    // No folding: each value on one line, as a reviewer diffs it.
+    return doc.toString({ lineWidth: 0 });
+}
+/** The spec as its own parser reads the text, which must be the scope as the drift check compares them; else nothing is written. */
+function readBack(text, scope, visible) {
+    const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
+    if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
+        throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
+    }
+    let read;
+    try {
+        // As the file will hold it: UTF-8 (a lone surrogate would not survive).
+        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
+    }
+    catch (error) {
+        if (!(error instanceof ValidationError))
+            throw error;
+        throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
+    }
+    const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
+    // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
+    const resolved = read.dependent_scopes.flatMap((d) => {
+        const id = ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined);
+        return id === undefined ? [] : [{ ...d, scope: id }];
+    });
+    const definition = { ...read, dependent_scopes: resolved };
+    const differ = compareScope(definition, scope).filter((c) => !c.same);
+    if (differ.length > 0) {
+        throw new ValidationError(differ.map((c) => ({
+            field: c.field,
+            message: `${c.field}: the spec would read the service's value back otherwise (it trims the blanks at the ends of a text), and a plan would show the difference: ${nothing}`,
+        })));
+    }
+    return read;
+}
+/** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
+async function checkTarget({ workspace, naming, importNaming }, { file, force }) {
+    const fail = (message) => {
+        throw new ValidationError([{ field: 'spec', message }]);
+    };
+    const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
+    const within = (full) => {
+        const relative = external_node_path_default().relative(root, full);
+        return !relative.startsWith('..') && !external_node_path_default().isAbsolute(relative);
+    };
+    const refuse = () => fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
+    const full = external_node_path_default().resolve(root, file);
+    if (!within(full) || full === root)
+        return refuse();
+    // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
+    let folder = external_node_path_default().dirname(full);
+    while (!(await exists(folder)))
+        folder = external_node_path_default().dirname(folder);
+    if (!within(await (0,promises_.realpath)(folder)))
+        return refuse();
+    const there = await (0,promises_.lstat)(full).catch(() => undefined);
+    if (there === undefined)
+        return full;
+    if (there.isDirectory())
+        return fail(`${file} is a folder: give ${naming.ref('spec')} the path of the spec file to write.`);
+    if (there.isSymbolicLink() && !within(await (0,promises_.realpath)(full).catch(() => root)))
+        return refuse();
+    if (!force) {
+        return fail(`${file} exists already, and import never overwrites a file unless told to: compare it with ${naming.assign('spec', '-')}, or give ${importNaming.overwrite} to replace it.`);
+    }
+    return full;
+}
+const exists = (file) => (0,promises_.lstat)(file).then(() => true, () => false);
+/** Whole or not at all: a temporary file in the same folder, then a rename (or, not forced, a link that fails on an existing file). */
+async function writeWhole(full, text, force, file) {
+    const temporary = external_node_path_default().join(external_node_path_default().dirname(full), `.${external_node_path_default().basename(full)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    let placing = false;
+    try {
+        await (0,promises_.mkdir)(external_node_path_default().dirname(full), { recursive: true });
+        await (0,promises_.writeFile)(temporary, text, { flag: 'wx' });
+        placing = true;
+        if (force)
+            await (0,promises_.rename)(temporary, full);
+        else
+            await (0,promises_.link)(temporary, full);
+    }
+    catch (error) {
+        const code = error.code ?? String(error);
+        throw new ActionError(placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
+    }
+    finally {
+        // After a rename it is gone already.
+        await (0,promises_.unlink)(temporary).catch(() => { });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/json-report.ts
 /**
  * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
@@ -30489,7 +30771,7 @@ const cliReportSchema = strictObject({
     schema_version: literal(1),
     command: schemas_enum(Object.keys(COMMANDS)),
     /** What came of it; `exit_code` is the process's. */
-    status: schemas_enum(['no_changes', 'changes', 'applied', 'verified', 'failed']),
+    status: schemas_enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
     exit_code: union([literal(0), literal(1), literal(2)]),
     outputs: nullable(strictObject({
         scope_string: schemas_string(),
@@ -30510,6 +30792,22 @@ const cliReportSchema = strictObject({
         .check(schemas_describe("The deployed provider's check, when one was made and it could read the provider.")),
     warnings: array(located),
     errors: array(located),
+    import: optional(strictObject({
+        file: nullable(schemas_string()).check(schemas_describe('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
+        text: schemas_string().check(schemas_describe("The spec file's text.")),
+        spec: strictObject({
+            name: schemas_string(),
+            description: schemas_string(),
+            scope_suffix: schemas_string(),
+            advertised: schemas_boolean(),
+            allow_refresh_tokens: schemas_boolean(),
+            required_domains: optional(array(schemas_string())),
+            dependent_scopes: array(strictObject({ scope: schemas_string(), optional: schemas_boolean(), requires_refresh_token: schemas_boolean() })),
+        })
+            .check(schemas_describe('The spec as the file reads back.')),
+        hidden_dependents: array(schemas_string()).check(schemas_describe('The dependent scopes the client cannot see, written by their UUID.')),
+    }))
+        .check(schemas_describe('import only: the spec read from the live scope, and where it was written.')),
 })
     .check(schemas_meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
 const locatedOf = (m) => ({
@@ -30520,7 +30818,7 @@ const locatedOf = (m) => ({
 });
 const parsed = (json) => JSON.parse(json);
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
-function jsonReport(command, conclusion, messages, exitCode) {
+function jsonReport(command, conclusion, messages, exitCode, imported) {
     const { outputs, report } = conclusion;
     const result = report?.result;
     const planned = command === 'plan' && result !== undefined;
@@ -30535,7 +30833,8 @@ function jsonReport(command, conclusion, messages, exitCode) {
             : result.changes.length > 0
                 ? { action: 'update', request: `PUT /v2/api/scopes/${result.scope.id}`, fields: result.changes.map((c) => ({ field: c.field, before: parsed(c.service), after: parsed(c.spec) })) }
                 : { action: 'none', request: null, fields: [] };
-    const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : command === 'verify' ? 'verified' : 'applied';
+    const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
+    const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
     return {
         schema_version: 1,
         command,
@@ -30549,7 +30848,70 @@ function jsonReport(command, conclusion, messages, exitCode) {
         provider: report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
         errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
+        ...(imported === undefined ? {} : { import: imported }),
     };
+}
+
+;// CONCATENATED MODULE: ./src/cli/import.ts
+/**
+ * The command line's `import`: where the spec goes (`--spec`, or stdout with `--spec -`),
+ * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
+ * checks that the spec reads back equal, and writes the file.
+ */
+
+
+
+
+
+/** The flags only import takes. */
+const IMPORT_FLAGS = { 'scope-suffix': { type: 'string' }, force: { type: 'boolean' } };
+/** Another command given one of import's flags: what to say. */
+function importOnly(command, values) {
+    // import writes a spec, not the outputs a dotenv file carries.
+    if (command === 'import' && values.dotenv !== undefined)
+        return `--dotenv is not an option of import. Run '${NAME} import --help' for its options.`;
+    const given = Object.keys(IMPORT_FLAGS).find((flag) => values[flag] !== undefined);
+    return command === 'import' || given === undefined ? undefined : `--${given} is an option of import only. Run '${NAME} ${command} --help' for the options of ${command}.`;
+}
+const IMPORT_NAMING = {
+    pickSuffix: (suffix) => `--scope-suffix ${suffix}`,
+    overwrite: '--force',
+    createInstead: `To register a scope, write the spec instead (the README's "The spec file" says how), then run '${NAME} plan' and '${NAME} apply'.`,
+};
+/**
+ * The schema line for editors: the package's own schema, at the version that wrote the file,
+ * from the npm registry's CDN (the package ships schema/).
+ */
+const SCHEMA_URL = `https://unpkg.com/${package_namespaceObject.UU}@${package_namespaceObject.rE}/schema/provider-scope.schema.json`;
+async function runImport({ port, values, seen, stdout, show }) {
+    const file = port.read('spec');
+    const asked = values['scope-suffix'];
+    const scopeSuffix = typeof asked === 'string' ? asked : undefined;
+    const outcome = await importScope({
+        ...port,
+        importNaming: IMPORT_NAMING,
+        scopeSuffix,
+        destination: file === '-' ? undefined : { file, force: values.force === true },
+        command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
+        schemaUrl: SCHEMA_URL,
+    });
+    outcome.messages.forEach(port.write);
+    const { imported, exitCode } = outcome;
+    if (values.json === true) {
+        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, spec: imported.spec, hidden_dependents: imported.hidden };
+        const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
+        stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
+    }
+    else if (imported?.file === undefined) {
+        // Every value was checked for control characters and the secret's forms before: the text is the file's.
+        if (imported !== undefined)
+            stdout.write(port.secrets.scrub(imported.text));
+    }
+    else {
+        stdout.write(`Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
+            `Next: '${NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
+    }
+    return exitCode;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -30573,6 +30935,7 @@ function jsonReport(command, conclusion, messages, exitCode) {
 
 
 
+
 const FLAGS = {
     ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, { type: 'string' }]]))),
     'client-secret-stdin': { type: 'boolean' },
@@ -30581,6 +30944,7 @@ const FLAGS = {
     debug: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
+    ...IMPORT_FLAGS,
 };
 /**
  * The arguments as Node's parseArgs reads them, held to the options here in this command's
@@ -30610,6 +30974,7 @@ function main_parse(argv) {
 const VALUE_EXAMPLES = {
     ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
     dotenv: 'scope.env',
+    'scope-suffix': 'action_all',
 };
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
 function painter(stream, env) {
@@ -30643,12 +31008,15 @@ async function main(collaborators) {
         return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
     if (!(command in COMMANDS)) {
         const near = nearestKey(command, Object.keys(COMMANDS));
-        return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use plan, apply or verify. Run '${NAME} --help'.`);
+        return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`);
     }
     if (values.help === true)
         return (stdout.write(commandHelp(command)), 0);
     if (extra.length > 0)
         return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
+    const misplaced = importOnly(command, values);
+    if (misplaced !== undefined)
+        return fail(misplaced);
     return run(command, values, collaborators);
 }
 async function run(command, values, collaborators) {
@@ -30677,6 +31045,8 @@ async function run(command, values, collaborators) {
     };
     const naming = cliNaming({ secretFromStdin });
     const port = { read, naming, workspace: collaborators.cwd, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+    if (command === 'import')
+        return runImport({ port, values, seen, stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
     conclusion.messages.forEach(write);
     const result = conclusion.report?.result;
@@ -33503,7 +33873,7 @@ var visit = __nccwpck_require__(204);
 
 
 __webpack_unused_export__ = composer.Composer;
-__webpack_unused_export__ = Document.Document;
+exports.yo = Document.Document;
 __webpack_unused_export__ = Schema.Schema;
 __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;

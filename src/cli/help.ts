@@ -12,6 +12,12 @@ const OPTIONS = [
   '  --dotenv <file>'.padEnd(30) + "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
   '  --debug'.padEnd(30) + 'Also print one line per request (method, path, status, milliseconds).',
   '  -h, --help'.padEnd(30) + 'Show this help.',
+];
+
+/** What only import takes. */
+const IMPORT_OPTIONS = [
+  '  --scope-suffix <suffix>'.padEnd(30) + "Which scope to import, when the client's scopes have different suffixes.",
+  '  --force'.padEnd(30) + 'Replace the spec file if it exists (import never does otherwise).',
 ].join('\n');
 
 const EXIT_CODES = `Exit codes:
@@ -35,11 +41,24 @@ export const COMMANDS = {
     summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
     examples: [`${NAME} verify --provider-url https://provider.example.org`],
   },
+  import: {
+    summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
+    examples: [
+      `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
+      `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+    ],
+  },
 } as const;
 
 export type Command = keyof typeof COMMANDS;
 
-export const overallHelp = (): string => `Usage: ${NAME} <plan|apply|verify> [options]
+/** The commands as a sentence names them: "plan, apply, verify or import". */
+export const commandList = (): string => {
+  const names = Object.keys(COMMANDS);
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+};
+
+export const overallHelp = (): string => `Usage: ${NAME} <${Object.keys(COMMANDS).join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
@@ -50,7 +69,7 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 Options:
-${OPTIONS}
+${OPTIONS.join('\n')}
   --version                   Print the version.
 
 ${EXIT_CODES}
@@ -69,7 +88,7 @@ export const commandHelp = (command: Command): string => `Usage: ${NAME} ${comma
 ${COMMANDS[command].summary}
 
 Options:
-${OPTIONS}
+${command === 'import' ? [...OPTIONS.filter((line) => !line.startsWith('  --dotenv ')), IMPORT_OPTIONS].join('\n') : OPTIONS.join('\n')}
 
 ${EXIT_CODES}
 

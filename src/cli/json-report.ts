@@ -20,7 +20,7 @@ export const cliReportSchema = z
     schema_version: z.literal(1),
     command: z.enum(Object.keys(COMMANDS) as [Command, ...Command[]]),
     /** What came of it; `exit_code` is the process's. */
-    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'failed']),
+    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     outputs: z
       .nullable(
@@ -48,6 +48,26 @@ export const cliReportSchema = z
       .check(z.describe("The deployed provider's check, when one was made and it could read the provider.")),
     warnings: z.array(located),
     errors: z.array(located),
+    import: z
+      .optional(
+        z.strictObject({
+          file: z.nullable(z.string()).check(z.describe('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
+          text: z.string().check(z.describe("The spec file's text.")),
+          spec: z
+            .strictObject({
+              name: z.string(),
+              description: z.string(),
+              scope_suffix: z.string(),
+              advertised: z.boolean(),
+              allow_refresh_tokens: z.boolean(),
+              required_domains: z.optional(z.array(z.string())),
+              dependent_scopes: z.array(z.strictObject({ scope: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() })),
+            })
+            .check(z.describe('The spec as the file reads back.')),
+          hidden_dependents: z.array(z.string()).check(z.describe('The dependent scopes the client cannot see, written by their UUID.')),
+        }),
+      )
+      .check(z.describe('import only: the spec read from the live scope, and where it was written.')),
   })
   .check(z.meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
 
@@ -63,7 +83,7 @@ const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
 const parsed = (json: string): unknown => JSON.parse(json) as unknown;
 
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
-export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2): CliReport {
+export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
   const { outputs, report } = conclusion;
   const result = report?.result;
   const planned = command === 'plan' && result !== undefined;
@@ -78,7 +98,8 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
       : result.changes.length > 0
         ? { action: 'update', request: `PUT /v2/api/scopes/${result.scope.id}`, fields: result.changes.map((c) => ({ field: c.field, before: parsed(c.service), after: parsed(c.spec) })) }
         : { action: 'none', request: null, fields: [] };
-  const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : command === 'verify' ? 'verified' : 'applied';
+  const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
+  const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
   return {
     schema_version: 1,
     command,
@@ -94,5 +115,6 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
       report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
     errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
+    ...(imported === undefined ? {} : { import: imported }),
   };
 }

@@ -17,8 +17,9 @@ import { inert, inertJson } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
 import { dotenvOf } from './dotenv.ts';
-import { COMMANDS, commandHelp, overallHelp, type Command } from './help.ts';
+import { COMMANDS, commandHelp, commandList, overallHelp, type Command } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
+import { IMPORT_FLAGS, importOnly, runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
 import { CLI_SETTINGS, cliNaming, NAME, SECRET_HOW } from './options.ts';
 
@@ -52,6 +53,7 @@ const FLAGS = {
   debug: { type: 'boolean' as const },
   help: { type: 'boolean' as const, short: 'h' },
   version: { type: 'boolean' as const },
+  ...IMPORT_FLAGS,
 } satisfies Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 type Values = Record<string, string | boolean | undefined>;
@@ -83,6 +85,7 @@ function parse(argv: readonly string[]): { values: Values; positionals: string[]
 const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
   dotenv: 'scope.env',
+  'scope-suffix': 'action_all',
 };
 
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
@@ -115,10 +118,12 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   if (command === undefined) return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
   if (!(command in COMMANDS)) {
     const near = nearestKey(command, Object.keys(COMMANDS));
-    return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use plan, apply or verify. Run '${NAME} --help'.`);
+    return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`);
   }
   if (values.help === true) return (stdout.write(commandHelp(command as Command)), 0);
   if (extra.length > 0) return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
+  const misplaced = importOnly(command, values);
+  if (misplaced !== undefined) return fail(misplaced);
   return run(command as Command, values, collaborators);
 }
 
@@ -148,6 +153,7 @@ async function run(command: Command, values: Values, collaborators: Collaborator
 
   const naming = cliNaming({ secretFromStdin });
   const port = { read, naming, workspace: collaborators.cwd, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+  if (command === 'import') return runImport({ port, values, seen, stdout, show: safe });
   const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 

@@ -41,14 +41,14 @@ async function stopping(port: RunPort, run: (signal: AbortSignal) => Promise<Con
 }
 
 /** The log the lower layers tell, on the door's writer; a warning about a spec field points at its line. */
-const logOn = (write: RunPort['write'], locate: (field: ReadonlyArray<string | number>) => Location | undefined = () => undefined): Log => ({
+export const logOn = (write: RunPort['write'], locate: (field: ReadonlyArray<string | number>) => Location | undefined = () => undefined): Log => ({
   info: (text) => write({ level: 'info', text }),
   debug: (text) => write({ level: 'debug', text }),
   warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
 });
 
 /** The run's budget and the service's client, bound to the settings' client. */
-function connect(settings: Settings, { clock, dispatcher, secrets, naming }: RunPort, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
+export function connect(settings: Settings, { clock, dispatcher, secrets, naming }: RunPort, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
   // One budget for the whole run: the reads, the creation and the provider check.
   const budget = createBudget(settings.timeout_seconds, { clock, signal });
   const service = createServiceClient({

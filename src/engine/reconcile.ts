@@ -177,14 +177,15 @@ async function applySpec(service: AuthService, definition: ScopeDefinition, exis
 }
 
 /**
- * The dependents given by id that the service shows this client. A service that answers 404
- * when any id is unknown says nothing about the others: then each is asked for alone.
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
  */
-async function lookupIds(service: AuthService, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+export async function lookupIds(service: AuthService, ids: readonly string[]): Promise<Map<string, Scope>> {
+  if (ids.length === 0) return new Map();
   let found = await service.lookupScopesById(ids);
   if (found.length === 0 && ids.length > 1) found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
-  return new Set(found.map((s) => s.id.toLowerCase()));
+  return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
 
 /** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
@@ -288,7 +289,8 @@ async function verifyCreated(service: AuthService, created: Scope[], expected: s
   return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
 
-async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
+/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
+export async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {

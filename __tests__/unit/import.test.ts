@@ -1,0 +1,385 @@
+/**
+ * `import` in process: the command line's main() with the embedded service driven through its
+ * dispatcher (no socket), scopes made through the service's own API (support/seed.ts). The
+ * property: whatever scope the service accepts, import either writes a spec on which a plan
+ * changes nothing, or refuses, naming the field, and writes nothing. The packed command against
+ * the service over HTTP: e2e/cli-package.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type EmbeddedAuthService } from '../../dev/auth-service.ts';
+import { ROOT } from '../../dev/runner.ts';
+import { parseSpec } from '../../src/engine/spec.ts';
+import { secretForms } from '../../src/engine/secrets.ts';
+import { hasUnsafe } from '../../src/engine/text.ts';
+import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
+import { inProcessService } from '../support/in-process.ts';
+import { seedInProcess } from '../support/seed.ts';
+import { OBEYED_CONTROL } from '../support/terminal.ts';
+
+const SECRET = 'import-test-secret-8b2e';
+const FILE = '.github/provider-scope.yml';
+const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'cli-output.schema.json'), 'utf8')) as object);
+
+let service: EmbeddedAuthService;
+let client: ClientRecord;
+const workspace = new CliWorkspace();
+const envOf = (c: ClientRecord): Record<string, string> => ({ PROVIDER_CLIENT_ID: c.id, PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_SECRET: c.secret });
+
+beforeEach(async () => {
+  service = inProcessService();
+  client = service.addClient({ secret: SECRET });
+  await workspace.create({});
+});
+afterEach(() => workspace.remove());
+
+const cli = (argv: string[], c: ClientRecord = client): Promise<CliRun> => workspace.run(argv, envOf(c), { dispatcher: service.dispatcher() });
+const seed = async (scope: Record<string, unknown>, c: ClientRecord = client) => {
+  const seeded = await seedInProcess(service, c, { name: 'Hand-made provider', description: 'Made with curl', scope_suffix: 'action_all', advertised: true, ...scope });
+  expect(seeded.status).toBe(200);
+  return seeded.body.scopes ?? [];
+};
+const filesIn = async (dir: string): Promise<string[]> => (await readdir(dir, { recursive: true })).map(String).sort();
+const writes = (): string[] => service.apiCalls().filter((call) => !call.startsWith('GET '));
+
+function expectNoSecret(...runs: CliRun[]): void {
+  const everything = runs.flatMap((r) => [r.stdout, r.stderr]).join('\n') + (existsSync(path.join(workspace.dir, FILE)) ? readFileSync(path.join(workspace.dir, FILE), 'utf8') : '');
+  for (const form of secretForms(client.id, SECRET)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+}
+
+describe('import, then plan', () => {
+  test('every field of the spec, the header and the schema line; plan then changes nothing, and apply --on-drift fail writes nothing', async () => {
+    const owner = service.addClient();
+    const hidden = service.addScope({ scope_string: `${service.url}/scopes/${owner.id}/private`, client: owner.id, advertised: false });
+    await seed({
+      name: 'Name: with "quotes" and \'single\' # not a comment',
+      description: 'Ünïcødé, 日本語 and an emoji 🙂; - a dash, ? a question, [brackets], {braces}, &anchor *alias !tag | > % @ `',
+      scope_suffix: 'action_all',
+      advertised: false,
+      allows_refresh_token: false,
+      required_domains: ['example.org', 'true'],
+      dependent_scopes: [
+        { scope: GROUPS_SCOPE_ID, optional: true, requires_refresh_token: false },
+        { scope: hidden.id, optional: false, requires_refresh_token: true },
+      ],
+    });
+    const before = service.requests.length;
+    const imported = await cli(['import']);
+    expect([imported.exitCode, imported.stdout]).toEqual([0, expect.stringMatching(new RegExp(`^Imported scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\) into \\.github/provider-scope\\.yml\\.\\n`))]);
+    // Only reads: the inspection, the lookup of the client's scope by id, then of its dependents.
+    expect(service.apiCalls().slice(before)).toEqual([`GET /v2/api/clients/${client.id}`, 'GET /v2/api/scopes', 'GET /v2/api/scopes']);
+    expect(service.requests.slice(before).map((r) => r.query.ids)).toEqual([undefined, expect.any(String), `${GROUPS_SCOPE_ID},${hidden.id}`]);
+    const text = await workspace.read(FILE);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('# yaml-language-server: $schema=https://unpkg.com/ensure-provider-scope@0.1.0/schema/provider-scope.schema.json');
+    expect(lines[1]).toBe(`# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}`);
+    // The injected clock's day (fakeClock starts at 0), and the command.
+    expect(lines[2]).toBe(`# at ${service.url} on 1970-01-01, by: ensure-provider-scope import`);
+    expect(text).toContain(`  # Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.\n  - scope: ${hidden.id}\n`);
+    expect(parseSpec(text, FILE).spec).toEqual({
+      name: 'Name: with "quotes" and \'single\' # not a comment',
+      description: 'Ünïcødé, 日本語 and an emoji 🙂; - a dash, ? a question, [brackets], {braces}, &anchor *alias !tag | > % @ `',
+      scope_suffix: 'action_all',
+      advertised: false,
+      allow_refresh_tokens: false,
+      required_domains: ['example.org', 'true'],
+      dependent_scopes: [
+        { scope: GROUPS_SCOPE_STRING, optional: true, requires_refresh_token: false },
+        { scope: hidden.id, optional: false, requires_refresh_token: true },
+      ],
+    });
+    expect(imported.stderr).toContain(`Warning: dependent_scopes: the scope ${hidden.id} is not shown to this client`);
+
+    const planned = await cli(['plan']);
+    expect([planned.exitCode, planned.stdout]).toEqual([0, expect.stringContaining('No changes. The scope matches the spec.')]);
+    const afterPlan = service.requests.length;
+    const applied = await cli(['apply', '--on-drift', 'fail']);
+    expect(applied.exitCode).toBe(0);
+    expect(service.requests.slice(afterPlan).filter((r) => r.method !== 'GET')).toEqual([]);
+    expectNoSecret(imported, planned, applied);
+  });
+
+  test('a client with an FQDN: its two scopes are one spec; the outputs name both', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    await seed({ scope_suffix: 'action_all' });
+    const imported = await cli(['import', '--json']);
+    expect(imported.exitCode).toBe(0);
+    const document = JSON.parse(imported.stdout) as Record<string, unknown>;
+    expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+    expect(document).toMatchObject({
+      command: 'import',
+      status: 'imported',
+      exit_code: 0,
+      outputs: { scope_string: `${service.url}/scopes/${client.id}/action_all`, scope_strings: [`${service.url}/scopes/${client.id}/action_all`, `${service.url}/scopes/provider.example.org/action_all`] },
+      import: { file: FILE, spec: { name: 'Hand-made provider', scope_suffix: 'action_all', advertised: true }, hidden_dependents: [] },
+    });
+    expect((document.import as { text: string }).text).toBe(await workspace.read(FILE));
+    expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+});
+
+describe('which scope', () => {
+  test('an FQDN variant set apart by hand: the spec follows the client\'s own scope, and a warning names the variant and the fields', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    const [own, variant] = await seed({});
+    const changed = await service.reply({
+      method: 'PUT',
+      path: `/v2/api/scopes/${variant?.id ?? ''}`,
+      authorization: `Basic ${Buffer.from(`${client.id}:${SECRET}`).toString('base64')}`,
+      contentType: 'application/json',
+      body: JSON.stringify({ scope: { description: 'Changed by hand', advertised: false } }),
+      connection: 0,
+    });
+    expect(changed).toMatchObject({ status: 200 });
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toContain(`Warning: The FQDN variant ${variant?.scope_string ?? ''} differs from ${own?.scope_string ?? ''} in description, advertised: the spec follows the latter`);
+    expect(parseSpec(await workspace.read(FILE), FILE).spec).toMatchObject({ description: 'Made with curl', advertised: true });
+    expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+
+  test('FQDN variants alike: no warning', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    await seed({ dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }], required_domains: ['b.org', 'a.org'] });
+    const run = await cli(['import']);
+    expect([run.exitCode, run.stderr]).toEqual([0, expect.not.stringContaining('Warning')]);
+  });
+
+  test('scopes with two suffixes: refused, listing them; --scope-suffix picks one, and plan agrees', async () => {
+    await seed({ scope_suffix: 'action_all', name: 'All' });
+    await seed({ scope_suffix: 'read_only', name: 'Read' });
+    const refused = await cli(['import']);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('Error: The client\'s scopes have 2 different suffixes: "action_all", "read_only". A spec holds one scope (with its FQDN variants): pick one with --scope-suffix action_all.');
+    expect(existsSync(path.join(workspace.dir, FILE))).toBe(false);
+    const picked = await cli(['import', '--scope-suffix', 'read_only']);
+    expect(picked.exitCode).toBe(0);
+    const text = await workspace.read(FILE);
+    expect(text).toContain('# at https://auth.example.test on 1970-01-01, by: ensure-provider-scope import --scope-suffix read_only\n');
+    expect(parseSpec(text, FILE).spec).toMatchObject({ name: 'Read', scope_suffix: 'read_only' });
+    expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+
+  test('--scope-suffix the client does not have: refused, listing the ones it has', async () => {
+    await seed({ scope_suffix: 'action_all' });
+    const refused = await cli(['import', '--scope-suffix', 'nope']);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('Error: The client has no scope with the suffix "nope"; its scopes\' suffixes are "action_all". Pick one of them with --scope-suffix action_all.');
+  });
+
+  test('a client with no scope: exit 1, nothing to import, and what to do instead; nothing written', async () => {
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(`Error: Client ${client.id} has no scope: nothing to import. To register a scope, write the spec instead (the README's "The spec file" says how), then run 'ensure-provider-scope plan' and 'ensure-provider-scope apply'.`);
+    expect(await filesIn(workspace.dir)).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  test('a service that answers 404 when any id is unknown: each dependency asked for alone', async () => {
+    service = inProcessService({ notFound: '404' });
+    client = service.addClient({ secret: SECRET });
+    const owner = service.addClient();
+    const hidden = service.addScope({ scope_string: `${service.url}/scopes/${owner.id}/private`, client: owner.id, advertised: false });
+    await seed({ dependent_scopes: [{ scope: hidden.id, optional: false, requires_refresh_token: true }, { scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] });
+    const run = await cli(['import', '--spec', '-']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(`  - scope: ${hidden.id}\n`);
+    expect(run.stdout).toContain(`  - scope: ${GROUPS_SCOPE_STRING}\n`);
+  });
+});
+
+describe('where it goes', () => {
+  test('--spec -: the spec on stdout, no file; the same text as the file would hold', async () => {
+    await seed({});
+    const printed = await cli(['import', '--spec', '-']);
+    expect(printed.exitCode).toBe(0);
+    expect(await filesIn(workspace.dir)).toEqual([]);
+    expect(parseSpec(printed.stdout, 'stdout').spec).toMatchObject({ name: 'Hand-made provider', description: 'Made with curl' });
+    await cli(['import']);
+    expect(printed.stdout).toBe(await workspace.read(FILE));
+  });
+
+  test('an existing file: never overwritten without --force (nothing asked of the service); replaced whole with it', async () => {
+    await seed({});
+    await workspace.create({ [FILE]: 'name: mine\n' });
+    const refused = await cli(['import']);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('Error: .github/provider-scope.yml exists already, and import never overwrites a file unless told to: compare it with --spec -, or give --force to replace it.');
+    expect(await workspace.read(FILE)).toBe('name: mine\n');
+    expect(service.requests).toHaveLength(1); // the seeding alone
+    const forced = await cli(['import', '--force']);
+    expect(forced.exitCode).toBe(0);
+    expect(parseSpec(await workspace.read(FILE), FILE).spec.name).toBe('Hand-made provider');
+    // No temporary file left beside it.
+    expect(await filesIn(workspace.dir)).toEqual(['.github', FILE]);
+  });
+
+  test('a path out of the working folder, as written or through a link, or a folder: refused before any request', async () => {
+    await seed({});
+    const outside = await mkdtemp(path.join(tmpdir(), 'eps-outside-'));
+    try {
+      await symlink(outside, path.join(workspace.dir, 'out'));
+      await mkdir(path.join(workspace.dir, 'folder.yml'));
+      for (const [file, text] of [
+        ['../escape.yml', 'is outside the current directory (after its links are followed): import writes only inside it. Give --spec a path inside it, or --spec - to print the spec.'],
+        ['out/spec.yml', 'is outside the current directory'],
+        ['out/new/deeper/spec.yml', 'is outside the current directory'],
+        [path.join(outside, 'abs.yml'), 'is outside the current directory'],
+        ['folder.yml', 'is a folder: give --spec the path of the spec file to write.'],
+      ]) {
+        const run = await cli(['import', '--spec', file as string, '--force']);
+        expect({ file, code: run.exitCode, said: run.stderr.includes(`Error: ${file} ${text}`) }).toEqual({ file, code: 1, said: true });
+      }
+      expect(await readdir(outside)).toEqual([]);
+      expect(service.requests).toHaveLength(1);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  test('a link inside the folder to a file inside it is replaced by the file, never written through', async () => {
+    await seed({});
+    await workspace.create({ 'real.yml': 'name: kept\n' });
+    await symlink(path.join(workspace.dir, 'real.yml'), path.join(workspace.dir, 'link.yml'));
+    expect((await cli(['import', '--spec', 'link.yml'])).exitCode).toBe(1);
+    expect((await cli(['import', '--spec', 'link.yml', '--force'])).exitCode).toBe(0);
+    expect(await workspace.read('real.yml')).toBe('name: kept\n');
+    expect(parseSpec(await workspace.read('link.yml'), 'link.yml').spec.name).toBe('Hand-made provider');
+  });
+
+  test('a folder that cannot be written: exit 1, the reason, no file', async () => {
+    await seed({});
+    await writeFile(path.join(workspace.dir, 'blocker'), 'a file where a folder should be\n');
+    const run = await cli(['import', '--spec', 'blocker/spec.yml']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/Error: blocker\/spec\.yml could not be written \(E[A-Z]+\): nothing was written\./);
+  });
+
+  test("import's flags on another command are refused by name", async () => {
+    for (const argv of [['plan', '--force'], ['apply', '--scope-suffix', 'x']]) {
+      const run = await cli(argv);
+      expect([run.exitCode, run.stderr]).toEqual([1, expect.stringMatching(/--(force|scope-suffix) is an option of import only\. Run 'ensure-provider-scope (plan|apply) --help'/)]);
+    }
+    expect(service.requests).toEqual([]);
+  });
+
+  test('import --help: its own options, with an example', async () => {
+    const help = (await cli(['import', '--help'])).stdout;
+    expect(help).toMatch(/^Usage: ensure-provider-scope import \[options\]/);
+    expect(help).toMatch(/\n {2}--scope-suffix <suffix> +Which scope to import/);
+    expect(help).toMatch(/\n {2}--force +Replace the spec file/);
+    expect(help).toContain('ensure-provider-scope import --spec - --scope-suffix action_all > scope.yml');
+    expect((await cli(['plan', '--help'])).stdout).not.toContain('--scope-suffix');
+  });
+});
+
+describe('text the spec cannot hold', () => {
+  test.each([
+    ['name', { name: 'bell\u0007' }],
+    ['description', { description: 'two\nlines' }],
+    ['description', { description: 'an escape \u001b[2J' }],
+    ['name', { name: 'reversed \u202e txt' }],
+    ['required_domains[1]', { required_domains: ['ok.org', 'tab\there.org'] }],
+  ])('a control character in %s: refused by name, exit 1, nothing written, inert on the terminal', async (field, scope) => {
+    await seed(scope);
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(`Error: ${field}: the service's value holds a control character`);
+    expect(run.stdout + run.stderr).not.toMatch(OBEYED_CONTROL);
+    expect(await filesIn(workspace.dir)).toEqual([]);
+  });
+
+  test.each([
+    ['name', { name: '  leading blanks' }, "name: the spec would read the service's value back otherwise (it trims the blanks at the ends of a text)"],
+    ['description', { description: 'trailing ' }, 'description: the spec would read'],
+    ['required_domains', { required_domains: [' x.org'] }, 'required_domains: the spec would read'],
+    ['scope_suffix', { scope_suffix: 'a%b' }, 'scope_suffix must be one path segment: no white space, /, ?, # or % (the spec\'s rule, which the service\'s value breaks): nothing was written.'],
+    ['scope_suffix', { scope_suffix: '' }, 'scope_suffix must not be empty (the spec\'s rule'],
+  ])('a value the spec reads otherwise or refuses (%s): named, exit 1, nothing written', async (_field, scope, text) => {
+    await seed(scope);
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(`Error: ${text}`);
+    expect(await filesIn(workspace.dir)).toEqual([]);
+  });
+
+  test('a value that holds the secret: refused, and no form of it printed', async () => {
+    await seed({ description: `leaked ${SECRET} here` });
+    const run = await cli(['import', '--json']);
+    expect(run.exitCode).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'failed', errors: [{ message: "description: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first." }] });
+    expectNoSecret(run);
+    expect(await filesIn(workspace.dir)).toEqual([]);
+  });
+
+  test('a spec over the size limit: refused, nothing written', async () => {
+    await seed({ description: 'x'.repeat(70 * 1024) });
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/Error: The spec would take \d+ bytes, over the spec file's limit of 65536: nothing was written/);
+  });
+});
+
+// Pieces of text people put in names and descriptions, with what YAML gives a meaning to.
+const piece = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
+  fc.constantFrom('"', "'", '#', ' #', ': ', ':', '- ', '? ', '[', ']', '{', '}', ',', '&a', '*a', '!t', '|', '>', '%', '@', '`', '\\', 'true', 'null', '~', '1.5', '0x1F', '---', '...', '  ', 'é', '日本', '🙂', '\t', '\n', '\r\n', '\u001b', '\u0085', '\u2028', '\u202e', '\ufeff'),
+);
+const text = fc.oneof({ weight: 9, arbitrary: fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join('')) }, { weight: 1, arbitrary: fc.constant('long '.repeat(400).trim()) });
+const flags = fc.record({ optional: fc.boolean(), requires_refresh_token: fc.boolean() });
+const drawn = fc.record({
+  name: text,
+  description: text,
+  scope_suffix: fc.oneof(fc.constant('action_all'), fc.stringMatching(/^[a-z0-9_]{1,10}$/), fc.stringMatching(/^[A-Za-z0-9._~-]{1,10}$/)),
+  advertised: fc.boolean(),
+  allows_refresh_token: fc.boolean(),
+  required_domains: fc.array(fc.oneof(fc.domain(), text), { maxLength: 3 }),
+  dependents: fc.subarray(['groups', 'hidden', 'advertised'] as const),
+  flags: fc.array(flags, { minLength: 3, maxLength: 3 }),
+  fqdns: fc.array(fc.domain(), { maxLength: 2 }),
+});
+
+/** What the spec cannot hold as the service has it: a control character, blanks at the ends, nothing, or what UTF-8 cannot encode (a lone surrogate). */
+const unwritable = (value: string): boolean => hasUnsafe(value) || value.trim() !== value || value === '' || Buffer.from(value).toString() !== value;
+
+test('property: for any scope the service accepts, import then plan changes nothing, or import refuses by field and writes nothing', async () => {
+  await fc.assert(
+    fc.asyncProperty(drawn, async (scope) => {
+      service = inProcessService();
+      client = service.addClient({ secret: SECRET, fqdns: [...new Set(scope.fqdns)] });
+      const owner = service.addClient();
+      const pool = {
+        groups: GROUPS_SCOPE_ID,
+        hidden: service.addScope({ scope_string: `${service.url}/scopes/${owner.id}/private`, client: owner.id, advertised: false }).id,
+        advertised: service.addScope({ scope_string: `${service.url}/scopes/${owner.id}/public`, client: owner.id, advertised: true }).id,
+      };
+      const { name, description, scope_suffix, advertised, allows_refresh_token, required_domains, dependents, flags: each } = scope;
+      const fields = { name, description, scope_suffix, advertised, allows_refresh_token, required_domains };
+      const seeded = await seedInProcess(service, client, { ...fields, dependent_scopes: dependents.map((d, i) => ({ scope: pool[d], ...each[i] })) });
+      fc.pre(seeded.status === 200);
+      await workspace.remove();
+      await workspace.create({});
+
+      const imported = await cli(['import']);
+      const texts = [scope.name, scope.description, ...scope.required_domains];
+      const refusable = texts.some(unwritable);
+      if (imported.exitCode === 0) {
+        expect({ refusable, texts }).toEqual({ refusable: false, texts });
+        const planned = await cli(['plan']);
+        expect({ code: planned.exitCode, stdout: planned.stdout, stderr: planned.stderr }).toEqual({ code: 0, stdout: expect.stringContaining('No changes. The scope matches the spec.'), stderr: expect.any(String) });
+      } else {
+        expect({ refusable, texts, stderr: imported.stderr }).toEqual({ refusable: true, texts, stderr: expect.stringMatching(/^Error: (name|description|required_domains(\[\d+\])?)[: ]/m) });
+        expect(await filesIn(workspace.dir)).toEqual([]);
+      }
+      expect(imported.stdout + imported.stderr).not.toMatch(OBEYED_CONTROL);
+    }),
+    { numRuns: 100 },
+  );
+}, 120_000);

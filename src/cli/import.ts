@@ -1,0 +1,75 @@
+/**
+ * The command line's `import`: where the spec goes (`--spec`, or stdout with `--spec -`),
+ * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
+ * checks that the spec reads back equal, and writes the file.
+ */
+import packageJson from '../../package.json' with { type: 'json' };
+import type { Message } from '../engine/conclude.ts';
+import { importScope, type ImportNaming, type ImportRequest } from '../engine/import.ts';
+import { inertJson } from '../engine/text.ts';
+import { NAME } from './options.ts';
+import { jsonReport, type CliReport } from './json-report.ts';
+
+/** The flags only import takes. */
+export const IMPORT_FLAGS = { 'scope-suffix': { type: 'string' as const }, force: { type: 'boolean' as const } };
+
+/** Another command given one of import's flags: what to say. */
+export function importOnly(command: string, values: Readonly<Record<string, unknown>>): string | undefined {
+  // import writes a spec, not the outputs a dotenv file carries.
+  if (command === 'import' && values.dotenv !== undefined) return `--dotenv is not an option of import. Run '${NAME} import --help' for its options.`;
+  const given = Object.keys(IMPORT_FLAGS).find((flag) => values[flag] !== undefined);
+  return command === 'import' || given === undefined ? undefined : `--${given} is an option of import only. Run '${NAME} ${command} --help' for the options of ${command}.`;
+}
+
+const IMPORT_NAMING: ImportNaming = {
+  pickSuffix: (suffix) => `--scope-suffix ${suffix}`,
+  overwrite: '--force',
+  createInstead: `To register a scope, write the spec instead (the README's "The spec file" says how), then run '${NAME} plan' and '${NAME} apply'.`,
+};
+
+/**
+ * The schema line for editors: the package's own schema, at the version that wrote the file,
+ * from the npm registry's CDN (the package ships schema/).
+ */
+const SCHEMA_URL = `https://unpkg.com/${packageJson.name}@${packageJson.version}/schema/provider-scope.schema.json`;
+
+export interface ImportRun {
+  /** The run's port, as main.ts gives it to every command. */
+  port: Omit<ImportRequest, 'importNaming' | 'scopeSuffix' | 'destination' | 'command' | 'schemaUrl'>;
+  values: Readonly<Record<string, string | boolean | undefined>>;
+  /** Every warning and error written so far, for --json. */
+  seen: readonly Message[];
+  stdout: { write(text: string): unknown };
+  /** A value made safe for the terminal: scrubbed, inert. */
+  show(text: string): string;
+}
+
+export async function runImport({ port, values, seen, stdout, show }: ImportRun): Promise<0 | 1> {
+  const file = port.read('spec');
+  const asked = values['scope-suffix'];
+  const scopeSuffix = typeof asked === 'string' ? asked : undefined;
+  const outcome = await importScope({
+    ...port,
+    importNaming: IMPORT_NAMING,
+    scopeSuffix,
+    destination: file === '-' ? undefined : { file, force: values.force === true },
+    command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
+    schemaUrl: SCHEMA_URL,
+  });
+  outcome.messages.forEach(port.write);
+  const { imported, exitCode } = outcome;
+  if (values.json === true) {
+    const data: CliReport['import'] = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, spec: imported.spec, hidden_dependents: imported.hidden };
+    const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
+    stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
+  } else if (imported?.file === undefined) {
+    // Every value was checked for control characters and the secret's forms before: the text is the file's.
+    if (imported !== undefined) stdout.write(port.secrets.scrub(imported.text));
+  } else {
+    stdout.write(
+      `Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
+        `Next: '${NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`,
+    );
+  }
+  return exitCode;
+}

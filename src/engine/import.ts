@@ -1,0 +1,310 @@
+/**
+ * `import`: the spec of a scope registered by other means (by hand, a script, curl), read from
+ * the service with the engine's own lookups and written so that the engine's own parser reads
+ * it back equal, field for field as the drift check compares them: a plan on it changes nothing.
+ * Like ensureProviderScope, it never throws: the spec as data and text, or the problems.
+ */
+import { randomBytes } from 'node:crypto';
+import { link, lstat, mkdir, realpath, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Document, isMap, isSeq } from 'yaml';
+import { ActionError } from '../wire/errors.ts';
+import { isUuid } from '../wire/uuid.ts';
+import { concludeFailure, type Message, type Outputs } from './conclude.ts';
+import { compareScope, suffixOf } from './drift.ts';
+import { connect, logOn } from './ensure.ts';
+import type { RunPort } from './port.ts';
+import { ValidationError, type Problem } from './problems.ts';
+import { adoptExisting, lookupIds } from './reconcile.ts';
+import type { Scrub } from './secrets.ts';
+import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
+import { parseSettings } from './settings.ts';
+import { MAX_SPEC_BYTES, parseSpec, type SpecDependent } from './spec.ts';
+import { hasUnsafe } from './text.ts';
+
+/** How the door's users ask for what only import takes. */
+export interface ImportNaming {
+  /** Picking one of the client's suffixes: "--scope-suffix action_all". */
+  pickSuffix(suffix: string): string;
+  /** Replacing an existing file: "--force". */
+  overwrite: string;
+  /** What to do for a client without scope: write a spec, then create the scope from it. */
+  createInstead: string;
+}
+
+export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'workspace' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'> {
+  importNaming: ImportNaming;
+  /** The suffix of the scope to import, when the client's scopes have several. */
+  scopeSuffix?: string | undefined;
+  /** Where to write the spec (the `spec` setting, inside the workspace); none: the text is only returned. */
+  destination?: { file: string; force: boolean } | undefined;
+  /** The command as the header names it, e.g. "ensure-provider-scope import". */
+  command: string;
+  /** The JSON Schema's address, for the editors' schema line. */
+  schemaUrl: string;
+}
+
+export interface Imported {
+  /** The spec as the file reads back. */
+  spec: ScopeDefinition<SpecDependent>;
+  /** The file's text. */
+  text: string;
+  /** Where it was written, as given; undefined when only returned. */
+  file?: string | undefined;
+  /** The dependent scopes the client cannot see, kept by their ids. */
+  hidden: string[];
+  /** The scope, and its FQDN variants (the client's scopes with its suffix), as the action's outputs name them. */
+  outputs: Outputs;
+}
+
+export type ImportOutcome = { imported: Imported; messages: Message[]; exitCode: 0 } | { imported?: undefined; messages: Message[]; problems?: readonly Problem[] | undefined; exitCode: 1 };
+
+/** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
+export async function importScope(request: ImportRequest): Promise<ImportOutcome> {
+  const stop = new AbortController();
+  try {
+    const imported = await importing(request, request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
+    return { imported, messages: [], exitCode: 0 };
+  } catch (error) {
+    const { messages, problems } = concludeFailure(error, request.naming);
+    return { messages, problems, exitCode: 1 };
+  } finally {
+    stop.abort(new Error('the run has ended'));
+  }
+}
+
+async function importing(request: ImportRequest, signal: AbortSignal): Promise<Imported> {
+  const { naming, importNaming } = request;
+  const settings = parseSettings(request.read, naming);
+  // Before any request: a file that is there already, or outside, stops the run at once.
+  const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
+  const log = logOn(request.write);
+  log.info(`Importing the scope of client ${settings.client_id} at ${settings.auth_url}`);
+  const { service } = connect(settings, request, signal, log);
+
+  const client = await service.getClient();
+  if (client.scopeIds.length === 0) {
+    throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
+  }
+  const { scopes } = await adoptExisting(service, client, client.scopes, '');
+  const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
+  const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+  // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
+  const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope);
+
+  const deps = scope.dependent_scopes ?? [];
+  const visible = await lookupIds(service, [...new Set(deps.map((d) => d.scope.toLowerCase()))]);
+  const hidden = deps.map((d) => d.scope.toLowerCase()).filter((id) => !visible.has(id));
+  for (const id of hidden) {
+    log.warning(
+      `dependent_scopes: the scope ${id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+        'it is written by its UUID, with a comment. Check it with its owner.',
+    );
+  }
+  const drawn = specOf(scope, suffix, deps, visible);
+  // A value that holds a form of the secret or the token is refused, never written.
+  refuseUnwritable(drawn, request.secrets.scrub);
+
+  const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+  const header = [
+    ` yaml-language-server: $schema=${request.schemaUrl}`,
+    ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
+    ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
+    ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
+  ];
+  const text = specText(drawn, header, hidden);
+  const spec = readBack(text, scope, visible);
+  // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
+  const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
+  for (const variant of group.filter((s) => s !== scope)) {
+    const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+    if (fields.length > 0) {
+      log.warning(
+        `The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+          'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.',
+      );
+    }
+  }
+
+  if (target !== undefined && request.destination !== undefined) {
+    await writeWhole(target, text, request.destination.force, request.destination.file);
+    log.info(`Wrote ${request.destination.file}`);
+  }
+  const scopeStrings = group.map((s) => s.scope_string);
+  return {
+    spec,
+    text,
+    file: request.destination?.file,
+    hidden,
+    outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false' },
+  };
+}
+
+/** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
+function pickSuffix(scopes: readonly Scope[], asked: string | undefined, naming: ImportNaming): string {
+  const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+  const listed = suffixes.map((s) => `"${s}"`).join(', ');
+  if (asked !== undefined && asked !== '') {
+    if (suffixes.includes(asked)) return asked;
+    throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0] as string)}.`);
+  }
+  if (suffixes.length === 1) return suffixes[0] as string;
+  throw new ActionError(
+    `The client's scopes have ${suffixes.length} different suffixes: ${listed}. A spec holds one scope (with its FQDN variants): ` +
+      `pick one with ${naming.pickSuffix(suffixes[0] as string)}.`,
+  );
+}
+
+/** The spec's fields from the scope: each dependency by its string when the client sees it, else by its id. */
+function specOf(scope: Scope, suffix: string, deps: readonly DependentScope[], visible: ReadonlyMap<string, Scope>): ScopeDefinition<SpecDependent> {
+  const missing = (['name', 'description', 'advertised'] as const).filter((field) => scope[field] === undefined);
+  if (missing.length > 0) {
+    throw new ValidationError(
+      missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })),
+    );
+  }
+  return {
+    name: scope.name as string,
+    description: scope.description as string,
+    scope_suffix: suffix,
+    advertised: scope.advertised as boolean,
+    // Left out when the service does not say: the drift check then leaves it out too.
+    ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
+    ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
+    dependent_scopes: deps.map((d) => ({
+      scope: visible.get(d.scope.toLowerCase())?.scope_string ?? d.scope.toLowerCase(),
+      optional: d.optional,
+      requires_refresh_token: d.requires_refresh_token,
+    })),
+  } as ScopeDefinition<SpecDependent>;
+}
+
+/** Every text of the spec, named as the spec names its field. */
+function textsOf(spec: ScopeDefinition<SpecDependent>): Array<[string, string]> {
+  return [
+    ['name', spec.name],
+    ['description', spec.description],
+    ['scope_suffix', spec.scope_suffix],
+    ...(spec.required_domains ?? []).map((d, i): [string, string] => [`required_domains[${i}]`, d]),
+    ...spec.dependent_scopes.map((d, i): [string, string] => [`dependent_scopes[${i}].scope`, d.scope]),
+  ];
+}
+
+/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
+function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, scrub: Scrub): void {
+  const problems = textsOf(spec).flatMap(([field, value]): Problem[] => {
+    if (hasUnsafe(value)) {
+      return [
+        {
+          field,
+          message:
+            `${field}: the service's value holds a control character (a line break, a tab, an escape, a direction override...), which import does not write ` +
+            'into a file people review: nothing was written. Change the value on the service first, or write the spec by hand.',
+        },
+      ];
+    }
+    if (scrub(value) !== value) return [{ field, message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.` }];
+    return [];
+  });
+  if (problems.length > 0) throw new ValidationError(problems);
+}
+
+/** The file: the header's comment lines, then every field in the README's order; a hidden dependency says why it is an id. */
+function specText(spec: ScopeDefinition<SpecDependent>, header: readonly string[], hidden: readonly string[]): string {
+  const doc = new Document(spec);
+  doc.commentBefore = header.join('\n');
+  const deps = doc.get('dependent_scopes', true);
+  if (isSeq(deps)) {
+    deps.items.forEach((item, index) => {
+      if (isMap(item) && hidden.includes(spec.dependent_scopes[index]?.scope ?? '')) {
+        item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
+      }
+    });
+  }
+  // No folding: each value on one line, as a reviewer diffs it.
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** The spec as its own parser reads the text, which must be the scope as the drift check compares them; else nothing is written. */
+function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope>): ScopeDefinition<SpecDependent> {
+  const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
+  if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
+    throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
+  }
+  let read: ScopeDefinition<SpecDependent>;
+  try {
+    // As the file will hold it: UTF-8 (a lone surrogate would not survive).
+    read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
+  }
+  const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
+  // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
+  const resolved = read.dependent_scopes.flatMap((d) => {
+    const id = ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined);
+    return id === undefined ? [] : [{ ...d, scope: id }];
+  });
+  const definition = { ...read, dependent_scopes: resolved };
+  const differ = compareScope(definition, scope).filter((c) => !c.same);
+  if (differ.length > 0) {
+    throw new ValidationError(
+      differ.map((c) => ({
+        field: c.field,
+        message: `${c.field}: the spec would read the service's value back otherwise (it trims the blanks at the ends of a text), and a plan would show the difference: ${nothing}`,
+      })),
+    );
+  }
+  return read;
+}
+
+/** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
+async function checkTarget({ workspace, naming, importNaming }: ImportRequest, { file, force }: { file: string; force: boolean }): Promise<string> {
+  const fail = (message: string): never => {
+    throw new ValidationError([{ field: 'spec', message }]);
+  };
+  const root = await realpath(workspace).catch(() => path.resolve(workspace));
+  const within = (full: string): boolean => {
+    const relative = path.relative(root, full);
+    return !relative.startsWith('..') && !path.isAbsolute(relative);
+  };
+  const refuse = (): never =>
+    fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
+  const full = path.resolve(root, file);
+  if (!within(full) || full === root) return refuse();
+  // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
+  let folder = path.dirname(full);
+  while (!(await exists(folder))) folder = path.dirname(folder);
+  if (!within(await realpath(folder))) return refuse();
+  const there = await lstat(full).catch(() => undefined);
+  if (there === undefined) return full;
+  if (there.isDirectory()) return fail(`${file} is a folder: give ${naming.ref('spec')} the path of the spec file to write.`);
+  if (there.isSymbolicLink() && !within(await realpath(full).catch(() => root))) return refuse();
+  if (!force) {
+    return fail(`${file} exists already, and import never overwrites a file unless told to: compare it with ${naming.assign('spec', '-')}, or give ${importNaming.overwrite} to replace it.`);
+  }
+  return full;
+}
+
+const exists = (file: string): Promise<boolean> => lstat(file).then(() => true, () => false);
+
+/** Whole or not at all: a temporary file in the same folder, then a rename (or, not forced, a link that fails on an existing file). */
+async function writeWhole(full: string, text: string, force: boolean, file: string): Promise<void> {
+  const temporary = path.join(path.dirname(full), `.${path.basename(full)}.${randomBytes(6).toString('hex')}.tmp`);
+  let placing = false;
+  try {
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(temporary, text, { flag: 'wx' });
+    placing = true;
+    if (force) await rename(temporary, full);
+    else await link(temporary, full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ActionError(
+      placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`,
+    );
+  } finally {
+    // After a rename it is gone already.
+    await unlink(temporary).catch(() => {});
+  }
+}
