@@ -28599,10 +28599,11 @@ var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_p
 ;// CONCATENATED MODULE: ./src/wire/undici-core.ts
 /**
  * The part of undici the HTTP layer needs, without undici's index: the index loads everything
- * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, which cost about 15 ms
- * before the first request). What the index does for these parts is done here: every
- * dispatcher gets undici's API methods (`request`, and `connect`, which its proxy agent uses
- * for CONNECT). Pinned through a proxy by __tests__/wire/action-on-the-wire.test.ts.
+ * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
+ * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
+ * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
+ * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
+ * proxy by __tests__/wire/action-on-the-wire.test.ts.
  */
 
 

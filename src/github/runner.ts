@@ -5,10 +5,11 @@
  *
  * @actions/core is loaded only once the last answer is in (`ready()`): through its OIDC
  * client it brings the whole of undici's index (fetch, WebSocket, HTTP/2: about 1 MB of code
- * that the requests do not need), which cost about 18 ms before the first connection. Until
- * then, what the run writes waits, in order (the masks first, as run() writes them first), and
- * at most `FLUSH_AFTER_MS`: a slow service never leaves the log silent. Inputs are read as the
- * runner sets them: INPUT_<NAME>, trimmed.
+ * that the requests do not need), whose compile would come before the first connection (what
+ * that costs: CONTRIBUTING.md, "What the start-up devices buy"). Until then, what the run
+ * writes waits, in order (the masks first, as run() writes them first), and at most
+ * `FLUSH_AFTER_MS`: a slow service never leaves the log silent. Inputs are read as the runner
+ * sets them: INPUT_<NAME>, trimmed.
  */
 import type { ActionCore, Collaborators } from './collaborators.ts';
 import type { RunContext } from './job-summary.ts';
