@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9666:
+/***/ 7869:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29773,6 +29773,33 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/spec-path.ts
+/**
+ * The rule for the spec's path, apart from the file system so that it can be tested with the
+ * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
+ * with Node's own `path`, which is `path.win32` on Windows: to the path as written, then to
+ * the path with its links followed (`realpath`).
+ *
+ * Inside means under the workspace, never the workspace itself. Case is compared as the
+ * platform's path module compares it: without regard to case under `path.win32` (Windows'
+ * file systems ignore it), exactly under `path.posix`. On macOS, whose file system ignores
+ * case by default, a path that reaches the workspace only through a differently cased name
+ * of a folder above it is therefore refused as written: the rule may refuse a path that is
+ * inside, never accept one that is outside. After `realpath` both sides are the names as
+ * stored, and compare alike.
+ */
+/**
+ * The absolute path `file` names, resolved against `root` (a path already absolute stays as
+ * it is), when it lies under `root`; else undefined. `root` is an absolute path.
+ */
+function insideWorkspace(paths, root, file) {
+    const full = paths.resolve(root, file);
+    const relative = paths.relative(root, full);
+    // Another drive or UNC share: relative() gives back an absolute path.
+    const outside = relative === '' || relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative);
+    return outside ? undefined : full;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
@@ -29811,6 +29838,7 @@ function nearestKey(unknown, known) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/spec.ts
+
 
 
 
@@ -29996,14 +30024,14 @@ async function loadSpec(workspace, file) {
         throw new problems_ValidationError([{ field: 'spec', message }]);
     };
     const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
-    const outside = (relative) => relative === '' || relative.startsWith('..') || external_node_path_default().isAbsolute(relative);
     const refuse = () => fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
     // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
-    if (outside(external_node_path_default().relative(root, external_node_path_default().resolve(root, file))))
+    const asWritten = insideWorkspace((external_node_path_default()), root, file);
+    if (asWritten === undefined)
         return refuse();
     let fullPath;
     try {
-        fullPath = await (0,promises_.realpath)(external_node_path_default().resolve(root, file));
+        fullPath = await (0,promises_.realpath)(asWritten);
     }
     catch (error) {
         const code = error.code;
@@ -30012,7 +30040,7 @@ async function loadSpec(workspace, file) {
         return fail(`Spec file ${file} was not found in the workspace (${workspace}). ` +
             'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.');
     }
-    if (outside(external_node_path_default().relative(root, fullPath)))
+    if (insideWorkspace((external_node_path_default()), root, fullPath) === undefined)
         return refuse();
     let source;
     try {
@@ -30423,7 +30451,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9666);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7869);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -5,6 +5,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 type LinePos = { line: number; col: number };
 import { z } from 'zod/mini';
 import { ValidationError, type Location, type Problem } from './problems.ts';
+import { insideWorkspace } from './spec-path.ts';
 import { nearestKey } from './suggest.ts';
 import { isUuid } from '../wire/uuid.ts';
 
@@ -221,14 +222,14 @@ export async function loadSpec(workspace: string, file: string): Promise<SpecFil
     throw new ValidationError([{ field: 'spec', message }]);
   };
   const root = await realpath(workspace).catch(() => path.resolve(workspace));
-  const outside = (relative: string): boolean => relative === '' || relative.startsWith('..') || path.isAbsolute(relative);
   const refuse = (): never =>
     fail(`Spec file ${file} is outside the workspace (after its links are followed): point the \`spec\` input at a file of the repository.`);
   // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
-  if (outside(path.relative(root, path.resolve(root, file)))) return refuse();
+  const asWritten = insideWorkspace(path, root, file);
+  if (asWritten === undefined) return refuse();
   let fullPath: string;
   try {
-    fullPath = await realpath(path.resolve(root, file));
+    fullPath = await realpath(asWritten);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
@@ -237,7 +238,7 @@ export async function loadSpec(workspace: string, file: string): Promise<SpecFil
         'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
     );
   }
-  if (outside(path.relative(root, fullPath))) return refuse();
+  if (insideWorkspace(path, root, fullPath) === undefined) return refuse();
   let source: Buffer;
   try {
     const info = await stat(fullPath);
