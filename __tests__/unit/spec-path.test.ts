@@ -74,7 +74,7 @@ describe('with path.win32, as on a Windows runner', () => {
 });
 
 describe('with path.posix, as on Linux and macOS runners', () => {
-  const root = '/home/runner/work/provider/provider';
+  const root = '/srv/ci/provider/provider';
 
   test.each([
     ['a plain name', '.github/provider-scope.yml', `${root}/.github/provider-scope.yml`],
