@@ -81,7 +81,7 @@ const USERS_FILES = new Set(['.github/provider-scope.yml', '.github/workflows/re
 // A path is looked for from the repository's root, from the citing file's folder, and from the
 // folders whose files the documents name by their path below them (`engine/ensure.ts`, `unit/x.test.ts`).
 const BASES = ['', 'src', '__tests__', 'dev'];
-const PATH_TOKEN = /(?<![\w/.$<{-])((?:\.{1,2}\/)*(?:\.?[\w-]+\/)+[\w.-]+\.(?:ts|js|mjs|cjs|json|ya?ml|md|txt|sh|html))(?![\w/])/g;
+const PATH_TOKEN = /(?<![\w/.$<{@-])((?:\.{1,2}\/)*(?:[.@]?[\w-]+\/)+[\w.-]+\.(?:ts|js|mjs|cjs|json|ya?ml|md|txt|sh|html))(?![\w/])/g;
 
 /** The lines a file says things to its reader in: all of a document, the comments of code. */
 function proseLines(file: string, text: string): Array<[number, string]> {
