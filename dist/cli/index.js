@@ -12,7 +12,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(793);
 // The command line's entry: the process as main() sees it, and its exit code. The Node version
-// is checked first, and main() loaded only then: its dependencies fail at import on an old Node.
+// is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
 
 
 
@@ -48,9 +48,10 @@ __webpack_async_result__();
 /* unused harmony export floorOf */
 /* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8330);
 /**
- * The command line's Node floor, checked by index.ts before anything else is loaded: undici 8
- * (Node 22.19 or later) fails at import on an older Node with an error that names neither
- * Node nor its version. The floor is package.json's `engines.node`, which npm only warns about.
+ * The command line's Node floor, checked by index.ts before anything else is loaded: what it
+ * bundles needs Node 22.19 or later (undici 8), and on an older Node it would run untested, or
+ * fail at import (undici's index does, on Node 20) with an error that names neither Node nor
+ * its version. The floor is package.json's `engines.node`, which npm only warns about.
  */
 
 /** The `>=major.minor[.patch]` of `engines.node`, as numbers. */

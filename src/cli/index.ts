@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The command line's entry: the process as main() sees it, and its exit code. The Node version
-// is checked first, and main() loaded only then: its dependencies fail at import on an old Node.
+// is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { tooOldNode } from './node-version.ts';

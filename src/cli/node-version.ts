@@ -1,7 +1,8 @@
 /**
- * The command line's Node floor, checked by index.ts before anything else is loaded: undici 8
- * (Node 22.19 or later) fails at import on an older Node with an error that names neither
- * Node nor its version. The floor is package.json's `engines.node`, which npm only warns about.
+ * The command line's Node floor, checked by index.ts before anything else is loaded: what it
+ * bundles needs Node 22.19 or later (undici 8), and on an older Node it would run untested, or
+ * fail at import (undici's index does, on Node 20) with an error that names neither Node nor
+ * its version. The floor is package.json's `engines.node`, which npm only warns about.
  */
 import packageJson from '../../package.json' with { type: 'json' };
 
