@@ -25,11 +25,14 @@ test('a floor with a patch is compared to the patch, and named with it', () => {
   expect(tooOldNode('22.19.0', '>= 22.19.2')).toContain('needs Node.js 22.19.2 or later');
   expect(tooOldNode('22.19.2', '>= 22.19.2')).toBeUndefined();
   expect(floorOf('>=24')).toEqual([24, 0, 0]);
+  expect(floorOf(' >= 22.19.10 ')).toEqual([22, 19, 10]);
 });
 
 test('an engines range of another form is refused, not read wrongly', () => {
   expect(() => floorOf('^22.19')).toThrow('engines.node must be of the form >=X.Y, not ^22.19');
   expect(() => floorOf('22 || 24')).toThrow();
+  expect(() => floorOf('<=20 || >=22.19')).toThrow();
+  expect(() => floorOf('>=22.19 <25')).toThrow();
 });
 
 test("by default the floor is package.json's engines.node", () => {

@@ -47,6 +47,8 @@ describe('with path.win32, as on a Windows runner', () => {
     ['the workspace itself', '.'],
     ['the workspace itself, by an empty path', ''],
     ['the workspace itself, with a trailing backslash', `${root}\\`],
+    ['the folder above it', '..'],
+    ['the folder above it, down and up', '.github\\..\\..'],
   ])('outside: %s', (_what, file) => {
     expect(insideWorkspace(path.win32, root, file)).toBeUndefined();
   });
@@ -97,6 +99,8 @@ describe('with path.posix, as on Linux and macOS runners', () => {
     ['a climb back in through another case of its name', '../PROVIDER/spec.yml'],
     ['the workspace itself', '.'],
     ['the workspace itself, by an empty path', ''],
+    ['the folder above it', '..'],
+    ['the folder above it, down and up', '.github/../..'],
   ])('outside: %s', (_what, file) => {
     expect(insideWorkspace(path.posix, root, file)).toBeUndefined();
   });
