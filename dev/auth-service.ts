@@ -227,6 +227,9 @@ async function readAll(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A value as one word of a POSIX shell: as it is when it is plain, else in single quotes. */
+export const shellWord = (value: string): string => (/^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
 // `node dev/auth-service.ts [port] [--client-id ID] [--client-secret SECRET] [--credentials-file FILE]`:
 // a service to point a local run at, with one client (a fresh one unless both are given, so
 // that a .env file survives restarts; EMBEDDED_CLIENT_ID and EMBEDDED_CLIENT_SECRET work too).
@@ -248,8 +251,12 @@ if (import.meta.main) {
     console.error(error.message);
     process.exit(1);
   });
-  console.log(`Embedded authentication service on ${url}, with one client. A local, throw-away credential; paste into .env:\n`);
+  console.log(`Embedded authentication service on ${url}, with one client: a local, throw-away credential.\n`);
+  console.log(`For the action (npm run local-action), paste into .env:\n`);
   console.log(`INPUT_AUTH_URL=${url}\nINPUT_CLIENT_ID=${client.id}\nINPUT_CLIENT_SECRET=${client.secret}\n`);
+  console.log('For the command line, in your shell; then, from the repository\'s root, npm run bundle and');
+  console.log('node dist/cli/index.js plan --spec examples/provider-scope.yml:\n');
+  console.log(`export PROVIDER_AUTH_URL=${shellWord(url)}\nexport PROVIDER_CLIENT_ID=${shellWord(client.id)}\nexport PROVIDER_CLIENT_SECRET=${shellWord(client.secret)}\n`);
   const file = values['credentials-file'];
   if (file !== undefined) {
     await writeFile(`${file}.tmp`, `auth_url=${url}\nclient_id=${client.id}\nclient_secret=${client.secret}\n`);

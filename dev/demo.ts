@@ -60,7 +60,8 @@ for (const { title, spec, inputs } of RUNS) {
   if (spec !== SPEC) console.log(`.github/provider-scope.yml now says:\n${spec}`);
   // The runner hides each masked value wherever it appears in the log; so does the demo.
   const masks = run.stdout.match(/^::add-mask::.*$/gm) ?? [];
-  console.log(`(${masks.length} ::add-mask:: commands: the secret in every form it could take, first, and with auth: token the token's as it arrives; hidden by the runner from then on)`);
+  const masked = options.auth === 'token' ? "the secret in every form it could take, first, then the access token's as it arrives" : 'the secret in every form it could take, first';
+  console.log(`(${masks.length} ::add-mask:: commands: ${masked}; hidden by the runner from then on)`);
   console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '').trimEnd());
   if (run.stderr !== '') console.log(run.stderr.trimEnd());
   console.log('\nRequests to the service:');
@@ -81,11 +82,14 @@ const cliClient = service.addClient({ name: 'Example Action Provider (command li
 const workdir = mkdtempSync(path.join(tmpdir(), 'eps-demo-'));
 mkdirSync(path.join(workdir, '.github'));
 writeFileSync(path.join(workdir, '.github', 'provider-scope.yml'), SPEC);
-const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_ID: cliClient.id, PROVIDER_AUTH_URL: authUrl, PROVIDER_CLIENT_SECRET: cliClient.secret, PROVIDER_AUTH: options.auth };
+// The secret only in the environment, as PROVIDER_CLIENT_SECRET (a flag would show in ps); the rest as flags.
+const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_SECRET: cliClient.secret };
+const flags = ['--client-id', cliClient.id, '--auth-url', authUrl, '--auth', options.auth];
+console.log(`\nThe command line, on a second client, in ${workdir} (which holds .github/provider-scope.yml), the secret in its environment as $PROVIDER_CLIENT_SECRET:`);
 const CLI_RUNS = [
-  { args: ['plan'], expected: 2, title: 'the client has no scope: the plan shows the creation (exit 2: it would change the registration)' },
-  { args: ['apply'], expected: 0, title: 'apply creates it' },
-  { args: ['plan'], expected: 0, title: 'the same plan again: nothing to change (exit 0)' },
+  { args: ['plan', ...flags], expected: 2, title: 'the client has no scope: the plan shows the creation (exit 2: it would change the registration)' },
+  { args: ['apply', ...flags], expected: 0, title: 'apply creates it (exit 0)' },
+  { args: ['plan', ...flags], expected: 0, title: 'the same plan again: nothing to change (exit 0)' },
 ];
 /** The bundled command line in `cwd`, as a user runs it; its output shown under `title`. */
 async function cliRun(args: string[], cwd: string, runEnv: NodeJS.ProcessEnv, expected: number, title: string): Promise<void> {
@@ -95,7 +99,8 @@ async function cliRun(args: string[], cwd: string, runEnv: NodeJS.ProcessEnv, ex
       resolve({ status: typeof error?.code === 'number' ? error.code : error === null ? 0 : 1, stdout, stderr }),
     );
   });
-  console.log(`\n=== $ ensure-provider-scope ${args.join(' ')}: ${title} (exit code ${run.status}) ===`);
+  console.log(`\n=== ${title}${run.status === expected ? '' : `, but it exited ${run.status}`} ===`);
+  console.log(`$ PROVIDER_CLIENT_SECRET="$PROVIDER_CLIENT_SECRET" ensure-provider-scope ${args.join(' ')}`);
   console.log(`${run.stderr.trimEnd()}\n---\n${run.stdout.trimEnd()}`);
   failed ||= run.status !== expected;
 }

@@ -3,7 +3,7 @@
  * single source of truth, between the marker comments `<!-- inputs:start -->` /
  * `<!-- inputs:end -->` and `<!-- outputs:start -->` / `<!-- outputs:end -->`.
  * `node scripts/readme-tables.ts --check` changes nothing and exits 1 when the README is stale.
- * __tests__/action-yml.test.ts fails when the README differs from what this would write.
+ * __tests__/unit/action-yml.test.ts fails when the README differs from what this would write.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

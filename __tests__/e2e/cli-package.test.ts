@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { tooOldNode } from '../../src/cli/node-version.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { seedOverHttp } from '../support/seed.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
@@ -112,6 +114,41 @@ describe.each([
     await expectNoSecret(planned, applied, again);
   });
 });
+
+/**
+ * A Node below `engines` found outside the repository (the system's, on the PATH or in the
+ * usual places), as a user who has not upgraded runs the command: its folder and version.
+ */
+function oldSystemNode(): { dir: string; version: string } | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/local/bin', '/usr/bin', '/bin'];
+  for (const dir of new Set(dirs.filter((d) => d !== '' && !path.resolve(d).startsWith(ROOT)))) {
+    const node = path.join(dir, process.platform === 'win32' ? 'node.exe' : 'node');
+    if (!existsSync(node)) continue;
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
+    if (tooOldNode(version) !== undefined) return { dir, version };
+  }
+  return undefined;
+}
+const OLD_NODE = oldSystemNode();
+
+// Without the check, the command ran on Node 20 all the same, below what undici 8 needs.
+(OLD_NODE === undefined ? test.skip : test)(
+  OLD_NODE === undefined
+    ? `under a Node below engines: skipped, no Node older than ${packageJson.engines.node} outside the repository (PATH, /usr/local/bin, /usr/bin)`
+    : `under the system's Node ${OLD_NODE.version}, below engines (${packageJson.engines.node}): one line that says so, exit 1, nothing sent`,
+  async () => {
+    const { dir, version } = OLD_NODE ?? { dir: '', version: '' };
+    const started = await cli(['plan'], { node: dir });
+    expect(started).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `ensure-provider-scope needs Node.js 22.19 or later, and this is Node.js ${version}: install a newer Node.js (or switch to one with your version manager) and run it again.\n`,
+    });
+    expect(service.requests).toEqual([]);
+    const asked = await cli(['--version'], { node: dir });
+    expect([asked.code, asked.stderr.split('\n').length]).toEqual([1, 2]);
+  },
+);
 
 test('a changed description: plan --on-drift update shows it (exit 2), apply --on-drift update applies it', async () => {
   await cli(['apply']);

@@ -253,9 +253,10 @@ describe('the README', () => {
     }
   });
 
-  // About 300, and room for the dozen lines of auth: token (an input, its section, two troubleshooting rows).
+  // About 300, and room for the dozen lines of auth: token (an input, its section, two
+  // troubleshooting rows) and the ten of "Versions" (the Node of each door, the placeholder pin).
   test('is a user README: at most about 300 lines', async () => {
-    expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(340);
+    expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(350);
   });
 });
 

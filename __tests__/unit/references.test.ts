@@ -61,3 +61,74 @@ describe('no file refers to a document outside the repository', () => {
     expect(broken).toEqual([]);
   });
 });
+
+/** The headings of a markdown file of the repository, without their #s. */
+const headingsOf = (file: string): string[] =>
+  existsSync(path.join(ROOT, file)) ? [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1] as string) : [];
+
+/** Is this path of the repository ignored by git (made by a tool: reports/, .cache/, .env)? */
+const ignored = (file: string): boolean => {
+  try {
+    execFileSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: ROOT });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// The users' files the documents tell them to make, in their own repositories.
+const USERS_FILES = new Set(['.github/provider-scope.yml', '.github/workflows/release.yml', '.github/workflows/scope-dry-run.yml', '.github/workflows/verify-deployment.yml', '.github/workflows/matrix.yml']);
+// A path is looked for from the repository's root, from the citing file's folder, and from the
+// folders whose files the documents name by their path below them (`engine/ensure.ts`, `unit/x.test.ts`).
+const BASES = ['', 'src', '__tests__', 'dev'];
+const PATH_TOKEN = /(?<![\w/.$<{@-])((?:\.{1,2}\/)*(?:[.@]?[\w-]+\/)+[\w.-]+\.(?:ts|js|mjs|cjs|json|ya?ml|md|txt|sh|html))(?![\w/])/g;
+
+/** The lines a file says things to its reader in: all of a document, the comments of code. */
+function proseLines(file: string, text: string): Array<[number, string]> {
+  const lines = text.split('\n').map((line, index): [number, string] => [index + 1, line]);
+  if (/\.(md|example)$/.test(file) || file === 'package.json' || /(^|\/)\.?[\w-]+\.ya?ml$/.test(file)) return lines;
+  return lines.filter(([, line]) => /^\s*(\/\/|\/?\*|#)/.test(line));
+}
+
+/** The file paths a line names that lead nowhere. */
+function missingPaths(file: string, line: string): string[] {
+  return [...line.matchAll(PATH_TOKEN)].flatMap(([, token = '']) => {
+    if (USERS_FILES.has(token) || token.startsWith('.github/scopes/')) return [];
+    // A path in another repository, cited as `owner/name, path`.
+    if (new RegExp(`(?<![\\w./-])[\\w-]+/[\\w-]+,\\s*${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(line)) return [];
+    const candidates = [path.posix.dirname(file), ...BASES].map((base) => path.posix.normalize(path.posix.join(base, token)));
+    return candidates.some((candidate) => !candidate.startsWith('../') && (existsSync(path.join(ROOT, candidate)) || ignored(candidate))) ? [] : [token];
+  });
+}
+
+/** The sections a line cites by name, as 'see the README, "Local runs"' or 'CONTRIBUTING.md, "Performance"', that are not there. */
+function missingSections(line: string): string[] {
+  return [...line.matchAll(/([\w./-]*?)(README|CONTRIBUTING)(?:\.md)?(?:'s)?[,:]?\s+(?:section\s+)?\\?"([^"\\]+)\\?"/g)].flatMap(([, dir = '', name = '', section = '']) => {
+    const document = `${dir}${name}.md`;
+    return headingsOf(document).includes(section) ? [] : [`${document}, "${section}"`];
+  });
+}
+
+describe('every file, script and document names only files and sections that are here', () => {
+  const own = texts.filter(({ file }) => !isThirdParty(file) && !file.startsWith('__tests__/fixtures/'));
+
+  test('the checks find what they look for', () => {
+    expect(missingPaths('README.md', 'runs `src/main.ts` and `src/engine/spec.ts`, `engine/ensure.ts`, `unit/layers.test.ts`')).toEqual(['src/main.ts']);
+    expect(missingPaths('.env.example', '# runs (dev/local-action.ts, src/main.ts)')).toEqual(['src/main.ts']);
+    expect(missingPaths('CONTRIBUTING.md', 'in `reports/mutation/mutation.html` and [x](dev/README.md)')).toEqual([]);
+    expect(missingPaths('src/x.ts', '// (globus/globus-cli, tests/files/api_fixtures/scopes.yaml), not tests/files/x.yaml')).toEqual(['tests/files/x.yaml']);
+    expect(missingSections(`echo 'No .env. See the README, \\"Local runs\\".'`)).toEqual(['README.md, "Local runs"']);
+    expect(missingSections('(CONTRIBUTING.md, "Local runs"; dev/README.md, "The service on the wire"; README\'s "Versions")')).toEqual([]);
+    expect(missingSections('see the README: "No such section"')).toEqual(['README.md, "No such section"']);
+  });
+
+  test('every file path named leads to a file of the repository (or one a tool makes, git-ignored)', () => {
+    const broken = own.flatMap(({ file, text }) => proseLines(file, text).flatMap(([n, line]) => missingPaths(file, line).map((token) => `${file}:${n}: ${token}`)));
+    expect(broken).toEqual([]);
+  });
+
+  test('every section cited by name is a heading of that document', () => {
+    const cited = own.flatMap(({ file, text }) => text.split('\n').flatMap((line, index) => missingSections(line).map((s) => `${file}:${index + 1}: ${s}`)));
+    expect(cited).toEqual([]);
+  });
+});

@@ -483,3 +483,43 @@ describe('YAML that is not plain data', () => {
     ]);
   });
 });
+
+// A spec saved on Windows (or checked out there with core.autocrlf) has CRLF line endings: the
+// same spec, and every problem and warning at the same line and column as with LF.
+describe('CRLF line endings', () => {
+  const crlf = (source: string): string => source.replace(/\n/g, '\r\n');
+  const outcome = (source: string): unknown => {
+    try {
+      const { spec, warnings, locate } = parseSpec(source, FILE);
+      return { spec, warnings, dependent: locate(['dependent_scopes', 1, 'scope']) };
+    } catch (error) {
+      if (error instanceof ValidationError) return { problems: error.problems };
+      throw error;
+    }
+  };
+
+  test.each([
+    ['a good spec', yaml(...FULL_LINES)],
+    ['a good spec under scope:', wrapped(...FULL_LINES)],
+    ['a folded and a literal block', yaml('name: >', '  Example', '  Provider', 'description: |', '  Runs', '  example actions', 'advertised: true')],
+    ['a warning at its line', yaml('name: N', 'description: D', 'advertised: true', 'scope_suffix: Action-All')],
+    ['problems of several fields', yaml('name: N', '', 'description: ""', 'advertised: "yes"', 'dependent_scopes:', '  - scope: not a scope', '    colour: red')],
+    ['a YAML syntax error', yaml('name: N', 'description: D', 'advertised: [true', 'scope_suffix: x')],
+    ['a duplicate key', yaml('name: N', 'description: D', 'advertised: true', 'name: M')],
+  ])('%s', (_what, source) => {
+    const lf = outcome(source);
+    expect(outcome(crlf(source))).toEqual(lf);
+    // The case holds something to compare: a spec, or problems with lines.
+    expect(JSON.stringify(lf)).toMatch(/"startLine":[2-9]|"name":"Example/);
+  });
+});
+
+test('loadSpec reads a file whose name only begins with two dots: it is inside the workspace', async () => {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'spec-test-'));
+  try {
+    await writeFile(path.join(base, '..provider-scope.yml'), yaml(...MINIMAL_LINES));
+    expect((await loadSpec(base, '..provider-scope.yml', INPUT_NAMING)).spec).toEqual(MINIMAL);
+  } finally {
+    await rm(base, { recursive: true, force: true });
+  }
+});

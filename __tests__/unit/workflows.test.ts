@@ -6,7 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
 import { parseSpec } from '../../src/engine/spec.ts';
-import { asMapping, isMapping, isThisAction, jobsOf, read, readWorkflows, stepsOf, type Workflow } from '../support/workflows.ts';
+import { asMapping, isMapping, isThisAction, jobsOf, read, readWorkflows, stepsOf, type Mapping, type Workflow } from '../support/workflows.ts';
 
 const workflows: Workflow[] = await readWorkflows();
 const examples = workflows.filter((w) => w.file.startsWith('examples/'));
@@ -371,5 +371,41 @@ describe('the issue forms', () => {
 
   test('blank issues are off', async () => {
     expect(asMapping(parse(await read('.github/ISSUE_TEMPLATE/config.yml'))).blank_issues_enabled).toBe(false);
+  });
+});
+
+// Users' runners are Linux, Windows and macOS: paths, the file system's case and line endings
+// differ, and the action must run on each (actionlint checks the syntax, `npm run lint:workflows`).
+describe('CI runs the action on the three systems of GitHub\'s runners', () => {
+  const SYSTEMS = ['ubuntu-latest', 'windows-latest', 'macos-latest'];
+  const ci = workflows.find((w) => w.file === '.github/workflows/ci.yml');
+  const actionJobs = (): Array<[string, Mapping]> =>
+    ci === undefined ? [] : jobsOf(ci).filter(([, job]) => stepsOf(job).some((s) => s.uses === './'));
+
+  test('the job that runs uses: ./ runs on a matrix of ubuntu, windows and macos, and one failing system does not cancel the others', () => {
+    const jobs = actionJobs();
+    expect(jobs).toHaveLength(1);
+    const [[, job] = ['', {}]] = jobs;
+    expect(job['runs-on']).toBe('${{ matrix.os }}');
+    const strategy = asMapping(job.strategy);
+    expect(asMapping(strategy.matrix).os).toEqual(SYSTEMS);
+    expect(strategy['fail-fast']).toBe(false);
+  });
+
+  // Windows' default shell is PowerShell: the scripts are bash, which all three runners have.
+  test('each of its run steps runs in bash', () => {
+    const [[, job] = ['', {}]] = actionJobs();
+    const jobShell = asMapping(asMapping(job.defaults).run).shell;
+    const runSteps = stepsOf(job).filter((s) => typeof s.run === 'string');
+    expect(runSteps.length).toBeGreaterThanOrEqual(3);
+    for (const step of runSteps) expect([step.name, step.shell ?? jobShell]).toEqual([step.name, 'bash']);
+  });
+
+  test('it runs the action against a spec path that climbs out, and asserts the step failed', () => {
+    const [[, job] = ['', {}]] = actionJobs();
+    const outside = stepsOf(job).find((s) => s.uses === './' && typeof asMapping(s.with).spec === 'string' && String(asMapping(s.with).spec).startsWith('..'));
+    expect(outside).toEqual(expect.objectContaining({ 'continue-on-error': true, id: expect.any(String) }));
+    const assertion = stepsOf(job).find((s) => s.name === 'Assert the outputs');
+    expect(JSON.stringify(assertion)).toContain(`steps.${String(outside?.id)}.outcome`);
   });
 });

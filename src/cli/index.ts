@@ -1,15 +1,23 @@
 #!/usr/bin/env node
-// The command line's entry: the process as main() sees it, and its exit code.
+// The command line's entry: the process as main() sees it, and its exit code. The Node version
+// is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import { main } from './main.ts';
+import { tooOldNode } from './node-version.ts';
 
-process.exitCode = await main({
-  argv: process.argv.slice(2),
-  env: process.env,
-  cwd: process.cwd(),
-  stdout: process.stdout,
-  stderr: process.stderr,
-  readStdin: () => text(process.stdin),
-  writeFile: (file, contents) => writeFile(file, contents, { mode: 0o600 }),
-});
+const tooOld = tooOldNode(process.versions.node);
+if (tooOld === undefined) {
+  const { main } = await import('./main.ts');
+  process.exitCode = await main({
+    argv: process.argv.slice(2),
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readStdin: () => text(process.stdin),
+    writeFile: (file, contents) => writeFile(file, contents, { mode: 0o600 }),
+  });
+} else {
+  process.stderr.write(`${tooOld}\n`);
+  process.exitCode = 1;
+}

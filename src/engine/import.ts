@@ -20,6 +20,7 @@ import type { Scrub } from './secrets.ts';
 import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
 import { parseSettings } from './settings.ts';
 import { MAX_SPEC_BYTES, parseSpec, type SpecDependent } from './spec.ts';
+import { insideWorkspace } from './spec-path.ts';
 import { hasUnsafe } from './text.ts';
 
 /** How the door's users ask for what only import takes. */
@@ -264,14 +265,12 @@ async function checkTarget({ workspace, naming, importNaming }: ImportRequest, {
     throw new ValidationError([{ field: 'spec', message }]);
   };
   const root = await realpath(workspace).catch(() => path.resolve(workspace));
-  const within = (full: string): boolean => {
-    const relative = path.relative(root, full);
-    return !relative.startsWith('..') && !path.isAbsolute(relative);
-  };
+  // The spec's own rule (spec-path.ts); a folder may be the workspace itself.
+  const within = (full: string): boolean => full === root || insideWorkspace(path, root, full) !== undefined;
   const refuse = (): never =>
     fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
-  const full = path.resolve(root, file);
-  if (!within(full) || full === root) return refuse();
+  const full = insideWorkspace(path, root, file);
+  if (full === undefined) return refuse();
   // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
   let folder = path.dirname(full);
   while (!(await exists(folder))) folder = path.dirname(folder);

@@ -6,6 +6,7 @@ type LinePos = { line: number; col: number };
 import { z } from 'zod/mini';
 import { ValidationError, type Location, type Problem } from './problems.ts';
 import type { Naming } from './settings.ts';
+import { insideWorkspace } from './spec-path.ts';
 import { nearestKey } from './suggest.ts';
 import type { ScopeDefinition } from '../wire/service-client.ts';
 import { isUuid } from '../wire/uuid.ts';
@@ -230,20 +231,20 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
     throw new ValidationError([{ field: 'spec', message }]);
   };
   const root = await realpath(workspace).catch(() => path.resolve(workspace));
-  const outside = (relative: string): boolean => relative === '' || relative.startsWith('..') || path.isAbsolute(relative);
   const refuse = (): never =>
     fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
   // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
-  if (outside(path.relative(root, path.resolve(root, file)))) return refuse();
+  const asWritten = insideWorkspace(path, root, file);
+  if (asWritten === undefined) return refuse();
   let fullPath: string;
   try {
-    fullPath = await realpath(path.resolve(root, file));
+    fullPath = await realpath(asWritten);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
     return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
   }
-  if (outside(path.relative(root, fullPath))) return refuse();
+  if (insideWorkspace(path, root, fullPath) === undefined) return refuse();
   let source: Buffer;
   try {
     const info = await stat(fullPath);

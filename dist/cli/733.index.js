@@ -1,0 +1,2592 @@
+export const id = 733;
+export const ids = [733];
+export const modules = {
+
+/***/ 1733:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  main: () => (/* binding */ main)
+});
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./package.json
+var package_0 = __webpack_require__(8330);
+;// CONCATENATED MODULE: ./src/wire/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    }),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
+    if (tried >= attempts)
+        return { giveUp: `gave up after ${tried} attempts` };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
+    }
+    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+    if (clock.now() + waitMs >= deadline)
+        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
+    return { waitMs };
+}
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
+ */
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            const pause = nextPause(pacing, tried, advice.retryAfterMs);
+            if ('giveUp' in pause)
+                throw giveUp(error, pause.giveUp);
+            onRetry(error, tried, pause.waitMs);
+            await pacing.clock.sleep(pause.waitMs, pacing.signal);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/wire/budget.ts
+
+/** How many request limits the whole run may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_RUN = 3;
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
+    const requestTimeoutMs = timeoutSeconds * 1000;
+    const startedAt = clock.now();
+    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+}
+/** The limit of a request sent now: its own, cut short by the run's deadline. */
+const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
+
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __webpack_require__(5643);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/api/index.js
+var api = __webpack_require__(8567);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __webpack_require__(7939);
+var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __webpack_require__(929);
+var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
+;// CONCATENATED MODULE: ./src/wire/undici-core.ts
+/**
+ * The part of undici the HTTP layer needs, without undici's index: the index loads everything
+ * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
+ * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
+ * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
+ * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
+ * proxy by __tests__/wire/action-on-the-wire.test.ts.
+ */
+
+
+
+Object.assign((dispatcher_default()).prototype, api);
+
+
+;// CONCATENATED MODULE: ./src/wire/characters.ts
+/**
+ * The one list of characters that a terminal, a line-based log or a markdown renderer would
+ * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
+ * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
+ * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
+ * of a server's answers all use it.
+ */
+const C0 = '\\u0000-\\u001f';
+/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
+const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Every unsafe character (global: for replace). */
+const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
+/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
+const BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
+const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
+/** A character as the escape a reader sees instead: `\u001b`. */
+const escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+
+;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
+
+/** The most characters of one value a message quotes. */
+const MAX_QUOTED = 120;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(BEYOND_JSON, escapeOf);
+/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
+function unsafeCharacter(text) {
+    if (LINE_BREAK.test(text))
+        return 'contains a line break';
+    const control = [...text].find(hasUnsafe);
+    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
+function shown(value, scrub) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string') {
+        const text = escapeText(scrub(value));
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+    }
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `${typeof value} ${String(value)}`;
+}
+function valueAt(root, path) {
+    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+}
+/** What an issue expected, in words; for a union, what each of its forms expected. */
+function expectedOf(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return EXPECTED[issue.expected] ?? issue.expected;
+        case 'invalid_format':
+            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
+            if (issue.format === 'guid')
+                return 'a UUID';
+            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
+            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
+        // Worded here, as every message of this module: zod/mini carries no messages of its own.
+        case 'too_small':
+            if (issue.origin === 'array')
+                return `at least ${issue.minimum} item(s)`;
+            if (issue.origin === 'string')
+                return `at least ${issue.minimum} character(s)`;
+            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
+        case 'invalid_union': {
+            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
+            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
+        }
+        case 'custom':
+            return issue.params?.expected ?? issue.message;
+        default:
+            return issue.message;
+    }
+}
+/** What was wrong, in words: the custom issue's own, or what the code says. */
+function problemOf(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    switch (issue.code) {
+        case 'invalid_type':
+            return 'has the wrong type';
+        case 'invalid_format':
+            return `is not ${expectedOf(issue)}`;
+        case 'too_small':
+            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+        case 'custom':
+            return issue.message;
+        default:
+            return 'is none of the forms expected';
+    }
+}
+/**
+ * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
+ * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ */
+function describeAnswerProblems(issues, answer, scrub = (text) => text) {
+    const sentences = issues.map((issue) => {
+        const field = issue.path.map(String).join('.') || 'the body';
+        const value = valueAt(answer, issue.path);
+        const problem = problemOf(issue, value);
+        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
+    });
+    return [...new Set(sentences)].join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/wire/errors.ts
+/**
+ * An error the user can act on: its message says what happened and what to do. Anything else
+ * that reaches a door is reported as unexpected.
+ */
+class ActionError extends Error {
+    name = 'ActionError';
+}
+
+;// CONCATENATED MODULE: ./src/wire/log.ts
+const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
+
+;// CONCATENATED MODULE: ./src/wire/words.ts
+/** Plain names, for the wire's own tests and for callers that have no door. */
+const PLAIN_WORDS = {
+    ref: (setting) => setting,
+    assign: (setting, value) => `${setting}: ${value}`,
+    runAgain: 'Run again',
+    scopeStringOutput: 'the scope_string output',
+};
+/** A sentence's start as a clause: "run the step again". */
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
+;// CONCATENATED MODULE: ./src/wire/http.ts
+
+
+
+
+
+
+
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A request that failed; `transient` when trying again may succeed. */
+class HttpError extends ActionError {
+    name = 'HttpError';
+    status;
+    transient;
+    /** The wait the server asked for (Retry-After), if it did. */
+    retryAfterMs;
+    constructor(message, { status, transient = false, retryAfterMs } = {}) {
+        super(message);
+        this.status = status;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+// Final once given up on: the message says how far it got.
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+const USER_AGENT = `ensure-provider-scope/${package_0/* version */.rE}`;
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
+const TLS_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+async function readBody(body, label) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) {
+            body.destroy();
+            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
+const sentence = (text) => text.replace(/\.?$/, '.');
+/**
+ * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
+ * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
+ * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
+ * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
+ * request id, in the body or a header.
+ */
+function explainError(body, headers) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const headerId = headers['x-request-id'];
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the run, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
+ */
+function createJsonHttp(options) {
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
+    const server = words.ref(urlSetting);
+    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
+    function networkError(label, host, error) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = budget.clock.now() >= budget.deadline;
+            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : code !== undefined && TLS_CODES.has(code)
+                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+        const { host, origin, pathname, search } = new URL(url);
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const started = budget.clock.now();
+        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
+        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+        if (payload !== undefined)
+            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+        let response;
+        let text;
+        const lane = lanes.take();
+        try {
+            response = await lane.dispatcher.request({
+                origin,
+                path: `${pathname}${search}`,
+                method,
+                headers,
+                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
+                ...(payload === undefined ? {} : { body: payload }),
+            });
+            text = await readBody(response.body, label);
+        }
+        catch (error) {
+            const { code, name } = (error ?? {});
+            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+            throw error instanceof HttpError ? error : networkError(label, host, error);
+        }
+        finally {
+            lane.release();
+        }
+        const status = response.statusCode;
+        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
+        const json = parseJson(text);
+        if (status === 404 && notFound !== undefined)
+            return notFound;
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to the origin the user named and nowhere else.
+            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                `credentials: set ${server} to the address of the service itself.`, { status });
+        }
+        if (status < 200 || status >= 300) {
+            const hint = requestHints[status] ?? hints[status];
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
+                status,
+                transient: TRANSIENT_STATUSES.has(status),
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            });
+        }
+        if (json === undefined)
+            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
+        }
+        return parsed.data;
+    }
+    return {
+        send,
+        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+    };
+}
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
+const MAX_LANES = 4;
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
+ */
+function keepAliveLanes(signal) {
+    const lanes = [];
+    // The run has stopped: destroyed rather than closed, so that a request still in flight when
+    // a sibling failed is abandoned at once instead of being waited for.
+    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })), { once: true });
+    const open = () => {
+        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        lanes.push(lane);
+        return lane;
+    };
+    return {
+        take() {
+            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            lane.busy++;
+            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/wire/provider.ts
+
+
+
+// The introspection document is a JSON object; which key holds the scope is decided below.
+const documentSchema = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+/** A key of no vendor's, read first when a document has it; real Globus providers publish `globus_auth_scope` (action-provider-tools). */
+const GENERIC_KEY = 'platform_auth_scope';
+const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
+// The introspection document is public by design; an answer asking for credentials means
+// it is not, and this check cannot see it.
+const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
+const hints = ({ ref }) => ({
+    401: NOT_PUBLIC,
+    403: NOT_PUBLIC,
+    404: `the provider answers no introspection document at GET /: check ${ref('provider_url')}`,
+});
+/**
+ * The key that holds the provider's scope: the generic `platform_auth_scope`, else the
+ * vendor's `<name>_auth_scope` when it is the document's only such key.
+ */
+function scopeKey(document) {
+    if (GENERIC_KEY in document)
+        return GENERIC_KEY;
+    const keys = Object.keys(document).filter((key) => VENDOR_KEY.test(key));
+    return keys.length === 1 ? keys[0] : undefined;
+}
+/** Reads the deployed provider's published scope and checks it against the client's scope strings. */
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS } = {}) {
+    const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
+    const url = `${providerUrl}/`;
+    const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
+    const key = scopeKey(document);
+    const value = key === undefined ? undefined : document[key];
+    const published = typeof value === 'string' && value !== '' ? value : undefined;
+    return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
+}
+/** Why the check failed, what to publish, and where. */
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS) {
+    const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
+    if (published === undefined) {
+        return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
+            `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
+    }
+    return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+}
+
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/api.js + 1 modules
+var core_api = __webpack_require__(2329);
+;// CONCATENATED MODULE: ./src/wire/token.ts
+/**
+ * The service's access token, as the vendor's current guide for Action Providers gets it
+ * (globus/action-provider-tools, docs/source/setting_up_auth.rst: a ClientApp with the
+ * manage_projects scope): the client credentials grant, `POST /v2/oauth2/token` with HTTP
+ * Basic, then `Authorization: Bearer <token>` on every call to the API.
+ */
+
+
+
+/** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
+const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
+const TOKEN_PATH = '/v2/oauth2/token';
+// The answer as globus-sdk records it (testing/data/auth/oauth2_client_credentials_tokens.py);
+// __tests__/fixtures/vendor/oauth2_client_credentials_tokens.json. The token type is
+// case-insensitive (RFC 6749, 7.1).
+const tokenResponseSchema = schemas/* object */.Ikc({
+    access_token: schemas/* string */.YjP().check(core_api/* _minLength */.m9(1)),
+    token_type: schemas/* string */.YjP().check(core_api/* _regex */.Fk(/^bearer$/i, 'Bearer')),
+    expires_in: schemas/* number */.aig().check(core_api/* _nonnegative */.UI()),
+    scope: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    resource_server: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    other_tokens: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* unknown */.L5J())),
+});
+const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
+// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
+function tokenHints({ ref, assign }) {
+    const refused = `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
+        `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
+    return { 400: refused, 401: refused };
+}
+/**
+ * A token from the client credentials grant, asked for once, on the first call; its request
+ * is retried like a read. After a 401, one fresh token for the whole run: calls refused
+ * together share it, and a call refused again with it fails.
+ */
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words }) {
+    const hints = tokenHints(words);
+    let current;
+    let refreshed = false;
+    const request = async () => {
+        const answer = await http
+            .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
+            form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+            headers: { authorization: basic },
+            hints,
+        })
+            .catch((error) => {
+            // Final, and without the status: a refused grant is no 401 of the API call waiting for
+            // the token (no refresh), nor a 400 of a creation (no definition was refused).
+            throw error instanceof HttpError ? new HttpError(error.message) : error;
+        });
+        onCredential(answer.access_token);
+        log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
+        return `Bearer ${answer.access_token}`;
+    };
+    return {
+        header: () => (current ??= request()),
+        async refresh(stale) {
+            const now = await current;
+            if (now !== stale)
+                return now; // another call got the fresh token already
+            if (refreshed)
+                return undefined;
+            refreshed = true;
+            log.info('The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once');
+            current = request();
+            return current;
+        },
+    };
+}
+/** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
+async function authorized(authorization, call) {
+    const header = await authorization.header();
+    try {
+        return await call({ authorization: header });
+    }
+    catch (error) {
+        if (!(error instanceof HttpError && error.status === 401))
+            throw error;
+        const fresh = await authorization.refresh(header);
+        if (fresh === undefined)
+            throw error;
+        return call({ authorization: fresh });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/wire/uuid.ts
+
+// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
+// where z.uuid() would reject an identifier of an unusual variant.
+const uuidSchema = schemas/* guid */.OsD().brand();
+const isUuid = (value) => uuidSchema.safeParse(value).success;
+
+;// CONCATENATED MODULE: ./src/wire/service-client.ts
+
+
+
+
+
+
+// Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
+// relies on are required, so a changed service fails with a message naming them. Each shape
+// is declared here once; the types the engine works with are derived from them.
+const dependentScopeSchema = schemas/* object */.Ikc({
+    scope: uuidSchema,
+    // As the service's defaults: an answer that leaves them out means these.
+    optional: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), false),
+    requires_refresh_token: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true),
+});
+// A scope string goes to the outputs, and from there into deploy scripts: only a URL
+// (https, or http for a loopback test service) or a URN, of characters no shell, YAML or
+// markdown treats specially. Anything else from the service is refused, saying what is wrong.
+const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
+const SCOPE_STRING_CHARACTER = /[A-Za-z0-9._~:/@!*+,=%-]/;
+const scopeStringExpected = {
+    expected: 'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
+};
+const scopeStringSchema = schemas/* string */.YjP().check(schemas/* superRefine */.zni((value, ctx) => {
+    const rest = value.replace(SCOPE_STRING_START, '');
+    const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
+    const problem = unsafeCharacter(value) ??
+        (/\s/.test(value) ? 'contains white space'
+            : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
+                : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
+                    : stray === undefined ? undefined
+                        : `contains ${JSON.stringify(stray)}`);
+    if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
+}));
+const scopeSchema = schemas/* object */.Ikc({
+    id: uuidSchema,
+    scope_string: scopeStringSchema,
+    name: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    description: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    client: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())),
+    advertised: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
+    allows_refresh_token: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
+    required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+    dependent_scopes: schemas/* optional */.lqM(schemas/* array */.YOg(dependentScopeSchema)),
+});
+// `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
+const clientScopeSchema = schemas/* union */.KCZ([uuidSchema, schemas/* looseObject */._H3({ id: uuidSchema })]);
+const clientResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({
+    client: schemas/* object */.Ikc({
+        id: uuidSchema,
+        name: schemas/* optional */.lqM(schemas/* string */.YjP()),
+        scopes: schemas/* array */.YOg(clientScopeSchema),
+    }),
+}), schemas/* transform */.pdi(({ client }) => ({
+    id: client.id,
+    name: client.name,
+    /** The ids of the client's scopes, FQDN variants included, in the client's order. */
+    scopeIds: client.scopes.map((s) => (typeof s === 'string' ? s : s.id)),
+    /** Those of its scopes the inspection described in full (embedded objects spare a lookup). */
+    scopes: client.scopes.flatMap((s) => {
+        const parsed = scopeSchema.safeParse(s);
+        return parsed.success ? [parsed.data] : [];
+    }),
+})));
+const scopeListResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scopes: schemas/* array */.YOg(scopeSchema) }), schemas/* transform */.pdi((r) => r.scopes));
+// One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
+const oneScopeResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scope: scopeSchema }), schemas/* transform */.pdi((r) => r.scope));
+// An update that fails says what the status means for a scope that existed a moment ago.
+const updateHints = (words) => ({
+    403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
+    404: `the scope no longer exists (deleted since the inspection?): ${lowerFirst(words.runAgain)}, and it will be created anew`,
+});
+// Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
+// both keys optional, rather than a union, so that a malformed answer names its field.
+const createResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scopes: schemas/* optional */.lqM(schemas/* array */.YOg(scopeSchema).check(core_api/* _minLength */.m9(1))), scope: schemas/* optional */.lqM(scopeSchema) }), schemas/* transform */.pdi((r, ctx) => {
+    const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
+    const expected = { expected: '"scopes": [the scope] (or "scope": the scope)' };
+    if (scopes.length === 0)
+        ctx.issues.push({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected, input: r });
+    return scopes;
+}));
+// An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
+const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
+// What a status can really mean for these calls, in the words of the portal the user knows.
+// The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
+const statusHints = ({ ref }) => ({
+    400: 'the service refused the request as invalid',
+    401: `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+    // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
+    403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
+        'of the project blocks it; open the project in the developer portal with an administering identity',
+    404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
+    429: 'too many requests',
+});
+// With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
+const tokenStatusHints = (words) => ({
+    ...statusHints(words),
+    401: `the service refused the access token (granted for ${MANAGE_PROJECTS_SCOPE}), and a fresh one too: check that ${words.ref('auth_url')} ` +
+        `is the authentication service that issued it, or use ${words.assign('auth', 'basic')}`,
+});
+// A conflict means something only for the creation.
+const CREATION_HINTS = { 409: 'the scope already exists' };
+// A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
+const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
+// One comma-separated list per parameter, with the separators left as they are: each item
+// is encoded on its own so that a server splitting before or after decoding reads the same.
+const list = (values) => values.map(encodeURIComponent).join(',');
+/**
+ * The authentication service's API, bound to one client: the calls the engine's port
+ * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
+ */
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS }) {
+    const apiPath = new URL(authUrl).pathname;
+    const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
+    const onUpdate = updateHints(words);
+    // The only place the secret is used: built once, never logged, sent in every call (basic)
+    // or in the token request alone (token).
+    const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+    const http = createJsonHttp({
+        budget,
+        urlSetting: 'auth_url',
+        words,
+        hints: API_LIKE_PATH.test(apiPath)
+            ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            : hints,
+        unusableAnswer: UNUSABLE_ANSWER,
+        scrub,
+        log,
+        headers: auth === 'basic' ? { authorization: basic } : {},
+        dispatcher,
+    });
+    // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
+    const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
+    const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
+    const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
+    const scopesPath = '/v2/api/scopes';
+    const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
+    return {
+        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
+        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
+        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
+        // A string or id that does not exist may be answered with an empty list or with 404.
+        lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
+        lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
+        createScope: async (definition) => {
+            try {
+                const label = `Scope creation (POST ${clientPath}/scopes)`;
+                // The API's field is allows_refresh_token (Globus SDK, create_scope); allow_refresh_tokens,
+                // the name in the vendor's guide until 2025 (globus/action-provider-tools,
+                // docs/source/setting_up_auth.rst at 03872dea), is sent too with the same value: a recorded
+                // exchange that sent only it succeeded (Garden-AI/garden-backend, scopes/test_scope.txt),
+                // but whether the service honours its `false` is not recorded.
+                const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
+                // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
+                return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
+            }
+            catch (error) {
+                if (error instanceof HttpError && error.status === 409)
+                    return { kind: 'conflict', error };
+                if (error instanceof HttpError && (error.status === 400 || error.status === 422))
+                    return { kind: 'refused', error };
+                // A failure that may be passing may also have happened after the scope was made.
+                if (error instanceof HttpError && error.transient)
+                    return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
+                throw error;
+            }
+        },
+        updateScope: (id, { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }) => {
+            const path = `${scopesPath}/${encodeURIComponent(id)}`;
+            // The fields the service lets change: all but the suffix, which is part of the scope
+            // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
+            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+            const body = { scope: changeable };
+            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
+        },
+        getScope: (id) => {
+            const path = `${scopesPath}/${encodeURIComponent(id)}`;
+            return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/drift.ts
+// A set, written the same way on both sides: sorted, ids in one case.
+const dependentSet = (deps) => JSON.stringify(deps
+    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    // A code-point order (localeCompare would start ICU's collator); ids are unique.
+    .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
+/**
+ * What changing the dependent scopes means for the provider's users. Globus Auth asks each
+ * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
+ * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
+ * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
+ */
+const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a new dependent scope for them';
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ */
+function compareScope(definition, scope) {
+    const pairs = [
+        ['name', definition.name, scope.name],
+        ['description', definition.description, scope.description],
+        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['advertised', definition.advertised, scope.advertised],
+        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
+    ];
+    const comparisons = pairs
+        .filter(([, , service]) => service !== undefined)
+        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    if (scope.required_domains !== undefined) {
+        // A set too; a spec without the field asks for the service's default, none.
+        const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
+        const service = JSON.stringify([...scope.required_domains].sort());
+        comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
+    }
+    if (scope.dependent_scopes !== undefined) {
+        const spec = dependentSet(definition.dependent_scopes);
+        const service = dependentSet(scope.dependent_scopes);
+        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+    }
+    return comparisons;
+}
+/**
+ * The annotation for a field that differs: what each side says, and what the user can do.
+ * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
+ * or undefined when no update can be made (the suffix differs too: an update refuses then).
+ */
+function describeDrift(c, written, update) {
+    if (written !== 'nothing') {
+        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
+            `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
+            "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
+    }
+    return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+        (c.field === 'scope_suffix'
+            ? 'The existing scope is used; no second scope is created.'
+            : update === undefined
+                ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
+                : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
+}
+
+;// CONCATENATED MODULE: ./src/engine/problems.ts
+
+/** Validation failed before any request: each problem is reported on its own. */
+class ValidationError extends ActionError {
+    name = 'ValidationError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/conclude.ts
+/**
+ * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
+ * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
+ * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
+ */
+
+
+
+
+function outputsOf(result) {
+    return {
+        scope_string: result.scope.scope_string,
+        scope_id: result.scope.id,
+        scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
+        created: String(result.created),
+        updated: String(result.updated),
+    };
+}
+/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
+function concludeRun({ inputs, naming, result, provider }) {
+    const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+    const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
+    const drift = result.comparison.filter((c) => !c.same);
+    const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
+    for (const c of result.changes) {
+        const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+        messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
+    }
+    // Under update, what is left differs although the service was asked: an error. A plan is no drift.
+    const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
+    if (inputs.on_drift !== 'ignore' && !planOnly) {
+        const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+        // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+        const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
+        for (const c of drift)
+            messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
+    }
+    const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
+    let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
+    if (check?.matches)
+        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
+    if (check !== undefined && !check.matches) {
+        const strings = result.scopes.map((s) => s.scope_string);
+        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
+        failed = true;
+    }
+    if (provider !== undefined && 'failure' in provider) {
+        messages.push(...failureMessages(provider.failure, naming));
+        failed = true;
+    }
+    return {
+        outputs: outputsOf(result),
+        messages,
+        // A failed check still leaves the report of what was ensured.
+        report: { result, provider: check, dryRun: inputs.dry_run },
+        exitCode: failed ? 1 : 0,
+    };
+}
+/** A run that could not ensure the scope; a failed validation hands every problem on. */
+function concludeFailure(error, naming) {
+    const messages = failureMessages(error, naming);
+    return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+}
+/** One error per problem, said once: how many a door can show is the door's business. */
+function failureMessages(error, { debugOutput }) {
+    if (error instanceof ValidationError)
+        return error.problems.map(({ message, location }) => ({ level: 'error', text: message, location }));
+    if (error instanceof ActionError)
+        return [{ level: 'error', text: error.message }];
+    // The last line of defence: still one clear error, the stack only in the debug output.
+    const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+    return [
+        { level: 'debug', text: stack ?? message },
+        { level: 'error', text: `Unexpected error: ${message}. Please report it with ${debugOutput}.` },
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+
+
+
+
+
+
+/**
+ * How often a creation is sent in all while the client is certainly still without a scope
+ * (each time after the backoff or the Retry-After the service asked for).
+ */
+const MAX_CREATION_ATTEMPTS = 3;
+// Called with the client's scopes or the created ones, never an empty list.
+const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]);
+/**
+ * Makes sure the client has its scope, creating it only when the client has none.
+ * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
+ * when the scope is created (then creation, then a second inspection to verify it).
+ */
+async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
+    const expected = service.scopeStringFor(spec.scope_suffix);
+    const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
+    const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+    // One round trip: the inspection, one lookup of the expected string and every dependent
+    // string, and, only when the spec gives any, one lookup of the dependents given by id.
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([expected, ...dependentStrings]),
+        lookupIds(service, dependentIds),
+    ]);
+    // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
+    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+    spec.dependent_scopes.forEach(({ scope }, index) => {
+        if (isUuid(scope) && unverified.includes(scope)) {
+            log.warning(`dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
+        }
+    });
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown says nothing about the others,
+    // and the expected string is unknown until the scope exists: ask for the dependents alone.
+    if (found.length === 0 && dependentStrings.length > 0) {
+        byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
+    }
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+    const compared = (result) => ({
+        ...result,
+        wouldCreate: false,
+        comparison: compareScope(definition, result.scope),
+        changes: [],
+        updated: false,
+    });
+    if (client.scopeIds.length > 0) {
+        log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+        const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+        return update ? applySpec(service, definition, existing, dryRun, log) : existing;
+    }
+    if (dryRun) {
+        log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+        const wouldBe = { id: '', scope_string: expected };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
+    }
+    log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+    // Right after a creation too: a field the service silently ignored shows as drift.
+    return compared(await create(service, definition, { expected, unverified }, budget, log, words));
+}
+/**
+ * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
+ * client's first. One round trip when the inspection describes them, two otherwise.
+ */
+async function inspectScopes(service, { createScope }) {
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const found = await adoptExisting(service, client, client.scopes, '');
+    return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
+}
+/**
+ * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
+ * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
+ * verification. What the drift check found is the plan; in a dry run it is only told.
+ */
+async function applySpec(service, definition, existing, dryRun, log) {
+    const changes = existing.comparison.filter((c) => !c.same);
+    if (changes.length === 0)
+        return existing;
+    const suffix = changes.find((c) => c.field === 'scope_suffix');
+    if (suffix !== undefined) {
+        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
+            "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
+            `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
+    }
+    const fields = changes.map((c) => c.field).join(', ');
+    const { scope } = existing;
+    if (dryRun) {
+        log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
+        return { ...existing, changes };
+    }
+    const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
+    log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
+    const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    // The PUT's answer is the verification; one read more only if it leaves a field out.
+    let after = byId.get(scope.id) ?? scope;
+    if (compareScope(definition, after).length < existing.comparison.length)
+        after = await service.getScope(scope.id);
+    return {
+        ...existing,
+        scope: after,
+        scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
+        comparison: compareScope(definition, after),
+        changes,
+        updated: true,
+    };
+}
+/**
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
+ */
+async function lookupIds(service, ids) {
+    if (ids.length === 0)
+        return new Map();
+    let found = await service.lookupScopesById(ids);
+    if (found.length === 0 && ids.length > 1)
+        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
+}
+/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
+function resolveDependents(spec, byString) {
+    const unresolved = [];
+    const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
+        const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+        if (id === undefined)
+            unresolved.push(scope);
+        return id === undefined ? [] : [{ ...flags, scope: id }];
+    });
+    if (unresolved.length > 0) {
+        throw new ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
+    }
+    return resolved;
+}
+/**
+ * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * - created: verified by a second inspection of the client;
+ * - refused (400): thrown, naming the dependents that could not be verified beforehand;
+ * - conflict (409): another run was first; its scope, found by inspection, is adopted;
+ * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
+ *   run's and is adopted; if there is none, the creation is sent again after a pause;
+ * - any other failure: thrown.
+ */
+async function create(service, definition, { expected, unverified }, budget, log, words) {
+    // Set once an answer of this run was lost: from then on, a scope found may be this run's.
+    let maybeApplied = false;
+    try {
+        for (let attempt = 1;; attempt++) {
+            const outcome = await service.createScope(definition);
+            if (outcome.kind === 'created')
+                return await verifyCreated(service, outcome.scopes, expected, words);
+            if (outcome.kind === 'refused' && unverified.length === 0)
+                throw outcome.error;
+            if (outcome.kind === 'refused') {
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+                    'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
+            }
+            const conflict = outcome.kind === 'conflict';
+            maybeApplied ||= !conflict;
+            log.info(conflict
+                ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+                : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
+            const client = await service.getClient();
+            if (client.scopeIds.length > 0) {
+                // After a lost answer the scope is most likely this run's: `created` says so, since a
+                // step gated on it had better run twice than never (see the README's "Outputs").
+                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
+            }
+            if (conflict) {
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                    `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
+            }
+            const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+            if ('giveUp' in pause)
+                throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
+            log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+            await budget.clock.sleep(pause.waitMs, budget.signal);
+        }
+    }
+    catch (error) {
+        if (!maybeApplied || !(error instanceof ActionError))
+            throw error;
+        // Whatever failed after a creation that may have been applied: say so, and what comes next.
+        throw new ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+            'without creating a second one.');
+    }
+}
+/** The created scopes must be attached to the client the next inspection shows. */
+async function verifyCreated(service, created, expected, words) {
+    const after = await service.getClient().catch((error) => {
+        if (!(error instanceof ActionError))
+            throw error;
+        throw new ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+            `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
+    });
+    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+    if (detached.length > 0) {
+        throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+            `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
+    }
+    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
+async function adoptExisting(service, client, known, expected) {
+    const byId = new Map(known.map((s) => [s.id, s]));
+    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+    if (unknownIds.length > 0) {
+        for (const scope of await service.lookupScopesById(unknownIds))
+            byId.set(scope.id, scope);
+    }
+    const missing = client.scopeIds.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+        throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    }
+    const scopes = client.scopeIds.map((id) => byId.get(id));
+    return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+}
+
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/coerce.js
+var coerce = __webpack_require__(310);
+;// CONCATENATED MODULE: ./src/engine/suggest.ts
+/** Levenshtein distance, enough to catch a typo in a key name. */
+function distance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+        }
+        previous = current;
+    }
+    return previous[b.length] ?? 0;
+}
+// Names the service uses in its answers but not in its requests: users copy them from a
+// response into the spec, so they are pointed at the request name whatever the distance.
+const ALIASES = {
+    allows_refresh_token: 'allow_refresh_tokens',
+    allows_refresh_tokens: 'allow_refresh_tokens',
+};
+/** The known key that an unknown one most likely meant, if any is close enough. */
+function nearestKey(unknown, known) {
+    const alias = ALIASES[unknown];
+    if (alias !== undefined && known.includes(alias))
+        return alias;
+    const normalized = unknown.toLowerCase().replaceAll('-', '_');
+    let best;
+    for (const key of known) {
+        const score = distance(normalized, key);
+        if (best === undefined || score < best.score)
+            best = { key, score };
+    }
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
+        ? best.key
+        : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/settings.ts
+/**
+ * The settings of a run and their rules, the same for every door. A door reads them under its
+ * own names (the action's inputs, the command line's options) and gives the words its users
+ * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
+ */
+
+
+
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
+/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
+const SETTING_DEFAULTS = {
+    spec: '.github/provider-scope.yml',
+    timeout_seconds: '30',
+    on_drift: 'warn',
+    dry_run: 'false',
+    auth: 'basic',
+    provider_url: '',
+};
+const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
+ *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+function settingsSchema({ label, ref, whenEmpty }) {
+    // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
+    // second stage only once the first has passed.
+    const required = (name, hint) => schemas/* string */.YjP().check(core_api/* _minLength */.m9(1, `${label(name)} is empty: ${hint}`));
+    // A value given is echoed, with its near miss, only when it is a short word: what is
+    // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
+    const given = (name, values, input) => {
+        const word = typeof input === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,15}$/.test(input) ? input : undefined;
+        const near = word === undefined ? undefined : nearestKey(word, values);
+        return (`${label(name)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` +
+            (word === undefined ? '' : `, not "${word}"${near === undefined ? '' : ` (did you mean ${near}?)`}`));
+    };
+    const oneOf = (name, values, shown = values) => schemas/* enum */.k5n(values, { error: (issue) => given(name, shown, issue.input) });
+    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+    const baseUrl = (name, httpsWhy) => schemas/* pipe */.FsL(schemas/* string */.YjP().check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
+        const url = new URL(value);
+        const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+        if (url.username !== '' || url.password !== '') {
+            problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+        }
+        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+            problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+        }
+        if (url.search !== '' || url.hash !== '') {
+            problem(`${label(name)} must be a base address without a query or fragment`);
+        }
+        // Paths are appended to it, so one canonical form without a trailing slash.
+        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    }));
+    return schemas/* object */.Ikc({
+        client_id: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('client_id', whenEmpty('client_id')), schemas/* guid */.OsD(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
+            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)), schemas/* transform */.pdi((id) => id.toLowerCase())),
+        client_secret: required('client_secret', whenEmpty('client_secret')),
+        auth_url: schemas/* pipe */.FsL(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
+        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
+        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig().check(core_api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), core_api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
+        on_drift: schemas/* pipe */.FsL(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
+        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+        dry_run: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), schemas/* transform */.pdi((value) => value.toLowerCase() === 'true')),
+        // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
+        auth: schemas/* pipe */.FsL(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
+        // Optional: empty means no verification of the provider.
+        provider_url: schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))), schemas/* optional */.lqM(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+    });
+}
+/** Validates every setting at once, so the user sees all that is wrong in one run. */
+function parseSettings(read, naming) {
+    const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
+    const result = settingsSchema(naming).safeParse(raw);
+    if (result.success)
+        return result.data;
+    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __webpack_require__(3439);
+;// CONCATENATED MODULE: ./src/engine/spec-path.ts
+/**
+ * The rule for the spec's path, apart from the file system so that it can be tested with the
+ * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
+ * with Node's own `path`, which is `path.win32` on Windows: to the path as written, then to
+ * the path with its links followed (`realpath`).
+ *
+ * Inside means under the workspace, never the workspace itself. Case is compared as the
+ * platform's path module compares it: without regard to case under `path.win32` (Windows'
+ * file systems ignore it), exactly under `path.posix`. On macOS, whose file system ignores
+ * case by default, a path that reaches the workspace only through a differently cased name
+ * of a folder above it is therefore refused as written: the rule may refuse a path that is
+ * inside, never accept one that is outside. After `realpath` both sides are the names as
+ * stored, and compare alike.
+ */
+/**
+ * The absolute path `file` names, resolved against `root` (a path already absolute stays as
+ * it is), when it lies under `root`; else undefined. `root` is an absolute path.
+ */
+function insideWorkspace(paths, root, file) {
+    const full = paths.resolve(root, file);
+    const relative = paths.relative(root, full);
+    // Another drive or UNC share: relative() gives back an absolute path.
+    const outside = relative === '' || relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative);
+    return outside ? undefined : full;
+}
+
+;// CONCATENATED MODULE: ./src/engine/spec.ts
+
+
+
+
+
+
+
+
+/** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
+const MAX_SPEC_BYTES = 64 * 1024;
+const spec_text = schemas/* string */.YjP().check(core_api/* _trim */.WN(), core_api/* _minLength */.m9(1, 'must not be empty'));
+// Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
+const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
+const specDependentSchema = schemas/* strictObject */.rej({
+    scope: schemas/* pipe */.FsL(spec_text.check(schemas/* refine */.YPB((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
+    // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
+    schemas/* transform */.pdi((v) => (isUuid(v) ? v.toLowerCase() : v)))
+        .check(schemas/* describe */.q0y('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
+    optional: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), false).check(schemas/* describe */.q0y('Whether the dependent scope is optional.')),
+    requires_refresh_token: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true).check(schemas/* describe */.q0y('Whether a refresh token is required for the dependent scope.')),
+});
+/** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
+const scopeSpecSchema = schemas/* strictObject */.rej({
+    name: spec_text.check(schemas/* describe */.q0y('Shown to others who look the scope up.')),
+    description: spec_text.check(schemas/* describe */.q0y('Shown to others who look the scope up.')),
+    // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
+    scope_suffix: schemas/* _default */.Rvf(spec_text.check(core_api/* _regex */.Fk(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')), 'action_all')
+        .check(schemas/* describe */.q0y('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
+    advertised: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('true makes the scope visible to everyone who looks scopes up.')),
+    allow_refresh_tokens: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true)
+        .check(schemas/* describe */.q0y("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token.")),
+    required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(spec_text))
+        .check(schemas/* describe */.q0y("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none).")),
+    dependent_scopes: schemas/* _default */.Rvf(schemas/* array */.YOg(specDependentSchema), []).check(schemas/* superRefine */.zni((deps, ctx) => {
+        const seen = new Set();
+        deps.forEach((dep, index) => {
+            if (seen.has(dep.scope)) {
+                ctx.addIssue({ code: 'custom', path: [index, 'scope'], message: `lists ${dep.scope} a second time` });
+            }
+            seen.add(dep.scope);
+        });
+    }), schemas/* describe */.q0y('Scopes of other services the provider calls; the groups scope enables group-based policies.')),
+});
+const SCHEMA_IS_THE_DEFINITION = true;
+void SCHEMA_IS_THE_DEFINITION;
+// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
+// SDK, create_scope's docstring); the spec accepts any string.
+const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
+// The definition may also sit under a top-level `scope:` key, as in the service's request body.
+const wrappedSpecSchema = schemas/* strictObject */.rej({ scope: scopeSpecSchema });
+function fieldName(segments) {
+    return segments
+        // An empty key still needs a visible name.
+        .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
+        .join('');
+}
+/** Finds where a path points in the document: at the key itself when `key` is given. */
+function locate(doc, lines, segments, key) {
+    let node = doc.contents;
+    for (const segment of segments) {
+        // A missing field is reported where its parent is.
+        const child = (0,dist/* isMap */.jh)(node) || (0,dist/* isSeq */.oP)(node) ? node.get(segment, true) : undefined;
+        if (child === undefined || child === null)
+            break;
+        node = child;
+    }
+    if (key !== undefined && (0,dist/* isMap */.jh)(node)) {
+        node = node.items.find((pair) => (0,dist/* isScalar */.jn)(pair.key) && String(pair.key.value) === key)?.key ?? node;
+    }
+    const offset = node?.range?.[0];
+    return offset === undefined ? undefined : lines.linePos(offset);
+}
+function describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return `${typeof value} ${JSON.stringify(value)}`;
+}
+const article = (type) => (type === 'object' ? 'a mapping' : type === 'array' ? 'a list' : `a ${type}`);
+function issueMessage(issue) {
+    if (issue.code === 'invalid_type') {
+        if (issue.input === undefined)
+            return 'is required';
+        if (issue.input === null)
+            return `has no value: it must be ${article(issue.expected)}`;
+        return `must be ${article(issue.expected)}, not ${describeType(issue.input)}`;
+    }
+    if (issue.code === 'too_small' && issue.origin === 'string')
+        return 'must not be empty';
+    return issue.message;
+}
+const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
+/** The keys allowed where an unknown one was found, to suggest the near miss from. */
+function knownKeysAt(segments, wrapped) {
+    if (typeof segments.at(-1) === 'number')
+        return DEPENDENT_SCOPE_KEYS;
+    return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
+}
+/**
+ * Parses and validates a spec file's text. Every problem is collected, each named by its
+ * field and located at its line, so that one run shows the user everything to fix.
+ */
+function parseSpec(source, file) {
+    const lines = new dist/* LineCounter */.HN();
+    // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
+    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
+    const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
+    if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
+        throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+    }
+    // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
+    const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+    const errors = [...doc.errors, ...tags];
+    if (errors.length > 0) {
+        const problems = errors.map((error) => ({
+            field: 'spec',
+            // prettyErrors appends a code excerpt after the first line; the annotation has the location.
+            message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
+            location: at(error.linePos?.[0]),
+        }));
+        // One error cascades into many alike: each message once.
+        throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
+    }
+    let data;
+    try {
+        data = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch (error) {
+        // The one way a well-formed document fails to convert: aliases expanding without bound.
+        throw new ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
+    }
+    if (data === null || data === undefined) {
+        throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+    }
+    if (typeof data !== 'object' || Array.isArray(data)) {
+        throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+    }
+    const wrapped = 'scope' in data;
+    const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
+    if (result.success) {
+        const spec = 'scope' in result.data ? result.data.scope : result.data;
+        const where = (field) => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
+        const warnings = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
+            ? []
+            : [
+                {
+                    field: 'scope_suffix',
+                    message: `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+                        'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+                    location: where(['scope_suffix']),
+                },
+            ];
+        return { spec, locate: where, warnings };
+    }
+    const problems = [];
+    for (const issue of result.error.issues) {
+        if (issue.code === 'unrecognized_keys') {
+            for (const key of issue.keys) {
+                const field = fieldName([...issue.path, key]);
+                const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
+                problems.push({
+                    field,
+                    message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
+                    location: at(locate(doc, lines, issue.path, key)),
+                });
+            }
+        }
+        else {
+            const field = fieldName(issue.path);
+            problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
+        }
+    }
+    throw new ValidationError(problems);
+}
+/**
+ * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
+ * links are resolved, must lie inside the workspace: a spec from a pull request must not make
+ * the run read, and quote, a file of the machine's.
+ */
+async function loadSpec(workspace, file, naming) {
+    const fail = (message) => {
+        throw new ValidationError([{ field: 'spec', message }]);
+    };
+    const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
+    const refuse = () => fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
+    // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
+    const asWritten = insideWorkspace((external_node_path_default()), root, file);
+    if (asWritten === undefined)
+        return refuse();
+    let fullPath;
+    try {
+        fullPath = await (0,promises_.realpath)(asWritten);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code !== 'ENOENT')
+            return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
+        return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
+    }
+    if (insideWorkspace((external_node_path_default()), root, fullPath) === undefined)
+        return refuse();
+    let source;
+    try {
+        const info = await (0,promises_.stat)(fullPath);
+        if (!info.isFile())
+            return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
+        // Read to one byte past the limit: a size from stat is 0 for some special files.
+        source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
+    }
+    catch (error) {
+        if (error instanceof ValidationError)
+            throw error;
+        return fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`);
+    }
+    if (source.length > MAX_SPEC_BYTES)
+        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+    if (source.includes(0) || (source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) {
+        return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.`);
+    }
+    return parseSpec(source.toString('utf8'), file);
+}
+async function readAtMost(file, bytes) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const buffer = Buffer.alloc(bytes);
+        let filled = 0;
+        for (let read = -1; read !== 0 && filled < bytes; filled += read) {
+            ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+        }
+        return buffer.subarray(0, filled);
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/ensure.ts
+/**
+ * The engine's entries: one run, from the settings a door read to its conclusion as data.
+ * `ensureProviderScope` is what the action does, and the command line's plan and apply;
+ * `verifyProvider` is the deployed provider's check alone. The doors (the GitHub runner, the
+ * command line) differ only in where they read the settings and how they show what these
+ * return and write.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
+ * concludes. Never throws: a failure is a conclusion too.
+ */
+const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal));
+/** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
+const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal));
+/**
+ * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
+ * every request and pause still pending and closes every connection.
+ */
+async function stopping(port, run) {
+    const stop = new AbortController();
+    try {
+        return await run(port.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, port.signal]));
+    }
+    catch (error) {
+        return concludeFailure(error, port.naming);
+    }
+    finally {
+        stop.abort(new Error('the run has ended'));
+    }
+}
+/** The log the lower layers tell, on the door's writer; a warning about a spec field points at its line. */
+const logOn = (write, locate = () => undefined) => ({
+    info: (text) => write({ level: 'info', text }),
+    debug: (text) => write({ level: 'debug', text }),
+    warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
+});
+/** The run's budget and the service's client, bound to the settings' client. */
+function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) {
+    // One budget for the whole run: the reads, the creation and the provider check.
+    const budget = createBudget(settings.timeout_seconds, { clock, signal });
+    const service = createServiceClient({
+        authUrl: settings.auth_url,
+        clientId: settings.client_id,
+        clientSecret: settings.client_secret,
+        auth: settings.auth,
+        // The token, the moment it arrives: masked by the door and scrubbed from then on.
+        onCredential: secrets.learn,
+        budget,
+        dispatcher,
+        log,
+        // The service's values a message quotes are scrubbed before they are clipped.
+        scrub: secrets.scrub,
+        words: naming,
+    });
+    return { budget, service };
+}
+const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
+async function ensure(port, signal) {
+    const { settings, specFile } = await validate(port);
+    const { spec } = specFile;
+    const log = logOn(port.write, specFile.locate);
+    for (const { message, location } of specFile.warnings)
+        port.write({ level: 'warning', text: message, location });
+    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    const { budget, service } = connect(settings, port, signal, log);
+    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
+    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
+    return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+}
+async function verify(port, signal) {
+    const { naming } = port;
+    const settings = parseSettings(port.read, naming);
+    const providerUrl = settings.provider_url;
+    if (providerUrl === undefined) {
+        throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
+    }
+    const log = logOn(port.write);
+    log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
+    const { budget, service } = connect(settings, port, signal, log);
+    const result = await inspectScopes(service, naming);
+    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, port, log);
+    // No spec is held to the scope: drift is not this check's business.
+    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
+}
+/** Settings and spec together, so that one run reports every problem in both. */
+async function validate({ read, naming, workspace }) {
+    const specPath = read('spec');
+    const [settings, spec] = await Promise.allSettled([
+        (async () => parseSettings(read, naming))(),
+        // An empty `spec` setting is reported by parseSettings.
+        specPath === '' ? undefined : loadSpec(workspace, specPath, naming),
+    ]);
+    const problems = [settings, spec].flatMap((result) => {
+        if (result.status === 'fulfilled')
+            return [];
+        if (result.reason instanceof ValidationError)
+            return result.reason.problems;
+        throw result.reason;
+    });
+    if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
+        return { settings: settings.value, specFile: spec.value };
+    }
+    throw new ValidationError(problems);
+}
+
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+}
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+function credentialForms(credential) {
+    if (credential === '')
+        return [];
+    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value) {
+    const encoded = encodeURIComponent(value);
+    // A multi-line value is masked line by line by the runner too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [
+        value,
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+}
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value, forms) {
+    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    let sorted = [];
+    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+        // Longest first, so that a form containing another is replaced whole.
+        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    });
+    scrub.learn(forms);
+    return scrub;
+}
+function keepSecrets(clientId, clientSecret, mask = () => { }) {
+    const forms = secretForms(clientId, clientSecret);
+    forms.forEach(mask);
+    const scrub = scrubber(forms);
+    return {
+        scrub,
+        learn: (credential) => {
+            const more = credentialForms(credential);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/text.ts
+/**
+ * Text from the spec or from a server, made safe for where a door writes it. Both doors write
+ * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
+ * The unsafe characters are one list, the wire's (wire/characters.ts).
+ */
+
+/** The longest message a door writes; the service's words can be long. */
+const MAX_MESSAGE = 2000;
+const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+/** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
+/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
+const inert = (text) => text.replace(UNSAFE, escapeOf);
+/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
+const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
+/** Whether a text holds a character a terminal or a line-based file would obey. */
+
+
+;// CONCATENATED MODULE: ./src/cli/dotenv.ts
+
+
+/** GitLab refuses a dotenv report of 5 KB or more. */
+const MAX_BYTES = 5 * 1024;
+function dotenvOf(outputs) {
+    const lines = Object.entries(outputs).map(([name, value]) => {
+        // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
+        if (hasUnsafe(value) || value.trim() !== value) {
+            throw new ActionError(`--dotenv: the output ${name} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
+        }
+        return `${name.toUpperCase()}=${value}`;
+    });
+    const text = `${lines.join('\n')}\n`;
+    if (Buffer.byteLength(text) >= MAX_BYTES) {
+        throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
+    }
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/cli/options.ts
+/** The command's name, as a user types it. */
+const NAME = 'ensure-provider-scope';
+/** Every setting but dry_run, which the command decides. */
+const CLI_SETTINGS = [
+    { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal.", example: '1b0e...' },
+    { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
+    { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.', example: 'https://auth.globus.org' },
+    { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).', example: '.github/provider-scope.yml' },
+    { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.', example: '30' },
+    { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
+    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.", example: 'token' },
+    { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
+];
+const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
+/** How a setting is named in this door's messages: its flag and its variable. */
+const refOf = (setting) => {
+    const option = bySetting.get(setting);
+    if (option === undefined)
+        return setting;
+    return option.flag === undefined ? option.env : `--${option.flag}`;
+};
+/** How the secret reaches the command line; said wherever it is missing or refused. */
+const SECRET_HOW = 'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
+/** The command line's words; `secretFromStdin`: the run read the secret from stdin, so an empty one came from there. */
+const cliNaming = ({ secretFromStdin = false } = {}) => ({
+    label: (setting) => {
+        if (setting === 'client_secret' && secretFromStdin)
+            return 'The client secret from stdin (--client-secret-stdin)';
+        const option = bySetting.get(setting);
+        return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
+    },
+    ref: refOf,
+    assign: (setting, value) => {
+        const option = bySetting.get(setting);
+        return option?.flag === undefined ? `${refOf(setting)}=${value}` : `--${option.flag} ${value}`;
+    },
+    whenEmpty: (setting) => ({
+        client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
+        client_secret: secretFromStdin
+            ? `pipe it in, e.g. printf %s "$PROVIDER_CLIENT_SECRET" | ${NAME} plan --client-secret-stdin`
+            : `${SECRET_HOW}. It is never read from a flag, which would show in ps and in the shell history`,
+        auth_url: 'give the base address of the authentication service, e.g. --auth-url https://auth.globus.org',
+    })[setting],
+    workspace: 'the current directory',
+    specNotFound: "Run the command from the repository's root, or give the spec's path with --spec (or PROVIDER_SPEC).",
+    createScope: `run ${NAME} apply`,
+    debugOutput: 'the output of the command run again with --debug',
+    runAgain: 'Run the command again',
+    scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+});
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** `--help`, for the whole and for each command, with examples. */
+
+
+const OPTIONS = [
+    ...CLI_SETTINGS.filter((s) => s.flag !== undefined).map((s) => {
+        const fallback = SETTING_DEFAULTS[s.setting];
+        return `  --${s.flag} <value>`.padEnd(30) + `${s.help} [env ${s.env}${fallback ? `; default ${fallback}` : ''}]`;
+    }),
+    '  --client-secret-stdin'.padEnd(30) + 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.',
+    '  --json'.padEnd(30) + 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).',
+    '  --dotenv <file>'.padEnd(30) + "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
+    '  --debug'.padEnd(30) + 'Also print one line per request (method, path, status, milliseconds).',
+    '  -h, --help'.padEnd(30) + 'Show this help.',
+];
+/** What only import takes. */
+const IMPORT_OPTIONS = [
+    '  --scope-suffix <suffix>'.padEnd(30) + "Which scope to import, when the client's scopes have different suffixes.",
+    '  --force'.padEnd(30) + 'Replace the spec file if it exists (import never does otherwise).',
+].join('\n');
+const EXIT_CODES = `Exit codes:
+  0  done, or (plan) nothing to change
+  1  failed: the errors say what and what to do
+  2  (plan) apply would change the registration`;
+const COMMANDS = {
+    plan: {
+        summary: 'Validate the spec, inspect the client and show what apply would do. Writes nothing.',
+        examples: [
+            `PROVIDER_CLIENT_SECRET=... ${NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
+            `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
+        ],
+    },
+    apply: {
+        summary: 'Create the scope if the client has none, then hold it to the spec as --on-drift says.',
+        examples: [`${NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`],
+    },
+    verify: {
+        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
+        examples: [`${NAME} verify --provider-url https://provider.example.org`],
+    },
+    import: {
+        summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
+        examples: [
+            `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
+            `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+        ],
+    },
+};
+/** The commands as a sentence names them: "plan, apply, verify or import". */
+const commandList = () => {
+    const names = Object.keys(COMMANDS);
+    return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+};
+const overallHelp = () => `Usage: ${NAME} <${Object.keys(COMMANDS).join('|')}> [options]
+
+Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
+GitHub Action ensure-provider-scope does.
+
+Commands:
+${Object.entries(COMMANDS)
+    .map(([command, { summary }]) => `  ${command.padEnd(8)}${summary}`)
+    .join('\n')}
+
+Options:
+${OPTIONS.join('\n')}
+  --version                   Print the version.
+
+${EXIT_CODES}
+
+Examples:
+${Object.values(COMMANDS)
+    .flatMap((v) => v.examples)
+    .map((e) => `  ${e}`)
+    .join('\n')}
+
+Run '${NAME} <command> --help' for one command. NO_COLOR turns colours off.
+`;
+const commandHelp = (command) => `Usage: ${NAME} ${command} [options]
+
+${COMMANDS[command].summary}
+
+Options:
+${command === 'import' ? [...OPTIONS.filter((line) => !line.startsWith('  --dotenv ')), IMPORT_OPTIONS].join('\n') : OPTIONS.join('\n')}
+
+${EXIT_CODES}
+
+Examples:
+${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
+`;
+
+;// CONCATENATED MODULE: ./src/cli/human-report.ts
+
+/** The lines of the report, or none when the run failed before the scope was known. */
+function humanReport(command, { report, outputs }, { onDrift, naming, paint, show }) {
+    if (report === undefined || outputs === undefined)
+        return [];
+    const { result } = report;
+    const lines = [];
+    const width = (fields) => Math.max(...fields.map((f) => f.length));
+    if (command === 'plan' && result.wouldCreate) {
+        const fields = Object.entries(result.definition).filter(([, v]) => v !== undefined);
+        const w = width(fields.map(([f]) => f));
+        lines.push(paint.added(`+ create scope ${show(result.scope.scope_string)}`));
+        for (const [field, value] of fields)
+            lines.push(paint.added(`    + ${field.padEnd(w)} = ${show(JSON.stringify(value))}`));
+        lines.push('', `${paint.bold('Plan: 1 scope to create.')} apply would send POST /v2/api/clients/${show(result.client.id)}/scopes.`);
+    }
+    else if (command === 'plan' && result.changes.length > 0) {
+        const w = width(result.comparison.map((c) => c.field));
+        lines.push(paint.changed(`~ update scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`));
+        for (const c of result.comparison) {
+            const note = c.field === 'dependent_scopes' && !c.same ? `  (${CONSENT_NOTE})` : '';
+            lines.push(c.same ? paint.dim(`      ${c.field.padEnd(w)} = ${show(c.spec)}`) : paint.changed(`    ~ ${c.field.padEnd(w)} = ${show(c.service)} -> ${show(c.spec)}${note}`));
+        }
+        const fields = result.changes.map((c) => c.field).join(', ');
+        const suffix = suffixOf(result.scope.scope_string);
+        const variants = result.scopes.filter((s) => s.id !== result.scope.id && suffixOf(s.scope_string) === suffix).length;
+        lines.push('', `${paint.bold(`Plan: ${result.changes.length} field(s) to change.`)} apply would send PUT /v2/api/scopes/${show(result.scope.id)} with ${fields}` +
+            (variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`));
+    }
+    else {
+        const drift = result.comparison.filter((c) => !c.same);
+        const head = result.created ? 'Created' : result.updated ? 'Updated' : 'Registered:';
+        lines.push(`${head} scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`);
+        for (const c of drift)
+            lines.push(paint.removed(`    ! ${c.field}: the spec says ${show(c.spec)}, the service has ${show(c.service)}`));
+        if (command === 'plan') {
+            lines.push('', `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift.map((c) => c.field), onDrift, naming)}`);
+        }
+    }
+    if (report.provider !== undefined) {
+        const { url, published, matches } = report.provider;
+        lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} ${matches ? '(a scope string of this client)' : '(NOT a scope string of this client)'}`);
+    }
+    const names = Object.keys(outputs);
+    const w = width(names);
+    lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
+    return lines;
+}
+/**
+ * Why a plan writes nothing, and what an update would do: never a change of the suffix, which
+ * no update makes (an update refuses while it differs), so that plan and plan with an update
+ * never contradict each other.
+ */
+function noChanges(drift, onDrift, { assign }) {
+    if (drift.length === 0)
+        return 'The scope matches the spec.';
+    const update = assign('on_drift', 'update');
+    const kept = `with ${assign('on_drift', onDrift)}, apply leaves the scope as it is`;
+    if (drift.includes('scope_suffix')) {
+        return `${kept}. scope_suffix differs, and no update changes a suffix: ${update} refuses until the spec has the scope's suffix again.`;
+    }
+    return `${kept}; ${update} would change ${drift.length} field(s).`;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/import.ts
+/**
+ * `import`: the spec of a scope registered by other means (by hand, a script, curl), read from
+ * the service with the engine's own lookups and written so that the engine's own parser reads
+ * it back equal, field for field as the drift check compares them: a plan on it changes nothing.
+ * Like ensureProviderScope, it never throws: the spec as data and text, or the problems.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
+async function importScope(request) {
+    const stop = new AbortController();
+    try {
+        const imported = await importing(request, request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
+        return { imported, messages: [], exitCode: 0 };
+    }
+    catch (error) {
+        const { messages, problems } = concludeFailure(error, request.naming);
+        return { messages, problems, exitCode: 1 };
+    }
+    finally {
+        stop.abort(new Error('the run has ended'));
+    }
+}
+async function importing(request, signal) {
+    const { naming, importNaming } = request;
+    const settings = parseSettings(request.read, naming);
+    // Before any request: a file that is there already, or outside, stops the run at once.
+    const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
+    const log = logOn(request.write);
+    log.info(`Importing the scope of client ${settings.client_id} at ${settings.auth_url}`);
+    const { service } = connect(settings, request, signal, log);
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
+    }
+    const { scopes } = await adoptExisting(service, client, client.scopes, '');
+    const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
+    const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+    // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
+    const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
+    const deps = scope.dependent_scopes ?? [];
+    const visible = await lookupIds(service, [...new Set(deps.map((d) => d.scope.toLowerCase()))]);
+    const hidden = deps.map((d) => d.scope.toLowerCase()).filter((id) => !visible.has(id));
+    for (const id of hidden) {
+        log.warning(`dependent_scopes: the scope ${id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+            'it is written by its UUID, with a comment. Check it with its owner.');
+    }
+    const drawn = specOf(scope, suffix, deps, visible);
+    // A value that holds a form of the secret or the token is refused, never written.
+    refuseUnwritable(drawn, request.secrets.scrub);
+    const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+    const header = [
+        ` yaml-language-server: $schema=${request.schemaUrl}`,
+        ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
+        ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
+        ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
+    ];
+    const text = specText(drawn, header, hidden);
+    const spec = readBack(text, scope, visible);
+    // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
+    const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
+    for (const variant of group.filter((s) => s !== scope)) {
+        const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+        if (fields.length > 0) {
+            log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+                'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+        }
+    }
+    if (target !== undefined && request.destination !== undefined) {
+        await writeWhole(target, text, request.destination.force, request.destination.file);
+        log.info(`Wrote ${request.destination.file}`);
+    }
+    const scopeStrings = group.map((s) => s.scope_string);
+    return {
+        spec,
+        text,
+        file: request.destination?.file,
+        hidden,
+        outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false' },
+    };
+}
+/** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
+function pickSuffix(scopes, asked, naming) {
+    const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+    const listed = suffixes.map((s) => `"${s}"`).join(', ');
+    if (asked !== undefined && asked !== '') {
+        if (suffixes.includes(asked))
+            return asked;
+        throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
+    }
+    if (suffixes.length === 1)
+        return suffixes[0];
+    throw new ActionError(`The client's scopes have ${suffixes.length} different suffixes: ${listed}. A spec holds one scope (with its FQDN variants): ` +
+        `pick one with ${naming.pickSuffix(suffixes[0])}.`);
+}
+/** The spec's fields from the scope: each dependency by its string when the client sees it, else by its id. */
+function specOf(scope, suffix, deps, visible) {
+    const missing = ['name', 'description', 'advertised'].filter((field) => scope[field] === undefined);
+    if (missing.length > 0) {
+        throw new ValidationError(missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })));
+    }
+    return {
+        name: scope.name,
+        description: scope.description,
+        scope_suffix: suffix,
+        advertised: scope.advertised,
+        // Left out when the service does not say: the drift check then leaves it out too.
+        ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
+        ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
+        dependent_scopes: deps.map((d) => ({
+            scope: visible.get(d.scope.toLowerCase())?.scope_string ?? d.scope.toLowerCase(),
+            optional: d.optional,
+            requires_refresh_token: d.requires_refresh_token,
+        })),
+    };
+}
+/** Every text of the spec, named as the spec names its field. */
+function textsOf(spec) {
+    return [
+        ['name', spec.name],
+        ['description', spec.description],
+        ['scope_suffix', spec.scope_suffix],
+        ...(spec.required_domains ?? []).map((d, i) => [`required_domains[${i}]`, d]),
+        ...spec.dependent_scopes.map((d, i) => [`dependent_scopes[${i}].scope`, d.scope]),
+    ];
+}
+/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
+function refuseUnwritable(spec, scrub) {
+    const problems = textsOf(spec).flatMap(([field, value]) => {
+        if (hasUnsafe(value)) {
+            return [
+                {
+                    field,
+                    message: `${field}: the service's value holds a control character (a line break, a tab, an escape, a direction override...), which import does not write ` +
+                        'into a file people review: nothing was written. Change the value on the service first, or write the spec by hand.',
+                },
+            ];
+        }
+        if (scrub(value) !== value)
+            return [{ field, message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.` }];
+        return [];
+    });
+    if (problems.length > 0)
+        throw new ValidationError(problems);
+}
+/** The file: the header's comment lines, then every field in the README's order; a hidden dependency says why it is an id. */
+function specText(spec, header, hidden) {
+    const doc = new dist/* Document */.yo(spec);
+    doc.commentBefore = header.join('\n');
+    const deps = doc.get('dependent_scopes', true);
+    if ((0,dist/* isSeq */.oP)(deps)) {
+        deps.items.forEach((item, index) => {
+            if ((0,dist/* isMap */.jh)(item) && hidden.includes(spec.dependent_scopes[index]?.scope ?? '')) {
+                item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
+            }
+        });
+    }
+    // No folding: each value on one line, as a reviewer diffs it.
+    return doc.toString({ lineWidth: 0 });
+}
+/** The spec as its own parser reads the text, which must be the scope as the drift check compares them; else nothing is written. */
+function readBack(text, scope, visible) {
+    const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
+    if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
+        throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
+    }
+    let read;
+    try {
+        // As the file will hold it: UTF-8 (a lone surrogate would not survive).
+        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
+    }
+    catch (error) {
+        if (!(error instanceof ValidationError))
+            throw error;
+        throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
+    }
+    const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
+    // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
+    const resolved = read.dependent_scopes.flatMap((d) => {
+        const id = ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined);
+        return id === undefined ? [] : [{ ...d, scope: id }];
+    });
+    const definition = { ...read, dependent_scopes: resolved };
+    const differ = compareScope(definition, scope).filter((c) => !c.same);
+    if (differ.length > 0) {
+        throw new ValidationError(differ.map((c) => ({
+            field: c.field,
+            message: `${c.field}: the spec would read the service's value back otherwise (it trims the blanks at the ends of a text), and a plan would show the difference: ${nothing}`,
+        })));
+    }
+    return read;
+}
+/** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
+async function checkTarget({ workspace, naming, importNaming }, { file, force }) {
+    const fail = (message) => {
+        throw new ValidationError([{ field: 'spec', message }]);
+    };
+    const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
+    // The spec's own rule (spec-path.ts); a folder may be the workspace itself.
+    const within = (full) => full === root || insideWorkspace((external_node_path_default()), root, full) !== undefined;
+    const refuse = () => fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
+    const full = insideWorkspace((external_node_path_default()), root, file);
+    if (full === undefined)
+        return refuse();
+    // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
+    let folder = external_node_path_default().dirname(full);
+    while (!(await exists(folder)))
+        folder = external_node_path_default().dirname(folder);
+    if (!within(await (0,promises_.realpath)(folder)))
+        return refuse();
+    const there = await (0,promises_.lstat)(full).catch(() => undefined);
+    if (there === undefined)
+        return full;
+    if (there.isDirectory())
+        return fail(`${file} is a folder: give ${naming.ref('spec')} the path of the spec file to write.`);
+    if (there.isSymbolicLink() && !within(await (0,promises_.realpath)(full).catch(() => root)))
+        return refuse();
+    if (!force) {
+        return fail(`${file} exists already, and import never overwrites a file unless told to: compare it with ${naming.assign('spec', '-')}, or give ${importNaming.overwrite} to replace it.`);
+    }
+    return full;
+}
+const exists = (file) => (0,promises_.lstat)(file).then(() => true, () => false);
+/** Whole or not at all: a temporary file in the same folder, then a rename (or, not forced, a link that fails on an existing file). */
+async function writeWhole(full, text, force, file) {
+    const temporary = external_node_path_default().join(external_node_path_default().dirname(full), `.${external_node_path_default().basename(full)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    let placing = false;
+    try {
+        await (0,promises_.mkdir)(external_node_path_default().dirname(full), { recursive: true });
+        await (0,promises_.writeFile)(temporary, text, { flag: 'wx' });
+        placing = true;
+        if (force)
+            await (0,promises_.rename)(temporary, full);
+        else
+            await (0,promises_.link)(temporary, full);
+    }
+    catch (error) {
+        const code = error.code ?? String(error);
+        throw new ActionError(placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
+    }
+    finally {
+        // After a rename it is gone already.
+        await (0,promises_.unlink)(temporary).catch(() => { });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/json-report.ts
+/**
+ * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
+ * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
+ * fields are added, never renamed or removed, within a `schema_version`.
+ */
+
+
+const value = schemas/* unknown */.L5J().check(schemas/* describe */.q0y('A field value as JSON: a string, a boolean, or a list.'));
+const located = schemas/* strictObject */.rej({
+    message: schemas/* string */.YjP(),
+    file: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    line: schemas/* optional */.lqM(schemas/* int */.Whr()),
+    column: schemas/* optional */.lqM(schemas/* int */.Whr()),
+});
+const cliReportSchema = schemas/* strictObject */.rej({
+    schema_version: schemas/* literal */.euz(1),
+    command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
+    /** What came of it; `exit_code` is the process's. */
+    status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
+    exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
+    outputs: schemas/* nullable */.mee(schemas/* strictObject */.rej({
+        scope_string: schemas/* string */.YjP(),
+        scope_id: schemas/* string */.YjP().check(schemas/* describe */.q0y('Empty when the scope is only planned.')),
+        scope_strings: schemas/* array */.YOg(schemas/* string */.YjP()),
+        created: schemas/* boolean */.zMY(),
+        updated: schemas/* boolean */.zMY(),
+    }))
+        .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known.')),
+    plan: schemas/* nullable */.mee(schemas/* strictObject */.rej({
+        action: schemas/* enum */.k5n(['create', 'update', 'none']),
+        request: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+        fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value })).check(schemas/* describe */.q0y('Each field it sets: before is null for a creation.')),
+    }))
+        .check(schemas/* describe */.q0y('plan only: what apply would write.')),
+    drift: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() })).check(schemas/* describe */.q0y('The spec set against the scope, field by field.')),
+    provider: schemas/* nullable */.mee(schemas/* strictObject */.rej({ url: schemas/* string */.YjP(), key: schemas/* nullable */.mee(schemas/* string */.YjP()), published: schemas/* nullable */.mee(schemas/* string */.YjP()), matches: schemas/* boolean */.zMY() }))
+        .check(schemas/* describe */.q0y("The deployed provider's check, when one was made and it could read the provider.")),
+    warnings: schemas/* array */.YOg(located),
+    errors: schemas/* array */.YOg(located),
+    import: schemas/* optional */.lqM(schemas/* strictObject */.rej({
+        file: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
+        text: schemas/* string */.YjP().check(schemas/* describe */.q0y("The spec file's text.")),
+        spec: schemas/* strictObject */.rej({
+            name: schemas/* string */.YjP(),
+            description: schemas/* string */.YjP(),
+            scope_suffix: schemas/* string */.YjP(),
+            advertised: schemas/* boolean */.zMY(),
+            allow_refresh_tokens: schemas/* boolean */.zMY(),
+            required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+            dependent_scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ scope: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() })),
+        })
+            .check(schemas/* describe */.q0y('The spec as the file reads back.')),
+        hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
+    }))
+        .check(schemas/* describe */.q0y('import only: the spec read from the live scope, and where it was written.')),
+})
+    .check(schemas/* meta */.mIj({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
+const locatedOf = (m) => ({
+    message: m.text,
+    ...(m.location === undefined ? {} : { file: m.location.file }),
+    ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
+    ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
+});
+const parsed = (json) => JSON.parse(json);
+/** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
+function jsonReport(command, conclusion, messages, exitCode, imported) {
+    const { outputs, report } = conclusion;
+    const result = report?.result;
+    const planned = command === 'plan' && result !== undefined;
+    const plan = !planned
+        ? null
+        : result.wouldCreate
+            ? {
+                action: 'create',
+                request: `POST /v2/api/clients/${result.client.id}/scopes`,
+                fields: Object.entries(result.definition).filter(([, after]) => after !== undefined).map(([field, after]) => ({ field, before: null, after: after })),
+            }
+            : result.changes.length > 0
+                ? { action: 'update', request: `PUT /v2/api/scopes/${result.scope.id}`, fields: result.changes.map((c) => ({ field: c.field, before: parsed(c.service), after: parsed(c.spec) })) }
+                : { action: 'none', request: null, fields: [] };
+    const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
+    const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
+    return {
+        schema_version: 1,
+        command,
+        status,
+        exit_code: exitCode,
+        outputs: outputs === undefined
+            ? null
+            : { ...outputs, scope_strings: JSON.parse(outputs.scope_strings), created: outputs.created === 'true', updated: outputs.updated === 'true' },
+        plan,
+        drift: (result?.comparison ?? []).map((c) => ({ field: c.field, spec: parsed(c.spec), service: parsed(c.service), same: c.same })),
+        provider: report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
+        warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
+        errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
+        ...(imported === undefined ? {} : { import: imported }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/import.ts
+/**
+ * The command line's `import`: where the spec goes (`--spec`, or stdout with `--spec -`),
+ * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
+ * checks that the spec reads back equal, and writes the file.
+ */
+
+
+
+
+
+/** The flags only import takes. */
+const IMPORT_FLAGS = { 'scope-suffix': { type: 'string' }, force: { type: 'boolean' } };
+/** Another command given one of import's flags: what to say. */
+function importOnly(command, values) {
+    // import writes a spec, not the outputs a dotenv file carries.
+    if (command === 'import' && values.dotenv !== undefined)
+        return `--dotenv is not an option of import. Run '${NAME} import --help' for its options.`;
+    const given = Object.keys(IMPORT_FLAGS).find((flag) => values[flag] !== undefined);
+    return command === 'import' || given === undefined ? undefined : `--${given} is an option of import only. Run '${NAME} ${command} --help' for the options of ${command}.`;
+}
+const IMPORT_NAMING = {
+    pickSuffix: (suffix) => `--scope-suffix ${suffix}`,
+    overwrite: '--force',
+    createInstead: `To register a scope, write the spec instead (the README's "The spec file" says how), then run '${NAME} plan' and '${NAME} apply'.`,
+};
+/**
+ * The schema line for editors: the package's own schema, at the version that wrote the file,
+ * from the npm registry's CDN (the package ships schema/).
+ */
+const SCHEMA_URL = `https://unpkg.com/${package_0/* name */.UU}@${package_0/* version */.rE}/schema/provider-scope.schema.json`;
+async function runImport({ port, values, seen, stdout, show }) {
+    const file = port.read('spec');
+    const asked = values['scope-suffix'];
+    const scopeSuffix = typeof asked === 'string' ? asked : undefined;
+    const outcome = await importScope({
+        ...port,
+        importNaming: IMPORT_NAMING,
+        scopeSuffix,
+        destination: file === '-' ? undefined : { file, force: values.force === true },
+        command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
+        schemaUrl: SCHEMA_URL,
+    });
+    outcome.messages.forEach(port.write);
+    const { imported, exitCode } = outcome;
+    if (values.json === true) {
+        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, spec: imported.spec, hidden_dependents: imported.hidden };
+        const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
+        stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
+    }
+    else if (imported?.file === undefined) {
+        // Every value was checked for control characters and the secret's forms before: the text is the file's.
+        if (imported !== undefined)
+            stdout.write(port.secrets.scrub(imported.text));
+    }
+    else {
+        stdout.write(`Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
+            `Next: '${NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
+    }
+    return exitCode;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+/**
+ * The command line's door: `plan`, `apply` and `verify`, driving the same engine as the action.
+ * It reads the settings from flags and the environment, the secret from the environment or
+ * stdin, shows each message on stderr as it comes (a slow service never leaves the terminal
+ * silent), and puts the report on stdout: text for a person, or one JSON document. Everything
+ * it prints or writes is scrubbed of every form of the secret, and shown inert.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const FLAGS = {
+    ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, { type: 'string' }]]))),
+    'client-secret-stdin': { type: 'boolean' },
+    json: { type: 'boolean' },
+    dotenv: { type: 'string' },
+    debug: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
+    ...IMPORT_FLAGS,
+};
+/**
+ * The arguments as Node's parseArgs reads them, held to the options here in this command's
+ * words: an unknown option gets its near miss, an option without its value or with one it
+ * does not take is named as such. (parseArgs' own strict errors say neither.)
+ */
+function parse(argv) {
+    const { values, positionals, tokens } = (0,external_node_util_.parseArgs)({ args: [...argv], options: FLAGS, allowPositionals: true, strict: false, tokens: true });
+    for (const token of tokens) {
+        if (token.kind !== 'option')
+            continue;
+        const option = FLAGS[token.name];
+        if (option === undefined) {
+            const near = nearestKey(token.name, Object.keys(FLAGS));
+            return { problem: `unknown option ${token.rawName}${near === undefined ? '' : ` (did you mean --${near}?)`}` };
+        }
+        if (option.type === 'boolean' && token.value !== undefined)
+            return { problem: `${token.rawName} takes no value` };
+        // A following option taken as the value: almost always a value forgotten.
+        if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
+            return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${VALUE_EXAMPLES[token.name] ?? '<value>'}` };
+        }
+    }
+    return { values, positionals };
+}
+// A value for each option that takes one, to show with it.
+const VALUE_EXAMPLES = {
+    ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
+    dotenv: 'scope.env',
+    'scope-suffix': 'action_all',
+};
+/** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
+function painter(stream, env) {
+    const on = stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
+    const style = (format) => (text) => (on ? (0,external_node_util_.styleText)(format, text, { validateStream: false }) : text);
+    return { added: style('green'), changed: style('yellow'), removed: style('red'), dim: style('dim'), bold: style('bold') };
+}
+/** A message about a place in a file, as compilers print one: `file:line: text` (the file named once). */
+function main_located(message) {
+    const location = 'location' in message ? message.location : undefined;
+    if (location?.startLine === undefined)
+        return message.text;
+    const text = message.text.startsWith(`${location.file}: `) ? message.text.slice(location.file.length + 2) : message.text;
+    return `${location.file}:${location.startLine}: ${text}`;
+}
+async function main(collaborators) {
+    const { stdout, stderr } = collaborators;
+    const fail = (text) => (stderr.write(`${NAME}: ${inert(text)}\n`), 1);
+    // Refused by name before anything else: a secret in a flag is already in `ps` and the history.
+    if (collaborators.argv.some((arg) => /^--client-secret(=|$)/.test(arg))) {
+        return fail(`the secret is never given as a flag (it would show in ps and in the shell history): ${SECRET_HOW}.`);
+    }
+    const parsed = parse(collaborators.argv);
+    if ('problem' in parsed)
+        return fail(`${parsed.problem}. Run '${NAME} --help' for the options.`);
+    const { values, positionals } = parsed;
+    const [command, ...extra] = positionals;
+    if (values.version === true)
+        return (stdout.write(`${package_0/* version */.rE}\n`), 0);
+    if (command === undefined)
+        return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
+    if (!(command in COMMANDS)) {
+        const near = nearestKey(command, Object.keys(COMMANDS));
+        return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`);
+    }
+    if (values.help === true)
+        return (stdout.write(commandHelp(command)), 0);
+    if (extra.length > 0)
+        return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
+    const misplaced = importOnly(command, values);
+    if (misplaced !== undefined)
+        return fail(misplaced);
+    return run(command, values, collaborators);
+}
+async function run(command, values, collaborators) {
+    const { stdout, stderr, env } = collaborators;
+    const flag = (name) => (typeof values[name] === 'string' ? values[name] : undefined);
+    const secretFromStdin = values['client-secret-stdin'] === true;
+    const secret = secretFromStdin ? (await collaborators.readStdin()).replace(/\r?\n$/, '') : (env.PROVIDER_CLIENT_SECRET ?? '');
+    const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, (s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env] ?? SETTING_DEFAULTS[s.setting] ?? '']));
+    settings.set('client_secret', secret);
+    settings.set('dry_run', command === 'plan' ? 'true' : 'false');
+    const read = (name) => (settings.get(name) ?? '').trim();
+    // The run's one keeper of the secret's forms, and of the access token's once it arrives:
+    // scrubbed from every line, the report and the dotenv file.
+    // Of the secret as it is sent: trimmed, as every setting is read.
+    const secrets = keepSecrets(read('client_id'), read('client_secret'));
+    const safe = (text) => inert(secrets.scrub(text));
+    const paint = painter(stderr, env);
+    const seen = [];
+    const write = (message) => {
+        if (message.level === 'warning' || message.level === 'error')
+            seen.push(message);
+        if (message.level === 'debug' && values.debug !== true)
+            return;
+        const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
+        stderr.write(`${label}${safe(main_located(message))}\n`);
+    };
+    const naming = cliNaming({ secretFromStdin });
+    const port = { read, naming, workspace: collaborators.cwd, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+    if (command === 'import')
+        return runImport({ port, values, seen, stdout, show: safe });
+    const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
+    conclusion.messages.forEach(write);
+    const result = conclusion.report?.result;
+    const changes = result !== undefined && (result.wouldCreate || result.changes.length > 0);
+    let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && changes ? 2 : 0;
+    const dotenv = flag('dotenv');
+    if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
+        try {
+            await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs)));
+        }
+        catch (error) {
+            write({ level: 'error', text: error instanceof ActionError ? error.message : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).` });
+            exitCode = 1;
+        }
+    }
+    if (values.json === true) {
+        // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
+        const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
+        stdout.write(`${inertJson(secrets.scrub(json))}\n`);
+    }
+    else {
+        const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });
+        if (lines.length > 0)
+            stdout.write(`${lines.join('\n')}\n`);
+    }
+    return exitCode;
+}
+
+
+/***/ })
+
+};
