@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
+import { COMMENT_INPUT_DEFAULTS } from '../../src/github/pr-comment.ts';
 import { id } from '../support/ids.ts';
 import { isMapping, isThisAction, read, workflowFiles, type Mapping } from '../support/workflows.ts';
 import {
@@ -101,10 +102,10 @@ describe('action.yml', () => {
   });
 
   test('declares every input the code reads, and the code reads every declared input', async () => {
-    expect(sorted(Object.keys(inputs))).toEqual(sorted(SETTING_NAMES));
-    // Reads outside parseSettings, by name, must be declared too.
+    // The engine's settings, and the inputs only the action's door reads (by name, outside parseSettings).
     const read = await literalArguments(/getInput|getBooleanInput|getMultilineInput/);
-    expect(read.filter((name) => !(name in inputs))).toEqual([]);
+    expect(sorted(Object.keys(inputs))).toEqual(sorted(new Set([...SETTING_NAMES, ...read])));
+    expect(sorted(Object.keys(COMMENT_INPUT_DEFAULTS))).toEqual(sorted(read.filter((name) => !(SETTING_NAMES as readonly string[]).includes(name))));
   });
 
   test('declares every output the code sets, and the code sets every declared output', async () => {
@@ -259,8 +260,8 @@ describe('the README', () => {
   });
 });
 
-test("action.yml's defaults are the engine's, which the command line applies too", () => {
+test("action.yml's defaults are the engine's, which the command line applies too, and the door's own", () => {
   const inputs = action.inputs as Record<string, { default?: string }>;
   const declared = Object.fromEntries(Object.entries(inputs).flatMap(([name, input]) => (input.default === undefined ? [] : [[name, String(input.default)]])));
-  expect(declared).toEqual(SETTING_DEFAULTS);
+  expect(declared).toEqual({ ...SETTING_DEFAULTS, ...COMMENT_INPUT_DEFAULTS });
 });

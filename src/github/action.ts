@@ -69,6 +69,8 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
   await ready?.();
+  // Where reviewers look, last: on a pull request, the same report as its comment.
+  if (collaborators.comment !== undefined) conclusion = await collaborators.comment({ conclusion, scrub, write });
   collaborators.setExitCode(conclusion.exitCode);
 }
 

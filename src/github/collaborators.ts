@@ -3,9 +3,11 @@
  * runner.ts), or a test's stand-in. Apart from both, so that neither imports the other.
  */
 import type { Dispatcher } from 'undici';
+import type { Conclusion } from '../engine/conclude.ts';
 import type { Location } from '../engine/problems.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { RunContext } from './job-summary.ts';
+import type { CommentRun } from './pr-comment.ts';
 
 /** Where an annotation points and what it is titled, in the runner's own names. */
 export type AnnotationProperties = Partial<Location> & { title?: string };
@@ -48,4 +50,9 @@ export interface Collaborators {
    * run ends.
    */
   ready?: () => Promise<void>;
+  /**
+   * After everything else, the run's report as its pull request's comment (pr-comment.ts). The
+   * conclusion comes back unchanged, but for an invalid pr_comment.
+   */
+  comment?: ((run: CommentRun) => Promise<Conclusion>) | undefined;
 }
