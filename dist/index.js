@@ -30287,7 +30287,9 @@ function renderComment(facts) {
     const footer = footerOf(facts, true);
     const body = render(facts, VALUE_LIMITS.at(-1), '');
     const room = COMMENT_LIMIT - footer.length - 200;
-    const kept = body.slice(0, body.lastIndexOf('\n', room));
+    // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
+    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
+    const kept = body.slice(0, end);
     return `${kept}\n\n_The rest is too long for a comment._\n${footer}`;
 }
 function render(facts, limit, footer) {
