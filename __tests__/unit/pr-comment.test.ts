@@ -17,7 +17,10 @@ import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse, renderComment, type CommentFacts } from '../../src/github/pr-comment-body.ts';
 import { commentOnPullRequest, failure, findOwnComment, readPrComment, type GitHubContext, type GitHubToolkit } from '../../src/github/pr-comment.ts';
+import { run } from '../../src/github/action.ts';
+import { fromGitHubRunner } from '../../src/github/runner.ts';
 import { fakeClock } from '../support/clock.ts';
+import { RecordingRunner } from '../support/recording-core.ts';
 import { id } from '../support/ids.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
@@ -309,5 +312,33 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     );
     expect(result).toBe(conclusion);
     expect(written).toEqual([{ level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub failed: no toolkit.' }]);
+  });
+});
+
+describe('the wiring', () => {
+  test('run() comments last, with the conclusion and the run\'s scrub and writer, and ends with the exit code the comment gives back', async () => {
+    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'not a url', spec: 'x.yml' });
+    const seen: Array<{ conclusion: Conclusion; summaries: number }> = [];
+    await run(
+      runner.collaborators({
+        comment: async ({ conclusion, scrub, write }) => {
+          seen.push({ conclusion, summaries: runner.summaries.length });
+          write({ level: 'info', text: `commented a-secret-value ${scrub('a-secret-value')}` });
+          return { ...conclusion, exitCode: 0 };
+        },
+      }),
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.summaries).toBe(1);
+    expect(seen[0]?.conclusion.exitCode).toBe(1);
+    expect(seen[0]?.conclusion.problems?.length).toBeGreaterThan(0);
+    expect(runner.lines('info').at(-1)).toBe('commented *** ***');
+    expect(runner.exitCode).toBe(0);
+  });
+
+  test("the runner's comment reads the event from GITHUB_EVENT_NAME: a push loads nothing and sends nothing", async () => {
+    const { comment } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'push', INPUT_GITHUB_TOKEN: 'ghs_x' }, () => {});
+    const conclusion = concluded();
+    expect(await comment?.({ conclusion, scrub: scrubber([]), write: () => {} })).toBe(conclusion);
   });
 });
