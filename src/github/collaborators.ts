@@ -3,11 +3,11 @@
  * runner.ts), or a test's stand-in. Apart from both, so that neither imports the other.
  */
 import type { Dispatcher } from 'undici';
-import type { Conclusion } from '../engine/conclude.ts';
+import type { Conclusion, Message } from '../engine/conclude.ts';
+import type { Scrubber } from '../engine/secrets.ts';
 import type { Location } from '../engine/problems.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { RunContext } from './job-summary.ts';
-import type { CommentRun } from './pr-comment.ts';
 
 /** Where an annotation points and what it is titled, in the runner's own names. */
 export type AnnotationProperties = Partial<Location> & { title?: string };
@@ -28,6 +28,15 @@ export interface JobSummary {
   /** What the workflow run is for (loaded lazily: it brings octokit along). */
   runContext(): Promise<RunContext>;
   write(markdown: string): Promise<void>;
+}
+
+/** What the run hands its pull request's comment once it has concluded. */
+export interface CommentRun {
+  conclusion: Conclusion;
+  /** The run's scrub: it learns the token's forms there. */
+  scrub: Scrubber;
+  /** The run's writer: scrubbed, one line, an annotation for a warning. */
+  write(message: Message): void;
 }
 
 /** Everything the run takes from outside. */

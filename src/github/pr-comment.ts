@@ -13,21 +13,12 @@
  */
 import type { getOctokit } from '@actions/github';
 import type { Conclusion, Message } from '../engine/conclude.ts';
-import { credentialForms, type Scrubber } from '../engine/secrets.ts';
+import { credentialForms } from '../engine/secrets.ts';
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, systemClock, withRetries, type Clock, type Pacing } from '../wire/retry.ts';
-import type { ActionCore } from './collaborators.ts';
+import type { ActionCore, CommentRun } from './collaborators.ts';
 import { describeRun, type RunContext } from './job-summary.ts';
 import { commentMarker, renderComment } from './pr-comment-body.ts';
-
-/** What the run hands over once it has concluded. */
-export interface CommentRun {
-  conclusion: Conclusion;
-  /** The run's scrub: it learns the token's forms here. */
-  scrub: Scrubber;
-  /** The run's writer: scrubbed, one line, an annotation for a warning. */
-  write(message: Message): void;
-}
 
 /** The part of @actions/github's context the comment needs. */
 export interface GitHubContext extends RunContext {
