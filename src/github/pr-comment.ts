@@ -71,7 +71,7 @@ interface Comment {
 export function readPrComment(value: string): 'auto' | 'off' | Message {
   if (value === '' || value === 'auto') return 'auto';
   if (value === 'off') return 'off';
-  return { level: 'error', text: `Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.` };
+  return { level: 'error', text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.' };
 }
 
 /** Comments the run on its pull request, if it is on one; the conclusion, unchanged unless pr_comment is invalid. */
