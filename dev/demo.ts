@@ -1,17 +1,19 @@
 /**
  * `npm run demo [-- --auth token]`: the bundled action end to end against the embedded
  * authentication service, run three times as a release workflow would: it creates the scope,
- * then finds it unchanged, then applies a changed description with `on_drift: update`. Then the
+ * then finds it unchanged, then applies a changed description with `on_drift: update`; then
+ * twice on a pull request, whose plan becomes one comment (the fake GitHub API). Then the
  * command line, bundled as npm ships it, on a second client: a plan (exit 2), an apply, a plan
  * (exit 0); and on a third, whose scope was made by hand, `import` into a fresh folder, then a
  * plan with nothing to change. With `--auth token`, every run first gets an access token (`auth: token`).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING } from './auth-service.ts';
+import { FakeGitHubApi, WORKFLOW_BOT } from './github-api.ts';
 import { ROOT, runAction } from './runner.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
@@ -77,6 +79,30 @@ for (const { title, spec, inputs } of RUNS) {
   failed ||= run.exitCode !== 0;
 }
 
+// On a pull request: the same report as one comment, through the fake GitHub API (github-api.ts).
+const github = new FakeGitHubApi();
+await github.start();
+const githubToken = 'ghs_DemoWorkflowToken0123456789abcdefAB';
+github.grant(githubToken, { user: WORKFLOW_BOT, readUser: false });
+const PROPOSED = SPEC.replace('description: Runs example actions', 'description: Runs example actions, as this pull request proposes');
+for (const title of ['Fourth run: a pull request proposes another description (dry run): the plan becomes its comment', 'Fifth run: the same pull request, pushed again: the comment is updated, not repeated']) {
+  const before = github.requests.length;
+  const run = await runAction({
+    inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl, auth: options.auth, dry_run: 'true', on_drift: 'update', github_token: githubToken },
+    files: { '.github/provider-scope.yml': PROPOSED },
+    event: { name: 'pull_request', ref: 'refs/pull/7/merge', payload: { number: 7, pull_request: { number: 7 } } },
+    env: { GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242' },
+  });
+  console.log(`\n=== ${title} (exit code ${run.exitCode}) ===`);
+  console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '').trimEnd());
+  console.log(`\nRequests to GitHub:\n${github.calls().slice(before).map((call) => `  ${call}`).join('\n')}`);
+  failed ||= run.exitCode !== 0;
+}
+const comments = github.commentsOf('octo/provider#7');
+console.log(`\nPull request #7 has ${comments.length} comment(s); the action's, as markdown:\n${comments[0]?.body ?? ''}`);
+failed ||= comments.length !== 1;
+await github.stop();
+
 // The command line: the same engine, another door.
 const cliClient = service.addClient({ name: 'Example Action Provider (command line)' });
 const workdir = mkdtempSync(path.join(tmpdir(), 'eps-demo-'));
@@ -115,12 +141,14 @@ const made = await fetch(`${authUrl}/v2/api/clients/${handClient.id}/scopes`, {
   headers: { authorization: `Basic ${Buffer.from(`${handClient.id}:${handClient.secret}`).toString('base64')}`, 'content-type': 'application/json' },
   body: JSON.stringify({ scope: { name: 'Hand-made provider', description: 'Registered with curl: "by hand" # once', scope_suffix: 'action_all', advertised: true, dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] } }),
 });
-console.log(`\n=== A scope registered by hand: POST /v2/api/clients/${handClient.id}/scopes (HTTP ${made.status}) ===`);
+console.log(`\nA scope registered by hand, as curl would: POST /v2/api/clients/${handClient.id}/scopes answered HTTP ${made.status}.`);
 const fresh = mkdtempSync(path.join(tmpdir(), 'eps-demo-import-'));
-const handEnv = { ...env, PROVIDER_CLIENT_ID: handClient.id, PROVIDER_CLIENT_SECRET: handClient.secret };
-await cliRun(['import'], fresh, handEnv, 0, 'import writes the spec from the live scope, into a fresh folder');
-console.log(`\n.github/provider-scope.yml, as import wrote it:\n${readFileSync(path.join(fresh, '.github', 'provider-scope.yml'), 'utf8').trimEnd()}`);
-await cliRun(['plan'], fresh, handEnv, 0, 'plan on the imported spec: nothing to change (exit 0)');
+const handEnv = { ...env, PROVIDER_CLIENT_SECRET: handClient.secret };
+const handFlags = ['--client-id', handClient.id, '--auth-url', authUrl, '--auth', options.auth];
+await cliRun(['import', ...handFlags], fresh, handEnv, 0, 'import writes the spec from the live scope, into a fresh folder (exit 0)');
+const imported = path.join(fresh, '.github', 'provider-scope.yml');
+if (existsSync(imported)) console.log(`\n.github/provider-scope.yml, as import wrote it:\n${readFileSync(imported, 'utf8').trimEnd()}`);
+await cliRun(['plan', ...handFlags], fresh, handEnv, 0, 'plan on the imported spec: nothing to change (exit 0)');
 rmSync(fresh, { recursive: true, force: true });
 await service.stop();
 process.exitCode = failed ? 1 : 0;

@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4929:
+/***/ 823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30334,7 +30334,235 @@ const INPUT_NAMING = {
     scopeStringOutput: "the step's scope_string output",
 };
 
+;// CONCATENATED MODULE: ./src/github/pr-comment-body.ts
+
+/**
+ * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
+ * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
+ * counts UTF-16 units, never fewer than the characters GitHub counts.
+ */
+const COMMENT_LIMIT = 65_536;
+/**
+ * One comment per client and spec file: a matrix over several providers keeps one each. Both
+ * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
+ */
+const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
+/**
+ * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
+ * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
+ * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
+ */
+const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+/** A value cut to `limit` characters, saying how much was left out and where it is whole. */
+function cut(text, limit) {
+    if (text.length <= limit)
+        return text;
+    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
+}
+// The longest value kept whole, tried in turn until the body fits.
+const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
+function renderComment(facts) {
+    for (const limit of VALUE_LIMITS) {
+        const body = render(facts, limit);
+        if (body.length <= COMMENT_LIMIT)
+            return body;
+    }
+    // Thousands of values, each already short: the end is left to the run's summary.
+    const footer = footerOf(facts, true);
+    const body = render(facts, VALUE_LIMITS.at(-1), '');
+    const room = COMMENT_LIMIT - footer.length - 200;
+    // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
+    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
+    const kept = body.slice(0, end);
+    return `${kept}\n\n_The rest is too long for a comment._\n${footer}`;
+}
+function render(facts, limit, footer) {
+    const { conclusion, marker, ranFor, scrub } = facts;
+    // Each value: scrubbed whole first, then cut, made inert and escaped.
+    let wasCut = false;
+    const value = (text) => {
+        const clean = scrub(text);
+        const kept = cut(clean, limit);
+        wasCut ||= kept !== clean;
+        return defuse(kept);
+    };
+    const { report, problems, messages, outputs } = conclusion;
+    const plan = report !== undefined ? buildSummary(report, { ranFor, scrub: value })
+        : problems !== undefined ? problemsSummary(problems, value)
+            : '### Provider scope: the run failed before a plan was made\n';
+    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error' ? [`- **${m.level}**: ${escapeMarkdown(value(m.text))}`] : []));
+    const said = verdict(conclusion);
+    const lines = [marker, ...(said === '' ? [] : [said, '']), plan];
+    if (notes.length > 0)
+        lines.push('#### Warnings and errors', '', ...notes, '');
+    const named = Object.entries(outputs ?? {});
+    if (named.length > 0)
+        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | <code>${escapeMarkdown(value(v))}</code> |`), '');
+    lines.push(footer ?? footerOf(facts, wasCut));
+    return lines.join('\n');
+}
+/** One line first: whether the run passed, and whether there is anything to change. */
+function verdict({ report, exitCode }) {
+    if (exitCode !== 0)
+        return '**The run failed**: the errors are below.';
+    if (report === undefined)
+        return '';
+    const { created, wouldCreate, updated, changes, comparison } = report.result;
+    const same = !created && !wouldCreate && !updated && changes.length === 0 && comparison.every((c) => c.same);
+    return same ? '**No changes**: the scope matches the spec.' : '';
+}
+function footerOf({ runUrl, spec }, wasCut) {
+    const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
+    return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+}
+
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+
+
+
+
+/**
+ * The action's inputs that only this door has (the command line never comments), with the
+ * defaults action.yml declares.
+ */
+const COMMENT_INPUT_DEFAULTS = { pr_comment: 'auto', github_token: '${{ github.token }}' };
+/** The events whose runs comment (pr_comment: auto). */
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/** The user of the workflow's own token, which may not ask GET /user. */
+const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
+// Each request's limit, and the comment's as a whole (retries included).
+const REQUEST_MS = 30_000;
+const DEADLINE_MS = 90_000;
+/** pr_comment as the workflow gave it: auto, off, or the error that says what to write. */
+function readPrComment(value) {
+    if (value === '' || value === 'auto')
+        return 'auto';
+    if (value === 'off')
+        return 'off';
+    return { level: 'error', text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.' };
+}
+/** Comments the run on its pull request, if it is on one and pr_comment is auto (run() refused any other value). Never throws. */
+async function commentOnPullRequest(run, deps) {
+    const { write } = run;
+    if (readPrComment(deps.core.getInput('pr_comment')) !== 'auto' || !PULL_REQUEST_EVENTS.includes(deps.eventName))
+        return;
+    const token = deps.core.getInput('github_token');
+    if (token === '') {
+        write({ level: 'warning', text: 'The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow\'s token, or set pr_comment: off.' });
+        return;
+    }
+    // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
+    run.secrets.learn(token);
+    try {
+        await comment(run, deps, token);
+    }
+    catch (error) {
+        write({ level: 'warning', text: pr_comment_failure(error) });
+    }
+}
+async function comment({ conclusion, secrets, write }, deps, token) {
+    const { context, getOctokit } = await (deps.load ?? loadToolkit)();
+    const number = context.payload.pull_request?.number;
+    if (number === undefined)
+        return write({ level: 'debug', text: 'No pull request number in the event: no comment.' });
+    const { owner, repo } = context.repo;
+    const clock = deps.clock ?? systemClock;
+    const octokit = getOctokit(token, { baseUrl: context.apiUrl });
+    retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
+    const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
+    const marker = commentMarker(deps.core.getInput('client_id'), spec);
+    const runUrl = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${context.runId}`;
+    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl, spec, scrub: secrets.scrub });
+    const login = await tokenUser(octokit, write);
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
+    const own = await findOwnComment((async function* () {
+        for await (const page of pages)
+            yield page.data;
+    })(), marker, login);
+    if (own === undefined) {
+        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
+        write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
+    }
+    else {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body });
+        write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
+    }
+}
+const loadToolkit = async () => {
+    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(925)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2925));
+    return { context: context, getOctokit };
+};
+/**
+ * The first comment, page by page, that carries the marker and was written by `login`: never
+ * anyone else's, even one that copies the marker. Stops at the page that has it.
+ */
+async function findOwnComment(pages, marker, login) {
+    for await (const page of pages) {
+        const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && (c.body ?? '').includes(marker));
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** Whose comments are this token's: GET /user, or the workflow token's bot, which may not ask. */
+async function tokenUser(octokit, write) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        const status = statusOf(error);
+        if (status === undefined || status >= 500 || status === 429)
+            throw error;
+        write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: its comments are ${WORKFLOW_TOKEN_USER}'s.` });
+        return WORKFLOW_TOKEN_USER;
+    }
+}
+const statusOf = (error) => {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+};
+/**
+ * Every request gets a time limit; the idempotent ones (GET, PATCH) are tried again on a 5xx,
+ * a 429 or a network failure (octokit reports those as status 500), paced as the service's
+ * reads are. A POST is never sent twice: a creation whose answer was lost may have been made,
+ * and the next run finds it by its marker.
+ */
+function retrying(octokit, pacing, write) {
+    octokit.hook.wrap('request', (request, options) => {
+        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
+        if (options.method === 'POST')
+            return once();
+        return withRetries(once, (error) => {
+            const status = statusOf(error);
+            const retryAfter = error.response?.headers?.['retry-after'];
+            return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
+        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub: ${options.method} ${pathOf(options.url)}: ${pr_comment_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
+    });
+}
+const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
+/** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
+function pr_comment_describe(error) {
+    const { message = String(error), request, response } = (error ?? {});
+    const where = request?.url === undefined ? '' : `${request.method ?? ''} ${pathOf(request.url)} `;
+    return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
+}
+/** The one warning a failed comment gives: what happened and what to do. */
+function pr_comment_failure(error) {
+    const status = statusOf(error);
+    const gaveUp = error?.gaveUp;
+    const what = `GitHub ${pr_comment_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
+    const head = 'The run was not commented on the pull request (the job summary has everything):';
+    if (status === 403) {
+        return `${head} ${what} Give the job the permission \`pull-requests: write\`. Where the token is read-only, as on a pull request from a fork, set pr_comment: off.`;
+    }
+    if (status === 401)
+        return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
+    return `${head} ${what}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/runner.ts
+
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
 const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(925)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2925)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
@@ -30402,6 +30630,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
                 },
             }
             : undefined,
+        comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },
@@ -30424,6 +30653,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
+
 
 
 
@@ -30470,6 +30700,14 @@ async function run(collaborators = fromGitHubRunner()) {
         if (unannotated > 0)
             core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
     };
+    // The one input of this door alone, checked before anything is sent: a typo never lets a
+    // release create the scope and then fail.
+    const prComment = readPrComment(core.getInput('pr_comment'));
+    if (prComment !== 'auto' && prComment !== 'off') {
+        write(prComment);
+        await ready?.();
+        return collaborators.setExitCode(1);
+    }
     // An error that escapes everything ends the step: reported, and nothing more is sent.
     const fatal = new AbortController();
     collaborators.onFatal?.((error) => {
@@ -30498,6 +30736,8 @@ async function run(collaborators = fromGitHubRunner()) {
     if (markdown !== undefined)
         await summary?.write(scrub(markdown));
     await loaded;
+    // Where reviewers look, last: on a pull request, the same report as its comment (never a change of the result).
+    await collaborators.comment?.({ conclusion, secrets, write });
     collaborators.setExitCode(conclusion.exitCode);
 }
 /** The job summary of a conclusion: what was ensured, or every problem of a failed validation. */
@@ -30514,7 +30754,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4929);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(823);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
+import { COMMENT_INPUT_DEFAULTS } from '../../src/github/pr-comment.ts';
 import { id } from '../support/ids.ts';
 import { isMapping, isThisAction, read, workflowFiles, type Mapping } from '../support/workflows.ts';
 import {
@@ -101,7 +102,8 @@ describe('action.yml', () => {
   });
 
   test('declares every input the code reads, and the code reads every declared input', async () => {
-    expect(sorted(Object.keys(inputs))).toEqual(sorted(SETTING_NAMES));
+    // The engine's settings, and the inputs only the action's door has (the pull request's comment).
+    expect(sorted(Object.keys(inputs))).toEqual(sorted([...SETTING_NAMES, ...Object.keys(COMMENT_INPUT_DEFAULTS)]));
     // Reads outside parseSettings, by name, must be declared too.
     const read = await literalArguments(/getInput|getBooleanInput|getMultilineInput/);
     expect(read.filter((name) => !(name in inputs))).toEqual([]);
@@ -254,14 +256,16 @@ describe('the README', () => {
   });
 
   // About 300, and room for the dozen lines of auth: token (an input, its section, two
-  // troubleshooting rows) and the ten of "Versions" (the Node of each door, the placeholder pin).
+  // troubleshooting rows), the ten of "Versions" (the Node of each door, the placeholder pin),
+  // the twenty of the pull request's comment (two inputs, its section with the permissions, a
+  // row) and import's section.
   test('is a user README: at most about 300 lines', async () => {
-    expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(350);
+    expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(375);
   });
 });
 
-test("action.yml's defaults are the engine's, which the command line applies too", () => {
+test("action.yml's defaults are the engine's, which the command line applies too, and the door's own", () => {
   const inputs = action.inputs as Record<string, { default?: string }>;
   const declared = Object.fromEntries(Object.entries(inputs).flatMap(([name, input]) => (input.default === undefined ? [] : [[name, String(input.default)]])));
-  expect(declared).toEqual(SETTING_DEFAULTS);
+  expect(declared).toEqual({ ...SETTING_DEFAULTS, ...COMMENT_INPUT_DEFAULTS });
 });

@@ -255,15 +255,24 @@ describe('secrets and credentials', () => {
     expect(job.environment).toBe('${{ matrix.provider }}');
   });
 
-  test('every workflow sets its permissions, and only the release\'s publishing jobs may write', () => {
+  test('every workflow sets its permissions, and only the release\'s publishing jobs and the pull request\'s comment may write', () => {
     for (const workflow of workflows) {
       expect([workflow.file, 'permissions' in workflow.yaml]).toEqual([workflow.file, true]);
       for (const [jobName, job] of jobsOf(workflow)) {
         const permissions = { ...asMapping(workflow.yaml.permissions), ...asMapping(job.permissions) };
         const writes = Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope);
         const release = workflow.file === '.github/workflows/release.yml';
+        // On a pull request, a step of this action with pr_comment on comments: it needs pull-requests: write, and has it.
+        const on = workflow.yaml.on;
+        const onPullRequest = ['pull_request', 'pull_request_target'].some((event) => (typeof on === 'string' ? on === event : Array.isArray(on) ? on.includes(event) : event in asMapping(on)));
+        const comments = onPullRequest && stepsOf(job).some((step) => typeof step.uses === 'string' && isThisAction(step.uses) && asMapping(step.with).pr_comment !== 'off');
         // The GitHub release writes contents; npm's trusted publishing needs an OIDC token.
-        const allowed = release && jobName === 'publish' ? ['contents'] : release && jobName === 'npm' ? ['id-token'] : workflow.file === '.github/workflows/codeql.yml' ? ['security-events'] : [];
+        const allowed =
+          release && jobName === 'publish' ? ['contents']
+          : release && jobName === 'npm' ? ['id-token']
+          : workflow.file === '.github/workflows/codeql.yml' ? ['security-events']
+          : comments ? ['pull-requests']
+          : [];
         expect([workflow.file, jobName, writes]).toEqual([workflow.file, jobName, allowed]);
       }
     }

@@ -11,6 +11,7 @@ import { clip, oneLine } from '../engine/text.ts';
 import type { Collaborators, JobSummary } from './collaborators.ts';
 import { buildSummary, describeRun, problemsSummary } from './job-summary.ts';
 import { INPUT_NAMING } from './inputs.ts';
+import { readPrComment } from './pr-comment.ts';
 import { fromGitHubRunner } from './runner.ts';
 
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
@@ -46,6 +47,14 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     messages.forEach(write);
     if (unannotated > 0) core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
   };
+  // The one input of this door alone, checked before anything is sent: a typo never lets a
+  // release create the scope and then fail.
+  const prComment = readPrComment(core.getInput('pr_comment'));
+  if (prComment !== 'auto' && prComment !== 'off') {
+    write(prComment);
+    await ready?.();
+    return collaborators.setExitCode(1);
+  }
   // An error that escapes everything ends the step: reported, and nothing more is sent.
   const fatal = new AbortController();
   collaborators.onFatal?.((error) => {
@@ -75,6 +84,8 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
   await loaded;
+  // Where reviewers look, last: on a pull request, the same report as its comment (never a change of the result).
+  await collaborators.comment?.({ conclusion, secrets, write });
   collaborators.setExitCode(conclusion.exitCode);
 }
 

@@ -3,6 +3,8 @@
  * runner.ts), or a test's stand-in. Apart from both, so that neither imports the other.
  */
 import type { Dispatcher } from 'undici';
+import type { Conclusion, Message } from '../engine/conclude.ts';
+import type { Secrets } from '../engine/secrets.ts';
 import type { Location } from '../engine/problems.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { RunContext } from './job-summary.ts';
@@ -28,6 +30,15 @@ export interface JobSummary {
   write(markdown: string): Promise<void>;
 }
 
+/** What the run hands its pull request's comment once it has concluded. */
+export interface CommentRun {
+  conclusion: Conclusion;
+  /** The run's one keeper of secrets: the token is masked and scrubbed through it. */
+  secrets: Secrets;
+  /** The run's writer: scrubbed, one line, an annotation for a warning. */
+  write(message: Message): void;
+}
+
 /** Everything the run takes from outside. */
 export interface Collaborators {
   core: ActionCore;
@@ -48,4 +59,6 @@ export interface Collaborators {
    * run ends.
    */
   ready?: () => Promise<void>;
+  /** After everything else, the run's report as its pull request's comment (pr-comment.ts); never changes the result. */
+  comment?: ((run: CommentRun) => Promise<void>) | undefined;
 }

@@ -1,0 +1,200 @@
+/**
+ * A fake of the part of GitHub's REST API the action's pull request comment uses, on
+ * 127.0.0.1, for the tests and the demo (GITHUB_API_URL points at it, under a GitHub
+ * Enterprise Server style path, `/api/v3`). It records every request (never a token: the
+ * user the token stands for), and answers as GitHub does:
+ *
+ * - `GET /user`: the token's user; 403 "Resource not accessible by integration" for an
+ *   installation token such as the workflow's (anthropics/claude-code-action#538 shows it).
+ * - `GET /repos/{owner}/{repo}/issues/{number}/comments`: `per_page` (30 by default, 100 at
+ *   most) and `page`, with a `Link` header (`next`, `last`, `first`, `prev`).
+ * - `POST` there, and `PATCH /repos/{owner}/{repo}/issues/comments/{id}`: 403 for a read-only
+ *   token (a fork's) and for another user's comment, 422 for a body over 65,536 characters
+ *   (the message GitHub gives, danger/danger#424), 404 for a comment that does not exist.
+ * - 401 "Bad credentials" for an unknown token.
+ *
+ * `fail()` queues answers of another status, or a reset connection, for the next matching requests.
+ */
+import http from 'node:http';
+import { LocalServer } from './local-server.ts';
+
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+export interface GitHubUser {
+  login: string;
+  id: number;
+  type: 'User' | 'Bot';
+}
+
+export interface TokenGrant {
+  user: GitHubUser;
+  /** May write comments (false: a fork's read-only token). */
+  write?: boolean;
+  /** May ask GET /user (false: an installation token, as the workflow's own). */
+  readUser?: boolean;
+}
+
+export interface IssueComment {
+  id: number;
+  body: string;
+  user: GitHubUser;
+  html_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GitHubRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** The login the token stands for, if it is known. */
+  user?: string;
+  body?: unknown;
+}
+
+export interface GitHubFault {
+  method: string;
+  path: RegExp;
+  status?: number;
+  reset?: boolean;
+  times?: number;
+}
+
+export const WORKFLOW_BOT: GitHubUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+
+/** Where the fake serves the API, as GitHub Enterprise Server does. */
+const BASE = '/api/v3';
+
+export class FakeGitHubApi {
+  readonly requests: GitHubRequest[] = [];
+  /** Comments by `owner/repo#number`. */
+  readonly comments = new Map<string, IssueComment[]>();
+  private readonly tokens = new Map<string, TokenGrant>();
+  private readonly faults: GitHubFault[] = [];
+  private nextId = 1000;
+  private readonly server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const answer = this.reply(req.method ?? 'GET', req.url ?? '/', req.headers.authorization, Buffer.concat(chunks).toString('utf8'));
+      if (answer === 'reset') return void req.socket.destroy();
+      res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers }).end(JSON.stringify(answer.body));
+    });
+  });
+  private readonly local = new LocalServer(this.server);
+  private origin = '';
+
+  /** The API's address, for GITHUB_API_URL. */
+  get url(): string {
+    return `${this.origin}${BASE}`;
+  }
+
+  async start(): Promise<string> {
+    this.origin = `http://127.0.0.1:${await this.local.listen(0)}`;
+    return this.url;
+  }
+
+  stop(): Promise<void> {
+    return this.local.stop();
+  }
+
+  /** A token and what it may do. */
+  grant(token: string, grant: TokenGrant): void {
+    this.tokens.set(token, grant);
+  }
+
+  /** A comment as if `user` had written it before the run. */
+  addComment(issue: string, user: GitHubUser, body: string): IssueComment {
+    const at = new Date(Date.UTC(2026, 0, 1, 0, 0, this.nextId - 1000)).toISOString();
+    const comment = { id: this.nextId++, body, user, html_url: '', created_at: at, updated_at: at };
+    comment.html_url = `https://github.example/${issue.replace('#', '/pull/')}#issuecomment-${comment.id}`;
+    this.commentsOf(issue).push(comment);
+    return comment;
+  }
+
+  commentsOf(issue: string): IssueComment[] {
+    let list = this.comments.get(issue);
+    if (list === undefined) this.comments.set(issue, (list = []));
+    return list;
+  }
+
+  /** The next `times` requests that match answer `status`, or have their connection reset. */
+  fail(fault: GitHubFault): void {
+    this.faults.push({ times: 1, ...fault });
+  }
+
+  /** `METHOD path` of every request, in order. */
+  calls(): string[] {
+    return this.requests.map((r) => `${r.method} ${r.path}`);
+  }
+
+  private reply(method: string, rawUrl: string, authorization: string | undefined, raw: string): { status: number; body: unknown; headers?: Record<string, string> } | 'reset' {
+    const url = new URL(rawUrl, this.origin);
+    const path = url.pathname.startsWith(BASE) ? url.pathname.slice(BASE.length) : url.pathname;
+    const token = /^(?:token|bearer) (\S+)$/i.exec(authorization ?? '')?.[1];
+    const grant = token === undefined ? undefined : this.tokens.get(token);
+    const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
+    this.requests.push({ method, path, query: Object.fromEntries(url.searchParams), ...(grant === undefined ? {} : { user: grant.user.login }), ...(body === undefined ? {} : { body }) });
+
+    const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
+    if (fault !== undefined) {
+      fault.times = (fault.times ?? 1) - 1;
+      if (fault.reset === true) return 'reset';
+      return { status: fault.status ?? 500, body: { message: 'Server Error' }, headers: { 'retry-after': '0' } };
+    }
+    if (grant === undefined) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
+    const forbidden = { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' } };
+    const notFound = { status: 404, body: { message: 'Not Found' } };
+
+    if (method === 'GET' && path === '/user') return grant.readUser === false ? forbidden : { status: 200, body: grant.user };
+
+    const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path);
+    if (list !== null) {
+      const issue = `${list[1]}/${list[2]}#${list[3]}`;
+      if (method === 'GET') return this.page(url, this.commentsOf(issue));
+      if (method === 'POST') {
+        const text = (body as { body?: unknown } | undefined)?.body;
+        if (grant.write === false) return forbidden;
+        if (typeof text !== 'string') return { status: 422, body: { message: 'Invalid request.' } };
+        if ([...text].length > GITHUB_COMMENT_LIMIT) return tooLong();
+        return { status: 201, body: this.addComment(issue, grant.user, text) };
+      }
+    }
+    const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
+    if (one !== null && method === 'PATCH') {
+      const comment = [...this.comments.values()].flat().find((c) => c.id === Number(one[1]));
+      if (comment === undefined) return notFound;
+      if (grant.write === false || comment.user.login !== grant.user.login) return forbidden;
+      const text = (body as { body?: unknown } | undefined)?.body;
+      if (typeof text !== 'string') return { status: 422, body: { message: 'Invalid request.' } };
+      if ([...text].length > GITHUB_COMMENT_LIMIT) return tooLong();
+      comment.body = text;
+      comment.updated_at = new Date().toISOString();
+      return { status: 200, body: comment };
+    }
+    return notFound;
+  }
+
+  /** One page of a list, with the Link header GitHub sends. */
+  private page(url: URL, all: readonly IssueComment[]): { status: number; body: unknown; headers: Record<string, string> } {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    const last = Math.max(1, Math.ceil(all.length / perPage));
+    const link = (n: number, rel: string): string => {
+      const target = new URL(url);
+      target.searchParams.set('per_page', String(perPage));
+      target.searchParams.set('page', String(n));
+      return `<${target.href}>; rel="${rel}"`;
+    };
+    const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
+    return { status: 200, body: all.slice((page - 1) * perPage, page * perPage), headers: links.length === 0 ? {} : { link: links.join(', ') } };
+  }
+}
+
+const tooLong = (): { status: number; body: unknown } => ({
+  status: 422,
+  body: {
+    message: 'Validation Failed',
+    errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: `body is too long (maximum is ${GITHUB_COMMENT_LIMIT} characters)` }],
+  },
+});

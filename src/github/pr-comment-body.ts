@@ -1,0 +1,106 @@
+/**
+ * The pull request's comment: what the job summary shows (job-summary.ts renders it, the one
+ * renderer), the run's warnings and errors, its outputs and a link to the run, under a hidden
+ * marker that names the client and the spec file, and within GitHub's limit on a body.
+ */
+import type { Conclusion } from '../engine/conclude.ts';
+import { buildSummary, escapeMarkdown, problemsSummary } from './job-summary.ts';
+
+/**
+ * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
+ * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
+ * counts UTF-16 units, never fewer than the characters GitHub counts.
+ */
+export const COMMENT_LIMIT = 65_536;
+
+/**
+ * One comment per client and spec file: a matrix over several providers keeps one each. Both
+ * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
+ */
+export const commentMarker = (clientId: string, spec: string): string =>
+  `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
+
+/**
+ * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
+ * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
+ * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
+ */
+export const defuse = (text: string): string => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+
+/** A value cut to `limit` characters, saying how much was left out and where it is whole. */
+export function cut(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
+}
+
+export interface CommentFacts {
+  conclusion: Conclusion;
+  /** The marker (commentMarker) that finds this comment again. */
+  marker: string;
+  /** What the run was for, as the summary says it (describeRun). */
+  ranFor: string;
+  /** The run's page, whose summary has every value whole. */
+  runUrl: string;
+  /** The spec file, as the spec input names it. */
+  spec: string;
+  /** The run's scrub: the secret and the token are removed from every value before anything else. */
+  scrub: (text: string) => string;
+}
+
+// The longest value kept whole, tried in turn until the body fits.
+const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+
+/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
+export function renderComment(facts: CommentFacts): string {
+  for (const limit of VALUE_LIMITS) {
+    const body = render(facts, limit);
+    if (body.length <= COMMENT_LIMIT) return body;
+  }
+  // Thousands of values, each already short: the end is left to the run's summary.
+  const footer = footerOf(facts, true);
+  const body = render(facts, VALUE_LIMITS.at(-1) as number, '');
+  const room = COMMENT_LIMIT - footer.length - 200;
+  // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
+  const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
+  const kept = body.slice(0, end);
+  return `${kept}\n\n_The rest is too long for a comment._\n${footer}`;
+}
+
+function render(facts: CommentFacts, limit: number, footer?: string): string {
+  const { conclusion, marker, ranFor, scrub } = facts;
+  // Each value: scrubbed whole first, then cut, made inert and escaped.
+  let wasCut = false;
+  const value = (text: string): string => {
+    const clean = scrub(text);
+    const kept = cut(clean, limit);
+    wasCut ||= kept !== clean;
+    return defuse(kept);
+  };
+  const { report, problems, messages, outputs } = conclusion;
+  const plan =
+    report !== undefined ? buildSummary(report, { ranFor, scrub: value })
+    : problems !== undefined ? problemsSummary(problems, value)
+    : '### Provider scope: the run failed before a plan was made\n';
+  const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error' ? [`- **${m.level}**: ${escapeMarkdown(value(m.text))}`] : []));
+  const said = verdict(conclusion);
+  const lines = [marker, ...(said === '' ? [] : [said, '']), plan];
+  if (notes.length > 0) lines.push('#### Warnings and errors', '', ...notes, '');
+  const named = Object.entries(outputs ?? {});
+  if (named.length > 0) lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | <code>${escapeMarkdown(value(v))}</code> |`), '');
+  lines.push(footer ?? footerOf(facts, wasCut));
+  return lines.join('\n');
+}
+
+/** One line first: whether the run passed, and whether there is anything to change. */
+function verdict({ report, exitCode }: Conclusion): string {
+  if (exitCode !== 0) return '**The run failed**: the errors are below.';
+  if (report === undefined) return '';
+  const { created, wouldCreate, updated, changes, comparison } = report.result;
+  const same = !created && !wouldCreate && !updated && changes.length === 0 && comparison.every((c) => c.same);
+  return same ? '**No changes**: the scope matches the spec.' : '';
+}
+
+function footerOf({ runUrl, spec }: CommentFacts, wasCut: boolean): string {
+  const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
+  return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+}
