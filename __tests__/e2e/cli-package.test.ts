@@ -303,9 +303,9 @@ describe('import, installed from the tarball', () => {
     expect((await cli(['plan'])).code).toBe(0);
   });
 
-  test('unusual text comes back equal; blanks at the ends and control characters are refused by field, nothing written, inert', async () => {
+  test('unusual text comes back equal (blanks at its ends too); control characters are refused by field, nothing written, inert', async () => {
     const unusual = {
-      name: `"Quoted" and 'single' # not a comment: really`,
+      name: `  "Quoted" and 'single' # not a comment: really `,
       description: `Key: value, - dash, ? mark, [a], {b}, &c *d !e | > % @ \` ~ null true 1.5; ünïcødé 日本語 🙂 ${'long text '.repeat(300).trim()}`,
       required_domains: ['example.org', 'true', '#x'],
     };
@@ -316,7 +316,7 @@ describe('import, installed from the tarball', () => {
     expect((await cli(['plan'])).stdout).toContain('No changes. The scope matches the spec.');
 
     for (const [field, scope] of [
-      ['name', { name: '  leading blanks' }],
+      ['name', { name: 'a tab\tinside' }],
       ['description', { description: 'bell\u0007 and escape\u001b[2J' }],
     ] as const) {
       client = service.addClient({ secret: SECRET });

@@ -92,10 +92,11 @@ describe('parseSpec accepts', () => {
     ['the required fields alone under scope:, with every default applied', wrapped(...MINIMAL_LINES), MINIMAL],
     ['JSON under a scope: key', JSON.stringify({ scope: { name: 'Example Action Provider', description: 'Runs example actions', advertised: true } }), MINIMAL],
     [
-      'text fields with surrounding white space, trimmed',
-      yaml('name: "  Example Action Provider "', 'description: Runs example actions', 'advertised: true', 'scope_suffix: " action_all "'),
-      MINIMAL,
+      'text in quotes with blanks around it: kept as written, as the service keeps it',
+      yaml('name: "  Example Action Provider "', 'description: Runs example actions', 'advertised: true'),
+      { ...MINIMAL, name: '  Example Action Provider ' },
     ],
+    ['a plain value: YAML drops the blanks around it', yaml('name:   Example Action Provider   ', 'description: Runs example actions', 'advertised: true'), MINIMAL],
     [
       'a dependent scope given by https URL, with defaults',
       yaml(...MINIMAL_LINES, 'dependent_scopes:', '  - scope: https://groups.example.org/scopes/view'),

@@ -252,7 +252,7 @@ function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope
     throw new ValidationError(
       differ.map((c) => ({
         field: c.field,
-        message: `${c.field}: the spec would read the service's value back otherwise (it trims the blanks at the ends of a text), and a plan would show the difference: ${nothing}`,
+        message: `${c.field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
       })),
     );
   }

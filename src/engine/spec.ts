@@ -14,7 +14,9 @@ import { isUuid } from '../wire/uuid.ts';
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 export const MAX_SPEC_BYTES = 64 * 1024;
 
-const text = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+// Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
+// meant, and the service keeps them (so that import can write any text the service holds).
+const text = z.string().check(z.minLength(1, { error: 'must not be empty', abort: true }), z.refine((value) => value.trim() !== '', 'must not be empty'));
 
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);

@@ -1,8 +1,8 @@
-export const id = 733;
-export const ids = [733];
+export const id = 217;
+export const ids = [217];
 export const modules = {
 
-/***/ 1733:
+/***/ 5217:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -89,15 +89,15 @@ function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RE
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __webpack_require__(5643);
-// EXTERNAL MODULE: ../main/node_modules/undici/lib/api/index.js
-var api = __webpack_require__(8567);
-// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __webpack_require__(7939);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __webpack_require__(8395);
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __webpack_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __webpack_require__(883);
 var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
-// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __webpack_require__(929);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __webpack_require__(3137);
 var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
 ;// CONCATENATED MODULE: ./src/wire/undici-core.ts
 /**
@@ -503,8 +503,8 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings, words 
     return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
 }
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/api.js + 1 modules
-var core_api = __webpack_require__(2329);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var core_api = __webpack_require__(3305);
 ;// CONCATENATED MODULE: ./src/wire/token.ts
 /**
  * The service's access token, as the vendor's current guide for Action Providers gets it
@@ -1168,8 +1168,8 @@ async function adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/coerce.js
-var coerce = __webpack_require__(310);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
+var coerce = __webpack_require__(3846);
 ;// CONCATENATED MODULE: ./src/engine/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
@@ -1288,8 +1288,8 @@ var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __webpack_require__(3439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
@@ -1328,7 +1328,9 @@ function insideWorkspace(paths, root, file) {
 
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 const MAX_SPEC_BYTES = 64 * 1024;
-const spec_text = schemas/* string */.YjP().check(core_api/* _trim */.WN(), core_api/* _minLength */.m9(1, 'must not be empty'));
+// Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
+// meant, and the service keeps them (so that import can write any text the service holds).
+const spec_text = schemas/* string */.YjP().check(core_api/* _minLength */.m9(1, { error: 'must not be empty', abort: true }), schemas/* refine */.YPB((value) => value.trim() !== '', 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
 const specDependentSchema = schemas/* strictObject */.rej({
@@ -2204,7 +2206,7 @@ function readBack(text, scope, visible) {
     if (differ.length > 0) {
         throw new ValidationError(differ.map((c) => ({
             field: c.field,
-            message: `${c.field}: the spec would read the service's value back otherwise (it trims the blanks at the ends of a text), and a plan would show the difference: ${nothing}`,
+            message: `${c.field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
         })));
     }
     return read;
