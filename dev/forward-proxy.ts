@@ -9,9 +9,20 @@ import { LocalServer } from './local-server.ts';
 export class ForwardProxy {
   /** `METHOD url` of every request relayed, `CONNECT host:port` of every tunnel. */
   readonly relayed: string[] = [];
+  /**
+   * Host names the proxy resolves itself, as a proxy's own DNS would: a name that is not
+   * loopback reaches a test server on 127.0.0.1 (clients never proxy loopback addresses).
+   */
+  private readonly hosts: Readonly<Record<string, string>>;
+
+  constructor({ hosts = {} }: { hosts?: Record<string, string> } = {}) {
+    this.hosts = hosts;
+  }
+
   private readonly server = http.createServer((req, res) => {
     this.relayed.push(`${req.method} ${req.url}`);
-    const upstream = http.request(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
+    const target = new URL(req.url ?? '');
+    const upstream = http.request(target, { method: req.method, headers: req.headers, hostname: this.hosts[target.hostname] ?? target.hostname }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -35,7 +46,7 @@ export class ForwardProxy {
     this.relayed.push(`CONNECT ${req.url}`);
     const { hostname, port } = new URL(`http://${req.url ?? ''}`);
     // An IPv6 host comes in brackets ([::1]:443), which net.connect does not take.
-    const upstream = net.connect(Number(port), hostname.replace(/^\[(.*)\]$/, '$1'), () => {
+    const upstream = net.connect(Number(port), this.hosts[hostname] ?? hostname.replace(/^\[(.*)\]$/, '$1'), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       client.pipe(upstream).pipe(client);

@@ -4,6 +4,7 @@
  * that are not on a pull request, or with pr_comment: off, never call GitHub.
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
+import { ForwardProxy } from '../../dev/forward-proxy.ts';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { annotations, errors, Harness, warnings } from '../support/harness.ts';
 import { expectSafeOnPullRequest, FORK_TOKEN, githubEnv, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
@@ -97,4 +98,22 @@ test('GitHub failing on every try: given up on after five, one warning, the step
   expect(github.calls().filter((c) => c.endsWith('/comments'))).toHaveLength(5);
   expect(warnings(result)).toEqual([expect.stringMatching(/answered HTTP 503: Server Error\. It gave up after 5 attempts\.$/)]);
   expectSafeOnPullRequest(h, github, result);
+});
+
+test("GitHub Enterprise Server behind the runner's proxy: the API at GITHUB_API_URL, reached through HTTP_PROXY", async () => {
+  // A name that is not loopback (a client never proxies 127.0.0.1), which only the proxy resolves.
+  const proxy = new ForwardProxy({ hosts: { 'github.enterprise.test': '127.0.0.1' } });
+  const proxyUrl = await proxy.start();
+  try {
+    const apiUrl = github.url.replace('127.0.0.1', 'github.enterprise.test');
+    const result = await runOnPullRequest(h, github, { env: { ...githubEnv(github), GITHUB_API_URL: apiUrl, HTTP_PROXY: proxyUrl, http_proxy: proxyUrl } });
+    expect(result.exitCode).toBe(0);
+    expect(github.commentsOf(ISSUE)).toHaveLength(1);
+    const viaProxy = proxy.relayed.filter((line) => line.includes('github.enterprise.test'));
+    expect(viaProxy).toEqual(expect.arrayContaining([`POST ${apiUrl}/repos/octo/provider/issues/7/comments`]));
+    expect(github.requests.length).toBe(viaProxy.length);
+    expectSafeOnPullRequest(h, github, result);
+  } finally {
+    await proxy.stop();
+  }
 });
