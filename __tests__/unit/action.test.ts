@@ -391,6 +391,13 @@ describe('hostile text and the edges of a run', () => {
     expect(runner.written()).not.toContain(secretish);
   });
 
+  test('fifteen problems and no job summary from the runner: the last annotation says the rest are in the log alone', async () => {
+    const keys = Array.from({ length: 15 }, (_, i) => `unknown_${i}: x`);
+    await writeFile(path.join(workspace, SPEC_FILE), `${SPEC}${keys.join('\n')}\n`);
+    const runner = await runWith({}, { summary: undefined });
+    expect(runner.annotations().at(-1)?.message).toBe('And 6 more error(s): each is in the log above.');
+  });
+
   test('fifteen problems: nine annotations, the rest each once in the log, one annotation that says where; all of them in the summary', async () => {
     const keys = Array.from({ length: 15 }, (_, i) => `unknown_${i}: x`);
     await writeFile(path.join(workspace, SPEC_FILE), `${SPEC}${keys.join('\n')}\n`);

@@ -72,6 +72,13 @@ describe('drift without update', () => {
     expect(conclusion.exitCode).toBe(exitCode);
   });
 
+  test('with scope_suffix differing too, no update is offered for the other fields (an update refuses then)', () => {
+    const suffix = differs('scope_suffix', '"read_only"', '"action_all"');
+    const texts = conclude({ comparison: [drift, suffix] }, 'warn').messages.map((m) => m.text);
+    expect(texts.find((t) => t.includes('in advertised'))).toMatch(/Align the spec with the service: no update is made while scope_suffix differs too\.$/);
+    expect(texts.join('\n')).not.toContain('<on_drift=update>');
+  });
+
   test('ignore: nothing said, exit 0', () => {
     const conclusion = conclude({ comparison: [drift] }, 'ignore');
     expect(conclusion.messages).toHaveLength(1);

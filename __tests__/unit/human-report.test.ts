@@ -88,10 +88,11 @@ describe('humanReport', () => {
 
   test('plan of an update of a scope with FQDN variants: the same request to each, counted; a scope of another suffix is no variant', () => {
     const variant = { id: id('1b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://actions.example.org/scopes/action_all' };
+    const another = { id: id('3b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://flows.example.org/scopes/action_all' };
     const other = { id: id('2b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/other/read_only' };
-    const result: ReconcileResult = { ...REGISTERED, scopes: [REGISTERED.scope, variant, other], changes: REGISTERED.comparison.filter((c) => !c.same) };
+    const result: ReconcileResult = { ...REGISTERED, scopes: [REGISTERED.scope, variant, other, another], changes: REGISTERED.comparison.filter((c) => !c.same) };
     expect(humanReport('plan', conclusionOf(result), { ...STYLE, onDrift: 'update' })[5]).toBe(
-      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes (and the same to the 1 FQDN variant(s) of the scope).`,
+      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes (and the same to the 2 FQDN variant(s) of the scope).`,
     );
   });
 

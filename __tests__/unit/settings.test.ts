@@ -121,6 +121,10 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
     ['an auth that is neither basic nor token', { auth: 'bearer' }, { field: 'auth', message: 'Input auth must be basic or token, not "bearer"' }],
     // The value echoed with its near miss: words, never a credential.
     ['an on_drift one letter short', { on_drift: 'updat' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update, not "updat" (did you mean update?)' }],
+    // Only a short word is echoed: not a value that merely ends or begins like one, nor one that is no word.
+    ['an on_drift that is no word', { on_drift: '§§' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
+    ['an on_drift that begins with a digit', { on_drift: '9update' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
+    ['an on_drift longer than a word', { on_drift: 'updateupdateupdate' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
     ['a dry_run misspelt', { dry_run: 'ture' }, { field: 'dry_run', message: 'Input dry_run must be true or false, not "ture" (did you mean true?)' }],
     ['an empty auth', { auth: '' }, { field: 'auth', message: 'Input auth is empty: leave it out for basic' }],
     [
@@ -209,6 +213,10 @@ describe('the inputs of the drift check, the dry run and the provider verificati
 test('each door words a setting given a value as its users write it', () => {
   expect(INPUT_NAMING.assign('on_drift', 'update')).toBe('on_drift: update');
   expect(cliNaming().assign('on_drift', 'update')).toBe('--on-drift update');
+  // The secret's words depend on where it came from; the other settings' do not.
+  expect([cliNaming().label('client_secret'), cliNaming().whenEmpty('client_secret')]).toEqual(['PROVIDER_CLIENT_SECRET', expect.stringMatching(/^put the client secret in the environment/)]);
+  expect(cliNaming({ secretFromStdin: true }).label('client_secret')).toBe('The client secret from stdin (--client-secret-stdin)');
+  expect(cliNaming({ secretFromStdin: true }).label('client_id')).toBe('--client-id (or PROVIDER_CLIENT_ID)');
   // The secret has no flag: only its variable.
   expect(cliNaming().assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
 });
