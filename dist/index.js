@@ -30365,21 +30365,20 @@ function cut(text, limit) {
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
 /** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
 function renderComment(facts) {
+    let body = '';
     for (const limit of VALUE_LIMITS) {
-        const body = render(facts, limit);
+        body = render(facts, limit);
         if (body.length <= COMMENT_LIMIT)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
-    const footer = footerOf(facts, true);
-    const body = render(facts, VALUE_LIMITS.at(-1), '');
-    const room = COMMENT_LIMIT - footer.length - 200;
+    const tail = `\n\n_The rest is too long for a comment._\n${footerOf(facts, true)}`;
+    const room = COMMENT_LIMIT - tail.length;
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
     const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-    const kept = body.slice(0, end);
-    return `${kept}\n\n_The rest is too long for a comment._\n${footer}`;
+    return `${body.slice(0, end)}${tail}`;
 }
-function render(facts, limit, footer) {
+function render(facts, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
@@ -30401,7 +30400,7 @@ function render(facts, limit, footer) {
     const named = Object.entries(outputs ?? {});
     if (named.length > 0)
         lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | <code>${escapeMarkdown(value(v))}</code> |`), '');
-    lines.push(footer ?? footerOf(facts, wasCut));
+    lines.push(footerOf(facts, wasCut));
     return lines.join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { run } from '../../src/github/action.ts';
+import type { CommentRun } from '../../src/github/collaborators.ts';
 import { MAX_QUOTED } from '../../src/wire/answer-problems.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -412,6 +413,26 @@ describe('hostile text and the edges of a run', () => {
     for (const key of keys) expect(said.split(`"${key.split(':')[0]}"`)).toHaveLength(2);
     expect(runner.summaries[0]?.match(/^- line/gm)).toHaveLength(15);
     expect(runner.exitCode).toBe(1);
+  });
+
+  // The runner's limits are per level: the errors' room is not the warnings'.
+  test('past the nine error annotations, a warning (the comment\'s, written last) is still an annotation', async () => {
+    const keys = Array.from({ length: 15 }, (_, i) => `unknown_${i}: x`);
+    await writeFile(path.join(workspace, SPEC_FILE), `${SPEC}${keys.join('\n')}\n`);
+    const comment = async ({ write }: CommentRun) => write({ level: 'warning', text: 'The run was not commented on the pull request.' });
+    const runner = await runWith({}, { comment });
+    expect(runner.annotations().map((a) => a.level)).toEqual([...Array<string>(10).fill('error'), 'warning']);
+    expect(runner.lines('info').filter((line) => line.includes('not commented'))).toEqual([]);
+  });
+
+  test('warnings use none of the errors\' room: nine warnings, then an error, are ten annotations', async () => {
+    const comment = async ({ write }: CommentRun) => {
+      for (let n = 1; n <= 9; n++) write({ level: 'warning', text: `warning ${n}` });
+      write({ level: 'error', text: 'an error after nine warnings' });
+    };
+    const runner = await runWith({}, { comment });
+    expect(runner.annotations().map((a) => a.message)).toEqual([...Array.from({ length: 9 }, (_, i) => `warning ${i + 1}`), 'an error after nine warnings']);
+    expect(runner.lines('info').filter((line) => line.startsWith('Error: '))).toEqual([]);
   });
 
   test('the first failure ends the run at once: a sibling pausing on a Retry-After is abandoned', async () => {

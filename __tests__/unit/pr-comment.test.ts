@@ -146,6 +146,45 @@ describe('the body', () => {
     expect(body).toContain('\n\n_The rest is too long for a comment._\n---\n<sub>Spec file');
     expect(body.endsWith('the summary has them whole.</sub>\n')).toBe(true);
   });
+
+  test('a line of every scope string is cut after a whole value, wherever the limit falls in it, and the body is never over', () => {
+    const scopes = Array.from({ length: 700 }, (_, n) => ({ id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: `https://auth.example.org/scopes/${n}/${'s'.repeat(40)}` }));
+    const ends = new Set<string>();
+    // The line moves by one character a time (the client's name, shown before it), across more than one value's width: the limit falls on every part of a value.
+    for (let shift = 0; shift < 110; shift++) {
+      const body = renderComment(facts(concluded({ scopes, client: { id: CLIENT_ID, name: 'P'.repeat(shift) } })));
+      expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+      const kept = body.slice(0, body.indexOf('\n\n_The rest is too long for a comment._\n'));
+      const last = kept.split('\n').at(-1) as string;
+      expect(last.startsWith('| All scope strings | <code>')).toBe(true);
+      // (booleans: a failure would print the whole line)
+      expect(/<code>https\\:\/\/auth\.example\.org\/scopes\/\d+\/s{40}<\/code>(<br>)?$/.test(last)).toBe(true);
+      ends.add(last.endsWith('<br>') ? '<br>' : '</code>');
+      // Within one value of the limit: nothing more could have been kept.
+      expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 100);
+    }
+    expect([...ends].sort()).toEqual(['</code>', '<br>']);
+  });
+
+  test('a body of exactly the limit is kept whole', () => {
+    const withValue = (length: number, shift: number) =>
+      renderComment(facts(concluded({ comparison: [{ field: 'description', spec: '"D"', service: 'w'.repeat(length), same: false }] }), { ranFor: 'r'.repeat(shift) }));
+    const base = withValue(20_000, 0).length;
+    const perCharacter = withValue(20_001, 0).length - base;
+    const length = 20_000 + Math.floor((COMMENT_LIMIT - base) / perCharacter);
+    const body = withValue(length, (COMMENT_LIMIT - base) % perCharacter);
+    expect(body.length).toBe(COMMENT_LIMIT);
+    expect(body).toContain('w'.repeat(length));
+    expect(body).not.toContain('Some values were cut');
+  });
+
+  test('a plan with something to change, or a run without a plan that passed, begins with the plan: no verdict, no blank line', () => {
+    const drifted = renderComment(facts(concluded({ comparison: [{ field: 'name', spec: '"Q"', service: '"P"', same: false }] }))).split('\n');
+    expect(drifted[1]).toBe('### Provider scope already registered');
+    const planless = renderComment(facts({ exitCode: 0, messages: [] })).split('\n');
+    expect(planless[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));
+    expect(planless[1]?.startsWith('### ')).toBe(true);
+  });
 });
 
 describe('finding its own comment', () => {
