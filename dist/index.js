@@ -30500,7 +30500,7 @@ const loadToolkit = async () => {
  */
 async function findOwnComment(pages, marker, login) {
     for await (const page of pages) {
-        const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && (c.body ?? '').includes(marker));
+        const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && c.body?.includes(marker) === true);
         if (own !== undefined)
             return own;
     }
@@ -30538,14 +30538,15 @@ function retrying(octokit, pacing, write) {
             const status = statusOf(error);
             const retryAfter = error.response?.headers?.['retry-after'];
             return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
-        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub: ${options.method} ${pathOf(options.url)}: ${pr_comment_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
+        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub ${pr_comment_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
     });
 }
 const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
 /** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
 function pr_comment_describe(error) {
+    // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
     const { message = String(error), request, response } = (error ?? {});
-    const where = request?.url === undefined ? '' : `${request.method ?? ''} ${pathOf(request.url)} `;
+    const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
     return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
 }
 /** The one warning a failed comment gives: what happened and what to do. */

@@ -79,8 +79,7 @@ describe('the body', () => {
     conclusion.messages.push({ level: 'warning', text: 'Watch @out' }, { level: 'debug', text: 'not shown' });
     const body = renderComment(facts(conclusion));
     const lines = body.split('\n');
-    expect(lines[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));
-    expect(lines[1]).toBe('**No changes**: the scope matches the spec.');
+    expect(lines.slice(0, 4)).toEqual([commentMarker(CLIENT_ID, '.github/provider-scope.yml'), '**No changes**: the scope matches the spec.', '', '### Provider scope already registered']);
     expect(body).toContain('### Provider scope already registered');
     expect(body).toContain(`| Ran for | ${md('pull_request on refs/pull/7/merge')} |`);
     expect(body).toContain('#### Warnings and errors\n\n- **warning**: Watch \\@\u2060out\n');
@@ -90,6 +89,39 @@ describe('the body', () => {
     expect(body).toContain(`| updated | <code>false</code> |`);
     expect(body).toContain(`[the run](${RUN_URL})`);
     expect(body).not.toContain('cut');
+    // What follows the summary, whole: the run's warnings and errors, its outputs, and where the rest is.
+    const scopeId = RESULT.scope.id;
+    expect(body.slice(body.indexOf('\n\n#### Warnings and errors'))).toBe(
+      [
+        '',
+        '',
+        '#### Warnings and errors',
+        '',
+        '- **warning**: Watch \\@\u2060out',
+        '',
+        '#### Outputs',
+        '',
+        '| output | value |',
+        '|---|---|',
+        `| scope_string | <code>${md(SCOPE_STRING)}</code> |`,
+        `| scope_id | <code>${scopeId}</code> |`,
+        `| scope_strings | <code>${md(JSON.stringify([SCOPE_STRING]))}</code> |`,
+        '| created | <code>false</code> |',
+        '| updated | <code>false</code> |',
+        '',
+        '---',
+        `<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('no warnings or errors: no heading for them; no outputs: no table of them', () => {
+    const quiet = renderComment(facts(concluded()));
+    expect(quiet).not.toContain('#### Warnings and errors');
+    expect(quiet).toContain('|\n\n#### Outputs\n\n| output | value |\n');
+    const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING)));
+    expect(failed.endsWith(`- **error**: ${md('Client inspection failed with HTTP 503')}\n\n---\n<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>\n`)).toBe(true);
   });
 
   test.each<[string, Changed]>([
@@ -98,6 +130,7 @@ describe('the body', () => {
     ['updated', { updated: true }],
     ['a change planned', { changes: [{ field: 'name', spec: '"Q"', service: '"P"', same: false }] }],
     ['drift', { comparison: [{ field: 'name', spec: '"Q"', service: '"P"', same: false }] }],
+    ['drift in one field of two', { comparison: [{ field: 'name', spec: '"P"', service: '"P"', same: true }, { field: 'description', spec: '"Q"', service: '"P"', same: false }] }],
   ])('no "No changes" when %s', (_title, result) => {
     expect(renderComment(facts(concluded(result)))).not.toContain('No changes');
   });
@@ -330,7 +363,7 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     await retried.comment(concluded());
     expect(github.calls().filter((c) => c.endsWith('/comments'))).toHaveLength(4);
     expect(retried.clock.slept).toEqual([0, 0]);
-    expect(retried.written.filter((m) => m.level === 'info')[0]?.text).toMatch(/^GitHub: GET \/api\/v3\/repos\/octo\/provider\/issues\/7\/comments: GET \/api\/v3\/repos\/octo\/provider\/issues\/7\/comments answered HTTP 503: Server Error\. Attempt 1 of 5 failed; trying again in 1 ms\.$/);
+    expect(retried.written.filter((m) => m.level === 'info')[0]?.text).toBe('GitHub GET /api/v3/repos/octo/provider/issues/7/comments answered HTTP 503: Server Error. Attempt 1 of 5 failed; trying again in 1 ms.');
 
     github.fail({ method: 'GET', path: /^\/user$/, status: 500, times: 5 });
     const failing = setup();
@@ -340,6 +373,36 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     expect(failing.written.filter((m) => m.level === 'warning')).toEqual([
       { level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub GET /api/v3/user answered HTTP 500: Server Error. It gave up after 5 attempts.' },
     ]);
+  });
+
+  test('a 429 is retried like a 5xx; GET /user still refused after the retries is a warning, not the bot\'s comments', async () => {
+    github.fail({ method: 'GET', path: /\/comments$/, status: 429, times: 1 });
+    const retried = setup();
+    await retried.comment(concluded());
+    expect(github.calls().filter((c) => c.endsWith('/issues/7/comments'))).toEqual(['GET /repos/octo/provider/issues/7/comments', 'GET /repos/octo/provider/issues/7/comments', 'POST /repos/octo/provider/issues/7/comments']);
+
+    github.fail({ method: 'GET', path: /^\/user$/, status: 429, times: 5 });
+    const limited = setup();
+    await limited.comment(concluded());
+    expect(limited.written.filter((m) => m.level === 'warning')).toEqual([
+      { level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub GET /api/v3/user answered HTTP 429: Server Error. It gave up after 5 attempts.' },
+    ]);
+    expect(github.commentsOf('octo/provider#7')).toHaveLength(1);
+  });
+
+  test('a POST is never sent twice: a creation whose answer failed may have been made', async () => {
+    github.fail({ method: 'POST', path: /\/comments$/, status: 502, times: 1 });
+    const { written, comment } = setup();
+    await comment(concluded());
+    expect(github.calls().filter((c) => c.startsWith('POST'))).toEqual(['POST /repos/octo/provider/issues/7/comments']);
+    expect(written.filter((m) => m.level === 'warning')).toEqual([
+      { level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub POST /api/v3/repos/octo/provider/issues/7/comments answered HTTP 502: Server Error.' },
+    ]);
+  });
+
+  test('the marker names the spec file the spec input gives', async () => {
+    await setup({ spec: 'providers/transfer.yml' }).comment(concluded());
+    expect(github.commentsOf('octo/provider#7')[0]?.body.split('\n')[0]).toBe(commentMarker(CLIENT_ID, 'providers/transfer.yml'));
   });
 
   test('a toolkit that cannot load is a warning too', async () => {

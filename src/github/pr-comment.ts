@@ -134,7 +134,7 @@ const loadToolkit = async (): Promise<GitHubToolkit> => {
  */
 export async function findOwnComment<C extends Comment>(pages: AsyncIterable<readonly C[]>, marker: string, login: string): Promise<C | undefined> {
   for await (const page of pages) {
-    const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && (c.body ?? '').includes(marker));
+    const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && c.body?.includes(marker) === true);
     if (own !== undefined) return own;
   }
   return undefined;
@@ -177,7 +177,7 @@ function retrying(octokit: Octokit, pacing: Pacing, write: CommentRun['write']):
       pacing,
       (error, reason) => Object.assign(error as Error, { gaveUp: reason }),
       (error, tried, waitMs) =>
-        write({ level: 'info', text: `GitHub: ${options.method} ${pathOf(options.url)}: ${describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }),
+        write({ level: 'info', text: `GitHub ${describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }),
     );
   });
 }
@@ -186,8 +186,9 @@ const pathOf = (url: string): string => URL.parse(url, 'https://api.invalid')?.p
 
 /** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
 function describe(error: unknown): string {
-  const { message = String(error), request, response } = (error ?? {}) as { message?: string; request?: { method?: string; url?: string }; response?: { status?: number } };
-  const where = request?.url === undefined ? '' : `${request.method ?? ''} ${pathOf(request.url)} `;
+  // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
+  const { message = String(error), request, response } = (error ?? {}) as { message?: string; request?: { method: string; url: string }; response?: { status?: number } };
+  const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
   return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
 }
 
