@@ -100,3 +100,16 @@ describe('concludeFailure', () => {
     expect(concludeFailure(new ValidationError(problems), { debugOutput: 'the debug output' })).toEqual({ messages: expect.any(Array), problems, exitCode: 1 });
   });
 });
+
+describe('the first line says what became of the scope', () => {
+  const firstLine = (result: Partial<ReconcileResult>, dryRun = false) =>
+    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: PLAIN_WORDS, result: { ...RESULT, ...result } as ReconcileResult }).messages[0]?.text;
+
+  test.each<[string, Partial<ReconcileResult>, boolean, string]>([
+    ['created', { created: true }, false, 'created'],
+    ['would be created (a dry run)', { wouldCreate: true, scope: { id: '', scope_string: SCOPE.scope_string } }, true, 'would be created'],
+    ['already registered', {}, false, 'already registered'],
+  ])('%s', (_title, result, dryRun, state) => {
+    expect(firstLine(result, dryRun)).toBe(`scope_string: ${SCOPE.scope_string} (${state})`);
+  });
+});
