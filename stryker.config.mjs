@@ -71,6 +71,15 @@ export default {
   //   authorization header, which wins over the default; the token request sends Basic itself.
   // - src/engine/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
   //   100 is yaml's own default; the option says it where the limit matters.
+  // - src/engine/ensure.ts, verify: `dry_run: false` made `true`. verify holds no spec, so
+  //   nothing is planned either way; a report's dryRun is read only by the job summary, and
+  //   the action never verifies.
+  // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
+  //   door reads it: each shows the message and the location.
+  // - src/github/pr-comment.ts, retrying: `{ ...options.request, signal }` made `{}`. It drops
+  //   the toolkit's proxy (request.fetch) and the time limit: the end-to-end test through the
+  //   runner's proxy pins the first (it runs the bundle, which Stryker cannot see), and a
+  //   request that never answers would take the real 30 s to show the second.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
 

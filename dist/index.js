@@ -29479,7 +29479,7 @@ async function reconcile_inspectScopes(service, { createScope }) {
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
-    const found = await adoptExisting(service, client, client.scopes, '');
+    const found = await adoptExisting(service, client, client.scopes);
     return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
 }
 /**
@@ -29616,7 +29616,10 @@ async function verifyCreated(service, created, expected, words) {
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
-/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
+/**
+ * The client's scopes, each described (one lookup by id for those the inspection did not), and the
+ * provider's among them: the one whose string is `expected`, or with no such one (or none given) the first.
+ */
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
     const unknownIds = client.scopeIds.filter((id) => !byId.has(id));

@@ -418,6 +418,7 @@ describe('verify', () => {
     provider.document = { globus_auth_scope: scopeString };
     const ok = await cli(['verify', '--provider-url', provider.url]);
     expect([ok.exitCode, ok.stdout]).toEqual([0, expect.stringContaining(`publishes ${scopeString} (a scope string of this client)`)]);
+    expect(ok.stderr.split('\n')[0]).toBe(`Checking the provider at ${provider.url} against the scopes of client ${client.id} at ${service.url}`);
     provider.document = { globus_auth_scope: 'https://auth.globus.org/scopes/other/action_all' };
     const wrong = await cli(['verify', '--provider-url', provider.url, '--json']);
     expect(wrong.exitCode).toBe(1);

@@ -103,7 +103,7 @@ describe('concludeFailure', () => {
 
 describe('the first line says what became of the scope', () => {
   const firstLine = (result: Partial<ReconcileResult>, dryRun = false) =>
-    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: PLAIN_WORDS, result: { ...RESULT, ...result } as ReconcileResult }).messages[0]?.text;
+    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: { ...PLAIN_WORDS, debugOutput: 'the debug output' }, result: { ...RESULT, ...result } as ReconcileResult }).messages[0]?.text;
 
   test.each<[string, Partial<ReconcileResult>, boolean, string]>([
     ['created', { created: true }, false, 'created'],

@@ -186,12 +186,15 @@ describe('a client without scope', () => {
   test('a created scope the client does not list afterwards is an error', async () => {
     const service = serviceWith();
     // The creation answered, yet not applied to the client.
-    const detached = { id: uuid(500), scope_string: EXPECTED, name: 'My provider' };
-    service.inject({ method: 'POST', status: 200, body: JSON.stringify({ scopes: [detached] }) });
+    const detached = [
+      { id: uuid(500), scope_string: EXPECTED, name: 'My provider' },
+      { id: uuid(501), scope_string: `${AUTH_URL}/scopes/provider.example.test/action_all`, name: 'My provider' },
+    ];
+    service.inject({ method: 'POST', status: 200, body: JSON.stringify({ scopes: detached }) });
     const error = await actionError(ensure(service));
     expect(error.constructor).toBe(ActionError);
     expect(error.message).toBe(
-      `The service created ${EXPECTED} (${uuid(500)}), but the client inspection that followed does not list it among the client's scopes. ` +
+      `The service created ${EXPECTED} (${uuid(500)}), ${detached[1]?.scope_string} (${uuid(501)}), but the client inspection that followed does not list it among the client's scopes. ` +
         'Run again; if it persists, inspect the client in the developer portal.',
     );
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient']);
@@ -259,6 +262,12 @@ describe('dependent scopes given by id', () => {
     );
     // A single id not found is not asked for again on its own.
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesById', 'createScope']);
+  });
+
+  test('two ids unverified: the error names both', async () => {
+    const service = serviceWith();
+    const error = await actionError(run(service, specOf({ dependent_scopes: [{ scope: OTHER }, { scope: uuid(778) }] }), false, () => {}));
+    expect(error.message).toContain(`The dependent scope id(s) ${OTHER}, ${uuid(778)} could not be verified before the creation`);
   });
 
   test("a refusal with every id verified is the service's own error, as it is", async () => {
@@ -385,10 +394,10 @@ describe('a client that has scopes', () => {
     const service = serviceWith();
     addOwnScope(service, {}, expectedScopeString('legacy'));
     // The client still lists a scope the service no longer has.
-    const ghost = uuid(2);
-    service.clients.get(CLIENT_ID)?.scopes.push(ghost);
+    const ghosts = [uuid(2), uuid(3)];
+    service.clients.get(CLIENT_ID)?.scopes.push(...ghosts);
     const error = await actionError(ensure(service));
-    expect(error.message).toBe(`The client lists scope(s) ${ghost}, but the scope lookup by id did not return them.`);
+    expect(error.message).toBe(`The client lists scope(s) ${ghosts[0]}, ${ghosts[1]}, but the scope lookup by id did not return them.`);
     expect(callsOf(service, 'createScope')).toEqual([]);
   });
 
@@ -428,13 +437,14 @@ describe('a creation that fails', () => {
   });
 
   test('the verifying inspection fails after a creation: the error says the scope was created and is adopted next time', async () => {
-    const service = serviceWith();
+    // With an FQDN, both scopes made are named.
+    const service = serviceWith({ fqdns: ['provider.example.test'] });
     // Once the creation arrives, the next inspection is refused.
     service.inject({ method: 'POST', before: () => service.inject({ method: 'GET', path: CLIENT_PATH, status: 403 }) });
     const error = await actionError(ensure(service));
     expect(error.message).toMatch(
       new RegExp(
-        `^The service created ${escape(EXPECTED)}, but the client inspection that verifies it failed: ` +
+        `^The service created ${escape(EXPECTED)}, ${escape(`${AUTH_URL}/scopes/provider.example.test/action_all`)}, but the client inspection that verifies it failed: ` +
           `Client inspection \\(GET ${CLIENT_PATH}\\) failed with HTTP 403: .+\\. The service said: injected 403\\. The next run finds the scope and adopts it\\.$`,
       ),
     );
@@ -466,7 +476,9 @@ describe('a creation that fails', () => {
   test('the answer lost but the scope created: adopted, created=true', async () => {
     const service = serviceWith();
     service.inject({ method: 'POST', loseAnswer: true });
-    const result = await ensure(service);
+    const lines: string[] = [];
+    const result = await ensure(service, specOf(), (line) => lines.push(line));
+    expect(lines.filter((line) => /^The creation's answer was lost \(.+\): inspecting the client$/.test(line))).toHaveLength(1);
     expect(callsOf(service, 'createScope')).toHaveLength(1);
     expect(result.created).toBe(true);
     expect(result.scope).toEqual(expect.objectContaining({ id: scopeNamed(service, EXPECTED)?.id, scope_string: EXPECTED }));
@@ -622,8 +634,10 @@ describe('on_drift: update', () => {
     const mine = existing(service, { description: 'Old' });
     const fqdn = existing(service, { description: 'Old' }, `${AUTH_URL}/scopes/provider.example.test/action_all`);
     const other = existing(service, { description: 'Old' }, expectedScopeString('legacy'));
-    const result = await update(service, specOf());
+    const lines: string[] = [];
+    const result = await update(service, specOf(), false, (line) => lines.push(line));
     expect(callsOf(service, 'updateScope').map((c) => c.args[0]).sort()).toEqual([mine.id, fqdn.id].sort());
+    expect(lines).toContain(`Updating description of ${EXPECTED}, ${fqdn.scope_string}`);
     expect(service.scopes.get(other.id)?.description).toBe('Old');
     expect(result.scopes.find((s) => s.id === fqdn.id)).toEqual(expect.objectContaining({ description: 'Runs my actions' }));
   });
@@ -647,8 +661,10 @@ describe('on_drift: update', () => {
   test('a dry run plans: nothing written, the changes told', async () => {
     const service = serviceWith();
     existing(service, { description: 'Old text' });
-    const result = await update(service, specOf(), true);
+    const lines: string[] = [];
+    const result = await update(service, specOf(), true, (line) => lines.push(line));
     expect(callsOf(service, 'updateScope')).toEqual([]);
+    expect(lines).toContain(`Dry run: the scope ${EXPECTED} differs from the spec in description: it would be updated`);
     expect([result.updated, result.changes.map((c) => c.field)]).toEqual([false, ['description']]);
   });
 
@@ -656,8 +672,11 @@ describe('on_drift: update', () => {
     const service = serviceWith();
     existing(service, {}, expectedScopeString('legacy'));
     const error = await actionError(update(service, specOf(), dryRun));
-    expect(error.message).toMatch(/^scope_suffix: the spec says "action_all", the client's scope has "legacy", and an update cannot change it/);
-    expect(error.message).toContain('Set scope_suffix back to "legacy"');
+    expect(error.message).toBe(
+      'scope_suffix: the spec says "action_all", the client\'s scope has "legacy", and an update cannot change it: ' +
+        "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
+        'Set scope_suffix back to "legacy" in the spec; a new scope string needs a new scope (and the users\' consent to it).',
+    );
     expect(callsOf(service, 'updateScope')).toEqual([]);
   });
 });

@@ -1015,7 +1015,7 @@ async function inspectScopes(service, { createScope }) {
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
-    const found = await adoptExisting(service, client, client.scopes, '');
+    const found = await adoptExisting(service, client, client.scopes);
     return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
 }
 /**
@@ -1152,7 +1152,10 @@ async function verifyCreated(service, created, expected, words) {
     }
     return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
-/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
+/**
+ * The client's scopes, each described (one lookup by id for those the inspection did not), and the
+ * provider's among them: the one whose string is `expected`, or with no such one (or none given) the first.
+ */
 async function adoptExisting(service, client, known, expected) {
     const byId = new Map(known.map((s) => [s.id, s]));
     const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
@@ -2054,7 +2057,7 @@ async function importing(request, signal) {
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
-    const { scopes } = await adoptExisting(service, client, client.scopes, '');
+    const { scopes } = await adoptExisting(service, client, client.scopes);
     const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
     const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
     // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).

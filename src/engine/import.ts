@@ -87,7 +87,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   if (client.scopeIds.length === 0) {
     throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
   }
-  const { scopes } = await adoptExisting(service, client, client.scopes, '');
+  const { scopes } = await adoptExisting(service, client, client.scopes);
   const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
   const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
   // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).

@@ -63,7 +63,7 @@ type Planned = Reconciled<PlannedScope> & {
 export type ReconcileResult = Registered | Planned;
 
 // Called with the client's scopes or the created ones, never an empty list.
-const pickProvidersScope = (scopes: Scope[], expected: string): Scope => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
+const pickProvidersScope = (scopes: Scope[], expected?: string): Scope => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
 
 /**
  * Makes sure the client has its scope, creating it only when the client has none.
@@ -133,7 +133,7 @@ export async function inspectScopes(service: AuthService, { createScope }: { cre
   if (client.scopeIds.length === 0) {
     throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
   }
-  const found = await adoptExisting(service, client, client.scopes, '');
+  const found = await adoptExisting(service, client, client.scopes);
   return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
 }
 
@@ -289,8 +289,11 @@ async function verifyCreated(service: AuthService, created: Scope[], expected: s
   return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
 
-/** The client's scopes, each described (one lookup by id for those the inspection did not), and the provider's among them. */
-export async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected: string): Promise<Found> {
+/**
+ * The client's scopes, each described (one lookup by id for those the inspection did not), and the
+ * provider's among them: the one whose string is `expected`, or with no such one (or none given) the first.
+ */
+export async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected?: string): Promise<Found> {
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {
