@@ -29772,6 +29772,8 @@ function settings_parseSettings(read, naming) {
     throw new problems_ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -29807,6 +29809,7 @@ function insideWorkspace(paths, root, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/spec.ts
+
 
 
 
@@ -29899,8 +29902,6 @@ function issueMessage(issue) {
             return `has no value: it must be ${article(issue.expected)}`;
         return `must be ${article(issue.expected)}, not ${describeType(issue.input)}`;
     }
-    if (issue.code === 'too_small' && issue.origin === 'string')
-        return 'must not be empty';
     return issue.message;
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
@@ -30029,8 +30030,10 @@ async function loadSpec(workspace, file, naming) {
     }
     if (source.length > MAX_SPEC_BYTES)
         return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
-    if (source.includes(0) || (source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) {
-        return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.`);
+    // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
+    // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
+    if (source.includes(0) || !(0,external_node_buffer_.isUtf8)(source)) {
+        return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16, Latin-1 or binary): save it as UTF-8.`);
     }
     return parseSpec(source.toString('utf8'), file);
 }

@@ -14,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => h.stop());
 
 test.each([
-  ['a UTF-16 spec', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SPEC, 'utf16le')]), /is not UTF-8 text \(it looks like UTF-16 or binary\): save it as UTF-8/],
+  ['a UTF-16 spec', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SPEC, 'utf16le')]), /is not UTF-8 text \(it looks like UTF-16, Latin-1 or binary\): save it as UTF-8/],
   ['a nesting that overflows the parser', `name: ${'['.repeat(20_000)}\n`, /the YAML is nested too deeply to be a scope definition/],
   ['a !!js/function tag', 'name: !!js/function "function () {}"\ndescription: d\nadvertised: true\n', /YAML tags are not supported in a spec/],
 ])('%s: one clear message', async (_what, content, message) => {

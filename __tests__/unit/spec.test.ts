@@ -128,7 +128,9 @@ describe('parseSpec also gives', () => {
     expect(warnings).toEqual([
       {
         field: 'scope_suffix',
-        message: expect.stringMatching(new RegExp(`^${FILE}: scope_suffix "${suffix.replace('.', '\\.')}" has characters other than lower-case letters, digits and underscores`)),
+        message:
+          `${FILE}: scope_suffix "${suffix}" has characters other than lower-case letters, digits and underscores, ` +
+          'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
         location: { file: FILE, startLine: 4, startColumn: 15 },
       },
     ]);
@@ -314,6 +316,7 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     ],
     ['a mapping where a string goes', yaml('name: { first: N }', 'description: D', 'advertised: true'), [problem('name', `${FILE}: name must be a string, not a mapping`, 1, 7)]],
     ['an empty key, named ""', yaml('name: N', 'description: D', 'advertised: true', '"": 1'), [problem('""', `${FILE}: unknown key """"`, 4, 1)]],
+    ['an empty name', yaml('name: ""', 'description: D', 'advertised: true'), [problem('name', `${FILE}: name must not be empty`, 1, 7)]],
   ])('%s', (_title, source, expected) => {
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual(expected);
   });
@@ -459,10 +462,18 @@ describe('loadSpec', () => {
     ['UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('名前説明', 'utf16le')])],
     ['big-endian UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('名前説明', 'utf16le').swap16()])],
     ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
+    ['Latin-1, an accent in a value', Buffer.from(`${yaml(...MINIMAL_LINES)}# caf\u00e9\n`, 'latin1')],
+    ['a lone byte that starts a byte-order mark', Buffer.concat([Buffer.from([0xff]), Buffer.from(yaml(...MINIMAL_LINES))])],
   ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
     await writeFile(path.join(workspace, 'wide.yml'), bytes);
     const error = await loadError(loadSpec(workspace, 'wide.yml', INPUT_NAMING));
-    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.' }]);
+    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16, Latin-1 or binary): save it as UTF-8.' }]);
+  });
+
+  test('UTF-8 with its byte-order mark, and with characters beyond ASCII, is read', async () => {
+    await writeFile(path.join(workspace, 'bom.yml'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(yaml(...MINIMAL_LINES).replace(/^name: .*$/m, 'name: Café ☕'))]));
+    const { spec } = await loadSpec(workspace, 'bom.yml', INPUT_NAMING);
+    expect(spec.name).toBe('Café ☕');
   });
 
   test('a file of exactly MAX_SPEC_BYTES is read', async () => {

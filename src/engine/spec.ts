@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
@@ -129,7 +130,6 @@ function issueMessage(issue: z.core.$ZodIssue): string {
     if (issue.input === null) return `has no value: it must be ${article(issue.expected)}`;
     return `must be ${article(issue.expected)}, not ${describeType(issue.input)}`;
   }
-  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
   return issue.message;
 }
 
@@ -258,8 +258,10 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
     return fail(`Spec file ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
   }
   if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
-  if (source.includes(0) || (source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) {
-    return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16 or binary): save it as UTF-8.`);
+  // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
+  // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
+  if (source.includes(0) || !isUtf8(source)) {
+    return fail(`Spec file ${file} is not UTF-8 text (it looks like UTF-16, Latin-1 or binary): save it as UTF-8.`);
   }
   return parseSpec(source.toString('utf8'), file);
 }
