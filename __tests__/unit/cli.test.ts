@@ -157,7 +157,7 @@ describe('--json and --dotenv', () => {
       provider.document = { globus_auth_scope: (applied.outputs as { scope_string: string }).scope_string };
       const verified = await cli(['verify', '--json', '--provider-url', provider.url]);
       expect(verified.exitCode).toBe(0);
-      expect(jsonOf(verified)).toMatchObject({ command: 'verify', status: 'verified', exit_code: 0, plan: null, provider: { url: `${provider.url}/`, matches: true } });
+      expect(jsonOf(verified)).toMatchObject({ command: 'verify', status: 'verified', exit_code: 0, plan: null, outputs: expect.objectContaining({ created: false, updated: false }), provider: { url: `${provider.url}/`, matches: true } });
     } finally {
       await provider.stop();
     }
