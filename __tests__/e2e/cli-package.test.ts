@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } fr
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -111,6 +111,8 @@ describe.each([
     // The dotenv file, read back as GitLab would.
     const dotenv = Object.fromEntries((await readFile(path.join(workdir, 'scope.env'), 'utf8')).trimEnd().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2)));
     expect(dotenv).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true' });
+    // Readable by its owner alone, where the system has modes.
+    if (process.platform !== 'win32') expect((await stat(path.join(workdir, 'scope.env'))).mode & 0o777).toBe(0o600);
     await expectNoSecret(planned, applied, again);
   });
 });
