@@ -285,6 +285,19 @@ describe('parseSpec rejects, naming and locating every problem', () => {
       ],
     ],
     [
+      // yaml reports an unclosed bracket once per bracket, word for word: said once.
+      'an error that cascades, each message once',
+      yaml('name: N', 'description: D', 'required_domains: [[example.org', 'advertised: true'),
+      [
+        problem(
+          'spec',
+          `${FILE}: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ] at line 4, column 1`,
+          4,
+          1,
+        ),
+      ],
+    ],
+    [
       'tabs as indentation',
       yaml('name: N', 'description: D', 'advertised: true', '\tfoo: 1'),
       [problem('spec', `${FILE}: YAML syntax error: Tabs are not allowed as indentation at line 4, column 1`, 4, 1)],

@@ -1398,9 +1398,8 @@ function locate(doc, lines, segments, key) {
     const offset = node?.range?.[0];
     return offset === undefined ? undefined : lines.linePos(offset);
 }
+// Never given null: each caller says what null means before it asks.
 function describeType(value) {
-    if (value === null)
-        return 'null';
     if (Array.isArray(value))
         return 'a list';
     if (typeof value === 'object')
@@ -1517,20 +1516,11 @@ async function loadSpec(workspace, file, naming) {
     const asWritten = insideWorkspace((external_node_path_default()), root, file);
     if (asWritten === undefined)
         return refuse();
-    let fullPath;
-    try {
-        fullPath = await (0,promises_.realpath)(asWritten);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code !== 'ENOENT')
-            return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
-        return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
-    }
-    if (insideWorkspace((external_node_path_default()), root, fullPath) === undefined)
-        return refuse();
     let source;
     try {
+        const fullPath = await (0,promises_.realpath)(asWritten);
+        if (insideWorkspace((external_node_path_default()), root, fullPath) === undefined)
+            return refuse();
         const info = await (0,promises_.stat)(fullPath);
         if (!info.isFile())
             return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
@@ -1540,7 +1530,10 @@ async function loadSpec(workspace, file, naming) {
     catch (error) {
         if (error instanceof ValidationError)
             throw error;
-        return fail(`Spec file ${file} could not be read (${error.code ?? String(error)}).`);
+        const code = error.code;
+        if (code === 'ENOENT')
+            return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
+        return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
     }
     if (source.length > MAX_SPEC_BYTES)
         return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);

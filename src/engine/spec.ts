@@ -115,8 +115,8 @@ function locate(doc: Document, lines: LineCounter, segments: readonly PathSegmen
   return offset === undefined ? undefined : lines.linePos(offset);
 }
 
+// Never given null: each caller says what null means before it asks.
 function describeType(value: unknown): string {
-  if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   return `${typeof value} ${JSON.stringify(value)}`;
@@ -238,24 +238,19 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
   // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
   const asWritten = insideWorkspace(path, root, file);
   if (asWritten === undefined) return refuse();
-  let fullPath: string;
-  try {
-    fullPath = await realpath(asWritten);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
-    return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
-  }
-  if (insideWorkspace(path, root, fullPath) === undefined) return refuse();
   let source: Buffer;
   try {
+    const fullPath = await realpath(asWritten);
+    if (insideWorkspace(path, root, fullPath) === undefined) return refuse();
     const info = await stat(fullPath);
     if (!info.isFile()) return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
     // Read to one byte past the limit: a size from stat is 0 for some special files.
     source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    return fail(`Spec file ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
+    return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
   }
   if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
   // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
