@@ -28520,7 +28520,8 @@ const systemClock = {
         if (signal?.aborted)
             return reject(signal.reason);
         const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+        // A signal aborts once: the listener needs no `once`.
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
     }),
     random: () => Math.random(),
 };
@@ -28764,7 +28765,7 @@ async function readBody(body, label) {
     for await (const chunk of body) {
         size += chunk.length;
         if (size > MAX_RESPONSE_BYTES) {
-            body.destroy();
+            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
             throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
         }
         chunks.push(chunk);
@@ -29295,8 +29296,9 @@ const updateHints = (words) => ({
 const createResponseSchema = pipe(object({ scopes: optional(array(scopeSchema).check(_minLength(1))), scope: optional(scopeSchema) }), transform((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
     const expected = { expected: '"scopes": [the scope] (or "scope": the scope)' };
+    // No message: a field that is absent is said to be missing (describeAnswerProblems).
     if (scopes.length === 0)
-        ctx.issues.push({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected, input: r });
+        ctx.issues.push({ code: 'custom', path: ['scopes'], params: expected, input: r });
     return scopes;
 }));
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.

@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
-import { createJsonHttp, explainError, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, type JsonHttp } from '../../src/wire/http.ts';
+import { createJsonHttp, explainError, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, withHttpRetries, type JsonHttp } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -76,6 +76,7 @@ describe('what is tried again', () => {
     const { url, count } = await serve((_req, res) => json(res, status, {}));
     const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
     expect(error.message).toBe(`Read failed with HTTP ${status}.`);
+    expect(error.name).toBe('HttpError');
     expect(count()).toBe(1);
   });
 
@@ -96,6 +97,14 @@ describe('what is tried again', () => {
     const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
     expect(error.message).toMatch(/^Read: the connection to 127\.0\.0\.1:\d+ was closed before the answer came \(gave up after 3 attempts\)$/);
     expect(count()).toBe(3);
+  });
+
+  test('an error that is not an HttpError is never tried again', async () => {
+    let tries = 0;
+    const bug = new TypeError('a bug');
+    const attempt = () => (tries++, Promise.reject(bug));
+    await expect(withHttpRetries(attempt, createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }))).rejects.toBe(bug);
+    expect(tries).toBe(1);
   });
 
   test('a single request (send) is never repeated, whatever the failure', async () => {
@@ -158,6 +167,8 @@ describe('limits', () => {
         clock.advance(60);
         limit.abort(new DOMException('The operation timed out.', 'TimeoutError'));
       }); // never answers
+      // The run started a second in: its deadline is counted from then.
+      clock.advance(1_000);
       const http5s = client(clock, 5);
       clock.advance(15_000 - 60);
       const error = await rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
@@ -241,6 +252,20 @@ test('a request sent after the others were answered reuses an idle kept-alive co
   expect(together).toContain(first);
   expect(new Set(ports).size).toBe(2);
 });
+
+test("the run's signal closes a kept-alive connection that is idle", async () => {
+  let arrived!: (socket: Socket) => void;
+  const seen = new Promise<Socket>((resolve) => (arrived = resolve));
+  // The server asks for a minute of keep-alive: only the run's stop can close it in time.
+  const { url } = await serve((req, res) => (arrived(req.socket), json(res, 200, { ok: true }, { 'keep-alive': 'timeout=60' })));
+  const run = new AbortController();
+  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: run.signal }), urlSetting: 'auth_url' });
+  await http1.send('Read', OK, 'GET', url);
+  const socket = await seen;
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  run.abort(new Error('the run has ended'));
+  await closed;
+}, 5_000);
 
 test("the run's signal abandons a request still in flight and closes its connection", async () => {
   let arrived!: (socket: Socket) => void;
@@ -348,6 +373,18 @@ describe('a request that fails before any answer: what the error says, and wheth
     },
   );
 
+  test('the debug line of a request that got no answer names the error by its code, else by its name', async () => {
+    const debugOf = async (error: unknown): Promise<string[]> => {
+      const debug: string[] = [];
+      const dispatcher = { request: () => Promise.reject(error) } as unknown as Dispatcher;
+      const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }), urlSetting: 'auth_url', dispatcher, log: { ...silentLog, debug: (m) => debug.push(m) } });
+      await rejectionOf(http.send('Read', OK, 'GET', URL_), HttpError);
+      return debug;
+    };
+    expect(await debugOf(coded('ECONNREFUSED'))).toEqual(['GET /v2/api/x: no answer (ECONNREFUSED) after 0 ms']);
+    expect(await debugOf(new TypeError('fetch failed'))).toEqual(['GET /v2/api/x: no answer (TypeError) after 0 ms']);
+  });
+
   test('an error without a code: its message alone; without anything: the host alone; neither tried again', async () => {
     const plain = failing(new Error('something odd'));
     expect((await rejectionOf(plain.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: something odd`);
@@ -377,6 +414,13 @@ describe('answers the layer does not use', () => {
     await expect(client().send('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
     const error = await rejectionOf(client().send('Read', OK, 'GET', `${url}more`), HttpError);
     expect(error.message).toBe(`Read: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+  });
+
+  test('a 2xx answer of another shape: what is wrong, and the server to check', async () => {
+    const { url } = await serve((_req, res) => json(res, 200, { name: 'x' }));
+    const error = await rejectionOf(client().send('Read', z.object({ id: z.string() }), 'GET', url), HttpError);
+    expect(error.message).toBe('Read: the answer (HTTP 200) cannot be used: id is missing: expected a string. Check that auth_url names the server meant.');
+    expect(error.status).toBe(200);
   });
 
   test('a 2xx answer that is not JSON: said so, with its status', async () => {

@@ -62,7 +62,9 @@ describe('a provider that does not answer its document', () => {
 
   test('404: no introspection document, check provider_url', async () => {
     provider.status = 404;
-    await expect(check({})).rejects.toThrow('the provider answers no introspection document at GET /: check provider_url');
+    await expect(check({})).rejects.toThrow(
+      /^Provider introspection \(GET http:\/\/127\.0\.0\.1:\d+\/\) failed with HTTP 404: the provider answers no introspection document at GET \/: check provider_url/,
+    );
   });
 });
 

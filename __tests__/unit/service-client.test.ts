@@ -485,13 +485,27 @@ describe('updates', () => {
     expect(clock.slept).toEqual([50]);
   });
 
-  test.each([404, 403])('HTTP %i says what it means for a scope that existed a moment ago', async (status) => {
-    const hint = updateHints(PLAIN_WORDS)[status];
+  test.each([
+    [404, 'the scope no longer exists (deleted since the inspection?): run again, and it will be created anew'],
+    [403, 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there'],
+  ])('HTTP %i says what it means for a scope that existed a moment ago', async (status, hint) => {
     const { service, client } = setUp();
     // 404: there is no such scope; 403: it is another client's (advertised, so visible).
     if (status === 403) service.addScope({ id: uuid(1), scope_string: `${AUTH_URL}/scopes/another/s`, client: service.addClient().id, advertised: true });
     const error = await failure(client.updateScope(uuid(1), DEFINITION));
     expect(error.message).toContain(`Scope update (PUT ${UPDATE}) failed with HTTP ${status}: ${hint}`);
+    expect(updateHints(PLAIN_WORDS)[status]).toBe(hint);
+  });
+
+  test("the hint of a 404 starts with the door's words for running again, as a clause", () => {
+    expect(updateHints({ ...PLAIN_WORDS, runAgain: 'Run the step again' })[404]).toContain(': run the step again, and it will be created anew');
+  });
+
+  test('one scope by id that fails: the call named, with its path', async () => {
+    const { service, client } = setUp();
+    service.inject({ method: 'GET', status: 403, body: json({}) });
+    const error = await failure(client.getScope(uuid(1)));
+    expect(error.message.startsWith(`Scope lookup (GET ${UPDATE}) failed with HTTP 403`)).toBe(true);
   });
 
   test('one scope by id: GET, answered {scope: {...}}', async () => {

@@ -69,6 +69,22 @@ describe('the token request', () => {
     expect(events).toContain(`debug Access token for ${MANAGE_PROJECTS_SCOPE}: valid ${TOKEN_LIFETIME_SECONDS} s`);
   });
 
+  test('every call of the client sends the token: the scope by id and its update too', async () => {
+    const api = serviceClient();
+    const created = await api.createScope(DEFINITION);
+    if (created.kind !== 'created') throw new Error(`not created: ${created.kind}`);
+    const [scope] = created.scopes;
+    if (scope === undefined) throw new Error('no scope');
+    await api.getScope(scope.id);
+    await api.updateScope(scope.id, { ...DEFINITION, name: 'renamed' });
+    expect(apiRequests().map((r) => [r.method, r.auth])).toEqual([
+      ['POST', 'bearer'],
+      ['GET', 'bearer'],
+      ['PUT', 'bearer'],
+    ]);
+    expect(tokenRequests()).toHaveLength(1);
+  });
+
   test.each([
     ['429 with Retry-After', { status: 429, headers: { 'retry-after': '2' } }, [2000]],
     ['503', { status: 503 }, [150]],

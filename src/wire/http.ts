@@ -104,7 +104,7 @@ async function readBody(body: Dispatcher.ResponseData['body'], label: string): P
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_RESPONSE_BYTES) {
-      body.destroy();
+      // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
       throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
     }
     chunks.push(chunk);

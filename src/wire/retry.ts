@@ -13,7 +13,8 @@ export const systemClock: Clock = {
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason as Error);
       const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+      // A signal aborts once: the listener needs no `once`.
+      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)));
     }),
   random: () => Math.random(),
 };

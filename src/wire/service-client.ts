@@ -101,7 +101,8 @@ const createResponseSchema = z.pipe(
   z.transform((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
     const expected: ExpectedParams = { expected: '"scopes": [the scope] (or "scope": the scope)' };
-    if (scopes.length === 0) ctx.issues.push({ code: 'custom', path: ['scopes'], message: 'is missing', params: expected, input: r });
+    // No message: a field that is absent is said to be missing (describeAnswerProblems).
+    if (scopes.length === 0) ctx.issues.push({ code: 'custom', path: ['scopes'], params: expected, input: r });
     return scopes;
   }),
 );
