@@ -56,7 +56,9 @@ describe('plan, apply, plan', () => {
   test('a fresh client: plan shows the creation (exit 2), apply creates (exit 0), plan again finds nothing (exit 0)', async () => {
     const planned = await cli(['plan']);
     expect(planned.exitCode).toBe(2);
-    expect(planned.stdout).toContain(`+ create scope ${service.url}/scopes/${client.id}/action_all`);
+    // A line each, each ended by a line break.
+    expect(planned.stdout).toMatch(new RegExp(`^\\+ create scope ${service.url}/scopes/${client.id}/action_all\\n`, 'm'));
+    expect(planned.stdout.endsWith('\n')).toBe(true);
     expect(planned.stdout).toMatch(/\+ name {17}= "CLI provider"/);
     expect(planned.stdout).toContain(`apply would send POST /v2/api/clients/${client.id}/scopes.`);
     expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type EmbeddedAuthService } from '../../dev/auth-service.ts';
+import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { parseSpec } from '../../src/engine/spec.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
@@ -70,7 +70,7 @@ describe('import, then plan', () => {
     });
     const before = service.requests.length;
     const imported = await cli(['import']);
-    expect([imported.exitCode, imported.stdout]).toEqual([0, expect.stringMatching(new RegExp(`^Imported scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\) into \\.github/provider-scope\\.yml\\.\\n`))]);
+    expect([imported.exitCode, imported.stdout]).toEqual([0, expect.stringMatching(new RegExp(`^Imported scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\) into \\.github/provider-scope\\.yml\\.\\nNext: 'ensure-provider-scope plan' says "No changes\\."; review \\.github/provider-scope\\.yml and commit it\\.\\n$`))]);
     // Only reads: the inspection, the lookup of the client's scope by id, then of its dependents.
     expect(service.apiCalls().slice(before)).toEqual([`GET /v2/api/clients/${client.id}`, 'GET /v2/api/scopes', 'GET /v2/api/scopes']);
     expect(service.requests.slice(before).map((r) => r.query.ids)).toEqual([undefined, expect.any(String), `${GROUPS_SCOPE_ID},${hidden.id}`]);
@@ -80,6 +80,7 @@ describe('import, then plan', () => {
     expect(lines[1]).toBe(`# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}`);
     // The injected clock's day (fakeClock starts at 0), and the command.
     expect(lines[2]).toBe(`# at ${service.url} on 1970-01-01, by: ensure-provider-scope import`);
+    expect(lines[3]).toBe('# Check it, commit it, and let plan and apply hold the scope to it from now on.');
     expect(text).toContain(`  # Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.\n  - scope: ${hidden.id}\n`);
     expect(parseSpec(text, FILE).spec).toEqual({
       name: 'Name: with "quotes" and \'single\' # not a comment',
@@ -93,7 +94,10 @@ describe('import, then plan', () => {
         { scope: hidden.id, optional: false, requires_refresh_token: true },
       ],
     });
-    expect(imported.stderr).toContain(`Warning: dependent_scopes: the scope ${hidden.id} is not shown to this client`);
+    expect(imported.stderr).toContain(
+      `Warning: dependent_scopes: the scope ${hidden.id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+        'it is written by its UUID, with a comment. Check it with its owner.',
+    );
 
     const planned = await cli(['plan']);
     expect([planned.exitCode, planned.stdout]).toEqual([0, expect.stringContaining('No changes. The scope matches the spec.')]);
@@ -138,7 +142,10 @@ describe('which scope', () => {
     expect(changed).toMatchObject({ status: 200 });
     const run = await cli(['import']);
     expect(run.exitCode).toBe(0);
-    expect(run.stderr).toContain(`Warning: The FQDN variant ${variant?.scope_string ?? ''} differs from ${own?.scope_string ?? ''} in description, advertised: the spec follows the latter`);
+    expect(run.stderr).toContain(
+      `Warning: The FQDN variant ${variant?.scope_string ?? ''} differs from ${own?.scope_string ?? ''} in description, advertised: the spec follows the latter, ` +
+        'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.',
+    );
     expect(parseSpec(await workspace.read(FILE), FILE).spec).toMatchObject({ description: 'Made with curl', advertised: true });
     expect((await cli(['plan'])).stdout).toContain('No changes.');
   });
@@ -163,6 +170,27 @@ describe('which scope', () => {
     expect(text).toContain('# at https://auth.example.test on 1970-01-01, by: ensure-provider-scope import --scope-suffix read_only\n');
     expect(parseSpec(text, FILE).spec).toMatchObject({ name: 'Read', scope_suffix: 'read_only' });
     expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+
+  test("--scope-suffix: the outputs name that suffix's scopes alone", async () => {
+    await seed({ scope_suffix: 'action_all', name: 'All' });
+    await seed({ scope_suffix: 'read_only', name: 'Read' });
+    const run = await cli(['import', '--scope-suffix', 'read_only', '--json']);
+    expect(run.exitCode).toBe(0);
+    expect((JSON.parse(run.stdout) as { outputs: unknown }).outputs).toMatchObject({ scope_strings: [`${service.url}/scopes/${client.id}/read_only`] });
+  });
+
+  test('a scope the service answers without a field the spec requires: refused by field, nothing written', async () => {
+    const record: Partial<ScopeRecord> = service.addScope({ client: client.id, scope_string: `${service.url}/scopes/${client.id}/action_all` });
+    delete record.name;
+    delete record.advertised;
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(1);
+    for (const field of ['name', 'advertised']) {
+      expect(run.stderr).toContain(`Error: ${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.`);
+    }
+    expect(run.stderr).not.toContain('Error: description');
+    expect(existsSync(path.join(workspace.dir, FILE))).toBe(false);
   });
 
   test('--scope-suffix the client does not have: refused, listing the ones it has', async () => {

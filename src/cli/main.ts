@@ -131,7 +131,8 @@ async function run(command: Command, values: Values, collaborators: Collaborator
   const { stdout, stderr, env } = collaborators;
   const flag = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const secretFromStdin = values['client-secret-stdin'] === true;
-  const secret = secretFromStdin ? (await collaborators.readStdin()).replace(/\r?\n$/, '') : (env.PROVIDER_CLIENT_SECRET ?? '');
+  // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
+  const secret = secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '');
   const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, (s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env] ?? SETTING_DEFAULTS[s.setting] ?? '']));
   settings.set('client_secret', secret);
   settings.set('dry_run', command === 'plan' ? 'true' : 'false');
