@@ -94,6 +94,7 @@ describe('import, then plan', () => {
         { scope: hidden.id, optional: false, requires_refresh_token: true },
       ],
     });
+    expect(imported.stderr).toContain('\nWrote .github/provider-scope.yml\n');
     expect(imported.stderr).toContain(
       `Warning: dependent_scopes: the scope ${hidden.id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
         'it is written by its UUID, with a comment. Check it with its owner.',
@@ -140,6 +141,8 @@ describe('which scope', () => {
       connection: 0,
     });
     expect(changed).toMatchObject({ status: 200 });
+    // The variant listed first: the spec still follows the client's own scope.
+    client.scopes.reverse();
     const run = await cli(['import']);
     expect(run.exitCode).toBe(0);
     expect(run.stderr).toContain(
