@@ -29105,7 +29105,7 @@ function conclude_concludeRun({ inputs, naming, result, provider }) {
     };
 }
 /** A run that could not ensure the scope; a failed validation hands every problem on. */
-function concludeFailure(error, naming) {
+function conclude_concludeFailure(error, naming) {
     const messages = failureMessages(error, naming);
     return error instanceof problems_ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
 }
@@ -30067,20 +30067,21 @@ async function readAtMost(file, bytes) {
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal));
+const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => conclude_concludeFailure(error, port.naming));
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal));
+const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
- * every request and pause still pending and closes every connection.
+ * every request and pause still pending and closes every connection. Every entry of the engine
+ * runs under it, and turns a failure into its own result with `fail`.
  */
-async function stopping(port, run) {
+async function stopping(port, run, fail) {
     const stop = new AbortController();
     try {
         return await run(port.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, port.signal]));
     }
     catch (error) {
-        return concludeFailure(error, port.naming);
+        return fail(error);
     }
     finally {
         stop.abort(new Error('the run has ended'));
@@ -30715,7 +30716,7 @@ async function run(collaborators = fromGitHubRunner()) {
     const fatal = new AbortController();
     collaborators.onFatal?.((error) => {
         fatal.abort(error);
-        conclude(concludeFailure(error, INPUT_NAMING));
+        conclude(conclude_concludeFailure(error, INPUT_NAMING));
     });
     let conclusion = await ensureProviderScope({
         read: (name) => core.getInput(name),
@@ -30733,7 +30734,7 @@ async function run(collaborators = fromGitHubRunner()) {
     // A workflow context that fails to load fails the step, as any unexpected error does.
     const markdown = summary === undefined
         ? undefined
-        : await jobSummary(conclusion, summary, scrub).catch((error) => void (conclusion = concludeFailure(error, INPUT_NAMING)));
+        : await jobSummary(conclusion, summary, scrub).catch((error) => void (conclusion = conclude_concludeFailure(error, INPUT_NAMING)));
     conclude(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (markdown !== undefined)

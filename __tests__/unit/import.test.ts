@@ -196,6 +196,22 @@ describe('which scope', () => {
     expect(existsSync(path.join(workspace.dir, FILE))).toBe(false);
   });
 
+  test('--scope-suffix given empty (an unset variable): the client\'s only suffix, and the header names no flag', async () => {
+    await seed({ scope_suffix: 'read_only' });
+    const run = await cli(['import', '--scope-suffix', '']);
+    expect(run.exitCode).toBe(0);
+    expect(await workspace.read(FILE)).toContain('# at https://auth.example.test on 1970-01-01, by: ensure-provider-scope import\n');
+  });
+
+  test('a scope the service answers without required_domains: the spec leaves it out, and plan changes nothing', async () => {
+    const record: Partial<ScopeRecord> = service.addScope({ client: client.id, scope_string: `${service.url}/scopes/${client.id}/action_all`, name: 'N', description: 'D', advertised: true });
+    delete record.required_domains;
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(0);
+    expect(parseSpec(await workspace.read(FILE), FILE).spec).not.toHaveProperty('required_domains');
+    expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+
   test('--scope-suffix the client does not have: refused, listing the ones it has', async () => {
     await seed({ scope_suffix: 'action_all' });
     const refused = await cli(['import', '--scope-suffix', 'nope']);
@@ -289,6 +305,32 @@ describe('where it goes', () => {
     const run = await cli(['import', '--spec', 'blocker/spec.yml']);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/Error: blocker\/spec\.yml could not be written \(E[A-Z]+\): nothing was written\./);
+  });
+
+  /** The service's dispatcher, doing `before` to the working folder as the client is inspected: after the target was checked. */
+  const whileRead = (before: () => Promise<unknown>) =>
+    service.dispatcher().compose((dispatch) => (options, handler) => {
+      if (!String(options.path).startsWith(`/v2/api/clients/`)) return dispatch(options, handler);
+      before().then(() => dispatch(options, handler), (error: unknown) => handler.onResponseError?.(null as never, error as Error));
+      return true;
+    });
+
+  test('a file that appears while the scope is read: left as it is, and said so; no temporary file left', async () => {
+    await seed({});
+    const run = await workspace.run(['import'], envOf(client), { dispatcher: whileRead(async () => {
+        await mkdir(path.join(workspace.dir, '.github'));
+        await workspace.write(FILE, 'name: theirs\n');
+      }) });
+    expect([run.exitCode, run.stderr]).toEqual([1, expect.stringContaining('Error: .github/provider-scope.yml appeared while the scope was read: nothing was written. Run import again.\n')]);
+    expect(await workspace.read(FILE)).toBe('name: theirs\n');
+    expect(await filesIn(workspace.dir)).toEqual(['.github', FILE]);
+  });
+
+  test('a folder that appears where --force would put the file: the reason, no temporary file left', async () => {
+    await seed({});
+    const run = await workspace.run(['import', '--force'], envOf(client), { dispatcher: whileRead(() => mkdir(path.join(workspace.dir, FILE), { recursive: true })) });
+    expect([run.exitCode, run.stderr]).toEqual([1, expect.stringMatching(/Error: \.github\/provider-scope\.yml could not be written \(E[A-Z]+\): nothing was written\.\n/)]);
+    expect(await filesIn(workspace.dir)).toEqual(['.github', FILE]);
   });
 
   test("import's flags on another command are refused by name", async () => {

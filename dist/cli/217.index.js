@@ -1581,20 +1581,21 @@ async function readAtMost(file, bytes) {
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal));
+const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal));
+const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
- * every request and pause still pending and closes every connection.
+ * every request and pause still pending and closes every connection. Every entry of the engine
+ * runs under it, and turns a failure into its own result with `fail`.
  */
-async function stopping(port, run) {
+async function stopping(port, run, fail) {
     const stop = new AbortController();
     try {
         return await run(port.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, port.signal]));
     }
     catch (error) {
-        return concludeFailure(error, port.naming);
+        return fail(error);
     }
     finally {
         stop.abort(new Error('the run has ended'));
@@ -2029,20 +2030,10 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 /** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
-async function importScope(request) {
-    const stop = new AbortController();
-    try {
-        const imported = await importing(request, request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
-        return { imported, messages: [], exitCode: 0 };
-    }
-    catch (error) {
-        const { messages, problems } = concludeFailure(error, request.naming);
-        return { messages, problems, exitCode: 1 };
-    }
-    finally {
-        stop.abort(new Error('the run has ended'));
-    }
-}
+const importScope = (request) => stopping(request, async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }), (error) => {
+    const { messages, problems } = concludeFailure(error, request.naming);
+    return { messages, problems, exitCode: 1 };
+});
 async function importing(request, signal) {
     const { naming, importNaming } = request;
     const settings = parseSettings(request.read, naming);
@@ -2105,7 +2096,7 @@ async function importing(request, signal) {
 function pickSuffix(scopes, asked, naming) {
     const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
     const listed = suffixes.map((s) => `"${s}"`).join(', ');
-    if (asked !== undefined && asked !== '') {
+    if (asked !== undefined) {
         if (suffixes.includes(asked))
             return asked;
         throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
@@ -2138,13 +2129,14 @@ function specOf(scope, suffix, deps, visible) {
 }
 /** Every text of the spec, named as the spec names its field. */
 function textsOf(spec) {
-    return [
+    const texts = [
         ['name', spec.name],
         ['description', spec.description],
         ['scope_suffix', spec.scope_suffix],
-        ...(spec.required_domains ?? []).map((d, i) => [`required_domains[${i}]`, d]),
         ...spec.dependent_scopes.map((d, i) => [`dependent_scopes[${i}].scope`, d.scope]),
     ];
+    spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
+    return texts;
 }
 /** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
 function refuseUnwritable(spec, scrub) {
@@ -2171,8 +2163,9 @@ function specText(spec, header, hidden) {
     doc.commentBefore = header.join('\n');
     const deps = doc.get('dependent_scopes', true);
     if ((0,dist/* isSeq */.oP)(deps)) {
-        deps.items.forEach((item, index) => {
-            if ((0,dist/* isMap */.jh)(item) && hidden.includes(spec.dependent_scopes[index]?.scope ?? '')) {
+        spec.dependent_scopes.forEach((dep, index) => {
+            const item = deps.items[index];
+            if ((0,dist/* isMap */.jh)(item) && hidden.includes(dep.scope)) {
                 item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
             }
         });
@@ -2400,7 +2393,8 @@ const SCHEMA_URL = `https://unpkg.com/${package_0/* name */.UU}@${package_0/* ve
 async function runImport({ port, values, seen, stdout, show }) {
     const file = port.read('spec');
     const asked = values['scope-suffix'];
-    const scopeSuffix = typeof asked === 'string' ? asked : undefined;
+    // `--scope-suffix "$SUFFIX"` with the variable empty asks for nothing: the client's only suffix.
+    const scopeSuffix = typeof asked === 'string' && asked !== '' ? asked : undefined;
     const outcome = await importScope({
         ...port,
         importNaming: IMPORT_NAMING,

@@ -47,7 +47,8 @@ export interface ImportRun {
 export async function runImport({ port, values, seen, stdout, show }: ImportRun): Promise<0 | 1> {
   const file = port.read('spec');
   const asked = values['scope-suffix'];
-  const scopeSuffix = typeof asked === 'string' ? asked : undefined;
+  // `--scope-suffix "$SUFFIX"` with the variable empty asks for nothing: the client's only suffix.
+  const scopeSuffix = typeof asked === 'string' && asked !== '' ? asked : undefined;
   const outcome = await importScope({
     ...port,
     importNaming: IMPORT_NAMING,

@@ -20,21 +20,22 @@ import { loadSpec, type SpecFile } from './spec.ts';
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-export const ensureProviderScope = (port: RunPort): Promise<Conclusion> => stopping(port, (signal) => ensure(port, signal));
+export const ensureProviderScope = (port: RunPort): Promise<Conclusion> => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
 
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-export const verifyProvider = (port: RunPort): Promise<Conclusion> => stopping(port, (signal) => verify(port, signal));
+export const verifyProvider = (port: RunPort): Promise<Conclusion> => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
 
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
- * every request and pause still pending and closes every connection.
+ * every request and pause still pending and closes every connection. Every entry of the engine
+ * runs under it, and turns a failure into its own result with `fail`.
  */
-async function stopping(port: RunPort, run: (signal: AbortSignal) => Promise<Conclusion>): Promise<Conclusion> {
+export async function stopping<T>(port: Pick<RunPort, 'signal'>, run: (signal: AbortSignal) => Promise<T>, fail: (error: unknown) => T): Promise<T> {
   const stop = new AbortController();
   try {
     return await run(port.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, port.signal]));
   } catch (error) {
-    return concludeFailure(error, port.naming);
+    return fail(error);
   } finally {
     stop.abort(new Error('the run has ended'));
   }

@@ -12,7 +12,7 @@ import { ActionError } from '../wire/errors.ts';
 import { isUuid } from '../wire/uuid.ts';
 import { concludeFailure, type Message, type Outputs } from './conclude.ts';
 import { compareScope, suffixOf } from './drift.ts';
-import { connect, logOn } from './ensure.ts';
+import { connect, logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
 import { ValidationError, type Problem } from './problems.ts';
 import { adoptExisting, lookupIds } from './reconcile.ts';
@@ -35,7 +35,7 @@ export interface ImportNaming {
 
 export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'workspace' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'> {
   importNaming: ImportNaming;
-  /** The suffix of the scope to import, when the client's scopes have several. */
+  /** The suffix of the scope to import, when the client's scopes have several; undefined: the client's only one. */
   scopeSuffix?: string | undefined;
   /** Where to write the spec (the `spec` setting, inside the workspace); none: the text is only returned. */
   destination?: { file: string; force: boolean } | undefined;
@@ -61,18 +61,15 @@ export interface Imported {
 export type ImportOutcome = { imported: Imported; messages: Message[]; exitCode: 0 } | { imported?: undefined; messages: Message[]; problems?: readonly Problem[] | undefined; exitCode: 1 };
 
 /** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
-export async function importScope(request: ImportRequest): Promise<ImportOutcome> {
-  const stop = new AbortController();
-  try {
-    const imported = await importing(request, request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]));
-    return { imported, messages: [], exitCode: 0 };
-  } catch (error) {
-    const { messages, problems } = concludeFailure(error, request.naming);
-    return { messages, problems, exitCode: 1 };
-  } finally {
-    stop.abort(new Error('the run has ended'));
-  }
-}
+export const importScope = (request: ImportRequest): Promise<ImportOutcome> =>
+  stopping<ImportOutcome>(
+    request,
+    async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }),
+    (error) => {
+      const { messages, problems } = concludeFailure(error, request.naming);
+      return { messages, problems, exitCode: 1 };
+    },
+  );
 
 async function importing(request: ImportRequest, signal: AbortSignal): Promise<Imported> {
   const { naming, importNaming } = request;
@@ -145,7 +142,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
 function pickSuffix(scopes: readonly Scope[], asked: string | undefined, naming: ImportNaming): string {
   const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
   const listed = suffixes.map((s) => `"${s}"`).join(', ');
-  if (asked !== undefined && asked !== '') {
+  if (asked !== undefined) {
     if (suffixes.includes(asked)) return asked;
     throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0] as string)}.`);
   }
@@ -182,13 +179,14 @@ function specOf(scope: Scope, suffix: string, deps: readonly DependentScope[], v
 
 /** Every text of the spec, named as the spec names its field. */
 function textsOf(spec: ScopeDefinition<SpecDependent>): Array<[string, string]> {
-  return [
+  const texts: Array<[string, string]> = [
     ['name', spec.name],
     ['description', spec.description],
     ['scope_suffix', spec.scope_suffix],
-    ...(spec.required_domains ?? []).map((d, i): [string, string] => [`required_domains[${i}]`, d]),
     ...spec.dependent_scopes.map((d, i): [string, string] => [`dependent_scopes[${i}].scope`, d.scope]),
   ];
+  spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
+  return texts;
 }
 
 /** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
@@ -216,8 +214,9 @@ function specText(spec: ScopeDefinition<SpecDependent>, header: readonly string[
   doc.commentBefore = header.join('\n');
   const deps = doc.get('dependent_scopes', true);
   if (isSeq(deps)) {
-    deps.items.forEach((item, index) => {
-      if (isMap(item) && hidden.includes(spec.dependent_scopes[index]?.scope ?? '')) {
+    spec.dependent_scopes.forEach((dep, index) => {
+      const item = deps.items[index];
+      if (isMap(item) && hidden.includes(dep.scope)) {
         item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
       }
     });
