@@ -69,6 +69,8 @@ export default {
   // - src/wire/service-client.ts, createServiceClient: `auth === 'basic' ? { authorization:
   //   basic } : {}` made `{ authorization: basic }`. With a token, every API call sets its own
   //   authorization header, which wins over the default; the token request sends Basic itself.
+  // - src/engine/import.ts, readBack: `/^spec: /` made `/spec: /`. Every problem parseSpec
+  //   gives starts with the file's name and ': ', so the first match is at the start.
   // - src/engine/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
   //   100 is yaml's own default; the option says it where the limit matters.
   // - src/engine/ensure.ts, verify: `dry_run: false` made `true`. verify holds no spec, so
@@ -90,10 +92,9 @@ export default {
   //   `{ import: imported }`: JSON.stringify leaves out a key whose value is undefined.
   // - src/engine/import.ts, the outputs' `created: 'false', updated: 'false'` made "": import is
   //   the command line's alone, whose report reads them as `=== 'true'`.
-  // - src/engine/import.ts, the FQDN variants: `group.filter((s) => s !== scope)` made `group`.
-  //   The scope compared with its own spec differs in nothing, so it is never warned about.
-  // - src/engine/import.ts, readBack: the block that refuses a spec reading back otherwise than
-  //   the scope (`if (differ.length > 0)` emptied, its message made ""). No answer the service
+  // - src/engine/import.ts, readBack: the guard that refuses a spec reading back otherwise than
+  //   the scope (4 mutants: `differ`'s filter, its test made `false`, its block emptied, its
+  //   message made ""). No answer the service
   //   client accepts reaches it: what yaml cannot write back (control characters, blanks alone,
   //   a scope string that is not a URL) is refused before, by field; the property test of
   //   import.test.ts draws scopes at random and finds none. It stays as the guard of the promise

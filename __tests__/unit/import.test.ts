@@ -94,6 +94,7 @@ describe('import, then plan', () => {
         { scope: hidden.id, optional: false, requires_refresh_token: true },
       ],
     });
+    expect(imported.stderr.split('\n')[0]).toBe(`Importing the scope of client ${client.id} at ${service.url}`);
     expect(imported.stderr).toContain('\nWrote .github/provider-scope.yml\n');
     expect(imported.stderr).toContain(
       `Warning: dependent_scopes: the scope ${hidden.id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
@@ -272,17 +273,21 @@ describe('where it goes', () => {
     try {
       await symlink(outside, path.join(workspace.dir, 'out'));
       await mkdir(path.join(workspace.dir, 'folder.yml'));
+      await writeFile(path.join(outside, 'target.yml'), 'name: outside\n');
+      await symlink(path.join(outside, 'target.yml'), path.join(workspace.dir, 'link-out.yml'));
       for (const [file, text] of [
         ['../escape.yml', 'is outside the current directory (after its links are followed): import writes only inside it. Give --spec a path inside it, or --spec - to print the spec.'],
         ['out/spec.yml', 'is outside the current directory'],
         ['out/new/deeper/spec.yml', 'is outside the current directory'],
+        ['link-out.yml', 'is outside the current directory'],
         [path.join(outside, 'abs.yml'), 'is outside the current directory'],
         ['folder.yml', 'is a folder: give --spec the path of the spec file to write.'],
       ]) {
         const run = await cli(['import', '--spec', file as string, '--force']);
         expect({ file, code: run.exitCode, said: run.stderr.includes(`Error: ${file} ${text}`) }).toEqual({ file, code: 1, said: true });
       }
-      expect(await readdir(outside)).toEqual([]);
+      expect(await readdir(outside)).toEqual(['target.yml']);
+      expect(readFileSync(path.join(outside, 'target.yml'), 'utf8')).toBe('name: outside\n');
       expect(service.requests).toHaveLength(1);
     } finally {
       await rm(outside, { recursive: true, force: true });
@@ -362,7 +367,10 @@ describe('text the spec cannot hold', () => {
     await seed(scope);
     const run = await cli(['import']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain(`Error: ${field}: the service's value holds a control character`);
+    expect(run.stderr).toContain(
+      `Error: ${field}: the service's value holds a control character (a line break, a tab, an escape, a direction override...), which import does not write ` +
+        'into a file people review: nothing was written. Change the value on the service first, or write the spec by hand.\n',
+    );
     expect(run.stdout + run.stderr).not.toMatch(OBEYED_CONTROL);
     expect(await filesIn(workspace.dir)).toEqual([]);
   });
@@ -393,6 +401,36 @@ describe('text the spec cannot hold', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'failed', errors: [{ message: "description: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first." }] });
     expectNoSecret(run);
     expect(await filesIn(workspace.dir)).toEqual([]);
+  });
+
+  test('the secret in the scope string, or in a dependency\'s: refused by field', async () => {
+    const leaky = service.addScope({ scope_string: `${service.url}/scopes/other/${SECRET}`, advertised: true });
+    await seed({ scope_suffix: SECRET, dependent_scopes: [{ scope: leaky.id, optional: false, requires_refresh_token: true }] });
+    const run = await cli(['import', '--json']);
+    expect(run.exitCode).toBe(1);
+    const secretIn = (field: string) => ({ message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.` });
+    expect((JSON.parse(run.stdout) as { errors: unknown[] }).errors).toEqual([expect.objectContaining(secretIn('scope_suffix')), expect.objectContaining(secretIn('dependent_scopes[0].scope'))]);
+    expectNoSecret(run);
+    expect(await filesIn(workspace.dir)).toEqual([]);
+  });
+
+  test('a long value stays on one line, as a reviewer diffs it', async () => {
+    const long = 'A provider that does many things, described at length so that the line goes well past eighty characters.';
+    await seed({ description: long });
+    expect((await cli(['import'])).exitCode).toBe(0);
+    expect(await workspace.read(FILE)).toContain(`\ndescription: ${long}\n`);
+  });
+
+  test('a spec of exactly the size limit is written; one byte more is refused', async () => {
+    const record = service.addScope({ client: client.id, scope_string: `${service.url}/scopes/${client.id}/action_all`, name: 'N', description: 'x', advertised: true });
+    // The file's size without its description's one byte, then a description that fills it to the limit.
+    const base = Buffer.byteLength((await cli(['import', '--spec', '-'])).stdout) - 1;
+    record.description = 'x'.repeat(65536 - base);
+    const exact = await cli(['import', '--spec', '-']);
+    expect([exact.exitCode, Buffer.byteLength(exact.stdout)]).toEqual([0, 65536]);
+    record.description += 'x';
+    const over = await cli(['import', '--spec', '-']);
+    expect([over.exitCode, over.stderr]).toEqual([1, expect.stringContaining("Error: The spec would take 65537 bytes, over the spec file's limit of 65536: nothing was written.")]);
   });
 
   test('a spec over the size limit: refused, nothing written', async () => {

@@ -2072,7 +2072,8 @@ async function importing(request, signal) {
     const spec = readBack(text, scope, visible);
     // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
     const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
-    for (const variant of group.filter((s) => s !== scope)) {
+    // The scope itself differs in nothing from its own spec: only its variants can be warned about.
+    for (const variant of group) {
         const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
         if (fields.length > 0) {
             log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
@@ -2161,7 +2162,7 @@ function refuseUnwritable(spec, scrub) {
 function specText(spec, header, hidden) {
     const doc = new dist/* Document */.yo(spec);
     doc.commentBefore = header.join('\n');
-    const deps = doc.get('dependent_scopes', true);
+    const deps = doc.get('dependent_scopes');
     if ((0,dist/* isSeq */.oP)(deps)) {
         spec.dependent_scopes.forEach((dep, index) => {
             const item = deps.items[index];

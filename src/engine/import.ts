@@ -114,7 +114,8 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   const spec = readBack(text, scope, visible);
   // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
   const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
-  for (const variant of group.filter((s) => s !== scope)) {
+  // The scope itself differs in nothing from its own spec: only its variants can be warned about.
+  for (const variant of group) {
     const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
     if (fields.length > 0) {
       log.warning(
@@ -212,7 +213,7 @@ function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, scrub: Scrub): v
 function specText(spec: ScopeDefinition<SpecDependent>, header: readonly string[], hidden: readonly string[]): string {
   const doc = new Document(spec);
   doc.commentBefore = header.join('\n');
-  const deps = doc.get('dependent_scopes', true);
+  const deps = doc.get('dependent_scopes');
   if (isSeq(deps)) {
     spec.dependent_scopes.forEach((dep, index) => {
       const item = deps.items[index];
