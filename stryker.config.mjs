@@ -69,6 +69,9 @@ export default {
   // - src/wire/service-client.ts, createServiceClient: `auth === 'basic' ? { authorization:
   //   basic } : {}` made `{ authorization: basic }`. With a token, every API call sets its own
   //   authorization header, which wins over the default; the token request sends Basic itself.
+  // - src/engine/import.ts, writeWhole: `{ flag: 'wx' }` made `{}` (or its flag ""). The
+  //   temporary file's name holds 48 random bits: no test can find it there before it is
+  //   written. The flag keeps import from writing through a link planted at that name.
   // - src/engine/import.ts, readBack: `/^spec: /` made `/spec: /`. Every problem parseSpec
   //   gives starts with the file's name and ': ', so the first match is at the start.
   // - src/engine/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
