@@ -60,6 +60,9 @@ export default {
   //   string. It stands for "no URL", and no string without `http` in it passes the test.
   // - src/wire/http.ts, keepAliveLanes: `b.busy < a.busy` made `<=`. A request beyond the
   //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
+  // - src/wire/http.ts, send: `status < 200 || status >= 300` with `status < 200` made `false`, or
+  //   `>=` made `>`. undici's request() answers no 1xx (it reads informational answers itself
+  //   and fails on a 101 it did not ask for), and a 300 is a redirect, refused just above.
   // - src/wire/http.ts, send: `body === undefined ? undefined : JSON.stringify(body)` made
   //   `JSON.stringify(body)`, which is undefined for undefined.
   // - src/github/action.ts, write(): `title === undefined ? {} : { title }` made `{ title }`.

@@ -292,12 +292,17 @@ describe('what a run tells as it goes', () => {
     expect(lines).toEqual(['Read failed with HTTP 503. Attempt 1 of 3 failed; trying again in 50 ms.']);
   });
 
-  test('each request: one debug line with method, path, status and time, never a header value', async () => {
-    const { url } = await serve((req, res) => json(res, 200, { ok: true, agent: req.headers['user-agent'] }));
+  test('each request: one debug line with method, path, status and its own time, never a header value', async () => {
+    // The run's clock is well past 0 when the request starts, and the answer takes 42 ms of it.
+    const clock = fakeClock(0.5, 1_000_000);
+    const { url } = await serve((req, res) => {
+      clock.advance(42);
+      json(res, 200, { ok: true, agent: req.headers['user-agent'] });
+    });
     const debug: string[] = [];
-    const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }), urlSetting: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { ...silentLog, debug: (m) => debug.push(m) } });
+    const http1 = createJsonHttp({ budget: createBudget(30, { clock, signal: runSignal() }), urlSetting: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { ...silentLog, debug: (m) => debug.push(m) } });
     await http1.send('Read', z.object({ ok: z.literal(true) }), 'GET', `${url}v2/api/x?q=1`);
-    expect(debug).toEqual(['GET /v2/api/x: HTTP 200 in 0 ms']);
+    expect(debug).toEqual(['GET /v2/api/x: HTTP 200 in 42 ms']);
   });
 
   test('every request names the action and its version in User-Agent', async () => {

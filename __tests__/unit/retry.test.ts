@@ -169,6 +169,7 @@ describe('parseRetryAfter', () => {
     ['x5', undefined],
     ['5x', undefined],
     ['', undefined],
+    ['   ', undefined],
     [undefined, undefined],
   ])('%p → %p ms', (header, expected) => {
     expect(parseRetryAfter(header, now)).toBe(expected);

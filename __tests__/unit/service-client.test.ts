@@ -277,6 +277,21 @@ describe('what failures say', () => {
     expect(seen).toHaveLength(1);
   });
 
+  test("each status's hint, word for word, in the door's words for the settings", () => {
+    const words = { ...PLAIN_WORDS, ref: (setting: string) => `<${setting}>` };
+    expect(statusHints(words)).toStrictEqual({
+      400: 'the service refused the request as invalid',
+      401:
+        "the credentials were rejected: <client_id> must be the app's Client ID and <client_secret> one of its current secrets " +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+      403:
+        "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
+        'of the project blocks it; open the project in the developer portal with an administering identity',
+      404: 'there is no such API at this address: check that <auth_url> is the base address of the authentication service',
+      429: 'too many requests',
+    });
+  });
+
   test('the request id from the x-request-id header', async () => {
     const { service, client } = setUp();
     service.inject({ method: 'GET', status: 401, body: json({ errors: [{ detail }] }), headers: { 'x-request-id': 'req-header-7' } });

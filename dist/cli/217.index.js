@@ -70,7 +70,7 @@ async function withRetries(attempt, advise, pacing, giveUp = (error) => error, o
 }
 /** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
 function parseRetryAfter(value, now) {
-    if (value === undefined || value.trim() === '')
+    if (value === undefined)
         return undefined;
     if (/^\s*\d+\s*$/.test(value))
         return Number(value) * 1000;
@@ -328,10 +328,9 @@ function explainError(body, headers) {
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
     const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-    const headerId = headers['x-request-id'];
     const ids = [
         ['error id', text(first?.id)],
-        ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
     ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
     return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
@@ -440,8 +439,9 @@ const MAX_LANES = 4;
 function keepAliveLanes(signal) {
     const lanes = [];
     // The run has stopped: destroyed rather than closed, so that a request still in flight when
-    // a sibling failed is abandoned at once instead of being waited for.
-    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })), { once: true });
+    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
+    // listener needs no `once`.
+    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
     const open = () => {
         // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
         const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };

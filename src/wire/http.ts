@@ -135,10 +135,9 @@ export function explainError(body: unknown, headers: IncomingHttpHeaders): strin
   const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | null | undefined;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
   const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-  const headerId = headers['x-request-id'];
   const ids = [
     ['error id', text(first?.id)],
-    ['request id', text(record.request_id) ?? (typeof headerId === 'string' ? text(headerId) : undefined)],
+    ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
   ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
   return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
@@ -268,8 +267,9 @@ function keepAliveLanes(signal: AbortSignal): Lanes {
   type Lane = { dispatcher: Dispatcher; busy: number };
   const lanes: Lane[] = [];
   // The run has stopped: destroyed rather than closed, so that a request still in flight when
-  // a sibling failed is abandoned at once instead of being waited for.
-  signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => {})), { once: true });
+  // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
+  // listener needs no `once`.
+  signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => {})));
   const open = (): Lane => {
     // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
     const lane: Lane = { dispatcher: new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };

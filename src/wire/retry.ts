@@ -96,7 +96,7 @@ export async function withRetries<T>(
 
 /** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
+  if (value === undefined) return undefined;
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
