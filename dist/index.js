@@ -29994,14 +29994,14 @@ function parseSpec(source, file) {
  * links are resolved, must lie inside the workspace: a spec from a pull request must not make
  * the run read, and quote, a file of the machine's.
  */
-async function loadSpec(workspace, file, naming) {
+async function loadSpec(workspace, file, naming, base) {
     const fail = (message) => {
         throw new problems_ValidationError([{ field: 'spec', message }]);
     };
     const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
     const refuse = () => fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
     // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
-    const asWritten = insideWorkspace((external_node_path_default()), root, file);
+    const asWritten = insideWorkspace((external_node_path_default()), root, await fromBase(root, base, file));
     if (asWritten === undefined)
         return refuse();
     let source;
@@ -30032,6 +30032,8 @@ async function loadSpec(workspace, file, naming) {
     }
     return parseSpec(source.toString('utf8'), file);
 }
+/** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
+const fromBase = async (root, base, file) => base === undefined ? external_node_path_default().resolve(root, file) : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
 async function readAtMost(file, bytes) {
     const handle = await (0,promises_.open)(file, 'r');
     try {
@@ -30142,12 +30144,12 @@ async function verify(port, signal) {
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate({ read, naming, workspace }) {
+async function ensure_validate({ read, naming, workspace, specBase }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => settings_parseSettings(read, naming))(),
         // An empty `spec` setting is reported by parseSettings.
-        specPath === '' ? undefined : loadSpec(workspace, specPath, naming),
+        specPath === '' ? undefined : loadSpec(workspace, specPath, naming, specBase),
     ]);
     const problems = [settings, spec].flatMap((result) => {
         if (result.status === 'fulfilled')

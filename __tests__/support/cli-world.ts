@@ -32,11 +32,12 @@ export class CliWorkspace {
   /**
    * `failWrite`: writing a file fails with this error, as a full disk or a read-only folder would.
    * `dispatcher`: the in-process service's (support/in-process.ts), for runs with no socket.
+   * `cwd`: the folder the command runs in, under the workspace's.
    */
   async run(
     argv: string[],
     env: Record<string, string | undefined>,
-    { stdin = '', tty = false, failWrite, dispatcher }: { stdin?: string; tty?: boolean; failWrite?: unknown; dispatcher?: Dispatcher } = {},
+    { stdin = '', tty = false, failWrite, dispatcher, cwd = '.' }: { stdin?: string; tty?: boolean; failWrite?: unknown; dispatcher?: Dispatcher; cwd?: string } = {},
   ): Promise<CliRun> {
     let stdout = '';
     let stderr = '';
@@ -44,7 +45,7 @@ export class CliWorkspace {
     const collaborators: Collaborators = {
       argv,
       env,
-      cwd: this.dir,
+      cwd: path.join(this.dir, cwd),
       stdout: { write: (text: string) => (stdout += text), isTTY: tty },
       stderr: { write: (text: string) => (stderr += text), isTTY: tty },
       readStdin: async () => stdin,

@@ -6,6 +6,8 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
@@ -406,6 +408,69 @@ describe('what the command prints and writes', () => {
   });
 });
 
+describe('the spec anywhere in the repository', () => {
+  /** The workspace as a repository: `.git` a folder, or a file as in a worktree; and a folder two levels down. */
+  const repository = async (git: 'folder' | 'file' | 'none'): Promise<void> => {
+    if (git === 'folder') await mkdir(path.join(workspace.dir, '.git'));
+    if (git === 'file') await workspace.write('.git', 'gitdir: /elsewhere/.git/worktrees/wt\n');
+    await mkdir(path.join(workspace.dir, 'sub', 'deeper'), { recursive: true });
+  };
+  const from = (cwd: string, argv: string[]) => workspace.run(argv, env, { cwd });
+
+  test.each(['folder', 'file'] as const)('.git a %s: from a folder below, the default spec is read from the top, --spec from the current directory', async (git) => {
+    await repository(git);
+    expect((await from('sub/deeper', ['plan'])).exitCode).toBe(2);
+    expect((await from('sub', ['plan', '--spec', '../.github/provider-scope.yml'])).exitCode).toBe(2);
+    env.PROVIDER_SPEC = '../../.github/provider-scope.yml';
+    expect((await from('sub/deeper', ['plan'])).exitCode).toBe(2);
+  });
+
+  test("a problem in the spec is placed at its path from the current directory, as a terminal's links read it", async () => {
+    await repository('folder');
+    await workspace.write('.github/provider-scope.yml', 'name: x\ndescription: y\nadvertised: maybe\n');
+    const run = await from('sub/deeper', ['plan']);
+    expect([run.exitCode, run.stderr]).toEqual([1, expect.stringContaining(`Error: ${path.join('..', '..', '.github', 'provider-scope.yml')}:3: advertised `)]);
+  });
+
+  test('a spec outside the repository is refused, as written and through a link; outside any repository, the current directory is the limit', async () => {
+    await repository('folder');
+    await workspace.write('sub/inside.yml', SPEC);
+    expect((await from('sub/deeper', ['plan', '--spec', '../inside.yml'])).exitCode).toBe(2);
+    const out = await from('sub', ['plan', '--spec', '../../elsewhere.yml']);
+    expect([out.exitCode, out.stderr]).toEqual([1, "Error: Spec file ../../elsewhere.yml is outside the repository (after its links are followed): --spec (or PROVIDER_SPEC) must name a file inside it.\n"]);
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'eps-elsewhere-'));
+    try {
+      await writeFile(path.join(elsewhere, 'spec.yml'), SPEC);
+      await symlink(path.join(elsewhere, 'spec.yml'), path.join(workspace.dir, 'sub', 'link.yml'));
+      expect((await from('sub', ['plan', '--spec', 'link.yml'])).stderr).toContain('Error: Spec file link.yml is outside the repository (after its links are followed)');
+    } finally {
+      await rm(elsewhere, { recursive: true });
+    }
+    await rm(path.join(workspace.dir, '.git'), { recursive: true });
+    const noRepository = await from('sub', ['plan', '--spec', '../.github/provider-scope.yml']);
+    expect([noRepository.exitCode, noRepository.stderr]).toEqual([1, expect.stringContaining('is outside the current directory (after its links are followed)')]);
+  });
+
+  test("a spec not found: to whom gave --spec, check the path; to whom did not, give --spec; never both", async () => {
+    await repository('folder');
+    await rm(path.join(workspace.dir, '.github'), { recursive: true });
+    const real = await realpath(workspace.dir);
+    const given = await from('sub', ['plan', '--spec', 'missing.yml']);
+    expect(given.stderr).toBe(
+      `Error: Spec file missing.yml was not found in the repository (${real}). Check the path: --spec (or PROVIDER_SPEC) is read from the current directory, and must lie inside the repository.\n`,
+    );
+    const left = await from('sub', ['plan']);
+    expect(left.stderr).toBe(
+      `Error: Spec file ${path.join('..', '.github', 'provider-scope.yml')} was not found in the repository (${real}). Give the spec's path with --spec (or PROVIDER_SPEC), or commit it as .github/provider-scope.yml at the repository's top.\n`,
+    );
+    await rm(path.join(workspace.dir, '.git'), { recursive: true });
+    const outside = await from('sub', ['plan']);
+    expect(outside.stderr).toBe(
+      `Error: Spec file .github/provider-scope.yml was not found in the current directory (${path.join(real, 'sub')}). Give the spec's path with --spec (or PROVIDER_SPEC), or run the command inside the repository that holds it.\n`,
+    );
+  });
+});
+
 describe('verify', () => {
   let provider: ProviderStub;
   beforeEach(async () => {
@@ -465,7 +530,7 @@ describe('usage', () => {
     [['plan', '--on-drift'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
     [['plan', '--on-drift', '--json'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
     [['plan', '--json=yes'], 1, 'stderr', /^ensure-provider-scope: --json takes no value\. Run/],
-    [['import', '--dotenv', 'scope.env'], 1, 'stderr', /^ensure-provider-scope: --dotenv is not an option of import\. Run 'ensure-provider-scope import --help' for its options\.\n$/],
+    [['import', '--dotenv', 'scope.env'], 1, 'stderr', /^ensure-provider-scope: --dotenv is not an option of import, but of plan, apply and verify\. Run 'ensure-provider-scope import --help' for the options of import\.\n$/],
     [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify or import\./],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
     const run = await cli([...argv]);
@@ -473,34 +538,94 @@ describe('usage', () => {
     expect(run[stream]).toMatch(text);
   });
 
-  test('--help names every option with a line of explanation in one column, each setting with its variable and default, and each command with its summary and an example', async () => {
+  /** The flags a help lists, in its order. */
+  const flagsOf = (help: string): string[] => help.split('\n').filter((line) => /^ {2}-/.test(line)).map((line) => /--[a-z-]+/.exec(line)?.[0] ?? line);
+  const CONNECTION = ['--client-id', '--auth-url', '--auth', '--timeout-seconds', '--client-secret-stdin'];
+  // Each command's own options first, then the connection's, then the output's: only what applies.
+  const TAKES = {
+    plan: ['--spec', '--on-drift', '--provider-url', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    apply: ['--spec', '--on-drift', '--provider-url', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    verify: ['--provider-url', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    import: ['--spec', '--scope-suffix', '--force', ...CONNECTION, '--json', '--debug', '--help'],
+  } as const;
+
+  test('--help names every option once, explained in one column, each setting with its variable and its default said once, which commands take it when not all do, and each command with its summary and an example', async () => {
     const help = (await cli(['--help'])).stdout;
     const options = help.split('\n').filter((line) => /^ {2}-/.test(line));
     for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^[^\s[]/.test(line.slice(30)) }).toEqual({ line, explained: true });
+    // A default is said once, in brackets, never in the explanation too.
+    for (const line of options) expect({ line, twice: /default/.test(line.split('[')[0] ?? '') }).toEqual({ line, twice: false });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
       if (flag === undefined) continue;
       const fallback = SETTING_DEFAULTS[setting];
       const line = options.find((l) => l.startsWith(`  --${flag} <value>`));
-      expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}\\]$`)) });
+      expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}(; [a-z, ]+ only)?\\]$`)) });
     }
-    for (const option of ['--client-secret-stdin', '--json', '--dotenv <file>', '--debug', '-h, --help', '--version']) expect(options).toContainEqual(expect.stringMatching(new RegExp(`^  ${option} +\\S`)));
-    // Exactly the options the command takes: each setting's flag (the secret has none) and the others.
-    const listed = options.map((line) => /--[a-z-]+/.exec(line)?.[0]).sort();
-    const flags = CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`]));
-    expect(listed).toEqual([...flags, '--client-secret-stdin', '--json', '--dotenv', '--debug', '--help', '--version'].sort());
+    expect(options.find((l) => l.startsWith('  --on-drift '))).toMatch(/\[env PROVIDER_ON_DRIFT; default warn; plan and apply only\]$/);
+    expect(options.find((l) => l.startsWith('  --provider-url '))).toMatch(/\[env PROVIDER_URL; plan, apply and verify only\]$/);
+    expect(options.find((l) => l.startsWith('  --scope-suffix '))).toMatch(/\[import only\]$/);
+    expect(options.find((l) => l.startsWith('  --dotenv '))).toMatch(/\[plan, apply and verify only\]$/);
+    expect(options.find((l) => l.startsWith('  --json '))).not.toContain('[');
+    // Every option of every command, once, and --version.
+    expect(flagsOf(help).sort()).toEqual([...new Set([...Object.values(TAKES).flat(), '--version'])].sort());
+    expect(help).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}\(plan\) .+/);
     for (const [verb, { examples }] of Object.entries(COMMANDS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);
       for (const example of examples) expect(help).toContain(`\n  ${example}\n`);
       // Each example is a command line of this verb.
       for (const example of examples) expect(example).toMatch(new RegExp(`(^| )ensure-provider-scope ${verb} `));
-      const own = (await cli([verb, '--help'])).stdout;
-      expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
-      // The same options but --version, which is the command's alone, and --dotenv, which import (writing a spec, not outputs) refuses.
-      expect(own).toContain(options.filter((line) => !line.startsWith('  --version') && !(verb === 'import' && line.startsWith('  --dotenv '))).join('\n'));
-      expect(own).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+/);
-      for (const example of examples) expect(own).toContain(`\n  ${example}\n`);
-      for (const [other, { examples: theirs }] of Object.entries(COMMANDS)) for (const example of theirs) expect({ verb, example, shown: own.includes(example) }).toEqual({ verb, example, shown: other === verb });
+    }
+  });
+
+  test.each(Object.entries(TAKES))("%s --help: only the options it takes, its own first, the lines the whole's help has; its exit codes; its summary and examples", async (verb, takes) => {
+    const whole = (await cli(['--help'])).stdout.split('\n');
+    const own = (await cli([verb, '--help'])).stdout;
+    expect(flagsOf(own)).toEqual(takes);
+    // The same explanation as in the whole's help, without which commands take it.
+    for (const line of own.split('\n').filter((l) => /^ {2}-/.test(l) && !l.includes('required]'))) {
+      expect({ line, inWhole: whole.some((w) => w.replace(/;? ?([a-z, ]+ only)\]$/, ']').replace(/ \[\]$/, '') === line) }).toEqual({ line, inWhole: true });
+    }
+    expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
+    expect(own).toMatch(verb === 'plan' ? /Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+\n\n/ : /Exit codes:\n {2}0 .+\n {2}1 .+\n\n/);
+    for (const [other, { examples: theirs }] of Object.entries(COMMANDS)) for (const example of theirs) expect({ verb, example, shown: own.includes(`\n  ${example}\n`) }).toEqual({ verb, example, shown: other === verb });
+  });
+
+  test('verify --help says --provider-url is required, the others that it is optional', async () => {
+    const line = async (verb: string) => (await cli([verb, '--help'])).stdout.split('\n').find((l) => l.startsWith('  --provider-url '));
+    expect(await line('verify')).toMatch(/\[env PROVIDER_URL; required\]$/);
+    for (const verb of ['plan', 'apply']) expect(await line(verb)).toMatch(/\[env PROVIDER_URL\]$/);
+  });
+
+  test.each(Object.entries(TAKES).flatMap(([verb, takes]) =>
+    Object.values(TAKES).flat().filter((flag, i, all) => all.indexOf(flag) === i && !(takes as readonly string[]).includes(flag)).map((flag) => [verb, flag] as const),
+  ))('%s %s: refused the same way, naming the commands that take it, before any request', async (verb, flag) => {
+    const takenBy = Object.entries(TAKES).filter(([, takes]) => (takes as readonly string[]).includes(flag)).map(([v]) => v);
+    const by = takenBy.length === 1 ? takenBy[0] : `${takenBy.slice(0, -1).join(', ')} and ${takenBy.at(-1)}`;
+    const value = ['--force'].includes(flag) ? [] : ['x'];
+    const run = await cli([verb, flag, ...value]);
+    expect([run.exitCode, run.stderr, run.stdout]).toEqual([1, `ensure-provider-scope: ${flag} is not an option of ${verb}, but of ${by}. Run 'ensure-provider-scope ${verb} --help' for the options of ${verb}.\n`, '']);
+    expect(service.requests).toEqual([]);
+  });
+
+  test("an environment variable is never refused: a command that does not take a setting ignores its variable, whatever it holds", async () => {
+    const provider = new ProviderStub();
+    await provider.start();
+    try {
+      await cli(['apply']);
+      provider.document = { globus_auth_scope: `${service.url}/scopes/${client.id}/action_all` };
+      // What a pipeline sets for every job, with values no command could take.
+      Object.assign(env, { PROVIDER_SPEC: '../elsewhere.yml', PROVIDER_ON_DRIFT: 'sometimes' });
+      const verify = await cli(['verify', '--provider-url', provider.url]);
+      expect([verify.exitCode, verify.stderr]).toEqual([0, expect.not.stringContaining('Error')]);
+      env.PROVIDER_URL = 'not a url';
+      env.PROVIDER_SPEC = '-';
+      const imported = await cli(['import']);
+      expect([imported.exitCode, imported.stderr]).toEqual([0, expect.not.stringContaining('Error')]);
+      // The commands that take them still refuse them, in their words.
+      expect((await cli(['plan'])).stderr).toContain('Error: --on-drift (or PROVIDER_ON_DRIFT) must be');
+    } finally {
+      await provider.stop();
     }
   });
 

@@ -52,7 +52,7 @@ const CASES: Case[] = [
     arrange: () => ({ spec: null }),
     said: /was not found in the/,
     action: /not found in the workspace .* Check out the repository first \(actions\/checkout\)/,
-    cli: /not found in the current directory .* Run the command from the repository's root, or give the spec's path with --spec \(or PROVIDER_SPEC\)\./,
+    cli: /not found in the current directory .* Check the path: --spec \(or PROVIDER_SPEC\) is read from the current directory\./,
   },
   {
     name: 'a spec outside the folder',

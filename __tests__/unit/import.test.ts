@@ -338,10 +338,24 @@ describe('where it goes', () => {
     expect(await filesIn(workspace.dir)).toEqual(['.github', FILE]);
   });
 
+  test("from a folder below the repository's top: the default written at the top, --spec from the current directory, never outside the repository", async () => {
+    await seed({});
+    await mkdir(path.join(workspace.dir, '.git'));
+    await mkdir(path.join(workspace.dir, 'sub'));
+    const at = (argv: string[]) => workspace.run(argv, envOf(client), { dispatcher: service.dispatcher(), cwd: 'sub' });
+    const top = await at(['import']);
+    expect([top.exitCode, top.stdout]).toEqual([0, expect.stringContaining(`into ${path.join('..', FILE)}.\n`)]);
+    expect(parseSpec(await workspace.read(FILE), FILE).spec.name).toBe('Hand-made provider');
+    expect((await at(['import', '--spec', 'here.yml'])).exitCode).toBe(0);
+    expect(existsSync(path.join(workspace.dir, 'sub', 'here.yml'))).toBe(true);
+    const out = await at(['import', '--spec', '../../elsewhere.yml']);
+    expect([out.exitCode, out.stderr]).toEqual([1, expect.stringContaining('Error: ../../elsewhere.yml is outside the repository (after its links are followed): import writes only inside it.')]);
+  });
+
   test("import's flags on another command are refused by name", async () => {
     for (const argv of [['plan', '--force'], ['apply', '--scope-suffix', 'x']]) {
       const run = await cli(argv);
-      expect([run.exitCode, run.stderr]).toEqual([1, expect.stringMatching(/--(force|scope-suffix) is an option of import only\. Run 'ensure-provider-scope (plan|apply) --help'/)]);
+      expect([run.exitCode, run.stderr]).toEqual([1, `ensure-provider-scope: ${argv[1]} is not an option of ${argv[0]}, but of import. Run 'ensure-provider-scope ${argv[0]} --help' for the options of ${argv[0]}.\n`]);
     }
     expect(service.requests).toEqual([]);
   });

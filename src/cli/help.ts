@@ -1,33 +1,37 @@
-/** `--help`, for the whole and for each command, with examples. */
+/** `--help`, for the whole and for each command: only what applies, with examples. */
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
-import { CLI_SETTINGS, NAME } from './options.ts';
+import { CLI_FLAGS, COMMAND_FLAGS, COMMAND_NAMES, listOf, NAME, takenBy, type CliFlag, type Command } from './options.ts';
 
-const OPTIONS = [
-  ...CLI_SETTINGS.filter((s) => s.flag !== undefined).map((s) => {
-    const fallback = SETTING_DEFAULTS[s.setting];
-    return `  --${s.flag} <value>`.padEnd(30) + `${s.help} [env ${s.env}${fallback ? `; default ${fallback}` : ''}]`;
-  }),
-  '  --client-secret-stdin'.padEnd(30) + 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.',
-  '  --json'.padEnd(30) + 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).',
-  '  --dotenv <file>'.padEnd(30) + "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
-  '  --debug'.padEnd(30) + 'Also print one line per request (method, path, status, milliseconds).',
-  '  -h, --help'.padEnd(30) + 'Show this help.',
-];
+export type { Command } from './options.ts';
 
-/** What only import takes. */
-const IMPORT_OPTIONS = [
-  '  --scope-suffix <suffix>'.padEnd(30) + "Which scope to import, when the client's scopes have different suffixes.",
-  '  --force'.padEnd(30) + 'Replace the spec file if it exists (import never does otherwise).',
-].join('\n');
+const COLUMN = 30;
 
-const EXIT_CODES = `Exit codes:
-  0  done, or (plan) nothing to change
-  1  failed: the errors say what and what to do
-  2  (plan) apply would change the registration`;
+/** One flag's line: what it is, then its variable, default, and for a command that needs it, "required". */
+function flagLine(flag: string, command?: Command): string {
+  const option = CLI_FLAGS[flag] as CliFlag;
+  const name = `  ${option.short === undefined ? '' : `-${option.short}, `}--${flag}${option.value === undefined ? '' : ` ${option.value}`}`;
+  const { setting } = option;
+  const fallback = setting === undefined ? undefined : SETTING_DEFAULTS[setting.setting];
+  const required = command !== undefined && option.requiredBy?.includes(command) === true;
+  const notes = [
+    ...(setting === undefined ? [] : [`env ${setting.env}`]),
+    ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
+    // The whole's help: which commands take a flag that not all do.
+    ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length ? [`${listOf(takenBy(flag), 'and')} only`] : []),
+  ];
+  return `${name.padEnd(COLUMN)}${option.help}${notes.length === 0 ? '' : ` [${notes.join('; ')}]`}`;
+}
+
+const EXIT = {
+  0: '  0  done, or nothing to change',
+  1: '  1  failed: the errors say what and what to do',
+  2: '  2  apply would change the registration (create the scope, or update it)',
+};
 
 export const COMMANDS = {
   plan: {
     summary: 'Validate the spec, inspect the client and show what apply would do. Writes nothing.',
+    exitCodes: [EXIT[0], EXIT[1], EXIT[2]],
     examples: [
       `PROVIDER_CLIENT_SECRET=... ${NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
       `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
@@ -35,52 +39,53 @@ export const COMMANDS = {
   },
   apply: {
     summary: 'Create the scope if the client has none, then hold it to the spec as --on-drift says.',
+    exitCodes: ['  0  done', EXIT[1]],
     examples: [`${NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`],
   },
   verify: {
     summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
+    exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
     examples: [`${NAME} verify --provider-url https://provider.example.org`],
   },
   import: {
     summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
+    exitCodes: ['  0  the spec was written (or printed)', EXIT[1]],
     examples: [
       `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
       `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
     ],
   },
-} as const;
-
-export type Command = keyof typeof COMMANDS;
+} as const satisfies Record<Command, { summary: string; exitCodes: readonly string[]; examples: readonly string[] }>;
 
 /** The commands as a sentence names them: "plan, apply, verify or import". */
-export const commandList = (): string => {
-  const names = Object.keys(COMMANDS);
-  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-};
+export const commandList = (): string => listOf(COMMAND_NAMES, 'or');
 
-export const overallHelp = (): string => `Usage: ${NAME} <${Object.keys(COMMANDS).join('|')}> [options]
+/** Every flag once, in the order the commands list them. */
+const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]))];
+
+export const overallHelp = (): string => `Usage: ${NAME} <${COMMAND_NAMES.join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
 
 Commands:
-${Object.entries(COMMANDS)
-  .map(([command, { summary }]) => `  ${command.padEnd(8)}${summary}`)
-  .join('\n')}
+${COMMAND_NAMES.map((command) => `  ${command.padEnd(8)}${COMMANDS[command].summary}`).join('\n')}
 
 Options:
-${OPTIONS.join('\n')}
-  --version                   Print the version.
+${ALL_FLAGS.map((flag) => flagLine(flag)).join('\n')}
+${'  --version'.padEnd(COLUMN)}Print the version.
 
-${EXIT_CODES}
+Exit codes:
+${EXIT[0]}
+${EXIT[1]}
+${EXIT[2].replace('  2  ', '  2  (plan) ')}
 
 Examples:
-${Object.values(COMMANDS)
-  .flatMap((v) => v.examples)
+${COMMAND_NAMES.flatMap((command) => COMMANDS[command].examples)
   .map((e) => `  ${e}`)
   .join('\n')}
 
-Run '${NAME} <command> --help' for one command. NO_COLOR turns colours off.
+Run '${NAME} <command> --help' for one command's options. NO_COLOR turns colours off.
 `;
 
 export const commandHelp = (command: Command): string => `Usage: ${NAME} ${command} [options]
@@ -88,9 +93,10 @@ export const commandHelp = (command: Command): string => `Usage: ${NAME} ${comma
 ${COMMANDS[command].summary}
 
 Options:
-${command === 'import' ? [...OPTIONS.filter((line) => !line.startsWith('  --dotenv ')), IMPORT_OPTIONS].join('\n') : OPTIONS.join('\n')}
+${COMMAND_FLAGS[command].map((flag) => flagLine(flag, command)).join('\n')}
 
-${EXIT_CODES}
+Exit codes:
+${COMMANDS[command].exitCodes.join('\n')}
 
 Examples:
 ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}

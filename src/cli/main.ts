@@ -5,6 +5,7 @@
  * silent), and puts the report on stdout: text for a person, or one JSON document. Everything
  * it prints or writes is scrubbed of every form of the secret, and shown inert.
  */
+import path from 'node:path';
 import { parseArgs, styleText } from 'node:util';
 import type { Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -17,11 +18,14 @@ import { inert, inertJson } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
 import { dotenvOf } from './dotenv.ts';
-import { COMMANDS, commandHelp, commandList, overallHelp, type Command } from './help.ts';
+import { COMMANDS, commandHelp, commandList, overallHelp } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
-import { IMPORT_FLAGS, importOnly, runImport } from './import.ts';
+import { runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
-import { CLI_SETTINGS, cliNaming, NAME, SECRET_HOW } from './options.ts';
+import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command } from './options.ts';
+import { repositoryOf } from './repository.ts';
+
+const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
 
 export interface Stream {
   write(text: string): unknown;
@@ -33,7 +37,7 @@ export interface Collaborators {
   /** The arguments after the command's name. */
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
-  /** Where a relative spec path points; the spec must lie inside it. */
+  /** Where a relative spec path points; the spec must lie inside the repository that holds it. */
   cwd: string;
   stdout: Stream;
   stderr: Stream;
@@ -46,14 +50,8 @@ export interface Collaborators {
 export type ExitCode = 0 | 1 | 2;
 
 const FLAGS = {
-  ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, { type: 'string' as const }]]))),
-  'client-secret-stdin': { type: 'boolean' as const },
-  json: { type: 'boolean' as const },
-  dotenv: { type: 'string' as const },
-  debug: { type: 'boolean' as const },
-  help: { type: 'boolean' as const, short: 'h' },
+  ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [flag, { type, ...(short === undefined ? {} : { short }) }])),
   version: { type: 'boolean' as const },
-  ...IMPORT_FLAGS,
 } satisfies Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 type Values = Record<string, string | boolean | undefined>;
@@ -75,18 +73,11 @@ function parse(argv: readonly string[]): { values: Values; positionals: string[]
     if (option.type === 'boolean' && token.value !== undefined) return { problem: `${token.rawName} takes no value` };
     // A following option taken as the value: almost always a value forgotten.
     if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
-      return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${VALUE_EXAMPLES[token.name] ?? '<value>'}` };
+      return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${CLI_FLAGS[token.name]?.example ?? '<value>'}` };
     }
   }
   return { values, positionals };
 }
-
-// A value for each option that takes one, to show with it.
-const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
-  dotenv: 'scope.env',
-  'scope-suffix': 'action_all',
-};
 
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
 function painter(stream: Stream, env: Collaborators['env']): Paint {
@@ -122,8 +113,10 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   }
   if (values.help === true) return (stdout.write(commandHelp(command as Command)), 0);
   if (extra.length > 0) return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
-  const misplaced = importOnly(command, values);
-  if (misplaced !== undefined) return fail(misplaced);
+  const misplaced = Object.keys(CLI_FLAGS).find((flag) => values[flag] !== undefined && !COMMAND_FLAGS[command as Command].includes(flag));
+  if (misplaced !== undefined) {
+    return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${NAME} ${command} --help' for the options of ${command}.`);
+  }
   return run(command as Command, values, collaborators);
 }
 
@@ -133,8 +126,15 @@ async function run(command: Command, values: Values, collaborators: Collaborator
   const secretFromStdin = values['client-secret-stdin'] === true;
   // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
   const secret = secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '');
-  const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, (s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env] ?? SETTING_DEFAULTS[s.setting] ?? '']));
+  // A setting the command does not read keeps its default, whatever the environment holds.
+  const given = (s: CliSetting): string | undefined => (reads(command, s.setting) ? ((s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env]) : undefined);
+  const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, given(s) ?? SETTING_DEFAULTS[s.setting] ?? '']));
   settings.set('client_secret', secret);
+  // The spec lies anywhere in the repository: a path given is read from the current
+  // directory, the default from the repository's top (said from here, as messages show it).
+  const repository = await repositoryOf(collaborators.cwd);
+  const specGiven = given(SPEC) !== undefined;
+  if (!specGiven) settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec ?? '')));
   settings.set('dry_run', command === 'plan' ? 'true' : 'false');
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
 
@@ -152,8 +152,8 @@ async function run(command: Command, values: Values, collaborators: Collaborator
     stderr.write(`${label}${safe(located(message))}\n`);
   };
 
-  const naming = cliNaming({ secretFromStdin });
-  const port = { read, naming, workspace: collaborators.cwd, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+  const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
+  const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
   if (command === 'import') return runImport({ port, values, seen, stdout, show: safe });
   const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);

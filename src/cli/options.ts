@@ -4,7 +4,7 @@
  * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
  * shell's history.
  */
-import type { Naming, SettingName } from '../engine/settings.ts';
+import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/settings.ts';
 
 /** The command's name, as a user types it. */
 export const NAME = 'ensure-provider-scope';
@@ -20,19 +20,81 @@ export interface CliSetting {
   example?: string;
 }
 
-/** Every setting but dry_run, which the command decides. */
+/** Every setting but dry_run, which the command decides. Defaults are said once, by the help. */
 export const CLI_SETTINGS: readonly CliSetting[] = [
   { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal.", example: '1b0e...' },
   { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
   { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.', example: 'https://auth.globus.org' },
-  { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).', example: '.github/provider-scope.yml' },
-  { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.', example: '30' },
-  { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
-  { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.", example: 'token' },
+  { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: "Path of the scope spec file inside the repository, from the current directory (left out: from the repository's top).", example: '.github/provider-scope.yml' },
+  { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.', example: '30' },
+  { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
+  { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
   { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
 ];
 
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
+
+/** The commands, in the order the help lists them. */
+export const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import'] as const;
+export type Command = (typeof COMMAND_NAMES)[number];
+
+/** A flag of the command line: a setting's, or one of the door's own. */
+export interface CliFlag {
+  type: 'string' | 'boolean';
+  /** What its value is, as the help shows it: `<value>`. */
+  value?: string;
+  help: string;
+  /** A value to show with the flag in a message. */
+  example?: string | undefined;
+  /** The setting it gives, with its variable and default. */
+  setting?: CliSetting;
+  /** The commands it is required by: the help says so. */
+  requiredBy?: readonly Command[];
+  short?: string;
+}
+
+const settingFlag = (setting: CliSetting & { flag: string }): [string, CliFlag] => [
+  setting.flag,
+  { type: 'string', value: '<value>', help: setting.help, example: setting.example, setting, ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] as const } : {}) },
+];
+
+/** Every flag but --version, which only the command's name takes. */
+export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
+  ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
+  'scope-suffix': { type: 'string', value: '<suffix>', help: "Which scope to import, when the client's scopes have different suffixes.", example: 'action_all' },
+  force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
+  'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
+  json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
+  dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
+  debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+  help: { type: 'boolean', short: 'h', help: 'Show this help.' },
+};
+
+const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-secret-stdin'];
+
+/**
+ * The flags each command takes, in the order its help lists them: its own first, then the
+ * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
+ */
+export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
+  plan: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  apply: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  verify: ['provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
+};
+
+/** "plan and apply", "plan, apply or verify". */
+export const listOf = (words: readonly string[], and: 'and' | 'or'): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
+
+/** The commands that take a flag. */
+export const takenBy = (flag: string): Command[] => COMMAND_NAMES.filter((command) => COMMAND_FLAGS[command].includes(flag));
+
+/** Whether a command reads a setting: the others get its default, whatever the environment holds (a pipeline sets PROVIDER_* for every job). */
+export const reads = (command: Command, setting: SettingName): boolean => {
+  const flag = bySetting.get(setting)?.flag;
+  return flag === undefined || COMMAND_FLAGS[command].includes(flag);
+};
 
 /** How a setting is named in this door's messages: its flag and its variable. */
 const refOf = (setting: SettingName): string => {
@@ -45,8 +107,18 @@ const refOf = (setting: SettingName): string => {
 export const SECRET_HOW =
   'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
 
-/** The command line's words; `secretFromStdin`: the run read the secret from stdin, so an empty one came from there. */
-export const cliNaming = ({ secretFromStdin = false }: { secretFromStdin?: boolean } = {}): Naming => ({
+/** What the command line's words depend on in a run. */
+export interface CliRunFacts {
+  /** The secret came from stdin, so an empty one came from there. */
+  secretFromStdin?: boolean;
+  /** The spec's path was given (--spec or PROVIDER_SPEC), not the default. */
+  specGiven?: boolean;
+  /** The command runs inside a repository (a folder above has a .git entry). */
+  inRepository?: boolean;
+}
+
+/** The command line's words in one run. */
+export const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true }: CliRunFacts = {}): Naming => ({
   label: (setting) => {
     if (setting === 'client_secret' && secretFromStdin) return 'The client secret from stdin (--client-secret-stdin)';
     const option = bySetting.get(setting);
@@ -65,8 +137,11 @@ export const cliNaming = ({ secretFromStdin = false }: { secretFromStdin?: boole
         : `${SECRET_HOW}. It is never read from a flag, which would show in ps and in the shell history`,
       auth_url: 'give the base address of the authentication service, e.g. --auth-url https://auth.globus.org',
     })[setting],
-  workspace: 'the current directory',
-  specNotFound: "Run the command from the repository's root, or give the spec's path with --spec (or PROVIDER_SPEC).",
+  workspace: inRepository ? 'the repository' : 'the current directory',
+  // Never "give --spec" to whom gave it.
+  specNotFound: specGiven
+    ? `Check the path: --spec (or PROVIDER_SPEC) is read from the current directory${inRepository ? ', and must lie inside the repository' : ''}.`
+    : `Give the spec's path with --spec (or PROVIDER_SPEC)${inRepository ? `, or commit it as ${SETTING_DEFAULTS.spec} at the repository's top` : ', or run the command inside the repository that holds it'}.`,
   createScope: `run ${NAME} apply`,
   debugOutput: 'the output of the command run again with --debug',
   runAgain: 'Run the command again',

@@ -106,12 +106,12 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
 }
 
 /** Settings and spec together, so that one run reports every problem in both. */
-async function validate({ read, naming, workspace }: RunPort): Promise<{ settings: Settings; specFile: SpecFile }> {
+async function validate({ read, naming, workspace, specBase }: RunPort): Promise<{ settings: Settings; specFile: SpecFile }> {
   const specPath = read('spec');
   const [settings, spec] = await Promise.allSettled([
     (async () => parseSettings(read, naming))(),
     // An empty `spec` setting is reported by parseSettings.
-    specPath === '' ? undefined : loadSpec(workspace, specPath, naming),
+    specPath === '' ? undefined : loadSpec(workspace, specPath, naming, specBase),
   ]);
   const problems = [settings, spec].flatMap((result) => {
     if (result.status === 'fulfilled') return [];

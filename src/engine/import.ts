@@ -19,7 +19,7 @@ import { adoptExisting, lookupIds } from './reconcile.ts';
 import type { Scrub } from './secrets.ts';
 import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
 import { parseSettings } from './settings.ts';
-import { MAX_SPEC_BYTES, parseSpec, type SpecDependent } from './spec.ts';
+import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent } from './spec.ts';
 import { insideWorkspace } from './spec-path.ts';
 import { hasUnsafe } from './text.ts';
 
@@ -33,7 +33,7 @@ export interface ImportNaming {
   createInstead: string;
 }
 
-export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'workspace' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'> {
+export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'workspace' | 'specBase' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'> {
   importNaming: ImportNaming;
   /** The suffix of the scope to import, when the client's scopes have several; undefined: the client's only one. */
   scopeSuffix?: string | undefined;
@@ -260,7 +260,7 @@ function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope
 }
 
 /** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
-async function checkTarget({ workspace, naming, importNaming }: ImportRequest, { file, force }: { file: string; force: boolean }): Promise<string> {
+async function checkTarget({ workspace, specBase, naming, importNaming }: ImportRequest, { file, force }: { file: string; force: boolean }): Promise<string> {
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
@@ -269,7 +269,7 @@ async function checkTarget({ workspace, naming, importNaming }: ImportRequest, {
   const within = (full: string): boolean => full === root || insideWorkspace(path, root, full) !== undefined;
   const refuse = (): never =>
     fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
-  const full = insideWorkspace(path, root, file);
+  const full = insideWorkspace(path, root, await fromBase(root, specBase, file));
   if (full === undefined) return refuse();
   // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
   let folder = path.dirname(full);

@@ -15,8 +15,10 @@ export interface RunPort {
   read(name: SettingName): string;
   /** The door's words. */
   naming: Naming;
-  /** Where a relative `spec` path points; the spec must lie inside it. */
+  /** The folder the spec must lie inside; where a relative `spec` path points unless `specBase` is given. */
   workspace: string;
+  /** Where a relative `spec` path points, when not the workspace: the command line's current directory. */
+  specBase?: string | undefined;
   /**
    * The secret's and the token's forms, and the one scrub: the engine hands it the token the
    * moment it arrives and quotes the service through its scrub; the door scrubs what it writes.

@@ -228,7 +228,7 @@ export function parseSpec(source: string, file: string): SpecFile {
  * links are resolved, must lie inside the workspace: a spec from a pull request must not make
  * the run read, and quote, a file of the machine's.
  */
-export async function loadSpec(workspace: string, file: string, naming: Pick<Naming, 'label' | 'workspace' | 'specNotFound'>): Promise<SpecFile> {
+export async function loadSpec(workspace: string, file: string, naming: Pick<Naming, 'label' | 'workspace' | 'specNotFound'>, base?: string): Promise<SpecFile> {
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
@@ -236,7 +236,7 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
   const refuse = (): never =>
     fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
   // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
-  const asWritten = insideWorkspace(path, root, file);
+  const asWritten = insideWorkspace(path, root, await fromBase(root, base, file));
   if (asWritten === undefined) return refuse();
   let source: Buffer;
   try {
@@ -260,6 +260,10 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
   }
   return parseSpec(source.toString('utf8'), file);
 }
+
+/** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
+export const fromBase = async (root: string, base: string | undefined, file: string): Promise<string> =>
+  base === undefined ? path.resolve(root, file) : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
 
 async function readAtMost(file: string, bytes: number): Promise<Buffer> {
   const handle = await open(file, 'r');

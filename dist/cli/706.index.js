@@ -1,8 +1,8 @@
-export const id = 217;
-export const ids = [217];
+export const id = 706;
+export const ids = [706];
 export const modules = {
 
-/***/ 5217:
+/***/ 706:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,6 +11,9 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./package.json
@@ -1292,9 +1295,6 @@ function parseSettings(read, naming) {
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/spec-path.ts
@@ -1508,14 +1508,14 @@ function parseSpec(source, file) {
  * links are resolved, must lie inside the workspace: a spec from a pull request must not make
  * the run read, and quote, a file of the machine's.
  */
-async function loadSpec(workspace, file, naming) {
+async function loadSpec(workspace, file, naming, base) {
     const fail = (message) => {
         throw new ValidationError([{ field: 'spec', message }]);
     };
     const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
     const refuse = () => fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
     // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
-    const asWritten = insideWorkspace((external_node_path_default()), root, file);
+    const asWritten = insideWorkspace((external_node_path_default()), root, await fromBase(root, base, file));
     if (asWritten === undefined)
         return refuse();
     let source;
@@ -1546,6 +1546,8 @@ async function loadSpec(workspace, file, naming) {
     }
     return parseSpec(source.toString('utf8'), file);
 }
+/** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
+const fromBase = async (root, base, file) => base === undefined ? external_node_path_default().resolve(root, file) : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
 async function readAtMost(file, bytes) {
     const handle = await (0,promises_.open)(file, 'r');
     try {
@@ -1656,12 +1658,12 @@ async function verify(port, signal) {
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function validate({ read, naming, workspace }) {
+async function validate({ read, naming, workspace, specBase }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => parseSettings(read, naming))(),
         // An empty `spec` setting is reported by parseSettings.
-        specPath === '' ? undefined : loadSpec(workspace, specPath, naming),
+        specPath === '' ? undefined : loadSpec(workspace, specPath, naming, specBase),
     ]);
     const problems = [settings, spec].flatMap((result) => {
         if (result.status === 'fulfilled')
@@ -1799,20 +1801,64 @@ function dotenvOf(outputs) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/options.ts
+/**
+ * The command line's options: the engine's settings under kebab-case flags, each with an
+ * environment fallback, the same defaults as the action's inputs. The secret is read from the
+ * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
+ * shell's history.
+ */
+
 /** The command's name, as a user types it. */
-const NAME = 'ensure-provider-scope';
-/** Every setting but dry_run, which the command decides. */
+const options_NAME = 'ensure-provider-scope';
+/** Every setting but dry_run, which the command decides. Defaults are said once, by the help. */
 const CLI_SETTINGS = [
     { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal.", example: '1b0e...' },
     { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
     { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.', example: 'https://auth.globus.org' },
-    { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: 'Path of the scope spec file, inside the current directory (default .github/provider-scope.yml).', example: '.github/provider-scope.yml' },
-    { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600 (default 30); the run gives up after three times it.', example: '30' },
-    { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn (default), fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
-    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: "basic (default): the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.", example: 'token' },
+    { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: "Path of the scope spec file inside the repository, from the current directory (left out: from the repository's top).", example: '.github/provider-scope.yml' },
+    { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.', example: '30' },
+    { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
+    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
     { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
+/** The commands, in the order the help lists them. */
+const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import'];
+const settingFlag = (setting) => [
+    setting.flag,
+    { type: 'string', value: '<value>', help: setting.help, example: setting.example, setting, ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] } : {}) },
+];
+/** Every flag but --version, which only the command's name takes. */
+const CLI_FLAGS = {
+    ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
+    'scope-suffix': { type: 'string', value: '<suffix>', help: "Which scope to import, when the client's scopes have different suffixes.", example: 'action_all' },
+    force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
+    'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
+    json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
+    dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
+    debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+    help: { type: 'boolean', short: 'h', help: 'Show this help.' },
+};
+const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-secret-stdin'];
+/**
+ * The flags each command takes, in the order its help lists them: its own first, then the
+ * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
+ */
+const COMMAND_FLAGS = {
+    plan: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    apply: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    verify: ['provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
+};
+/** "plan and apply", "plan, apply or verify". */
+const listOf = (words, and) => words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
+/** The commands that take a flag. */
+const takenBy = (flag) => COMMAND_NAMES.filter((command) => COMMAND_FLAGS[command].includes(flag));
+/** Whether a command reads a setting: the others get its default, whatever the environment holds (a pipeline sets PROVIDER_* for every job). */
+const reads = (command, setting) => {
+    const flag = bySetting.get(setting)?.flag;
+    return flag === undefined || COMMAND_FLAGS[command].includes(flag);
+};
 /** How a setting is named in this door's messages: its flag and its variable. */
 const refOf = (setting) => {
     const option = bySetting.get(setting);
@@ -1822,8 +1868,8 @@ const refOf = (setting) => {
 };
 /** How the secret reaches the command line; said wherever it is missing or refused. */
 const SECRET_HOW = 'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
-/** The command line's words; `secretFromStdin`: the run read the secret from stdin, so an empty one came from there. */
-const cliNaming = ({ secretFromStdin = false } = {}) => ({
+/** The command line's words in one run. */
+const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true } = {}) => ({
     label: (setting) => {
         if (setting === 'client_secret' && secretFromStdin)
             return 'The client secret from stdin (--client-secret-stdin)';
@@ -1838,103 +1884,111 @@ const cliNaming = ({ secretFromStdin = false } = {}) => ({
     whenEmpty: (setting) => ({
         client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
         client_secret: secretFromStdin
-            ? `pipe it in, e.g. printf %s "$PROVIDER_CLIENT_SECRET" | ${NAME} plan --client-secret-stdin`
+            ? `pipe it in, e.g. printf %s "$PROVIDER_CLIENT_SECRET" | ${options_NAME} plan --client-secret-stdin`
             : `${SECRET_HOW}. It is never read from a flag, which would show in ps and in the shell history`,
         auth_url: 'give the base address of the authentication service, e.g. --auth-url https://auth.globus.org',
     })[setting],
-    workspace: 'the current directory',
-    specNotFound: "Run the command from the repository's root, or give the spec's path with --spec (or PROVIDER_SPEC).",
-    createScope: `run ${NAME} apply`,
+    workspace: inRepository ? 'the repository' : 'the current directory',
+    // Never "give --spec" to whom gave it.
+    specNotFound: specGiven
+        ? `Check the path: --spec (or PROVIDER_SPEC) is read from the current directory${inRepository ? ', and must lie inside the repository' : ''}.`
+        : `Give the spec's path with --spec (or PROVIDER_SPEC)${inRepository ? `, or commit it as ${SETTING_DEFAULTS.spec} at the repository's top` : ', or run the command inside the repository that holds it'}.`,
+    createScope: `run ${options_NAME} apply`,
     debugOutput: 'the output of the command run again with --debug',
     runAgain: 'Run the command again',
     scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
 });
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
-/** `--help`, for the whole and for each command, with examples. */
+/** `--help`, for the whole and for each command: only what applies, with examples. */
 
 
-const OPTIONS = [
-    ...CLI_SETTINGS.filter((s) => s.flag !== undefined).map((s) => {
-        const fallback = SETTING_DEFAULTS[s.setting];
-        return `  --${s.flag} <value>`.padEnd(30) + `${s.help} [env ${s.env}${fallback ? `; default ${fallback}` : ''}]`;
-    }),
-    '  --client-secret-stdin'.padEnd(30) + 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.',
-    '  --json'.padEnd(30) + 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).',
-    '  --dotenv <file>'.padEnd(30) + "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
-    '  --debug'.padEnd(30) + 'Also print one line per request (method, path, status, milliseconds).',
-    '  -h, --help'.padEnd(30) + 'Show this help.',
-];
-/** What only import takes. */
-const IMPORT_OPTIONS = [
-    '  --scope-suffix <suffix>'.padEnd(30) + "Which scope to import, when the client's scopes have different suffixes.",
-    '  --force'.padEnd(30) + 'Replace the spec file if it exists (import never does otherwise).',
-].join('\n');
-const EXIT_CODES = `Exit codes:
-  0  done, or (plan) nothing to change
-  1  failed: the errors say what and what to do
-  2  (plan) apply would change the registration`;
+const COLUMN = 30;
+/** One flag's line: what it is, then its variable, default, and for a command that needs it, "required". */
+function flagLine(flag, command) {
+    const option = CLI_FLAGS[flag];
+    const name = `  ${option.short === undefined ? '' : `-${option.short}, `}--${flag}${option.value === undefined ? '' : ` ${option.value}`}`;
+    const { setting } = option;
+    const fallback = setting === undefined ? undefined : SETTING_DEFAULTS[setting.setting];
+    const required = command !== undefined && option.requiredBy?.includes(command) === true;
+    const notes = [
+        ...(setting === undefined ? [] : [`env ${setting.env}`]),
+        ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
+        // The whole's help: which commands take a flag that not all do.
+        ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length ? [`${listOf(takenBy(flag), 'and')} only`] : []),
+    ];
+    return `${name.padEnd(COLUMN)}${option.help}${notes.length === 0 ? '' : ` [${notes.join('; ')}]`}`;
+}
+const EXIT = {
+    0: '  0  done, or nothing to change',
+    1: '  1  failed: the errors say what and what to do',
+    2: '  2  apply would change the registration (create the scope, or update it)',
+};
 const COMMANDS = {
     plan: {
         summary: 'Validate the spec, inspect the client and show what apply would do. Writes nothing.',
+        exitCodes: [EXIT[0], EXIT[1], EXIT[2]],
         examples: [
-            `PROVIDER_CLIENT_SECRET=... ${NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
-            `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
+            `PROVIDER_CLIENT_SECRET=... ${options_NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
+            `${options_NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
         ],
     },
     apply: {
         summary: 'Create the scope if the client has none, then hold it to the spec as --on-drift says.',
-        examples: [`${NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`],
+        exitCodes: ['  0  done', EXIT[1]],
+        examples: [`${options_NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${options_NAME} apply --client-secret-stdin`],
     },
     verify: {
         summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
-        examples: [`${NAME} verify --provider-url https://provider.example.org`],
+        exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
+        examples: [`${options_NAME} verify --provider-url https://provider.example.org`],
     },
     import: {
         summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
+        exitCodes: ['  0  the spec was written (or printed)', EXIT[1]],
         examples: [
-            `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
-            `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+            `PROVIDER_CLIENT_SECRET=... ${options_NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
+            `${options_NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
         ],
     },
 };
 /** The commands as a sentence names them: "plan, apply, verify or import". */
-const commandList = () => {
-    const names = Object.keys(COMMANDS);
-    return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-};
-const overallHelp = () => `Usage: ${NAME} <${Object.keys(COMMANDS).join('|')}> [options]
+const commandList = () => listOf(COMMAND_NAMES, 'or');
+/** Every flag once, in the order the commands list them. */
+const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]))];
+const overallHelp = () => `Usage: ${options_NAME} <${COMMAND_NAMES.join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
 
 Commands:
-${Object.entries(COMMANDS)
-    .map(([command, { summary }]) => `  ${command.padEnd(8)}${summary}`)
-    .join('\n')}
+${COMMAND_NAMES.map((command) => `  ${command.padEnd(8)}${COMMANDS[command].summary}`).join('\n')}
 
 Options:
-${OPTIONS.join('\n')}
-  --version                   Print the version.
+${ALL_FLAGS.map((flag) => flagLine(flag)).join('\n')}
+${'  --version'.padEnd(COLUMN)}Print the version.
 
-${EXIT_CODES}
+Exit codes:
+${EXIT[0]}
+${EXIT[1]}
+${EXIT[2].replace('  2  ', '  2  (plan) ')}
 
 Examples:
-${Object.values(COMMANDS)
-    .flatMap((v) => v.examples)
+${COMMAND_NAMES.flatMap((command) => COMMANDS[command].examples)
     .map((e) => `  ${e}`)
     .join('\n')}
 
-Run '${NAME} <command> --help' for one command. NO_COLOR turns colours off.
+Run '${options_NAME} <command> --help' for one command's options. NO_COLOR turns colours off.
 `;
-const commandHelp = (command) => `Usage: ${NAME} ${command} [options]
+const commandHelp = (command) => `Usage: ${options_NAME} ${command} [options]
 
 ${COMMANDS[command].summary}
 
 Options:
-${command === 'import' ? [...OPTIONS.filter((line) => !line.startsWith('  --dotenv ')), IMPORT_OPTIONS].join('\n') : OPTIONS.join('\n')}
+${COMMAND_FLAGS[command].map((flag) => flagLine(flag, command)).join('\n')}
 
-${EXIT_CODES}
+Exit codes:
+${COMMANDS[command].exitCodes.join('\n')}
 
 Examples:
 ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
@@ -2207,7 +2261,7 @@ function readBack(text, scope, visible) {
     return read;
 }
 /** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
-async function checkTarget({ workspace, naming, importNaming }, { file, force }) {
+async function checkTarget({ workspace, specBase, naming, importNaming }, { file, force }) {
     const fail = (message) => {
         throw new ValidationError([{ field: 'spec', message }]);
     };
@@ -2215,7 +2269,7 @@ async function checkTarget({ workspace, naming, importNaming }, { file, force })
     // The spec's own rule (spec-path.ts); a folder may be the workspace itself.
     const within = (full) => full === root || insideWorkspace((external_node_path_default()), root, full) !== undefined;
     const refuse = () => fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
-    const full = insideWorkspace((external_node_path_default()), root, file);
+    const full = insideWorkspace((external_node_path_default()), root, await fromBase(root, specBase, file));
     if (full === undefined)
         return refuse();
     // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
@@ -2384,7 +2438,7 @@ function importOnly(command, values) {
 const IMPORT_NAMING = {
     pickSuffix: (suffix) => `--scope-suffix ${suffix}`,
     overwrite: '--force',
-    createInstead: `To register a scope, write the spec instead (the README's "The spec file" says how), then run '${NAME} plan' and '${NAME} apply'.`,
+    createInstead: `To register a scope, write the spec instead (the README's "The spec file" says how), then run '${options_NAME} plan' and '${options_NAME} apply'.`,
 };
 /**
  * The schema line for editors: the package's own schema, at the version that wrote the file,
@@ -2401,7 +2455,7 @@ async function runImport({ port, values, seen, stdout, show }) {
         importNaming: IMPORT_NAMING,
         scopeSuffix,
         destination: file === '-' ? undefined : { file, force: values.force === true },
-        command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
+        command: `${options_NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
         schemaUrl: SCHEMA_URL,
     });
     outcome.messages.forEach(port.write);
@@ -2418,9 +2472,28 @@ async function runImport({ port, values, seen, stdout, show }) {
     }
     else {
         stdout.write(`Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
-            `Next: '${NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
+            `Next: '${options_NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
     }
     return exitCode;
+}
+
+;// CONCATENATED MODULE: ./src/cli/repository.ts
+/**
+ * Where the command line's spec lives: the repository it runs in. Its top is the nearest
+ * folder, from the current directory up, that holds a `.git` entry: a folder, or a file as in
+ * a worktree or a submodule (no git program needed). Outside a repository, the current
+ * directory itself. Both with their links followed, as the spec's path is checked.
+ */
+
+
+async function repositoryOf(cwd) {
+    const start = await (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+    for (let folder = start;; folder = external_node_path_default().dirname(folder)) {
+        if (await (0,promises_.lstat)(external_node_path_default().join(folder, '.git')).then(() => true, () => false))
+            return { top: folder, found: true, here: start };
+        if (external_node_path_default().dirname(folder) === folder)
+            return { top: start, found: false, here: start };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -2445,15 +2518,12 @@ async function runImport({ port, values, seen, stdout, show }) {
 
 
 
+
+
+const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec');
 const FLAGS = {
-    ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, { type: 'string' }]]))),
-    'client-secret-stdin': { type: 'boolean' },
-    json: { type: 'boolean' },
-    dotenv: { type: 'string' },
-    debug: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
+    ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [flag, { type, ...(short === undefined ? {} : { short }) }])),
     version: { type: 'boolean' },
-    ...IMPORT_FLAGS,
 };
 /**
  * The arguments as Node's parseArgs reads them, held to the options here in this command's
@@ -2474,17 +2544,11 @@ function parse(argv) {
             return { problem: `${token.rawName} takes no value` };
         // A following option taken as the value: almost always a value forgotten.
         if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
-            return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${VALUE_EXAMPLES[token.name] ?? '<value>'}` };
+            return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${CLI_FLAGS[token.name]?.example ?? '<value>'}` };
         }
     }
     return { values, positionals };
 }
-// A value for each option that takes one, to show with it.
-const VALUE_EXAMPLES = {
-    ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, s.example]]))),
-    dotenv: 'scope.env',
-    'scope-suffix': 'action_all',
-};
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
 function painter(stream, env) {
     const on = stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
@@ -2501,14 +2565,14 @@ function main_located(message) {
 }
 async function main(collaborators) {
     const { stdout, stderr } = collaborators;
-    const fail = (text) => (stderr.write(`${NAME}: ${inert(text)}\n`), 1);
+    const fail = (text) => (stderr.write(`${options_NAME}: ${inert(text)}\n`), 1);
     // Refused by name before anything else: a secret in a flag is already in `ps` and the history.
     if (collaborators.argv.some((arg) => /^--client-secret(=|$)/.test(arg))) {
         return fail(`the secret is never given as a flag (it would show in ps and in the shell history): ${SECRET_HOW}.`);
     }
     const parsed = parse(collaborators.argv);
     if ('problem' in parsed)
-        return fail(`${parsed.problem}. Run '${NAME} --help' for the options.`);
+        return fail(`${parsed.problem}. Run '${options_NAME} --help' for the options.`);
     const { values, positionals } = parsed;
     const [command, ...extra] = positionals;
     if (values.version === true)
@@ -2517,15 +2581,16 @@ async function main(collaborators) {
         return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
     if (!(command in COMMANDS)) {
         const near = nearestKey(command, Object.keys(COMMANDS));
-        return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`);
+        return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${options_NAME} --help'.`);
     }
     if (values.help === true)
         return (stdout.write(commandHelp(command)), 0);
     if (extra.length > 0)
-        return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
-    const misplaced = importOnly(command, values);
-    if (misplaced !== undefined)
-        return fail(misplaced);
+        return fail(`unexpected argument "${extra[0]}": options start with --. Run '${options_NAME} ${command} --help'.`);
+    const misplaced = Object.keys(CLI_FLAGS).find((flag) => values[flag] !== undefined && !COMMAND_FLAGS[command].includes(flag));
+    if (misplaced !== undefined) {
+        return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
+    }
     return run(command, values, collaborators);
 }
 async function run(command, values, collaborators) {
@@ -2534,8 +2599,16 @@ async function run(command, values, collaborators) {
     const secretFromStdin = values['client-secret-stdin'] === true;
     // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
     const secret = secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '');
-    const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, (s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env] ?? SETTING_DEFAULTS[s.setting] ?? '']));
+    // A setting the command does not read keeps its default, whatever the environment holds.
+    const given = (s) => (reads(command, s.setting) ? ((s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env]) : undefined);
+    const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, given(s) ?? SETTING_DEFAULTS[s.setting] ?? '']));
     settings.set('client_secret', secret);
+    // The spec lies anywhere in the repository: a path given is read from the current
+    // directory, the default from the repository's top (said from here, as messages show it).
+    const repository = await repositoryOf(collaborators.cwd);
+    const specGiven = given(SPEC) !== undefined;
+    if (!specGiven)
+        settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec ?? '')));
     settings.set('dry_run', command === 'plan' ? 'true' : 'false');
     const read = (name) => (settings.get(name) ?? '').trim();
     // The run's one keeper of the secret's forms, and of the access token's once it arrives:
@@ -2553,8 +2626,8 @@ async function run(command, values, collaborators) {
         const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
         stderr.write(`${label}${safe(main_located(message))}\n`);
     };
-    const naming = cliNaming({ secretFromStdin });
-    const port = { read, naming, workspace: collaborators.cwd, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+    const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
+    const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
     if (command === 'import')
         return runImport({ port, values, seen, stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
