@@ -11,10 +11,10 @@ import { LocalServer } from './local-server.ts';
 import { handleApi, type Answer, type ApiOptions } from './service/api.ts';
 import { FaultQueue, type Fault } from './service/faults.ts';
 import { InProcessDispatcher, type IncomingCall, type Reply } from './service/in-process.ts';
-import { ServiceState, type ClientRecord, type ScopeRecord } from './service/records.ts';
+import { GROUPS_SCOPE_ID, ServiceState, type ClientRecord, type ScopeRecord } from './service/records.ts';
 import { TOKEN_PATH, TokenStore } from './service/tokens.ts';
 
-export { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type ScopeRecord } from './service/records.ts';
+export { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, TRANSFER_SCOPE_ID_MADE_UP, TRANSFER_SCOPE_STRING, type ClientRecord, type ScopeRecord } from './service/records.ts';
 export type { Fault } from './service/faults.ts';
 export { MANAGE_PROJECTS_SCOPE, TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './service/tokens.ts';
 
@@ -227,39 +227,34 @@ async function readAll(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A value as one word of a POSIX shell: as it is when it is plain, else in single quotes. */
-export const shellWord = (value: string): string => (/^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
-
-// `node dev/auth-service.ts [port] [--client-id ID] [--client-secret SECRET] [--credentials-file FILE]`:
-// a service to point a local run at, with one client (a fresh one unless both are given, so
-// that a .env file survives restarts; EMBEDDED_CLIENT_ID and EMBEDDED_CLIENT_SECRET work too).
-// With --credentials-file, once it listens, it also writes `auth_url=`, `client_id=` and
-// `client_secret=` lines to FILE (the GITHUB_OUTPUT format) in one rename, so that a script
-// that started it in the background can wait for the file.
+// `node dev/auth-service.ts [options]` (`npm run auth-service`): a service to point a local run
+// at; `--help` and dev/service/command-line.ts say what it takes and prints. With
+// --credentials-file, once it listens, it writes the first client's lines in one rename, so
+// that a script that started it in the background can wait for the file.
 if (import.meta.main) {
-  const { parseArgs } = await import('node:util');
   const { rename, writeFile } = await import('node:fs/promises');
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { 'credentials-file': { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' } },
-  });
-  const id = values['client-id'] ?? process.env.EMBEDDED_CLIENT_ID;
-  const secret = values['client-secret'] ?? process.env.EMBEDDED_CLIENT_SECRET ?? 'local-demo-secret';
+  const { USAGE, banner, parseServiceArgs } = await import('./service/command-line.ts');
+  const settings = parseServiceArgs(process.argv.slice(2), process.env);
+  if (settings === 'help') {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  if ('problem' in settings) {
+    process.stderr.write(`auth-service: ${settings.problem}. Run 'npm run auth-service -- --help' for the options.\n`);
+    process.exit(1);
+  }
   const service = new EmbeddedAuthService();
-  const client = service.addClient({ secret, ...(id === undefined ? {} : { id }) });
-  const url = await service.start(Number(positionals[0] ?? 0)).catch((error: Error) => {
-    console.error(error.message);
+  const clients = settings.clients.map((init) => service.addClient(init));
+  for (const scope_string of settings.scopes) service.addScope({ scope_string, name: scope_string, description: 'Added with --scope' });
+  const url = await service.start(settings.port).catch((error: Error) => {
+    process.stderr.write(`auth-service: ${error.message}\n`);
     process.exit(1);
   });
-  console.log(`Embedded authentication service on ${url}, with one client: a local, throw-away credential.\n`);
-  console.log(`For the action (npm run local-action), paste into .env:\n`);
-  console.log(`INPUT_AUTH_URL=${url}\nINPUT_CLIENT_ID=${client.id}\nINPUT_CLIENT_SECRET=${client.secret}\n`);
-  console.log('For the command line, in your shell; then, from the repository\'s root, npm run bundle and');
-  console.log('node dist/cli/index.js plan --spec examples/provider-scope.yml:\n');
-  console.log(`export PROVIDER_AUTH_URL=${shellWord(url)}\nexport PROVIDER_CLIENT_ID=${shellWord(client.id)}\nexport PROVIDER_CLIENT_SECRET=${shellWord(client.secret)}\n`);
-  const file = values['credentials-file'];
-  if (file !== undefined) {
-    await writeFile(`${file}.tmp`, `auth_url=${url}\nclient_id=${client.id}\nclient_secret=${client.secret}\n`);
-    await rename(`${file}.tmp`, file);
+  const known = [...service.scopes.values()].filter((s) => s.client === null || !service.clients.has(s.client));
+  process.stdout.write(banner(url, clients, known.map((s) => ({ scope_string: s.scope_string, id: s.id, madeUp: s.id !== GROUPS_SCOPE_ID }))));
+  const [first] = clients;
+  if (settings.credentialsFile !== undefined && first !== undefined) {
+    await writeFile(`${settings.credentialsFile}.tmp`, `auth_url=${url}\nclient_id=${first.id}\nclient_secret=${first.secret}\n`);
+    await rename(`${settings.credentialsFile}.tmp`, settings.credentialsFile);
   }
 }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EmbeddedAuthService, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
+import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, TRANSFER_SCOPE_ID_MADE_UP, TRANSFER_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
@@ -96,6 +96,15 @@ describe('plan, apply, plan', () => {
     expect([applied.exitCode, applied.stdout]).toEqual([0, expect.stringMatching(/^Updated scope /)]);
     expect(service.scopes.get(client.scopes[0] as string)?.description).toBe('Runs better CLI actions');
     expect((await cli(['plan', '--on-drift', 'update'])).exitCode).toBe(0);
+  });
+
+  test('the scopes providers commonly depend on, Groups and Transfer, by their strings: found, and the scope created with both', async () => {
+    await workspace.write('.github/provider-scope.yml', `${SPEC}  - scope: ${TRANSFER_SCOPE_STRING}\n`);
+    const planned = await cli(['plan']);
+    expect([planned.exitCode, planned.stderr]).toEqual([2, expect.not.stringContaining('no scope was found')]);
+    expect((await cli(['apply'])).exitCode).toBe(0);
+    const [scope] = [...service.scopes.values()].filter((s) => s.client === client.id);
+    expect(scope?.dependent_scopes.map((d) => d.scope).sort()).toEqual([GROUPS_SCOPE_ID, TRANSFER_SCOPE_ID_MADE_UP].sort());
   });
 
   test('--on-drift fail: the drift is an error, exit 1, as the action fails', async () => {

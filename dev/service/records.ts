@@ -9,6 +9,14 @@ export const GROUPS_SCOPE_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
 export const GROUPS_SCOPE_STRING = 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships';
 /** The client that owns the groups scope at the vendor's. */
 export const GROUPS_SCOPE_CLIENT = '04896e9e-b98e-437e-becd-8084b9e234a0';
+/**
+ * The Transfer service's scope, by the string the vendor's SDK names it by (globus/globus-sdk-python,
+ * `TransferScopes.all`; the token of __tests__/fixtures/vendor/oauth2_client_credentials_tokens.json
+ * is for it). No public source records its id nor its owner: both are made up here, and say so.
+ */
+export const TRANSFER_SCOPE_STRING = 'urn:globus:auth:scope:transfer.api.globus.org:all';
+export const TRANSFER_SCOPE_ID_MADE_UP = '00000000-0000-4000-8000-7a4e5f3e2000';
+const TRANSFER_SCOPE_CLIENT_MADE_UP = '00000000-0000-4000-8000-7a4e5f3e2001';
 
 export interface ScopeRecord {
   id: string;
@@ -46,6 +54,13 @@ export class ServiceState {
       name: 'View Groups and Memberships',
       description: 'View information about groups where you are a member, manager or administrator.',
       client: GROUPS_SCOPE_CLIENT,
+    });
+    this.addScope({
+      id: TRANSFER_SCOPE_ID_MADE_UP,
+      scope_string: TRANSFER_SCOPE_STRING,
+      name: 'Globus Transfer (embedded service)',
+      description: "Stands in for the Transfer service's scope: its id and owner here are made up.",
+      client: TRANSFER_SCOPE_CLIENT_MADE_UP,
     });
   }
 
