@@ -29464,11 +29464,11 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         return update ? applySpec(service, definition, existing, dryRun, log) : existing;
     }
     if (dryRun) {
-        log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+        log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
         return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
     }
-    log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+    log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
     return compared(await create(service, definition, { expected, unverified }, budget, log, words));
 }
@@ -29546,7 +29546,7 @@ function resolveDependents(spec, byString) {
     });
     if (unresolved.length > 0) {
         throw new errors_ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
+            'Check the scope string against the service that owns it, or give the scope by its UUID.');
     }
     return resolved;
 }
@@ -29962,7 +29962,7 @@ function parseSpec(source, file) {
             : [
                 {
                     field: 'scope_suffix',
-                    message: `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+                    message: `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
                         'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
                     location: where(['scope_suffix']),
                 },
@@ -29987,7 +29987,9 @@ function parseSpec(source, file) {
             problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
         }
     }
-    throw new problems_ValidationError(problems);
+    // In the file's order, as a reader fixes them, not in the order of their kinds.
+    const place = ({ location }) => (location?.startLine ?? 0) * 1e6 + (location?.startColumn ?? 0);
+    throw new problems_ValidationError(problems.sort((a, b) => place(a) - place(b)));
 }
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
@@ -30122,7 +30124,7 @@ async function ensure(port, signal) {
     const log = logOn(port.write, specFile.locate);
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
     const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);

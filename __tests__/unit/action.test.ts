@@ -379,7 +379,8 @@ describe('hostile text and the edges of a run', () => {
     addScope({ name: 'Old\n::add-mask::x', description: 'Old\r::warning::y' });
     const runner = await runWith();
     for (const line of runner.lines('info')) expect(line).not.toMatch(/[\r\n]/);
-    expect(runner.lines('info')[0]).toBe(`Ensuring scope "X ⏎ ::stop-commands::pwn" for client ${client.id} at ${service.url}`);
+    // Quoted as the plan quotes a value, its line break escaped.
+    expect(runner.lines('info')[0]).toBe(`Ensuring scope "X\\n::stop-commands::pwn" for client ${client.id} at ${service.url}`);
   });
 
   test('an output that would hold the secret holds *** instead', async () => {

@@ -107,6 +107,18 @@ describe('plan, apply, plan', () => {
     expect(scope?.dependent_scopes.map((d) => d.scope).sort()).toEqual([GROUPS_SCOPE_ID, TRANSFER_SCOPE_ID_MADE_UP].sort());
   });
 
+  test('progress lines quote a name as the plan does: quotes inside escaped', async () => {
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', `name: 'Dana''s "Fast" Mover'`));
+    const planned = await cli(['plan']);
+    expect(planned.stderr.split('\n').slice(0, 2)).toEqual([
+      `Ensuring scope "Dana's \\"Fast\\" Mover" for client ${client.id} at ${service.url} (dry run)`,
+      `Dry run: client ${client.id} has no scope; "Dana's \\"Fast\\" Mover" (${service.url}/scopes/${client.id}/action_all) would be created`,
+    ]);
+    expect(planned.stdout).toContain(`= "Dana's \\"Fast\\" Mover"`);
+    const applied = await cli(['apply']);
+    expect(applied.stderr).toContain(`Client ${client.id} has no scope: creating "Dana's \\"Fast\\" Mover" (`);
+  });
+
   test('--on-drift fail: the drift is an error, exit 1, as the action fails', async () => {
     await cli(['apply']);
     await workspace.write('.github/provider-scope.yml', SPEC.replace('advertised: true', 'advertised: false'));

@@ -14,7 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
+import { schemaUrlOf } from '../../src/cli/import.ts';
 import { parseSpec } from '../../src/engine/spec.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 import { secretForms } from '../../src/engine/secrets.ts';
 import { hasUnsafe } from '../../src/engine/text.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
@@ -53,7 +55,7 @@ function expectNoSecret(...runs: CliRun[]): void {
 }
 
 describe('import, then plan', () => {
-  test('every field of the spec, the header and the schema line; plan then changes nothing, and apply --on-drift fail writes nothing', async () => {
+  test('every field of the spec and the header (no schema line while the package is unpublished); plan then changes nothing, and apply --on-drift fail writes nothing', async () => {
     const owner = service.addClient();
     const hidden = service.addScope({ scope_string: `${service.url}/scopes/${owner.id}/private`, client: owner.id, advertised: false });
     await seed({
@@ -76,11 +78,11 @@ describe('import, then plan', () => {
     expect(service.requests.slice(before).map((r) => r.query.ids)).toEqual([undefined, expect.any(String), `${GROUPS_SCOPE_ID},${hidden.id}`]);
     const text = await workspace.read(FILE);
     const lines = text.split('\n');
-    expect(lines[0]).toBe('# yaml-language-server: $schema=https://unpkg.com/ensure-provider-scope@0.1.0/schema/provider-scope.schema.json');
-    expect(lines[1]).toBe(`# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}`);
+    // No schema line: this clone's package.json names no repository, as the published package's does.
+    expect(lines[0]).toBe(`# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}`);
     // The injected clock's day (fakeClock starts at 0), and the command.
-    expect(lines[2]).toBe(`# at ${service.url} on 1970-01-01, by: ensure-provider-scope import`);
-    expect(lines[3]).toBe('# Check it, commit it, and let plan and apply hold the scope to it from now on.');
+    expect(lines[1]).toBe(`# at ${service.url} on 1970-01-01, by: ensure-provider-scope import`);
+    expect(lines[2]).toBe('# Check it, commit it, and let plan and apply hold the scope to it from now on.');
     expect(text).toContain(`  # Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.\n  - scope: ${hidden.id}\n`);
     expect(parseSpec(text, FILE).spec).toEqual({
       name: 'Name: with "quotes" and \'single\' # not a comment',
@@ -368,6 +370,14 @@ describe('where it goes', () => {
     expect(help).toContain('ensure-provider-scope import --spec - --scope-suffix action_all > scope.yml');
     expect((await cli(['plan', '--help'])).stdout).not.toContain('--scope-suffix');
   });
+});
+
+test("the schema line's address: the package's schema at its version, once package.json names the repository (as the release sets it); none before", () => {
+  expect(schemaUrlOf({ name: 'ensure-provider-scope', version: '1.2.3' })).toBeUndefined();
+  expect(schemaUrlOf({ name: 'ensure-provider-scope', version: '1.2.3', repository: { type: 'git', url: 'git+https://github.com/o/r.git' } })).toBe(
+    'https://unpkg.com/ensure-provider-scope@1.2.3/schema/provider-scope.schema.json',
+  );
+  expect(packageJson).not.toHaveProperty('repository');
 });
 
 describe('text the spec cannot hold', () => {

@@ -251,20 +251,29 @@ describe('parseSpec rejects, naming and locating every problem', () => {
       [problem('scope.dependent_scopes[0].optinal', `${FILE}: unknown key "scope.dependent_scopes[0].optinal" (did you mean "optional"?)`, 7, 7)],
     ],
     [
-      'several problems at once, each its own',
+      'several problems at once, each its own, in the order of their lines',
       yaml('description: ""', 'advertised: 1', 'scope_suffix: a b', 'dependent_scopes:', '  - scope: nope', '    optinal: true', 'foo: 1'),
       [
         problem('name', `${FILE}: name is required`, 1, 1),
         problem('description', `${FILE}: description must not be empty`, 1, 14),
-        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 3, 15),
         problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 2, 13),
+        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 3, 15),
         problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
         problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),
         problem('foo', `${FILE}: unknown key "foo"`, 7, 1),
       ],
     ],
     [
-      'several problems in JSON, located on its one line',
+      'an unknown key above a wrong value: by line, not by kind',
+      yaml('colour: 1', 'name: N', 'description: D', 'advertised: 1', 'dependent_scopes:', '  - scope: nope'),
+      [
+        problem('colour', `${FILE}: unknown key "colour"`, 1, 1),
+        problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 4, 13),
+        problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 6, 12),
+      ],
+    ],
+    [
+      'several problems in JSON, located on its one line, by column',
       '{"name": "N", "description": "", "advertised": "true", "colour": 1}',
       [
         problem('description', `${FILE}: description must not be empty`, 1, 30),

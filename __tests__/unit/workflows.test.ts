@@ -334,6 +334,21 @@ describe('the example workflows', () => {
   const dryRun = examples.find((w) => w.file === 'examples/workflows/scope-dry-run.yml');
   const release = examples.find((w) => w.file === 'examples/workflows/release.yml');
 
+  test("each example says to copy it under its own name, or in place of the one it replaces, never another example's name alone", () => {
+    for (const { file, text } of examples) {
+      const target = /Copy to\s+(?:#\s*)?\.github\/workflows\/([\w-]+\.yml)/.exec(text)?.[1];
+      const replaces = /in place of\s+(?:#\s*)?([\w.-]+\.yml)/.exec(text)?.[1];
+      expect({ file, target: target === file.split('/').at(-1) || (target === replaces && target !== undefined) }).toEqual({ file, target: true });
+    }
+  });
+
+  test('the dry run says how to make its second environment: its name, the same variable and secret, reviewers, no branch restriction', () => {
+    const text = dryRun?.text ?? '';
+    const environment = /^\s+environment: (\S+)$/m.exec(text)?.[1];
+    expect(environment).toBe('scope-review');
+    for (const part of [`create \`${environment}\` with`, 'PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_SECRET', '"Required reviewers"', '"No restriction"']) expect(text).toContain(part);
+  });
+
   test('the dry run runs on spec changes only, not for Dependabot, and changes nothing', () => {
     expect(dryRun).toBeDefined();
     if (dryRun === undefined) return;

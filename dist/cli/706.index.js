@@ -1003,11 +1003,11 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         return update ? applySpec(service, definition, existing, dryRun, log) : existing;
     }
     if (dryRun) {
-        log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+        log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
         return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
     }
-    log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+    log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
     return compared(await create(service, definition, { expected, unverified }, budget, log, words));
 }
@@ -1085,7 +1085,7 @@ function resolveDependents(spec, byString) {
     });
     if (unresolved.length > 0) {
         throw new ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.');
+            'Check the scope string against the service that owns it, or give the scope by its UUID.');
     }
     return resolved;
 }
@@ -1476,7 +1476,7 @@ function parseSpec(source, file) {
             : [
                 {
                     field: 'scope_suffix',
-                    message: `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+                    message: `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
                         'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
                     location: where(['scope_suffix']),
                 },
@@ -1501,7 +1501,9 @@ function parseSpec(source, file) {
             problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
         }
     }
-    throw new ValidationError(problems);
+    // In the file's order, as a reader fixes them, not in the order of their kinds.
+    const place = ({ location }) => (location?.startLine ?? 0) * 1e6 + (location?.startColumn ?? 0);
+    throw new ValidationError(problems.sort((a, b) => place(a) - place(b)));
 }
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
@@ -1636,7 +1638,7 @@ async function ensure(port, signal) {
     const log = logOn(port.write, specFile.locate);
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
     const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
@@ -2059,6 +2061,8 @@ function noChanges(drift, onDrift, { assign }) {
     return `${kept}; ${update} would change ${drift.length} field(s).`;
 }
 
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(3136);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/engine/import.ts
@@ -2117,7 +2121,7 @@ async function importing(request, signal) {
     refuseUnwritable(drawn, request.secrets.scrub);
     const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
     const header = [
-        ` yaml-language-server: $schema=${request.schemaUrl}`,
+        ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
         ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
         ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
         ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
@@ -2425,6 +2429,8 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
 
 
 
+
+
 /** The flags only import takes. */
 const IMPORT_FLAGS = { 'scope-suffix': { type: 'string' }, force: { type: 'boolean' } };
 /** Another command given one of import's flags: what to say. */
@@ -2442,9 +2448,20 @@ const IMPORT_NAMING = {
 };
 /**
  * The schema line for editors: the package's own schema, at the version that wrote the file,
- * from the npm registry's CDN (the package ships schema/).
+ * from the npm registry's CDN (the package ships schema/). Only a published package has that
+ * address: the release workflow names the repository in package.json as it publishes, and a
+ * clone's package.json does not, so a file imported before then gets no line that leads nowhere.
  */
-const SCHEMA_URL = `https://unpkg.com/${package_0/* name */.UU}@${package_0/* version */.rE}/schema/provider-scope.schema.json`;
+const schemaUrlOf = (pkg) => pkg.repository === undefined ? undefined : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
+/** package.json as installed, read when import runs: the bundle holds the clone's, from before the release set `repository`. */
+async function installedPackage() {
+    // Two folders up from src/cli/ and from the bundle's dist/cli/ alike, found by a loop: a
+    // path the bundler can work out, it copies into the bundle as an asset, the clone's file.
+    let folder = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    for (let up = 0; up < 2; up++)
+        folder = external_node_path_default().dirname(folder);
+    return (0,promises_.readFile)(external_node_path_default().join(folder, 'package.json'), 'utf8').then((text) => JSON.parse(text), () => ({}));
+}
 async function runImport({ port, values, seen, stdout, show }) {
     const file = port.read('spec');
     const asked = values['scope-suffix'];
@@ -2456,7 +2473,7 @@ async function runImport({ port, values, seen, stdout, show }) {
         scopeSuffix,
         destination: file === '-' ? undefined : { file, force: values.force === true },
         command: `${options_NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-        schemaUrl: SCHEMA_URL,
+        schemaUrl: schemaUrlOf(await installedPackage()),
     });
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;

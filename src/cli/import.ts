@@ -3,7 +3,9 @@
  * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
  * checks that the spec reads back equal, and writes the file.
  */
-import packageJson from '../../package.json' with { type: 'json' };
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Message } from '../engine/conclude.ts';
 import { importScope, type ImportNaming, type ImportRequest } from '../engine/import.ts';
 import { inertJson } from '../engine/text.ts';
@@ -29,9 +31,21 @@ const IMPORT_NAMING: ImportNaming = {
 
 /**
  * The schema line for editors: the package's own schema, at the version that wrote the file,
- * from the npm registry's CDN (the package ships schema/).
+ * from the npm registry's CDN (the package ships schema/). Only a published package has that
+ * address: the release workflow names the repository in package.json as it publishes, and a
+ * clone's package.json does not, so a file imported before then gets no line that leads nowhere.
  */
-const SCHEMA_URL = `https://unpkg.com/${packageJson.name}@${packageJson.version}/schema/provider-scope.schema.json`;
+export const schemaUrlOf = (pkg: { name?: unknown; version?: unknown; repository?: unknown }): string | undefined =>
+  pkg.repository === undefined ? undefined : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
+
+/** package.json as installed, read when import runs: the bundle holds the clone's, from before the release set `repository`. */
+async function installedPackage(): Promise<Record<string, unknown>> {
+  // Two folders up from src/cli/ and from the bundle's dist/cli/ alike, found by a loop: a
+  // path the bundler can work out, it copies into the bundle as an asset, the clone's file.
+  let folder = path.dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 2; up++) folder = path.dirname(folder);
+  return readFile(path.join(folder, 'package.json'), 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => ({}));
+}
 
 export interface ImportRun {
   /** The run's port, as main.ts gives it to every command. */
@@ -55,7 +69,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
     scopeSuffix,
     destination: file === '-' ? undefined : { file, force: values.force === true },
     command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-    schemaUrl: SCHEMA_URL,
+    schemaUrl: schemaUrlOf(await installedPackage()),
   });
   outcome.messages.forEach(port.write);
   const { imported, exitCode } = outcome;

@@ -80,7 +80,7 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { spec } = specFile;
   const log = logOn(port.write, specFile.locate);
   for (const { message, location } of specFile.warnings) port.write({ level: 'warning', text: message, location });
-  log.info(`Ensuring scope "${spec.name}" for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+  log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
 
   const { budget, service } = connect(settings, port, signal, log);
   const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);

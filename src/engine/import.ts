@@ -41,8 +41,8 @@ export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'worksp
   destination?: { file: string; force: boolean } | undefined;
   /** The command as the header names it, e.g. "ensure-provider-scope import". */
   command: string;
-  /** The JSON Schema's address, for the editors' schema line. */
-  schemaUrl: string;
+  /** The JSON Schema's address, for the editors' schema line; none while it has no published one. */
+  schemaUrl?: string | undefined;
 }
 
 export interface Imported {
@@ -105,7 +105,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
 
   const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
   const header = [
-    ` yaml-language-server: $schema=${request.schemaUrl}`,
+    ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
     ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
     ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
     ' Check it, commit it, and let plan and apply hold the scope to it from now on.',

@@ -115,11 +115,11 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
     return update ? applySpec(service, definition, existing, dryRun, log) : existing;
   }
   if (dryRun) {
-    log.info(`Dry run: client ${client.id} has no scope; "${spec.name}" (${expected}) would be created`);
+    log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
     const wouldBe: PlannedScope = { id: '', scope_string: expected };
     return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
   }
-  log.info(`Client ${client.id} has no scope: creating "${spec.name}" (${expected})`);
+  log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
   return compared(await create(service, definition, { expected, unverified }, budget, log, words));
 }
@@ -199,7 +199,7 @@ function resolveDependents(spec: ScopeDefinition<SpecDependent>, byString: Reado
   if (unresolved.length > 0) {
     throw new ActionError(
       `dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-        'Check the scope string against the service that owns it, or give the scope by its UUID. Nothing was created.',
+        'Check the scope string against the service that owns it, or give the scope by its UUID.',
     );
   }
   return resolved;

@@ -195,7 +195,7 @@ export function parseSpec(source: string, file: string): SpecFile {
           {
             field: 'scope_suffix',
             message:
-              `${file}: scope_suffix "${spec.scope_suffix}" has characters other than lower-case letters, digits and underscores, ` +
+              `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
               'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
             location: where(['scope_suffix']),
           },
@@ -220,7 +220,9 @@ export function parseSpec(source: string, file: string): SpecFile {
       problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
     }
   }
-  throw new ValidationError(problems);
+  // In the file's order, as a reader fixes them, not in the order of their kinds.
+  const place = ({ location }: Problem): number => (location?.startLine ?? 0) * 1e6 + (location?.startColumn ?? 0);
+  throw new ValidationError(problems.sort((a, b) => place(a) - place(b)));
 }
 
 /**
