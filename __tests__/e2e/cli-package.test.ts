@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,9 +90,13 @@ async function expectNoSecret(...runs: Run[]): Promise<void> {
 }
 
 test('the package holds what the command and the action need, and nothing else', () => {
-  const outside = packed.filter((file) => !/^(dist\/|schema\/[\w-]+\.schema\.json$|action\.yml$|package\.json$|README\.md$|LICENSE$)/.test(file));
+  const outside = packed.filter((file) => !/^(dist\/|schema\/[\w-]+\.schema\.json$|docs\/[\w-]+\.md$|action\.yml$|package\.json$|README\.md$|LICENSE$)/.test(file));
   expect(outside).toEqual([]);
   expect(packed).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/index.js', 'action.yml', 'schema/cli-output.schema.json']));
+  // The README's links to docs/ work on the package's page too.
+  const linked = [...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[\w-]+\.md)[#)]/g)].map((m) => m[1]);
+  expect(linked.length).toBeGreaterThan(0);
+  expect(packed).toEqual(expect.arrayContaining(linked));
 });
 
 describe.each([

@@ -228,9 +228,9 @@ describe('the workflows and examples', () => {
 });
 
 describe('the README', () => {
-  test('comes in the order a new user needs: portal, usage, spec, inputs, outputs, examples, troubleshooting, security, Globus', async () => {
+  test('comes in the order a new user needs: what it does, try it, portal, usage, spec, inputs, outputs, examples, the command line, then the links to the reference', async () => {
     const headings = (await read('README.md')).split('\n').filter((line) => line.startsWith('## '));
-    const order = ['## Before you start: the developer portal', '## Usage', '## The spec file', '## Inputs', '## Outputs', '## Examples', '## Troubleshooting', '## Security', '## With Globus'];
+    const order = ['## Try it', '## Before you start: the developer portal', '## Usage', '## The spec file', '## Inputs', '## Outputs', '## Examples', '## The command line', '## Learn more'];
     const positions = order.map((heading) => headings.indexOf(heading));
     expect(positions.filter((p) => p < 0)).toEqual([]);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -255,12 +255,13 @@ describe('the README', () => {
     }
   });
 
-  // About 300, and room for the dozen lines of auth: token (an input, its section, two
-  // troubleshooting rows), the ten of "Versions" (the Node of each door, the placeholder pin),
-  // the twenty of the pull request's comment (two inputs, its section with the permissions, a
-  // row) and import's section.
-  test('is a user README: at most about 300 lines', async () => {
-    expect((await read('README.md')).split('\n').length).toBeLessThanOrEqual(375);
+  // A front door: the reference is in docs/, each page linked from the README.
+  test('is a front door: at most 300 lines, linking every page of docs/', async () => {
+    const readme = await read('README.md');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+    const pages = (await readdir(path.join(ROOT, 'docs'))).filter((file) => file.endsWith('.md'));
+    expect(pages.sort()).toEqual(['action.md', 'command-line.md', 'globus.md', 'network.md', 'security.md', 'troubleshooting.md']);
+    for (const page of pages) expect({ page, linked: readme.includes(`](docs/${page})`) }).toEqual({ page, linked: true });
   });
 });
 

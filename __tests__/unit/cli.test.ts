@@ -612,6 +612,22 @@ describe('usage', () => {
     for (const [other, { examples: theirs }] of Object.entries(COMMANDS)) for (const example of theirs) expect({ verb, example, shown: own.includes(`\n  ${example}\n`) }).toEqual({ verb, example, shown: other === verb });
   });
 
+  test("docs/command-line.md's table of options per command is the commands' own: each option, its variable and default, and who takes it", () => {
+    const text = readFileSync(path.join(ROOT, 'docs', 'command-line.md'), 'utf8');
+    const table = text.split('<!-- options:start -->\n')[1]?.split('<!-- options:end -->')[0] ?? '';
+    const rows = table.trim().split('\n').slice(2).map((row) => row.replace(/\\\|/g, '/').split('|').slice(1, -1).map((cell) => cell.trim()));
+    const verbs = Object.keys(TAKES) as Array<keyof typeof TAKES>;
+    const documented = Object.fromEntries(verbs.map((verb, i) => [verb, rows.filter((row) => row[3 + i] !== '').map((row) => /--[a-z-]+/.exec(row[0] ?? '')?.[0])]));
+    // Each command's options, in the table's order (its help's, own first, may differ).
+    for (const verb of verbs) expect({ verb, options: [...(documented[verb] ?? [])].sort() }).toEqual({ verb, options: [...TAKES[verb]].sort() });
+    for (const { flag, env: variable, setting } of CLI_SETTINGS) {
+      if (flag === undefined) continue;
+      const row = rows.find((r) => (r[0] ?? '').startsWith(`\`--${flag} `));
+      expect({ flag, variable: row?.[1], fallback: row?.[2] }).toEqual({ flag, variable: `\`${variable}\``, fallback: SETTING_DEFAULTS[setting] ? `\`${SETTING_DEFAULTS[setting]}\`` : '' });
+    }
+    expect(rows.find((r) => (r[0] ?? '').startsWith('`--provider-url '))?.[5]).toBe('✓ (required)');
+  });
+
   test('verify --help says --provider-url is required, the others that it is optional', async () => {
     const line = async (verb: string) => (await cli([verb, '--help'])).stdout.split('\n').find((l) => l.startsWith('  --provider-url '));
     expect(await line('verify')).toMatch(/\[env PROVIDER_URL; required\]$/);

@@ -507,7 +507,7 @@ describe('a creation that fails', () => {
     expect(clock.slept).toEqual([2000]);
   });
 
-  // The README's "Network behaviour" promises three creations at most: a literal, not the constant.
+  // docs/network.md, "Time limits, retries and the creation", promises three creations at most: a literal, not the constant.
   test('transient failures: at most 3 creations, then the last error, saying so', async () => {
     const lines: string[] = [];
     const service = serviceWith();

@@ -47,24 +47,53 @@ describe('no file refers to a document outside the repository', () => {
     expect(texts.filter(({ file }) => applies(file)).flatMap(({ file, text }) => hits(pattern, file, text))).toEqual([]);
   });
 
-  test("every relative link of a markdown file leads to one of the repository's files or folders", () => {
+  test("every relative link of a markdown file leads to one of the repository's files or folders, and its #anchor to a heading there", () => {
     const broken = texts
       .filter(({ file }) => file.endsWith('.md') && !isThirdParty(file))
       .flatMap(({ file, text }) =>
         [...text.matchAll(/\]\(([^)\s]+)\)/g)].flatMap(([, target = '']) => {
-          if (/^([a-z]+:|#)/i.test(target)) return []; // a URL, or a heading of the same file
-          const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(target.replace(/#.*$/, ''))));
+          if (/^[a-z]+:/i.test(target)) return []; // a URL
+          const [place = '', anchor] = target.split('#');
+          const resolved = place === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(place)));
           const inside = !resolved.startsWith('../') && existsSync(path.join(ROOT, resolved));
-          return inside ? [] : [`${file}: ${target}`];
+          const anchored = anchor === undefined || (resolved.endsWith('.md') && anchorsOf(resolved).includes(anchor));
+          return inside && anchored ? [] : [`${file}: ${target}`];
         }),
       );
     expect(broken).toEqual([]);
   });
+
+  test("a heading's anchor is GitHub's: lower case, punctuation dropped, blanks as hyphens, a repeated one numbered", () => {
+    expect(slugs(['Authentication: `basic` or `token`', "Registered by hand already? Import it", 'Drift, updates and dry runs', 'Usage', 'Usage'])).toEqual([
+      'authentication-basic-or-token',
+      'registered-by-hand-already-import-it',
+      'drift-updates-and-dry-runs',
+      'usage',
+      'usage-1',
+    ]);
+  });
 });
 
-/** The headings of a markdown file of the repository, without their #s. */
-const headingsOf = (file: string): string[] =>
-  existsSync(path.join(ROOT, file)) ? [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1] as string) : [];
+/** GitHub's anchors for a file's headings, in order: a repeated one gets -1, -2, ... */
+function slugs(headings: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return headings.map((heading) => {
+    const slug = heading.toLowerCase().replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '').trim().replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    return count === 0 ? slug : `${slug}-${count}`;
+  });
+}
+
+/** The anchors of a markdown file's headings, those inside fenced code left out. */
+const anchorsOf = (file: string): string[] => slugs(headingsOf(file, { prose: true }));
+
+/** The headings of a markdown file of the repository, without their #s; `prose`: none from fenced code. */
+function headingsOf(file: string, { prose = false } = {}): string[] {
+  if (!existsSync(path.join(ROOT, file))) return [];
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...(prose ? text.replace(/^```[\s\S]*?^```/gm, '') : text).matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1] as string);
+}
 
 /** Is this path of the repository ignored by git (made by a tool: reports/, .cache/, .env)? */
 const ignored = (file: string): boolean => {
