@@ -1,5 +1,6 @@
 /**
- * `npm run demo [-- --auth token]`: the bundled action end to end against the embedded
+ * `npm run demo [-- --auth token]`: a story in seven numbered steps, at most 150 lines (see
+ * dev/README.md). The bundled action end to end against the embedded
  * authentication service, run three times as a release workflow would: it creates the scope,
  * then finds it unchanged, then applies a changed description with `on_drift: update`; then
  * twice on a pull request, whose plan becomes one comment (the fake GitHub API). Then the
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING } from './auth-service.ts';
 import { FakeGitHubApi, WORKFLOW_BOT } from './github-api.ts';
+import { markdownText } from './markdown-text.ts';
 import { ROOT, runAction } from './runner.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
@@ -22,8 +24,7 @@ if ((major ?? 0) < 24) {
   process.exit(1);
 }
 
-const SPEC = `# The scope this provider registers (see README: "The spec file")
-name: Example Action Provider
+const SPEC = `name: Example Action Provider
 description: Runs example actions
 scope_suffix: action_all
 advertised: true
@@ -41,42 +42,54 @@ if (options.auth !== 'basic' && options.auth !== 'token') {
 const service = new EmbeddedAuthService();
 const authUrl = await service.start();
 const client = service.addClient({ name: 'Example Action Provider' });
-console.log(`Embedded authentication service on ${authUrl}, with a fresh client ${client.id}\n`);
-console.log(`.github/provider-scope.yml:\n${SPEC}`);
+const indent = (lines: readonly string[], by = '    '): string => lines.map((line) => (line === '' ? '' : `${by}${line}`)).join('\n');
+console.log(`ensure-provider-scope, end to end: a provider's scope from its first release to a pull request, then the
+same from a terminal, against the embedded authentication service at ${authUrl} (client ${client.id}).
+
+The provider's spec, .github/provider-scope.yml:
+${indent(SPEC.trimEnd().split('\n'))}`);
+
+/** The log as the runner shows it: masks and debug lines hidden (no debug logging), annotations labelled. */
+const logOf = (stdout: string): string[] =>
+  stdout
+    .split('\n')
+    .filter((line) => line !== '' && !/^::(add-mask|debug)::/.test(line))
+    .map((line) => line.replace(/^::(warning|error|notice)[^:]*::/, (_, level: string) => `${level[0]?.toUpperCase()}${level.slice(1)}: `));
+
+/** A heading for each step of the story: what happens, and how the action's run ended (each command line says its own). */
+let step = 0;
+let failed = false;
+const heading = (text: string, exitCode?: number): void => {
+  console.log(`\n${++step}. ${text}${exitCode === undefined ? '' : ` (exit ${exitCode})`}`);
+  failed ||= exitCode !== undefined && exitCode !== 0;
+};
 
 const CHANGED = SPEC.replace('description: Runs example actions', 'description: Runs example actions, now with a changed description');
 const RUNS = [
-  { title: 'First run: the client has no scope yet', spec: SPEC, inputs: {} },
-  { title: 'Second run: the same step again', spec: SPEC, inputs: {} },
-  { title: 'Third run: the spec changed its description, with on_drift: update', spec: CHANGED, inputs: { on_drift: 'update' } },
+  { title: 'The first release: the client has no scope yet, so the step creates it', spec: SPEC, inputs: {}, summary: true },
+  { title: 'The next release: the same step finds the scope and changes nothing', spec: SPEC, inputs: {}, summary: false },
+  { title: 'A release whose spec has a new description, with on_drift: update: the scope follows the spec', spec: CHANGED, inputs: { on_drift: 'update' }, summary: false },
 ];
-
-let failed = false;
-for (const { title, spec, inputs } of RUNS) {
+for (const { title, spec, inputs, summary } of RUNS) {
   const before = service.requests.length;
   const run = await runAction({
     inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl, auth: options.auth, ...inputs },
     files: { '.github/provider-scope.yml': spec },
   });
-  console.log(`=== ${title} (exit code ${run.exitCode}) ===`);
-  if (spec !== SPEC) console.log(`.github/provider-scope.yml now says:\n${spec}`);
   // The runner hides each masked value wherever it appears in the log; so does the demo.
-  const masks = run.stdout.match(/^::add-mask::.*$/gm) ?? [];
-  const masked = options.auth === 'token' ? "the secret in every form it could take, first, then the access token's as it arrives" : 'the secret in every form it could take, first';
-  console.log(`(${masks.length} ::add-mask:: commands: ${masked}; hidden by the runner from then on)`);
-  console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '').trimEnd());
-  if (run.stderr !== '') console.log(run.stderr.trimEnd());
-  console.log('\nRequests to the service:');
-  for (const r of service.requests.slice(before)) {
-    const query = Object.entries(r.query).map(([k, v]) => `${k}=${v}`).join('&');
-    console.log(`  ${r.method} ${r.path}${query === '' ? '' : `?${query}`}${r.auth === undefined ? '' : ` (${r.auth})`}`);
+  const masks = run.stdout.match(/^::add-mask::.*$/gm)?.length ?? 0;
+  const masked = options.auth === 'token' ? "the secret in every form it could take, then the access token's as it arrives" : 'the secret in every form it could take';
+  heading(`${title}${step === 0 ? `; first, ${masks} values are masked: ${masked}` : ''}`, run.exitCode ?? -1);
+  console.log(indent(logOf(run.stdout)));
+  if (run.stderr !== '') console.log(indent(run.stderr.trimEnd().split('\n')));
+  const requests = service.requests.slice(before).map((r) => `${r.method} ${r.path.replace(client.id, '{client}')}`);
+  console.log(`    Requests to the service: ${requests.join(', ')}. Outputs: created=${run.outputs.created}, updated=${run.outputs.updated}.`);
+  if (summary) {
+    // Its head; the field-by-field table is the same as in the pull request's comment, shown whole below.
+    const text = markdownText(run.summary);
+    const head = text.slice(0, text.indexOf('', text.indexOf('') + 1));
+    console.log(`    The job summary, as GitHub shows it (then the spec and the service, field by field, as in step 5):\n${indent(head, '      ')}`);
   }
-  console.log('\nStep outputs:');
-  for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`);
-  // As GitHub renders it, near enough for a terminal: escapes undone, code in backticks.
-  const readable = run.summary.replace(/\\(.)/g, '$1').replace(/<\/?code>/g, '`').replace(/<br>/g, ', ');
-  console.log(`\nJob summary (markdown, as rendered):\n${readable}`);
-  failed ||= run.exitCode !== 0;
 }
 
 // On a pull request: the same report as one comment, through the fake GitHub API (github-api.ts).
@@ -85,7 +98,7 @@ await github.start();
 const githubToken = 'ghs_DemoWorkflowToken0123456789abcdefAB';
 github.grant(githubToken, { user: WORKFLOW_BOT, readUser: false });
 const PROPOSED = SPEC.replace('description: Runs example actions', 'description: Runs example actions, as this pull request proposes');
-for (const title of ['Fourth run: a pull request proposes another description (dry run): the plan becomes its comment', 'Fifth run: the same pull request, pushed again: the comment is updated, not repeated']) {
+for (const title of ['A pull request proposes another description: a dry run plans the change, as one comment', 'The same pull request, pushed again: the comment is updated, not repeated']) {
   const before = github.requests.length;
   const run = await runAction({
     inputs: { client_id: client.id, client_secret: client.secret, auth_url: authUrl, auth: options.auth, dry_run: 'true', on_drift: 'update', github_token: githubToken },
@@ -93,13 +106,13 @@ for (const title of ['Fourth run: a pull request proposes another description (d
     event: { name: 'pull_request', ref: 'refs/pull/7/merge', payload: { number: 7, pull_request: { number: 7 } } },
     env: { GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242' },
   });
-  console.log(`\n=== ${title} (exit code ${run.exitCode}) ===`);
-  console.log(run.stdout.replace(/^::add-mask::.*\n/gm, '').trimEnd());
-  console.log(`\nRequests to GitHub:\n${github.calls().slice(before).map((call) => `  ${call}`).join('\n')}`);
-  failed ||= run.exitCode !== 0;
+  heading(title, run.exitCode ?? -1);
+  // The second run's plan is the first's: only what it did with the comment.
+  console.log(indent(logOf(run.stdout).filter((line) => !/^(Ensuring scope|scope_string:)/.test(line) && (before === 0 || line.includes('comment')))));
+  console.log(`    Requests to GitHub: ${github.calls().slice(before).join(', ')}`);
 }
 const comments = github.commentsOf('octo/provider#7');
-console.log(`\nPull request #7 has ${comments.length} comment(s); the action's, as markdown:\n${comments[0]?.body ?? ''}`);
+console.log(`    Pull request #7 has ${comments.length} comment from the action; as GitHub shows it:\n${indent(markdownText(comments[0]?.body ?? ''), '      ')}`);
 failed ||= comments.length !== 1;
 await github.stop();
 
@@ -111,26 +124,25 @@ writeFileSync(path.join(workdir, '.github', 'provider-scope.yml'), SPEC);
 // The secret only in the environment, as PROVIDER_CLIENT_SECRET (a flag would show in ps); the rest as flags.
 const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_SECRET: cliClient.secret };
 const flags = ['--client-id', cliClient.id, '--auth-url', authUrl, '--auth', options.auth];
-console.log(`\nThe command line, on a second client, in ${workdir} (which holds .github/provider-scope.yml), the secret in its environment as $PROVIDER_CLIENT_SECRET:`);
-const CLI_RUNS = [
-  { args: ['plan', ...flags], expected: 2, title: 'the client has no scope: the plan shows the creation (exit 2: it would change the registration)' },
-  { args: ['apply', ...flags], expected: 0, title: 'apply creates it (exit 0)' },
-  { args: ['plan', ...flags], expected: 0, title: 'the same plan again: nothing to change (exit 0)' },
-];
-/** The bundled command line in `cwd`, as a user runs it; its output shown under `title`. */
-async function cliRun(args: string[], cwd: string, runEnv: NodeJS.ProcessEnv, expected: number, title: string): Promise<void> {
+/** The bundled command line in `cwd`, as a user runs it: the command, then what it printed, stderr first (`progress`: all of it, else its warnings and errors). */
+async function cliRun(args: string[], cwd: string, runEnv: NodeJS.ProcessEnv, expected: number, progress = false): Promise<void> {
   // Not spawnSync: the service answers from this very process.
   const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), ...args], { cwd, env: runEnv }, (error, stdout, stderr) =>
       resolve({ status: typeof error?.code === 'number' ? error.code : error === null ? 0 : 1, stdout, stderr }),
     );
   });
-  console.log(`\n=== ${title}${run.status === expected ? '' : `, but it exited ${run.status}`} ===`);
-  console.log(`$ PROVIDER_CLIENT_SECRET="$PROVIDER_CLIENT_SECRET" ensure-provider-scope ${args.join(' ')}`);
-  console.log(`${run.stderr.trimEnd()}\n---\n${run.stdout.trimEnd()}`);
+  console.log(`    $ PROVIDER_CLIENT_SECRET="$PROVIDER_CLIENT_SECRET" ensure-provider-scope ${args.join(' ')}    # exit ${run.status}`);
+  // The outputs, as the action's above: said once, by the first command that has them.
+  const shown = run.stdout.trimEnd().split('\n');
+  const outputs = shown.indexOf('Outputs:');
+  // Its progress on stderr, like the action's log above, only where the story needs it.
+  const said = progress ? run.stderr.trimEnd().split('\n') : run.stderr.split('\n').filter((line) => /^(Warning|Error): /.test(line));
+  console.log(indent([...said, ...(outputs > 0 && args[0] !== 'apply' ? shown.slice(0, outputs - 1) : shown)], '      '));
   failed ||= run.status !== expected;
 }
-for (const { args, expected, title } of CLI_RUNS) await cliRun(args, workdir, env, expected, title);
+heading('From a terminal, on a second client: plan shows the creation (exit 2), apply makes it, a plan again has nothing to change');
+for (const [verb, expected, progress] of [['plan', 2, true], ['apply', 0, false], ['plan', 0, false]] as const) await cliRun([verb, ...flags], workdir, env, expected, progress);
 rmSync(workdir, { recursive: true, force: true });
 
 // import: a scope registered by hand (one POST to the service's API, as curl would send it),
@@ -141,14 +153,14 @@ const made = await fetch(`${authUrl}/v2/api/clients/${handClient.id}/scopes`, {
   headers: { authorization: `Basic ${Buffer.from(`${handClient.id}:${handClient.secret}`).toString('base64')}`, 'content-type': 'application/json' },
   body: JSON.stringify({ scope: { name: 'Hand-made provider', description: 'Registered with curl: "by hand" # once', scope_suffix: 'action_all', advertised: true, dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] } }),
 });
-console.log(`\nA scope registered by hand, as curl would: POST /v2/api/clients/${handClient.id}/scopes answered HTTP ${made.status}.`);
+heading(`A third client's scope, made by hand (POST /v2/api/clients/{client}/scopes, HTTP ${made.status}), adopted with import`);
 const fresh = mkdtempSync(path.join(tmpdir(), 'eps-demo-import-'));
 const handEnv = { ...env, PROVIDER_CLIENT_SECRET: handClient.secret };
 const handFlags = ['--client-id', handClient.id, '--auth-url', authUrl, '--auth', options.auth];
-await cliRun(['import', ...handFlags], fresh, handEnv, 0, 'import writes the spec from the live scope, into a fresh folder (exit 0)');
+await cliRun(['import', ...handFlags], fresh, handEnv, 0, true);
 const imported = path.join(fresh, '.github', 'provider-scope.yml');
-if (existsSync(imported)) console.log(`\n.github/provider-scope.yml, as import wrote it:\n${readFileSync(imported, 'utf8').trimEnd()}`);
-await cliRun(['plan', ...handFlags], fresh, handEnv, 0, 'plan on the imported spec: nothing to change (exit 0)');
+if (existsSync(imported)) console.log(`    .github/provider-scope.yml, as import wrote it:\n${indent(readFileSync(imported, 'utf8').trimEnd().split('\n'), '      ')}`);
+await cliRun(['plan', ...handFlags], fresh, handEnv, 0);
 rmSync(fresh, { recursive: true, force: true });
 await service.stop();
 process.exitCode = failed ? 1 : 0;
