@@ -47,7 +47,7 @@ describe.each(['basic', 'token'])('npm run demo -- --auth %s', (auth) => {
   test('no workflow command and no raw markdown: the job summary and the comment as text a person reads', () => {
     const lines = output.split('\n');
     expect(lines.filter((l) => l.includes('::'))).toEqual([]);
-    expect(lines.filter((l) => /^\s*\|.*\|\s*$|<\/?(code|sub|br)>|^\s*#{2,6} |\\[:_\[\]]|\*\*/.test(l))).toEqual([]);
+    expect(lines.filter((l) => /^\s*\|.*\|\s*$|<\/?(code|sub|br)>|^\s*#{2,6} |\\[:_[\]]|\*\*/.test(l))).toEqual([]);
     expect(output).toContain('The job summary, as GitHub shows it');
     expect(output).toMatch(/\n {6}Created by this run: yes\n/);
     expect(output).toMatch(/\n {6}description +"Runs example actions, as this pull req… +"Runs example actions, now with a chang… +differs\n/);
