@@ -18,8 +18,8 @@ describe('1. no workflow command forged on stdout', () => {
     const spec = 'name: "X\\n::stop-commands::pwn"\ndescription: |\n  line one\n  ::error::forged by the spec\nadvertised: true\n';
     const result = await h.run({ files: { [SPEC_FILE]: spec } });
     expect(result.exitCode).toBe(0);
-    // The text is there, on lines of the action's own: never at the start of one.
-    expect(result.stdout).toContain('X ⏎ ::stop-commands::pwn');
+    // The text is there, on lines of the action's own, quoted as the plan quotes it: never at the start of one.
+    expect(result.stdout).toContain('"X\\n::stop-commands::pwn"');
     expect(stdoutLines(result).some((line) => line.startsWith('::error::forged') || line.startsWith('::stop-commands'))).toBe(false);
     expectSafe(h, result);
   });
