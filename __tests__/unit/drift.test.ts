@@ -64,12 +64,12 @@ describe('compareScope', () => {
 
   test('values are shown as JSON, with the service answer named as the spec names it', () => {
     const [advertised] = compareScope(definition, { ...matching, advertised: false }).filter((c) => !c.same);
-    expect(advertised).toEqual({ field: 'advertised', spec: 'true', service: 'false', same: false });
+    expect(advertised).toEqual({ field: 'advertised', spec: true, service: false, same: false });
   });
 
   test('fields the service does not report are left out', () => {
     expect(compareScope(definition, { id: matching.id, scope_string: STRING })).toEqual([
-      { field: 'scope_suffix', spec: '"action_all"', service: '"action_all"', same: true },
+      { field: 'scope_suffix', spec: 'action_all', service: 'action_all', same: true },
     ]);
   });
 
@@ -85,7 +85,7 @@ test('suffixOf is the last path segment', () => {
 });
 
 test('after a creation or an update, a difference is a field the service ignored', () => {
-  const c = { field: 'advertised', spec: 'true', service: 'false', same: false };
+  const c = { field: 'advertised', spec: true, service: false, same: false };
   expect(describeDrift(c, 'created', 'on_drift: update')).toBe(
     "The service created the scope with advertised false, although the spec asked for true: it ignored the field. Check the value against what the service accepts; if it should have been taken, report it with the run's log.",
   );
@@ -93,13 +93,13 @@ test('after a creation or an update, a difference is a field the service ignored
 });
 
 test("describeDrift says what each side holds and what to do, in the door's words", () => {
-  const advertised = { field: 'advertised', spec: 'true', service: 'false', same: false };
+  const advertised = { field: 'advertised', spec: true, service: false, same: false };
   expect(describeDrift(advertised, 'nothing', 'on_drift: update')).toBe(
     "The client's scope differs from the spec in advertised: the spec says true, the service has false. " +
       'Align the spec with the service, or apply the spec to the scope with on_drift: update.',
   );
   expect(describeDrift(advertised, 'nothing', '--on-drift update')).toMatch(/, or apply the spec to the scope with --on-drift update\.$/);
-  expect(describeDrift({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false }, 'nothing', 'on_drift: update')).toContain(
+  expect(describeDrift({ field: 'scope_suffix', spec: 'action_all', service: 'legacy', same: false }, 'nothing', 'on_drift: update')).toContain(
     'The existing scope is used; no second scope is created.',
   );
 });
