@@ -105,6 +105,28 @@ describe('humanReport', () => {
     ]);
   });
 
+  test('plan of an update of dependent scopes: each entry removed (-), added (+) or kept; no consent note for one made optional; a field the service ignored is drift', () => {
+    const other = { scope_string: null, scope: '00000000-0000-4000-8000-000000000009', optional: false, requires_refresh_token: true };
+    const optional = { ...DEPENDENT, optional: true };
+    const dependents = { field: 'dependent_scopes', spec: [optional], service: [DEPENDENT, other], same: false };
+    const ignored = { field: 'advertised', spec: true, service: false, same: false };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [dependents, ignored], changes: [dependents] };
+    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' }).slice(0, 6)).toEqual([
+      `<changed>~ update scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)</changed>`,
+      '<changed>    ~ dependent_scopes =</changed>',
+      `<removed>        - «${DEPENDENT_TEXT}»</removed>`,
+      `<removed>        - «${other.scope} optional: false, requires_refresh_token: true»</removed>`,
+      `<added>        + «${DEPENDENT_TEXT.replace('optional: false', 'optional: true')}»</added>`,
+      '<removed>    ! advertised: the spec says «true», the service has «false»</removed>',
+    ]);
+    const kept: ReconcileResult = { ...result, comparison: [{ ...dependents, spec: [DEPENDENT], service: [DEPENDENT, other] }], changes: [{ ...dependents, spec: [DEPENDENT], service: [DEPENDENT, other] }] };
+    expect(humanReport('plan', conclusionOf(kept, { dryRun: true }), STYLE).slice(1, 4)).toEqual([
+      '<changed>    ~ dependent_scopes =</changed>',
+      `<removed>        - «${other.scope} optional: false, requires_refresh_token: true»</removed>`,
+      `<dim>          «${DEPENDENT_TEXT}»</dim>`,
+    ]);
+  });
+
   test('plan of an update of a scope with FQDN variants: the same request to each, counted; a scope of another suffix is no variant', () => {
     const variant = { id: id('1b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://actions.example.org/scopes/action_all' };
     const another = { id: id('3b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://flows.example.org/scopes/action_all' };

@@ -2403,6 +2403,12 @@ const located = schemas/* strictObject */.rej({
     line: schemas/* optional */.lqM(schemas/* int */.Whr()),
     column: schemas/* optional */.lqM(schemas/* int */.Whr()),
 });
+const change = schemas/* strictObject */.rej({
+    action: schemas/* enum */.k5n(['create', 'update', 'none']),
+    request: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+    fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value }))
+        .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
+});
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(1),
     command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
@@ -2418,13 +2424,8 @@ const cliReportSchema = schemas/* strictObject */.rej({
         changes: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
     }))
         .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: schemas/* nullable */.mee(schemas/* strictObject */.rej({
-        action: schemas/* enum */.k5n(['create', 'update', 'none']),
-        request: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
-        fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value }))
-            .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
-    }))
-        .check(schemas/* describe */.q0y('plan only: what apply would write.')),
+    plan: schemas/* nullable */.mee(change).check(schemas/* describe */.q0y('plan only: what apply would write.')),
+    applied: schemas/* optional */.lqM(schemas/* nullable */.mee(change)).check(schemas/* describe */.q0y('apply only: what it wrote, in the same shape as plan.')),
     drift: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() })).check(schemas/* describe */.q0y('The spec set against the scope, field by field.')),
     provider: schemas/* nullable */.mee(schemas/* strictObject */.rej({ url: schemas/* string */.YjP(), key: schemas/* nullable */.mee(schemas/* string */.YjP()), published: schemas/* nullable */.mee(schemas/* string */.YjP()), matches: schemas/* boolean */.zMY() }))
         .check(schemas/* describe */.q0y("The deployed provider's check, when one was made and it could read the provider.")),
@@ -2454,6 +2455,7 @@ const locatedOf = (m) => ({
     ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
     ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
+const changeOf = (plan) => plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) };
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
     const { outputs, plan } = conclusion;
@@ -2473,7 +2475,8 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
                 updated: outputs.updated === 'true',
                 changes: outputs.changes === 'true',
             },
-        plan: command !== 'plan' || plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) },
+        plan: command === 'plan' ? changeOf(plan) : null,
+        ...(command === 'apply' ? { applied: changeOf(plan) } : {}),
         drift: (plan?.comparison ?? []).map(({ field, spec, service, same }) => ({ field, spec, service, same })),
         provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),

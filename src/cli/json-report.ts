@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { Conclusion, Message } from '../engine/conclude.ts';
+import type { Plan } from '../engine/plan.ts';
 import { COMMANDS, type Command } from './help.ts';
 
 const value = z
@@ -19,6 +20,14 @@ const located = z.strictObject({
   file: z.optional(z.string()),
   line: z.optional(z.int()),
   column: z.optional(z.int()),
+});
+
+const change = z.strictObject({
+  action: z.enum(['create', 'update', 'none']),
+  request: z.nullable(z.string()).check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+  fields: z
+    .array(z.strictObject({ field: z.string(), before: value, after: value }))
+    .check(z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
 
 export const cliReportSchema = z
@@ -40,17 +49,8 @@ export const cliReportSchema = z
         }),
       )
       .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: z
-      .nullable(
-        z.strictObject({
-          action: z.enum(['create', 'update', 'none']),
-          request: z.nullable(z.string()).check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
-          fields: z
-            .array(z.strictObject({ field: z.string(), before: value, after: value }))
-            .check(z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.')),
-        }),
-      )
-      .check(z.describe('plan only: what apply would write.')),
+    plan: z.nullable(change).check(z.describe('plan only: what apply would write.')),
+    applied: z.optional(z.nullable(change)).check(z.describe('apply only: what it wrote, in the same shape as plan.')),
     drift: z.array(z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() })).check(z.describe('The spec set against the scope, field by field.')),
     provider: z
       .nullable(z.strictObject({ url: z.string(), key: z.nullable(z.string()), published: z.nullable(z.string()), matches: z.boolean() }))
@@ -89,6 +89,9 @@ const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
   ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
 
+const changeOf = (plan: Plan | undefined): CliReport['plan'] =>
+  plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) };
+
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
   const { outputs, plan } = conclusion;
@@ -109,7 +112,8 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
             updated: outputs.updated === 'true',
             changes: outputs.changes === 'true',
           },
-    plan: command !== 'plan' || plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) },
+    plan: command === 'plan' ? changeOf(plan) : null,
+    ...(command === 'apply' ? { applied: changeOf(plan) } : {}),
     drift: (plan?.comparison ?? []).map(({ field, spec, service, same }) => ({ field, spec, service, same })),
     provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
