@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8970:
+/***/ 7944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28971,25 +28971,61 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings, words 
 }
 
 ;// CONCATENATED MODULE: ./src/engine/drift.ts
+const view = (d, names) => ({
+    scope_string: names.get(d.scope.toLowerCase()) ?? null,
+    scope: d.scope,
+    optional: d.optional,
+    requires_refresh_token: d.requires_refresh_token,
+});
 // A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps) => JSON.stringify(deps
     .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
     // A code-point order (localeCompare would start ICU's collator); ids are unique.
     .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /**
+ * The service's entries in the order a reader compares them with the spec's: those the spec
+ * names, in the spec's order, then the others by id.
+ */
+function inSpecOrder(service, spec) {
+    const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
+    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+    return [...service].sort((a, b) => {
+        const [ra, ia] = order(a);
+        const [rb, ib] = order(b);
+        return ra - rb || (ia < ib ? -1 : 1);
+    });
+}
+/** The spec's dependent scopes as the doors show them, in the spec's order. */
+const dependentViews = (deps, names) => deps.map((d) => view(d, names));
+/**
  * What changing the dependent scopes means for the provider's users. Globus Auth asks each
  * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
  * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
  * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
  */
-const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a new dependent scope for them';
+const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token';
+/**
+ * Whether going from the service's dependent scopes to the spec's may ask users to consent
+ * again: a dependent scope added, made required (optional from true to false), or made to
+ * require a refresh token. One removed, or made optional, asks nothing new.
+ */
+function asksConsent(c) {
+    if (c.field !== 'dependent_scopes' || c.same)
+        return false;
+    const before = new Map(c.service.map((d) => [d.scope.toLowerCase(), d]));
+    return c.spec.some((after) => {
+        const was = before.get(after.scope.toLowerCase());
+        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+    });
+}
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 /**
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.
+ * `names` gives the dependent scopes' strings the run knows, for the doors to show.
  */
-function compareScope(definition, scope) {
+function compareScope(definition, scope, names = new Map()) {
     const pairs = [
         ['name', definition.name, scope.name],
         ['description', definition.description, scope.description],
@@ -28998,39 +29034,87 @@ function compareScope(definition, scope) {
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
     ];
-    const comparisons = pairs
-        .filter(([, , service]) => service !== undefined)
-        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
     if (scope.required_domains !== undefined) {
         // A set too; a spec without the field asks for the service's default, none.
-        const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
-        const service = JSON.stringify([...scope.required_domains].sort());
-        comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
+        const spec = [...(definition.required_domains ?? [])].sort();
+        const service = [...scope.required_domains].sort();
+        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
     }
     if (scope.dependent_scopes !== undefined) {
-        const spec = dependentSet(definition.dependent_scopes);
-        const service = dependentSet(scope.dependent_scopes);
-        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+        comparisons.push({
+            field: 'dependent_scopes',
+            spec: dependentViews(definition.dependent_scopes, names),
+            service: dependentViews(inSpecOrder(scope.dependent_scopes, definition.dependent_scopes), names),
+            same: dependentSet(definition.dependent_scopes) === dependentSet(scope.dependent_scopes),
+        });
     }
     return comparisons;
 }
+const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+/** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
+const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
+/**
+ * A value as text, one entry per item: a string quoted as JSON quotes it, a list of dependent
+ * scopes one entry each (a door shows them on separate lines), anything else as JSON.
+ */
+function valueEntries(value) {
+    if (isDependentList(value))
+        return value.map(dependentText);
+    return [JSON.stringify(value)];
+}
+/** A value as one line of text, for a message. */
+const valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
  * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
  * or undefined when no update can be made (the suffix differs too: an update refuses then).
  */
 function describeDrift(c, written, update) {
+    const spec = valueText(c.spec);
+    const service = valueText(c.service);
     if (written !== 'nothing') {
-        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
-            `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
+        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${service}, although the ` +
+            `${written === 'created' ? 'spec' : 'update'} asked for ${spec}: it ignored the field. ` +
             "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
     }
-    return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+    return (`The client's scope differs from the spec in ${c.field}: the spec says ${spec}, the service has ${service}. ` +
         (c.field === 'scope_suffix'
             ? 'The existing scope is used; no second scope is created.'
             : update === undefined
                 ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
                 : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
+}
+
+;// CONCATENATED MODULE: ./src/engine/plan.ts
+
+/** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
+function creationFields(definition, names) {
+    if (definition === undefined)
+        return [];
+    return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+}
+/** The plan of a run that ensured the scope (or planned it). */
+function planOf(result, dryRun, provider) {
+    const { scope, client, names } = result;
+    const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
+    const fields = action === 'create'
+        ? creationFields(result.definition, names)
+        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
+    const suffix = suffixOf(scope.scope_string);
+    return {
+        action,
+        dryRun,
+        changes: action !== 'none',
+        client: { id: client.id, name: client.name },
+        scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
+        scopeStrings: result.scopes.map((s) => s.scope_string),
+        fields,
+        comparison: result.comparison,
+        request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
+        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+        provider,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
@@ -29055,13 +29139,15 @@ class problems_ValidationError extends errors_ActionError {
 
 
 
-function outputsOf(result) {
+
+function outputsOf(result, plan) {
     return {
         scope_string: result.scope.scope_string,
         scope_id: result.scope.id,
         scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
         created: String(result.created),
         updated: String(result.updated),
+        changes: String(plan.changes),
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
@@ -29071,7 +29157,7 @@ function conclude_concludeRun({ inputs, naming, result, provider }) {
     const drift = result.comparison.filter((c) => !c.same);
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     for (const c of result.changes) {
-        const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+        const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
         messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
     }
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -29096,18 +29182,23 @@ function conclude_concludeRun({ inputs, naming, result, provider }) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
+    const plan = planOf(result, inputs.dry_run, check);
     return {
-        outputs: outputsOf(result),
+        outputs: outputsOf(result, plan),
         messages,
-        // A failed check still leaves the report of what was ensured.
-        report: { result, provider: check, dryRun: inputs.dry_run },
+        // A failed check still leaves the plan of what was ensured.
+        plan,
         exitCode: failed ? 1 : 0,
     };
 }
-/** A run that could not ensure the scope; a failed validation hands every problem on. */
-function conclude_concludeFailure(error, naming) {
+/**
+ * A run that could not ensure the scope, with what it knew before it failed; a failed
+ * validation hands every problem on.
+ */
+function conclude_concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    return error instanceof problems_ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+    const conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+    return error instanceof problems_ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
 function failureMessages(error, { debugOutput }) {
@@ -29451,22 +29542,25 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
     const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+    const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
         wouldCreate: false,
-        comparison: compareScope(definition, result.scope),
+        definition,
+        names,
+        comparison: compareScope(definition, result.scope, names),
         changes: [],
         updated: false,
     });
     if (client.scopeIds.length > 0) {
         log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
         const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
-        return update ? applySpec(service, definition, existing, dryRun, log) : existing;
+        return update ? applySpec(service, existing, dryRun, log) : existing;
     }
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
@@ -29482,22 +29576,23 @@ async function reconcile_inspectScopes(service, { createScope }) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
     const found = await adoptExisting(service, client, client.scopes);
-    return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
+    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 /**
  * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
  * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
  * verification. What the drift check found is the plan; in a dry run it is only told.
  */
-async function applySpec(service, definition, existing, dryRun, log) {
+async function applySpec(service, existing, dryRun, log) {
+    const { definition, names } = existing;
     const changes = existing.comparison.filter((c) => !c.same);
     if (changes.length === 0)
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new errors_ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
+        throw new errors_ActionError(`scope_suffix: the spec says ${valueText(suffix.spec)}, the client's scope has ${valueText(suffix.service)}, and an update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-            `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
+            `Set scope_suffix back to ${valueText(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
     const { scope } = existing;
@@ -29511,13 +29606,13 @@ async function applySpec(service, definition, existing, dryRun, log) {
     const byId = new Map(answers.map((a) => [a.id, a]));
     // The PUT's answer is the verification; one read more only if it leaves a field out.
     let after = byId.get(scope.id) ?? scope;
-    if (compareScope(definition, after).length < existing.comparison.length)
+    if (compareScope(definition, after, names).length < existing.comparison.length)
         after = await service.getScope(scope.id);
     return {
         ...existing,
         scope: after,
         scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
-        comparison: compareScope(definition, after),
+        comparison: compareScope(definition, after, names),
         changes,
         updated: true,
     };
@@ -30126,9 +30221,15 @@ async function ensure(port, signal) {
         port.write({ level: 'warning', text: message, location });
     log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
-    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-    return conclude_concludeRun({ inputs: settings, naming: port.naming, result, provider });
+    try {
+        const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
+        const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
+        return conclude_concludeRun({ inputs: settings, naming: port.naming, result, provider });
+    }
+    catch (error) {
+        // A failure past validation: the doors' reports still say which client and scope it was about.
+        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+    }
 }
 async function verify(port, signal) {
     const { naming } = port;
@@ -30285,42 +30386,69 @@ function describeRun({ eventName, ref, payload }) {
  * character (wire/characters.ts) shows as its escape.
  */
 const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
-function headline({ created, wouldCreate, updated, changes }, dryRun) {
-    if (wouldCreate)
-        return 'Dry run: the provider scope would be created';
-    if (dryRun && changes.length > 0)
-        return 'Dry run: the provider scope would be updated';
-    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : updated ? 'updated' : 'already registered'}`;
+function headline({ action, dryRun }) {
+    if (dryRun && action !== 'none')
+        return `Dry run: the provider scope would be ${action}d`;
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
-function buildSummary({ result, provider, dryRun }, { ranFor, scrub = (text) => text }) {
-    const { scope, scopes, created, wouldCreate, updated, changes, client, comparison } = result;
+/**
+ * The run's report in markdown, for the job summary and the pull request's comment: the plan
+ * (every field of a creation, each changed field before and after, the spec against the
+ * service), or every problem of a failed validation, or what a failed run knew; then the run's
+ * warnings and errors, and its outputs.
+ */
+function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const cell = (text) => escapeMarkdown(scrub(text));
     const code = (text) => `<code>${cell(text)}</code>`;
-    const rows = [
-        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
-        ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
-        ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
-        ['Ran for', cell(ranFor)],
-    ];
-    if (provider !== undefined) {
-        const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-        rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+    const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v ?? [])));
+    const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const { plan, problems, known, messages, outputs } = conclusion;
+    const lines = [];
+    if (plan !== undefined) {
+        const { scope, client, provider, dryRun } = plan;
+        const rows = [
+            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+            ['Scope string', code(scope.scope_string)],
+            ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+            ['Created by this run', plan.action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+            ['Ran for', cell(ranFor)],
+        ];
+        if (provider !== undefined) {
+            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+        }
+        lines.push(`### ${headline(plan)}`, '', ...table(rows));
+        if (plan.action === 'create') {
+            lines.push(dryRun ? '#### The scope a run would create' : '#### Created by this run', '', '| Field | Value |', '|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+        }
+        if (plan.action === 'update') {
+            lines.push(dryRun ? '#### The update a run would make' : '#### Updated by this run', '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+        }
+        if (plan.comparison.length > 0) {
+            lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...plan.comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        }
     }
-    const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
-    if (changes.length > 0) {
-        lines.push(updated ? '#### Updated by this run' : '#### The update a run would make', '', `| Field | Before | ${updated ? 'After' : 'Would become'} | |`, '|---|---|---|---|', ...changes.map((c) => `| ${c.field} | ${code(c.service)} | ${code(c.spec)} | ${c.field === 'dependent_scopes' ? cell(CONSENT_NOTE) : ''} |`), '');
+    else if (problems !== undefined) {
+        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
     }
-    if (comparison.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    else {
+        lines.push('### Provider scope: the run failed', '');
+        if (known !== undefined) {
+            const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`]];
+            lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
+        }
     }
+    // A failed validation's problems are its errors, listed above.
+    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
+    if (notes.length > 0)
+        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+    const named = Object.entries(outputs ?? {});
+    if (named.length > 0)
+        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
     return lines.join('\n');
-}
-/** A run that did nothing: every problem of the inputs and the spec, with its line. */
-function problemsSummary(problems, scrub) {
-    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
-    return ['### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
@@ -30394,29 +30522,14 @@ function render(facts, limit) {
         wasCut ||= kept !== clean;
         return defuse(kept);
     };
-    const { report, problems, messages, outputs } = conclusion;
-    const plan = report !== undefined ? buildSummary(report, { ranFor, scrub: value })
-        : problems !== undefined ? problemsSummary(problems, value)
-            : '### Provider scope: the run failed before a plan was made\n';
-    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error' ? [`- **${m.level}**: ${escapeMarkdown(value(m.text))}`] : []));
     const said = verdict(conclusion);
-    const lines = [marker, ...(said === '' ? [] : [said, '']), plan];
-    if (notes.length > 0)
-        lines.push('#### Warnings and errors', '', ...notes, '');
-    const named = Object.entries(outputs ?? {});
-    if (named.length > 0)
-        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | <code>${escapeMarkdown(value(v))}</code> |`), '');
-    lines.push(footerOf(facts, wasCut));
-    return lines.join('\n');
+    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ report, exitCode }) {
+function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
-    if (report === undefined)
-        return '';
-    const { created, wouldCreate, updated, changes, comparison } = report.result;
-    const same = !created && !wouldCreate && !updated && changes.length === 0 && comparison.every((c) => c.same);
+    const same = plan?.action === 'none' && plan.comparison.every((c) => c.same);
     return same ? '**No changes**: the scope matches the spec.' : '';
 }
 function footerOf({ runUrl, spec }, wasCut) {
@@ -30736,9 +30849,10 @@ async function run(collaborators = fromGitHubRunner()) {
     // workflow context; loaded with the requests, its compile held them back (see runner.ts).
     const loaded = ready?.();
     // A workflow context that fails to load fails the step, as any unexpected error does.
+    // Every run leaves one, a failed one too: what failed, and what was known before.
     const markdown = summary === undefined
         ? undefined
-        : await jobSummary(conclusion, summary, scrub).catch((error) => void (conclusion = conclude_concludeFailure(error, INPUT_NAMING)));
+        : await summary.runContext().then((context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }), (error) => void (conclusion = conclude_concludeFailure(error, INPUT_NAMING)));
     conclude(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (markdown !== undefined)
@@ -30748,12 +30862,6 @@ async function run(collaborators = fromGitHubRunner()) {
     await collaborators.comment?.({ conclusion, secrets, write });
     collaborators.setExitCode(conclusion.exitCode);
 }
-/** The job summary of a conclusion: what was ensured, or every problem of a failed validation. */
-async function jobSummary({ report, problems }, summary, scrub) {
-    if (report !== undefined)
-        return buildSummary(report, { ranFor: describeRun(await summary.runContext()), scrub });
-    return problems === undefined ? undefined : problemsSummary(problems, scrub);
-}
 
 
 /***/ }),
@@ -30762,7 +30870,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8970);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7944);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

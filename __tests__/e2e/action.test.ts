@@ -30,6 +30,7 @@ describe('on a fresh client', () => {
       scope_strings: JSON.stringify([h.expectedString]),
       created: 'true',
       updated: 'false',
+      changes: 'true',
     });
     const scopesPath = `/v2/api/clients/${h.client.id}`;
     // Inspection and the two lookups first, in parallel; creation; then the verifying inspection.
@@ -69,7 +70,7 @@ describe('on a fresh client', () => {
     const second = await run();
 
     expect(second.exitCode).toBe(0);
-    expect(second.outputs).toEqual({ ...first.outputs, created: 'false' });
+    expect(second.outputs).toEqual({ ...first.outputs, created: 'false', changes: 'false' });
     expect(h.service.requests.slice(before).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       ['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort(),
     );
@@ -132,7 +133,7 @@ test('tolerates a service that answers 404 for unknown strings and {"scope": {..
 
   expect(first.exitCode).toBe(0);
   expect(first.outputs.created).toBe('true');
-  expect(second.outputs).toEqual({ ...first.outputs, created: 'false' });
+  expect(second.outputs).toEqual({ ...first.outputs, created: 'false', changes: 'false' });
   expect(h.service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 });
 

@@ -167,6 +167,27 @@ test('a changed description: plan --on-drift update shows it (exit 2), apply --o
   expect(service.scopes.get(client.scopes[0] as string)?.description).toBe('Runs better actions');
 });
 
+test('plan --json carries the plan the terminal shows: every field of a creation, the dependent scope by string and id, changes', async () => {
+  const text = await cli(['plan']);
+  const json = await cli(['plan', '--json']);
+  expect([text.code, json.code]).toEqual([2, 2]);
+  const document = JSON.parse(json.stdout) as { plan: { action: string; fields: Array<{ field: string; before: unknown; after: unknown }> }; outputs: { changes: boolean } };
+  expect(document.outputs.changes).toBe(true);
+  expect(document.plan.action).toBe('create');
+  const groups = { scope_string: GROUPS_SCOPE_STRING, scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true };
+  expect(document.plan.fields).toEqual([
+    { field: 'name', before: null, after: 'Packaged provider' },
+    { field: 'description', before: null, after: 'Runs packaged actions' },
+    { field: 'scope_suffix', before: null, after: 'action_all' },
+    { field: 'advertised', before: null, after: true },
+    { field: 'allow_refresh_tokens', before: null, after: true },
+    { field: 'dependent_scopes', before: null, after: [groups] },
+  ]);
+  // The terminal's plan names the same fields and the same dependent scope.
+  for (const { field } of document.plan.fields) expect(text.stdout).toContain(`+ ${field}`);
+  expect(text.stdout).toContain(`${GROUPS_SCOPE_STRING} (${GROUPS_SCOPE_ID}) optional: false, requires_refresh_token: true`);
+});
+
 test('a bad spec: exit 1, every problem with its file and line, nothing sent', async () => {
   await writeFile(path.join(workdir, '.github', 'provider-scope.yml'), 'name: x\nadvertised: maybe\nscope_sufix: y\n');
   const failed = await cli(['plan']);

@@ -77,7 +77,7 @@ describe('drift', () => {
 
     expect(result.exitCode).toBe(0);
     expect(posts()).toBe(0);
-    expect(result.outputs).toEqual({ scope_string: legacy.scope_string, scope_id: legacy.id, scope_strings: JSON.stringify([legacy.scope_string]), created: 'false', updated: 'false' });
+    expect(result.outputs).toEqual({ scope_string: legacy.scope_string, scope_id: legacy.id, scope_strings: JSON.stringify([legacy.scope_string]), created: 'false', updated: 'false', changes: 'false' });
     expect(warnings(result)).toEqual([
       '::warning title=Scope drift%3A scope_suffix::The client\'s scope differs from the spec in scope_suffix: the spec says "action_all", the service has "legacy". ' +
         'The existing scope is used; no second scope is created.',

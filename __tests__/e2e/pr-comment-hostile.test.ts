@@ -24,13 +24,15 @@ test('a failing plan: the comment says it failed and names each problem, for a v
   expect(body()).toContain('**The run failed**');
   expect(body()).toContain('### Provider scope: nothing was done');
   expect(body()).toContain(`- line 3: ${md(`${SPEC_FILE}: advertised must be a boolean, not string "yes"`)}`);
-  expect(body()).toContain(`- **error**: ${md(`${SPEC_FILE}: advertised must be a boolean`)}`);
+  // Said once, with its line: the problems are the run's errors.
+  expect(body().split(md(`${SPEC_FILE}: advertised must be a boolean`))).toHaveLength(2);
 
   const missing = await runOnPullRequest(h, github, { files: specFiles('dependent_scopes:', '  - scope: https://nowhere.example.org/scopes/none') });
   expect(missing.exitCode).toBe(1);
   expect(github.commentsOf(ISSUE)).toHaveLength(1);
-  expect(body()).toContain('### Provider scope: the run failed before a plan was made');
-  expect(body()).toContain('- **error**: dependent\\_scopes\\: no scope was found for "https\\://nowhere.example.org/scopes/none"');
+  expect(body()).toContain('### Provider scope: the run failed');
+  expect(body()).toContain(`| Client | <code>${h.client.id}</code> |`);
+  expect(body()).toContain('#### What failed\n\n- **error**: dependent\\_scopes\\: no scope was found for "https\\://nowhere.example.org/scopes/none"');
   expectSafeOnPullRequest(h, github, missing);
 });
 

@@ -48,7 +48,8 @@ test('a changed dependent list, given by string: resolved to ids and applied, wi
     expect(scope.dependent_scopes).toContainEqual({ scope: TRANSFER_SCOPE_ID, optional: false, requires_refresh_token: true });
   }
   expect(puts(h)).toHaveLength(2);
-  expect(result.stdout).toMatch(/Updated dependent_scopes from .* \(users of the provider may have to consent again before it can use a new dependent scope for them\)/);
+  // Made required: its users may be asked again.
+  expect(result.stdout).toMatch(/Updated dependent_scopes from .* \(users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token\)/);
 });
 
 test('a changed suffix fails before any write, naming scope_suffix', async () => {

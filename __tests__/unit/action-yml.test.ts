@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
+import { planOf } from '../../src/engine/plan.ts';
 import { COMMENT_INPUT_DEFAULTS } from '../../src/github/pr-comment.ts';
 import { id } from '../support/ids.ts';
 import { isMapping, isThisAction, read, workflowFiles, type Mapping } from '../support/workflows.ts';
@@ -120,8 +121,9 @@ describe('action.yml', () => {
       comparison: [],
       changes: [],
       updated: false,
+      names: new Map(),
     };
-    const set = new Set([...Object.keys(outputsOf(sample)), ...(await literalArguments(/setOutput/))]);
+    const set = new Set([...Object.keys(outputsOf(sample, planOf(sample, false))), ...(await literalArguments(/setOutput/))]);
     expect(sorted(Object.keys(outputs))).toEqual(sorted(set));
   });
 });

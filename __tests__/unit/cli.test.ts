@@ -215,25 +215,25 @@ describe('--json and --dotenv', () => {
     const run = await cli(['apply', '--dotenv', 'scope.env']);
     const lines = (run.written['scope.env'] ?? '').trimEnd().split('\n');
     const read = Object.fromEntries(lines.map((line) => line.split(/=(.*)/s).slice(0, 2)));
-    expect(Object.keys(read)).toEqual(['SCOPE_STRING', 'SCOPE_ID', 'SCOPE_STRINGS', 'CREATED', 'UPDATED']);
-    expect(read).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true', UPDATED: 'false' });
+    expect(Object.keys(read)).toEqual(['SCOPE_STRING', 'SCOPE_ID', 'SCOPE_STRINGS', 'CREATED', 'UPDATED', 'CHANGES']);
+    expect(read).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true', UPDATED: 'false', CHANGES: 'true' });
     expect(JSON.parse(read.SCOPE_STRINGS as string)).toEqual([read.SCOPE_STRING]);
   });
 
   test('a value a dotenv file cannot hold is refused by name, and nothing is written', () => {
-    const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
+    const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false' };
     expect(() => dotenvOf(outputs)).toThrow('--dotenv: the output scope_string holds a line break');
     expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) })).toThrow(/GitLab reads a dotenv report under 5120 only/);
   });
 
   test('blanks at either end of a value are refused (GitLab would trim them), blanks inside are kept', () => {
-    const outputs = { scope_string: 'a b', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
+    const outputs = { scope_string: 'a b', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false' };
     expect(dotenvOf(outputs)).toContain('SCOPE_STRING=a b\n');
     for (const scope_string of [' a', 'a ']) expect(() => dotenvOf({ ...outputs, scope_string })).toThrow('--dotenv: the output scope_string holds');
   });
 
   test('a dotenv file of 5119 bytes is written, one of 5120 refused (GitLab reads one under 5 KB)', () => {
-    const outputs = { scope_string: 'x', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false' };
+    const outputs = { scope_string: 'x', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false' };
     const padded = (bytes: number) => ({ ...outputs, scope_string: 'x'.repeat(bytes - dotenvOf(outputs).length + 1) });
     expect(Buffer.byteLength(dotenvOf(padded(5119)))).toBe(5119);
     expect(() => dotenvOf(padded(5120))).toThrow('--dotenv: the outputs take 5120 bytes');

@@ -3,12 +3,12 @@ import { PLAIN_WORDS } from '../../src/wire/words.ts';
 import { describe, expect, test } from '@jest/globals';
 import { concludeFailure, concludeRun } from '../../src/engine/conclude.ts';
 import { ValidationError } from '../../src/engine/problems.ts';
-import type { FieldComparison } from '../../src/engine/drift.ts';
+import { CONSENT_NOTE, type FieldComparison, type FieldValue } from '../../src/engine/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { id } from '../support/ids.ts';
 
 const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/c/action_all' };
-const differs = (field: string, spec: string, service: string): FieldComparison => ({ field, spec, service, same: false });
+const differs = (field: string, spec: FieldValue, service: FieldValue): FieldComparison => ({ field, spec, service, same: false });
 const RESULT: ReconcileResult = {
   scope: SCOPE,
   scopes: [SCOPE],
@@ -18,13 +18,15 @@ const RESULT: ReconcileResult = {
   comparison: [],
   changes: [],
   updated: false,
+  names: new Map(),
 };
 const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
   concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output' }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
 
 describe('on_drift: update', () => {
-  const description = differs('description', '"New"', '"Old"');
-  const dependents = differs('dependent_scopes', '["a"]', '[]');
+  const description = differs('description', 'New', 'Old');
+  const dependent = { scope_string: 'urn:a', scope: 'a-id', optional: false, requires_refresh_token: false };
+  const dependents = differs('dependent_scopes', [dependent], []);
 
   test('applied: each change in the log, before and after, the consent note on dependent_scopes; updated=true; exit 0', () => {
     const conclusion = conclude({ updated: true, changes: [description, dependents], comparison: [{ ...description, same: true }] }, 'update');
@@ -32,9 +34,14 @@ describe('on_drift: update', () => {
     expect(conclusion.messages.map((m) => m.text)).toEqual([
       `scope_string: ${SCOPE.scope_string} (already registered)`,
       'Updated description from "Old" to "New"',
-      'Updated dependent_scopes from [] to ["a"] (users of the provider may have to consent again before it can use a new dependent scope for them)',
+      `Updated dependent_scopes from [] to [urn:a (a-id) optional: false, requires_refresh_token: false] (${CONSENT_NOTE})`,
     ]);
-    expect(conclusion.report).toEqual({ result: expect.objectContaining({ updated: true, changes: [description, dependents] }), provider: undefined, dryRun: false });
+    expect(conclusion.plan).toMatchObject({ action: 'update', dryRun: false, changes: true, provider: undefined });
+    expect(conclusion.plan?.fields).toEqual([
+      { field: 'description', before: 'Old', after: 'New', consent: false },
+      { field: 'dependent_scopes', before: [], after: [dependent], consent: true },
+    ]);
+    expect(conclusion.outputs?.changes).toBe('true');
     expect(conclusion.exitCode).toBe(0);
   });
 
@@ -44,8 +51,8 @@ describe('on_drift: update', () => {
       ['info', `scope_string: ${SCOPE.scope_string} (already registered)`],
       ['info', 'Dry run: description would change from "Old" to "New"'],
     ]);
-    expect(conclusion.report).toEqual({ result: expect.objectContaining({ changes: [description] }), provider: undefined, dryRun: true });
-    expect([conclusion.outputs?.updated, conclusion.exitCode]).toEqual(['false', 0]);
+    expect(conclusion.plan).toMatchObject({ action: 'update', dryRun: true, changes: true, fields: [{ field: 'description', before: 'Old', after: 'New', consent: false }] });
+    expect([conclusion.outputs?.updated, conclusion.outputs?.changes, conclusion.exitCode]).toEqual(['false', 'true', 0]);
   });
 
   test('a field the service ignored in the update is an error that fails the step', () => {
@@ -60,7 +67,7 @@ describe('on_drift: update', () => {
 });
 
 describe('drift without update', () => {
-  const drift = differs('advertised', 'true', 'false');
+  const drift = differs('advertised', true, false);
   test.each([
     ['warn', 'warning', 0],
     ['fail', 'error', 1],
@@ -73,7 +80,7 @@ describe('drift without update', () => {
   });
 
   test('with scope_suffix differing too, no update is offered for the other fields (an update refuses then)', () => {
-    const suffix = differs('scope_suffix', '"read_only"', '"action_all"');
+    const suffix = differs('scope_suffix', 'read_only', 'action_all');
     const texts = conclude({ comparison: [drift, suffix] }, 'warn').messages.map((m) => m.text);
     expect(texts.find((t) => t.includes('in advertised'))).toMatch(/Align the spec with the service: no update is made while scope_suffix differs too\.$/);
     expect(texts.join('\n')).not.toContain('<on_drift=update>');

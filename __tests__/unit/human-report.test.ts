@@ -3,18 +3,23 @@
  * that names its colour around the text, so that which line is coloured how is seen.
  */
 import { describe, expect, test } from '@jest/globals';
-import type { Conclusion } from '../../src/engine/conclude.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/drift.ts';
+import { planOf } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/cli/human-report.ts';
 import { jsonReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { id } from '../support/ids.ts';
+import { conclusionOf } from '../support/plans.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
 const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+const GROUPS_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
+const GROUPS = 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships';
+const DEPENDENT = { scope_string: GROUPS, scope: GROUPS_ID, optional: false, requires_refresh_token: false };
+const DEPENDENT_TEXT = `${GROUPS} (${GROUPS_ID}) optional: false, requires_refresh_token: false`;
 
 const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`;
 const PAINT: Paint = { added: tag('added'), changed: tag('changed'), removed: tag('removed'), dim: tag('dim'), bold: tag('bold') };
@@ -28,61 +33,97 @@ const REGISTERED: ReconcileResult = {
   client: { id: CLIENT_ID, name: 'Example' },
   wouldCreate: false,
   comparison: [
-    { field: 'name', spec: '"Example"', service: '"Example"', same: true },
-    { field: 'description', spec: '"new"', service: '"old"', same: false },
-    { field: 'dependent_scopes', spec: '["a"]', service: '[]', same: false },
+    { field: 'name', spec: 'Example', service: 'Example', same: true },
+    { field: 'description', spec: 'new', service: 'old', same: false },
+    { field: 'dependent_scopes', spec: [DEPENDENT], service: [], same: false },
   ],
   changes: [],
   updated: false,
+  names: new Map([[GROUPS_ID, GROUPS]]),
 };
 
-const conclusionOf = (result: ReconcileResult, extra: Partial<Conclusion['report']> = {}): Conclusion => ({
-  outputs: outputsOf(result),
-  messages: [],
-  report: { result, dryRun: false, ...extra },
-  exitCode: 0,
-});
-
-const outputLines = (result: ReconcileResult): string[] => {
-  const outputs = outputsOf(result);
+const outputLines = (result: ReconcileResult, dryRun = false): string[] => {
+  const outputs = outputsOf(result, planOf(result, dryRun));
   return ['', '<bold>Outputs:</bold>', ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd('scope_strings'.length)} = «${value}»`)];
 };
 
 describe('humanReport', () => {
   test('nothing to report when the run failed before the scope was known', () => {
     expect(humanReport('plan', { messages: [], exitCode: 1 }, STYLE)).toEqual([]);
-    expect(humanReport('apply', { messages: [], exitCode: 1, report: conclusionOf(REGISTERED).report as NonNullable<Conclusion['report']> }, STYLE)).toEqual([]);
-    expect(humanReport('apply', { messages: [], exitCode: 1, outputs: outputsOf(REGISTERED) }, STYLE)).toEqual([]);
+    expect(humanReport('apply', { ...conclusionOf(REGISTERED, { outputs: false }), exitCode: 1 }, STYLE)).toEqual([]);
+    expect(humanReport('apply', { messages: [], exitCode: 1, outputs: outputsOf(REGISTERED, planOf(REGISTERED, false)) }, STYLE)).toEqual([]);
   });
 
   test('plan of a creation: each field the creation sets, in one column, and the request', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
-    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [], required_domains: undefined };
+    const dependent = { scope: id(GROUPS_ID), optional: false, requires_refresh_token: false };
+    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [dependent], required_domains: undefined };
     const result: ReconcileResult = { ...REGISTERED, comparison: [], scope: planned, scopes: [planned], wouldCreate: true, definition };
-    expect(humanReport('plan', conclusionOf(result), STYLE)).toEqual([
+    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), STYLE)).toEqual([
       `<added>+ create scope «${SCOPE_STRING}»</added>`,
       '<added>    + name                 = «"n"»</added>',
       '<added>    + description          = «"d"»</added>',
       '<added>    + scope_suffix         = «"action_all"»</added>',
       '<added>    + advertised           = «true»</added>',
       '<added>    + allow_refresh_tokens = «true»</added>',
-      '<added>    + dependent_scopes     = «[]»</added>',
+      '<added>    + dependent_scopes     =</added>',
+      `<added>        «${DEPENDENT_TEXT}»</added>`,
       '',
-      `<bold>Plan: 1 scope to create.</bold> apply would send POST /v2/api/clients/«${CLIENT_ID}»/scopes.`,
-      ...outputLines(result),
+      `<bold>Plan: 1 scope to create.</bold> apply would send «POST /v2/api/clients/${CLIENT_ID}/scopes».`,
+      ...outputLines(result, true),
+    ]);
+    // Without dependent scopes, the empty list on the field's line.
+    const none: ReconcileResult = { ...result, definition: { ...definition, dependent_scopes: [] } };
+    expect(humanReport('plan', conclusionOf(none, { dryRun: true }), STYLE)[6]).toBe('<added>    + dependent_scopes     = «[]»</added>');
+  });
+
+  test('apply of a creation: the scope created with its id, then every field it was sent', () => {
+    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [], created: true, definition };
+    expect(humanReport('apply', conclusionOf(result), STYLE).slice(0, 7)).toEqual([
+      `Created scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
+      '<added>    + name                 = «"n"»</added>',
+      '<added>    + description          = «"d"»</added>',
+      '<added>    + scope_suffix         = «"action_all"»</added>',
+      '<added>    + advertised           = «true»</added>',
+      '<added>    + allow_refresh_tokens = «true»</added>',
+      '<added>    + dependent_scopes     = «[]»</added>',
     ]);
   });
 
   test('plan of an update: each field, the same ones dim, the changed ones before -> after, the consent note on dependent scopes, and the request', () => {
     const result: ReconcileResult = { ...REGISTERED, changes: REGISTERED.comparison.filter((c) => !c.same) };
-    expect(humanReport('plan', conclusionOf(result), { ...STYLE, onDrift: 'update' })).toEqual([
+    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' })).toEqual([
       `<changed>~ update scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)</changed>`,
       '<dim>      name             = «"Example"»</dim>',
       '<changed>    ~ description      = «"old"» -> «"new"»</changed>',
-      `<changed>    ~ dependent_scopes = «[]» -> «["a"]»  (${CONSENT_NOTE})</changed>`,
+      `<changed>    ~ dependent_scopes =  (${CONSENT_NOTE})</changed>`,
+      `<added>        + «${DEPENDENT_TEXT}»</added>`,
       '',
-      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes.`,
+      `<bold>Plan: 2 field(s) to change.</bold> apply would send «PUT /v2/api/scopes/${SCOPE_ID}» with description, dependent_scopes.`,
       ...outputLines(result),
+    ]);
+  });
+
+  test('plan of an update of dependent scopes: each entry removed (-), added (+) or kept; no consent note for one made optional; a field the service ignored is drift', () => {
+    const other = { scope_string: null, scope: '00000000-0000-4000-8000-000000000009', optional: false, requires_refresh_token: true };
+    const optional = { ...DEPENDENT, optional: true };
+    const dependents = { field: 'dependent_scopes', spec: [optional], service: [DEPENDENT, other], same: false };
+    const ignored = { field: 'advertised', spec: true, service: false, same: false };
+    const result: ReconcileResult = { ...REGISTERED, comparison: [dependents, ignored], changes: [dependents] };
+    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' }).slice(0, 6)).toEqual([
+      `<changed>~ update scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)</changed>`,
+      '<changed>    ~ dependent_scopes =</changed>',
+      `<removed>        - «${DEPENDENT_TEXT}»</removed>`,
+      `<removed>        - «${other.scope} optional: false, requires_refresh_token: true»</removed>`,
+      `<added>        + «${DEPENDENT_TEXT.replace('optional: false', 'optional: true')}»</added>`,
+      '<removed>    ! advertised: the spec says «true», the service has «false»</removed>',
+    ]);
+    const kept: ReconcileResult = { ...result, comparison: [{ ...dependents, spec: [DEPENDENT], service: [DEPENDENT, other] }], changes: [{ ...dependents, spec: [DEPENDENT], service: [DEPENDENT, other] }] };
+    expect(humanReport('plan', conclusionOf(kept, { dryRun: true }), STYLE).slice(1, 4)).toEqual([
+      '<changed>    ~ dependent_scopes =</changed>',
+      `<removed>        - «${other.scope} optional: false, requires_refresh_token: true»</removed>`,
+      `<dim>          «${DEPENDENT_TEXT}»</dim>`,
     ]);
   });
 
@@ -91,26 +132,26 @@ describe('humanReport', () => {
     const another = { id: id('3b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://flows.example.org/scopes/action_all' };
     const other = { id: id('2b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/other/read_only' };
     const result: ReconcileResult = { ...REGISTERED, scopes: [REGISTERED.scope, variant, other, another], changes: REGISTERED.comparison.filter((c) => !c.same) };
-    expect(humanReport('plan', conclusionOf(result), { ...STYLE, onDrift: 'update' })[5]).toBe(
-      `<bold>Plan: 2 field(s) to change.</bold> apply would send PUT /v2/api/scopes/«${SCOPE_ID}» with description, dependent_scopes (and the same to the 2 FQDN variant(s) of the scope).`,
+    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' })[6]).toBe(
+      `<bold>Plan: 2 field(s) to change.</bold> apply would send «PUT /v2/api/scopes/${SCOPE_ID}» with description, dependent_scopes (and the same to the 2 FQDN variant(s) of the scope).`,
     );
   });
 
   test('plan with a suffix that differs: no update offered, as an update refuses to change a suffix', () => {
     const suffix = { field: 'scope_suffix', spec: '"read_only"', service: '"action_all"', same: false };
     const result: ReconcileResult = { ...REGISTERED, comparison: [...REGISTERED.comparison, suffix] };
-    expect(humanReport('plan', conclusionOf(result), STYLE).at(outputLines(result).length * -1 - 1)).toBe(
+    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), STYLE).at(outputLines(result).length * -1 - 1)).toBe(
       "<bold>No changes planned:</bold> with --on-drift warn, apply leaves the scope as it is. scope_suffix differs, and no update changes a suffix: --on-drift update refuses until the spec has the scope's suffix again.",
     );
     const onlySuffix: ReconcileResult = { ...REGISTERED, comparison: [suffix] };
-    expect(humanReport('plan', conclusionOf(onlySuffix), STYLE).join('\n')).not.toMatch(/would change/);
+    expect(humanReport('plan', conclusionOf(onlySuffix, { dryRun: true }), STYLE).join('\n')).not.toMatch(/would change/);
   });
 
   test('plan with drift it leaves: each drifted field with both values, and what --on-drift update would do', () => {
-    expect(humanReport('plan', conclusionOf(REGISTERED), STYLE)).toEqual([
+    expect(humanReport('plan', conclusionOf(REGISTERED, { dryRun: true }), STYLE)).toEqual([
       `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       '<removed>    ! description: the spec says «"new"», the service has «"old"»</removed>',
-      '<removed>    ! dependent_scopes: the spec says «["a"]», the service has «[]»</removed>',
+      `<removed>    ! dependent_scopes: the spec says «[${DEPENDENT_TEXT}]», the service has «[]»</removed>`,
       '',
       '<bold>No changes planned:</bold> with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 2 field(s).',
       ...outputLines(REGISTERED),
@@ -120,9 +161,13 @@ describe('humanReport', () => {
   test('apply: created, updated or registered as the head; no plan line', () => {
     const same: ReconcileResult = { ...REGISTERED, comparison: [REGISTERED.comparison[0] as ReconcileResult['comparison'][number]] };
     expect(humanReport('apply', conclusionOf({ ...same, created: true }), STYLE)[0]).toBe(`Created scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`);
-    expect(humanReport('apply', conclusionOf({ ...same, updated: true }), STYLE)[0]).toBe(`Updated scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`);
+    const renamed = { field: 'name', spec: 'Example', service: 'Old', same: false };
+    expect(humanReport('apply', conclusionOf({ ...same, updated: true, changes: [renamed] }), STYLE).slice(0, 2)).toEqual([
+      `Updated scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
+      '<changed>    ~ name = «"Old"» -> «"Example"»</changed>',
+    ]);
     expect(humanReport('apply', conclusionOf(same), STYLE)).toEqual([`Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`, ...outputLines(same)]);
-    expect(humanReport('plan', conclusionOf(same), STYLE)).toEqual([
+    expect(humanReport('plan', conclusionOf(same, { dryRun: true }), STYLE)).toEqual([
       `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       '',
       '<bold>No changes.</bold> The scope matches the spec.',

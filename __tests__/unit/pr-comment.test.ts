@@ -31,9 +31,10 @@ const RESULT: ReconcileResult = {
   created: false,
   client: { id: CLIENT_ID, name: 'Example Action Provider' },
   wouldCreate: false,
-  comparison: [{ field: 'name', spec: '"P"', service: '"P"', same: true }],
+  comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }],
   changes: [],
   updated: false,
+  names: new Map(),
 };
 // A result as the reconciliation gives it, changed where a test says (a test's shapes, cast once here).
 type Changed = { [K in keyof ReconcileResult]?: unknown };
@@ -108,6 +109,7 @@ describe('the body', () => {
         `| scope_strings | <code>${md(JSON.stringify([SCOPE_STRING]))}</code> |`,
         '| created | <code>false</code> |',
         '| updated | <code>false</code> |',
+        '| changes | <code>false</code> |',
         '',
         '---',
         `<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
@@ -127,19 +129,21 @@ describe('the body', () => {
   test.each<[string, Changed]>([
     ['created', { created: true }],
     ['would be created', { wouldCreate: true }],
-    ['updated', { updated: true }],
-    ['a change planned', { changes: [{ field: 'name', spec: '"Q"', service: '"P"', same: false }] }],
-    ['drift', { comparison: [{ field: 'name', spec: '"Q"', service: '"P"', same: false }] }],
-    ['drift in one field of two', { comparison: [{ field: 'name', spec: '"P"', service: '"P"', same: true }, { field: 'description', spec: '"Q"', service: '"P"', same: false }] }],
+    ['updated', { updated: true, changes: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }],
+    ['a change planned', { changes: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }],
+    ['drift', { comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }],
+    ['drift in one field of two', { comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }, { field: 'description', spec: 'Q', service: 'P', same: false }] }],
   ])('no "No changes" when %s', (_title, result) => {
     expect(renderComment(facts(concluded(result)))).not.toContain('No changes');
   });
 
-  test('a failed run says so first; a validation lists its problems; a failure before a plan says that', () => {
-    const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING)));
+  test('a failed run says so first; a validation lists its problems; a failure before a plan says what failed, and what was known', () => {
+    const known = { clientId: CLIENT_ID, scopeString: SCOPE_STRING };
+    const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING, known)));
     expect(failed.split('\n')[1]).toBe('**The run failed**: the errors are below.');
-    expect(failed).toContain('### Provider scope: the run failed before a plan was made');
-    expect(failed).toContain(`- **error**: ${md('Client inspection failed with HTTP 503')}`);
+    expect(failed).toContain('### Provider scope: the run failed');
+    expect(failed).toContain(`| Client | <code>${CLIENT_ID}</code> |\n| Scope string | <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service) |`);
+    expect(failed).toContain(`#### What failed\n\n- **error**: ${md('Client inspection failed with HTTP 503')}`);
     expect(failed).not.toContain('#### Outputs');
     const invalid = renderComment(facts(concludeFailure(new ValidationError([{ field: 'name', message: 'name must not be empty @here', location: { file: 'a.yml', startLine: 2 } }]), INPUT_NAMING)));
     expect(invalid).toContain('### Provider scope: nothing was done');
@@ -149,22 +153,23 @@ describe('the body', () => {
   test('every value is scrubbed whole before it is cut, then made inert and escaped', () => {
     const secret = 's3cr3t-value';
     const long = `${'a'.repeat(1995)}${secret}${'b'.repeat(70_000)}`;
-    const body = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: '"D"', service: long, same: false }] }), { scrub: keepSecrets(CLIENT_ID, secret).scrub }));
+    const body = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: long, same: false }] }), { scrub: keepSecrets(CLIENT_ID, secret).scrub }));
     expect(body).not.toContain('s3cr');
-    expect(body).toContain(`${'a'.repeat(1995)}\\*\\*\\*${'b'.repeat(2)}`);
+    // The value as the doors quote it: the opening quote, then 1,999 characters of it.
+    expect(body).toContain(`"${'a'.repeat(1995)}\\*\\*\\*b…`);
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
   });
 
   test('long values are cut only as far as needed, with the note and the footer that say where they are whole', () => {
     const value = 'v'.repeat(70_000);
-    const body = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: '"D"', service: value, same: false }] })));
+    const body = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: value, same: false }] })));
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     // 2,000 characters kept (the first limit that fits), in the table and in the warning.
-    expect(body).toContain(`${'v'.repeat(2000)}… \\(68000 more characters\\: the whole value is in the run's summary\\)`);
-    expect(body).not.toContain('v'.repeat(2001));
+    expect(body).toContain(`"${'v'.repeat(1999)}… \\(68002 more characters\\: the whole value is in the run's summary\\)`);
+    expect(body).not.toContain('v'.repeat(2000));
     expect(body).toContain("Some values were cut to keep this comment within GitHub's limit: the summary has them whole.");
     // Just under the limit, nothing is cut.
-    const fits = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: '"D"', service: 'w'.repeat(20_000), same: false }] })));
+    const fits = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: 'w'.repeat(20_000), same: false }] })));
     expect(fits).toContain('w'.repeat(20_000));
     expect(fits).not.toContain('Some values were cut');
   });
@@ -201,7 +206,7 @@ describe('the body', () => {
 
   test('a body of exactly the limit is kept whole', () => {
     const withValue = (length: number, shift: number) =>
-      renderComment(facts(concluded({ comparison: [{ field: 'description', spec: '"D"', service: 'w'.repeat(length), same: false }] }), { ranFor: 'r'.repeat(shift) }));
+      renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: 'w'.repeat(length), same: false }] }), { ranFor: 'r'.repeat(shift) }));
     const base = withValue(20_000, 0).length;
     const perCharacter = withValue(20_001, 0).length - base;
     const length = 20_000 + Math.floor((COMMENT_LIMIT - base) / perCharacter);
@@ -212,7 +217,7 @@ describe('the body', () => {
   });
 
   test('a plan with something to change, or a run without a plan that passed, begins with the plan: no verdict, no blank line', () => {
-    const drifted = renderComment(facts(concluded({ comparison: [{ field: 'name', spec: '"Q"', service: '"P"', same: false }] }))).split('\n');
+    const drifted = renderComment(facts(concluded({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }))).split('\n');
     expect(drifted[1]).toBe('### Provider scope already registered');
     const planless = renderComment(facts({ exitCode: 0, messages: [] })).split('\n');
     expect(planless[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));

@@ -5,7 +5,7 @@
  * answer lost, another run first, a 5xx) is a fault injected into it (dev/service/faults.ts).
  */
 import { beforeEach, describe, expect, test } from '@jest/globals';
-import { GROUPS_SCOPE_ID, type AuthServiceOptions, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
+import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';
@@ -327,9 +327,20 @@ describe('a client that has scopes', () => {
       { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER, COMPUTE] },
       { method: 'lookupScopesById', args: [GROUPS_ID] },
     ]);
-    const dependents = (deps: Array<[string, boolean, boolean]>) =>
-      JSON.stringify(deps.map(([scope, optional, requires]) => ({ scope, optional, requires_refresh_token: requires })));
+    // In the spec's order, each with the string it was given or its lookup by id returned.
+    const views = [
+      { scope_string: GROUPS_SCOPE_STRING, scope: GROUPS_ID, optional: false, requires_refresh_token: true },
+      { scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true },
+      { scope_string: COMPUTE, scope: COMPUTE_ID, optional: true, requires_refresh_token: false },
+    ];
     expect(result).toEqual({
+      definition: expect.objectContaining({ dependent_scopes: views.map(({ scope, optional, requires_refresh_token }) => ({ scope, optional, requires_refresh_token })) }),
+      names: new Map([
+        [mine.id, EXPECTED],
+        [TRANSFER_ID, TRANSFER],
+        [COMPUTE_ID, COMPUTE],
+        [GROUPS_ID, GROUPS_SCOPE_STRING],
+      ]),
       scope: mine,
       scopes: [mine],
       created: false,
@@ -339,16 +350,16 @@ describe('a client that has scopes', () => {
       updated: false,
       // Every field the service reports, set against the spec: the name and the dependents differ.
       comparison: [
-        { field: 'name', spec: '"My provider"', service: `"Scope ${EXPECTED}"`, same: false },
-        { field: 'description', spec: '"Runs my actions"', service: '"Runs my actions"', same: true },
-        { field: 'scope_suffix', spec: '"action_all"', service: '"action_all"', same: true },
-        { field: 'advertised', spec: 'true', service: 'true', same: true },
-        { field: 'allow_refresh_tokens', spec: 'true', service: 'true', same: true },
-        { field: 'required_domains', spec: '[]', service: '[]', same: true },
+        { field: 'name', spec: 'My provider', service: `Scope ${EXPECTED}`, same: false },
+        { field: 'description', spec: 'Runs my actions', service: 'Runs my actions', same: true },
+        { field: 'scope_suffix', spec: 'action_all', service: 'action_all', same: true },
+        { field: 'advertised', spec: true, service: true, same: true },
+        { field: 'allow_refresh_tokens', spec: true, service: true, same: true },
+        { field: 'required_domains', spec: [], service: [], same: true },
         {
           field: 'dependent_scopes',
-          spec: dependents([[TRANSFER_ID, false, true], [COMPUTE_ID, true, false], [GROUPS_ID, false, true]]),
-          service: '[]',
+          spec: views,
+          service: [],
           same: false,
         },
       ],
@@ -560,6 +571,8 @@ describe('a dry run', () => {
       comparison: [],
       changes: [],
       updated: false,
+      // The dependent scope's string, for the plan to show beside its id.
+      names: new Map([[TRANSFER_ID, TRANSFER]]),
     });
   });
 
@@ -583,7 +596,7 @@ describe('the comparison with the spec', () => {
     const service = serviceWith({ others: ['transfer'], ignoredFields: ['advertised'] });
     const result = await ensure(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }));
     expect(result.created).toBe(true);
-    expect(result.comparison.filter((c) => !c.same)).toEqual([{ field: 'advertised', spec: 'true', service: 'false', same: false }]);
+    expect(result.comparison.filter((c) => !c.same)).toEqual([{ field: 'advertised', spec: true, service: false, same: false }]);
     expect(result.comparison.map((c) => c.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'required_domains', 'dependent_scopes']);
   });
 
@@ -593,7 +606,7 @@ describe('the comparison with the spec', () => {
     const result = await ensure(service);
     expect(callsOf(service, 'createScope')).toEqual([]);
     expect(result.scope).toEqual(legacy);
-    expect(result.comparison.find((c) => c.field === 'scope_suffix')).toEqual({ field: 'scope_suffix', spec: '"action_all"', service: '"legacy"', same: false });
+    expect(result.comparison.find((c) => c.field === 'scope_suffix')).toEqual({ field: 'scope_suffix', spec: 'action_all', service: 'legacy', same: false });
   });
 });
 
@@ -621,8 +634,8 @@ describe('on_drift: update', () => {
     expect(callsOf(service, 'updateScope')[0]?.args).toEqual([mine.id, expect.objectContaining({ description: 'Runs my actions', dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] })]);
     expect(result.updated).toBe(true);
     expect(result.changes.map((c) => [c.field, c.service, c.spec])).toEqual([
-      ['description', '"Old text"', '"Runs my actions"'],
-      ['dependent_scopes', '[]', JSON.stringify([{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }])],
+      ['description', 'Old text', 'Runs my actions'],
+      ['dependent_scopes', [], [{ scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true }]],
     ]);
     expect(result.comparison.every((c) => c.same)).toBe(true);
     expect(result.scope.id).toBe(mine.id);
@@ -655,7 +668,7 @@ describe('on_drift: update', () => {
     existing(service, { advertised: false });
     const result = await update(service, specOf());
     expect(result.updated).toBe(true);
-    expect(result.comparison.filter((c) => !c.same)).toEqual([{ field: 'advertised', spec: 'true', service: 'false', same: false }]);
+    expect(result.comparison.filter((c) => !c.same)).toEqual([{ field: 'advertised', spec: true, service: false, same: false }]);
   });
 
   test('a dry run plans: nothing written, the changes told', async () => {

@@ -1,14 +1,28 @@
 import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../../src/engine/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/drift.ts';
+import { planOf } from '../../src/engine/plan.ts';
+import type { Problem } from '../../src/engine/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
-import { buildSummary, describeRun, escapeMarkdown, problemsSummary, type RunContext } from '../../src/github/job-summary.ts';
+import { buildSummary, describeRun, escapeMarkdown, type RunContext, type SummaryContext } from '../../src/github/job-summary.ts';
+import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
+import { conclusionOf } from '../support/plans.ts';
+
+/** The summary of a run's plan alone: no messages, no outputs. */
+const summaryOf = (result: ReconcileResult, { dryRun = false, provider }: { dryRun?: boolean; provider?: ProviderCheck }, context: SummaryContext): string =>
+  buildSummary(conclusionOf(result, { dryRun, ...(provider === undefined ? {} : { provider }), outputs: false }), context);
+const problemsSummary = (problems: Problem[], scrub: (text: string) => string): string =>
+  buildSummary({ messages: problems.map((p) => ({ level: 'error', text: p.message })), problems, exitCode: 1 }, { ranFor: 'r', scrub });
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
 const FQDN_SCOPE_ID = id('9a8b7c6d-5e4f-4321-8fed-cba987654321');
 const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+const GROUPS_ID = '73320ffe-4cb4-4b25-a0a3-83d53d59ce4f';
+const GROUPS = 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships';
+const DEPENDENT = { scope_string: GROUPS, scope: GROUPS_ID, optional: false, requires_refresh_token: false };
+const DEPENDENT_TEXT = `${GROUPS} (${GROUPS_ID}) optional: false, requires_refresh_token: false`;
 const FQDN_SCOPE_STRING = 'https://actions.example.org/scopes/action_all';
 
 const CREATED: ReconcileResult = {
@@ -20,9 +34,18 @@ const CREATED: ReconcileResult = {
   created: true,
   client: { id: CLIENT_ID, name: 'Example Action Provider' },
   wouldCreate: false,
+  definition: {
+    name: 'Example',
+    description: 'Runs examples',
+    scope_suffix: 'action_all',
+    advertised: true,
+    allow_refresh_tokens: false,
+    dependent_scopes: [{ scope: id(GROUPS_ID), optional: false, requires_refresh_token: false }],
+  },
   comparison: [],
   changes: [],
   updated: false,
+  names: new Map([[GROUPS_ID, GROUPS]]),
 };
 
 const EXISTING: ReconcileResult = {
@@ -34,6 +57,7 @@ const EXISTING: ReconcileResult = {
   comparison: [],
   changes: [],
   updated: false,
+  names: new Map(),
 };
 
 describe('outputsOf', () => {
@@ -47,12 +71,21 @@ describe('outputsOf', () => {
         scope_strings: `["${SCOPE_STRING}","${FQDN_SCOPE_STRING}"]`,
         created: 'true',
         updated: 'false',
+        changes: 'true',
       },
     ],
-    ['an existing scope', EXISTING, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'false' }],
-    ['an updated scope', { ...EXISTING, updated: true }, { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'true' }],
+    [
+      'an existing scope',
+      EXISTING,
+      { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'false', changes: 'false' },
+    ],
+    [
+      'an updated scope',
+      { ...EXISTING, updated: true, changes: [{ field: 'name', spec: 'n', service: 'o', same: false }] },
+      { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'true', changes: 'true' },
+    ],
   ])('%s', (_title, result, expected) => {
-    expect(outputsOf(result)).toEqual(expected);
+    expect(outputsOf(result, planOf(result, false))).toEqual(expected);
   });
 });
 
@@ -97,7 +130,7 @@ describe('buildSummary', () => {
   });
 
   test('a created scope', () => {
-    expect(buildSummary({ result: CREATED, dryRun: false }, { ranFor: 'release v1.2.0' })).toBe(
+    expect(summaryOf(CREATED, { dryRun: false }, { ranFor: 'release v1.2.0' })).toBe(
       [
         '### Provider scope created',
         '',
@@ -110,12 +143,23 @@ describe('buildSummary', () => {
         `| All scope strings | <code>${esc(SCOPE_STRING)}</code><br><code>${esc(FQDN_SCOPE_STRING)}</code> |`,
         '| Ran for | release v1.2.0 |',
         '',
+        '#### Created by this run',
+        '',
+        '| Field | Value |',
+        '|---|---|',
+        `| name | <code>${esc('"Example"')}</code> |`,
+        `| description | <code>${esc('"Runs examples"')}</code> |`,
+        `| scope_suffix | <code>${esc('"action_all"')}</code> |`,
+        '| advertised | <code>true</code> |',
+        '| allow_refresh_tokens | <code>false</code> |',
+        `| dependent_scopes | <code>${esc(DEPENDENT_TEXT)}</code> |`,
+        '',
       ].join('\n'),
     );
   });
 
   test('an existing scope, for a client without a name', () => {
-    expect(buildSummary({ result: EXISTING, dryRun: false }, { ranFor: 'push on refs/heads/main' })).toBe(
+    expect(summaryOf(EXISTING, { dryRun: false }, { ranFor: 'push on refs/heads/main' })).toBe(
       [
         '### Provider scope already registered',
         '',
@@ -136,24 +180,24 @@ describe('buildSummary', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
     const wouldCreate: ReconcileResult = { ...EXISTING, scope: planned, scopes: [planned], wouldCreate: true, definition };
-    const plan = buildSummary({ result: wouldCreate, dryRun: true }, { ranFor: 'pull_request' });
+    const plan = summaryOf(wouldCreate, { dryRun: true }, { ranFor: 'pull_request' });
     expect(plan).toContain('### Dry run: the provider scope would be created');
     expect(plan).toContain('| Scope id | none yet |');
     expect(plan).toContain('| Created by this run | no: dry run, nothing was created |');
-    expect(buildSummary({ result: EXISTING, dryRun: true }, { ranFor: 'pull_request' })).toContain('### Dry run: provider scope already registered');
+    expect(summaryOf(EXISTING, { dryRun: true }, { ranFor: 'pull_request' })).toContain('### Dry run: provider scope already registered');
   });
 
   const COMPARED: ReconcileResult = {
     ...EXISTING,
     comparison: [
-      { field: 'name', spec: '"n"', service: '"n"', same: true },
-      { field: 'dependent_scopes', spec: '["a"]', service: '[]', same: false },
+      { field: 'name', spec: 'n', service: 'n', same: true },
+      { field: 'dependent_scopes', spec: [DEPENDENT], service: [], same: false },
     ],
   };
-  const CHANGES = [{ field: 'dependent_scopes', spec: '["a"]', service: '[]', same: false }];
+  const CHANGES = [{ field: 'dependent_scopes', spec: [DEPENDENT], service: [], same: false }];
 
   test('an update: the changed fields before and after, with the consent note on dependent scopes, then the spec against the service', () => {
-    const summary = buildSummary({ result: { ...COMPARED, changes: CHANGES, updated: true }, dryRun: false }, { ranFor: 'r' });
+    const summary = summaryOf({ ...COMPARED, changes: CHANGES, updated: true }, { dryRun: false }, { ranFor: 'r' });
     expect(summary.split('\n')[0]).toBe('### Provider scope updated');
     // The two tables end the summary, and a blank line ends each.
     expect(summary.slice(summary.indexOf('#### Updated by this run'))).toBe(
@@ -162,22 +206,22 @@ describe('buildSummary', () => {
         '',
         '| Field | Before | After | |',
         '|---|---|---|---|',
-        `| dependent_scopes | <code>${esc('[]')}</code> | <code>${esc('["a"]')}</code> | ${esc(CONSENT_NOTE)} |`,
+        `| dependent_scopes | <code>${esc('[]')}</code> | <code>${esc(DEPENDENT_TEXT)}</code> | ${esc(CONSENT_NOTE)} |`,
         '',
         '#### The spec and the service',
         '',
         '| Field | Spec | Service | Status |',
         '|---|---|---|---|',
         `| name | <code>${esc('"n"')}</code> | <code>${esc('"n"')}</code> | same |`,
-        `| dependent_scopes | <code>${esc('["a"]')}</code> | <code>${esc('[]')}</code> | **differs** |`,
+        `| dependent_scopes | <code>${esc(DEPENDENT_TEXT)}</code> | <code>${esc('[]')}</code> | **differs** |`,
         '',
       ].join('\n'),
     );
   });
 
   test('a dry run that would update: said so, the table of what would become, no consent note on another field', () => {
-    const changes = [{ field: 'description', spec: '"new"', service: '"old"', same: false }];
-    const summary = buildSummary({ result: { ...EXISTING, comparison: changes, changes }, dryRun: true }, { ranFor: 'r' });
+    const changes = [{ field: 'description', spec: 'new', service: 'old', same: false }];
+    const summary = summaryOf({ ...EXISTING, comparison: changes, changes }, { dryRun: true }, { ranFor: 'r' });
     expect(summary.split('\n')[0]).toBe('### Dry run: the provider scope would be updated');
     expect(summary).toContain('#### The update a run would make\n\n| Field | Before | Would become | |');
     expect(summary).toContain(`| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |  |`);
@@ -185,14 +229,14 @@ describe('buildSummary', () => {
   });
 
   test('drift left as it is: no update table, the comparison only', () => {
-    const summary = buildSummary({ result: COMPARED, dryRun: false }, { ranFor: 'r' });
+    const summary = summaryOf(COMPARED, { dryRun: false }, { ranFor: 'r' });
     expect(summary).not.toMatch(/#### (Updated by this run|The update a run would make)/);
     expect(summary).toContain('#### The spec and the service');
   });
 
   test("the provider's check: what it publishes, under which key, and whether it matches", () => {
     const row = (provider: { url: string; key?: string; published?: string; matches: boolean }) =>
-      buildSummary({ result: EXISTING, provider, dryRun: false }, { ranFor: 'r' })
+      summaryOf(EXISTING, { provider }, { ranFor: 'r' })
         .split('\n')
         .find((line) => line.startsWith('| Provider publishes |'));
     expect(row({ url: 'https://p.example.org/', key: 'globus_auth_scope', published: SCOPE_STRING, matches: true })).toBe(
@@ -202,13 +246,15 @@ describe('buildSummary', () => {
       '| Provider publishes | <code>other</code> as <code></code> (**not a scope string of this client**) |',
     );
     expect(row({ url: 'https://p.example.org/', matches: false })).toBe('| Provider publishes | no scope (**not a scope string of this client**) |');
-    expect(buildSummary({ result: EXISTING, dryRun: false }, { ranFor: 'r' })).not.toContain('Provider publishes');
+    expect(summaryOf(EXISTING, { dryRun: false }, { ranFor: 'r' })).not.toContain('Provider publishes');
   });
 
   test('every value is scrubbed before it is escaped', () => {
     const result: ReconcileResult = { ...COMPARED, client: { id: CLIENT_ID, name: 'name with s3cr3t' }, changes: CHANGES, updated: true };
-    const summary = buildSummary({ result, dryRun: false }, { ranFor: 'for s3cr3t', scrub: (text) => text.replaceAll('s3cr3t', '***') });
+    const messages = [{ level: 'warning' as const, text: 'warned s3cr3t' }];
+    const summary = buildSummary(conclusionOf(result, { messages }), { ranFor: 'for s3cr3t', scrub: (text) => text.replaceAll('s3cr3t', '***') });
     expect(summary).not.toContain('s3cr3t');
+    expect(summary).toContain('- **warning**: warned \\*\\*\\*');
     expect(summary).toContain('| Client | name with \\*\\*\\* ');
     expect(summary).toContain('| Ran for | for \\*\\*\\* |');
   });
@@ -221,7 +267,7 @@ describe('buildSummary', () => {
 
   test('names with |, <, \\ and line breaks do not break the table', () => {
     const result: ReconcileResult = { ...EXISTING, client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' } };
-    const summary = buildSummary({ result, dryRun: false }, { ranFor: 'push on refs/heads/a|b\nc' });
+    const summary = summaryOf(result, {}, { ranFor: 'push on refs/heads/a|b\nc' });
     const lines = summary.split('\n');
 
     expect(lines[4]).toBe(`| Client | Evil \\| \\<script\\>x\\</script\\> name \\\\ <code>${esc(CLIENT_ID)}</code> |`);

@@ -4,7 +4,8 @@
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
 import type { Conclusion } from '../engine/conclude.ts';
-import { CONSENT_NOTE, suffixOf } from '../engine/drift.ts';
+import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldComparison, type FieldValue } from '../engine/drift.ts';
+import type { PlanField } from '../engine/plan.ts';
 import type { Naming } from '../engine/settings.ts';
 import type { Command } from './help.ts';
 
@@ -28,44 +29,46 @@ export interface Style {
 }
 
 /** The lines of the report, or none when the run failed before the scope was known. */
-export function humanReport(command: Command, { report, outputs }: Conclusion, { onDrift, naming, paint, show }: Style): string[] {
-  if (report === undefined || outputs === undefined) return [];
-  const { result } = report;
+export function humanReport(command: Command, { plan, outputs }: Conclusion, { onDrift, naming, paint, show }: Style): string[] {
+  if (plan === undefined || outputs === undefined) return [];
   const lines: string[] = [];
   const width = (fields: readonly string[]): number => Math.max(...fields.map((f) => f.length));
+  const { scope, action, dryRun } = plan;
+  const named = `scope ${show(scope.scope_string)}${scope.id === null ? '' : ` (id ${show(scope.id)})`}`;
 
-  if (command === 'plan' && result.wouldCreate) {
-    const fields = Object.entries(result.definition).filter(([, v]) => v !== undefined);
-    const w = width(fields.map(([f]) => f));
-    lines.push(paint.added(`+ create scope ${show(result.scope.scope_string)}`));
-    for (const [field, value] of fields) lines.push(paint.added(`    + ${field.padEnd(w)} = ${show(JSON.stringify(value))}`));
-    lines.push('', `${paint.bold('Plan: 1 scope to create.')} apply would send POST /v2/api/clients/${show(result.client.id)}/scopes.`);
-  } else if (command === 'plan' && result.changes.length > 0) {
-    const w = width(result.comparison.map((c) => c.field));
-    lines.push(paint.changed(`~ update scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`));
-    for (const c of result.comparison) {
-      const note = c.field === 'dependent_scopes' && !c.same ? `  (${CONSENT_NOTE})` : '';
-      lines.push(c.same ? paint.dim(`      ${c.field.padEnd(w)} = ${show(c.spec)}`) : paint.changed(`    ~ ${c.field.padEnd(w)} = ${show(c.service)} -> ${show(c.spec)}${note}`));
+  if (action === 'create') {
+    const w = width(plan.fields.map((f) => f.field));
+    lines.push(dryRun ? paint.added(`+ create ${named}`) : `Created ${named}`);
+    for (const { field, after } of plan.fields) lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
+  } else if (action === 'update') {
+    const w = width(plan.comparison.map((c) => c.field));
+    const changed = new Map(plan.fields.map((f) => [f.field, f]));
+    lines.push(dryRun ? paint.changed(`~ update ${named}`) : `Updated ${named}`);
+    for (const c of plan.comparison) {
+      const change = changed.get(c.field);
+      if (change !== undefined) lines.push(...changeLines(`    ~ ${c.field.padEnd(w)} = `, change, show, paint));
+      else if (c.same) lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show(valueText(c.spec))}`));
+      else lines.push(paint.removed(driftLine(c, show)));
     }
-    const fields = result.changes.map((c) => c.field).join(', ');
-    const suffix = suffixOf(result.scope.scope_string);
-    const variants = result.scopes.filter((s) => s.id !== result.scope.id && suffixOf(s.scope_string) === suffix).length;
+  } else {
+    lines.push(`Registered: ${named}`);
+    for (const c of plan.comparison) if (!c.same) lines.push(paint.removed(driftLine(c, show)));
+  }
+  if (command === 'plan') {
+    const drift = plan.comparison.filter((c) => !c.same).map((c) => c.field);
+    const variants = plan.variants === 0 ? '.' : ` (and the same to the ${plan.variants} FQDN variant(s) of the scope).`;
+    const fields = plan.fields.map((f) => f.field).join(', ');
     lines.push(
       '',
-      `${paint.bold(`Plan: ${result.changes.length} field(s) to change.`)} apply would send PUT /v2/api/scopes/${show(result.scope.id)} with ${fields}` +
-        (variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`),
+      action === 'create'
+        ? `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(plan.request ?? '')}.`
+        : action === 'update'
+          ? `${paint.bold(`Plan: ${plan.fields.length} field(s) to change.`)} apply would send ${show(plan.request ?? '')} with ${fields}${variants}`
+          : `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`,
     );
-  } else {
-    const drift = result.comparison.filter((c) => !c.same);
-    const head = result.created ? 'Created' : result.updated ? 'Updated' : 'Registered:';
-    lines.push(`${head} scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`);
-    for (const c of drift) lines.push(paint.removed(`    ! ${c.field}: the spec says ${show(c.spec)}, the service has ${show(c.service)}`));
-    if (command === 'plan') {
-      lines.push('', `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift.map((c) => c.field), onDrift, naming)}`);
-    }
   }
-  if (report.provider !== undefined) {
-    const { url, published, matches } = report.provider;
+  if (plan.provider !== undefined) {
+    const { url, published, matches } = plan.provider;
     lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} ${matches ? '(a scope string of this client)' : '(NOT a scope string of this client)'}`);
   }
   const names = Object.keys(outputs);
@@ -73,6 +76,28 @@ export function humanReport(command: Command, { report, outputs }: Conclusion, {
   lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
   return lines;
 }
+
+/** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
+function valueLines(label: string, value: FieldValue, show: Style['show']): string[] {
+  const entries = valueEntries(value).map(show);
+  return isDependentList(value) ? [label.trimEnd(), ...entries.map((e) => `        ${e}`)] : [`${label}${entries.join('')}`];
+}
+
+/** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
+function changeLines(label: string, { before, after, consent }: PlanField, show: Style['show'], paint: Paint): string[] {
+  const note = consent ? `  (${CONSENT_NOTE})` : '';
+  if (!isDependentList(before) && !isDependentList(after)) return [paint.changed(`${label}${show(valueText(before ?? []))} -> ${show(valueText(after))}${note}`)];
+  const entries = (value: FieldValue | null): string[] => (isDependentList(value) ? valueEntries(value) : []);
+  const was = entries(before);
+  const now = entries(after);
+  return [
+    paint.changed(`${label.trimEnd()}${note}`),
+    ...was.filter((e) => !now.includes(e)).map((e) => paint.removed(`        - ${show(e)}`)),
+    ...now.map((e) => (was.includes(e) ? paint.dim(`          ${show(e)}`) : paint.added(`        + ${show(e)}`))),
+  ];
+}
+
+const driftLine = (c: FieldComparison, show: Style['show']): string => `    ! ${c.field}: the spec says ${show(valueText(c.spec))}, the service has ${show(valueText(c.service))}`;
 
 /**
  * Why a plan writes nothing, and what an update would do: never a change of the suffix, which

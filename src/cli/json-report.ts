@@ -5,14 +5,29 @@
  */
 import { z } from 'zod/mini';
 import type { Conclusion, Message } from '../engine/conclude.ts';
+import type { Plan } from '../engine/plan.ts';
 import { COMMANDS, type Command } from './help.ts';
 
-const value = z.unknown().check(z.describe('A field value as JSON: a string, a boolean, or a list.'));
+const value = z
+  .unknown()
+  .check(
+    z.describe(
+      'A field value as JSON: a string, a boolean, or a list; a dependent scope is {scope_string, scope, optional, requires_refresh_token}, scope_string null when the run did not learn it.',
+    ),
+  );
 const located = z.strictObject({
   message: z.string(),
   file: z.optional(z.string()),
   line: z.optional(z.int()),
   column: z.optional(z.int()),
+});
+
+const change = z.strictObject({
+  action: z.enum(['create', 'update', 'none']),
+  request: z.nullable(z.string()).check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+  fields: z
+    .array(z.strictObject({ field: z.string(), before: value, after: value }))
+    .check(z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
 
 export const cliReportSchema = z
@@ -30,18 +45,12 @@ export const cliReportSchema = z
           scope_strings: z.array(z.string()),
           created: z.boolean(),
           updated: z.boolean(),
+          changes: z.boolean().check(z.describe('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
         }),
       )
       .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: z
-      .nullable(
-        z.strictObject({
-          action: z.enum(['create', 'update', 'none']),
-          request: z.nullable(z.string()).check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
-          fields: z.array(z.strictObject({ field: z.string(), before: value, after: value })).check(z.describe('Each field it sets: before is null for a creation.')),
-        }),
-      )
-      .check(z.describe('plan only: what apply would write.')),
+    plan: z.nullable(change).check(z.describe('plan only: what apply would write.')),
+    applied: z.optional(z.nullable(change)).check(z.describe('apply only: what it wrote, in the same shape as plan.')),
     drift: z.array(z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() })).check(z.describe('The spec set against the scope, field by field.')),
     provider: z
       .nullable(z.strictObject({ url: z.string(), key: z.nullable(z.string()), published: z.nullable(z.string()), matches: z.boolean() }))
@@ -80,24 +89,12 @@ const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
   ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
 
-const parsed = (json: string): unknown => JSON.parse(json) as unknown;
+const changeOf = (plan: Plan | undefined): CliReport['plan'] =>
+  plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) };
 
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
-  const { outputs, report } = conclusion;
-  const result = report?.result;
-  const planned = command === 'plan' && result !== undefined;
-  const plan: CliReport['plan'] = !planned
-    ? null
-    : result.wouldCreate
-      ? {
-          action: 'create',
-          request: `POST /v2/api/clients/${result.client.id}/scopes`,
-          fields: Object.entries(result.definition).filter(([, after]) => after !== undefined).map(([field, after]) => ({ field, before: null, after: after as unknown })),
-        }
-      : result.changes.length > 0
-        ? { action: 'update', request: `PUT /v2/api/scopes/${result.scope.id}`, fields: result.changes.map((c) => ({ field: c.field, before: parsed(c.service), after: parsed(c.spec) })) }
-        : { action: 'none', request: null, fields: [] };
+  const { outputs, plan } = conclusion;
   const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
   const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
   return {
@@ -108,11 +105,17 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
     outputs:
       outputs === undefined
         ? null
-        : { ...outputs, scope_strings: JSON.parse(outputs.scope_strings) as string[], created: outputs.created === 'true', updated: outputs.updated === 'true' },
-    plan,
-    drift: (result?.comparison ?? []).map((c) => ({ field: c.field, spec: parsed(c.spec), service: parsed(c.service), same: c.same })),
-    provider:
-      report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
+        : {
+            ...outputs,
+            scope_strings: JSON.parse(outputs.scope_strings) as string[],
+            created: outputs.created === 'true',
+            updated: outputs.updated === 'true',
+            changes: outputs.changes === 'true',
+          },
+    plan: command === 'plan' ? changeOf(plan) : null,
+    ...(command === 'apply' ? { applied: changeOf(plan) } : {}),
+    drift: (plan?.comparison ?? []).map(({ field, spec, service, same }) => ({ field, spec, service, same })),
+    provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
     errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
     ...(imported === undefined ? {} : { import: imported }),

@@ -158,9 +158,8 @@ async function run(command: Command, values: Values, collaborators: Collaborator
   const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 
-  const result = conclusion.report?.result;
-  const changes = result !== undefined && (result.wouldCreate || result.changes.length > 0);
-  let exitCode: ExitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && changes ? 2 : 0;
+  // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
+  let exitCode: ExitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
   const dotenv = flag('dotenv');
   if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
     try {

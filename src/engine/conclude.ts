@@ -5,7 +5,8 @@
  */
 import { ActionError } from '../wire/errors.ts';
 import { mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
-import { CONSENT_NOTE, describeDrift } from './drift.ts';
+import { asksConsent, CONSENT_NOTE, describeDrift, valueText } from './drift.ts';
+import { planOf, type Plan } from './plan.ts';
 import { ValidationError, type Location, type Problem } from './problems.ts';
 import type { ReconcileResult } from './reconcile.ts';
 import type { Naming, Settings } from './settings.ts';
@@ -16,6 +17,8 @@ export interface Outputs {
   scope_strings: string;
   created: string;
   updated: string;
+  /** In a dry run, whether an apply would change the registration; in an apply, whether it did. */
+  changes: string;
 }
 
 /**
@@ -26,12 +29,10 @@ export type Message =
   | { level: 'info' | 'debug'; text: string }
   | { level: 'warning' | 'error'; text: string; location?: Location | undefined; title?: string };
 
-/** What the run found and did, for a door's report. */
-export interface Report {
-  result: ReconcileResult;
-  /** The provider check's verdict, when it could read the provider. */
-  provider?: ProviderCheck | undefined;
-  dryRun: boolean;
+/** What a failed run knew before it failed, for a door's report: the client, and the scope string if the spec gave it. */
+export interface Known {
+  clientId: string;
+  scopeString?: string | undefined;
 }
 
 export interface Conclusion {
@@ -39,7 +40,9 @@ export interface Conclusion {
   outputs?: Outputs;
   messages: Message[];
   /** Set when the scope was ensured (or planned), even if the provider check then failed. */
-  report?: Report;
+  plan?: Plan;
+  /** Set when the run failed after its settings were read. */
+  known?: Known;
   /** The problems of a failed validation, every one of them. */
   problems?: readonly Problem[];
   exitCode: 0 | 1;
@@ -48,13 +51,14 @@ export interface Conclusion {
 /** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
 export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
 
-export function outputsOf(result: ReconcileResult): Outputs {
+export function outputsOf(result: ReconcileResult, plan: Pick<Plan, 'changes'>): Outputs {
   return {
     scope_string: result.scope.scope_string,
     scope_id: result.scope.id,
     scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
     created: String(result.created),
     updated: String(result.updated),
+    changes: String(plan.changes),
   };
 }
 
@@ -75,7 +79,7 @@ export function concludeRun({ inputs, naming, result, provider }: RunFacts): Con
   const drift = result.comparison.filter((c) => !c.same);
   const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
   for (const c of result.changes) {
-    const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+    const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
     messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
   }
   // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -99,19 +103,24 @@ export function concludeRun({ inputs, naming, result, provider }: RunFacts): Con
     messages.push(...failureMessages(provider.failure, naming));
     failed = true;
   }
+  const plan = planOf(result, inputs.dry_run, check);
   return {
-    outputs: outputsOf(result),
+    outputs: outputsOf(result, plan),
     messages,
-    // A failed check still leaves the report of what was ensured.
-    report: { result, provider: check, dryRun: inputs.dry_run },
+    // A failed check still leaves the plan of what was ensured.
+    plan,
     exitCode: failed ? 1 : 0,
   };
 }
 
-/** A run that could not ensure the scope; a failed validation hands every problem on. */
-export function concludeFailure(error: unknown, naming: Pick<Naming, 'debugOutput'>): Conclusion {
+/**
+ * A run that could not ensure the scope, with what it knew before it failed; a failed
+ * validation hands every problem on.
+ */
+export function concludeFailure(error: unknown, naming: Pick<Naming, 'debugOutput'>, known?: Known): Conclusion {
   const messages = failureMessages(error, naming);
-  return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+  const conclusion: Conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+  return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 
 /** One error per problem, said once: how many a door can show is the door's business. */

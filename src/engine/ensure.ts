@@ -83,10 +83,15 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
 
   const { budget, service } = connect(settings, port, signal, log);
-  const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
-  const provider =
-    settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-  return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+  try {
+    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
+    const provider =
+      settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
+    return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+  } catch (error) {
+    // A failure past validation: the doors' reports still say which client and scope it was about.
+    return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+  }
 }
 
 async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {

@@ -135,7 +135,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     text,
     file: request.destination?.file,
     hidden,
-    outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false' },
+    outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false', changes: 'false' },
   };
 }
 

@@ -4,7 +4,7 @@ import { silentLog, type Log } from '../wire/log.ts';
 import { formatPause, nextPause } from '../wire/retry.ts';
 import { isUuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
-import { compareScope, suffixOf, type FieldComparison } from './drift.ts';
+import { compareScope, suffixOf, valueText, type FieldComparison, type ScopeNames } from './drift.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
 import type { SpecDependent } from './spec.ts';
 
@@ -48,10 +48,16 @@ interface Reconciled<S extends Scope | PlannedScope> extends Found<S> {
   changes: FieldComparison[];
   /** Whether this run changed the scope. */
   updated: boolean;
+  /** The dependent scopes' strings the run's lookups returned, by id in lower case, for the doors to show. */
+  names: ScopeNames;
 }
 
 /** The client has its scope (found, created or updated) ... */
-type Registered = Reconciled<Scope> & { wouldCreate: false };
+type Registered = Reconciled<Scope> & {
+  wouldCreate: false;
+  /** What the spec asks for, its dependent scopes by id; none when no spec was held to the scope (verify). */
+  definition?: ScopeDefinition;
+};
 
 /** ... or, in a dry run on a client without scope, `scope` is what would be created, with no id yet. */
 type Planned = Reconciled<PlannedScope> & {
@@ -101,10 +107,13 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
     byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
   }
   const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
-  const compared = (result: Found): Registered => ({
+  const names: ScopeNames = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+  const compared = (result: Found): Registered & { definition: ScopeDefinition } => ({
     ...result,
     wouldCreate: false,
-    comparison: compareScope(definition, result.scope),
+    definition,
+    names,
+    comparison: compareScope(definition, result.scope, names),
     changes: [],
     updated: false,
   });
@@ -112,12 +121,12 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   if (client.scopeIds.length > 0) {
     log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
     const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
-    return update ? applySpec(service, definition, existing, dryRun, log) : existing;
+    return update ? applySpec(service, existing, dryRun, log) : existing;
   }
   if (dryRun) {
     log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
     const wouldBe: PlannedScope = { id: '', scope_string: expected };
-    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
+    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
   }
   log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
@@ -134,7 +143,7 @@ export async function inspectScopes(service: AuthService, { createScope }: { cre
     throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
   }
   const found = await adoptExisting(service, client, client.scopes);
-  return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
+  return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 
 /**
@@ -142,15 +151,16 @@ export async function inspectScopes(service: AuthService, { createScope }: { cre
  * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
  * verification. What the drift check found is the plan; in a dry run it is only told.
  */
-async function applySpec(service: AuthService, definition: ScopeDefinition, existing: Registered, dryRun: boolean, log: Log): Promise<Registered> {
+async function applySpec(service: AuthService, existing: Registered & { definition: ScopeDefinition }, dryRun: boolean, log: Log): Promise<Registered> {
+  const { definition, names } = existing;
   const changes = existing.comparison.filter((c) => !c.same);
   if (changes.length === 0) return existing;
   const suffix = changes.find((c) => c.field === 'scope_suffix');
   if (suffix !== undefined) {
     throw new ActionError(
-      `scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
+      `scope_suffix: the spec says ${valueText(suffix.spec)}, the client's scope has ${valueText(suffix.service)}, and an update cannot change it: ` +
         "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-        `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`,
+        `Set scope_suffix back to ${valueText(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`,
     );
   }
   const fields = changes.map((c) => c.field).join(', ');
@@ -165,12 +175,12 @@ async function applySpec(service: AuthService, definition: ScopeDefinition, exis
   const byId = new Map(answers.map((a) => [a.id, a]));
   // The PUT's answer is the verification; one read more only if it leaves a field out.
   let after = byId.get(scope.id) ?? scope;
-  if (compareScope(definition, after).length < existing.comparison.length) after = await service.getScope(scope.id);
+  if (compareScope(definition, after, names).length < existing.comparison.length) after = await service.getScope(scope.id);
   return {
     ...existing,
     scope: after,
     scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
-    comparison: compareScope(definition, after),
+    comparison: compareScope(definition, after, names),
     changes,
     updated: true,
   };

@@ -6,10 +6,10 @@
  */
 import { concludeFailure, type Conclusion, type Message } from '../engine/conclude.ts';
 import { ensureProviderScope } from '../engine/ensure.ts';
-import { keepSecrets, type Scrub } from '../engine/secrets.ts';
+import { keepSecrets } from '../engine/secrets.ts';
 import { clip, oneLine } from '../engine/text.ts';
-import type { Collaborators, JobSummary } from './collaborators.ts';
-import { buildSummary, describeRun, problemsSummary } from './job-summary.ts';
+import type { Collaborators } from './collaborators.ts';
+import { buildSummary, describeRun } from './job-summary.ts';
 import { INPUT_NAMING } from './inputs.ts';
 import { readPrComment } from './pr-comment.ts';
 import { fromGitHubRunner } from './runner.ts';
@@ -76,10 +76,14 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   // workflow context; loaded with the requests, its compile held them back (see runner.ts).
   const loaded = ready?.();
   // A workflow context that fails to load fails the step, as any unexpected error does.
+  // Every run leaves one, a failed one too: what failed, and what was known before.
   const markdown =
     summary === undefined
       ? undefined
-      : await jobSummary(conclusion, summary, scrub).catch((error: unknown) => void (conclusion = concludeFailure(error, INPUT_NAMING)));
+      : await summary.runContext().then(
+          (context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }),
+          (error: unknown) => void (conclusion = concludeFailure(error, INPUT_NAMING)),
+        );
   conclude(conclusion);
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
@@ -87,10 +91,4 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   // Where reviewers look, last: on a pull request, the same report as its comment (never a change of the result).
   await collaborators.comment?.({ conclusion, secrets, write });
   collaborators.setExitCode(conclusion.exitCode);
-}
-
-/** The job summary of a conclusion: what was ensured, or every problem of a failed validation. */
-async function jobSummary({ report, problems }: Conclusion, summary: JobSummary, scrub: Scrub): Promise<string | undefined> {
-  if (report !== undefined) return buildSummary(report, { ranFor: describeRun(await summary.runContext()), scrub });
-  return problems === undefined ? undefined : problemsSummary(problems, scrub);
 }

@@ -2,10 +2,9 @@
  * The job summary: the report of a run (engine/conclude.ts) as the markdown the runner shows
  * on the run's page, every value scrubbed and then escaped.
  */
-import type { Report } from '../engine/conclude.ts';
-import { CONSENT_NOTE } from '../engine/drift.ts';
-import type { Problem } from '../engine/problems.ts';
-import type { ReconcileResult } from '../engine/reconcile.ts';
+import type { Conclusion } from '../engine/conclude.ts';
+import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
+import type { Plan } from '../engine/plan.ts';
 import { inert } from '../engine/text.ts';
 
 /** What the workflow context says the run was for; a subset of @actions/github's context. */
@@ -40,54 +39,77 @@ export interface SummaryContext {
   scrub?: (text: string) => string;
 }
 
-function headline({ created, wouldCreate, updated, changes }: ReconcileResult, dryRun: boolean): string {
-  if (wouldCreate) return 'Dry run: the provider scope would be created';
-  if (dryRun && changes.length > 0) return 'Dry run: the provider scope would be updated';
-  return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${created ? 'created' : updated ? 'updated' : 'already registered'}`;
+function headline({ action, dryRun }: Plan): string {
+  if (dryRun && action !== 'none') return `Dry run: the provider scope would be ${action}d`;
+  return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
 
-export function buildSummary({ result, provider, dryRun }: Report, { ranFor, scrub = (text) => text }: SummaryContext): string {
-  const { scope, scopes, created, wouldCreate, updated, changes, client, comparison } = result;
+/**
+ * The run's report in markdown, for the job summary and the pull request's comment: the plan
+ * (every field of a creation, each changed field before and after, the spec against the
+ * service), or every problem of a failed validation, or what a failed run knew; then the run's
+ * warnings and errors, and its outputs.
+ */
+export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) => text }: SummaryContext): string {
   const cell = (text: string): string => escapeMarkdown(scrub(text));
   const code = (text: string): string => `<code>${cell(text)}</code>`;
-  const rows: Array<[string, string]> = [
-    ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-    ['Scope string', code(scope.scope_string)],
-    ['Scope id', scope.id === '' ? 'none yet' : code(scope.id)],
-    ['Created by this run', created ? 'yes' : wouldCreate ? 'no: dry run, nothing was created' : 'no, it already existed'],
-    ['All scope strings', scopes.map((s) => code(s.scope_string)).join('<br>')],
-    ['Ran for', cell(ranFor)],
-  ];
-  if (provider !== undefined) {
-    const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-    rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+  // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+  const value = (v: FieldValue | null): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v ?? [])));
+  const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+  const { plan, problems, known, messages, outputs } = conclusion;
+  const lines: string[] = [];
+  if (plan !== undefined) {
+    const { scope, client, provider, dryRun } = plan;
+    const rows: Array<[string, string]> = [
+      ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+      ['Scope string', code(scope.scope_string)],
+      ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+      ['Created by this run', plan.action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+      ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+      ['Ran for', cell(ranFor)],
+    ];
+    if (provider !== undefined) {
+      const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+      rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+    }
+    lines.push(`### ${headline(plan)}`, '', ...table(rows));
+    if (plan.action === 'create') {
+      lines.push(dryRun ? '#### The scope a run would create' : '#### Created by this run', '', '| Field | Value |', '|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+    }
+    if (plan.action === 'update') {
+      lines.push(
+        dryRun ? '#### The update a run would make' : '#### Updated by this run',
+        '',
+        `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`,
+        '|---|---|---|---|',
+        ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`),
+        '',
+      );
+    }
+    if (plan.comparison.length > 0) {
+      lines.push(
+        '#### The spec and the service',
+        '',
+        '| Field | Spec | Service | Status |',
+        '|---|---|---|---|',
+        ...plan.comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`),
+        '',
+      );
+    }
+  } else if (problems !== undefined) {
+    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+    lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
+  } else {
+    lines.push('### Provider scope: the run failed', '');
+    if (known !== undefined) {
+      const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`] as [string, string]];
+      lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
+    }
   }
-  const lines = [`### ${headline(result, dryRun)}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`), ''];
-  if (changes.length > 0) {
-    lines.push(
-      updated ? '#### Updated by this run' : '#### The update a run would make',
-      '',
-      `| Field | Before | ${updated ? 'After' : 'Would become'} | |`,
-      '|---|---|---|---|',
-      ...changes.map((c) => `| ${c.field} | ${code(c.service)} | ${code(c.spec)} | ${c.field === 'dependent_scopes' ? cell(CONSENT_NOTE) : ''} |`),
-      '',
-    );
-  }
-  if (comparison.length > 0) {
-    lines.push(
-      '#### The spec and the service',
-      '',
-      '| Field | Spec | Service | Status |',
-      '|---|---|---|---|',
-      ...comparison.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} | ${c.same ? 'same' : '**differs**'} |`),
-      '',
-    );
-  }
+  // A failed validation's problems are its errors, listed above.
+  const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
+  if (notes.length > 0) lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+  const named = Object.entries(outputs ?? {});
+  if (named.length > 0) lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
   return lines.join('\n');
-}
-
-/** A run that did nothing: every problem of the inputs and the spec, with its line. */
-export function problemsSummary(problems: readonly Problem[], scrub: (text: string) => string): string {
-  const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${escapeMarkdown(scrub(p.message))}`);
-  return ['### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''].join('\n');
 }

@@ -4,7 +4,7 @@
  * marker that names the client and the spec file, and within GitHub's limit on a body.
  */
 import type { Conclusion } from '../engine/conclude.ts';
-import { buildSummary, escapeMarkdown, problemsSummary } from './job-summary.ts';
+import { buildSummary, escapeMarkdown } from './job-summary.ts';
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -75,27 +75,14 @@ function render(facts: CommentFacts, limit: number): string {
     wasCut ||= kept !== clean;
     return defuse(kept);
   };
-  const { report, problems, messages, outputs } = conclusion;
-  const plan =
-    report !== undefined ? buildSummary(report, { ranFor, scrub: value })
-    : problems !== undefined ? problemsSummary(problems, value)
-    : '### Provider scope: the run failed before a plan was made\n';
-  const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error' ? [`- **${m.level}**: ${escapeMarkdown(value(m.text))}`] : []));
   const said = verdict(conclusion);
-  const lines = [marker, ...(said === '' ? [] : [said, '']), plan];
-  if (notes.length > 0) lines.push('#### Warnings and errors', '', ...notes, '');
-  const named = Object.entries(outputs ?? {});
-  if (named.length > 0) lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | <code>${escapeMarkdown(value(v))}</code> |`), '');
-  lines.push(footerOf(facts, wasCut));
-  return lines.join('\n');
+  return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
 }
 
 /** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ report, exitCode }: Conclusion): string {
+function verdict({ plan, exitCode }: Conclusion): string {
   if (exitCode !== 0) return '**The run failed**: the errors are below.';
-  if (report === undefined) return '';
-  const { created, wouldCreate, updated, changes, comparison } = report.result;
-  const same = !created && !wouldCreate && !updated && changes.length === 0 && comparison.every((c) => c.same);
+  const same = plan?.action === 'none' && plan.comparison.every((c) => c.same);
   return same ? '**No changes**: the scope matches the spec.' : '';
 }
 

@@ -1,8 +1,8 @@
-export const id = 706;
-export const ids = [706];
+export const id = 745;
+export const ids = [745];
 export const modules = {
 
-/***/ 706:
+/***/ 7745:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -792,25 +792,61 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
 }
 
 ;// CONCATENATED MODULE: ./src/engine/drift.ts
+const view = (d, names) => ({
+    scope_string: names.get(d.scope.toLowerCase()) ?? null,
+    scope: d.scope,
+    optional: d.optional,
+    requires_refresh_token: d.requires_refresh_token,
+});
 // A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps) => JSON.stringify(deps
     .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
     // A code-point order (localeCompare would start ICU's collator); ids are unique.
     .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /**
+ * The service's entries in the order a reader compares them with the spec's: those the spec
+ * names, in the spec's order, then the others by id.
+ */
+function inSpecOrder(service, spec) {
+    const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
+    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+    return [...service].sort((a, b) => {
+        const [ra, ia] = order(a);
+        const [rb, ib] = order(b);
+        return ra - rb || (ia < ib ? -1 : 1);
+    });
+}
+/** The spec's dependent scopes as the doors show them, in the spec's order. */
+const dependentViews = (deps, names) => deps.map((d) => view(d, names));
+/**
  * What changing the dependent scopes means for the provider's users. Globus Auth asks each
  * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
  * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
  * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
  */
-const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a new dependent scope for them';
+const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token';
+/**
+ * Whether going from the service's dependent scopes to the spec's may ask users to consent
+ * again: a dependent scope added, made required (optional from true to false), or made to
+ * require a refresh token. One removed, or made optional, asks nothing new.
+ */
+function asksConsent(c) {
+    if (c.field !== 'dependent_scopes' || c.same)
+        return false;
+    const before = new Map(c.service.map((d) => [d.scope.toLowerCase(), d]));
+    return c.spec.some((after) => {
+        const was = before.get(after.scope.toLowerCase());
+        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+    });
+}
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 /**
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.
+ * `names` gives the dependent scopes' strings the run knows, for the doors to show.
  */
-function compareScope(definition, scope) {
+function compareScope(definition, scope, names = new Map()) {
     const pairs = [
         ['name', definition.name, scope.name],
         ['description', definition.description, scope.description],
@@ -819,39 +855,87 @@ function compareScope(definition, scope) {
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
     ];
-    const comparisons = pairs
-        .filter(([, , service]) => service !== undefined)
-        .map(([field, spec, service]) => ({ field, spec: JSON.stringify(spec), service: JSON.stringify(service), same: spec === service }));
+    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
     if (scope.required_domains !== undefined) {
         // A set too; a spec without the field asks for the service's default, none.
-        const spec = JSON.stringify([...(definition.required_domains ?? [])].sort());
-        const service = JSON.stringify([...scope.required_domains].sort());
-        comparisons.push({ field: 'required_domains', spec, service, same: spec === service });
+        const spec = [...(definition.required_domains ?? [])].sort();
+        const service = [...scope.required_domains].sort();
+        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
     }
     if (scope.dependent_scopes !== undefined) {
-        const spec = dependentSet(definition.dependent_scopes);
-        const service = dependentSet(scope.dependent_scopes);
-        comparisons.push({ field: 'dependent_scopes', spec, service, same: spec === service });
+        comparisons.push({
+            field: 'dependent_scopes',
+            spec: dependentViews(definition.dependent_scopes, names),
+            service: dependentViews(inSpecOrder(scope.dependent_scopes, definition.dependent_scopes), names),
+            same: dependentSet(definition.dependent_scopes) === dependentSet(scope.dependent_scopes),
+        });
     }
     return comparisons;
 }
+const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+/** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
+const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
+/**
+ * A value as text, one entry per item: a string quoted as JSON quotes it, a list of dependent
+ * scopes one entry each (a door shows them on separate lines), anything else as JSON.
+ */
+function valueEntries(value) {
+    if (isDependentList(value))
+        return value.map(dependentText);
+    return [JSON.stringify(value)];
+}
+/** A value as one line of text, for a message. */
+const valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
  * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
  * or undefined when no update can be made (the suffix differs too: an update refuses then).
  */
 function describeDrift(c, written, update) {
+    const spec = valueText(c.spec);
+    const service = valueText(c.service);
     if (written !== 'nothing') {
-        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${c.service}, although the ` +
-            `${written === 'created' ? 'spec' : 'update'} asked for ${c.spec}: it ignored the field. ` +
+        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${service}, although the ` +
+            `${written === 'created' ? 'spec' : 'update'} asked for ${spec}: it ignored the field. ` +
             "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
     }
-    return (`The client's scope differs from the spec in ${c.field}: the spec says ${c.spec}, the service has ${c.service}. ` +
+    return (`The client's scope differs from the spec in ${c.field}: the spec says ${spec}, the service has ${service}. ` +
         (c.field === 'scope_suffix'
             ? 'The existing scope is used; no second scope is created.'
             : update === undefined
                 ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
                 : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
+}
+
+;// CONCATENATED MODULE: ./src/engine/plan.ts
+
+/** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
+function creationFields(definition, names) {
+    if (definition === undefined)
+        return [];
+    return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+}
+/** The plan of a run that ensured the scope (or planned it). */
+function planOf(result, dryRun, provider) {
+    const { scope, client, names } = result;
+    const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
+    const fields = action === 'create'
+        ? creationFields(result.definition, names)
+        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
+    const suffix = suffixOf(scope.scope_string);
+    return {
+        action,
+        dryRun,
+        changes: action !== 'none',
+        client: { id: client.id, name: client.name },
+        scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
+        scopeStrings: result.scopes.map((s) => s.scope_string),
+        fields,
+        comparison: result.comparison,
+        request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
+        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+        provider,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
@@ -876,13 +960,15 @@ class ValidationError extends ActionError {
 
 
 
-function outputsOf(result) {
+
+function outputsOf(result, plan) {
     return {
         scope_string: result.scope.scope_string,
         scope_id: result.scope.id,
         scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
         created: String(result.created),
         updated: String(result.updated),
+        changes: String(plan.changes),
     };
 }
 /** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
@@ -892,7 +978,7 @@ function concludeRun({ inputs, naming, result, provider }) {
     const drift = result.comparison.filter((c) => !c.same);
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     for (const c of result.changes) {
-        const values = `from ${c.service} to ${c.spec}${c.field === 'dependent_scopes' ? ` (${CONSENT_NOTE})` : ''}`;
+        const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
         messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
     }
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -917,18 +1003,23 @@ function concludeRun({ inputs, naming, result, provider }) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
+    const plan = planOf(result, inputs.dry_run, check);
     return {
-        outputs: outputsOf(result),
+        outputs: outputsOf(result, plan),
         messages,
-        // A failed check still leaves the report of what was ensured.
-        report: { result, provider: check, dryRun: inputs.dry_run },
+        // A failed check still leaves the plan of what was ensured.
+        plan,
         exitCode: failed ? 1 : 0,
     };
 }
-/** A run that could not ensure the scope; a failed validation hands every problem on. */
-function concludeFailure(error, naming) {
+/**
+ * A run that could not ensure the scope, with what it knew before it failed; a failed
+ * validation hands every problem on.
+ */
+function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    return error instanceof ValidationError ? { messages, problems: error.problems, exitCode: 1 } : { messages, exitCode: 1 };
+    const conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+    return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
 function failureMessages(error, { debugOutput }) {
@@ -990,22 +1081,25 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
     const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+    const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
         wouldCreate: false,
-        comparison: compareScope(definition, result.scope),
+        definition,
+        names,
+        comparison: compareScope(definition, result.scope, names),
         changes: [],
         updated: false,
     });
     if (client.scopeIds.length > 0) {
         log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
         const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
-        return update ? applySpec(service, definition, existing, dryRun, log) : existing;
+        return update ? applySpec(service, existing, dryRun, log) : existing;
     }
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, comparison: [], changes: [], updated: false };
+        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
@@ -1021,22 +1115,23 @@ async function inspectScopes(service, { createScope }) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
     const found = await adoptExisting(service, client, client.scopes);
-    return { ...found, wouldCreate: false, comparison: [], changes: [], updated: false };
+    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 /**
  * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
  * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
  * verification. What the drift check found is the plan; in a dry run it is only told.
  */
-async function applySpec(service, definition, existing, dryRun, log) {
+async function applySpec(service, existing, dryRun, log) {
+    const { definition, names } = existing;
     const changes = existing.comparison.filter((c) => !c.same);
     if (changes.length === 0)
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new ActionError(`scope_suffix: the spec says ${suffix.spec}, the client's scope has ${suffix.service}, and an update cannot change it: ` +
+        throw new ActionError(`scope_suffix: the spec says ${valueText(suffix.spec)}, the client's scope has ${valueText(suffix.service)}, and an update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-            `Set scope_suffix back to ${suffix.service} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
+            `Set scope_suffix back to ${valueText(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
     const { scope } = existing;
@@ -1050,13 +1145,13 @@ async function applySpec(service, definition, existing, dryRun, log) {
     const byId = new Map(answers.map((a) => [a.id, a]));
     // The PUT's answer is the verification; one read more only if it leaves a field out.
     let after = byId.get(scope.id) ?? scope;
-    if (compareScope(definition, after).length < existing.comparison.length)
+    if (compareScope(definition, after, names).length < existing.comparison.length)
         after = await service.getScope(scope.id);
     return {
         ...existing,
         scope: after,
         scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
-        comparison: compareScope(definition, after),
+        comparison: compareScope(definition, after, names),
         changes,
         updated: true,
     };
@@ -1640,9 +1735,15 @@ async function ensure(port, signal) {
         port.write({ level: 'warning', text: message, location });
     log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
-    const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-    return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+    try {
+        const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
+        const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
+        return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+    }
+    catch (error) {
+        // A failure past validation: the doors' reports still say which client and scope it was about.
+        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+    }
 }
 async function verify(port, signal) {
     const { naming } = port;
@@ -1999,45 +2100,51 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 ;// CONCATENATED MODULE: ./src/cli/human-report.ts
 
 /** The lines of the report, or none when the run failed before the scope was known. */
-function humanReport(command, { report, outputs }, { onDrift, naming, paint, show }) {
-    if (report === undefined || outputs === undefined)
+function humanReport(command, { plan, outputs }, { onDrift, naming, paint, show }) {
+    if (plan === undefined || outputs === undefined)
         return [];
-    const { result } = report;
     const lines = [];
     const width = (fields) => Math.max(...fields.map((f) => f.length));
-    if (command === 'plan' && result.wouldCreate) {
-        const fields = Object.entries(result.definition).filter(([, v]) => v !== undefined);
-        const w = width(fields.map(([f]) => f));
-        lines.push(paint.added(`+ create scope ${show(result.scope.scope_string)}`));
-        for (const [field, value] of fields)
-            lines.push(paint.added(`    + ${field.padEnd(w)} = ${show(JSON.stringify(value))}`));
-        lines.push('', `${paint.bold('Plan: 1 scope to create.')} apply would send POST /v2/api/clients/${show(result.client.id)}/scopes.`);
+    const { scope, action, dryRun } = plan;
+    const named = `scope ${show(scope.scope_string)}${scope.id === null ? '' : ` (id ${show(scope.id)})`}`;
+    if (action === 'create') {
+        const w = width(plan.fields.map((f) => f.field));
+        lines.push(dryRun ? paint.added(`+ create ${named}`) : `Created ${named}`);
+        for (const { field, after } of plan.fields)
+            lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
     }
-    else if (command === 'plan' && result.changes.length > 0) {
-        const w = width(result.comparison.map((c) => c.field));
-        lines.push(paint.changed(`~ update scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`));
-        for (const c of result.comparison) {
-            const note = c.field === 'dependent_scopes' && !c.same ? `  (${CONSENT_NOTE})` : '';
-            lines.push(c.same ? paint.dim(`      ${c.field.padEnd(w)} = ${show(c.spec)}`) : paint.changed(`    ~ ${c.field.padEnd(w)} = ${show(c.service)} -> ${show(c.spec)}${note}`));
+    else if (action === 'update') {
+        const w = width(plan.comparison.map((c) => c.field));
+        const changed = new Map(plan.fields.map((f) => [f.field, f]));
+        lines.push(dryRun ? paint.changed(`~ update ${named}`) : `Updated ${named}`);
+        for (const c of plan.comparison) {
+            const change = changed.get(c.field);
+            if (change !== undefined)
+                lines.push(...changeLines(`    ~ ${c.field.padEnd(w)} = `, change, show, paint));
+            else if (c.same)
+                lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show(valueText(c.spec))}`));
+            else
+                lines.push(paint.removed(driftLine(c, show)));
         }
-        const fields = result.changes.map((c) => c.field).join(', ');
-        const suffix = suffixOf(result.scope.scope_string);
-        const variants = result.scopes.filter((s) => s.id !== result.scope.id && suffixOf(s.scope_string) === suffix).length;
-        lines.push('', `${paint.bold(`Plan: ${result.changes.length} field(s) to change.`)} apply would send PUT /v2/api/scopes/${show(result.scope.id)} with ${fields}` +
-            (variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`));
     }
     else {
-        const drift = result.comparison.filter((c) => !c.same);
-        const head = result.created ? 'Created' : result.updated ? 'Updated' : 'Registered:';
-        lines.push(`${head} scope ${show(result.scope.scope_string)} (id ${show(result.scope.id)})`);
-        for (const c of drift)
-            lines.push(paint.removed(`    ! ${c.field}: the spec says ${show(c.spec)}, the service has ${show(c.service)}`));
-        if (command === 'plan') {
-            lines.push('', `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift.map((c) => c.field), onDrift, naming)}`);
-        }
+        lines.push(`Registered: ${named}`);
+        for (const c of plan.comparison)
+            if (!c.same)
+                lines.push(paint.removed(driftLine(c, show)));
     }
-    if (report.provider !== undefined) {
-        const { url, published, matches } = report.provider;
+    if (command === 'plan') {
+        const drift = plan.comparison.filter((c) => !c.same).map((c) => c.field);
+        const variants = plan.variants === 0 ? '.' : ` (and the same to the ${plan.variants} FQDN variant(s) of the scope).`;
+        const fields = plan.fields.map((f) => f.field).join(', ');
+        lines.push('', action === 'create'
+            ? `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(plan.request ?? '')}.`
+            : action === 'update'
+                ? `${paint.bold(`Plan: ${plan.fields.length} field(s) to change.`)} apply would send ${show(plan.request ?? '')} with ${fields}${variants}`
+                : `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`);
+    }
+    if (plan.provider !== undefined) {
+        const { url, published, matches } = plan.provider;
         lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} ${matches ? '(a scope string of this client)' : '(NOT a scope string of this client)'}`);
     }
     const names = Object.keys(outputs);
@@ -2045,6 +2152,26 @@ function humanReport(command, { report, outputs }, { onDrift, naming, paint, sho
     lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
     return lines;
 }
+/** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
+function valueLines(label, value, show) {
+    const entries = valueEntries(value).map(show);
+    return isDependentList(value) ? [label.trimEnd(), ...entries.map((e) => `        ${e}`)] : [`${label}${entries.join('')}`];
+}
+/** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
+function changeLines(label, { before, after, consent }, show, paint) {
+    const note = consent ? `  (${CONSENT_NOTE})` : '';
+    if (!isDependentList(before) && !isDependentList(after))
+        return [paint.changed(`${label}${show(valueText(before ?? []))} -> ${show(valueText(after))}${note}`)];
+    const entries = (value) => (isDependentList(value) ? valueEntries(value) : []);
+    const was = entries(before);
+    const now = entries(after);
+    return [
+        paint.changed(`${label.trimEnd()}${note}`),
+        ...was.filter((e) => !now.includes(e)).map((e) => paint.removed(`        - ${show(e)}`)),
+        ...now.map((e) => (was.includes(e) ? paint.dim(`          ${show(e)}`) : paint.added(`        + ${show(e)}`))),
+    ];
+}
+const driftLine = (c, show) => `    ! ${c.field}: the spec says ${show(valueText(c.spec))}, the service has ${show(valueText(c.service))}`;
 /**
  * Why a plan writes nothing, and what an update would do: never a change of the suffix, which
  * no update makes (an update refuses while it differs), so that plan and plan with an update
@@ -2148,7 +2275,7 @@ async function importing(request, signal) {
         text,
         file: request.destination?.file,
         hidden,
-        outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false' },
+        outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false', changes: 'false' },
     };
 }
 /** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
@@ -2326,12 +2453,19 @@ async function writeWhole(full, text, force, file) {
  */
 
 
-const value = schemas/* unknown */.L5J().check(schemas/* describe */.q0y('A field value as JSON: a string, a boolean, or a list.'));
+const value = schemas/* unknown */.L5J()
+    .check(schemas/* describe */.q0y('A field value as JSON: a string, a boolean, or a list; a dependent scope is {scope_string, scope, optional, requires_refresh_token}, scope_string null when the run did not learn it.'));
 const located = schemas/* strictObject */.rej({
     message: schemas/* string */.YjP(),
     file: schemas/* optional */.lqM(schemas/* string */.YjP()),
     line: schemas/* optional */.lqM(schemas/* int */.Whr()),
     column: schemas/* optional */.lqM(schemas/* int */.Whr()),
+});
+const change = schemas/* strictObject */.rej({
+    action: schemas/* enum */.k5n(['create', 'update', 'none']),
+    request: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+    fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value }))
+        .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(1),
@@ -2345,14 +2479,11 @@ const cliReportSchema = schemas/* strictObject */.rej({
         scope_strings: schemas/* array */.YOg(schemas/* string */.YjP()),
         created: schemas/* boolean */.zMY(),
         updated: schemas/* boolean */.zMY(),
+        changes: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
     }))
         .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: schemas/* nullable */.mee(schemas/* strictObject */.rej({
-        action: schemas/* enum */.k5n(['create', 'update', 'none']),
-        request: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
-        fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value })).check(schemas/* describe */.q0y('Each field it sets: before is null for a creation.')),
-    }))
-        .check(schemas/* describe */.q0y('plan only: what apply would write.')),
+    plan: schemas/* nullable */.mee(change).check(schemas/* describe */.q0y('plan only: what apply would write.')),
+    applied: schemas/* optional */.lqM(schemas/* nullable */.mee(change)).check(schemas/* describe */.q0y('apply only: what it wrote, in the same shape as plan.')),
     drift: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() })).check(schemas/* describe */.q0y('The spec set against the scope, field by field.')),
     provider: schemas/* nullable */.mee(schemas/* strictObject */.rej({ url: schemas/* string */.YjP(), key: schemas/* nullable */.mee(schemas/* string */.YjP()), published: schemas/* nullable */.mee(schemas/* string */.YjP()), matches: schemas/* boolean */.zMY() }))
         .check(schemas/* describe */.q0y("The deployed provider's check, when one was made and it could read the provider.")),
@@ -2382,23 +2513,10 @@ const locatedOf = (m) => ({
     ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
     ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
-const parsed = (json) => JSON.parse(json);
+const changeOf = (plan) => plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) };
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
-    const { outputs, report } = conclusion;
-    const result = report?.result;
-    const planned = command === 'plan' && result !== undefined;
-    const plan = !planned
-        ? null
-        : result.wouldCreate
-            ? {
-                action: 'create',
-                request: `POST /v2/api/clients/${result.client.id}/scopes`,
-                fields: Object.entries(result.definition).filter(([, after]) => after !== undefined).map(([field, after]) => ({ field, before: null, after: after })),
-            }
-            : result.changes.length > 0
-                ? { action: 'update', request: `PUT /v2/api/scopes/${result.scope.id}`, fields: result.changes.map((c) => ({ field: c.field, before: parsed(c.service), after: parsed(c.spec) })) }
-                : { action: 'none', request: null, fields: [] };
+    const { outputs, plan } = conclusion;
     const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
     const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
     return {
@@ -2408,10 +2526,17 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
         exit_code: exitCode,
         outputs: outputs === undefined
             ? null
-            : { ...outputs, scope_strings: JSON.parse(outputs.scope_strings), created: outputs.created === 'true', updated: outputs.updated === 'true' },
-        plan,
-        drift: (result?.comparison ?? []).map((c) => ({ field: c.field, spec: parsed(c.spec), service: parsed(c.service), same: c.same })),
-        provider: report?.provider === undefined ? null : { url: report.provider.url, key: report.provider.key ?? null, published: report.provider.published ?? null, matches: report.provider.matches },
+            : {
+                ...outputs,
+                scope_strings: JSON.parse(outputs.scope_strings),
+                created: outputs.created === 'true',
+                updated: outputs.updated === 'true',
+                changes: outputs.changes === 'true',
+            },
+        plan: command === 'plan' ? changeOf(plan) : null,
+        ...(command === 'apply' ? { applied: changeOf(plan) } : {}),
+        drift: (plan?.comparison ?? []).map(({ field, spec, service, same }) => ({ field, spec, service, same })),
+        provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
         errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
         ...(imported === undefined ? {} : { import: imported }),
@@ -2649,9 +2774,8 @@ async function run(command, values, collaborators) {
         return runImport({ port, values, seen, stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
     conclusion.messages.forEach(write);
-    const result = conclusion.report?.result;
-    const changes = result !== undefined && (result.wouldCreate || result.changes.length > 0);
-    let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && changes ? 2 : 0;
+    // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
+    let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
     const dotenv = flag('dotenv');
     if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
         try {

@@ -1,0 +1,190 @@
+/**
+ * One plan, rendered by every door: the same runs (a creation, an update, drift under each
+ * on_drift, an apply of each, a failure past validation), reconciled for real against the
+ * embedded service in process, fed to the terminal's report, `--json`, the job summary and the
+ * pull request's comment. Each rendering, read as text, must hold the same facts: every field
+ * of a creation, each changed or drifted field with both values, each dependent scope's string
+ * and id.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type EmbeddedAuthService } from '../../dev/auth-service.ts';
+import { humanReport } from '../../src/cli/human-report.ts';
+import { jsonReport } from '../../src/cli/json-report.ts';
+import { cliNaming } from '../../src/cli/options.ts';
+import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
+import { isDependentList, type FieldValue } from '../../src/engine/drift.ts';
+import { reconcileScope } from '../../src/engine/reconcile.ts';
+import type { ScopeDefinition } from '../../src/engine/service.ts';
+import { scopeSpecSchema, type SpecDependent } from '../../src/engine/spec.ts';
+import { inert } from '../../src/engine/text.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { buildSummary } from '../../src/github/job-summary.ts';
+import { commentMarker, renderComment } from '../../src/github/pr-comment-body.ts';
+import { createBudget } from '../../src/wire/budget.ts';
+import { ActionError } from '../../src/wire/errors.ts';
+import { fakeClock } from '../support/clock.ts';
+import { id, nthUuid } from '../support/ids.ts';
+import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
+
+const CLIENT_ID = id('7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b');
+const EXPECTED = `${AUTH_URL}/scopes/${CLIENT_ID}/action_all`;
+const TRANSFER = 'https://transfer.example.org/scopes/all';
+const TRANSFER_ID = nthUuid(101);
+
+// Two dependent scopes, one by string and one by id: a reader must tell them apart.
+const SPEC = scopeSpecSchema.parse({
+  name: 'My provider',
+  description: 'Runs my actions',
+  advertised: true,
+  required_domains: ['example.org'],
+  dependent_scopes: [{ scope: TRANSFER }, { scope: GROUPS_SCOPE_ID, optional: true }],
+});
+
+type OnDrift = 'warn' | 'fail' | 'ignore' | 'update';
+
+interface Run {
+  service: EmbeddedAuthService;
+  spec?: ScopeDefinition<SpecDependent>;
+  dryRun: boolean;
+  onDrift: OnDrift;
+}
+
+function world(scope?: Record<string, unknown>): EmbeddedAuthService {
+  const service = inProcessService();
+  service.addClient({ id: CLIENT_ID, name: 'My app' });
+  service.addScope({ id: TRANSFER_ID, scope_string: TRANSFER, advertised: true });
+  if (scope !== undefined) {
+    service.addScope({ client: CLIENT_ID, scope_string: EXPECTED, name: 'My provider', description: 'Runs my actions', advertised: true, ...scope });
+  }
+  return service;
+}
+
+async function conclude({ service, spec = SPEC, dryRun, onDrift }: Run): Promise<Conclusion> {
+  const budget = createBudget(60, { clock: fakeClock() });
+  const result = await reconcileScope(clientOf(service, CLIENT_ID, budget), { spec, dryRun, update: onDrift === 'update', budget });
+  return concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, result });
+}
+
+/** What every door must show of a conclusion, as plain text. */
+function factsOf({ plan, messages }: Conclusion): string[] {
+  if (plan === undefined) return messages.filter((m) => m.level === 'error').map((m) => m.text);
+  const texts = (value: FieldValue | null): string[] => {
+    if (isDependentList(value)) return value.flatMap((d) => [d.scope, ...(d.scope_string === null ? [] : [d.scope_string])]);
+    return typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as string[])] : [];
+  };
+  const changed = plan.fields.flatMap((f) => [f.field, ...texts(f.before), ...texts(f.after)]);
+  const drifted = plan.comparison.filter((c) => !c.same).flatMap((c) => [c.field, ...texts(c.spec), ...texts(c.service)]);
+  return [...new Set([plan.scope.scope_string, ...changed, ...drifted])];
+}
+
+/** Markdown read as the text it renders: escapes undone, tags and word joiners gone. */
+const markdownText = (markdown: string): string =>
+  markdown
+    .replaceAll('\u2060', '')
+    .replace(/<br>/g, '\n')
+    .replace(/<\/?code>/g, '')
+    .replace(/\\(.)/g, '$1');
+
+/** A JSON document read as text: every string and key in it, unescaped. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, v]) => [key, ...stringsOf(v)]) : [];
+
+/** Each door's rendering of a conclusion, as the text a reader reads. */
+function renderings(conclusion: Conclusion, { dryRun, onDrift }: Pick<Run, 'dryRun' | 'onDrift'>): Record<string, string> {
+  const command = dryRun ? 'plan' : 'apply';
+  const style = { onDrift, naming: cliNaming(), paint: { added: String, changed: String, removed: String, dim: String, bold: String }, show: inert };
+  const scrub = (text: string): string => text;
+  return {
+    terminal: [...conclusion.messages.map((m) => m.text), ...humanReport(command, conclusion, style)].join('\n'),
+    json: stringsOf(jsonReport(command, conclusion, conclusion.messages, conclusion.exitCode)).join('\n'),
+    summary: markdownText(buildSummary(conclusion, { ranFor: 'pull_request', scrub })),
+    comment: markdownText(
+      renderComment({ conclusion, marker: commentMarker(CLIENT_ID, 'spec.yml'), ranFor: 'pull_request', runUrl: 'https://github.example/o/r/actions/runs/1', spec: 'spec.yml', scrub }),
+    ),
+  };
+}
+
+/** Every fact in every rendering; for a failure in the terminal's text, in its messages. */
+function expectSameFacts(conclusion: Conclusion, run: Pick<Run, 'dryRun' | 'onDrift'>): void {
+  const facts = factsOf(conclusion);
+  expect(facts.length).toBeGreaterThan(0);
+  for (const [door, text] of Object.entries(renderings(conclusion, run))) {
+    expect([door, facts.filter((fact) => !text.includes(fact))]).toEqual([door, []]);
+  }
+}
+
+// A scope that differs from the spec in its description and its dependent scopes (the groups scope missing).
+const DRIFTED = { description: 'Old text', required_domains: ['example.org'], dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] };
+
+describe('every door shows the same facts of the plan', () => {
+  test('a creation planned: every field the creation would send, each dependent scope by string and id', async () => {
+    const conclusion = await conclude({ service: world(), dryRun: true, onDrift: 'warn' });
+    expect(conclusion.plan?.fields.map((f) => f.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'required_domains', 'dependent_scopes']);
+    expect(factsOf(conclusion)).toEqual(expect.arrayContaining([TRANSFER, TRANSFER_ID, GROUPS_SCOPE_STRING, GROUPS_SCOPE_ID]));
+    expectSameFacts(conclusion, { dryRun: true, onDrift: 'warn' });
+  });
+
+  test('a creation applied: every field it sent', async () => {
+    const conclusion = await conclude({ service: world(), dryRun: false, onDrift: 'warn' });
+    expect(conclusion.plan).toMatchObject({ action: 'create', dryRun: false, changes: true });
+    expectSameFacts(conclusion, { dryRun: false, onDrift: 'warn' });
+  });
+
+  test.each<[string, boolean]>([
+    ['planned', true],
+    ['applied', false],
+  ])('an update %s: each changed field before and after', async (_what, dryRun) => {
+    const conclusion = await conclude({ service: world(DRIFTED), dryRun, onDrift: 'update' });
+    expect(conclusion.plan?.fields.map((f) => f.field)).toEqual(['description', 'dependent_scopes']);
+    expect(factsOf(conclusion)).toEqual(expect.arrayContaining(['Old text', 'Runs my actions', GROUPS_SCOPE_STRING, GROUPS_SCOPE_ID]));
+    expectSameFacts(conclusion, { dryRun, onDrift: 'update' });
+  });
+
+  test.each<OnDrift>(['warn', 'fail', 'ignore'])('drift under on_drift: %s: each drifted field with both values', async (onDrift) => {
+    for (const dryRun of [true, false]) {
+      const conclusion = await conclude({ service: world(DRIFTED), dryRun, onDrift });
+      expect(conclusion.plan?.comparison.filter((c) => !c.same).map((c) => c.field)).toEqual(['description', 'dependent_scopes']);
+      expectSameFacts(conclusion, { dryRun, onDrift });
+    }
+  });
+
+  test('a failure past validation: the error, in every door', async () => {
+    const error = new ActionError('dependent_scopes: no scope was found for "https://nowhere.example.org/scopes/none".');
+    const conclusion = concludeFailure(error, INPUT_NAMING, { clientId: CLIENT_ID, scopeString: EXPECTED });
+    expectSameFacts(conclusion, { dryRun: true, onDrift: 'warn' });
+    // The job summary and the comment also say what the run knew before it failed.
+    const { summary, comment } = renderings(conclusion, { dryRun: true, onDrift: 'warn' });
+    for (const text of [summary, comment]) expect(text).toContain(`| Client | ${CLIENT_ID} |\n| Scope string | ${EXPECTED} (the spec's; not read from the service) |`);
+  });
+});
+
+describe('a dependent scope', () => {
+  test("shows the string the spec gave, or its id's lookup returned, with the whole id beside it; the service's others by id alone, after the spec's", async () => {
+    const unknownToSpec = nthUuid(205);
+    const service = world({ dependent_scopes: [{ scope: unknownToSpec, optional: false, requires_refresh_token: false }, { scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] });
+    service.addScope({ id: unknownToSpec, scope_string: 'https://other.example.org/scopes/x', client: nthUuid(300) });
+    const conclusion = await conclude({ service, dryRun: true, onDrift: 'warn' });
+    const dependents = conclusion.plan?.comparison.find((c) => c.field === 'dependent_scopes');
+    expect(dependents?.spec).toEqual([
+      { scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true },
+      { scope_string: GROUPS_SCOPE_STRING, scope: GROUPS_SCOPE_ID, optional: true, requires_refresh_token: true },
+    ]);
+    // The spec's entries in its order, then the service's others by id; no request of this run named that one.
+    expect(dependents?.service).toEqual([
+      { scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true },
+      { scope_string: null, scope: unknownToSpec, optional: false, requires_refresh_token: false },
+    ]);
+    const { terminal } = renderings(conclusion, { dryRun: true, onDrift: 'warn' });
+    const json = JSON.stringify(jsonReport('plan', conclusion, [], 0));
+    expect(terminal).toContain(`${GROUPS_SCOPE_STRING} (${GROUPS_SCOPE_ID}) optional: true, requires_refresh_token: true`);
+    expect(terminal).toContain(`; ${unknownToSpec} optional: false, requires_refresh_token: false]`);
+    // Its keys in one order everywhere.
+    expect(json).toContain(`{"scope_string":"${TRANSFER}","scope":"${TRANSFER_ID}","optional":false,"requires_refresh_token":true}`);
+  });
+
+  test('no run makes a request it did not make before: the strings come from the lookups already sent', async () => {
+    const service = world(DRIFTED);
+    await conclude({ service, dryRun: true, onDrift: 'warn' });
+    expect(service.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /v2/api/clients/' + CLIENT_ID, 'GET /v2/api/scopes', 'GET /v2/api/scopes'].sort());
+  });
+});
