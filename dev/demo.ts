@@ -83,7 +83,7 @@ for (const { title, spec, inputs, summary } of RUNS) {
   console.log(indent(logOf(run.stdout)));
   if (run.stderr !== '') console.log(indent(run.stderr.trimEnd().split('\n')));
   const requests = service.requests.slice(before).map((r) => `${r.method} ${r.path.replace(client.id, '{client}')}`);
-  console.log(`    Requests to the service: ${requests.join(', ')}. Outputs: created=${run.outputs.created}, updated=${run.outputs.updated}.`);
+  console.log(`    Requests to the service: ${requests.join(', ')}. Outputs: created=${run.outputs.created}, updated=${run.outputs.updated}, changes=${run.outputs.changes}.`);
   if (summary) {
     // Its head; the field-by-field table is the same as in the pull request's comment, shown whole below.
     const text = markdownText(run.summary);
@@ -112,7 +112,11 @@ for (const title of ['A pull request proposes another description: a dry run pla
   console.log(`    Requests to GitHub: ${github.calls().slice(before).join(', ')}`);
 }
 const comments = github.commentsOf('octo/provider#7');
-console.log(`    Pull request #7 has ${comments.length} comment from the action; as GitHub shows it:\n${indent(markdownText(comments[0]?.body ?? ''), '      ')}`);
+// All of it but its table of outputs, which the steps above show.
+const comment = markdownText(comments[0]?.body ?? '');
+const outputs = comment.indexOf('Outputs');
+const shownComment = outputs < 0 ? comment : [...comment.slice(0, outputs), '(Its outputs, then a link to the run.)'];
+console.log(`    Pull request #7 has ${comments.length} comment from the action; as GitHub shows it:\n${indent(shownComment, '      ')}`);
 failed ||= comments.length !== 1;
 await github.stop();
 
