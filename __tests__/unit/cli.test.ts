@@ -587,8 +587,9 @@ describe('usage', () => {
     expect(options.find((l) => l.startsWith('  --scope-suffix '))).toMatch(/\[import only\]$/);
     expect(options.find((l) => l.startsWith('  --dotenv '))).toMatch(/\[plan, apply and verify only\]$/);
     expect(options.find((l) => l.startsWith('  --json '))).not.toContain('[');
-    // Every option of every command, once, and --version.
+    // Every option of every command, once, and --version; the help's own last.
     expect(flagsOf(help).sort()).toEqual([...new Set([...Object.values(TAKES).flat(), '--version'])].sort());
+    expect(flagsOf(help).slice(-2)).toEqual(['--help', '--version']);
     expect(help).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}\(plan\) .+/);
     for (const [verb, { examples }] of Object.entries(COMMANDS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));

@@ -2057,8 +2057,8 @@ const COMMANDS = {
 };
 /** The commands as a sentence names them: "plan, apply, verify or import". */
 const commandList = () => listOf(COMMAND_NAMES, 'or');
-/** Every flag once, in the order the commands list them. */
-const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]))];
+/** Every flag once, in the order the commands list them, --help last. */
+const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')), 'help'];
 const overallHelp = () => `Usage: ${options_NAME} <${COMMAND_NAMES.join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the

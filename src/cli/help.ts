@@ -60,8 +60,8 @@ export const COMMANDS = {
 /** The commands as a sentence names them: "plan, apply, verify or import". */
 export const commandList = (): string => listOf(COMMAND_NAMES, 'or');
 
-/** Every flag once, in the order the commands list them. */
-const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]))];
+/** Every flag once, in the order the commands list them, --help last. */
+const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')), 'help'];
 
 export const overallHelp = (): string => `Usage: ${NAME} <${COMMAND_NAMES.join('|')}> [options]
 
