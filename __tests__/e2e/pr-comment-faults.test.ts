@@ -60,6 +60,8 @@ test('pr_comment that is neither auto nor off fails the step in the workflow\'s 
   expect(errors(result)).toEqual(['::error::Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.']);
   expect(github.requests).toEqual([]);
   expect(h.service.requests.slice(before)).toEqual([]);
+  // The run's summary says so too, as for any problem of the inputs.
+  expect(result.summary).toContain('### Provider scope: nothing was done\n\nThe inputs or the spec have 1 problem(s):\n\n- Input pr\\_comment must be auto or off');
 });
 
 test('5xx and a reset connection are retried on the reads and the update; a 5xx on the creation is not, and is a warning', async () => {

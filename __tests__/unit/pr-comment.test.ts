@@ -441,12 +441,13 @@ describe('the wiring', () => {
     expect(runner.exitCode).toBe(1);
   });
 
-  test('run() refuses an invalid pr_comment before anything is sent: one error, exit 1, no run, no comment', async () => {
+  test('run() refuses an invalid pr_comment before anything is sent: one error, exit 1, no run, no comment, a summary that says so', async () => {
     const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'https://auth.example.invalid', pr_comment: 'always' });
     let commented = false;
     await run(runner.collaborators({ comment: async () => void (commented = true) }));
-    expect(runner.annotations()).toEqual([{ level: 'error', message: (readPrComment('always') as Message).text, properties: {} }]);
-    expect([runner.exitCode, commented, runner.summaries]).toEqual([1, false, []]);
+    const { text } = readPrComment('always') as Message;
+    expect(runner.annotations()).toEqual([{ level: 'error', message: text, properties: {} }]);
+    expect([runner.exitCode, commented, runner.summaries]).toEqual([1, false, [expect.stringContaining(`- ${md(text)}`)]]);
   });
 
   test("the runner's comment reads the event from GITHUB_EVENT_NAME: a push loads nothing and sends nothing", async () => {

@@ -47,31 +47,28 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     messages.forEach(write);
     if (unannotated > 0) core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
   };
-  // The one input of this door alone, checked before anything is sent: a typo never lets a
-  // release create the scope and then fail.
-  const prComment = readPrComment(core.getInput('pr_comment'));
-  if (prComment !== 'auto' && prComment !== 'off') {
-    write(prComment);
-    await ready?.();
-    return collaborators.setExitCode(1);
-  }
   // An error that escapes everything ends the step: reported, and nothing more is sent.
   const fatal = new AbortController();
   collaborators.onFatal?.((error) => {
     fatal.abort(error);
     conclude(concludeFailure(error, INPUT_NAMING));
   });
-
-  let conclusion = await ensureProviderScope({
-    read: (name) => core.getInput(name),
-    naming: INPUT_NAMING,
-    workspace: collaborators.workspace,
-    secrets,
-    write,
-    clock: collaborators.clock,
-    dispatcher: collaborators.dispatcher,
-    signal: fatal.signal,
-  });
+  // The one input of this door alone, checked before anything is sent: a typo never lets a
+  // release create the scope and then fail. Its run ends as a failed validation does.
+  const prComment = readPrComment(core.getInput('pr_comment'));
+  let conclusion: Conclusion =
+    typeof prComment === 'object'
+      ? { messages: [prComment], problems: [{ field: 'pr_comment', message: prComment.text }], exitCode: 1 }
+      : await ensureProviderScope({
+          read: (name) => core.getInput(name),
+          naming: INPUT_NAMING,
+          workspace: collaborators.workspace,
+          secrets,
+          write,
+          clock: collaborators.clock,
+          dispatcher: collaborators.dispatcher,
+          signal: fatal.signal,
+        });
   // The last answer is in: what only the output needs (the toolkit) loads now, beside the
   // workflow context; loaded with the requests, its compile held them back (see runner.ts).
   const loaded = ready?.();
@@ -88,7 +85,8 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
   await loaded;
-  // Where reviewers look, last: on a pull request, the same report as its comment (never a change of the result).
-  await collaborators.comment?.({ conclusion, secrets, write });
+  // Where reviewers look, last: on a pull request, the same report as its comment (never a
+  // change of the result); with pr_comment itself refused, never.
+  if (typeof prComment !== 'object') await collaborators.comment?.({ conclusion, secrets, write });
   collaborators.setExitCode(conclusion.exitCode);
 }

@@ -1,6 +1,7 @@
 /**
- * The job summary: the report of a run (engine/conclude.ts) as the markdown the runner shows
- * on the run's page, every value scrubbed and then escaped.
+ * The job summary: a run's conclusion (its plan, engine/plan.ts, or what it knew when it
+ * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
+ * escaped. The pull request's comment renders the same markdown.
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';

@@ -1,7 +1,8 @@
 /**
  * The pull request's comment: what the job summary shows (job-summary.ts renders it, the one
- * renderer), the run's warnings and errors, its outputs and a link to the run, under a hidden
- * marker that names the client and the spec file, and within GitHub's limit on a body.
+ * renderer: the plan, the warnings and errors, the outputs), a verdict first and a link to the
+ * run, under a hidden marker that names the client and the spec file, and within GitHub's
+ * limit on a body.
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import { buildSummary, escapeMarkdown } from './job-summary.ts';
