@@ -47,6 +47,10 @@ export default {
   //   and errors out of it by level: an info or debug line in it is never shown.
   // - src/cli/main.ts, `read()`: `settings.get(name) ?? ''` with '' made another string: every
   //   setting read is in the map (each of CLI_SETTINGS, client_secret and dry_run are set).
+  // - src/cli/options.ts, listOf: `words.join('')` with '' made another string. It is taken
+  //   only for fewer than two words, and join puts its separator only between two.
+  // - src/cli/main.ts, parse(): `CLI_FLAGS[token.name]?.example ?? '<value>'` with '<value>'
+  //   made another string (no test reaches it): every flag that takes a value has an example.
   // - src/cli/options.ts, the `help` of client_secret made "": the secret has no flag, so no
   //   line of --help shows its help (the secret's hint is CLI_NAMING.whenEmpty's, pinned).
   // - src/cli/human-report.ts, `command === 'plan' && result.wouldCreate` with the first

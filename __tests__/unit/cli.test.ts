@@ -590,7 +590,8 @@ describe('usage', () => {
     // Every option of every command, once, and --version; the help's own last.
     expect(flagsOf(help).sort()).toEqual([...new Set([...Object.values(TAKES).flat(), '--version'])].sort());
     expect(flagsOf(help).slice(-2)).toEqual(['--help', '--version']);
-    expect(help).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}\(plan\) .+/);
+    expect(help).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}\(plan\) apply would change the registration .+\n/);
+    expect(options).toContainEqual(expect.stringMatching(/^ {2}-h, --help +Show this help\.$/));
     for (const [verb, { examples }] of Object.entries(COMMANDS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
       expect(examples.length).toBeGreaterThan(0);

@@ -12,12 +12,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
-import { schemaUrlOf } from '../../src/cli/import.ts';
+import { installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
+import { cliNaming } from '../../src/cli/options.ts';
+import { importScope } from '../../src/engine/import.ts';
 import { parseSpec } from '../../src/engine/spec.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { secretForms } from '../../src/engine/secrets.ts';
+import { keepSecrets, secretForms } from '../../src/engine/secrets.ts';
 import { hasUnsafe } from '../../src/engine/text.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 import { inProcessService } from '../support/in-process.ts';
@@ -370,6 +373,41 @@ describe('where it goes', () => {
     expect(help).toContain('ensure-provider-scope import --spec - --scope-suffix action_all > scope.yml');
     expect((await cli(['plan', '--help'])).stdout).not.toContain('--scope-suffix');
   });
+});
+
+test('package.json as installed: two folders above the module that reads it, as from dist/cli/; none there, nothing', async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'eps-package-'));
+  try {
+    await mkdir(path.join(root, 'dist', 'cli'), { recursive: true });
+    const module = pathToFileURL(path.join(root, 'dist', 'cli', 'index.js')).href;
+    expect(await installedPackage(module)).toEqual({});
+    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'p', repository: 'r' }));
+    // A decoy one folder up: only the package's own counts.
+    await writeFile(path.join(root, 'dist', 'package.json'), JSON.stringify({ type: 'module' }));
+    expect(await installedPackage(module)).toEqual({ name: 'p', repository: 'r' });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('the engine writes the schema line first when it is given an address, and none without', async () => {
+  await seed({});
+  const run = async (schemaUrl?: string) => {
+    const outcome = await importScope({
+      read: (name) => ({ client_id: client.id, client_secret: SECRET, auth_url: service.url, spec: '-', timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', auth: 'basic', provider_url: '' })[name],
+      naming: cliNaming(),
+      workspace: workspace.dir,
+      secrets: keepSecrets(client.id, SECRET),
+      write: () => {},
+      dispatcher: service.dispatcher(),
+      importNaming: { pickSuffix: (s) => s, overwrite: '--force', createInstead: '' },
+      command: 'ensure-provider-scope import',
+      schemaUrl,
+    });
+    return outcome.imported?.text.split('\n')[0];
+  };
+  expect(await run('https://unpkg.com/p@1.0.0/schema/provider-scope.schema.json')).toBe('# yaml-language-server: $schema=https://unpkg.com/p@1.0.0/schema/provider-scope.schema.json');
+  expect(await run()).toMatch(/^# Imported from the live scope /);
 });
 
 test("the schema line's address: the package's schema at its version, once package.json names the repository (as the release sets it); none before", () => {

@@ -217,6 +217,9 @@ test('each door words a setting given a value as its users write it', () => {
   expect([cliNaming().label('client_secret'), cliNaming().whenEmpty('client_secret')]).toEqual(['PROVIDER_CLIENT_SECRET', expect.stringMatching(/^put the client secret in the environment/)]);
   expect(cliNaming({ secretFromStdin: true }).label('client_secret')).toBe('The client secret from stdin (--client-secret-stdin)');
   expect(cliNaming({ secretFromStdin: true }).label('client_id')).toBe('--client-id (or PROVIDER_CLIENT_ID)');
+  // Left out, the facts of a run inside a repository whose spec was not given.
+  expect([cliNaming().workspace, cliNaming().specNotFound]).toEqual([cliNaming({ specGiven: false, inRepository: true }).workspace, cliNaming({ specGiven: false, inRepository: true }).specNotFound]);
+  expect([cliNaming().workspace, cliNaming().specNotFound]).toEqual(['the repository', expect.stringMatching(/^Give the spec's path with --spec/)]);
   // The secret has no flag: only its variable.
   expect(cliNaming().assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
 });

@@ -2578,11 +2578,14 @@ const IMPORT_NAMING = {
  * clone's package.json does not, so a file imported before then gets no line that leads nowhere.
  */
 const schemaUrlOf = (pkg) => pkg.repository === undefined ? undefined : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
-/** package.json as installed, read when import runs: the bundle holds the clone's, from before the release set `repository`. */
-async function installedPackage() {
-    // Two folders up from src/cli/ and from the bundle's dist/cli/ alike, found by a loop: a
-    // path the bundler can work out, it copies into the bundle as an asset, the clone's file.
-    let folder = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+/**
+ * package.json as installed, two folders above `module` (src/cli/ and the bundle's dist/cli/
+ * alike), read when import runs: the bundle holds the clone's, from before the release set
+ * `repository`. None there: {}.
+ */
+async function installedPackage(module) {
+    // Found by a loop: a path the bundler can work out, it copies into the bundle as an asset, the clone's file.
+    let folder = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(module));
     for (let up = 0; up < 2; up++)
         folder = external_node_path_default().dirname(folder);
     return (0,promises_.readFile)(external_node_path_default().join(folder, 'package.json'), 'utf8').then((text) => JSON.parse(text), () => ({}));
@@ -2598,7 +2601,7 @@ async function runImport({ port, values, seen, stdout, show }) {
         scopeSuffix,
         destination: file === '-' ? undefined : { file, force: values.force === true },
         command: `${options_NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-        schemaUrl: schemaUrlOf(await installedPackage()),
+        schemaUrl: schemaUrlOf(await installedPackage(import.meta.url)),
     });
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
@@ -2631,7 +2634,8 @@ async function runImport({ port, values, seen, stdout, show }) {
 async function repositoryOf(cwd) {
     const start = await (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
     for (let folder = start;; folder = external_node_path_default().dirname(folder)) {
-        if (await (0,promises_.lstat)(external_node_path_default().join(folder, '.git')).then(() => true, () => false))
+        const git = await (0,promises_.lstat)(external_node_path_default().join(folder, '.git')).catch(() => undefined);
+        if (git !== undefined)
             return { top: folder, found: true, here: start };
         if (external_node_path_default().dirname(folder) === folder)
             return { top: start, found: false, here: start };
@@ -2750,7 +2754,7 @@ async function run(command, values, collaborators) {
     const repository = await repositoryOf(collaborators.cwd);
     const specGiven = given(SPEC) !== undefined;
     if (!specGiven)
-        settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec ?? '')));
+        settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec)));
     settings.set('dry_run', command === 'plan' ? 'true' : 'false');
     const read = (name) => (settings.get(name) ?? '').trim();
     // The run's one keeper of the secret's forms, and of the access token's once it arrives:

@@ -38,11 +38,14 @@ const IMPORT_NAMING: ImportNaming = {
 export const schemaUrlOf = (pkg: { name?: unknown; version?: unknown; repository?: unknown }): string | undefined =>
   pkg.repository === undefined ? undefined : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
 
-/** package.json as installed, read when import runs: the bundle holds the clone's, from before the release set `repository`. */
-async function installedPackage(): Promise<Record<string, unknown>> {
-  // Two folders up from src/cli/ and from the bundle's dist/cli/ alike, found by a loop: a
-  // path the bundler can work out, it copies into the bundle as an asset, the clone's file.
-  let folder = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * package.json as installed, two folders above `module` (src/cli/ and the bundle's dist/cli/
+ * alike), read when import runs: the bundle holds the clone's, from before the release set
+ * `repository`. None there: {}.
+ */
+export async function installedPackage(module: string): Promise<Record<string, unknown>> {
+  // Found by a loop: a path the bundler can work out, it copies into the bundle as an asset, the clone's file.
+  let folder = path.dirname(fileURLToPath(module));
   for (let up = 0; up < 2; up++) folder = path.dirname(folder);
   return readFile(path.join(folder, 'package.json'), 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => ({}));
 }
@@ -69,7 +72,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
     scopeSuffix,
     destination: file === '-' ? undefined : { file, force: values.force === true },
     command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-    schemaUrl: schemaUrlOf(await installedPackage()),
+    schemaUrl: schemaUrlOf(await installedPackage(import.meta.url)),
   });
   outcome.messages.forEach(port.write);
   const { imported, exitCode } = outcome;

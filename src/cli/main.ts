@@ -134,7 +134,7 @@ async function run(command: Command, values: Values, collaborators: Collaborator
   // directory, the default from the repository's top (said from here, as messages show it).
   const repository = await repositoryOf(collaborators.cwd);
   const specGiven = given(SPEC) !== undefined;
-  if (!specGiven) settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec ?? '')));
+  if (!specGiven) settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec as string)));
   settings.set('dry_run', command === 'plan' ? 'true' : 'false');
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
 

@@ -19,7 +19,8 @@ export interface Repository {
 export async function repositoryOf(cwd: string): Promise<Repository> {
   const start = await realpath(cwd).catch(() => path.resolve(cwd));
   for (let folder = start; ; folder = path.dirname(folder)) {
-    if (await lstat(path.join(folder, '.git')).then(() => true, () => false)) return { top: folder, found: true, here: start };
+    const git = await lstat(path.join(folder, '.git')).catch(() => undefined);
+    if (git !== undefined) return { top: folder, found: true, here: start };
     if (path.dirname(folder) === folder) return { top: start, found: false, here: start };
   }
 }
