@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8970:
+/***/ 8992:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30338,6 +30338,91 @@ const INPUT_NAMING = {
     scopeStringOutput: "the step's scope_string output",
 };
 
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+/** The user of the workflow's own token, which may not ask GET /user. */
+const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
+// Each request's limit, and the whole of what one run writes (retries included).
+const REQUEST_MS = 30_000;
+const DEADLINE_MS = 90_000;
+const loadToolkit = async () => {
+    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    return { context: context, getOctokit };
+};
+/** An octokit for `token` at the runner's API address, its requests timed and retried (below). */
+function octokit_connect({ context, getOctokit }, token, clock = systemClock, write) {
+    const octokit = getOctokit(token, { baseUrl: context.apiUrl });
+    retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
+    return octokit;
+}
+/** The page of the run, whose summary has the whole report. */
+const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
+/**
+ * The first item, page by page, that carries the marker and was written by `login`: never
+ * anyone else's, even one that copies the marker. Stops at the page that has it.
+ */
+async function findOwn(pages, marker, login) {
+    for await (const page of pages) {
+        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** The data of each page octokit's iterator fetches. */
+async function* pagesOf(pages) {
+    for await (const page of pages)
+        yield page.data;
+}
+/** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
+async function tokenUser(octokit, write) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        const status = statusOf(error);
+        if (status === undefined || status >= 500 || status === 429)
+            throw error;
+        write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.` });
+        return WORKFLOW_TOKEN_USER;
+    }
+}
+const statusOf = (error) => {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+};
+/**
+ * Every request gets a time limit; the idempotent ones (GET, PATCH) are tried again on a 5xx,
+ * a 429 or a network failure (octokit reports those as status 500), paced as the service's
+ * reads are. A POST is never sent twice: a creation whose answer was lost may have been made,
+ * and is found again by its marker.
+ */
+function retrying(octokit, pacing, write) {
+    octokit.hook.wrap('request', (request, options) => {
+        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
+        if (options.method === 'POST')
+            return once();
+        return withRetries(once, (error) => {
+            const status = statusOf(error);
+            const retryAfter = error.response?.headers?.['retry-after'];
+            return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
+        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub ${octokit_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
+    });
+}
+const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
+/** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
+function octokit_describe(error) {
+    // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
+    const { message = String(error), request, response } = (error ?? {});
+    const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
+    return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
+}
+/** A failure as a warning says it: what GitHub answered (or why nothing came), and whether the retries gave up. */
+function whatFailed(error) {
+    const gaveUp = error?.gaveUp;
+    return `GitHub ${octokit_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/pr-comment-body.ts
 
 /**
@@ -30432,11 +30517,6 @@ function footerOf({ runUrl, spec }, wasCut) {
 const COMMENT_INPUT_DEFAULTS = { pr_comment: 'auto', github_token: '${{ github.token }}' };
 /** The events whose runs comment (pr_comment: auto). */
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
-/** The user of the workflow's own token, which may not ask GET /user. */
-const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
-// Each request's limit, and the comment's as a whole (retries included).
-const REQUEST_MS = 30_000;
-const DEADLINE_MS = 90_000;
 /** pr_comment as the workflow gave it: auto, off, or the error that says what to write. */
 function readPrComment(value) {
     if (value === '' || value === 'auto')
@@ -30465,24 +30545,19 @@ async function commentOnPullRequest(run, deps) {
     }
 }
 async function comment({ conclusion, secrets, write }, deps, token) {
-    const { context, getOctokit } = await (deps.load ?? loadToolkit)();
+    const toolkit = await (deps.load ?? loadToolkit)();
+    const { context } = toolkit;
     const number = context.payload.pull_request?.number;
     if (number === undefined)
         return write({ level: 'debug', text: 'No pull request number in the event: no comment.' });
     const { owner, repo } = context.repo;
-    const clock = deps.clock ?? systemClock;
-    const octokit = getOctokit(token, { baseUrl: context.apiUrl });
-    retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
+    const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
     const marker = commentMarker(deps.core.getInput('client_id'), spec);
-    const runUrl = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${context.runId}`;
-    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl, spec, scrub: secrets.scrub });
+    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
     const login = await tokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
-    const own = await findOwnComment((async function* () {
-        for await (const page of pages)
-            yield page.data;
-    })(), marker, login);
+    const own = await findOwn(pagesOf(pages), marker, login);
     if (own === undefined) {
         const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
         write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
@@ -30492,70 +30567,10 @@ async function comment({ conclusion, secrets, write }, deps, token) {
         write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
     }
 }
-const loadToolkit = async () => {
-    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    return { context: context, getOctokit };
-};
-/**
- * The first comment, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
- */
-async function findOwnComment(pages, marker, login) {
-    for await (const page of pages) {
-        const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && c.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
-/** Whose comments are this token's: GET /user, or the workflow token's bot, which may not ask. */
-async function tokenUser(octokit, write) {
-    try {
-        return (await octokit.rest.users.getAuthenticated()).data.login;
-    }
-    catch (error) {
-        const status = statusOf(error);
-        if (status === undefined || status >= 500 || status === 429)
-            throw error;
-        write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: its comments are ${WORKFLOW_TOKEN_USER}'s.` });
-        return WORKFLOW_TOKEN_USER;
-    }
-}
-const statusOf = (error) => {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-};
-/**
- * Every request gets a time limit; the idempotent ones (GET, PATCH) are tried again on a 5xx,
- * a 429 or a network failure (octokit reports those as status 500), paced as the service's
- * reads are. A POST is never sent twice: a creation whose answer was lost may have been made,
- * and the next run finds it by its marker.
- */
-function retrying(octokit, pacing, write) {
-    octokit.hook.wrap('request', (request, options) => {
-        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
-        if (options.method === 'POST')
-            return once();
-        return withRetries(once, (error) => {
-            const status = statusOf(error);
-            const retryAfter = error.response?.headers?.['retry-after'];
-            return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
-        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub ${pr_comment_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
-    });
-}
-const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
-/** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
-function pr_comment_describe(error) {
-    // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
-    const { message = String(error), request, response } = (error ?? {});
-    const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
-    return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
-}
 /** The one warning a failed comment gives: what happened and what to do. */
 function pr_comment_failure(error) {
     const status = statusOf(error);
-    const gaveUp = error?.gaveUp;
-    const what = `GitHub ${pr_comment_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
+    const what = whatFailed(error);
     const head = 'The run was not commented on the pull request (the job summary has everything):';
     if (status === 403) {
         return `${head} ${what} Give the job the permission \`pull-requests: write\`. Where the token is read-only, as on a pull request from a fork, set pr_comment: off.`;
@@ -30758,7 +30773,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8970);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
