@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8992:
+/***/ 8711:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29765,6 +29765,11 @@ function settingsSchema({ label, ref, whenEmpty }) {
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
     });
 }
+/** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
+function readSetting(name, value, naming) {
+    const result = settingsSchema(naming).shape[name].safeParse(value);
+    return result.success ? result.data : undefined;
+}
 /** Validates every setting at once, so the user sees all that is wrong in one run. */
 function settings_parseSettings(read, naming) {
     const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
@@ -30580,7 +30585,196 @@ function pr_comment_failure(error) {
     return `${head} ${what}`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/health.ts
+/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
+function unwellBecause({ exitCode, report }, onDrift) {
+    const because = exitCode === 0 ? [] : ['failed'];
+    if (report === undefined)
+        return because;
+    const { comparison, wouldCreate } = report.result;
+    if (onDrift !== 'ignore' && comparison.some((c) => !c.same))
+        because.push('drift');
+    if (wouldCreate)
+        because.push('no scope');
+    return because;
+}
+
+;// CONCATENATED MODULE: ./src/github/watch-issue-body.ts
+
+
+
+/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
+const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace(/^<!-- ensure-provider-scope /, '$&watch ');
+// The most messages listed, and the longest value kept whole, tried in turn until the body
+// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
+// escaped) and the fixed text are far below the limit.
+const MAX_MESSAGES = 60;
+const watch_issue_body_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+// Titles show as plain text, whose `#12` GitHub links all the same; GitHub caps them at 256.
+const TITLE_VALUE = 80;
+/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+function issueTitle({ conclusion, clientId, spec, scrub }) {
+    const value = (text) => defuse(inert(cut(scrub(text), TITLE_VALUE).replace(/\s+/g, ' ')));
+    const name = conclusion.report?.result.client.name;
+    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
+    return `Provider scope needs attention: ${client}, ${value(spec)}`;
+}
+/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
+function renderIssue(conclusion, facts) {
+    let body = '';
+    for (const limit of watch_issue_body_VALUE_LIMITS) {
+        body = watch_issue_body_render(conclusion, facts, limit);
+        if (body.length <= COMMENT_LIMIT)
+            break;
+    }
+    return body;
+}
+const FOUND = {
+    failed: 'The run failed.',
+    drift: 'The scope differs from the spec.',
+    'no scope': 'The client has no scope.',
+};
+const ADVICE = {
+    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+};
+function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const code = (text) => `<code>${value(text)}</code>`;
+    const { report, messages, outputs } = conclusion;
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+    lines.push(...because.map((why) => `- ${FOUND[why]}`), '');
+    if (notes.length > 0) {
+        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
+        if (notes.length > MAX_MESSAGES)
+            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+        lines.push('');
+    }
+    const drift = report?.result.comparison.filter((c) => !c.same) ?? [];
+    if (drift.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${code(c.spec)} | ${code(c.service)} |`), '');
+    }
+    const scopeString = outputs?.scope_string;
+    if (scopeString !== undefined)
+        lines.push(`The scope string: ${code(scopeString)}${report?.result.wouldCreate === true ? ' (not created yet)' : ''}.`, '');
+    lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
+    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+    return lines.join('\n');
+}
+/** The comment that closes the issue: the registration is well again. */
+const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
+
+;// CONCATENATED MODULE: ./src/github/watch-issue.ts
+
+
+
+
+
+/** This door's input for the watch, with the default action.yml declares. */
+const WATCH_INPUT_DEFAULTS = { watch_issue: 'auto' };
+/** watch_issue as the workflow gave it: auto, off, or the error that says what to write. */
+function readWatchIssue(value) {
+    if (value === '' || value === 'auto')
+        return 'auto';
+    if (value === 'off')
+        return 'off';
+    return {
+        level: 'error',
+        text: 'Input watch_issue must be auto or off: auto keeps one issue open while a scheduled run finds the registration unwell, off never touches issues. Leave it out for auto.',
+    };
+}
+/** Whether the event and the inputs make this run a watch (run() refused a watch_issue that is neither auto nor off). */
+function watches({ core, eventName }) {
+    if (readWatchIssue(core.getInput('watch_issue')) !== 'auto')
+        return false;
+    if (eventName === 'schedule')
+        return true;
+    return eventName === 'workflow_dispatch' && readSetting('dry_run', core.getInput('dry_run') || SETTING_DEFAULTS.dry_run, INPUT_NAMING) === true;
+}
+/** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
+async function watchIssue(run, deps) {
+    if (!watches(deps))
+        return;
+    const token = deps.core.getInput('github_token');
+    if (token === '') {
+        run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
+        return;
+    }
+    // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
+    run.secrets.learn(token);
+    try {
+        await keep(run, deps, token);
+    }
+    catch (error) {
+        run.write({ level: 'warning', text: watchFailure(error) });
+    }
+}
+async function keep({ conclusion, secrets, write }, deps, token) {
+    const toolkit = await (deps.load ?? loadToolkit)();
+    const { context } = toolkit;
+    const branch = context.payload.repository?.default_branch;
+    if (deps.eventName === 'workflow_dispatch' && context.ref !== `refs/heads/${branch}`) {
+        return write({ level: 'debug', text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.` });
+    }
+    const { core } = deps;
+    const { owner, repo } = context.repo;
+    const octokit = octokit_connect(toolkit, token, deps.clock, write);
+    const clientId = core.getInput('client_id');
+    const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
+    const marker = watchMarker(clientId, spec);
+    const runUrl = runUrlOf(context);
+    const because = unwellBecause(conclusion, readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING));
+    const login = await tokenUser(octokit, write);
+    const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    const own = await find();
+    const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
+    if (because.length === 0) {
+        if (own?.state !== 'open')
+            return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: resolvedComment(runUrl) });
+        const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
+        return said('closed: the registration is well again', data);
+    }
+    const body = renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub: secrets.scrub });
+    if (own === undefined) {
+        const title = issueTitle({ conclusion, clientId, spec, scrub: secrets.scrub });
+        const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
+            // Its answer lost, the issue may be there all the same: looked up again, never created twice.
+            const status = statusOf(error);
+            const found = status === undefined || status >= 500 ? await find() : undefined;
+            if (found === undefined)
+                throw error;
+            return { data: found };
+        });
+        return said('opened', data);
+    }
+    // The title is left as it is: whoever renamed it meant to.
+    const reopen = own.state !== 'open';
+    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, body, ...(reopen ? { state: 'open' } : {}) });
+    said(reopen ? 'reopened' : 'updated', data);
+}
+/** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
+async function* issuesOf(octokit, { owner, repo, creator }) {
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', creator, per_page: 100 });
+    for await (const page of pagesOf(pages))
+        yield page.filter((issue) => issue.pull_request === undefined);
+}
+/** The one warning a failed watch gives: what happened and what to do. */
+function watchFailure(error) {
+    const status = statusOf(error);
+    const head = "The watch's issue was not kept (the job summary has the run's report):";
+    const what = whatFailed(error);
+    if (status === 403)
+        return `${head} ${what} Give the job the permission \`issues: write\`, or set watch_issue: off.`;
+    if (status === 401)
+        return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
+    return `${head} ${what}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/runner.ts
+
 
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
 const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
@@ -30650,6 +30844,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
             }
             : undefined,
         comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },
@@ -30672,6 +30867,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
+
 
 
 
@@ -30719,11 +30915,11 @@ async function run(collaborators = fromGitHubRunner()) {
         if (unannotated > 0)
             core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
     };
-    // The one input of this door alone, checked before anything is sent: a typo never lets a
+    // The inputs of this door alone, checked before anything is sent: a typo never lets a
     // release create the scope and then fail.
-    const prComment = readPrComment(core.getInput('pr_comment'));
-    if (prComment !== 'auto' && prComment !== 'off') {
-        write(prComment);
+    const refused = [readPrComment(core.getInput('pr_comment')), readWatchIssue(core.getInput('watch_issue'))].filter((read) => typeof read !== 'string');
+    if (refused.length > 0) {
+        refused.forEach(write);
         await ready?.();
         return collaborators.setExitCode(1);
     }
@@ -30757,6 +30953,7 @@ async function run(collaborators = fromGitHubRunner()) {
     await loaded;
     // Where reviewers look, last: on a pull request, the same report as its comment (never a change of the result).
     await collaborators.comment?.({ conclusion, secrets, write });
+    await collaborators.watch?.({ conclusion, secrets, write });
     collaborators.setExitCode(conclusion.exitCode);
 }
 /** The job summary of a conclusion: what was ensured, or every problem of a failed validation. */
@@ -30773,7 +30970,7 @@ async function jobSummary({ report, problems }, summary, scrub) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8711);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

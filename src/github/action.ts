@@ -12,6 +12,7 @@ import type { Collaborators, JobSummary } from './collaborators.ts';
 import { buildSummary, describeRun, problemsSummary } from './job-summary.ts';
 import { INPUT_NAMING } from './inputs.ts';
 import { readPrComment } from './pr-comment.ts';
+import { readWatchIssue } from './watch-issue.ts';
 import { fromGitHubRunner } from './runner.ts';
 
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
@@ -47,11 +48,11 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     messages.forEach(write);
     if (unannotated > 0) core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
   };
-  // The one input of this door alone, checked before anything is sent: a typo never lets a
+  // The inputs of this door alone, checked before anything is sent: a typo never lets a
   // release create the scope and then fail.
-  const prComment = readPrComment(core.getInput('pr_comment'));
-  if (prComment !== 'auto' && prComment !== 'off') {
-    write(prComment);
+  const refused = [readPrComment(core.getInput('pr_comment')), readWatchIssue(core.getInput('watch_issue'))].filter((read) => typeof read !== 'string');
+  if (refused.length > 0) {
+    refused.forEach(write);
     await ready?.();
     return collaborators.setExitCode(1);
   }
@@ -86,6 +87,7 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   await loaded;
   // Where reviewers look, last: on a pull request, the same report as its comment (never a change of the result).
   await collaborators.comment?.({ conclusion, secrets, write });
+  await collaborators.watch?.({ conclusion, secrets, write });
   collaborators.setExitCode(conclusion.exitCode);
 }
 

@@ -61,4 +61,6 @@ export interface Collaborators {
   ready?: () => Promise<void>;
   /** After everything else, the run's report as its pull request's comment (pr-comment.ts); never changes the result. */
   comment?: ((run: CommentRun) => Promise<void>) | undefined;
+  /** Then, on a scheduled watch, the issue kept while the registration is unwell (watch-issue.ts); never changes the result. */
+  watch?: ((run: CommentRun) => Promise<void>) | undefined;
 }
