@@ -70,6 +70,8 @@ export interface GitHubRequest {
   query: Record<string, string>;
   /** The login the token stands for, if it is known. */
   user?: string;
+  /** When it arrived (ms since the epoch), as the embedded service records its own. */
+  at: number;
   body?: unknown;
 }
 
@@ -176,7 +178,7 @@ export class FakeGitHubApi {
     const token = /^(?:token|bearer) (\S+)$/i.exec(authorization ?? '')?.[1];
     const grant = token === undefined ? undefined : this.tokens.get(token);
     const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
-    this.requests.push({ method, path, query: Object.fromEntries(url.searchParams), ...(grant === undefined ? {} : { user: grant.user.login }), ...(body === undefined ? {} : { body }) });
+    this.requests.push({ method, path, query: Object.fromEntries(url.searchParams), at: Date.now(), ...(grant === undefined ? {} : { user: grant.user.login }), ...(body === undefined ? {} : { body }) });
 
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault !== undefined) {
