@@ -30610,11 +30610,16 @@ const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace(/^
 // escaped) and the fixed text are far below the limit.
 const MAX_MESSAGES = 60;
 const watch_issue_body_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
-// Titles show as plain text, whose `#12` GitHub links all the same; GitHub caps them at 256.
-const TITLE_VALUE = 80;
+// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
+// words around them stay under 256 characters, where GitHub refuses a longer title (as
+// reported in nelsontky/gh-pages-url-shortener#125).
+const TITLE_VALUE = 64;
 /** What tells this issue from the others: the client's name where known, its id, the spec file. */
 function issueTitle({ conclusion, clientId, spec, scrub }) {
-    const value = (text) => defuse(inert(cut(scrub(text), TITLE_VALUE).replace(/\s+/g, ' ')));
+    const value = (text) => {
+        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
+        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+    };
     const name = conclusion.report?.result.client.name;
     const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
     return `Provider scope needs attention: ${client}, ${value(spec)}`;

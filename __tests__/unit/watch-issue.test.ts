@@ -78,9 +78,11 @@ describe('the issue', () => {
     expect(issueTitle({ conclusion: failed, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: ${CLIENT_ID}, ${SPEC}`);
     const hostile = concluded({ client: { id: CLIENT_ID, name: `@octocat #12\n\u001b[31m${'x'.repeat(100)}` } });
     const title = issueTitle({ conclusion: hostile, clientId: CLIENT_ID, spec: 'a#1.yml', scrub: (text) => text.replace('octocat', '***') });
-    expect(title).toBe(
-      `Provider scope needs attention: @\u2060*** #\u206012 \\u001b[31m${'x'.repeat(66)}… (34 more characters: the whole value is in the run's summary) (${CLIENT_ID}), a#\u20601.yml`,
-    );
+    expect(title).toBe(`Provider scope needs attention: @\u2060*** #\u206012 \\u001b[31m${'x'.repeat(42)}… (${CLIENT_ID}), a#\u20601.yml`);
+    // Each value at most 64 characters: the longest title is within GitHub's 256.
+    const long = issueTitle({ conclusion: concluded({ client: { id: CLIENT_ID, name: '#'.repeat(500) } }), clientId: '@'.repeat(500), spec: 'x'.repeat(500), scrub });
+    expect(long).toBe(`Provider scope needs attention: ${'#\u2060'.repeat(31)}#… (${'@\u2060'.repeat(31)}@…), ${'x'.repeat(63)}…`);
+    expect(long.length).toBeLessThanOrEqual(256);
   });
 
   test('its body: the marker, what was found, each warning and error, the drifted fields, the scope string, what to do, the run', () => {

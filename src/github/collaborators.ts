@@ -30,7 +30,7 @@ export interface JobSummary {
   write(markdown: string): Promise<void>;
 }
 
-/** What the run hands its pull request's comment once it has concluded. */
+/** What the run hands what it writes after it has concluded: its pull request's comment, the watch's issue. */
 export interface CommentRun {
   conclusion: Conclusion;
   /** The run's one keeper of secrets: the token is masked and scrubbed through it. */
