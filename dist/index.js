@@ -30604,7 +30604,7 @@ function unwellBecause({ exitCode, report }, onDrift) {
 
 
 /** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace(/^<!-- ensure-provider-scope /, '$&watch ');
+const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
 // The most messages listed, and the longest value kept whole, tried in turn until the body
 // fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
 // escaped) and the fixed text are far below the limit.

@@ -41,7 +41,12 @@ const RESULT: ReconcileResult = {
 type Changed = { [K in keyof ReconcileResult]?: unknown };
 const concluded = (result: Changed = {}): Conclusion =>
   concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, result: { ...RESULT, ...result } as ReconcileResult });
-const DRIFT = { comparison: [{ field: 'description', spec: '"Runs actions"', service: '"Changed by hand"', same: false }] };
+const DRIFT = {
+  comparison: [
+    { field: 'name', spec: '"P"', service: '"P"', same: true },
+    { field: 'description', spec: '"Runs actions"', service: '"Changed by hand"', same: false },
+  ],
+};
 const drifted = (): Conclusion => concluded(DRIFT);
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({
@@ -76,6 +81,8 @@ describe('the issue', () => {
     expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}`);
     const failed = concludeFailure(new ActionError('rejected'), INPUT_NAMING);
     expect(issueTitle({ conclusion: failed, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: ${CLIENT_ID}, ${SPEC}`);
+    const spaced = concluded({ client: { id: CLIENT_ID, name: 'Two\r\n\tlines,  spaced' } });
+    expect(issueTitle({ conclusion: spaced, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: Two lines, spaced (${CLIENT_ID}), ${SPEC}`);
     const hostile = concluded({ client: { id: CLIENT_ID, name: `@octocat #12\n\u001b[31m${'x'.repeat(100)}` } });
     const title = issueTitle({ conclusion: hostile, clientId: CLIENT_ID, spec: 'a#1.yml', scrub: (text) => text.replace('octocat', '***') });
     expect(title).toBe(`Provider scope needs attention: @\u2060*** #\u206012 \\u001b[31m${'x'.repeat(42)}… (${CLIENT_ID}), a#\u20601.yml`);
@@ -85,7 +92,41 @@ describe('the issue', () => {
     expect(long.length).toBeLessThanOrEqual(256);
   });
 
-  test('its body: the marker, what was found, each warning and error, the drifted fields, the scope string, what to do, the run', () => {
+  test('its body, whole: the marker, what was found, each warning and error, the drifted fields alone, the scope string, what to do, the run', () => {
+    const warning = drifted().messages.find((m) => m.level === 'warning')?.text ?? '';
+    expect(renderIssue(drifted(), facts())).toBe(
+      [
+        watchMarker(CLIENT_ID, SPEC),
+        '### The provider scope needs attention',
+        '',
+        `The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:`,
+        '',
+        '- The scope differs from the spec.',
+        '',
+        '#### Warnings and errors',
+        '',
+        `- **warning**: ${md(warning)}`,
+        '',
+        '#### The spec and the service',
+        '',
+        '| Field | Spec | Service |',
+        '|---|---|---|',
+        '| description | <code>"Runs actions"</code> | <code>"Changed by hand"</code> |',
+        '',
+        `The scope string: <code>${md(SCOPE_STRING)}</code>.`,
+        '',
+        '#### What to do',
+        '',
+        '- The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+        '',
+        '---',
+        `<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('its body: each part', () => {
     const body = renderIssue(drifted(), facts());
     const lines = body.split('\n');
     expect(lines[0]).toBe(watchMarker(CLIENT_ID, SPEC));
@@ -108,7 +149,7 @@ describe('the issue', () => {
     expect(failed).toContain('- The run failed.\n');
     expect(failed).toContain('- **error**: The client secret was rejected\n');
     expect(failed).toContain("- The run failed: its errors are above, and its log has each step.");
-    expect(failed).not.toContain('####  The spec and the service');
+    expect(failed).not.toContain('#### The spec and the service');
     expect(failed).not.toContain('The scope string');
 
     const planned = concluded({ scope: { id: '', scope_string: SCOPE_STRING }, wouldCreate: true, comparison: [] });
@@ -140,8 +181,26 @@ describe('the issue', () => {
     expect(many.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(many.match(/^- \*\*error\*\*: /gm)).toHaveLength(60);
     expect(many).toContain(`- and 940 more: [the run](${RUN_URL}) has them all.`);
+    // Exactly 60 messages: all listed, no "more" line.
+    const sixty = renderIssue(concludeFailure(new ValidationError(problems.slice(0, 60).map((p) => ({ ...p, message: 'short' }))), INPUT_NAMING), facts({ because: ['failed'] }));
+    expect([sixty.match(/^- \*\*error\*\*: /gm)?.length, sixty.includes('more: [the run]')]).toEqual([60, false]);
     // Short enough whole: not cut.
     expect(renderIssue(concludeFailure(new ValidationError(problems.slice(0, 3)), INPUT_NAMING), facts()).length).toBeLessThan(60_000);
+  });
+
+  test('a body of exactly the limit is kept whole; one character more, and its values are cut', () => {
+    const withWarning = (text: string): Conclusion => {
+      const conclusion = drifted();
+      conclusion.messages.push({ level: 'warning', text });
+      return conclusion;
+    };
+    const room = COMMENT_LIMIT - renderIssue(withWarning(''), facts()).length;
+    const exact = renderIssue(withWarning('w'.repeat(room)), facts());
+    expect(exact.length).toBe(COMMENT_LIMIT);
+    expect(exact).toContain(`- **warning**: ${'w'.repeat(room)}\n`);
+    const over = renderIssue(withWarning('w'.repeat(room + 1)), facts());
+    expect(over.length).toBeLessThan(COMMENT_LIMIT);
+    expect(over).toContain(`- **warning**: ${'w'.repeat(1000)}… \\(${room + 1 - 1000} more characters`);
   });
 
   test('the closing comment links the run', () => {
@@ -303,11 +362,17 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     ['watch_issue: off on a schedule', { watch_issue: 'off' }, 'schedule'],
     ['an invalid watch_issue (run() refuses it first)', { watch_issue: 'always' }, 'schedule'],
     ['a workflow_dispatch that writes (not a dry run)', {}, 'workflow_dispatch'],
+    ['a push that is a dry run', { dry_run: 'true' }, 'push'],
     ['a workflow_dispatch with an invalid dry_run', { dry_run: 'yes' }, 'workflow_dispatch'],
   ])('%s: nothing loaded, no token read or masked, no request', async (_title, inputs, event) => {
     const { written, secrets, loads, watch } = setup(inputs, event);
     await watch(drifted());
     expect([loads(), secrets, written, github.requests]).toEqual([0, [], [], []]);
+  });
+
+  test("a schedule acts whatever its payload says of the repository (it runs on the default branch's workflow)", async () => {
+    await setup({}, 'schedule', { ref: 'refs/heads/main', payload: {} }).watch(drifted());
+    expect(issues()).toHaveLength(1);
   });
 
   test('a workflow_dispatch dry run acts on the default branch only', async () => {

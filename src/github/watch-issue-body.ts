@@ -11,7 +11,7 @@ import { escapeMarkdown } from './job-summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse } from './pr-comment-body.ts';
 
 /** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-export const watchMarker = (clientId: string, spec: string): string => commentMarker(clientId, spec).replace(/^<!-- ensure-provider-scope /, '$&watch ');
+export const watchMarker = (clientId: string, spec: string): string => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
 
 export interface IssueFacts {
   /** Why the run is unwell (engine/health.ts); never empty for an issue's body. */
