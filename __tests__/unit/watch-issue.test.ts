@@ -90,6 +90,8 @@ describe('the issue', () => {
     const long = issueTitle({ conclusion: concluded({ client: { id: CLIENT_ID, name: '#'.repeat(500) } }), clientId: '@'.repeat(500), spec: 'x'.repeat(500), scrub });
     expect(long).toBe(`Provider scope needs attention: ${'#\u2060'.repeat(31)}#… (${'@\u2060'.repeat(31)}@…), ${'x'.repeat(63)}…`);
     expect(long.length).toBeLessThanOrEqual(256);
+    // At the limit, whole.
+    expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: 'y'.repeat(64), scrub })).toMatch(/, y{64}$/);
   });
 
   test('its body, whole: the marker, what was found, each warning and error, the drifted fields alone, the scope string, what to do, the run', () => {
