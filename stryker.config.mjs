@@ -88,12 +88,13 @@ export default {
   //   the action never verifies.
   // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
   //   door reads it: each shows the message and the location.
-  // - src/github/pr-comment.ts, retrying: `{ ...options.request, signal }` made `{}`. It drops
+  // - src/github/octokit.ts, retrying: `{ ...options.request, signal }` made `{}`. It drops
   //   the toolkit's proxy (request.fetch) and the time limit: the end-to-end test through the
   //   runner's proxy pins the first (it runs the bundle, which Stryker cannot see), and a
   //   request that never answers would take the real 30 s to show the second.
-  // - src/github/pr-comment-body.ts, renderComment: `let body = ''` made another string. The
-  //   loop over the value limits (never empty) sets it before it is read.
+  // - src/github/pr-comment-body.ts, renderComment, and src/github/watch-issue-body.ts,
+  //   renderIssue: `let body = ''` made another string. The loop over the value limits (never
+  //   empty) sets it before it is read.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
   // - src/engine/drift.ts, the dependencies' order: `a.scope < b.scope` made `<=`. Two

@@ -11,9 +11,18 @@
  * - `POST` there, and `PATCH /repos/{owner}/{repo}/issues/comments/{id}`: 403 for a read-only
  *   token (a fork's) and for another user's comment, 422 for a body over 65,536 characters
  *   (the message GitHub gives, danger/danger#424), 404 for a comment that does not exist.
+ * - `GET /repos/{owner}/{repo}/issues`: the repository's issues and pull requests (a pull
+ *   request has a `pull_request` key), newest first, filtered by `state` (`open` by default,
+ *   `closed`, `all`) and `creator`, paged as the comments are
+ *   (https://docs.github.com/en/rest/issues/issues#list-repository-issues).
+ * - `POST` there (a title is required), and `PATCH /repos/{owner}/{repo}/issues/{number}`
+ *   (`title`, `body`, `state`, `state_reason`): anyone's issue, as GitHub lets a token with
+ *   `issues: write`; 403 for a read-only token, 422 for a body over 65,536 characters.
+ * - `GET /search/issues`: nothing, as for an issue not yet indexed.
  * - 401 "Bad credentials" for an unknown token.
  *
- * `fail()` queues answers of another status, or a reset connection, for the next matching requests.
+ * `fail()` queues answers of another status, a reset connection, or an answer lost after the
+ * request was handled, for the next matching requests.
  */
 import http from 'node:http';
 import { LocalServer } from './local-server.ts';
@@ -43,12 +52,26 @@ export interface IssueComment {
   updated_at: string;
 }
 
+export interface Issue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  state_reason: 'completed' | 'not_planned' | 'reopened' | null;
+  user: GitHubUser;
+  html_url: string;
+  /** Only on a pull request, as GitHub lists them among the issues. */
+  pull_request?: { url: string };
+}
+
 export interface GitHubRequest {
   method: string;
   path: string;
   query: Record<string, string>;
   /** The login the token stands for, if it is known. */
   user?: string;
+  /** When it arrived (ms since the epoch), as the embedded service records its own. */
+  at: number;
   body?: unknown;
 }
 
@@ -57,6 +80,8 @@ export interface GitHubFault {
   path: RegExp;
   status?: number;
   reset?: boolean;
+  /** Handled, then the connection reset before the answer leaves. */
+  loseAnswer?: boolean;
   times?: number;
 }
 
@@ -69,6 +94,8 @@ export class FakeGitHubApi {
   readonly requests: GitHubRequest[] = [];
   /** Comments by `owner/repo#number`. */
   readonly comments = new Map<string, IssueComment[]>();
+  /** Issues and pull requests by `owner/repo`, in the order opened. */
+  readonly issues = new Map<string, Issue[]>();
   private readonly tokens = new Map<string, TokenGrant>();
   private readonly faults: GitHubFault[] = [];
   private nextId = 1000;
@@ -112,6 +139,23 @@ export class FakeGitHubApi {
     return comment;
   }
 
+  /** An issue (or, with `pullRequest`, a pull request) as if `user` had opened it before the run. */
+  addIssue(repository: string, user: GitHubUser, { title = 'An issue', body = '', state = 'open', pullRequest = false }: Partial<Pick<Issue, 'title' | 'body' | 'state'>> & { pullRequest?: boolean } = {}): Issue {
+    const list = this.issuesOf(repository);
+    const number = list.length + 1;
+    const kind = pullRequest ? 'pull' : 'issues';
+    const issue: Issue = { number, title, body, state, state_reason: state === 'closed' ? 'completed' : null, user, html_url: `https://github.example/${repository}/${kind}/${number}` };
+    if (pullRequest) issue.pull_request = { url: `${this.url}/repos/${repository}/pulls/${number}` };
+    list.push(issue);
+    return issue;
+  }
+
+  issuesOf(repository: string): Issue[] {
+    let list = this.issues.get(repository);
+    if (list === undefined) this.issues.set(repository, (list = []));
+    return list;
+  }
+
   commentsOf(issue: string): IssueComment[] {
     let list = this.comments.get(issue);
     if (list === undefined) this.comments.set(issue, (list = []));
@@ -134,14 +178,22 @@ export class FakeGitHubApi {
     const token = /^(?:token|bearer) (\S+)$/i.exec(authorization ?? '')?.[1];
     const grant = token === undefined ? undefined : this.tokens.get(token);
     const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
-    this.requests.push({ method, path, query: Object.fromEntries(url.searchParams), ...(grant === undefined ? {} : { user: grant.user.login }), ...(body === undefined ? {} : { body }) });
+    this.requests.push({ method, path, query: Object.fromEntries(url.searchParams), at: Date.now(), ...(grant === undefined ? {} : { user: grant.user.login }), ...(body === undefined ? {} : { body }) });
 
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault !== undefined) {
       fault.times = (fault.times ?? 1) - 1;
       if (fault.reset === true) return 'reset';
+      if (fault.loseAnswer === true) {
+        this.handle(method, url, path, grant, body);
+        return 'reset';
+      }
       return { status: fault.status ?? 500, body: { message: 'Server Error' }, headers: { 'retry-after': '0' } };
     }
+    return this.handle(method, url, path, grant, body);
+  }
+
+  private handle(method: string, url: URL, path: string, grant: TokenGrant | undefined, body: unknown): { status: number; body: unknown; headers?: Record<string, string> } {
     if (grant === undefined) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
     const forbidden = { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' } };
     const notFound = { status: 404, body: { message: 'Not Found' } };
@@ -156,10 +208,44 @@ export class FakeGitHubApi {
         const text = (body as { body?: unknown } | undefined)?.body;
         if (grant.write === false) return forbidden;
         if (typeof text !== 'string') return { status: 422, body: { message: 'Invalid request.' } };
-        if ([...text].length > GITHUB_COMMENT_LIMIT) return tooLong();
+        if ([...text].length > GITHUB_COMMENT_LIMIT) return tooLong('IssueComment');
         return { status: 201, body: this.addComment(issue, grant.user, text) };
       }
     }
+    const issues = /^\/repos\/([^/]+\/[^/]+)\/issues$/.exec(path);
+    if (issues !== null) {
+      const list = this.issuesOf(issues[1] as string);
+      if (method === 'GET') {
+        const state = url.searchParams.get('state') ?? 'open';
+        const creator = url.searchParams.get('creator');
+        const listed = list.filter((i) => (state === 'all' || i.state === state) && (creator === null || i.user.login === creator));
+        return this.page(url, listed.reverse());
+      }
+      if (method === 'POST') {
+        const { title, body: text } = (body ?? {}) as { title?: unknown; body?: unknown };
+        if (grant.write === false) return forbidden;
+        if (typeof title !== 'string' || title === '') return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] } };
+        if (typeof text === 'string' && [...text].length > GITHUB_COMMENT_LIMIT) return tooLong('Issue');
+        return { status: 201, body: this.addIssue(issues[1] as string, grant.user, { title, body: typeof text === 'string' ? text : '' }) };
+      }
+    }
+    const issue = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)$/.exec(path);
+    if (issue !== null && method === 'PATCH') {
+      const found = this.issuesOf(issue[1] as string).find((i) => i.number === Number(issue[2]));
+      if (found === undefined) return notFound;
+      if (grant.write === false) return forbidden;
+      const { title, body: text, state, state_reason } = (body ?? {}) as { title?: unknown; body?: unknown; state?: unknown; state_reason?: unknown };
+      if (typeof text === 'string' && [...text].length > GITHUB_COMMENT_LIMIT) return tooLong('Issue');
+      if (typeof title === 'string') found.title = title;
+      if (typeof text === 'string') found.body = text;
+      if (state === 'open' || state === 'closed') {
+        // Reopened, an issue's reason says so; closed, it is the one given (completed by default).
+        found.state_reason = state === 'open' ? (found.state === 'closed' ? 'reopened' : found.state_reason) : ((state_reason as Issue['state_reason'] | undefined) ?? 'completed');
+        found.state = state;
+      }
+      return { status: 200, body: found };
+    }
+    if (method === 'GET' && path === '/search/issues') return { status: 200, body: { total_count: 0, incomplete_results: false, items: [] } };
     const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
     if (one !== null && method === 'PATCH') {
       const comment = [...this.comments.values()].flat().find((c) => c.id === Number(one[1]));
@@ -167,7 +253,7 @@ export class FakeGitHubApi {
       if (grant.write === false || comment.user.login !== grant.user.login) return forbidden;
       const text = (body as { body?: unknown } | undefined)?.body;
       if (typeof text !== 'string') return { status: 422, body: { message: 'Invalid request.' } };
-      if ([...text].length > GITHUB_COMMENT_LIMIT) return tooLong();
+      if ([...text].length > GITHUB_COMMENT_LIMIT) return tooLong('IssueComment');
       comment.body = text;
       comment.updated_at = new Date().toISOString();
       return { status: 200, body: comment };
@@ -176,7 +262,7 @@ export class FakeGitHubApi {
   }
 
   /** One page of a list, with the Link header GitHub sends. */
-  private page(url: URL, all: readonly IssueComment[]): { status: number; body: unknown; headers: Record<string, string> } {
+  private page(url: URL, all: readonly unknown[]): { status: number; body: unknown; headers: Record<string, string> } {
     const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const last = Math.max(1, Math.ceil(all.length / perPage));
@@ -191,10 +277,10 @@ export class FakeGitHubApi {
   }
 }
 
-const tooLong = (): { status: number; body: unknown } => ({
+const tooLong = (resource: string): { status: number; body: unknown } => ({
   status: 422,
   body: {
     message: 'Validation Failed',
-    errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: `body is too long (maximum is ${GITHUB_COMMENT_LIMIT} characters)` }],
+    errors: [{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${GITHUB_COMMENT_LIMIT} characters)` }],
   },
 });

@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7944:
+/***/ 8220:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29860,6 +29860,11 @@ function settingsSchema({ label, ref, whenEmpty }) {
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
     });
 }
+/** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
+function readSetting(name, value, naming) {
+    const result = settingsSchema(naming).shape[name].safeParse(value);
+    return result.success ? result.data : undefined;
+}
 /** Validates every setting at once, so the user sees all that is wrong in one run. */
 function settings_parseSettings(read, naming) {
     const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
@@ -30470,6 +30475,91 @@ const INPUT_NAMING = {
     scopeStringOutput: "the step's scope_string output",
 };
 
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+/** The user of the workflow's own token, which may not ask GET /user. */
+const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
+// Each request's limit, and the whole of what one run writes (retries included).
+const REQUEST_MS = 30_000;
+const DEADLINE_MS = 90_000;
+const loadToolkit = async () => {
+    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    return { context: context, getOctokit };
+};
+/** An octokit for `token` at the runner's API address, its requests timed and retried (below). */
+function octokit_connect({ context, getOctokit }, token, clock = systemClock, write) {
+    const octokit = getOctokit(token, { baseUrl: context.apiUrl });
+    retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
+    return octokit;
+}
+/** The page of the run, whose summary has the whole report. */
+const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
+/**
+ * The first item, page by page, that carries the marker and was written by `login`: never
+ * anyone else's, even one that copies the marker. Stops at the page that has it.
+ */
+async function findOwn(pages, marker, login) {
+    for await (const page of pages) {
+        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** The data of each page octokit's iterator fetches. */
+async function* pagesOf(pages) {
+    for await (const page of pages)
+        yield page.data;
+}
+/** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
+async function tokenUser(octokit, write) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        const status = statusOf(error);
+        if (status === undefined || status >= 500 || status === 429)
+            throw error;
+        write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.` });
+        return WORKFLOW_TOKEN_USER;
+    }
+}
+const statusOf = (error) => {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+};
+/**
+ * Every request gets a time limit; the idempotent ones (GET, PATCH) are tried again on a 5xx,
+ * a 429 or a network failure (octokit reports those as status 500), paced as the service's
+ * reads are. A POST is never sent twice: a creation whose answer was lost may have been made,
+ * and is found again by its marker.
+ */
+function retrying(octokit, pacing, write) {
+    octokit.hook.wrap('request', (request, options) => {
+        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
+        if (options.method === 'POST')
+            return once();
+        return withRetries(once, (error) => {
+            const status = statusOf(error);
+            const retryAfter = error.response?.headers?.['retry-after'];
+            return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
+        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub ${octokit_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
+    });
+}
+const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
+/** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
+function octokit_describe(error) {
+    // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
+    const { message = String(error), request, response } = (error ?? {});
+    const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
+    return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
+}
+/** A failure as a warning says it: what GitHub answered (or why nothing came), and whether the retries gave up. */
+function whatFailed(error) {
+    const gaveUp = error?.gaveUp;
+    return `GitHub ${octokit_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/pr-comment-body.ts
 
 /**
@@ -30549,11 +30639,6 @@ function footerOf({ runUrl, spec }, wasCut) {
 const COMMENT_INPUT_DEFAULTS = { pr_comment: 'auto', github_token: '${{ github.token }}' };
 /** The events whose runs comment (pr_comment: auto). */
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
-/** The user of the workflow's own token, which may not ask GET /user. */
-const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
-// Each request's limit, and the comment's as a whole (retries included).
-const REQUEST_MS = 30_000;
-const DEADLINE_MS = 90_000;
 /** pr_comment as the workflow gave it: auto, off, or the error that says what to write. */
 function readPrComment(value) {
     if (value === '' || value === 'auto')
@@ -30582,24 +30667,19 @@ async function commentOnPullRequest(run, deps) {
     }
 }
 async function comment({ conclusion, secrets, write }, deps, token) {
-    const { context, getOctokit } = await (deps.load ?? loadToolkit)();
+    const toolkit = await (deps.load ?? loadToolkit)();
+    const { context } = toolkit;
     const number = context.payload.pull_request?.number;
     if (number === undefined)
         return write({ level: 'debug', text: 'No pull request number in the event: no comment.' });
     const { owner, repo } = context.repo;
-    const clock = deps.clock ?? systemClock;
-    const octokit = getOctokit(token, { baseUrl: context.apiUrl });
-    retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
+    const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
     const marker = commentMarker(deps.core.getInput('client_id'), spec);
-    const runUrl = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${context.runId}`;
-    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl, spec, scrub: secrets.scrub });
+    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
     const login = await tokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
-    const own = await findOwnComment((async function* () {
-        for await (const page of pages)
-            yield page.data;
-    })(), marker, login);
+    const own = await findOwn(pagesOf(pages), marker, login);
     if (own === undefined) {
         const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
         write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
@@ -30609,70 +30689,10 @@ async function comment({ conclusion, secrets, write }, deps, token) {
         write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
     }
 }
-const loadToolkit = async () => {
-    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    return { context: context, getOctokit };
-};
-/**
- * The first comment, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
- */
-async function findOwnComment(pages, marker, login) {
-    for await (const page of pages) {
-        const own = page.find((c) => c.user?.login.toLowerCase() === login.toLowerCase() && c.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
-/** Whose comments are this token's: GET /user, or the workflow token's bot, which may not ask. */
-async function tokenUser(octokit, write) {
-    try {
-        return (await octokit.rest.users.getAuthenticated()).data.login;
-    }
-    catch (error) {
-        const status = statusOf(error);
-        if (status === undefined || status >= 500 || status === 429)
-            throw error;
-        write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: its comments are ${WORKFLOW_TOKEN_USER}'s.` });
-        return WORKFLOW_TOKEN_USER;
-    }
-}
-const statusOf = (error) => {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-};
-/**
- * Every request gets a time limit; the idempotent ones (GET, PATCH) are tried again on a 5xx,
- * a 429 or a network failure (octokit reports those as status 500), paced as the service's
- * reads are. A POST is never sent twice: a creation whose answer was lost may have been made,
- * and the next run finds it by its marker.
- */
-function retrying(octokit, pacing, write) {
-    octokit.hook.wrap('request', (request, options) => {
-        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
-        if (options.method === 'POST')
-            return once();
-        return withRetries(once, (error) => {
-            const status = statusOf(error);
-            const retryAfter = error.response?.headers?.['retry-after'];
-            return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
-        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub ${pr_comment_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
-    });
-}
-const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
-/** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
-function pr_comment_describe(error) {
-    // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
-    const { message = String(error), request, response } = (error ?? {});
-    const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
-    return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
-}
 /** The one warning a failed comment gives: what happened and what to do. */
 function pr_comment_failure(error) {
     const status = statusOf(error);
-    const gaveUp = error?.gaveUp;
-    const what = `GitHub ${pr_comment_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
+    const what = whatFailed(error);
     const head = 'The run was not commented on the pull request (the job summary has everything):';
     if (status === 403) {
         return `${head} ${what} Give the job the permission \`pull-requests: write\`. Where the token is read-only, as on a pull request from a fork, set pr_comment: off.`;
@@ -30682,7 +30702,205 @@ function pr_comment_failure(error) {
     return `${head} ${what}`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/health.ts
+/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
+function unwellBecause({ exitCode, plan }, onDrift) {
+    const because = exitCode === 0 ? [] : ['failed'];
+    if (plan === undefined)
+        return because;
+    if (onDrift !== 'ignore' && plan.comparison.some((c) => !c.same))
+        because.push('drift');
+    // The scope's id is known once it exists: a creation only planned leaves it null.
+    if (plan.scope.id === null)
+        because.push('no scope');
+    return because;
+}
+
+;// CONCATENATED MODULE: ./src/github/watch-issue-body.ts
+
+
+
+
+/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
+const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+// The most messages listed, and the longest value kept whole, tried in turn until the body
+// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
+// escaped) and the fixed text are far below the limit.
+const MAX_MESSAGES = 60;
+const watch_issue_body_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
+// words around them stay under 256 characters, where GitHub refuses a longer title (as
+// reported in nelsontky/gh-pages-url-shortener#125).
+const TITLE_VALUE = 64;
+/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+function issueTitle({ conclusion, clientId, spec, scrub }) {
+    const value = (text) => {
+        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
+        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+    };
+    const name = conclusion.plan?.client.name;
+    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
+    return `Provider scope needs attention: ${client}, ${value(spec)}`;
+}
+/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
+function renderIssue(conclusion, facts) {
+    let body = '';
+    for (const limit of watch_issue_body_VALUE_LIMITS) {
+        body = watch_issue_body_render(conclusion, facts, limit);
+        if (body.length <= COMMENT_LIMIT)
+            break;
+    }
+    return body;
+}
+const FOUND = {
+    failed: 'The run failed.',
+    drift: 'The scope differs from the spec.',
+    'no scope': 'The client has no scope.',
+};
+const ADVICE = {
+    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+};
+function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const code = (text) => `<code>${value(text)}</code>`;
+    const { plan, known, messages } = conclusion;
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+    lines.push(...because.map((why) => `- ${FOUND[why]}`), '');
+    if (notes.length > 0) {
+        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
+        if (notes.length > MAX_MESSAGES)
+            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+        lines.push('');
+    }
+    // Each drifted field as the plan has it, a dependent scope by its string with its id.
+    const drift = plan?.comparison.filter((c) => !c.same) ?? [];
+    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+    if (drift.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+    }
+    const scopeString = plan?.scope.scope_string ?? known?.scopeString;
+    const how = plan === undefined ? " (the spec's; not read from the service)" : plan.scope.id === null ? ' (not created yet)' : '';
+    if (scopeString !== undefined)
+        lines.push(`The scope string: ${code(scopeString)}${how}.`, '');
+    lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
+    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+    return lines.join('\n');
+}
+/** The comment that closes the issue: the registration is well again. */
+const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
+
+;// CONCATENATED MODULE: ./src/github/watch-issue.ts
+
+
+
+
+
+/** This door's input for the watch, with the default action.yml declares. */
+const WATCH_INPUT_DEFAULTS = { watch_issue: 'auto' };
+/** watch_issue as the workflow gave it: auto, off, or the error that says what to write. */
+function readWatchIssue(value) {
+    if (value === '' || value === 'auto')
+        return 'auto';
+    if (value === 'off')
+        return 'off';
+    return {
+        level: 'error',
+        text: 'Input watch_issue must be auto or off: auto keeps one issue open while a scheduled run finds the registration unwell, off never touches issues. Leave it out for auto.',
+    };
+}
+/** Whether the event and the inputs make this run a watch (run() refused a watch_issue that is neither auto nor off). */
+function watches({ core, eventName }) {
+    if (readWatchIssue(core.getInput('watch_issue')) !== 'auto')
+        return false;
+    if (eventName === 'schedule')
+        return true;
+    return eventName === 'workflow_dispatch' && readSetting('dry_run', core.getInput('dry_run') || SETTING_DEFAULTS.dry_run, INPUT_NAMING) === true;
+}
+/** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
+async function watchIssue(run, deps) {
+    if (!watches(deps))
+        return;
+    const token = deps.core.getInput('github_token');
+    if (token === '') {
+        run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
+        return;
+    }
+    // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
+    run.secrets.learn(token);
+    try {
+        await keep(run, deps, token);
+    }
+    catch (error) {
+        run.write({ level: 'warning', text: watchFailure(error) });
+    }
+}
+async function keep({ conclusion, secrets, write }, deps, token) {
+    const toolkit = await (deps.load ?? loadToolkit)();
+    const { context } = toolkit;
+    const branch = context.payload.repository?.default_branch;
+    if (deps.eventName === 'workflow_dispatch' && context.ref !== `refs/heads/${branch}`) {
+        return write({ level: 'debug', text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.` });
+    }
+    const { core } = deps;
+    const { owner, repo } = context.repo;
+    const octokit = octokit_connect(toolkit, token, deps.clock, write);
+    const clientId = core.getInput('client_id');
+    const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
+    const marker = watchMarker(clientId, spec);
+    const runUrl = runUrlOf(context);
+    const because = unwellBecause(conclusion, readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING));
+    const login = await tokenUser(octokit, write);
+    const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    const own = await find();
+    const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
+    if (because.length === 0) {
+        if (own?.state !== 'open')
+            return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: resolvedComment(runUrl) });
+        const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
+        return said('closed: the registration is well again', data);
+    }
+    const body = renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub: secrets.scrub });
+    if (own === undefined) {
+        const title = issueTitle({ conclusion, clientId, spec, scrub: secrets.scrub });
+        const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
+            // Its answer lost, the issue may be there all the same: looked up again, never created twice.
+            const status = statusOf(error);
+            const found = status === undefined || status >= 500 ? await find() : undefined;
+            if (found === undefined)
+                throw error;
+            return { data: found };
+        });
+        return said('opened', data);
+    }
+    // The title is left as it is: whoever renamed it meant to.
+    const reopen = own.state !== 'open';
+    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, body, ...(reopen ? { state: 'open' } : {}) });
+    said(reopen ? 'reopened' : 'updated', data);
+}
+/** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
+async function* issuesOf(octokit, { owner, repo, creator }) {
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', creator, per_page: 100 });
+    for await (const page of pagesOf(pages))
+        yield page.filter((issue) => issue.pull_request === undefined);
+}
+/** The one warning a failed watch gives: what happened and what to do. */
+function watchFailure(error) {
+    const status = statusOf(error);
+    const head = "The watch's issue was not kept (the job summary has the run's report):";
+    const what = whatFailed(error);
+    if (status === 403)
+        return `${head} ${what} Give the job the permission \`issues: write\`, or set watch_issue: off.`;
+    if (status === 401)
+        return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
+    return `${head} ${what}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/runner.ts
+
 
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
 const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
@@ -30752,6 +30970,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
             }
             : undefined,
         comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },
@@ -30774,6 +30993,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
+
 
 
 
@@ -30827,11 +31047,11 @@ async function run(collaborators = fromGitHubRunner()) {
         fatal.abort(error);
         conclude(conclude_concludeFailure(error, INPUT_NAMING));
     });
-    // The one input of this door alone, checked before anything is sent: a typo never lets a
-    // release create the scope and then fail. Its run ends as a failed validation does.
-    const prComment = readPrComment(core.getInput('pr_comment'));
-    let conclusion = typeof prComment === 'object'
-        ? { messages: [prComment], problems: [{ field: 'pr_comment', message: prComment.text }], exitCode: 1 }
+    // The inputs of this door alone, checked before anything is sent: a typo never lets a
+    // release create the scope and then fail. Such a run ends as a failed validation does.
+    const refused = Object.entries({ pr_comment: readPrComment(core.getInput('pr_comment')), watch_issue: readWatchIssue(core.getInput('watch_issue')) }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
+    let conclusion = refused.length > 0
+        ? { messages: refused.map((r) => r.message), problems: refused.map(({ field, message }) => ({ field, message: message.text })), exitCode: 1 }
         : await ensureProviderScope({
             read: (name) => core.getInput(name),
             naming: INPUT_NAMING,
@@ -30855,10 +31075,12 @@ async function run(collaborators = fromGitHubRunner()) {
     if (markdown !== undefined)
         await summary?.write(scrub(markdown));
     await loaded;
-    // Where reviewers look, last: on a pull request, the same report as its comment (never a
-    // change of the result); with pr_comment itself refused, never.
-    if (typeof prComment !== 'object')
+    // Where reviewers look, last: on a pull request, the same report as its comment, and on a
+    // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
+    if (refused.length === 0) {
         await collaborators.comment?.({ conclusion, secrets, write });
+        await collaborators.watch?.({ conclusion, secrets, write });
+    }
     collaborators.setExitCode(conclusion.exitCode);
 }
 
@@ -30869,7 +31091,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7944);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8220);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

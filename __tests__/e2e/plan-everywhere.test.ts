@@ -9,7 +9,7 @@ import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING } from '../../dev/auth-service.ts'
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { Harness, SPEC, TRANSFER_SCOPE_ID } from '../support/harness.ts';
-import { expectSafeOnPullRequest, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
+import { expectSafeWithGitHub, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
 
 const TRANSFER = 'https://transfer.example.org/scopes/all';
 
@@ -47,7 +47,7 @@ describe('a first registration planned on a pull request', () => {
       expect([where, text]).toEqual([where, expect.stringContaining(`#### The scope a run would create\n\n| Field | Value |\n|---|---|\n${rows.join('\n')}\n`)]);
     }
     expect(result.outputs.changes).toBe('true');
-    expectSafeOnPullRequest(h, github, result);
+    expectSafeWithGitHub(h, github, result);
   });
 });
 

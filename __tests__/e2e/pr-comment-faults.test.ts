@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { ForwardProxy } from '../../dev/forward-proxy.ts';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { annotations, errors, Harness, warnings } from '../support/harness.ts';
-import { expectSafeOnPullRequest, FORK_TOKEN, githubEnv, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
+import { expectSafeWithGitHub, FORK_TOKEN, githubEnv, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
 
 let h: Harness;
 let github: FakeGitHubApi;
@@ -30,7 +30,7 @@ test("a fork's read-only token: one warning that names the permission and pr_com
   // Refused, so not sent again.
   expect(github.calls().filter((c) => c.startsWith('POST'))).toHaveLength(1);
   expect(github.commentsOf(ISSUE)).toEqual([]);
-  expectSafeOnPullRequest(h, github, result, FORK_TOKEN);
+  expectSafeWithGitHub(h, github, result, FORK_TOKEN);
 });
 
 test('a release, and a pull request with pr_comment: off: no call to GitHub at all, no token read, the same requests to the service', async () => {
@@ -99,7 +99,7 @@ test('GitHub failing on every try: given up on after five, one warning, the step
   expect(result.outputs.created).toBe('true');
   expect(github.calls().filter((c) => c.endsWith('/comments'))).toHaveLength(5);
   expect(warnings(result)).toEqual([expect.stringMatching(/answered HTTP 503: Server Error\. It gave up after 5 attempts\.$/)]);
-  expectSafeOnPullRequest(h, github, result);
+  expectSafeWithGitHub(h, github, result);
 });
 
 test("GitHub Enterprise Server behind the runner's proxy: the API at GITHUB_API_URL, reached through HTTP_PROXY", async () => {
@@ -114,7 +114,7 @@ test("GitHub Enterprise Server behind the runner's proxy: the API at GITHUB_API_
     const viaProxy = proxy.relayed.filter((line) => line.includes('github.enterprise.test'));
     expect(viaProxy).toEqual(expect.arrayContaining([`POST ${apiUrl}/repos/octo/provider/issues/7/comments`]));
     expect(github.requests.length).toBe(viaProxy.length);
-    expectSafeOnPullRequest(h, github, result);
+    expectSafeWithGitHub(h, github, result);
   } finally {
     await proxy.stop();
   }

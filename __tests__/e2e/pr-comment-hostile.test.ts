@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { GITHUB_COMMENT_LIMIT, type FakeGitHubApi } from '../../dev/github-api.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { Harness, SPEC_FILE, specFiles } from '../support/harness.ts';
-import { expectSafeOnPullRequest, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
+import { expectSafeWithGitHub, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
 
 let h: Harness;
 let github: FakeGitHubApi;
@@ -33,7 +33,7 @@ test('a failing plan: the comment says it failed and names each problem, for a v
   expect(body()).toContain('### Provider scope: the run failed');
   expect(body()).toContain(`| Client | <code>${h.client.id}</code> |`);
   expect(body()).toContain('#### What failed\n\n- **error**: dependent\\_scopes\\: no scope was found for "https\\://nowhere.example.org/scopes/none"');
-  expectSafeOnPullRequest(h, github, missing);
+  expectSafeWithGitHub(h, github, missing);
 });
 
 // What each would become, live: HTML, a closed <details>, a link, an image, a mention, an issue reference, autolinks.
@@ -55,7 +55,7 @@ test('hostile drift from the spec and the service is inert: no HTML, no live lin
   expect(text).not.toMatch(/(?<!\\)!\[/);
   expect(text).not.toMatch(/@octocat|#1\b|www\.evil|(?<!\\)https?:\/\/evil/);
   expect(text).toContain('\\@\u2060octocat');
-  expectSafeOnPullRequest(h, github, result);
+  expectSafeWithGitHub(h, github, result);
 });
 
 test('huge drift: the values are cut with a note, the comment is under the limit, the summary has them whole', async () => {
@@ -71,5 +71,5 @@ test('huge drift: the values are cut with a note, the comment is under the limit
   expect(text).toContain(md("more characters: the whole value is in the run's summary)"));
   expect(text).toContain('the summary has them whole');
   expect(result.summary).toContain(huge);
-  expectSafeOnPullRequest(h, github, result);
+  expectSafeWithGitHub(h, github, result);
 });

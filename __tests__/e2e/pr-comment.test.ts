@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { annotations, Harness, SPEC, SPEC_FILE } from '../support/harness.ts';
-import { DEVELOPER, expectSafeOnPullRequest, ISSUE, markedComments, RUN_URL, runOnPullRequest, SOMEONE, startGitHub, USER_TOKEN } from '../support/pull-request.ts';
+import { DEVELOPER, expectSafeWithGitHub, ISSUE, markedComments, RUN_URL, runOnPullRequest, SOMEONE, startGitHub, USER_TOKEN } from '../support/pull-request.ts';
 
 let h: Harness;
 let github: FakeGitHubApi;
@@ -39,7 +39,7 @@ test('the first plan creates one comment with what the summary shows, the output
   // The summary says the same, and the step says where the comment is.
   expect(first.summary).toContain('### Dry run: the provider scope would be created');
   expect(first.stdout).toContain(`The comment on pull request #7 is created: ${created?.html_url}`);
-  expectSafeOnPullRequest(h, github, first);
+  expectSafeWithGitHub(h, github, first);
 
   const before = github.requests.length;
   const second = await runOnPullRequest(h, github);
@@ -73,7 +73,7 @@ test("its own comment on page 2, behind 130 others, one of them a copy of its ma
   expect(github.commentsOf(ISSUE)[3]?.body).toBe(`${marker()}\nA copy, by someone else.`);
   expect(own.body).toContain('### Provider scope created');
   expect(markedComments(github)).toHaveLength(2);
-  expectSafeOnPullRequest(h, github, result, USER_TOKEN);
+  expectSafeWithGitHub(h, github, result, USER_TOKEN);
 });
 
 test('two spec files on one pull request: two comments, each updated by its own spec', async () => {

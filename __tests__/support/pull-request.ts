@@ -48,10 +48,10 @@ export const runOnPullRequest = (h: Harness, github: FakeGitHubApi, overrides: R
 
 /**
  * The harness's leak checks, and the GitHub token's: masked in every form it could take (its
- * late `::add-mask::` lines, before the line that says the comment is written), and nowhere
- * else, nor in any comment.
+ * late `::add-mask::` lines, before the line that says the comment or the issue is written),
+ * and nowhere else, nor in any comment, nor in any issue's title or body.
  */
-export function expectSafeOnPullRequest(h: Harness, github: FakeGitHubApi, result: ActionRun, token = WORKFLOW_TOKEN): void {
+export function expectSafeWithGitHub(h: Harness, github: FakeGitHubApi, result: ActionRun, token = WORKFLOW_TOKEN): void {
   const masks = credentialForms(token).map((form) => `::add-mask::${form}`);
   const mask = `::add-mask::${token}`;
   const lines = result.stdout.split('\n');
@@ -59,11 +59,12 @@ export function expectSafeOnPullRequest(h: Harness, github: FakeGitHubApi, resul
   h.expectNoLeak({ ...result, stdout: lines.filter((line) => !masks.includes(line)).join('\n') });
   expectNoForgedCommand(result);
   const comments = [...github.comments.values()].flat().map((c) => c.body);
-  const channels = [lines.filter((line) => !line.startsWith('::add-mask::')).join('\n'), result.stderr, ...Object.values(result.leftFiles), ...comments];
+  const issues = [...github.issues.values()].flat().flatMap((i) => [i.title, i.body]);
+  const channels = [lines.filter((line) => !line.startsWith('::add-mask::')).join('\n'), result.stderr, ...Object.values(result.leftFiles), ...comments, ...issues];
   for (const form of [token, SECRET, ...SECRET.split('\n')]) {
     for (const channel of channels) expect(channel).not.toContain(form);
   }
-  const said = lines.findIndex((line) => /^The comment on pull request #\d+ is (created|updated)/.test(line) || line.startsWith('::warning::The run was not commented'));
+  const said = lines.findIndex((line) => /^(The comment on pull request|The watch's issue) #\d+ is /.test(line) || /^::warning::The (run was not commented|watch's issue was not kept)/.test(line));
   if (said >= 0) expect(lines.indexOf(mask)).toBeLessThan(said);
 }
 

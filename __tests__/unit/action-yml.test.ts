@@ -13,6 +13,7 @@ import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude.ts';
 import { planOf } from '../../src/engine/plan.ts';
 import { COMMENT_INPUT_DEFAULTS } from '../../src/github/pr-comment.ts';
+import { WATCH_INPUT_DEFAULTS } from '../../src/github/watch-issue.ts';
 import { id } from '../support/ids.ts';
 import { isMapping, isThisAction, read, workflowFiles, type Mapping } from '../support/workflows.ts';
 import {
@@ -104,7 +105,7 @@ describe('action.yml', () => {
 
   test('declares every input the code reads, and the code reads every declared input', async () => {
     // The engine's settings, and the inputs only the action's door has (the pull request's comment).
-    expect(sorted(Object.keys(inputs))).toEqual(sorted([...SETTING_NAMES, ...Object.keys(COMMENT_INPUT_DEFAULTS)]));
+    expect(sorted(Object.keys(inputs))).toEqual(sorted([...SETTING_NAMES, ...Object.keys(COMMENT_INPUT_DEFAULTS), ...Object.keys(WATCH_INPUT_DEFAULTS)]));
     // Reads outside parseSettings, by name, must be declared too.
     const read = await literalArguments(/getInput|getBooleanInput|getMultilineInput/);
     expect(read.filter((name) => !(name in inputs))).toEqual([]);
@@ -262,7 +263,7 @@ describe('the README', () => {
     const readme = await read('README.md');
     expect(readme.split('\n').length).toBeLessThanOrEqual(300);
     const pages = (await readdir(path.join(ROOT, 'docs'))).filter((file) => file.endsWith('.md'));
-    expect(pages.sort()).toEqual(['action.md', 'command-line.md', 'globus.md', 'network.md', 'security.md', 'troubleshooting.md']);
+    expect(pages.sort()).toEqual(['action.md', 'command-line.md', 'globus.md', 'network.md', 'security.md', 'troubleshooting.md', 'watch.md']);
     for (const page of pages) expect({ page, linked: readme.includes(`](docs/${page})`) }).toEqual({ page, linked: true });
   });
 });
@@ -270,5 +271,5 @@ describe('the README', () => {
 test("action.yml's defaults are the engine's, which the command line applies too, and the door's own", () => {
   const inputs = action.inputs as Record<string, { default?: string }>;
   const declared = Object.fromEntries(Object.entries(inputs).flatMap(([name, input]) => (input.default === undefined ? [] : [[name, String(input.default)]])));
-  expect(declared).toEqual({ ...SETTING_DEFAULTS, ...COMMENT_INPUT_DEFAULTS });
+  expect(declared).toEqual({ ...SETTING_DEFAULTS, ...COMMENT_INPUT_DEFAULTS, ...WATCH_INPUT_DEFAULTS });
 });

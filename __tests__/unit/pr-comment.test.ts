@@ -16,7 +16,8 @@ import type { ActionCore } from '../../src/github/collaborators.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse, renderComment, type CommentFacts } from '../../src/github/pr-comment-body.ts';
-import { commentOnPullRequest, failure, findOwnComment, readPrComment, type GitHubContext, type GitHubToolkit } from '../../src/github/pr-comment.ts';
+import { findOwn, type GitHubContext, type GitHubToolkit } from '../../src/github/octokit.ts';
+import { commentOnPullRequest, failure, readPrComment } from '../../src/github/pr-comment.ts';
 import { run } from '../../src/github/action.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -242,10 +243,10 @@ describe('finding its own comment', () => {
         yield page;
       }
     }
-    expect((await findOwnComment(pages(), marker, 'bot'))?.id).toBe(5);
+    expect((await findOwn(pages(), marker, 'bot'))?.id).toBe(5);
     expect(read).toBe(2);
-    expect(await findOwnComment(pages(), commentMarker(CLIENT_ID, 'b.yml'), 'bot')).toBeUndefined();
-    expect(await findOwnComment(pages(), marker, 'nobody')).toBeUndefined();
+    expect(await findOwn(pages(), commentMarker(CLIENT_ID, 'b.yml'), 'bot')).toBeUndefined();
+    expect(await findOwn(pages(), marker, 'nobody')).toBeUndefined();
   });
 });
 
@@ -322,7 +323,7 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     const [created] = github.commentsOf('octo/provider#7');
     expect(created?.body.split('\n')[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));
     expect(created?.body).toContain(`[the run](${RUN_URL})`);
-    expect(written).toContainEqual({ level: 'debug', text: "GET /user answered HTTP 403, as for the workflow's token or an app's: its comments are github-actions[bot]'s." });
+    expect(written).toContainEqual({ level: 'debug', text: "GET /user answered HTTP 403, as for the workflow's token or an app's: what it writes is github-actions[bot]'s." });
     expect(written).toContainEqual({ level: 'info', text: `The comment on pull request #7 is created: ${created?.html_url}` });
 
     await comment(concluded({ created: true }));

@@ -255,7 +255,7 @@ describe('secrets and credentials', () => {
     expect(job.environment).toBe('${{ matrix.provider }}');
   });
 
-  test('every workflow sets its permissions, and only the release\'s publishing jobs and the pull request\'s comment may write', () => {
+  test('every workflow sets its permissions, and only the release\'s publishing jobs, the pull request\'s comment and the watch\'s issue may write', () => {
     for (const workflow of workflows) {
       expect([workflow.file, 'permissions' in workflow.yaml]).toEqual([workflow.file, true]);
       for (const [jobName, job] of jobsOf(workflow)) {
@@ -266,12 +266,16 @@ describe('secrets and credentials', () => {
         const on = workflow.yaml.on;
         const onPullRequest = ['pull_request', 'pull_request_target'].some((event) => (typeof on === 'string' ? on === event : Array.isArray(on) ? on.includes(event) : event in asMapping(on)));
         const comments = onPullRequest && stepsOf(job).some((step) => typeof step.uses === 'string' && isThisAction(step.uses) && asMapping(step.with).pr_comment !== 'off');
+        // On a schedule, a dry run of this action with watch_issue on keeps an issue: it needs issues: write, and has it.
+        const onSchedule = typeof on !== 'string' && !Array.isArray(on) && 'schedule' in asMapping(on);
+        const watches = onSchedule && stepsOf(job).some((step) => typeof step.uses === 'string' && isThisAction(step.uses) && asMapping(step.with).watch_issue !== 'off' && String(asMapping(step.with).dry_run) === 'true');
         // The GitHub release writes contents; npm's trusted publishing needs an OIDC token.
         const allowed =
           release && jobName === 'publish' ? ['contents']
           : release && jobName === 'npm' ? ['id-token']
           : workflow.file === '.github/workflows/codeql.yml' ? ['security-events']
           : comments ? ['pull-requests']
+          : watches ? ['issues']
           : [];
         expect([workflow.file, jobName, writes]).toEqual([workflow.file, jobName, allowed]);
       }
@@ -334,11 +338,13 @@ describe('the example workflows', () => {
   const dryRun = examples.find((w) => w.file === 'examples/workflows/scope-dry-run.yml');
   const release = examples.find((w) => w.file === 'examples/workflows/release.yml');
 
-  test("each example says to copy it under its own name, or in place of the one it replaces, never another example's name alone", () => {
-    for (const { file, text } of examples) {
+  test("each example says where to copy it: never under another example's name, unless in place of it", () => {
+    const names = examples.map((w) => w.file.split('/').at(-1));
+    for (const { file, text } of examples.filter((w) => w.file.startsWith('examples/workflows/'))) {
       const target = /Copy to\s+(?:#\s*)?\.github\/workflows\/([\w-]+\.yml)/.exec(text)?.[1];
       const replaces = /in place of\s+(?:#\s*)?([\w.-]+\.yml)/.exec(text)?.[1];
-      expect({ file, target: target === file.split('/').at(-1) || (target === replaces && target !== undefined) }).toEqual({ file, target: true });
+      const own = target !== undefined && (target === file.split('/').at(-1) || !names.includes(target) || target === replaces);
+      expect({ file, target, own }).toEqual({ file, target, own: true });
     }
   });
 

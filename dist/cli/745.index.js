@@ -1377,6 +1377,11 @@ function settingsSchema({ label, ref, whenEmpty }) {
         provider_url: schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))), schemas/* optional */.lqM(baseUrl('provider_url', 'its answer decides whether this run passes'))),
     });
 }
+/** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
+function readSetting(name, value, naming) {
+    const result = settingsSchema(naming).shape[name].safeParse(value);
+    return result.success ? result.data : undefined;
+}
 /** Validates every setting at once, so the user sees all that is wrong in one run. */
 function parseSettings(read, naming) {
     const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));

@@ -129,6 +129,12 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
 
 export type Settings = z.output<ReturnType<typeof settingsSchema>>;
 
+/** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
+export function readSetting<N extends SettingName>(name: N, value: string, naming: Naming): Settings[N] | undefined {
+  const result = settingsSchema(naming).shape[name].safeParse(value);
+  return result.success ? (result.data as Settings[N]) : undefined;
+}
+
 /** Validates every setting at once, so the user sees all that is wrong in one run. */
 export function parseSettings(read: (name: SettingName) => string, naming: Naming): Settings {
   const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));

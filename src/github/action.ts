@@ -12,6 +12,7 @@ import type { Collaborators } from './collaborators.ts';
 import { buildSummary, describeRun } from './job-summary.ts';
 import { INPUT_NAMING } from './inputs.ts';
 import { readPrComment } from './pr-comment.ts';
+import { readWatchIssue } from './watch-issue.ts';
 import { fromGitHubRunner } from './runner.ts';
 
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
@@ -53,12 +54,14 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     fatal.abort(error);
     conclude(concludeFailure(error, INPUT_NAMING));
   });
-  // The one input of this door alone, checked before anything is sent: a typo never lets a
-  // release create the scope and then fail. Its run ends as a failed validation does.
-  const prComment = readPrComment(core.getInput('pr_comment'));
+  // The inputs of this door alone, checked before anything is sent: a typo never lets a
+  // release create the scope and then fail. Such a run ends as a failed validation does.
+  const refused = Object.entries({ pr_comment: readPrComment(core.getInput('pr_comment')), watch_issue: readWatchIssue(core.getInput('watch_issue')) }).flatMap(
+    ([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]),
+  );
   let conclusion: Conclusion =
-    typeof prComment === 'object'
-      ? { messages: [prComment], problems: [{ field: 'pr_comment', message: prComment.text }], exitCode: 1 }
+    refused.length > 0
+      ? { messages: refused.map((r) => r.message), problems: refused.map(({ field, message }) => ({ field, message: message.text })), exitCode: 1 }
       : await ensureProviderScope({
           read: (name) => core.getInput(name),
           naming: INPUT_NAMING,
@@ -85,8 +88,11 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
   await loaded;
-  // Where reviewers look, last: on a pull request, the same report as its comment (never a
-  // change of the result); with pr_comment itself refused, never.
-  if (typeof prComment !== 'object') await collaborators.comment?.({ conclusion, secrets, write });
+  // Where reviewers look, last: on a pull request, the same report as its comment, and on a
+  // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
+  if (refused.length === 0) {
+    await collaborators.comment?.({ conclusion, secrets, write });
+    await collaborators.watch?.({ conclusion, secrets, write });
+  }
   collaborators.setExitCode(conclusion.exitCode);
 }

@@ -30,7 +30,7 @@ export interface JobSummary {
   write(markdown: string): Promise<void>;
 }
 
-/** What the run hands its pull request's comment once it has concluded. */
+/** What the run hands what it writes after it has concluded: its pull request's comment, the watch's issue. */
 export interface CommentRun {
   conclusion: Conclusion;
   /** The run's one keeper of secrets: the token is masked and scrubbed through it. */
@@ -61,4 +61,6 @@ export interface Collaborators {
   ready?: () => Promise<void>;
   /** After everything else, the run's report as its pull request's comment (pr-comment.ts); never changes the result. */
   comment?: ((run: CommentRun) => Promise<void>) | undefined;
+  /** Then, on a scheduled watch, the issue kept while the registration is unwell (watch-issue.ts); never changes the result. */
+  watch?: ((run: CommentRun) => Promise<void>) | undefined;
 }

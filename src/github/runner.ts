@@ -14,6 +14,7 @@
 import type { ActionCore, Collaborators } from './collaborators.ts';
 import type { RunContext } from './job-summary.ts';
 import { commentOnPullRequest } from './pr-comment.ts';
+import { watchIssue } from './watch-issue.ts';
 
 type Toolkit = typeof import('@actions/core');
 
@@ -94,6 +95,7 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env, schedule:
         }
       : undefined,
     comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+    watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
     setExitCode: (code) => {
       process.exitCode = broken ? 1 : code;
     },

@@ -1,0 +1,54 @@
+/**
+ * A run's health (engine/health.ts), as the watch reads it from the conclusion: failed, drift
+ * still there after the run unless on_drift is ignore, no scope.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
+import { unwellBecause } from '../../src/engine/health.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import type { Settings } from '../../src/engine/settings.ts';
+import { ActionError } from '../../src/wire/errors.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { id } from '../support/ids.ts';
+
+const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/action_all` };
+const SAME = { field: 'name', spec: 'P', service: 'P', same: true } as const;
+const DIFFERS = { field: 'description', spec: 'D', service: 'E', same: false } as const;
+const result = (more: Partial<ReconcileResult> = {}): ReconcileResult =>
+  ({ scope: SCOPE, scopes: [SCOPE], created: false, client: { id: CLIENT_ID }, wouldCreate: false, comparison: [SAME], changes: [], updated: false, names: new Map(), ...more }) as ReconcileResult;
+const run = (onDrift: Settings['on_drift'], more: Partial<ReconcileResult> = {}, dryRun = true): Conclusion =>
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, result: result(more) });
+
+describe('unwellBecause', () => {
+  test('a run that passed with its scope the same as the spec is well', () => {
+    expect(unwellBecause(run('warn'), 'warn')).toEqual([]);
+    expect(unwellBecause(run('fail', { comparison: [] }), 'fail')).toEqual([]);
+  });
+
+  test('a failed run is unwell, with or without a report', () => {
+    expect(unwellBecause(concludeFailure(new ActionError('rejected'), INPUT_NAMING), 'warn')).toEqual(['failed']);
+    expect(unwellBecause({ ...run('warn'), exitCode: 1 }, 'warn')).toEqual(['failed']);
+    // An on_drift that is not valid failed the run: unwell whatever it says.
+    expect(unwellBecause(concludeFailure(new ActionError('bad input'), INPUT_NAMING), undefined)).toEqual(['failed']);
+  });
+
+  test.each(['warn', 'update'] as const)('drift left after the run under %s (which passes a dry run) is unwell', (onDrift) => {
+    const conclusion = run(onDrift, { comparison: [SAME, DIFFERS] });
+    expect(conclusion.exitCode).toBe(0);
+    expect(unwellBecause(conclusion, onDrift)).toEqual(['drift']);
+  });
+
+  test('drift that fails the run under fail is both', () => {
+    expect(unwellBecause(run('fail', { comparison: [DIFFERS] }), 'fail')).toEqual(['failed', 'drift']);
+  });
+
+  test('on_drift: ignore asks for quiet: its drift is well', () => {
+    expect(unwellBecause(run('ignore', { comparison: [DIFFERS] }), 'ignore')).toEqual([]);
+  });
+
+  test('a dry run that would create the scope: the client has none', () => {
+    const planned = { scope: { id: '', scope_string: SCOPE.scope_string }, wouldCreate: true, comparison: [] } as unknown as Partial<ReconcileResult>;
+    expect(unwellBecause(run('warn', planned), 'warn')).toEqual(['no scope']);
+  });
+});

@@ -1,0 +1,499 @@
+/**
+ * The watch's issue in process: its pure parts (the input, the marker, the title, the body
+ * within GitHub's limit, the closing comment, the warning), and the whole of it through
+ * @actions/github's octokit against the fake GitHub API (dev/github-api.ts) on 127.0.0.1, on a
+ * fake clock.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { getOctokit } from '@actions/github';
+import { FakeGitHubApi, WORKFLOW_BOT, type GitHubUser } from '../../dev/github-api.ts';
+import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { ValidationError } from '../../src/engine/problems.ts';
+import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
+import { ActionError } from '../../src/wire/errors.ts';
+import type { ActionCore } from '../../src/github/collaborators.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { escapeMarkdown as md } from '../../src/github/job-summary.ts';
+import type { GitHubContext, GitHubToolkit } from '../../src/github/octokit.ts';
+import { commentMarker, COMMENT_LIMIT } from '../../src/github/pr-comment-body.ts';
+import { issueTitle, renderIssue, resolvedComment, watchMarker, type IssueFacts } from '../../src/github/watch-issue-body.ts';
+import { readWatchIssue, watchFailure, watchIssue } from '../../src/github/watch-issue.ts';
+import { run } from '../../src/github/action.ts';
+import { fromGitHubRunner } from '../../src/github/runner.ts';
+import { fakeClock } from '../support/clock.ts';
+import { RecordingRunner } from '../support/recording-core.ts';
+import { id } from '../support/ids.ts';
+
+const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+const SPEC = '.github/provider-scope.yml';
+const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+const RESULT: ReconcileResult = {
+  scope: { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: SCOPE_STRING },
+  scopes: [{ id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: SCOPE_STRING }],
+  created: false,
+  client: { id: CLIENT_ID, name: 'Example Action Provider' },
+  wouldCreate: false,
+  comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }],
+  changes: [],
+  updated: false,
+  names: new Map(),
+};
+type Changed = { [K in keyof ReconcileResult]?: unknown };
+const concluded = (result: Changed = {}): Conclusion =>
+  concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, result: { ...RESULT, ...result } as ReconcileResult });
+const DRIFT = {
+  comparison: [
+    { field: 'name', spec: 'P', service: 'P', same: true },
+    { field: 'description', spec: 'Runs actions', service: 'Changed by hand', same: false },
+  ],
+};
+const drifted = (): Conclusion => concluded(DRIFT);
+const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
+const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({
+  because: ['drift'],
+  marker: watchMarker(CLIENT_ID, SPEC),
+  runUrl: RUN_URL,
+  spec: SPEC,
+  clientId: CLIENT_ID,
+  scrub: (text) => text,
+  ...more,
+});
+
+describe('the input', () => {
+  test('auto (or left out) and off; anything else is one error that says what each does', () => {
+    expect([readWatchIssue(''), readWatchIssue('auto'), readWatchIssue('off')]).toEqual(['auto', 'auto', 'off']);
+    expect(readWatchIssue('on')).toEqual({
+      level: 'error',
+      text: 'Input watch_issue must be auto or off: auto keeps one issue open while a scheduled run finds the registration unwell, off never touches issues. Leave it out for auto.',
+    });
+  });
+});
+
+describe('the issue', () => {
+  test("its marker is the comment's, of another kind: one per client and spec file, never the comment's", () => {
+    expect(watchMarker(CLIENT_ID.toUpperCase(), SPEC)).toBe(`<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->`);
+    expect(watchMarker(CLIENT_ID, SPEC)).not.toContain(commentMarker(CLIENT_ID, SPEC).slice(0, -4));
+    expect(watchMarker('x --> <b>', 'a.yml -->').match(/-->/g)).toEqual(['-->']);
+  });
+
+  test("its title: the client's name where known, its id, the spec file; inert, on one line, cut", () => {
+    const scrub = (text: string): string => text;
+    expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}`);
+    const failed = concludeFailure(new ActionError('rejected'), INPUT_NAMING);
+    expect(issueTitle({ conclusion: failed, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: ${CLIENT_ID}, ${SPEC}`);
+    const spaced = concluded({ client: { id: CLIENT_ID, name: 'Two\r\n\tlines,  spaced' } });
+    expect(issueTitle({ conclusion: spaced, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: Two lines, spaced (${CLIENT_ID}), ${SPEC}`);
+    const hostile = concluded({ client: { id: CLIENT_ID, name: `@octocat #12\n\u001b[31m${'x'.repeat(100)}` } });
+    const title = issueTitle({ conclusion: hostile, clientId: CLIENT_ID, spec: 'a#1.yml', scrub: (text) => text.replace('octocat', '***') });
+    expect(title).toBe(`Provider scope needs attention: @\u2060*** #\u206012 \\u001b[31m${'x'.repeat(42)}… (${CLIENT_ID}), a#\u20601.yml`);
+    // Each value at most 64 characters: the longest title is within GitHub's 256.
+    const long = issueTitle({ conclusion: concluded({ client: { id: CLIENT_ID, name: '#'.repeat(500) } }), clientId: '@'.repeat(500), spec: 'x'.repeat(500), scrub });
+    expect(long).toBe(`Provider scope needs attention: ${'#\u2060'.repeat(31)}#… (${'@\u2060'.repeat(31)}@…), ${'x'.repeat(63)}…`);
+    expect(long.length).toBeLessThanOrEqual(256);
+    // At the limit, whole.
+    expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: 'y'.repeat(64), scrub })).toMatch(/, y{64}$/);
+  });
+
+  test('its body, whole: the marker, what was found, each warning and error, the drifted fields alone, the scope string, what to do, the run', () => {
+    const warning = drifted().messages.find((m) => m.level === 'warning')?.text ?? '';
+    expect(renderIssue(drifted(), facts())).toBe(
+      [
+        watchMarker(CLIENT_ID, SPEC),
+        '### The provider scope needs attention',
+        '',
+        `The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:`,
+        '',
+        '- The scope differs from the spec.',
+        '',
+        '#### Warnings and errors',
+        '',
+        `- **warning**: ${md(warning)}`,
+        '',
+        '#### The spec and the service',
+        '',
+        '| Field | Spec | Service |',
+        '|---|---|---|',
+        '| description | <code>"Runs actions"</code> | <code>"Changed by hand"</code> |',
+        '',
+        `The scope string: <code>${md(SCOPE_STRING)}</code>.`,
+        '',
+        '#### What to do',
+        '',
+        '- The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+        '',
+        '---',
+        `<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('its body: each part', () => {
+    const body = renderIssue(drifted(), facts());
+    const lines = body.split('\n');
+    expect(lines[0]).toBe(watchMarker(CLIENT_ID, SPEC));
+    expect(lines[1]).toBe('### The provider scope needs attention');
+    expect(body).toContain(`The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:\n\n- The scope differs from the spec.\n`);
+    const warning = drifted().messages.find((m) => m.level === 'warning')?.text ?? '';
+    expect(warning).toContain('description');
+    expect(body).toContain(`#### Warnings and errors\n\n- **warning**: ${md(warning)}\n`);
+    expect(body).toContain('| description | <code>"Runs actions"</code> | <code>"Changed by hand"</code> |');
+    expect(body).not.toContain('| name |');
+    expect(body).toContain(`The scope string: <code>${md(SCOPE_STRING)}</code>.`);
+    expect(body).toContain('#### What to do\n\n- The scope differs from the spec: someone changed it outside the spec');
+    expect(body).toContain('`on_drift: update`');
+    expect(body).toContain(`The job summary of [the run](${RUN_URL}) has the whole report.`);
+    expect(body).not.toContain('- The run failed.');
+  });
+
+  test('a failed run: its errors, no table, no scope string; a dry run with no scope says it is not created yet', () => {
+    const failed = renderIssue(concludeFailure(new ActionError('The client secret was rejected'), INPUT_NAMING), facts({ because: ['failed'] }));
+    expect(failed).toContain('- The run failed.\n');
+    expect(failed).toContain('- **error**: The client secret was rejected\n');
+    expect(failed).toContain("- The run failed: its errors are above, and its log has each step.");
+    expect(failed).not.toContain('#### The spec and the service');
+    expect(failed).not.toContain('The scope string');
+
+    const planned = concluded({ scope: { id: '', scope_string: SCOPE_STRING }, wouldCreate: true, comparison: [] });
+    const none = renderIssue(planned, facts({ because: ['no scope'] }));
+    expect(none).toContain('- The client has no scope.\n');
+    expect(none).not.toContain('#### Warnings and errors');
+    expect(none).toContain(`The scope string: <code>${md(SCOPE_STRING)}</code> (not created yet).`);
+    expect(none).toContain("Run the release workflow (not a dry run) to create it.");
+  });
+
+  test('hostile text is inert: escaped, no live mention, reference or autolink; the secret scrubbed before anything', () => {
+    const conclusion = concluded({ comparison: [{ field: 'description', spec: '@octocat fixes #12 see www.evil.example', service: '<img src=x> [a](javascript:x) a-secret', same: false }] });
+    const body = renderIssue(conclusion, facts({ scrub: (text) => text.replaceAll('a-secret', '***') }));
+    // Each character that could start markup is escaped; a mention, a reference and an autolink are broken by a word joiner.
+    expect(body).not.toMatch(/@octocat|#12|www\.evil|(?<!\\)<img|\]\(javascript/);
+    expect(body).not.toContain('a-secret');
+    expect(body).toContain('\\@\u2060octocat');
+    expect(body).toContain('#\u206012');
+  });
+
+  test('huge drift and a thousand problems: within GitHub limit, values cut, messages listed up to 60', () => {
+    const huge = 'x@'.repeat(100_000);
+    const big = renderIssue(concluded({ comparison: [{ field: 'description', spec: huge, service: huge, same: false }] }), facts());
+    expect(big.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(big).toContain("more characters\\: the whole value is in the run's summary\\)</code>");
+
+    const problems = Array.from({ length: 1000 }, (_, n) => ({ field: 'name', message: `Problem ${n}: ${'\u0001'.repeat(5_000)}` }));
+    const many = renderIssue(concludeFailure(new ValidationError(problems), INPUT_NAMING), facts({ because: ['failed'] }));
+    expect(many.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(many.match(/^- \*\*error\*\*: /gm)).toHaveLength(60);
+    expect(many).toContain(`- and 940 more: [the run](${RUN_URL}) has them all.`);
+    // Exactly 60 messages: all listed, no "more" line.
+    const sixty = renderIssue(concludeFailure(new ValidationError(problems.slice(0, 60).map((p) => ({ ...p, message: 'short' }))), INPUT_NAMING), facts({ because: ['failed'] }));
+    expect([sixty.match(/^- \*\*error\*\*: /gm)?.length, sixty.includes('more: [the run]')]).toEqual([60, false]);
+    // Short enough whole: not cut.
+    expect(renderIssue(concludeFailure(new ValidationError(problems.slice(0, 3)), INPUT_NAMING), facts()).length).toBeLessThan(60_000);
+  });
+
+  test('a body of exactly the limit is kept whole; one character more, and its values are cut', () => {
+    const withWarning = (text: string): Conclusion => {
+      const conclusion = drifted();
+      conclusion.messages.push({ level: 'warning', text });
+      return conclusion;
+    };
+    const room = COMMENT_LIMIT - renderIssue(withWarning(''), facts()).length;
+    const exact = renderIssue(withWarning('w'.repeat(room)), facts());
+    expect(exact.length).toBe(COMMENT_LIMIT);
+    expect(exact).toContain(`- **warning**: ${'w'.repeat(room)}\n`);
+    const over = renderIssue(withWarning('w'.repeat(room + 1)), facts());
+    expect(over.length).toBeLessThan(COMMENT_LIMIT);
+    expect(over).toContain(`- **warning**: ${'w'.repeat(1000)}… \\(${room + 1 - 1000} more characters`);
+  });
+
+  test('the closing comment links the run', () => {
+    expect(resolvedComment(RUN_URL)).toBe(
+      `Resolved: the watch's [run](${RUN_URL}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`,
+    );
+  });
+
+  test('the warning names the permission and watch_issue: off on a 403, the token on a 401', () => {
+    const answered = (status: number, message: string) =>
+      Object.assign(new Error(message), { status, request: { method: 'POST', url: 'https://api.example/api/v3/repos/octo/provider/issues' }, response: { status } });
+    const head = "The watch's issue was not kept (the job summary has the run's report): GitHub POST /api/v3/repos/octo/provider/issues";
+    expect(watchFailure(answered(403, 'Resource not accessible by integration'))).toBe(
+      `${head} answered HTTP 403: Resource not accessible by integration. Give the job the permission \`issues: write\`, or set watch_issue: off.`,
+    );
+    expect(watchFailure(answered(401, 'Bad credentials'))).toBe(`${head} answered HTTP 401: Bad credentials. Check the token given as github_token, or leave it out for the workflow's own token.`);
+    expect(watchFailure(answered(502, 'Bad Gateway'))).toBe(`${head} answered HTTP 502: Bad Gateway.`);
+  });
+});
+
+describe('watchIssue, through octokit against the fake GitHub API', () => {
+  const TOKEN = 'ghs_InProcessToken0123456789abcdefABCD';
+  const READ_ONLY = 'ghs_ReadOnlyToken0123456789abcdefABCD';
+  const DEVELOPER: GitHubUser = { login: 'octo-dev', id: 5001, type: 'User' };
+  const REPO = 'octo/provider';
+  let github: FakeGitHubApi;
+  beforeEach(async () => {
+    github = new FakeGitHubApi();
+    await github.start();
+    github.grant(TOKEN, { user: WORKFLOW_BOT, readUser: false });
+    github.grant(READ_ONLY, { user: WORKFLOW_BOT, readUser: false, write: false });
+  });
+  afterEach(() => github.stop());
+
+  const MARKER = watchMarker(CLIENT_ID, SPEC);
+  const LIST = `GET /repos/${REPO}/issues`;
+  const DISPATCH = { ref: 'refs/heads/main', payload: { repository: { default_branch: 'main' } } };
+
+  function setup(inputs: Record<string, string> = {}, eventName = 'schedule', { ref, payload }: { ref: string; payload: GitHubContext['payload'] } = DISPATCH) {
+    const written: Message[] = [];
+    const secrets: string[] = [];
+    let loads = 0;
+    const core = {
+      getInput: (name: string) => ({ client_id: CLIENT_ID, spec: '', github_token: TOKEN, ...inputs })[name] ?? '',
+      setSecret: (value: string) => void secrets.push(value),
+    } as ActionCore;
+    const context: GitHubContext = { eventName, ref, payload, repo: { owner: 'octo', repo: 'provider' }, runId: 4242, serverUrl: 'https://github.example', apiUrl: github.url };
+    const load = async (): Promise<GitHubToolkit> => {
+      loads++;
+      return { context, getOctokit };
+    };
+    const keeper = keepSecrets(CLIENT_ID, '', (form) => core.setSecret(form));
+    const clock = fakeClock();
+    const watch = (conclusion: Conclusion) => watchIssue({ conclusion, secrets: keeper, write: (m) => void written.push(m) }, { core, eventName, load, clock });
+    return { written, secrets, loads: () => loads, scrub: keeper.scrub, clock, watch };
+  }
+  const issues = () => github.issuesOf(REPO);
+  const infos = (written: Message[]) => written.filter((m) => m.level === 'info').map((m) => m.text);
+
+  test('unwell: opens one issue; unwell again: updates its body in place; well: one comment, closed as completed; unwell again: the same issue reopened', async () => {
+    const first = setup();
+    await first.watch(drifted());
+    expect(first.secrets).toEqual(credentialForms(TOKEN));
+    expect(github.calls()).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues`]);
+    expect(github.requests[1]?.query).toEqual({ state: 'all', creator: 'github-actions[bot]', per_page: '100' });
+    const [issue] = issues();
+    expect(issues()).toHaveLength(1);
+    expect(issue?.title).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}`);
+    expect(issue?.body).toBe(renderIssue(drifted(), facts()));
+    expect(issue?.user.login).toBe('github-actions[bot]');
+    expect(infos(first.written)).toEqual([`The watch's issue #1 is opened: ${issue?.html_url}`]);
+
+    // Renamed by someone: still found, its title kept; a failed run now.
+    if (issue !== undefined) issue.title = 'Renamed by a maintainer';
+    const second = setup();
+    const failed = concludeFailure(new ActionError('The client secret was rejected'), INPUT_NAMING);
+    await second.watch(failed);
+    expect(github.calls().slice(3)).toEqual(['GET /user', LIST, `PATCH /repos/${REPO}/issues/1`]);
+    expect(github.requests.at(-1)?.body).toEqual({ body: renderIssue(failed, facts({ because: ['failed'] })) });
+    expect([issues().length, issue?.title, issue?.state]).toEqual([1, 'Renamed by a maintainer', 'open']);
+    expect(infos(second.written)).toEqual([`The watch's issue #1 is updated: ${issue?.html_url}`]);
+
+    const well = setup();
+    await well.watch(concluded());
+    expect(github.calls().slice(6)).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues/1/comments`, `PATCH /repos/${REPO}/issues/1`]);
+    expect(github.commentsOf(`${REPO}#1`).map((c) => c.body)).toEqual([resolvedComment(RUN_URL)]);
+    expect(github.requests.at(-1)?.body).toEqual({ state: 'closed', state_reason: 'completed' });
+    expect([issue?.state, issue?.state_reason]).toEqual(['closed', 'completed']);
+    expect(infos(well.written)).toEqual([`The watch's issue #1 is closed: the registration is well again: ${issue?.html_url}`]);
+
+    // Well again, its issue closed: the lookup alone.
+    const quiet = setup();
+    await quiet.watch(concluded());
+    expect(github.calls().slice(10)).toEqual(['GET /user', LIST]);
+    expect(quiet.written).toContainEqual({ level: 'debug', text: 'The registration is well and the watch has no open issue: nothing to write.' });
+
+    const again = setup();
+    const planned = concluded({ scope: { id: '', scope_string: SCOPE_STRING }, wouldCreate: true, comparison: [] });
+    await again.watch(planned);
+    expect(github.calls().slice(12)).toEqual(['GET /user', LIST, `PATCH /repos/${REPO}/issues/1`]);
+    expect(github.requests.at(-1)?.body).toEqual({ body: renderIssue(planned, facts({ because: ['no scope'] })), state: 'open' });
+    expect([issues().length, issue?.state, issue?.state_reason]).toEqual([1, 'open', 'reopened']);
+    expect(infos(again.written)).toEqual([`The watch's issue #1 is reopened: ${issue?.html_url}`]);
+    expect(github.commentsOf(`${REPO}#1`)).toHaveLength(1);
+  });
+
+  test('well with no issue of its own: nothing written, whatever else is open', async () => {
+    github.addIssue(REPO, DEVELOPER, { body: `${MARKER}\nA copy.` });
+    const { watch } = setup();
+    await watch(concluded());
+    expect(github.calls()).toEqual(['GET /user', LIST]);
+    expect(issues()[0]?.state).toBe('open');
+  });
+
+  test('its issue on page 2, behind 150 others and pull requests; a copy of its marker in another user\'s issue and in a pull request are left alone', async () => {
+    const own = github.addIssue(REPO, WORKFLOW_BOT, { body: `${MARKER}\nAn earlier report.` });
+    github.addIssue(REPO, DEVELOPER, { body: `${MARKER}\nA copy, by someone else.` });
+    for (let n = 0; n < 150; n++) github.addIssue(REPO, WORKFLOW_BOT, { title: `Other ${n}`, body: n === 6 ? `${MARKER}\nIn a pull request.` : `Another ${n}`, pullRequest: n % 3 === 0 });
+    const { watch } = setup();
+    await watch(drifted());
+    expect(github.calls()).toEqual(['GET /user', LIST, LIST, `PATCH /repos/${REPO}/issues/${own.number}`]);
+    expect(github.requests[2]?.query).toEqual({ state: 'all', creator: 'github-actions[bot]', per_page: '100', page: '2' });
+    expect(own.body).toBe(renderIssue(drifted(), facts()));
+    expect(issues()[1]?.body).toBe(`${MARKER}\nA copy, by someone else.`);
+    expect([issues()[8]?.body, issues()[8]?.pull_request === undefined]).toEqual([`${MARKER}\nIn a pull request.`, false]);
+  });
+
+  test("another user's issue with its marker is never touched, even when well: the token's user is the creator", async () => {
+    const copy = github.addIssue(REPO, DEVELOPER, { body: `${MARKER}\nA copy.` });
+    await setup().watch(drifted());
+    expect(github.calls()).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues`]);
+    expect(copy.body).toBe(`${MARKER}\nA copy.`);
+    await setup().watch(concluded());
+    expect(copy.state).toBe('open');
+    expect(github.requests.filter((r) => r.path === `/repos/${REPO}/issues/${copy.number}`)).toEqual([]);
+  });
+
+  test('a personal token: GET /user names its user, whose issues are listed', async () => {
+    const USER_TOKEN = 'ghp_UserToken0123456789abcdefABCDEFGH';
+    github.grant(USER_TOKEN, { user: DEVELOPER });
+    const own = github.addIssue(REPO, DEVELOPER, { body: `${MARKER}\nMine.` });
+    await setup({ github_token: USER_TOKEN }).watch(drifted());
+    expect(github.requests[1]?.query.creator).toBe('octo-dev');
+    expect(github.calls().at(-1)).toBe(`PATCH /repos/${REPO}/issues/${own.number}`);
+  });
+
+  test('two spec files: two issues, each its own', async () => {
+    await setup().watch(drifted());
+    await setup({ spec: 'providers/other.yml' }).watch(drifted());
+    await setup({ spec: 'providers/other.yml' }).watch(drifted());
+    expect(issues().map((i) => i.body.split('\n')[0])).toEqual([MARKER, watchMarker(CLIENT_ID, 'providers/other.yml')]);
+    expect(issues()[1]?.title).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), providers/other.yml`);
+  });
+
+  test.each([
+    ['a release', {}, 'release'],
+    ['a pull request', {}, 'pull_request'],
+    ['a push', {}, 'push'],
+    ['watch_issue: off on a schedule', { watch_issue: 'off' }, 'schedule'],
+    ['an invalid watch_issue (run() refuses it first)', { watch_issue: 'always' }, 'schedule'],
+    ['a workflow_dispatch that writes (not a dry run)', {}, 'workflow_dispatch'],
+    ['a push that is a dry run', { dry_run: 'true' }, 'push'],
+    ['a workflow_dispatch with an invalid dry_run', { dry_run: 'yes' }, 'workflow_dispatch'],
+  ])('%s: nothing loaded, no token read or masked, no request', async (_title, inputs, event) => {
+    const { written, secrets, loads, watch } = setup(inputs, event);
+    await watch(drifted());
+    expect([loads(), secrets, written, github.requests]).toEqual([0, [], [], []]);
+  });
+
+  test("a schedule acts whatever its payload says of the repository (it runs on the default branch's workflow)", async () => {
+    await setup({}, 'schedule', { ref: 'refs/heads/main', payload: {} }).watch(drifted());
+    expect(issues()).toHaveLength(1);
+  });
+
+  test('a workflow_dispatch dry run acts on the default branch only', async () => {
+    const branch = setup({ dry_run: 'true' }, 'workflow_dispatch', { ref: 'refs/heads/feature', payload: { repository: { default_branch: 'main' } } });
+    await branch.watch(drifted());
+    expect(github.requests).toEqual([]);
+    expect(branch.written).toEqual([{ level: 'debug', text: "Dispatched on refs/heads/feature, not on the default branch (main): the watch's issue is left alone." }]);
+    const tag = setup({ dry_run: 'True' }, 'workflow_dispatch', { ref: 'refs/tags/v1', payload: {} });
+    await tag.watch(drifted());
+    expect(github.requests).toEqual([]);
+
+    await setup({ dry_run: 'TRUE' }, 'workflow_dispatch').watch(drifted());
+    expect(issues()).toHaveLength(1);
+  });
+
+  test('drift under on_drift: ignore is well: its open issue is closed', async () => {
+    await setup().watch(drifted());
+    const quiet = concludeRun({ inputs: { on_drift: 'ignore', dry_run: true }, naming: INPUT_NAMING, result: { ...RESULT, ...DRIFT } as ReconcileResult });
+    await setup({ on_drift: 'ignore' }).watch(quiet);
+    expect(issues()[0]?.state).toBe('closed');
+  });
+
+  test('an empty github_token is a warning, nothing sent', async () => {
+    const empty = setup({ github_token: '' });
+    await empty.watch(drifted());
+    expect(empty.written).toEqual([{ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." }]);
+    expect([empty.secrets, github.requests]).toEqual([[], []]);
+  });
+
+  test('a read-only token: the lookup, then one warning that names the permission and watch_issue: off', async () => {
+    const readOnly = setup({ github_token: READ_ONLY });
+    await readOnly.watch(drifted());
+    expect(github.calls()).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues`]);
+    expect(readOnly.written.filter((m) => m.level === 'warning')).toEqual([{ level: 'warning', text: expect.stringContaining('answered HTTP 403') as unknown as string }]);
+    expect(readOnly.written.find((m) => m.level === 'warning')?.text).toMatch(/Give the job the permission `issues: write`, or set watch_issue: off\.$/);
+    expect(issues()).toEqual([]);
+  });
+
+  test('reads and edits are retried on the clock; a lost answer to the creation is looked up again, never sent twice', async () => {
+    github.fail({ method: 'GET', path: /\/issues$/, status: 503, times: 2 });
+    github.fail({ method: 'POST', path: /\/issues$/, loseAnswer: true });
+    const lost = setup();
+    await lost.watch(drifted());
+    expect(github.calls()).toEqual(['GET /user', LIST, LIST, LIST, `POST /repos/${REPO}/issues`, LIST]);
+    expect(lost.clock.slept).toHaveLength(2);
+    expect(issues()).toHaveLength(1);
+    expect(infos(lost.written).at(-1)).toBe(`The watch's issue #1 is opened: ${issues()[0]?.html_url}`);
+    expect(lost.written.filter((m) => m.level === 'warning')).toEqual([]);
+
+    github.fail({ method: 'PATCH', path: /\/issues\/1$/, status: 502, times: 1 });
+    const edited = setup();
+    await edited.watch(concludeFailure(new ActionError('x'), INPUT_NAMING));
+    expect(github.calls().slice(6)).toEqual(['GET /user', LIST, `PATCH /repos/${REPO}/issues/1`, `PATCH /repos/${REPO}/issues/1`]);
+    expect(issues()[0]?.body).toContain('- **error**: x');
+  });
+
+  test('a creation answered 5xx that made nothing: looked up again, one warning, no second POST; a 422 is not looked up', async () => {
+    github.fail({ method: 'POST', path: /\/issues$/, status: 502 });
+    const failing = setup();
+    await failing.watch(drifted());
+    expect(github.calls()).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues`, LIST]);
+    expect(failing.written.filter((m) => m.level === 'warning').map((m) => m.text)).toEqual([
+      `The watch's issue was not kept (the job summary has the run's report): GitHub POST /api/v3/repos/${REPO}/issues answered HTTP 502: Server Error.`,
+    ]);
+
+    github.fail({ method: 'POST', path: /\/issues$/, status: 422 });
+    await setup().watch(drifted());
+    expect(github.calls().slice(4)).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues`]);
+    expect(issues()).toEqual([]);
+  });
+
+  test('a toolkit that cannot load is a warning too', async () => {
+    const written: Message[] = [];
+    await watchIssue(
+      { conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: (m) => void written.push(m) },
+      { core: { getInput: (name: string) => (name === 'github_token' ? TOKEN : ''), setSecret: () => {} } as unknown as ActionCore, eventName: 'schedule', load: () => Promise.reject(new Error('no toolkit')) },
+    );
+    expect(written).toEqual([{ level: 'warning', text: "The watch's issue was not kept (the job summary has the run's report): GitHub failed: no toolkit." }]);
+  });
+});
+
+describe('the wiring', () => {
+  test('run() keeps the issue last, after the comment, with the conclusion, the keeper and the writer; never a change of the exit code', async () => {
+    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'not a url', spec: 'x.yml' });
+    const order: string[] = [];
+    let seen: Conclusion | undefined;
+    await run(
+      runner.collaborators({
+        comment: async () => void order.push('comment'),
+        watch: async ({ conclusion, secrets, write }) => {
+          order.push('watch');
+          seen = conclusion;
+          write({ level: 'info', text: `watched a-secret-value ${secrets.scrub('a-secret-value')}` });
+        },
+      }),
+    );
+    expect(order).toEqual(['comment', 'watch']);
+    expect(seen?.exitCode).toBe(1);
+    expect(runner.lines('info').at(-1)).toBe('watched *** ***');
+    expect(runner.exitCode).toBe(1);
+  });
+
+  test('run() refuses an invalid watch_issue before anything is sent: one error, exit 1; with an invalid pr_comment too, both', async () => {
+    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'https://auth.example.invalid', watch_issue: 'always' });
+    let watched = false;
+    await run(runner.collaborators({ watch: async () => void (watched = true) }));
+    expect(runner.annotations()).toEqual([{ level: 'error', message: (readWatchIssue('always') as Message).text, properties: {} }]);
+    // Its summary lists the problem, as for any input's.
+    expect([runner.exitCode, watched, runner.summaries]).toEqual([1, false, [expect.stringContaining('- Input watch\\_issue must be auto or off')]]);
+
+    const both = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'https://auth.example.invalid', watch_issue: 'x', pr_comment: 'y' });
+    await run(both.collaborators());
+    expect(both.annotations().map((a) => a.message)).toEqual([expect.stringMatching(/^Input pr_comment must be/), expect.stringMatching(/^Input watch_issue must be/)]);
+    expect(both.summaries).toEqual([expect.stringContaining('The inputs or the spec have 2 problem(s)')]);
+  });
+
+  test("the runner's watch reads the event from GITHUB_EVENT_NAME: a release loads nothing and sends nothing", async () => {
+    const { watch } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'release', INPUT_GITHUB_TOKEN: 'ghs_x' }, () => {});
+    await expect(watch?.({ conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: () => {} })).resolves.toBeUndefined();
+  });
+});

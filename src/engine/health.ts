@@ -1,0 +1,22 @@
+/**
+ * Whether a run leaves the registration well, for a watch between releases: a door keeps one
+ * issue open while it is not. Unwell is a failed run (credentials rejected, the service failing
+ * after its retries, an invalid spec, a client's listed scope missing, the provider publishing
+ * another scope), drift that is still there after the run (unless on_drift is ignore, which
+ * asks for quiet), or a client without its scope (a dry run that would create it).
+ */
+import type { Conclusion } from './conclude.ts';
+import type { Settings } from './settings.ts';
+
+/** Why a run is unwell, in the order a reader fixes them; none: it is well. */
+export type Unwell = 'failed' | 'drift' | 'no scope';
+
+/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
+export function unwellBecause({ exitCode, plan }: Pick<Conclusion, 'exitCode' | 'plan'>, onDrift: Settings['on_drift'] | undefined): Unwell[] {
+  const because: Unwell[] = exitCode === 0 ? [] : ['failed'];
+  if (plan === undefined) return because;
+  if (onDrift !== 'ignore' && plan.comparison.some((c) => !c.same)) because.push('drift');
+  // The scope's id is known once it exists: a creation only planned leaves it null.
+  if (plan.scope.id === null) because.push('no scope');
+  return because;
+}

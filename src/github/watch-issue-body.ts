@@ -1,0 +1,105 @@
+/**
+ * The watch's issue (watch-issue.ts): its marker, its title, the body that says what is wrong
+ * and what to do, and the comment that closes it. Every value from the spec or a server is
+ * scrubbed, cut, made inert and escaped as in the pull request's comment: an issue notifies
+ * whoever a live mention names. The body stays within GitHub's limit on an issue's body.
+ */
+import type { Conclusion } from '../engine/conclude.ts';
+import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
+import type { Unwell } from '../engine/health.ts';
+import { inert } from '../engine/text.ts';
+import { escapeMarkdown } from './job-summary.ts';
+import { COMMENT_LIMIT, commentMarker, cut, defuse } from './pr-comment-body.ts';
+
+/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
+export const watchMarker = (clientId: string, spec: string): string => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+
+export interface IssueFacts {
+  /** Why the run is unwell (engine/health.ts); never empty for an issue's body. */
+  because: readonly Unwell[];
+  /** The marker (watchMarker) that finds this issue again. */
+  marker: string;
+  /** The run's page, whose summary and log have everything whole. */
+  runUrl: string;
+  /** The spec file, as the spec input names it. */
+  spec: string;
+  /** The client, as the client_id input gives it. */
+  clientId: string;
+  /** The run's scrub: the secret and the token are removed from every value before anything else. */
+  scrub: (text: string) => string;
+}
+
+// The most messages listed, and the longest value kept whole, tried in turn until the body
+// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
+// escaped) and the fixed text are far below the limit.
+const MAX_MESSAGES = 60;
+const VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+
+// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
+// words around them stay under 256 characters, where GitHub refuses a longer title (as
+// reported in nelsontky/gh-pages-url-shortener#125).
+const TITLE_VALUE = 64;
+
+/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+export function issueTitle({ conclusion, clientId, spec, scrub }: { conclusion: Conclusion; clientId: string; spec: string; scrub: (text: string) => string }): string {
+  const value = (text: string): string => {
+    const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
+    return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+  };
+  const name = conclusion.plan?.client.name;
+  const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
+  return `Provider scope needs attention: ${client}, ${value(spec)}`;
+}
+
+/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
+export function renderIssue(conclusion: Conclusion, facts: IssueFacts): string {
+  let body = '';
+  for (const limit of VALUE_LIMITS) {
+    body = render(conclusion, facts, limit);
+    if (body.length <= COMMENT_LIMIT) break;
+  }
+  return body;
+}
+
+const FOUND: Record<Unwell, string> = {
+  failed: 'The run failed.',
+  drift: 'The scope differs from the spec.',
+  'no scope': 'The client has no scope.',
+};
+
+const ADVICE: Record<Unwell, string> = {
+  failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+  drift:
+    'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+  'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+};
+
+function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientId, scrub }: IssueFacts, limit: number): string {
+  const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
+  const code = (text: string): string => `<code>${value(text)}</code>`;
+  const { plan, known, messages } = conclusion;
+  const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+  const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+  lines.push(...because.map((why) => `- ${FOUND[why]}`), '');
+  if (notes.length > 0) {
+    lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
+    if (notes.length > MAX_MESSAGES) lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+    lines.push('');
+  }
+  // Each drifted field as the plan has it, a dependent scope by its string with its id.
+  const drift = plan?.comparison.filter((c) => !c.same) ?? [];
+  const shown = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+  if (drift.length > 0) {
+    lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+  }
+  const scopeString = plan?.scope.scope_string ?? known?.scopeString;
+  const how = plan === undefined ? " (the spec's; not read from the service)" : plan.scope.id === null ? ' (not created yet)' : '';
+  if (scopeString !== undefined) lines.push(`The scope string: ${code(scopeString)}${how}.`, '');
+  lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
+  lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+  return lines.join('\n');
+}
+
+/** The comment that closes the issue: the registration is well again. */
+export const resolvedComment = (runUrl: string): string =>
+  `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
