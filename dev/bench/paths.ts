@@ -3,8 +3,8 @@
  * - no-op: the client already has its scope, as the spec says;
  * - creating: a fresh client, with no scope.
  */
-import { GROUPS_SCOPE_ID, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../auth-service.ts';
-import { SPEC, TRANSFER_SCOPE_STRING } from './spec.ts';
+import { GROUPS_SCOPE_ID, TRANSFER_SCOPE_ID_MADE_UP, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../auth-service.ts';
+import { SPEC } from './spec.ts';
 
 export const PATHS = ['noop', 'create'] as const;
 export type PathName = (typeof PATHS)[number];
@@ -22,10 +22,10 @@ export class PathClients {
 
   constructor(service: Service) {
     this.service = service;
-    const transfer = service.addScope({ scope_string: TRANSFER_SCOPE_STRING, name: 'Transfer', description: 'The transfer service' });
+    // The two scopes the embedded service knows from the start, the spec's by string.
     this.dependentScopes = [
       { scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true },
-      { scope: transfer.id, optional: false, requires_refresh_token: true },
+      { scope: TRANSFER_SCOPE_ID_MADE_UP, optional: false, requires_refresh_token: true },
     ];
   }
 

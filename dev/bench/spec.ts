@@ -1,9 +1,6 @@
 /** The spec every benchmark run registers: two dependent scopes given by string. */
 import { stringify } from 'yaml';
-import { GROUPS_SCOPE_STRING } from '../auth-service.ts';
-
-/** A second service's scope, so that the spec has two dependent scopes given by string. */
-export const TRANSFER_SCOPE_STRING = 'urn:globus:auth:scope:transfer.api.globus.org:all';
+import { GROUPS_SCOPE_STRING, TRANSFER_SCOPE_STRING } from '../auth-service.ts';
 
 export const SPEC = {
   name: 'Benchmark Action Provider',
