@@ -99,6 +99,17 @@ export default {
   //   with `code !== undefined` made `true`: the set holds no undefined.
   // - src/engine/drift.ts, the dependencies' order: `a.scope < b.scope` made `<=`. Two
   //   dependencies never share a scope (the spec refuses a second), so no pair compares equal.
+  // - src/engine/drift.ts, compareScope's set of dependencies: `toLowerCase()` made
+  //   `toUpperCase()`, and the sort's `<` made `>=`. The set's text is only compared with the
+  //   other side's, made the same way: any one case and any one order agree.
+  // - src/engine/drift.ts, inSpecOrder: the id's `toLowerCase()` made `toUpperCase()` in the
+  //   tie-break (the rank's lookup is pinned), and `ia < ib` made `<=`: a UUID's digits sort
+  //   before its letters in either case, and a scope's dependencies never share an id.
+  // - src/engine/ensure.ts, stopping: the run's abort reason, 'the run has ended', made "". A
+  //   request it ends is said as "no answer (Error)", by the error's name, never its message.
+  // - src/cli/human-report.ts: `plan.request ?? ''` (twice) and `before ?? []` are never
+  //   reached: a creation's and an update's plan always names its request, and an update's
+  //   fields always have a value before. They satisfy the type, which allows null for `none`.
   // - src/cli/json-report.ts: `...(imported === undefined ? {} : { import: imported })` made
   //   `{ import: imported }`: JSON.stringify leaves out a key whose value is undefined.
   // - src/engine/import.ts, the outputs' `created: 'false', updated: 'false'` made "": import is

@@ -30406,7 +30406,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const cell = (text) => escapeMarkdown(scrub(text));
     const code = (text) => `<code>${cell(text)}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v ?? [])));
+    const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
@@ -30429,7 +30429,9 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
             lines.push(dryRun ? '#### The scope a run would create' : '#### Created by this run', '', '| Field | Value |', '|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
         }
         if (plan.action === 'update') {
-            lines.push(dryRun ? '#### The update a run would make' : '#### Updated by this run', '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+            lines.push(dryRun ? '#### The update a run would make' : '#### Updated by this run', '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
+            // An update's fields all have a value before (only a creation's have none).
+            ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
         }
         if (plan.comparison.length > 0) {
             lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...plan.comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');

@@ -153,3 +153,10 @@ describe('values as text', () => {
     expect((dependents?.spec as readonly DependentView[]).map((d) => d.scope_string)).toEqual(['urn:groups', null]);
   });
 });
+
+test("the service's scopes the spec does not name come after its own, by id, whatever order they are answered in", () => {
+  const ids = [5, 3, 9, 1, 7, 2, 8, 4, 6].map((n) => id(`00000000-0000-4000-8000-00000000000${n}`));
+  const scope: Scope = { ...matching, dependent_scopes: ids.map((scope) => ({ scope, optional: false, requires_refresh_token: true })) };
+  const dependents = compareScope({ ...definition, dependent_scopes: [] }, scope).find((c) => c.field === 'dependent_scopes');
+  expect((dependents?.service as readonly DependentView[]).map((d) => d.scope)).toEqual([...ids].sort());
+});

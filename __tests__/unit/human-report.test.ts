@@ -193,3 +193,27 @@ describe('jsonReport', () => {
     expect(fields).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes']);
   });
 });
+
+describe('jsonReport: what the plan says, typed', () => {
+  test('outputs.changes is a boolean, true only where the output says true', () => {
+    const none = jsonReport('plan', conclusionOf(REGISTERED, { dryRun: true }), [], 0);
+    const update: ReconcileResult = { ...REGISTERED, changes: REGISTERED.comparison.filter((c) => !c.same) };
+    const planned = jsonReport('plan', conclusionOf(update, { dryRun: true }), [], 2);
+    expect([none.outputs?.changes, planned.outputs?.changes]).toEqual([false, true]);
+  });
+
+  test('applied only on apply, shaped as plan; plan only on plan', () => {
+    const update: ReconcileResult = { ...REGISTERED, updated: true, changes: [{ field: 'description', spec: 'new', service: 'old', same: false }] };
+    const applied = jsonReport('apply', conclusionOf(update), [], 0);
+    expect([applied.plan, applied.applied]).toEqual([null, { action: 'update', request: `PUT /v2/api/scopes/${SCOPE_ID}`, fields: [{ field: 'description', before: 'old', after: 'new' }] }]);
+    const planned = jsonReport('plan', conclusionOf(update, { dryRun: true }), [], 2);
+    expect('applied' in planned).toBe(false);
+    expect('applied' in jsonReport('verify', conclusionOf(REGISTERED), [], 0)).toBe(false);
+  });
+
+  test("import's document carries what it imported; the others none", () => {
+    const imported = { file: null, text: 'name: n\n', spec: { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }, hidden_dependents: [] };
+    expect(jsonReport('import', conclusionOf(REGISTERED), [], 0, imported).import).toEqual(imported);
+    expect('import' in jsonReport('plan', conclusionOf(REGISTERED, { dryRun: true }), [], 0)).toBe(false);
+  });
+});

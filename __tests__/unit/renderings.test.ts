@@ -188,3 +188,25 @@ describe('a dependent scope', () => {
     expect(service.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /v2/api/clients/' + CLIENT_ID, 'GET /v2/api/scopes', 'GET /v2/api/scopes'].sort());
   });
 });
+
+describe('the plan as data', () => {
+  test("a creation's fields ask no consent (a new scope's users consent to it whole), and it has no variants", async () => {
+    const conclusion = await conclude({ service: world(), dryRun: true, onDrift: 'warn' });
+    expect(conclusion.plan?.fields.map((f) => [f.field, f.before, f.consent])).toEqual(conclusion.plan?.fields.map((f) => [f.field, null, false]));
+    expect(conclusion.plan?.variants).toBe(0);
+  });
+
+  test('variants are counted for an update alone: a client with an FQDN variant and nothing to change has none to send to', async () => {
+    const service = inProcessService();
+    service.addClient({ id: CLIENT_ID, name: 'My app' });
+    service.addScope({ id: TRANSFER_ID, scope_string: TRANSFER, advertised: true });
+    const fields = { client: CLIENT_ID, name: 'My provider', description: 'Runs my actions', advertised: true, required_domains: ['example.org'], dependent_scopes: DRIFTED.dependent_scopes };
+    service.addScope({ ...fields, scope_string: EXPECTED });
+    service.addScope({ ...fields, scope_string: 'https://actions.example.org/scopes/action_all' });
+    const spec = scopeSpecSchema.parse({ name: 'My provider', description: 'Runs my actions', advertised: true, required_domains: ['example.org'], dependent_scopes: [{ scope: TRANSFER }] });
+    const same = await conclude({ service, spec, dryRun: true, onDrift: 'update' });
+    expect([same.plan?.action, same.plan?.variants]).toEqual(['none', 0]);
+    const changed = await conclude({ service, spec: { ...spec, description: 'Runs more' }, dryRun: true, onDrift: 'update' });
+    expect([changed.plan?.action, changed.plan?.variants]).toEqual(['update', 1]);
+  });
+});

@@ -279,4 +279,36 @@ describe('buildSummary', () => {
     for (const row of tableRows) expect(row.match(/(?<!\\)\|/g)).toHaveLength(3);
     expect(summary).not.toContain('<script>');
   });
+
+  test('a creation planned: its own heading; two dependent scopes, one a line, each its string and id', () => {
+    const planned = { id: '' as const, scope_string: SCOPE_STRING };
+    const transfer = { scope: id(FQDN_SCOPE_ID), optional: true, requires_refresh_token: false };
+    const definition = { ...(CREATED.definition as NonNullable<ReconcileResult['definition']>), dependent_scopes: [...(CREATED.definition?.dependent_scopes ?? []), transfer] };
+    const result: ReconcileResult = { ...CREATED, created: false, scope: planned, scopes: [planned], wouldCreate: true, definition };
+    const summary = summaryOf(result, { dryRun: true }, { ranFor: 'r' });
+    expect(summary).toContain('#### The scope a run would create\n\n| Field | Value |\n|---|---|\n| name |');
+    expect(summary).toContain(`| dependent_scopes | <code>${esc(DEPENDENT_TEXT)}</code><br><code>${esc(`${FQDN_SCOPE_ID} optional: true, requires_refresh_token: false`)}</code> |`);
+  });
+
+  test('a failure past validation: what failed, and what the run knew before, whole', () => {
+    const conclusion = { messages: [{ level: 'error' as const, text: 'The service failed' }], exitCode: 1 as const, known: { clientId: CLIENT_ID, scopeString: SCOPE_STRING } };
+    expect(buildSummary(conclusion, { ranFor: 'release v1' })).toBe(
+      [
+        '### Provider scope: the run failed',
+        '',
+        '| | |',
+        '|---|---|',
+        `| Client | <code>${esc(CLIENT_ID)}</code> |`,
+        `| Scope string | <code>${esc(SCOPE_STRING)}</code> (the spec's; not read from the service) |`,
+        '| Ran for | release v1 |',
+        '',
+        '#### What failed',
+        '',
+        '- **error**: The service failed',
+        '',
+      ].join('\n'),
+    );
+    // Before its settings were known: what failed alone.
+    expect(buildSummary({ messages: conclusion.messages, exitCode: 1 }, { ranFor: 'r' })).toBe('### Provider scope: the run failed\n\n#### What failed\n\n- **error**: The service failed\n');
+  });
 });

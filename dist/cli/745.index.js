@@ -2159,8 +2159,7 @@ function humanReport(command, { plan, outputs }, { onDrift, naming, paint, show 
 }
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label, value, show) {
-    const entries = valueEntries(value).map(show);
-    return isDependentList(value) ? [label.trimEnd(), ...entries.map((e) => `        ${e}`)] : [`${label}${entries.join('')}`];
+    return isDependentList(value) ? [label.trimEnd(), ...valueEntries(value).map((e) => `        ${show(e)}`)] : [`${label}${show(valueText(value))}`];
 }
 /** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
 function changeLines(label, { before, after, consent }, show, paint) {

@@ -79,8 +79,7 @@ export function humanReport(command: Command, { plan, outputs }: Conclusion, { o
 
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label: string, value: FieldValue, show: Style['show']): string[] {
-  const entries = valueEntries(value).map(show);
-  return isDependentList(value) ? [label.trimEnd(), ...entries.map((e) => `        ${e}`)] : [`${label}${entries.join('')}`];
+  return isDependentList(value) ? [label.trimEnd(), ...valueEntries(value).map((e) => `        ${show(e)}`)] : [`${label}${show(valueText(value))}`];
 }
 
 /** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */

@@ -55,7 +55,7 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
   const cell = (text: string): string => escapeMarkdown(scrub(text));
   const code = (text: string): string => `<code>${cell(text)}</code>`;
   // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-  const value = (v: FieldValue | null): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v ?? [])));
+  const value = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
   const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
   const { plan, problems, known, messages, outputs } = conclusion;
   const lines: string[] = [];
@@ -83,7 +83,8 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
         '',
         `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`,
         '|---|---|---|---|',
-        ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`),
+        // An update's fields all have a value before (only a creation's have none).
+        ...plan.fields.map((f) => `| ${f.field} | ${value(f.before as FieldValue)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`),
         '',
       );
     }
