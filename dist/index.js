@@ -30381,7 +30381,8 @@ function describeRun({ eventName, ref, payload }) {
     const tag = payload.release?.tag_name;
     if (tag !== undefined)
         return `release ${tag}`;
-    return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
+    // Outside a runner (a local run of the bundle) the toolkit's context leaves both undefined.
+    return !ref ? eventName || 'a local run' : `${eventName} on ${ref}`;
 }
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a

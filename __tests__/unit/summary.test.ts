@@ -100,6 +100,7 @@ describe('describeRun', () => {
     ],
     ['an empty ref: the event alone', { eventName: 'workflow_dispatch', ref: '', payload: {} }, 'workflow_dispatch'],
     ['no event and no ref: a local run', { eventName: '', ref: '', payload: {} }, 'a local run'],
+    ['outside a runner, neither set: a local run', { payload: {} } as unknown as RunContext, 'a local run'],
   ])('%s', (_title, context, expected) => {
     expect(describeRun(context)).toBe(expected);
   });

@@ -18,7 +18,8 @@ export interface RunContext {
 export function describeRun({ eventName, ref, payload }: RunContext): string {
   const tag = payload.release?.tag_name;
   if (tag !== undefined) return `release ${tag}`;
-  return ref === '' ? eventName || 'a local run' : `${eventName} on ${ref}`;
+  // Outside a runner (a local run of the bundle) the toolkit's context leaves both undefined.
+  return !ref ? eventName || 'a local run' : `${eventName} on ${ref}`;
 }
 
 /**
