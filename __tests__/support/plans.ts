@@ -6,6 +6,7 @@ import { outputsOf, type Conclusion, type Message } from '../../src/engine/concl
 import { planOf } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
+import { id } from './ids.ts';
 
 export interface RunShape {
   dryRun?: boolean;
@@ -20,3 +21,18 @@ export function conclusionOf(result: ReconcileResult, { dryRun = false, provider
   const plan = planOf(result, dryRun, provider);
   return { ...(outputs === false ? {} : { outputs: outputsOf(result, plan) }), messages, plan, exitCode };
 }
+
+/** The GitHub door's tests' client, and its scope registered as the spec says: one field compared, the same. */
+export const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
+export const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
+export const REGISTERED: ReconcileResult = {
+  scope: { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: SCOPE_STRING },
+  scopes: [{ id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: SCOPE_STRING }],
+  created: false,
+  client: { id: CLIENT_ID, name: 'Example Action Provider' },
+  wouldCreate: false,
+  comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }],
+  changes: [],
+  updated: false,
+  names: new Map(),
+};

@@ -23,20 +23,9 @@ import { fromGitHubRunner } from '../../src/github/runner.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
 import { id } from '../support/ids.ts';
+import { CLIENT_ID, REGISTERED, SCOPE_STRING } from '../support/plans.ts';
 
-const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
-const SCOPE_STRING = `https://auth.example.org/scopes/${CLIENT_ID}/action_all`;
-const RESULT: ReconcileResult = {
-  scope: { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: SCOPE_STRING },
-  scopes: [{ id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: SCOPE_STRING }],
-  created: false,
-  client: { id: CLIENT_ID, name: 'Example Action Provider' },
-  wouldCreate: false,
-  comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }],
-  changes: [],
-  updated: false,
-  names: new Map(),
-};
+const RESULT = REGISTERED;
 // A result as the reconciliation gives it, changed where a test says (a test's shapes, cast once here).
 type Changed = { [K in keyof ReconcileResult]?: unknown };
 const concluded = (result: Changed = {}): Conclusion =>
