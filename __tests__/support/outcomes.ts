@@ -27,6 +27,6 @@ export function outcomeOf<T>(fn: () => T): { value: T } | { problems: Validation
 }
 
 export function expectValidSpecOrProblems(source: string): void {
-  const outcome = outcomeOf(() => parseSpec(source, FILE).spec);
+  const outcome = outcomeOf(() => parseSpec(source, FILE).scopes[0]);
   if ('value' in outcome) expect(scopeSpecSchema.parse(outcome.value)).toEqual(outcome.value);
 }

@@ -3,7 +3,7 @@
  * engine/conclude.ts): the tests of the doors' renderings start from the one plan.
  */
 import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude.ts';
-import { planOf } from '../../src/engine/plan.ts';
+import { planOf, type Ensured } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from './ids.ts';
@@ -17,9 +17,12 @@ export interface RunShape {
   outputs?: false;
 }
 
+/** A result of the single form, as the engine hands it to the plan. */
+export const single = (result: ReconcileResult): Ensured => ({ form: 'single', results: [result], unlisted: [] });
+
 export function conclusionOf(result: ReconcileResult, { dryRun = false, provider, messages = [], exitCode = 0, outputs }: RunShape = {}): Conclusion {
-  const plan = planOf(result, dryRun, provider);
-  return { ...(outputs === false ? {} : { outputs: outputsOf(result, plan) }), messages, plan, exitCode };
+  const plan = planOf(single(result), dryRun, provider);
+  return { ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }), messages, plan, exitCode };
 }
 
 /** The GitHub door's tests' client, and its scope registered as the spec says: one field compared, the same. */

@@ -27,6 +27,7 @@ import {
   updateReadme,
   type ActionMetadata,
 } from '../../scripts/readme-tables.ts';
+import { single } from '../support/plans.ts';
 
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
 const action = parse(await read('action.yml')) as Mapping;
@@ -124,7 +125,7 @@ describe('action.yml', () => {
       updated: false,
       names: new Map(),
     };
-    const set = new Set([...Object.keys(outputsOf(sample, planOf(sample, false))), ...(await literalArguments(/setOutput/))]);
+    const set = new Set([...Object.keys(outputsOf([sample], planOf(single(sample), false))), ...(await literalArguments(/setOutput/))]);
     expect(sorted(Object.keys(outputs))).toEqual(sorted(set));
   });
 });

@@ -221,22 +221,22 @@ describe('--json and --dotenv', () => {
   });
 
   test('a value a dotenv file cannot hold is refused by name, and nothing is written', () => {
-    const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false' };
-    expect(() => dotenvOf(outputs)).toThrow('--dotenv: the output scope_string holds a line break');
-    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) })).toThrow(/GitLab reads a dotenv report under 5120 only/);
+    const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
+    expect(() => dotenvOf(outputs, 'single')).toThrow('--dotenv: the output scope_string holds a line break');
+    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, 'single')).toThrow(/GitLab reads a dotenv report under 5120 only/);
   });
 
   test('blanks at either end of a value are refused (GitLab would trim them), blanks inside are kept', () => {
-    const outputs = { scope_string: 'a b', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false' };
-    expect(dotenvOf(outputs)).toContain('SCOPE_STRING=a b\n');
-    for (const scope_string of [' a', 'a ']) expect(() => dotenvOf({ ...outputs, scope_string })).toThrow('--dotenv: the output scope_string holds');
+    const outputs = { scope_string: 'a b', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
+    expect(dotenvOf(outputs, 'single')).toContain('SCOPE_STRING=a b\n');
+    for (const scope_string of [' a', 'a ']) expect(() => dotenvOf({ ...outputs, scope_string }, 'single')).toThrow('--dotenv: the output scope_string holds');
   });
 
   test('a dotenv file of 5119 bytes is written, one of 5120 refused (GitLab reads one under 5 KB)', () => {
-    const outputs = { scope_string: 'x', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false' };
-    const padded = (bytes: number) => ({ ...outputs, scope_string: 'x'.repeat(bytes - dotenvOf(outputs).length + 1) });
-    expect(Buffer.byteLength(dotenvOf(padded(5119)))).toBe(5119);
-    expect(() => dotenvOf(padded(5120))).toThrow('--dotenv: the outputs take 5120 bytes');
+    const outputs = { scope_string: 'x', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
+    const padded = (bytes: number) => ({ ...outputs, scope_string: 'x'.repeat(bytes - dotenvOf(outputs, 'single').length + 1) });
+    expect(Buffer.byteLength(dotenvOf(padded(5119), 'single'))).toBe(5119);
+    expect(() => dotenvOf(padded(5120), 'single')).toThrow('--dotenv: the outputs take 5120 bytes');
   });
 });
 

@@ -6,6 +6,7 @@ import { ValidationError } from '../../src/engine/problems.ts';
 import { CONSENT_NOTE, type FieldComparison, type FieldValue } from '../../src/engine/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { id } from '../support/ids.ts';
+import { single } from '../support/plans.ts';
 
 const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/c/action_all' };
 const differs = (field: string, spec: FieldValue, service: FieldValue): FieldComparison => ({ field, spec, service, same: false });
@@ -21,7 +22,7 @@ const RESULT: ReconcileResult = {
   names: new Map(),
 };
 const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output' }, result: { ...RESULT, ...result, wouldCreate: false }, provider: undefined });
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output' }, ensured: single({ ...RESULT, ...result, wouldCreate: false }), provider: undefined });
 
 describe('on_drift: update', () => {
   const description = differs('description', 'New', 'Old');
@@ -36,8 +37,8 @@ describe('on_drift: update', () => {
       'Updated description from "Old" to "New"',
       `Updated dependent_scopes from [] to [urn:a (a-id) optional: false, requires_refresh_token: false] (${CONSENT_NOTE})`,
     ]);
-    expect(conclusion.plan).toMatchObject({ action: 'update', dryRun: false, changes: true, provider: undefined });
-    expect(conclusion.plan?.fields).toEqual([
+    expect(conclusion.plan).toMatchObject({ dryRun: false, changes: true, provider: undefined, scopes: [{ action: 'update' }] });
+    expect(conclusion.plan?.scopes[0].fields).toEqual([
       { field: 'description', before: 'Old', after: 'New', consent: false },
       { field: 'dependent_scopes', before: [], after: [dependent], consent: true },
     ]);
@@ -110,7 +111,7 @@ describe('concludeFailure', () => {
 
 describe('the first line says what became of the scope', () => {
   const firstLine = (result: Partial<ReconcileResult>, dryRun = false) =>
-    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: { ...PLAIN_WORDS, debugOutput: 'the debug output' }, result: { ...RESULT, ...result } as ReconcileResult }).messages[0]?.text;
+    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: { ...PLAIN_WORDS, debugOutput: 'the debug output' }, ensured: single({ ...RESULT, ...result } as ReconcileResult) }).messages[0]?.text;
 
   test.each<[string, Partial<ReconcileResult>, boolean, string]>([
     ['created', { created: true }, false, 'created'],

@@ -149,7 +149,7 @@ describe('values as text', () => {
     const scope: Scope = { ...matching, dependent_scopes: [{ scope: two, optional: false, requires_refresh_token: true }, { scope: one, optional: false, requires_refresh_token: true }, ...(matching.dependent_scopes ?? [])] };
     const names = new Map([[GROUPS, 'urn:groups']]);
     const dependents = compareScope(definition, scope, names).find((c) => c.field === 'dependent_scopes');
-    expect((dependents?.service as readonly DependentView[]).map((d) => d.scope.toLowerCase())).toEqual([GROUPS, TRANSFER, one, two]);
+    expect((dependents?.service as readonly DependentView[]).map((d) => d.scope?.toLowerCase())).toEqual([GROUPS, TRANSFER, one, two]);
     expect((dependents?.spec as readonly DependentView[]).map((d) => d.scope_string)).toEqual(['urn:groups', null]);
   });
 });

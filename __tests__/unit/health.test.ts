@@ -10,6 +10,7 @@ import type { Settings } from '../../src/engine/settings.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { id } from '../support/ids.ts';
+import { single } from '../support/plans.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/action_all` };
@@ -18,7 +19,7 @@ const DIFFERS = { field: 'description', spec: 'D', service: 'E', same: false } a
 const result = (more: Partial<ReconcileResult> = {}): ReconcileResult =>
   ({ scope: SCOPE, scopes: [SCOPE], created: false, client: { id: CLIENT_ID }, wouldCreate: false, comparison: [SAME], changes: [], updated: false, names: new Map(), ...more }) as ReconcileResult;
 const run = (onDrift: Settings['on_drift'], more: Partial<ReconcileResult> = {}, dryRun = true): Conclusion =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, result: result(more) });
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured: single(result(more)) });
 
 describe('unwellBecause', () => {
   test('a run that passed with its scope the same as the spec is well', () => {

@@ -11,7 +11,7 @@ import { humanReport, type Paint, type Style } from '../../src/cli/human-report.
 import { jsonReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { id } from '../support/ids.ts';
-import { conclusionOf } from '../support/plans.ts';
+import { conclusionOf, single } from '../support/plans.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
@@ -43,7 +43,7 @@ const REGISTERED: ReconcileResult = {
 };
 
 const outputLines = (result: ReconcileResult, dryRun = false): string[] => {
-  const outputs = outputsOf(result, planOf(result, dryRun));
+  const outputs = outputsOf([result], planOf(single(result), dryRun));
   return ['', '<bold>Outputs:</bold>', ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd('scope_strings'.length)} = «${value}»`)];
 };
 
@@ -51,7 +51,7 @@ describe('humanReport', () => {
   test('nothing to report when the run failed before the scope was known', () => {
     expect(humanReport('plan', { messages: [], exitCode: 1 }, STYLE)).toEqual([]);
     expect(humanReport('apply', { ...conclusionOf(REGISTERED, { outputs: false }), exitCode: 1 }, STYLE)).toEqual([]);
-    expect(humanReport('apply', { messages: [], exitCode: 1, outputs: outputsOf(REGISTERED, planOf(REGISTERED, false)) }, STYLE)).toEqual([]);
+    expect(humanReport('apply', { messages: [], exitCode: 1, outputs: outputsOf([REGISTERED], planOf(single(REGISTERED), false)) }, STYLE)).toEqual([]);
   });
 
   test('plan of a creation: each field the creation sets, in one column, and the request', () => {

@@ -87,7 +87,7 @@ describe('import, then plan', () => {
     expect(lines[1]).toBe(`# at ${service.url} on 1970-01-01, by: ensure-provider-scope import`);
     expect(lines[2]).toBe('# Check it, commit it, and let plan and apply hold the scope to it from now on.');
     expect(text).toContain(`  # Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.\n  - scope: ${hidden.id}\n`);
-    expect(parseSpec(text, FILE).spec).toEqual({
+    expect(parseSpec(text, FILE).scopes[0]).toEqual({
       name: 'Name: with "quotes" and \'single\' # not a comment',
       description: 'Ünïcødé, 日本語 and an emoji 🙂; - a dash, ? a question, [brackets], {braces}, &anchor *alias !tag | > % @ `',
       scope_suffix: 'action_all',
@@ -155,7 +155,7 @@ describe('which scope', () => {
       `Warning: The FQDN variant ${variant?.scope_string ?? ''} differs from ${own?.scope_string ?? ''} in description, advertised: the spec follows the latter, ` +
         'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.',
     );
-    expect(parseSpec(await workspace.read(FILE), FILE).spec).toMatchObject({ description: 'Made with curl', advertised: true });
+    expect(parseSpec(await workspace.read(FILE), FILE).scopes[0]).toMatchObject({ description: 'Made with curl', advertised: true });
     expect((await cli(['plan'])).stdout).toContain('No changes.');
   });
 
@@ -177,7 +177,7 @@ describe('which scope', () => {
     expect(picked.exitCode).toBe(0);
     const text = await workspace.read(FILE);
     expect(text).toContain('# at https://auth.example.test on 1970-01-01, by: ensure-provider-scope import --scope-suffix read_only\n');
-    expect(parseSpec(text, FILE).spec).toMatchObject({ name: 'Read', scope_suffix: 'read_only' });
+    expect(parseSpec(text, FILE).scopes[0]).toMatchObject({ name: 'Read', scope_suffix: 'read_only' });
     expect((await cli(['plan'])).stdout).toContain('No changes.');
   });
 
@@ -214,7 +214,7 @@ describe('which scope', () => {
     delete record.required_domains;
     const run = await cli(['import']);
     expect(run.exitCode).toBe(0);
-    expect(parseSpec(await workspace.read(FILE), FILE).spec).not.toHaveProperty('required_domains');
+    expect(parseSpec(await workspace.read(FILE), FILE).scopes[0]).not.toHaveProperty('required_domains');
     expect((await cli(['plan'])).stdout).toContain('No changes.');
   });
 
@@ -252,7 +252,7 @@ describe('where it goes', () => {
     const printed = await cli(['import', '--spec', '-']);
     expect(printed.exitCode).toBe(0);
     expect(await filesIn(workspace.dir)).toEqual([]);
-    expect(parseSpec(printed.stdout, 'stdout').spec).toMatchObject({ name: 'Hand-made provider', description: 'Made with curl' });
+    expect(parseSpec(printed.stdout, 'stdout').scopes[0]).toMatchObject({ name: 'Hand-made provider', description: 'Made with curl' });
     await cli(['import']);
     expect(printed.stdout).toBe(await workspace.read(FILE));
   });
@@ -267,7 +267,7 @@ describe('where it goes', () => {
     expect(service.requests).toHaveLength(1); // the seeding alone
     const forced = await cli(['import', '--force']);
     expect(forced.exitCode).toBe(0);
-    expect(parseSpec(await workspace.read(FILE), FILE).spec.name).toBe('Hand-made provider');
+    expect(parseSpec(await workspace.read(FILE), FILE).scopes[0]?.name).toBe('Hand-made provider');
     // No temporary file left beside it.
     expect(await filesIn(workspace.dir)).toEqual(['.github', FILE]);
   });
@@ -306,7 +306,7 @@ describe('where it goes', () => {
     expect((await cli(['import', '--spec', 'link.yml'])).exitCode).toBe(1);
     expect((await cli(['import', '--spec', 'link.yml', '--force'])).exitCode).toBe(0);
     expect(await workspace.read('real.yml')).toBe('name: kept\n');
-    expect(parseSpec(await workspace.read('link.yml'), 'link.yml').spec.name).toBe('Hand-made provider');
+    expect(parseSpec(await workspace.read('link.yml'), 'link.yml').scopes[0]?.name).toBe('Hand-made provider');
   });
 
   test('a folder that cannot be written: exit 1, the reason, no file', async () => {
@@ -350,7 +350,7 @@ describe('where it goes', () => {
     const at = (argv: string[]) => workspace.run(argv, envOf(client), { dispatcher: service.dispatcher(), cwd: 'sub' });
     const top = await at(['import']);
     expect([top.exitCode, top.stdout]).toEqual([0, expect.stringContaining(`into ${path.join('..', FILE)}.\n`)]);
-    expect(parseSpec(await workspace.read(FILE), FILE).spec.name).toBe('Hand-made provider');
+    expect(parseSpec(await workspace.read(FILE), FILE).scopes[0]?.name).toBe('Hand-made provider');
     expect((await at(['import', '--spec', 'here.yml'])).exitCode).toBe(0);
     expect(existsSync(path.join(workspace.dir, 'sub', 'here.yml'))).toBe(true);
     const out = await at(['import', '--spec', '../../elsewhere.yml']);
@@ -394,7 +394,7 @@ test('the engine writes the schema line first when it is given an address, and n
   await seed({});
   const run = async (schemaUrl?: string) => {
     const outcome = await importScope({
-      read: (name) => ({ client_id: client.id, client_secret: SECRET, auth_url: service.url, spec: '-', timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', auth: 'basic', provider_url: '' })[name],
+      read: (name) => ({ client_id: client.id, client_secret: SECRET, auth_url: service.url, spec: '-', timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', auth: 'basic', provider_url: '', provider_suffix: '' })[name],
       naming: cliNaming(),
       workspace: workspace.dir,
       secrets: keepSecrets(client.id, SECRET),

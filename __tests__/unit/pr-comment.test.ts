@@ -23,13 +23,13 @@ import { fromGitHubRunner } from '../../src/github/runner.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
 import { id } from '../support/ids.ts';
-import { CLIENT_ID, REGISTERED, SCOPE_STRING } from '../support/plans.ts';
+import { CLIENT_ID, REGISTERED, SCOPE_STRING, single } from '../support/plans.ts';
 
 const RESULT = REGISTERED;
 // A result as the reconciliation gives it, changed where a test says (a test's shapes, cast once here).
 type Changed = { [K in keyof ReconcileResult]?: unknown };
 const concluded = (result: Changed = {}): Conclusion =>
-  concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, result: { ...RESULT, ...result } as ReconcileResult });
+  concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...result } as ReconcileResult) });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (conclusion: Conclusion, more: Partial<CommentFacts> = {}): CommentFacts => ({
   conclusion,

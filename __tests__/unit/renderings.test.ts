@@ -25,6 +25,7 @@ import { ActionError } from '../../src/wire/errors.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
+import { single } from '../support/plans.ts';
 
 const CLIENT_ID = id('7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b');
 const EXPECTED = `${AUTH_URL}/scopes/${CLIENT_ID}/action_all`;
@@ -62,19 +63,19 @@ function world(scope?: Record<string, unknown>): EmbeddedAuthService {
 async function conclude({ service, spec = SPEC, dryRun, onDrift }: Run): Promise<Conclusion> {
   const budget = createBudget(60, { clock: fakeClock() });
   const result = await reconcileScope(clientOf(service, CLIENT_ID, budget), { spec, dryRun, update: onDrift === 'update', budget });
-  return concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, result });
+  return concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured: single(result) });
 }
 
 /** What every door must show of a conclusion, as plain text. */
 function factsOf({ plan, messages }: Conclusion): string[] {
   if (plan === undefined) return messages.filter((m) => m.level === 'error').map((m) => m.text);
   const texts = (value: FieldValue | null): string[] => {
-    if (isDependentList(value)) return value.flatMap((d) => [d.scope, ...(d.scope_string === null ? [] : [d.scope_string])]);
+    if (isDependentList(value)) return value.flatMap((d) => [...(d.scope === null ? [] : [d.scope]), ...(d.scope_string === null ? [] : [d.scope_string])]);
     return typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as string[])] : [];
   };
-  const changed = plan.fields.flatMap((f) => [f.field, ...texts(f.before), ...texts(f.after)]);
-  const drifted = plan.comparison.filter((c) => !c.same).flatMap((c) => [c.field, ...texts(c.spec), ...texts(c.service)]);
-  return [...new Set([plan.scope.scope_string, ...changed, ...drifted])];
+  const changed = plan.scopes[0].fields.flatMap((f) => [f.field, ...texts(f.before), ...texts(f.after)]);
+  const drifted = plan.scopes[0].comparison.filter((c) => !c.same).flatMap((c) => [c.field, ...texts(c.spec), ...texts(c.service)]);
+  return [...new Set([plan.scopes[0].scope.scope_string, ...changed, ...drifted])];
 }
 
 /** Markdown read as the text it renders: escapes undone, tags and word joiners gone. */
@@ -119,7 +120,7 @@ const DRIFTED = { description: 'Old text', required_domains: ['example.org'], de
 describe('every door shows the same facts of the plan', () => {
   test('a creation planned: every field the creation would send, each dependent scope by string and id', async () => {
     const conclusion = await conclude({ service: world(), dryRun: true, onDrift: 'warn' });
-    expect(conclusion.plan?.fields.map((f) => f.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'required_domains', 'dependent_scopes']);
+    expect(conclusion.plan?.scopes[0].fields.map((f) => f.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'required_domains', 'dependent_scopes']);
     expect(factsOf(conclusion)).toEqual(expect.arrayContaining([TRANSFER, TRANSFER_ID, GROUPS_SCOPE_STRING, GROUPS_SCOPE_ID]));
     expectSameFacts(conclusion, { dryRun: true, onDrift: 'warn' });
   });
@@ -135,7 +136,7 @@ describe('every door shows the same facts of the plan', () => {
     ['applied', false],
   ])('an update %s: each changed field before and after', async (_what, dryRun) => {
     const conclusion = await conclude({ service: world(DRIFTED), dryRun, onDrift: 'update' });
-    expect(conclusion.plan?.fields.map((f) => f.field)).toEqual(['description', 'dependent_scopes']);
+    expect(conclusion.plan?.scopes[0].fields.map((f) => f.field)).toEqual(['description', 'dependent_scopes']);
     expect(factsOf(conclusion)).toEqual(expect.arrayContaining(['Old text', 'Runs my actions', GROUPS_SCOPE_STRING, GROUPS_SCOPE_ID]));
     expectSameFacts(conclusion, { dryRun, onDrift: 'update' });
   });
@@ -143,7 +144,7 @@ describe('every door shows the same facts of the plan', () => {
   test.each<OnDrift>(['warn', 'fail', 'ignore'])('drift under on_drift: %s: each drifted field with both values', async (onDrift) => {
     for (const dryRun of [true, false]) {
       const conclusion = await conclude({ service: world(DRIFTED), dryRun, onDrift });
-      expect(conclusion.plan?.comparison.filter((c) => !c.same).map((c) => c.field)).toEqual(['description', 'dependent_scopes']);
+      expect(conclusion.plan?.scopes[0].comparison.filter((c) => !c.same).map((c) => c.field)).toEqual(['description', 'dependent_scopes']);
       expectSameFacts(conclusion, { dryRun, onDrift });
     }
   });
@@ -164,7 +165,7 @@ describe('a dependent scope', () => {
     const service = world({ dependent_scopes: [{ scope: unknownToSpec, optional: false, requires_refresh_token: false }, { scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] });
     service.addScope({ id: unknownToSpec, scope_string: 'https://other.example.org/scopes/x', client: nthUuid(300) });
     const conclusion = await conclude({ service, dryRun: true, onDrift: 'warn' });
-    const dependents = conclusion.plan?.comparison.find((c) => c.field === 'dependent_scopes');
+    const dependents = conclusion.plan?.scopes[0].comparison.find((c) => c.field === 'dependent_scopes');
     expect(dependents?.spec).toEqual([
       { scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true },
       { scope_string: GROUPS_SCOPE_STRING, scope: GROUPS_SCOPE_ID, optional: true, requires_refresh_token: true },
@@ -192,8 +193,8 @@ describe('a dependent scope', () => {
 describe('the plan as data', () => {
   test("a creation's fields ask no consent (a new scope's users consent to it whole), and it has no variants", async () => {
     const conclusion = await conclude({ service: world(), dryRun: true, onDrift: 'warn' });
-    expect(conclusion.plan?.fields.map((f) => [f.field, f.before, f.consent])).toEqual(conclusion.plan?.fields.map((f) => [f.field, null, false]));
-    expect(conclusion.plan?.variants).toBe(0);
+    expect(conclusion.plan?.scopes[0].fields.map((f) => [f.field, f.before, f.consent])).toEqual(conclusion.plan?.scopes[0].fields.map((f) => [f.field, null, false]));
+    expect(conclusion.plan?.scopes[0].variants).toBe(0);
   });
 
   test('variants are counted for an update alone: a client with an FQDN variant and nothing to change has none to send to', async () => {
@@ -205,8 +206,8 @@ describe('the plan as data', () => {
     service.addScope({ ...fields, scope_string: 'https://actions.example.org/scopes/action_all' });
     const spec = scopeSpecSchema.parse({ name: 'My provider', description: 'Runs my actions', advertised: true, required_domains: ['example.org'], dependent_scopes: [{ scope: TRANSFER }] });
     const same = await conclude({ service, spec, dryRun: true, onDrift: 'update' });
-    expect([same.plan?.action, same.plan?.variants]).toEqual(['none', 0]);
+    expect([same.plan?.scopes[0].action, same.plan?.scopes[0].variants]).toEqual(['none', 0]);
     const changed = await conclude({ service, spec: { ...spec, description: 'Runs more' }, dryRun: true, onDrift: 'update' });
-    expect([changed.plan?.action, changed.plan?.variants]).toEqual(['update', 1]);
+    expect([changed.plan?.scopes[0].action, changed.plan?.scopes[0].variants]).toEqual(['update', 1]);
   });
 });

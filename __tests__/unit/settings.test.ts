@@ -19,6 +19,7 @@ const VALID: RawInputs = {
   dry_run: 'false',
   auth: 'basic',
   provider_url: '',
+  provider_suffix: '',
 };
 
 const reader =
@@ -60,13 +61,13 @@ describe('parseSettings accepts', () => {
       asked.push(name);
       return VALID[name];
     }, INPUT_NAMING);
-    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
+    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
     expect(asked).toEqual(names);
     expect(SETTING_NAMES).toEqual(names);
   });
 
   test('valid inputs, returned as given but for the timeout, a number', () => {
-    expect(parseSettings(reader(), INPUT_NAMING)).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined });
+    expect(parseSettings(reader(), INPUT_NAMING)).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined, provider_suffix: undefined });
   });
 
   // The service writes ids in lower case, and so the scope strings it generates.

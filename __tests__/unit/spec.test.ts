@@ -103,28 +103,28 @@ describe('parseSpec accepts', () => {
       { ...MINIMAL, dependent_scopes: [{ scope: 'https://groups.example.org/scopes/view', optional: false, requires_refresh_token: true }] },
     ],
   ])('%s', (_title, source, expected) => {
-    expect(parseSpec(source, FILE).spec).toEqual(expected);
+    expect(parseSpec(source, FILE).scopes[0]).toEqual(expected);
   });
 });
 
 describe('parseSpec also gives', () => {
   test('required_domains, when given, as a list of domains', () => {
-    const { spec } = parseSpec(yaml(...MINIMAL_LINES, 'required_domains: [uchicago.edu, globus.org]'), FILE);
-    expect(spec.required_domains).toEqual(['uchicago.edu', 'globus.org']);
-    expect(parseSpec(yaml(...MINIMAL_LINES), FILE).spec.required_domains).toBeUndefined();
+    const { scopes: [spec] } = parseSpec(yaml(...MINIMAL_LINES, 'required_domains: [uchicago.edu, globus.org]'), FILE);
+    expect(spec?.required_domains).toEqual(['uchicago.edu', 'globus.org']);
+    expect(parseSpec(yaml(...MINIMAL_LINES), FILE).scopes[0]?.required_domains).toBeUndefined();
   });
 
   test('where each field is, at the top level or under scope:', () => {
     const lines = [...MINIMAL_LINES, 'dependent_scopes:', `  - scope: ${GROUPS}`, `  - scope: ${TRANSFER_ID}`];
-    expect(parseSpec(yaml(...lines), FILE).locate(['dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 6, startColumn: 12 });
-    expect(parseSpec(wrapped(...lines), FILE).locate(['dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 7, startColumn: 14 });
+    expect(parseSpec(yaml(...lines), FILE).locate([0, 'dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 6, startColumn: 12 });
+    expect(parseSpec(wrapped(...lines), FILE).locate([0, 'dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 7, startColumn: 14 });
   });
 
   // The vendor documents suffixes as [a-z0-9_] (Globus SDK, create_scope's docstring); the
   // spec file takes any one path segment (README, "The spec file"): a warning, not an error.
   test.each(['Action-All', 'action.all', 'ação'])('a warning at scope_suffix "%s", outside the documented characters', (suffix) => {
-    const { spec, warnings } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
-    expect(spec.scope_suffix).toBe(suffix);
+    const { scopes: [spec], warnings } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
+    expect(spec?.scope_suffix).toBe(suffix);
     expect(warnings).toEqual([
       {
         field: 'scope_suffix',
@@ -394,7 +394,7 @@ describe('loadSpec', () => {
 
   test('reads and parses a good file from the workspace', async () => {
     await writeFile(path.join(workspace, FILE), yaml(...FULL_LINES));
-    expect((await loadSpec(workspace, FILE, INPUT_NAMING)).spec).toEqual(FULL);
+    expect((await loadSpec(workspace, FILE, INPUT_NAMING)).scopes[0]).toEqual(FULL);
   });
 
   test('locates problems in the file by the path as given, not the full path', async () => {
@@ -438,7 +438,7 @@ describe('loadSpec', () => {
     await writeFile(path.join(workspace, 'big.yml'), source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)));
     const error = await loadError(loadSpec(workspace, 'big.yml', INPUT_NAMING));
     expect(error.problems).toEqual([
-      { field: 'spec', message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.` },
+      { field: 'spec', message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.` },
     ]);
   });
 
@@ -474,7 +474,7 @@ describe('loadSpec', () => {
     test('a link that stays inside the workspace is followed', async () => {
       await writeFile(path.join(workspace, 'real.yml'), yaml(...MINIMAL_LINES));
       await symlink('real.yml', path.join(workspace, 'alias.yml'));
-      expect((await loadSpec(workspace, 'alias.yml', INPUT_NAMING)).spec).toEqual(MINIMAL);
+      expect((await loadSpec(workspace, 'alias.yml', INPUT_NAMING)).scopes[0]).toEqual(MINIMAL);
     });
   });
 
@@ -494,14 +494,14 @@ describe('loadSpec', () => {
 
   test('UTF-8 with its byte-order mark, and with characters beyond ASCII, is read', async () => {
     await writeFile(path.join(workspace, 'bom.yml'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(yaml(...MINIMAL_LINES).replace(/^name: .*$/m, 'name: Café ☕'))]));
-    const { spec } = await loadSpec(workspace, 'bom.yml', INPUT_NAMING);
-    expect(spec.name).toBe('Café ☕');
+    const { scopes: [spec] } = await loadSpec(workspace, 'bom.yml', INPUT_NAMING);
+    expect(spec?.name).toBe('Café ☕');
   });
 
   test('a file of exactly MAX_SPEC_BYTES is read', async () => {
     const source = yaml(...MINIMAL_LINES);
     await writeFile(path.join(workspace, 'limit.yml'), source + '#'.repeat(MAX_SPEC_BYTES - Buffer.byteLength(source)));
-    expect((await loadSpec(workspace, 'limit.yml', INPUT_NAMING)).spec).toEqual(MINIMAL);
+    expect((await loadSpec(workspace, 'limit.yml', INPUT_NAMING)).scopes[0]).toEqual(MINIMAL);
   });
 });
 
@@ -524,8 +524,8 @@ describe('CRLF line endings', () => {
   const crlf = (source: string): string => source.replace(/\n/g, '\r\n');
   const outcome = (source: string): unknown => {
     try {
-      const { spec, warnings, locate } = parseSpec(source, FILE);
-      return { spec, warnings, dependent: locate(['dependent_scopes', 1, 'scope']) };
+      const { scopes: [spec], warnings, locate } = parseSpec(source, FILE);
+      return { spec, warnings, dependent: locate([0, 'dependent_scopes', 1, 'scope']) };
     } catch (error) {
       if (error instanceof ValidationError) return { problems: error.problems };
       throw error;
@@ -552,7 +552,7 @@ test('loadSpec reads a file whose name only begins with two dots: it is inside t
   const base = await mkdtemp(path.join(os.tmpdir(), 'spec-test-'));
   try {
     await writeFile(path.join(base, '..provider-scope.yml'), yaml(...MINIMAL_LINES));
-    expect((await loadSpec(base, '..provider-scope.yml', INPUT_NAMING)).spec).toEqual(MINIMAL);
+    expect((await loadSpec(base, '..provider-scope.yml', INPUT_NAMING)).scopes[0]).toEqual(MINIMAL);
   } finally {
     await rm(base, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { buildSummary, describeRun, escapeMarkdown, type RunContext, type SummaryContext } from '../../src/github/job-summary.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
-import { conclusionOf } from '../support/plans.ts';
+import { conclusionOf, single } from '../support/plans.ts';
 
 /** The summary of a run's plan alone: no messages, no outputs. */
 const summaryOf = (result: ReconcileResult, { dryRun = false, provider }: { dryRun?: boolean; provider?: ProviderCheck }, context: SummaryContext): string =>
@@ -72,20 +72,37 @@ describe('outputsOf', () => {
         created: 'true',
         updated: 'false',
         changes: 'true',
+        scopes: JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: true, updated: false, changes: true } }),
       },
     ],
     [
       'an existing scope',
       EXISTING,
-      { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'false', changes: 'false' },
+      {
+        scope_string: SCOPE_STRING,
+        scope_id: SCOPE_ID,
+        scope_strings: `["${SCOPE_STRING}"]`,
+        created: 'false',
+        updated: 'false',
+        changes: 'false',
+        scopes: JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: false, updated: false, changes: false } }),
+      },
     ],
     [
       'an updated scope',
       { ...EXISTING, updated: true, changes: [{ field: 'name', spec: 'n', service: 'o', same: false }] },
-      { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, scope_strings: `["${SCOPE_STRING}"]`, created: 'false', updated: 'true', changes: 'true' },
+      {
+        scope_string: SCOPE_STRING,
+        scope_id: SCOPE_ID,
+        scope_strings: `["${SCOPE_STRING}"]`,
+        created: 'false',
+        updated: 'true',
+        changes: 'true',
+        scopes: JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: false, updated: true, changes: true } }),
+      },
     ],
   ])('%s', (_title, result, expected) => {
-    expect(outputsOf(result, planOf(result, false))).toEqual(expected);
+    expect(outputsOf([result], planOf(single(result), false))).toEqual(expected);
   });
 });
 

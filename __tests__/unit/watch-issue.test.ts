@@ -23,13 +23,13 @@ import { run } from '../../src/github/action.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
-import { CLIENT_ID, REGISTERED, SCOPE_STRING } from '../support/plans.ts';
+import { CLIENT_ID, REGISTERED, SCOPE_STRING, single } from '../support/plans.ts';
 
 const SPEC = '.github/provider-scope.yml';
 const RESULT = REGISTERED;
 type Changed = { [K in keyof ReconcileResult]?: unknown };
 const concluded = (result: Changed = {}): Conclusion =>
-  concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, result: { ...RESULT, ...result } as ReconcileResult });
+  concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...result } as ReconcileResult) });
 const DRIFT = {
   comparison: [
     { field: 'name', spec: 'P', service: 'P', same: true },
@@ -381,7 +381,7 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
 
   test('drift under on_drift: ignore is well: its open issue is closed', async () => {
     await setup().watch(drifted());
-    const quiet = concludeRun({ inputs: { on_drift: 'ignore', dry_run: true }, naming: INPUT_NAMING, result: { ...RESULT, ...DRIFT } as ReconcileResult });
+    const quiet = concludeRun({ inputs: { on_drift: 'ignore', dry_run: true }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...DRIFT } as ReconcileResult) });
     await setup({ on_drift: 'ignore' }).watch(quiet);
     expect(issues()[0]?.state).toBe('closed');
   });

@@ -322,9 +322,9 @@ describe('the examples use the real service', () => {
 
   test('the example spec is valid and names the groups scope by its real string', async () => {
     const file = 'examples/provider-scope.yml';
-    const { spec, warnings } = parseSpec(await read(file), file);
+    const { scopes: [spec], warnings } = parseSpec(await read(file), file);
     expect(warnings).toEqual([]);
-    expect(spec.dependent_scopes.map((d) => d.scope)).toEqual([GROUPS_SCOPE]);
+    expect(spec?.dependent_scopes).toMatchObject([{ scope: GROUPS_SCOPE }]);
   });
 
   test('the CI spec names the groups scope by its real string, the one the embedded service holds', async () => {

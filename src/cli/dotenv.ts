@@ -3,26 +3,78 @@
  * (`artifacts:reports:dotenv`, https://docs.gitlab.com/ci/yaml/artifacts_reports/#artifactsreportsdotenv):
  * one `NAME=value` per line, no quotes (GitLab keeps them as part of the value), no empty
  * line, no comment, no multi-line value, under 5 KB. A value that such a file cannot hold is
- * refused, by name, rather than written garbled.
+ * refused, by name, rather than written garbled. The `scopes` output is JSON, which the file
+ * does not carry: a spec that lists scopes gets one `SCOPE_STRING_<SUFFIX>` line per scope instead.
  */
-import type { Outputs } from '../engine/conclude.ts';
+import type { Outputs, ScopeOutputs } from '../engine/conclude.ts';
+import type { Plan } from '../engine/plan.ts';
+import type { Problem } from '../engine/problems.ts';
+import type { SpecFile } from '../engine/spec.ts';
 import { hasUnsafe } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
-const MAX_BYTES = 5 * 1024;
+export const MAX_BYTES = 5 * 1024;
 
-export function dotenvOf(outputs: Outputs): string {
-  const lines = Object.entries(outputs).map(([name, value]) => {
+/** A variable's name GitLab takes: letters, digits and underscores. */
+const NAME = /^[A-Za-z0-9_]+$/;
+
+/** The line's name for a listed scope's string. */
+export const scopeStringName = (suffix: string): string => `SCOPE_STRING_${suffix.toUpperCase()}`;
+
+export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
+  const { scopes, ...rest } = outputs;
+  // [what a message calls it, the line's name, the value]
+  const perScope = form === 'list' ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]) => [`scope_string of ${suffix}`, scopeStringName(suffix), s.scope_string]) : [];
+  const lines = [...Object.entries(rest).map(([name, value]) => [name, name.toUpperCase(), value]), ...perScope].map(([output, name, value = '']) => {
     // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
     if (hasUnsafe(value) || value.trim() !== value) {
-      throw new ActionError(`--dotenv: the output ${name} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
+      throw new ActionError(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
     }
-    return `${name.toUpperCase()}=${value}`;
+    return `${name}=${value}`;
   });
   const text = `${lines.join('\n')}\n`;
   if (Buffer.byteLength(text) >= MAX_BYTES) {
     throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
   }
   return text;
+}
+
+/**
+ * Before any request: a spec that lists scopes must give each a name the file can hold, and
+ * fit in it with the scope strings it implies (the client's other scopes may still add more).
+ */
+export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes'>, scopeStringFor: (suffix: string) => string): Problem[] {
+  if (form === 'single') return [];
+  const problems: Problem[] = [];
+  const names = new Map<string, string>();
+  for (const { scope_suffix: suffix } of scopes) {
+    const name = scopeStringName(suffix);
+    const twin = names.get(name);
+    if (!NAME.test(suffix)) {
+      problems.push({ field: 'dotenv', message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.` });
+    } else if (twin !== undefined) {
+      problems.push({ field: 'dotenv', message: `--dotenv: the scope suffixes ${twin} and ${suffix} make the same variable's name, ${name}. Use --json instead.` });
+    }
+    names.set(name, suffix);
+  }
+  if (problems.length > 0) return problems;
+  const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
+  const entry: ScopeOutputs = { scope_string: '', scope_id: '00000000-0000-0000-0000-000000000000', created: false, updated: false, changes: false };
+  const projected: Outputs = {
+    scope_string: strings[0] ?? '',
+    scope_id: entry.scope_id,
+    scope_strings: JSON.stringify(strings),
+    created: 'false',
+    updated: 'false',
+    changes: 'false',
+    scopes: JSON.stringify(Object.fromEntries(scopes.map((s, i) => [s.scope_suffix, { ...entry, scope_string: strings[i] }]))),
+  };
+  try {
+    dotenvOf(projected, form);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ActionError)) throw error;
+    return [{ field: 'dotenv', message: `${error.message.replace(/ Nothing was written;.*$/, '')} with the ${scopes.length} listed scopes' strings alone: list fewer scopes in one spec, or use --json instead.` }];
+  }
 }

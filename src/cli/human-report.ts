@@ -5,7 +5,7 @@
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldComparison, type FieldValue } from '../engine/drift.ts';
-import type { PlanField } from '../engine/plan.ts';
+import type { Plan, PlanField, ScopePlan } from '../engine/plan.ts';
 import type { Naming } from '../engine/settings.ts';
 import type { Command } from './help.ts';
 
@@ -29,22 +29,39 @@ export interface Style {
 }
 
 /** The lines of the report, or none when the run failed before the scope was known. */
-export function humanReport(command: Command, { plan, outputs }: Conclusion, { onDrift, naming, paint, show }: Style): string[] {
+export function humanReport(command: Command, { plan, outputs }: Conclusion, style: Style): string[] {
   if (plan === undefined || outputs === undefined) return [];
+  const { paint, show } = style;
   const lines: string[] = [];
-  const width = (fields: readonly string[]): number => Math.max(...fields.map((f) => f.length));
-  const { scope, action, dryRun } = plan;
-  const named = `scope ${show(scope.scope_string)}${scope.id === null ? '' : ` (id ${show(scope.id)})`}`;
+  plan.scopes.forEach((scope, index) => lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)));
+  if (plan.unlisted.length > 0) lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
+  if (command === 'plan') lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+  if (plan.provider !== undefined) {
+    const { url, published, matches } = plan.provider;
+    const what = plan.form === 'single' ? 'a scope string of this client' : "a listed scope's string";
+    lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? what : `NOT ${what}`})`);
+  }
+  const names = Object.keys(outputs);
+  const w = width(names);
+  lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
+  return lines;
+}
 
+const width = (fields: readonly string[]): number => Math.max(...fields.map((f) => f.length));
+
+/** One scope: what is created (every field), updated (before -> after) or found (its drift). */
+function scopeLines({ scope, action, fields, comparison }: ScopePlan, dryRun: boolean, { paint, show }: Style): string[] {
+  const lines: string[] = [];
+  const named = `scope ${show(scope.scope_string)}${scope.id === null ? '' : ` (id ${show(scope.id)})`}`;
   if (action === 'create') {
-    const w = width(plan.fields.map((f) => f.field));
+    const w = width(fields.map((f) => f.field));
     lines.push(dryRun ? paint.added(`+ create ${named}`) : `Created ${named}`);
-    for (const { field, after } of plan.fields) lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
+    for (const { field, after } of fields) lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
   } else if (action === 'update') {
-    const w = width(plan.comparison.map((c) => c.field));
-    const changed = new Map(plan.fields.map((f) => [f.field, f]));
+    const w = width(comparison.map((c) => c.field));
+    const changed = new Map(fields.map((f) => [f.field, f]));
     lines.push(dryRun ? paint.changed(`~ update ${named}`) : `Updated ${named}`);
-    for (const c of plan.comparison) {
+    for (const c of comparison) {
       const change = changed.get(c.field);
       if (change !== undefined) lines.push(...changeLines(`    ~ ${c.field.padEnd(w)} = `, change, show, paint));
       else if (c.same) lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show(valueText(c.spec))}`));
@@ -52,29 +69,29 @@ export function humanReport(command: Command, { plan, outputs }: Conclusion, { o
     }
   } else {
     lines.push(`Registered: ${named}`);
-    for (const c of plan.comparison) if (!c.same) lines.push(paint.removed(driftLine(c, show)));
+    for (const c of comparison) if (!c.same) lines.push(paint.removed(driftLine(c, show)));
   }
-  if (command === 'plan') {
-    const drift = plan.comparison.filter((c) => !c.same).map((c) => c.field);
-    const variants = plan.variants === 0 ? '.' : ` (and the same to the ${plan.variants} FQDN variant(s) of the scope).`;
-    const fields = plan.fields.map((f) => f.field).join(', ');
-    lines.push(
-      '',
-      action === 'create'
-        ? `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(plan.request ?? '')}.`
-        : action === 'update'
-          ? `${paint.bold(`Plan: ${plan.fields.length} field(s) to change.`)} apply would send ${show(plan.request ?? '')} with ${fields}${variants}`
-          : `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`,
-    );
-  }
-  if (plan.provider !== undefined) {
-    const { url, published, matches } = plan.provider;
-    lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} ${matches ? '(a scope string of this client)' : '(NOT a scope string of this client)'}`);
-  }
-  const names = Object.keys(outputs);
-  const w = width(names);
-  lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
   return lines;
+}
+
+/** The single form's verdict: what apply would send, or why it sends nothing. */
+function planLine({ action, comparison, fields, request, variants }: ScopePlan, { onDrift, naming, paint, show }: Style): string {
+  const drift = comparison.filter((c) => !c.same).map((c) => c.field);
+  if (action === 'create') return `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(request ?? '')}.`;
+  if (action === 'update') {
+    const also = variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`;
+    return `${paint.bold(`Plan: ${fields.length} field(s) to change.`)} apply would send ${show(request ?? '')} with ${fields.map((f) => f.field).join(', ')}${also}`;
+  }
+  return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
+}
+
+/** The list form's verdict: how many scopes apply would create and update, and the drift it leaves. */
+function listPlanLine({ scopes }: Plan, { onDrift, naming, paint }: Style): string {
+  const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
+  const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
+  const left = drifted === 0 ? '' : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
+  if (count('create') + count('update') === 0) return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
+  return `${paint.bold(`Plan: ${count('create')} scope(s) to create, ${count('update')} to update.`)} apply would send ${scopes.flatMap((s) => (s.request === null ? [] : [s.request])).length} request(s).${left}`;
 }
 
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { Conclusion, Message } from '../engine/conclude.ts';
-import type { Plan } from '../engine/plan.ts';
+import type { ScopePlan } from '../engine/plan.ts';
 import { COMMANDS, type Command } from './help.ts';
 
 const value = z
@@ -30,6 +30,8 @@ const change = z.strictObject({
     .check(z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
 
+const driftEntry = z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() });
+
 export const cliReportSchema = z
   .strictObject({
     schema_version: z.literal(1),
@@ -46,12 +48,30 @@ export const cliReportSchema = z
           created: z.boolean(),
           updated: z.boolean(),
           changes: z.boolean().check(z.describe('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
+          scopes: z
+            .record(
+              z.string(),
+              z.strictObject({ scope_string: z.string(), scope_id: z.string(), created: z.boolean(), updated: z.boolean(), changes: z.boolean() }),
+            )
+            .check(z.describe("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
         }),
       )
       .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known.')),
     plan: z.nullable(change).check(z.describe('plan only: what apply would write.')),
     applied: z.optional(z.nullable(change)).check(z.describe('apply only: what it wrote, in the same shape as plan.')),
-    drift: z.array(z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() })).check(z.describe('The spec set against the scope, field by field.')),
+    drift: z.array(driftEntry).check(z.describe('The spec set against the scope, field by field (the first scope of the spec).')),
+    scopes: z
+      .array(
+        z.strictObject({
+          suffix: z.string(),
+          scope_string: z.string(),
+          scope_id: z.nullable(z.string()).check(z.describe('null while the scope is only planned.')),
+          change,
+          drift: z.array(driftEntry),
+        }),
+      )
+      .check(z.describe('plan and apply: every scope of the spec, in its order, with what apply would write (plan) or wrote (apply) and its drift.')),
+    unlisted: z.array(z.string()).check(z.describe("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
     provider: z
       .nullable(z.strictObject({ url: z.string(), key: z.nullable(z.string()), published: z.nullable(z.string()), matches: z.boolean() }))
       .check(z.describe("The deployed provider's check, when one was made and it could read the provider.")),
@@ -70,7 +90,12 @@ export const cliReportSchema = z
               advertised: z.boolean(),
               allow_refresh_tokens: z.boolean(),
               required_domains: z.optional(z.array(z.string())),
-              dependent_scopes: z.array(z.strictObject({ scope: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() })),
+              dependent_scopes: z.array(
+                z.union([
+                  z.strictObject({ scope: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() }),
+                  z.strictObject({ scope_suffix: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() }),
+                ]),
+              ),
             })
             .check(z.describe('The spec as the file reads back.')),
           hidden_dependents: z.array(z.string()).check(z.describe('The dependent scopes the client cannot see, written by their UUID.')),
@@ -89,12 +114,14 @@ const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
   ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
 
-const changeOf = (plan: Plan | undefined): CliReport['plan'] =>
-  plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) };
+const changeOf = (scope: ScopePlan | undefined): CliReport['plan'] =>
+  scope === undefined ? null : { action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) };
+const driftOf = ({ comparison }: ScopePlan): CliReport['drift'] => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
   const { outputs, plan } = conclusion;
+  const first = plan?.scopes[0];
   const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
   const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
   return {
@@ -111,10 +138,13 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
             created: outputs.created === 'true',
             updated: outputs.updated === 'true',
             changes: outputs.changes === 'true',
+            scopes: JSON.parse(outputs.scopes) as NonNullable<CliReport['outputs']>['scopes'],
           },
-    plan: command === 'plan' ? changeOf(plan) : null,
-    ...(command === 'apply' ? { applied: changeOf(plan) } : {}),
-    drift: (plan?.comparison ?? []).map(({ field, spec, service, same }) => ({ field, spec, service, same })),
+    plan: command === 'plan' ? changeOf(first) : null,
+    ...(command === 'apply' ? { applied: changeOf(first) } : {}),
+    drift: first === undefined ? [] : driftOf(first),
+    scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope) as NonNullable<CliReport['plan']>, drift: driftOf(scope) })),
+    unlisted: plan?.unlisted ?? [],
     provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
     errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),

@@ -17,7 +17,7 @@ import { nearestKey } from '../engine/suggest.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
-import { dotenvOf } from './dotenv.ts';
+import { dotenvOf, dotenvProblems } from './dotenv.ts';
 import { COMMANDS, commandHelp, commandList, overallHelp } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
 import { runImport } from './import.ts';
@@ -153,17 +153,18 @@ async function run(command: Command, values: Values, collaborators: Collaborator
   };
 
   const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
-  const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+  const dotenv = flag('dotenv');
+  const check = dotenv === undefined ? undefined : dotenvProblems;
+  const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };
   if (command === 'import') return runImport({ port, values, seen, stdout, show: safe });
   const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 
   // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
   let exitCode: ExitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-  const dotenv = flag('dotenv');
   if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
     try {
-      await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs)));
+      await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
     } catch (error) {
       write({ level: 'error', text: error instanceof ActionError ? error.message : `--dotenv: ${dotenv} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` });
       exitCode = 1;

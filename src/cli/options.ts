@@ -30,6 +30,13 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
   { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
   { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
   { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
+  {
+    setting: 'provider_suffix',
+    flag: 'provider-suffix',
+    env: 'PROVIDER_SUFFIX',
+    help: 'With a spec that lists scopes: the suffix of the one the provider must publish (left out: any listed one).',
+    example: 'transfer_ls',
+  },
 ];
 
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
@@ -77,9 +84,9 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
-  plan: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-  apply: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-  verify: ['provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };
 

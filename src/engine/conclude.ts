@@ -5,8 +5,8 @@
  */
 import { ActionError } from '../wire/errors.ts';
 import { mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
-import { asksConsent, CONSENT_NOTE, describeDrift, valueText } from './drift.ts';
-import { planOf, type Plan } from './plan.ts';
+import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from './drift.ts';
+import { planOf, type Ensured, type Plan } from './plan.ts';
 import { ValidationError, type Location, type Problem } from './problems.ts';
 import type { ReconcileResult } from './reconcile.ts';
 import type { Naming, Settings } from './settings.ts';
@@ -19,6 +19,17 @@ export interface Outputs {
   updated: string;
   /** In a dry run, whether an apply would change the registration; in an apply, whether it did. */
   changes: string;
+  /** Every scope of the spec by its suffix, as JSON: {scope_string, scope_id, created, updated, changes}. */
+  scopes: string;
+}
+
+/** One entry of the `scopes` output. */
+export interface ScopeOutputs {
+  scope_string: string;
+  scope_id: string;
+  created: boolean;
+  updated: boolean;
+  changes: boolean;
 }
 
 /**
@@ -51,61 +62,89 @@ export interface Conclusion {
 /** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
 export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
 
-export function outputsOf(result: ReconcileResult, plan: Pick<Plan, 'changes'>): Outputs {
-  return {
+/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+export function outputsOf(results: readonly ReconcileResult[], plan: Pick<Plan, 'changes' | 'scopes' | 'scopeStrings'>): Outputs {
+  const each = (result: ReconcileResult, index: number): ScopeOutputs => ({
     scope_string: result.scope.scope_string,
     scope_id: result.scope.id,
-    scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
-    created: String(result.created),
-    updated: String(result.updated),
+    created: result.created,
+    updated: result.updated,
+    changes: plan.scopes[index]?.changes ?? false,
+  });
+  const first = each(results[0] as ReconcileResult, 0);
+  return {
+    scope_string: first.scope_string,
+    scope_id: first.scope_id,
+    scope_strings: JSON.stringify(plan.scopeStrings),
+    created: String(first.created),
+    updated: String(first.updated),
     changes: String(plan.changes),
+    scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
   };
+}
+
+/** What the deployed provider may publish (provider.ts, mismatchMessage). */
+export interface Publishable {
+  expected: string;
+  strings: readonly string[];
+  /** What the strings are, after "which is not": "the scope string of a listed scope". */
+  described: string;
 }
 
 export interface RunFacts {
   inputs: Pick<Settings, 'on_drift' | 'dry_run'>;
   /** The door's words, for the drift's advice and the provider's fix. */
   naming: Pick<Naming, 'assign' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'debugOutput'>;
-  result: ReconcileResult;
+  ensured: Ensured;
   /** Absent when no provider_url was given. */
   provider?: ProviderOutcome | undefined;
+  /** The list form: the scope strings the provider may publish, what they are, and the one to publish. */
+  publishable?: Publishable | undefined;
 }
 
-/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-export function concludeRun({ inputs, naming, result, provider }: RunFacts): Conclusion {
-  const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
-  const messages: Message[] = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
-
-  const drift = result.comparison.filter((c) => !c.same);
+/** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
+export function concludeRun({ inputs, naming, ensured, provider, publishable }: RunFacts): Conclusion {
+  const { results } = ensured;
+  const list = ensured.form === 'list';
+  const messages: Message[] = [];
   const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
-  for (const c of result.changes) {
-    const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-    messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
-  }
   // Under update, what is left differs although the service was asked: an error. A plan is no drift.
   const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
-  if (inputs.on_drift !== 'ignore' && !planOnly) {
-    const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-    // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
-    const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
-    for (const c of drift) messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
+  let failed = false;
+  for (const result of results) {
+    // The list form names the scope each message is about.
+    const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
+    const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+    messages.push({ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` });
+    for (const c of result.changes) {
+      const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
+      messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+    }
+    const drift = result.comparison.filter((c) => !c.same);
+    if (inputs.on_drift !== 'ignore' && !planOnly) {
+      const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+      // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+      const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
+      for (const c of drift) messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+      failed ||= level === 'error' && drift.length > 0;
+    }
   }
 
   const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-  let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
   if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
   if (check !== undefined && !check.matches) {
-    const strings = result.scopes.map((s) => s.scope_string);
-    messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
+    // The single form: any scope string of the client, its provider's scope first.
+    const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
+    messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
     failed = true;
   }
   if (provider !== undefined && 'failure' in provider) {
     messages.push(...failureMessages(provider.failure, naming));
     failed = true;
   }
-  const plan = planOf(result, inputs.dry_run, check);
+  const plan = planOf(ensured, inputs.dry_run, check);
   return {
-    outputs: outputsOf(result, plan),
+    outputs: outputsOf(results, plan),
     messages,
     // A failed check still leaves the plan of what was ensured.
     plan,

@@ -1,3 +1,4 @@
+import { isUuid } from '../wire/uuid.ts';
 import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
 
 /**
@@ -7,7 +8,8 @@ import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
  */
 export interface DependentView {
   scope_string: string | null;
-  scope: string;
+  /** The id; null for a sibling scope that is only planned ("to be created"). */
+  scope: string | null;
   optional: boolean;
   requires_refresh_token: boolean;
 }
@@ -26,9 +28,10 @@ export interface FieldComparison {
 /** The dependent scopes' strings the run knows, by id in lower case. */
 export type ScopeNames = ReadonlyMap<string, string>;
 
+// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
 const view = (d: DependentScope, names: ScopeNames): DependentView => ({
-  scope_string: names.get(d.scope.toLowerCase()) ?? null,
-  scope: d.scope,
+  scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
+  scope: isUuid(d.scope) ? d.scope : null,
   optional: d.optional,
   requires_refresh_token: d.requires_refresh_token,
 });
@@ -75,9 +78,10 @@ export const CONSENT_NOTE =
  */
 export function asksConsent(c: FieldComparison): boolean {
   if (c.field !== 'dependent_scopes' || c.same) return false;
-  const before = new Map((c.service as readonly DependentView[]).map((d) => [d.scope.toLowerCase(), d]));
+  const key = (d: DependentView): string => (d.scope ?? d.scope_string ?? '').toLowerCase();
+  const before = new Map((c.service as readonly DependentView[]).map((d) => [key(d), d]));
   return (c.spec as readonly DependentView[]).some((after) => {
-    const was = before.get(after.scope.toLowerCase());
+    const was = before.get(key(after));
     return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
   });
 }
@@ -118,7 +122,7 @@ export function compareScope(definition: ScopeDefinition, scope: Scope, names: S
 }
 
 const dependentText = (d: DependentView): string =>
-  `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+  `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
 
 /** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
 export const isDependentList = (value: FieldValue | null): value is readonly DependentView[] => Array.isArray(value) && value.some((v) => typeof v === 'object');

@@ -8,13 +8,17 @@
 import { createBudget, type Budget } from '../wire/budget.ts';
 import type { Log } from '../wire/log.ts';
 import { checkProvider } from '../wire/provider.ts';
-import { createServiceClient } from '../wire/service-client.ts';
-import { concludeFailure, concludeRun, type Conclusion, type ProviderOutcome } from './conclude.ts';
+import { createServiceClient, scopeStringOf } from '../wire/service-client.ts';
+import { concludeFailure, concludeRun, type Conclusion, type ProviderOutcome, type Publishable } from './conclude.ts';
+import { suffixOf } from './drift.ts';
+import { reconcileListed } from './listed.ts';
+import type { Ensured } from './plan.ts';
 import { ValidationError, type Location } from './problems.ts';
 import { inspectScopes, reconcileScope } from './reconcile.ts';
 import type { RunPort } from './port.ts';
 import { parseSettings, type Settings } from './settings.ts';
-import { loadSpec, type SpecFile } from './spec.ts';
+import type { ScopeDefinition } from './service.ts';
+import { loadSpec, type SpecDependent, type SpecFile } from './spec.ts';
 
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
@@ -69,7 +73,7 @@ export function connect(settings: Settings, { clock, dispatcher, secrets, naming
   return { budget, service };
 }
 
-const providerOutcome = (url: string, scopeStrings: string[], budget: Budget, port: RunPort, log: Log): Promise<ProviderOutcome> =>
+const providerOutcome = (url: string, scopeStrings: readonly string[], budget: Budget, port: RunPort, log: Log): Promise<ProviderOutcome> =>
   checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then(
     (check) => ({ check }),
     (failure: unknown) => ({ failure }),
@@ -77,21 +81,47 @@ const providerOutcome = (url: string, scopeStrings: string[], budget: Budget, po
 
 async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { settings, specFile } = await validate(port);
-  const { spec } = specFile;
-  const log = logOn(port.write, specFile.locate);
+  const { scopes: specs, form } = specFile;
+  const first = specs[0] as ScopeDefinition<SpecDependent>;
+  const log = logOn(port.write, (field) => specFile.locate(form === 'list' || typeof field[0] === 'number' ? (field as [number, ...string[]]) : [0, ...field]));
   for (const { message, location } of specFile.warnings) port.write({ level: 'warning', text: message, location });
-  log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+  const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+  log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
 
   const { budget, service } = connect(settings, port, signal, log);
   try {
-    const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
+    const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
+    const ensured: Ensured =
+      form === 'list'
+        ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
+        : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
+    const [result] = ensured.results;
+    const publishable = publishableOf(ensured, settings.provider_suffix);
     const provider =
-      settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-    return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+      settings.provider_url === undefined
+        ? undefined
+        : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
+    return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
   } catch (error) {
     // A failure past validation: the doors' reports still say which client and scope it was about.
-    return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+    return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
   }
+}
+
+/**
+ * What the deployed provider may publish, beyond the single form's "any scope string of the
+ * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
+ */
+function publishableOf({ form, results }: Ensured, suffix: string | undefined): Publishable | undefined {
+  if (form === 'single' && suffix === undefined) return undefined;
+  const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
+  const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+  const [one] = chosen;
+  return {
+    expected: (one ?? results[0]).scope.scope_string,
+    strings,
+    described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
+  };
 }
 
 async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
@@ -104,14 +134,16 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const log = logOn(port.write);
   log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
   const { budget, service } = connect(settings, port, signal, log);
-  const result = await inspectScopes(service, naming);
-  const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, port, log);
+  const result = await inspectScopes(service, naming, settings.provider_suffix);
+  const ensured: Ensured = { form: 'single', results: [result], unlisted: [] };
+  const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+  const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
   // No spec is held to the scope: drift is not this check's business.
-  return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
+  return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 
 /** Settings and spec together, so that one run reports every problem in both. */
-async function validate({ read, naming, workspace, specBase }: RunPort): Promise<{ settings: Settings; specFile: SpecFile }> {
+async function validate({ read, naming, workspace, specBase, check }: RunPort): Promise<{ settings: Settings; specFile: SpecFile }> {
   const specPath = read('spec');
   const [settings, spec] = await Promise.allSettled([
     (async () => parseSettings(read, naming))(),
@@ -124,7 +156,17 @@ async function validate({ read, naming, workspace, specBase }: RunPort): Promise
     throw result.reason;
   });
   if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-    return { settings: settings.value, specFile: spec.value };
+    const suffix = settings.value.provider_suffix;
+    const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
+    if (suffix !== undefined && !suffixes.includes(suffix)) {
+      problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+    } else if (suffix !== undefined && settings.value.provider_url === undefined) {
+      problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+    } else {
+      const { auth_url: authUrl, client_id: clientId } = settings.value;
+      problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
+      if (problems.length === 0) return { settings: settings.value, specFile: spec.value };
+    }
   }
   throw new ValidationError(problems);
 }

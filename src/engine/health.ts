@@ -15,8 +15,8 @@ export type Unwell = 'failed' | 'drift' | 'no scope';
 export function unwellBecause({ exitCode, plan }: Pick<Conclusion, 'exitCode' | 'plan'>, onDrift: Settings['on_drift'] | undefined): Unwell[] {
   const because: Unwell[] = exitCode === 0 ? [] : ['failed'];
   if (plan === undefined) return because;
-  if (onDrift !== 'ignore' && plan.comparison.some((c) => !c.same)) because.push('drift');
-  // The scope's id is known once it exists: a creation only planned leaves it null.
-  if (plan.scope.id === null) because.push('no scope');
+  if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same))) because.push('drift');
+  // A scope's id is known once it exists: a creation only planned leaves it null.
+  if (plan.scopes.some((s) => s.scope.id === null)) because.push('no scope');
   return because;
 }

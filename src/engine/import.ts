@@ -135,7 +135,15 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     text,
     file: request.destination?.file,
     hidden,
-    outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false', changes: 'false' },
+    outputs: {
+      scope_string: scope.scope_string,
+      scope_id: scope.id,
+      scope_strings: JSON.stringify(scopeStrings),
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+      scopes: JSON.stringify({ [suffix]: { scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false } }),
+    },
   };
 }
 
@@ -184,7 +192,7 @@ function textsOf(spec: ScopeDefinition<SpecDependent>): Array<[string, string]> 
     ['name', spec.name],
     ['description', spec.description],
     ['scope_suffix', spec.scope_suffix],
-    ...spec.dependent_scopes.map((d, i): [string, string] => [`dependent_scopes[${i}].scope`, d.scope]),
+    ...spec.dependent_scopes.map((d, i): [string, string] => ('scope' in d ? [`dependent_scopes[${i}].scope`, d.scope] : [`dependent_scopes[${i}].scope_suffix`, d.scope_suffix])),
   ];
   spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
   return texts;
@@ -217,7 +225,7 @@ function specText(spec: ScopeDefinition<SpecDependent>, header: readonly string[
   if (isSeq(deps)) {
     spec.dependent_scopes.forEach((dep, index) => {
       const item = deps.items[index];
-      if (isMap(item) && hidden.includes(dep.scope)) {
+      if (isMap(item) && 'scope' in dep && hidden.includes(dep.scope)) {
         item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
       }
     });
@@ -235,7 +243,7 @@ function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope
   let read: ScopeDefinition<SpecDependent>;
   try {
     // As the file will hold it: UTF-8 (a lone surrogate would not survive).
-    read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
+    read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').scopes[0] as ScopeDefinition<SpecDependent>;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
@@ -243,7 +251,7 @@ function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope
   const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
   // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
   const resolved = read.dependent_scopes.flatMap((d) => {
-    const id = ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined);
+    const id = 'scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : undefined;
     return id === undefined ? [] : [{ ...d, scope: id }];
   });
   const definition = { ...read, dependent_scopes: resolved };

@@ -18,26 +18,40 @@ export interface PlanField {
   consent: boolean;
 }
 
-export interface Plan {
-  /** What apply does to the registration: create the scope, update fields of it, or nothing. */
+/** What a run found, and did or would do, for one scope of the spec. */
+export interface ScopePlan {
+  /** The scope's suffix, as the spec lists it: the key of the `scopes` output. */
+  suffix: string;
+  /** What apply does to the scope: create it, update fields of it, or nothing. */
   action: 'create' | 'update' | 'none';
-  /** Whether the action is only planned (a dry run) or was done. */
-  dryRun: boolean;
-  /** Whether an apply with the same settings changes (or this apply changed) the registration: the `changes` output. */
+  /** Whether an apply with the same settings changes (or this apply changed) this scope. */
   changes: boolean;
-  client: { id: string; name?: string | undefined };
-  /** The provider's scope; its id is null while it is only planned. */
+  /** The scope; its id is null while it is only planned. */
   scope: { scope_string: string; id: string | null };
-  /** Every scope string of the client, in the client's order. */
-  scopeStrings: string[];
   /** For a creation, every field it sends; for an update, each field it changes. */
   fields: PlanField[];
-  /** The spec set against the provider's scope after the run, field by field; empty for a creation only planned. */
+  /** The spec set against the scope after the run, field by field; empty for a creation only planned. */
   comparison: FieldComparison[];
   /** What apply sends for the action (e.g. `POST /v2/api/clients/{id}/scopes`); null for none. */
   request: string | null;
   /** How many FQDN variants of the scope an update sends the same to. */
   variants: number;
+}
+
+export interface Plan {
+  /** single: one scope, created only on a client without any; list: every listed scope matched by its suffix (spec.ts). */
+  form: 'single' | 'list';
+  /** Whether the actions are only planned (a dry run) or were done. */
+  dryRun: boolean;
+  /** Whether an apply with the same settings changes (or this apply changed) the registration: the `changes` output. */
+  changes: boolean;
+  client: { id: string; name?: string | undefined };
+  /** The spec's scopes, in its order: one in the single form. The first is the one the outputs describe. */
+  scopes: [ScopePlan, ...ScopePlan[]];
+  /** Every scope string of the client, in the client's order, then those only planned. */
+  scopeStrings: string[];
+  /** The list form: the client's scope strings that no listed scope has, left as they are. */
+  unlisted: string[];
   /** The deployed provider's check, when one was made and could read the provider. */
   provider?: ProviderCheck | undefined;
 }
@@ -50,8 +64,8 @@ function creationFields(definition: ScopeDefinition | undefined, names: ScopeNam
   );
 }
 
-/** The plan of a run that ensured the scope (or planned it). */
-export function planOf(result: ReconcileResult, dryRun: boolean, provider?: ProviderCheck): Plan {
+/** The plan of one scope the run ensured (or planned). */
+export function scopePlanOf(result: ReconcileResult): ScopePlan {
   const { scope, client, names } = result;
   const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
   const fields: PlanField[] =
@@ -60,16 +74,38 @@ export function planOf(result: ReconcileResult, dryRun: boolean, provider?: Prov
       : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
   const suffix = suffixOf(scope.scope_string);
   return {
+    suffix: result.definition?.scope_suffix ?? suffix,
     action,
-    dryRun,
     changes: action !== 'none',
-    client: { id: client.id, name: client.name },
     scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
-    scopeStrings: result.scopes.map((s) => s.scope_string),
     fields,
     comparison: result.comparison,
     request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
     variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+  };
+}
+
+/** What the run ensured: each listed scope's result (one in the single form), and the client's scopes the list leaves out. */
+export interface Ensured {
+  form: Plan['form'];
+  results: [ReconcileResult, ...ReconcileResult[]];
+  unlisted: ReadonlyArray<{ scope_string: string }>;
+}
+
+/** The plan of a run that ensured its scopes (or planned them). */
+export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean, provider?: ProviderCheck): Plan {
+  const scopes = results.map(scopePlanOf) as [ScopePlan, ...ScopePlan[]];
+  // The last result has seen every write of the run; a planned scope is in its own result's list alone.
+  const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
+  const { client } = results.at(-1) as ReconcileResult;
+  return {
+    form,
+    dryRun,
+    changes: scopes.some((s) => s.changes),
+    client: { id: client.id, name: client.name },
+    scopes,
+    scopeStrings: all.map((s) => s.scope_string),
+    unlisted: unlisted.map((s) => s.scope_string),
     provider,
   };
 }

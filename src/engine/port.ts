@@ -8,7 +8,9 @@ import type { Dispatcher } from 'undici';
 import type { Clock } from '../wire/retry.ts';
 import type { Message } from './conclude.ts';
 import type { Secrets } from './secrets.ts';
+import type { Problem } from './problems.ts';
 import type { Naming, SettingName } from './settings.ts';
+import type { SpecFile } from './spec.ts';
 
 export interface RunPort {
   /** One setting, by the engine's name for it, as the user gave it. */
@@ -29,6 +31,11 @@ export interface RunPort {
   clock?: Clock | undefined;
   /** For every HTTP request; the default is the proxy-aware agent. */
   dispatcher?: Dispatcher | undefined;
+  /**
+   * The door's own checks of a valid spec, run with the engine's validation, before any request
+   * (the command line's --dotenv: names and size); `scopeStringFor` gives the string a suffix implies.
+   */
+  check?: ((spec: SpecFile, scopeStringFor: (suffix: string) => string) => Problem[]) | undefined;
   /** Aborted from outside (a fatal error): the run stops as it does after its first failure. */
   signal?: AbortSignal | undefined;
 }

@@ -2,7 +2,7 @@ import type { Budget } from '../wire/budget.ts';
 import { ActionError } from '../wire/errors.ts';
 import { silentLog, type Log } from '../wire/log.ts';
 import { formatPause, nextPause } from '../wire/retry.ts';
-import { isUuid } from '../wire/uuid.ts';
+import { isUuid, type Uuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
 import { compareScope, suffixOf, valueText, type FieldComparison, type ScopeNames } from './drift.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
@@ -32,11 +32,11 @@ export interface PlannedScope {
   scope_string: string;
 }
 
-interface Found<S extends Scope | PlannedScope = Scope> {
+export interface Found<S extends Scope | PlannedScope = Scope> {
   /** The provider's scope: the one with the expected string if the client has it, else its first. */
   scope: S;
-  /** Every scope of the client (FQDN variants included), in the client's order. */
-  scopes: S[];
+  /** Every scope of the client (FQDN variants included), in the client's order; then those only planned. */
+  scopes: Array<Scope | S>;
   created: boolean;
   client: Pick<Client, 'id' | 'name'>;
 }
@@ -53,14 +53,14 @@ interface Reconciled<S extends Scope | PlannedScope> extends Found<S> {
 }
 
 /** The client has its scope (found, created or updated) ... */
-type Registered = Reconciled<Scope> & {
+export type Registered = Reconciled<Scope> & {
   wouldCreate: false;
   /** What the spec asks for, its dependent scopes by id; none when no spec was held to the scope (verify). */
   definition?: ScopeDefinition;
 };
 
 /** ... or, in a dry run on a client without scope, `scope` is what would be created, with no id yet. */
-type Planned = Reconciled<PlannedScope> & {
+export type Planned = Reconciled<PlannedScope> & {
   wouldCreate: true;
   /** What the creation would send. */
   definition: ScopeDefinition;
@@ -78,8 +78,7 @@ const pickProvidersScope = (scopes: Scope[], expected?: string): Scope => (scope
  */
 export async function reconcileScope(service: AuthService, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }: ReconcileRequest, log: Log = silentLog): Promise<ReconcileResult> {
   const expected = service.scopeStringFor(spec.scope_suffix);
-  const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
-  const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+  const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
 
   // One round trip: the inspection, one lookup of the expected string and every dependent
   // string, and, only when the spec gives any, one lookup of the dependents given by id.
@@ -90,23 +89,14 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   ]);
   // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
   const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-  spec.dependent_scopes.forEach(({ scope }, index) => {
-    if (isUuid(scope) && unverified.includes(scope)) {
-      log.warning(
-        `dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
-          "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-          'This run cannot tell which: the creation will decide.',
-        ['dependent_scopes', index, 'scope'],
-      );
-    }
-  });
+  warnUnverified(spec, undefined, unverified, log);
   let byString = new Map(found.map((s) => [s.scope_string, s]));
   // A service that answers 404 when any string is unknown says nothing about the others,
   // and the expected string is unknown until the scope exists: ask for the dependents alone.
   if (found.length === 0 && dependentStrings.length > 0) {
     byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
   }
-  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
   const names: ScopeNames = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
   const compared = (result: Found): Registered & { definition: ScopeDefinition } => ({
     ...result,
@@ -130,19 +120,49 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   }
   log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
-  return compared(await create(service, definition, { expected, unverified }, budget, log, words));
+  const rule: CreationRule = { unverified, lacking: 'scope', claim: (after) => anyScope(service, after, expected) };
+  return compared(await create(service, definition, rule, budget, log, words, (answered) => verifyCreated(service, answered, expected, words)));
+}
+
+/** The single form's rule: any scope of the client is the provider's. */
+const anyScope = async (service: AuthService, client: Client, expected: string): Promise<Found | undefined> =>
+  client.scopeIds.length === 0 ? undefined : adoptExisting(service, client, client.scopes, expected);
+
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+export function dependentsToLookUp(specs: ReadonlyArray<ScopeDefinition<SpecDependent>>, service: Pick<AuthService, 'scopeStringFor'>): { strings: string[]; ids: string[] } {
+  const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+  return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+export function warnUnverified(spec: ScopeDefinition<SpecDependent>, index: number | undefined, unverified: readonly string[], log: Log): void {
+  spec.dependent_scopes.forEach((dep, j) => {
+    if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+      log.warning(
+        `dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+          "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+          'This run cannot tell which: the creation will decide.',
+        // The single form's fields are the file's; a listed scope's start with its index.
+        index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope'],
+      );
+    }
+  });
 }
 
 /**
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-export async function inspectScopes(service: AuthService, { createScope }: { createScope: string }): Promise<Registered> {
+export async function inspectScopes(service: AuthService, { createScope }: { createScope: string }, suffix?: string): Promise<Registered> {
   const client = await service.getClient();
   if (client.scopeIds.length === 0) {
     throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
   }
-  const found = await adoptExisting(service, client, client.scopes);
+  const found = await adoptExisting(service, client, client.scopes, suffix === undefined ? undefined : service.scopeStringFor(suffix));
+  if (suffix !== undefined && !found.scopes.some((s) => suffixOf(s.scope_string) === suffix)) {
+    const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+    throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+  }
   return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 
@@ -151,7 +171,7 @@ export async function inspectScopes(service: AuthService, { createScope }: { cre
  * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
  * verification. What the drift check found is the plan; in a dry run it is only told.
  */
-async function applySpec(service: AuthService, existing: Registered & { definition: ScopeDefinition }, dryRun: boolean, log: Log): Promise<Registered> {
+export async function applySpec(service: AuthService, existing: Registered & { definition: ScopeDefinition }, dryRun: boolean, log: Log): Promise<Registered> {
   const { definition, names } = existing;
   const changes = existing.comparison.filter((c) => !c.same);
   if (changes.length === 0) return existing;
@@ -198,25 +218,55 @@ export async function lookupIds(service: AuthService, ids: readonly string[]): P
   return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
 
-/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
-function resolveDependents(spec: ScopeDefinition<SpecDependent>, byString: ReadonlyMap<string, Scope>): DependentScope[] {
+/**
+ * The spec's dependent scopes by id: given as one, found by the lookup of their string, or, for a
+ * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
+ * undefined when the client has no such scope.
+ */
+export function resolveDependents(
+  spec: ScopeDefinition<SpecDependent>,
+  byString: ReadonlyMap<string, Scope>,
+  sibling: (suffix: string) => Uuid | undefined,
+  field = 'dependent_scopes',
+): DependentScope[] {
   const unresolved: string[] = [];
-  const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
-    const id = isUuid(scope) ? scope : byString.get(scope)?.id;
-    if (id === undefined) unresolved.push(scope);
-    return id === undefined ? [] : [{ ...flags, scope: id }];
+  const orphans: string[] = [];
+  const resolved = spec.dependent_scopes.flatMap((dep) => {
+    const { optional, requires_refresh_token } = dep;
+    const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
+    if (id === undefined) ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+    return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
   });
-  if (unresolved.length > 0) {
-    throw new ActionError(
-      `dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-        'Check the scope string against the service that owns it, or give the scope by its UUID.',
-    );
-  }
+  const problems = [
+    ...(unresolved.length === 0
+      ? []
+      : [
+          `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+            'Check the scope string against the service that owns it, or give the scope by its UUID.',
+        ]),
+    ...(orphans.length === 0
+      ? []
+      : [
+          `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+            'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+        ]),
+  ];
+  if (problems.length > 0) throw new ActionError(`${field}: ${problems.join(' ')}`);
   return resolved;
 }
 
+/** How a creation knows its scope in an inspection, after a lost answer or a conflict. */
+export interface CreationRule {
+  /** Dependent scope ids the run could not see before: a refusal names them. */
+  unverified: readonly string[];
+  /** What the client lacks while the creation is not applied, after "no": "scope", "scope <string>". */
+  lacking: string;
+  /** The scope, if the inspected client has it; the client's scopes described. */
+  claim(client: Client): Promise<Found | undefined>;
+}
+
 /**
- * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
  * - created: verified by a second inspection of the client;
  * - refused (400): thrown, naming the dependents that could not be verified beforehand;
  * - conflict (409): another run was first; its scope, found by inspection, is adopted;
@@ -224,20 +274,21 @@ function resolveDependents(spec: ScopeDefinition<SpecDependent>, byString: Reado
  *   run's and is adopted; if there is none, the creation is sent again after a pause;
  * - any other failure: thrown.
  */
-async function create(
+export async function create<T>(
   service: AuthService,
   definition: ScopeDefinition,
-  { expected, unverified }: { expected: string; unverified: readonly string[] },
+  { unverified, lacking, claim }: CreationRule,
   budget: Budget,
   log: Log,
   words: WireWords,
-): Promise<Found> {
+  settle: (answered: Scope[]) => Promise<T>,
+): Promise<T | Found> {
   // Set once an answer of this run was lost: from then on, a scope found may be this run's.
   let maybeApplied = false;
   try {
     for (let attempt = 1; ; attempt++) {
       const outcome = await service.createScope(definition);
-      if (outcome.kind === 'created') return await verifyCreated(service, outcome.scopes, expected, words);
+      if (outcome.kind === 'created') return await settle(outcome.scopes);
       if (outcome.kind === 'refused' && unverified.length === 0) throw outcome.error;
       if (outcome.kind === 'refused') {
         throw new ActionError(
@@ -253,21 +304,19 @@ async function create(
           ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
           : `The creation's answer was lost (${outcome.error.message}): inspecting the client`,
       );
-      const client = await service.getClient();
-      if (client.scopeIds.length > 0) {
-        // After a lost answer the scope is most likely this run's: `created` says so, since a
-        // step gated on it had better run twice than never (see the README's "Outputs").
-        return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
-      }
+      const found = await claim(await service.getClient());
+      // After a lost answer the scope is most likely this run's: `created` says so, since a
+      // step gated on it had better run twice than never (see the README's "Outputs").
+      if (found !== undefined) return { ...found, created: maybeApplied };
       if (conflict) {
         throw new ActionError(
-          `${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+          `${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
             `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`,
         );
       }
       const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
       if ('giveUp' in pause) throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
-      log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+      log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
       await budget.clock.sleep(pause.waitMs, budget.signal);
     }
   } catch (error) {
@@ -282,6 +331,12 @@ async function create(
 
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service: AuthService, created: Scope[], expected: string, words: WireWords): Promise<Found> {
+  const after = await inspectAfterCreation(service, created, words);
+  return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+
+/** The inspection that verifies creations: every created scope must be among the client's. */
+export async function inspectAfterCreation(service: AuthService, created: readonly Scope[], words: WireWords): Promise<Client> {
   const after = await service.getClient().catch((error: unknown) => {
     if (!(error instanceof ActionError)) throw error;
     throw new ActionError(
@@ -296,7 +351,7 @@ async function verifyCreated(service: AuthService, created: Scope[], expected: s
         `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`,
     );
   }
-  return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+  return after;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { WireWords } from '../wire/words.ts';
 import { ValidationError } from './problems.ts';
 import { nearestKey } from './suggest.ts';
 
-export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'] as const;
+export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
@@ -19,6 +19,7 @@ export const SETTING_DEFAULTS: Readonly<Partial<Record<SettingName, string>>> = 
   dry_run: 'false',
   auth: 'basic',
   provider_url: '',
+  provider_suffix: '',
 };
 
 /**
@@ -123,6 +124,11 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
         z.transform((value) => (value === '' ? undefined : value)),
       ),
       z.optional(baseUrl('provider_url', 'its answer decides whether this run passes')),
+    ),
+    // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
+    provider_suffix: z.pipe(
+      z.string().check(z.regex(/^([^\s/?#%]+)?$/, `${label('provider_suffix')} must be a scope suffix: one path segment, no white space, /, ?, # or %`)),
+      z.transform((value) => (value === '' ? undefined : value)),
     ),
   });
 }

@@ -22,25 +22,57 @@ const text = z.string().check(z.minLength(1, { error: 'must not be empty', abort
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
 
-const specDependentSchema = z.strictObject({
+// One path segment of a URL, in space-separated scope lists: no white space, / ? # %.
+const suffixText = text.check(z.regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %'));
+
+const dependentFields = z.strictObject({
   scope: z
-    .pipe(
-      text.check(z.refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')),
-      // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-      z.transform((v) => (isUuid(v) ? v.toLowerCase() : v)),
+    .optional(
+      z.pipe(
+        text.check(z.refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')),
+        // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
+        z.transform((v) => (isUuid(v) ? v.toLowerCase() : v)),
+      ),
     )
     .check(z.describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
+  scope_suffix: z
+    .optional(suffixText)
+    .check(z.describe("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
   optional: z._default(z.boolean(), false).check(z.describe('Whether the dependent scope is optional.')),
   requires_refresh_token: z._default(z.boolean(), true).check(z.describe('Whether a refresh token is required for the dependent scope.')),
 });
+
+// Exactly one of scope and scope_suffix: the output says which, as its type does.
+const specDependentSchema = z.pipe(
+  dependentFields.check(
+    z.superRefine((dep, ctx) => {
+      if ((dep.scope === undefined) === (dep.scope_suffix === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: dep.scope === undefined ? ['scope'] : ['scope_suffix'],
+          message:
+            dep.scope === undefined
+              ? 'is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)'
+              : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
+        });
+      }
+    }),
+  ),
+  z.transform(({ scope, scope_suffix: suffix, ...flags }): SpecDependent => (suffix === undefined ? { scope: scope as string, ...flags } : { scope_suffix: suffix, ...flags })),
+);
+
+/** A dependent scope as a spec file names it: by UUID or scope string, or, for another scope of the same client, by its suffix. */
+export type SpecDependent = { scope: string; optional: boolean; requires_refresh_token: boolean } | { scope_suffix: string; optional: boolean; requires_refresh_token: boolean };
+
+/** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
+export const dependentKey = (dep: SpecDependent): string => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 export const scopeSpecSchema = z.strictObject({
   name: text.check(z.describe('Shown to others who look the scope up.')),
   description: text.check(z.describe('Shown to others who look the scope up.')),
-  // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
   scope_suffix: z
-    ._default(text.check(z.regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')), 'action_all')
+    ._default(suffixText, 'action_all')
     .check(z.describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
   advertised: z.boolean().check(z.describe('true makes the scope visible to everyone who looks scopes up.')),
   allow_refresh_tokens: z
@@ -53,18 +85,18 @@ export const scopeSpecSchema = z.strictObject({
     z.superRefine((deps, ctx) => {
       const seen = new Set<string>();
       deps.forEach((dep, index) => {
-        if (seen.has(dep.scope)) {
-          ctx.addIssue({ code: 'custom', path: [index, 'scope'], message: `lists ${dep.scope} a second time` });
+        const key = dependentKey(dep);
+        if (seen.has(key)) {
+          const [field, value] = 'scope' in dep ? ['scope', dep.scope] : ['scope_suffix', dep.scope_suffix];
+          ctx.addIssue({ code: 'custom', path: [index, field], message: `lists ${value} a second time` });
         }
-        seen.add(dep.scope);
+        seen.add(key);
       });
     }),
     z.describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
   ),
 });
 
-/** A dependent scope as a spec file names it: by UUID or by scope string. */
-export type SpecDependent = z.output<typeof specDependentSchema>;
 
 // The schema's output is the scope's definition, its dependents as the file names them, field
 // for field: a field added to one and not the other fails the type-check.
@@ -72,11 +104,18 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const SCHEMA_IS_THE_DEFINITION: Same<z.output<typeof scopeSpecSchema>, ScopeDefinition<SpecDependent>> = true;
 void SCHEMA_IS_THE_DEFINITION;
 
-/** A parsed spec file: the spec, where each field sits, and what the service may refuse. */
+/** A parsed spec file: its scopes, where each field sits, and what the service may refuse. */
 export interface SpecFile {
-  spec: ScopeDefinition<SpecDependent>;
-  /** Where a field (e.g. ['dependent_scopes', 1, 'scope']) is in the file, for an annotation there. */
-  locate(field: readonly PropertyKey[]): Location;
+  /**
+   * single: one scope (at the top level or under `scope:`), created only on a client without
+   * any, as the registration procedure asks; list: `scopes:`, each matched to the client's
+   * scope with its suffix, created when the client lacks it.
+   */
+  form: 'single' | 'list';
+  /** The scopes, in the file's order: one in the single form. */
+  scopes: Array<ScopeDefinition<SpecDependent>>;
+  /** Where a field of the scope at `index` (e.g. [1, 'dependent_scopes', 0, 'scope']) is in the file, for an annotation there. */
+  locate(field: readonly [number, ...PropertyKey[]]): Location;
   /** Allowed by the spec, but likely refused by the service: shown, and the run goes on. */
   warnings: Problem[];
 }
@@ -87,6 +126,66 @@ const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema });
+
+/** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
+export const listedScopeSchema = z.extend(scopeSpecSchema, {
+  scope_suffix: suffixText.check(z.describe("Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.")),
+});
+
+/** The list form: several scopes of one client, each by its suffix. */
+export const scopeListSchema = z.strictObject({
+  scopes: z.array(listedScopeSchema).check(
+    z.minLength(1, 'must list at least one scope'),
+    z.superRefine((scopes, ctx) => {
+      const first = new Map<string, number>();
+      scopes.forEach(({ scope_suffix: suffix }, index) => {
+        const earlier = first.get(suffix);
+        if (earlier === undefined) first.set(suffix, index);
+        else ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+      });
+      for (const { at, cycle } of cyclesOf(scopes)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: at,
+          message: `closes a cycle of dependencies (${cycle.join(' -> ')}): no scope of it can be created before the others. Remove one of these dependencies`,
+        });
+      }
+    }),
+    z.describe('The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.'),
+  ),
+});
+
+/**
+ * Each cycle of sibling dependencies among listed scopes, once, reported at the dependency that
+ * closes it, in the file's order. A scope that depends on itself is a cycle of one.
+ */
+function cyclesOf(scopes: ReadonlyArray<ScopeDefinition<SpecDependent>>): Array<{ at: PropertyKey[]; cycle: string[] }> {
+  const index = new Map(scopes.map((s, i) => [s.scope_suffix, i]));
+  const siblings = (i: number): Array<[number, number]> =>
+    (scopes[i]?.dependent_scopes ?? []).flatMap((d, j): Array<[number, number]> => {
+      const target = 'scope_suffix' in d ? index.get(d.scope_suffix) : undefined;
+      return target === undefined ? [] : [[j, target]];
+    });
+  const state = new Map<number, 'open' | 'done'>();
+  const found: Array<{ at: PropertyKey[]; cycle: string[] }> = [];
+  const visit = (i: number, path: number[]): void => {
+    state.set(i, 'open');
+    for (const [j, target] of siblings(i)) {
+      if (state.get(target) === 'open') {
+        const stack = [...path, i];
+        const cycle = [...stack.slice(stack.indexOf(target)), target].map((k) => scopes[k]?.scope_suffix as string);
+        found.push({ at: [i, 'dependent_scopes', j, 'scope_suffix'], cycle });
+      } else if (state.get(target) === undefined) {
+        visit(target, [...path, i]);
+      }
+    }
+    state.set(i, 'done');
+  };
+  scopes.forEach((_, i) => {
+    if (state.get(i) === undefined) visit(i, []);
+  });
+  return found;
+}
 
 type PathSegment = PropertyKey;
 
@@ -134,12 +233,12 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
 
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
-function knownKeysAt(segments: readonly PathSegment[], wrapped: boolean): readonly string[] {
-  if (typeof segments.at(-1) === 'number') return DEPENDENT_SCOPE_KEYS;
-  return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
+function knownKeysAt(segments: readonly PathSegment[], form: SpecFile['form'], wrapped: boolean): readonly string[] {
+  if (segments.length === 0) return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
+  return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 
 /**
@@ -184,23 +283,41 @@ export function parseSpec(source: string, file: string): SpecFile {
     throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
   }
 
-  const wrapped = 'scope' in data;
-  const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
+  const form = 'scopes' in data ? 'list' : 'single';
+  const wrapped = form === 'single' && 'scope' in data;
+  // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+  const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+  const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+  const result = schema.safeParse(data, { reportInput: true });
   if (result.success) {
-    const spec = 'scope' in result.data ? result.data.scope : result.data;
-    const where = (field: readonly PropertyKey[]): Location => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
-    const warnings: Problem[] = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
-      ? []
-      : [
-          {
-            field: 'scope_suffix',
-            message:
-              `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
-              'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-            location: where(['scope_suffix']),
-          },
-        ];
-    return { spec, locate: where, warnings };
+    const parsed = result.data;
+    const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
+    const where = ([index, ...field]: readonly [number, ...PropertyKey[]]): Location =>
+      at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
+    // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
+    const selfish = form === 'single' ? cyclesOf(scopes) : [];
+    if (selfish.length > 0) {
+      throw new ValidationError(
+        selfish.map(({ at: [, ...field], cycle }) => {
+          const name = fieldName(field as PathSegment[]);
+          return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field] as [number, ...PropertyKey[]]) };
+        }),
+      );
+    }
+    const warnings = scopes.flatMap(({ scope_suffix: suffix }, index): Problem[] => {
+      if (DOCUMENTED_SUFFIX.test(suffix)) return [];
+      const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
+      return [
+        {
+          field,
+          message:
+            `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
+            'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+          location: where([index, 'scope_suffix']),
+        },
+      ];
+    });
+    return { form, scopes, locate: where, warnings };
   }
 
   const problems: Problem[] = [];
@@ -208,7 +325,7 @@ export function parseSpec(source: string, file: string): SpecFile {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const field = fieldName([...issue.path, key]);
-        const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
+        const hint = nearestKey(key, knownKeysAt(issue.path, form, wrapped));
         problems.push({
           field,
           message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
@@ -254,7 +371,7 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
     if (code === 'ENOENT') return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
     return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
   }
-  if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+  if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`);
   // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
   // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
   if (source.includes(0) || !isUtf8(source)) {

@@ -5,7 +5,7 @@
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
-import type { Plan } from '../engine/plan.ts';
+import type { Plan, ScopePlan } from '../engine/plan.ts';
 import { inert } from '../engine/text.ts';
 
 /** What the workflow context says the run was for; a subset of @actions/github's context. */
@@ -41,16 +41,29 @@ export interface SummaryContext {
   scrub?: (text: string) => string;
 }
 
-function headline({ action, dryRun }: Plan): string {
+function headline({ action }: ScopePlan, dryRun: boolean): string {
   if (dryRun && action !== 'none') return `Dry run: the provider scope would be ${action}d`;
   return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
 
+/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+function listHeadline({ scopes, dryRun }: Plan): string {
+  const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
+  const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
+  return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
+}
+
+const STATUS: Readonly<Record<ScopePlan['action'], readonly [string, string]>> = {
+  create: ['to create', 'created'],
+  update: ['to update', 'updated'],
+  none: ['unchanged', 'unchanged'],
+};
+
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
- * service), or every problem of a failed validation, or what a failed run knew; then the run's
- * warnings and errors, and its outputs.
+ * service, for each scope of the spec), or every problem of a failed validation, or what a
+ * failed run knew; then the run's warnings and errors, and its outputs.
  */
 export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) => text }: SummaryContext): string {
   const cell = (text: string): string => escapeMarkdown(scrub(text));
@@ -60,44 +73,61 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
   const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
   const { plan, problems, known, messages, outputs } = conclusion;
   const lines: string[] = [];
-  if (plan !== undefined) {
-    const { scope, client, provider, dryRun } = plan;
-    const rows: Array<[string, string]> = [
-      ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-      ['Scope string', code(scope.scope_string)],
-      ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-      ['Created by this run', plan.action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
-      ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-      ['Ran for', cell(ranFor)],
-    ];
-    if (provider !== undefined) {
-      const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-      rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+
+  /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
+  const scopeRows = ({ scope, action }: ScopePlan, dryRun: boolean): Array<[string, string]> => [
+    ['Scope string', code(scope.scope_string)],
+    ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+    ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+  ];
+  const scopeTables = ({ action, fields, comparison }: ScopePlan, dryRun: boolean, level: string): string[] => {
+    const out: string[] = [];
+    if (action === 'create') {
+      out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
     }
-    lines.push(`### ${headline(plan)}`, '', ...table(rows));
-    if (plan.action === 'create') {
-      lines.push(dryRun ? '#### The scope a run would create' : '#### Created by this run', '', '| Field | Value |', '|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-    }
-    if (plan.action === 'update') {
-      lines.push(
-        dryRun ? '#### The update a run would make' : '#### Updated by this run',
+    if (action === 'update') {
+      out.push(
+        `${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`,
         '',
         `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`,
         '|---|---|---|---|',
         // An update's fields all have a value before (only a creation's have none).
-        ...plan.fields.map((f) => `| ${f.field} | ${value(f.before as FieldValue)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`),
+        ...fields.map((f) => `| ${f.field} | ${value(f.before as FieldValue)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`),
         '',
       );
     }
-    if (plan.comparison.length > 0) {
-      lines.push(
-        '#### The spec and the service',
+    if (comparison.length > 0) {
+      out.push(
+        `${level} The spec and the service`,
         '',
         '| Field | Spec | Service | Status |',
         '|---|---|---|---|',
-        ...plan.comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`),
+        ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`),
         '',
       );
+    }
+    return out;
+  };
+
+  if (plan !== undefined) {
+    const { client, provider, dryRun } = plan;
+    const single = plan.form === 'single';
+    const rows: Array<[string, string]> = [
+      ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+      ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
+      ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+      ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')] as [string, string]]),
+      ['Ran for', cell(ranFor)],
+    ];
+    if (provider !== undefined) {
+      const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+      rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : single ? '(**not a scope string of this client**)' : "(**not a listed scope's string**)"}`]);
+    }
+    lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
+    if (single) lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
+    for (const scope of single ? [] : plan.scopes) {
+      const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+      lines.push(`#### ${cell(scope.suffix)}: ${STATUS[scope.action][dryRun ? 0 : 1]}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
     }
   } else if (problems !== undefined) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);

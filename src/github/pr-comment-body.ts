@@ -83,8 +83,8 @@ function render(facts: CommentFacts, limit: number): string {
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }: Conclusion): string {
   if (exitCode !== 0) return '**The run failed**: the errors are below.';
-  const same = plan?.action === 'none' && plan.comparison.every((c) => c.same);
-  return same ? '**No changes**: the scope matches the spec.' : '';
+  const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
+  return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
 
 function footerOf({ runUrl, spec }: CommentFacts, wasCut: boolean): string {

@@ -86,15 +86,17 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
     if (notes.length > MAX_MESSAGES) lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
     lines.push('');
   }
-  // Each drifted field as the plan has it, a dependent scope by its string with its id.
-  const drift = plan?.comparison.filter((c) => !c.same) ?? [];
+  // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
+  const list = plan?.form === 'list';
+  const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
   const shown = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
   if (drift.length > 0) {
     lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
   }
-  const scopeString = plan?.scope.scope_string ?? known?.scopeString;
-  const how = plan === undefined ? " (the spec's; not read from the service)" : plan.scope.id === null ? ' (not created yet)' : '';
-  if (scopeString !== undefined) lines.push(`The scope string: ${code(scopeString)}${how}.`, '');
+  const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ string: known.scopeString, how: " (the spec's; not read from the service)" }])
+    : plan.scopes.map(({ scope }) => ({ string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+  if (strings.length === 1) lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
+  if (strings.length > 1) lines.push('The scope strings:', '', ...strings.map(({ string, how }) => `- ${code(string)}${how}`), '');
   lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
   lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
   return lines.join('\n');

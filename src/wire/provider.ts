@@ -57,7 +57,13 @@ export async function checkProvider(
 }
 
 /** Why the check failed, what to publish, and where. */
-export function mismatchMessage({ url, key, published }: ProviderCheck, expected: string, scopeStrings: readonly string[], words: WireWords = PLAIN_WORDS): string {
+export function mismatchMessage(
+  { url, key, published }: ProviderCheck,
+  expected: string,
+  scopeStrings: readonly string[],
+  words: WireWords = PLAIN_WORDS,
+  allowed = 'a scope string of this client',
+): string {
   const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
   if (published === undefined) {
     return (
@@ -65,5 +71,5 @@ export function mismatchMessage({ url, key, published }: ProviderCheck, expected
       `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`
     );
   }
-  return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+  return `The provider at ${url} publishes ${key} "${published}", which is not ${allowed} (${scopeStrings.join(', ')}). ${fix}`;
 }

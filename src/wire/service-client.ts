@@ -84,6 +84,9 @@ const clientResponseSchema = z.pipe(
 
 export type Client = z.output<typeof clientResponseSchema>;
 
+/** The scope string the service generates for a client's scope with `suffix`. */
+export const scopeStringOf = (authUrl: string, clientId: string, suffix: string): string => `${authUrl}/scopes/${clientId}/${suffix}`;
+
 const scopeListResponseSchema = z.pipe(z.object({ scopes: z.array(scopeSchema) }), z.transform((r) => r.scopes));
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
 const oneScopeResponseSchema = z.pipe(z.object({ scope: scopeSchema }), z.transform((r) => r.scope));
@@ -225,7 +228,7 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
   return {
     // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
     // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-    scopeStringFor: (suffix: string) => `${authUrl}/scopes/${clientId}/${suffix}`,
+    scopeStringFor: (suffix: string) => scopeStringOf(authUrl, clientId, suffix),
     getClient: (): Promise<Client> => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
     // A string or id that does not exist may be answered with an empty list or with 404.
     lookupScopesByString: (scopeStrings: readonly string[]) => lookup(`scope_strings=${list(scopeStrings)}`),

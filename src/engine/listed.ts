@@ -1,0 +1,178 @@
+/**
+ * The list form: several scopes of one client, each matched to the client's scope with its
+ * suffix (FQDN variants included). A listed scope the client lacks is created, after the
+ * siblings it depends on; one it has is held to its entry and, with update, updated. The
+ * client's other scopes are named, never touched. Every guarantee of the single form holds for
+ * each listed scope: a creation is never sent blindly again, a lost answer is adopted.
+ *
+ * Round trips: one when every listed scope exists (the inspection, and one lookup of every
+ * listed and dependent scope string); then one per level of writes (a level's creations and
+ * updates sent together), and the verifying inspection once, after the last creation.
+ */
+import type { Log } from '../wire/log.ts';
+import type { Uuid } from '../wire/uuid.ts';
+import { PLAIN_WORDS } from '../wire/words.ts';
+import { compareScope, suffixOf, type ScopeNames } from './drift.ts';
+import {
+  adoptExisting,
+  applySpec,
+  create,
+  dependentsToLookUp,
+  inspectAfterCreation,
+  lookupIds,
+  resolveDependents,
+  warnUnverified,
+  type Found,
+  type PlannedScope,
+  type ReconcileRequest,
+  type ReconcileResult,
+  type Registered,
+} from './reconcile.ts';
+import type { AuthService, Client, Scope, ScopeDefinition } from './service.ts';
+import type { SpecDependent } from './spec.ts';
+
+export interface ListRequest extends Omit<ReconcileRequest, 'spec'> {
+  /** The listed scopes, in the spec's order; their suffixes are unique and their sibling dependencies have no cycle (spec.ts). */
+  specs: ReadonlyArray<ScopeDefinition<SpecDependent>>;
+}
+
+export interface Listed {
+  /** One per listed scope, in the spec's order; each result's `scopes` is every scope of the client after the run. */
+  results: [ReconcileResult, ...ReconcileResult[]];
+  /** The client's scopes with a suffix no listed scope has: named, never touched. */
+  unlisted: Scope[];
+}
+
+/**
+ * A sibling that a dry run only plans has no id yet: its dependents name it by its scope
+ * string, which drift.ts shows as "to be created". It never reaches the service: a write waits
+ * for the level that creates it.
+ */
+const plannedId = (scopeString: string): Uuid => scopeString as Uuid;
+
+export async function reconcileListed(service: AuthService, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }: ListRequest, log: Log): Promise<Listed> {
+  const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+  const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
+  const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
+
+  // One round trip: the inspection, one lookup of every listed and dependent string, and the dependents given by id.
+  const [client, found, visibleIds] = await Promise.all([
+    service.getClient(),
+    service.lookupScopesByString([...new Set([...expected, ...strings])]),
+    lookupIds(service, dependentIds),
+  ]);
+  const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+  specs.forEach((spec, index) => warnUnverified(spec, index, unverified, log));
+  let byString = new Map(found.map((s) => [s.scope_string, s]));
+  // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
+  const others = strings.filter((s) => !expected.includes(s));
+  if (found.length === 0 && others.length > 0) byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+
+  const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
+  const own = (scopes: readonly Scope[], suffix: string): Scope | undefined =>
+    scopes.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? scopes.find((s) => suffixOf(s.scope_string) === suffix);
+  const unlisted = before.filter((s) => !listed.has(suffixOf(s.scope_string)));
+  if (unlisted.length > 0) log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
+
+  // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
+  const known = new Map(before.map((s) => [s.id, s]));
+  const ids = new Map<string, Uuid>();
+  const sibling = (suffix: string): Uuid | undefined =>
+    ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : own(before, suffix)?.id);
+  for (const spec of specs) {
+    const scope = own(before, spec.scope_suffix);
+    if (scope !== undefined) ids.set(spec.scope_suffix, scope.id);
+  }
+  const names = (): ScopeNames =>
+    new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+  const definitionOf = (index: number): ScopeDefinition => {
+    const spec = specs[index] as ScopeDefinition<SpecDependent>;
+    return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+  };
+  // Before any write, every dependency must resolve: a missing sibling stops the run here.
+  specs.forEach((_, index) => definitionOf(index));
+
+  const registered = (index: number, found: Found): Registered & { definition: ScopeDefinition } => {
+    const definition = definitionOf(index);
+    return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+  };
+  const existing = (index: number): Found | undefined => {
+    const scope = own(before, specs[index]?.scope_suffix as string);
+    return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
+  };
+
+  // The level of each listed scope: one past the level of the siblings it waits for (those to create).
+  const levels = new Map<number, number>();
+  const levelOf = (index: number): number => {
+    const cached = levels.get(index);
+    if (cached !== undefined) return cached;
+    const waits = (specs[index]?.dependent_scopes ?? []).flatMap((d) => {
+      const target = 'scope_suffix' in d ? listed.get(d.scope_suffix) : undefined;
+      return target === undefined || existing(target) !== undefined ? [] : [levelOf(target) + 1];
+    });
+    const level = Math.max(0, ...waits);
+    levels.set(index, level);
+    return level;
+  };
+
+  const results: Array<ReconcileResult | undefined> = specs.map(() => undefined);
+  const answered: Scope[] = [];
+  const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
+  for (const level of [...new Set(order.map(levelOf))]) {
+    await Promise.all(
+      order
+        .filter((index) => levelOf(index) === level)
+        .map(async (index) => {
+          const spec = specs[index] as ScopeDefinition<SpecDependent>;
+          const found = existing(index);
+          if (found !== undefined) {
+            const held = registered(index, found);
+            const result = update ? await applySpec(service, held, dryRun, log) : held;
+            for (const s of [...result.scopes, result.scope]) known.set(s.id, s);
+            results[index] = result;
+            return;
+          }
+          const scopeString = expected[index] as string;
+          if (dryRun) {
+            log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+            const definition = definitionOf(index);
+            const wouldBe: PlannedScope = { id: '', scope_string: scopeString };
+            results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+            return;
+          }
+          log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+          const claim = async (inspected: Client): Promise<Found | undefined> => {
+            if (inspected.scopeIds.length === 0) return undefined;
+            const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
+            const scope = own(all.scopes, spec.scope_suffix);
+            return scope === undefined ? undefined : { ...all, scope };
+          };
+          const definition = definitionOf(index);
+          const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
+          const created: Found = Array.isArray(outcome)
+            ? { scope: own(outcome, spec.scope_suffix) ?? (outcome[0] as Scope), scopes: outcome, created: true, client }
+            : outcome;
+          if (Array.isArray(outcome)) answered.push(...outcome);
+          for (const s of created.scopes) known.set(s.id, s);
+          ids.set(spec.scope_suffix, created.scope.id);
+          results[index] = registered(index, created);
+        }),
+    );
+  }
+
+  // The verifying inspection, once: every scope this run created must be the client's.
+  const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
+  const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+  const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
+  return {
+    results: results.map((result, index): ReconcileResult => {
+      const r = result as ReconcileResult;
+      if (r.wouldCreate) return { ...r, scopes: [...scopes, ...planned] };
+      // After every write: the comparison with the ids the siblings have now.
+      const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
+      const definition = definitionOf(index);
+      return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+    }) as Listed['results'],
+    unlisted,
+  };
+}
