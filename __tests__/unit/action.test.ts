@@ -66,7 +66,15 @@ describe('a run that ensures the scope', () => {
     expect(runner.calls.slice(firstOther).some((c) => c.call === 'setSecret')).toBe(false);
 
     const scopeId = [...service.scopes.values()].find((s) => s.client === client.id)?.id;
-    expect(runner.outputs()).toEqual({ scope_string: expectedString(), scope_id: scopeId, scope_strings: JSON.stringify([expectedString()]), created: 'true', updated: 'false', changes: 'true' });
+    expect(runner.outputs()).toEqual({
+      scope_string: expectedString(),
+      scope_id: scopeId,
+      scope_strings: JSON.stringify([expectedString()]),
+      created: 'true',
+      updated: 'false',
+      changes: 'true',
+      scopes: JSON.stringify({ action_all: { scope_string: expectedString(), scope_id: scopeId, created: true, updated: false, changes: true } }),
+    });
     expect(runner.lines('info')).toEqual([
       `Ensuring scope "Example Action Provider" for client ${client.id} at ${service.url}`,
       `Client ${client.id} has no scope: creating "Example Action Provider" (${expectedString()})`,

@@ -52,7 +52,7 @@ describe('on_drift: update', () => {
       ['info', `scope_string: ${SCOPE.scope_string} (already registered)`],
       ['info', 'Dry run: description would change from "Old" to "New"'],
     ]);
-    expect(conclusion.plan).toMatchObject({ action: 'update', dryRun: true, changes: true, fields: [{ field: 'description', before: 'Old', after: 'New', consent: false }] });
+    expect(conclusion.plan).toMatchObject({ dryRun: true, changes: true, scopes: [{ action: 'update', fields: [{ field: 'description', before: 'Old', after: 'New', consent: false }] }] });
     expect([conclusion.outputs?.updated, conclusion.outputs?.changes, conclusion.exitCode]).toEqual(['false', 'true', 0]);
   });
 

@@ -100,6 +100,7 @@ describe('the body', () => {
         '| created | <code>false</code> |',
         '| updated | <code>false</code> |',
         '| changes | <code>false</code> |',
+        `| scopes | <code>${md(JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: scopeId, created: false, updated: false, changes: false } }))}</code> |`,
         '',
         '---',
         `<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,

@@ -127,7 +127,7 @@ describe('every door shows the same facts of the plan', () => {
 
   test('a creation applied: every field it sent', async () => {
     const conclusion = await conclude({ service: world(), dryRun: false, onDrift: 'warn' });
-    expect(conclusion.plan).toMatchObject({ action: 'create', dryRun: false, changes: true });
+    expect(conclusion.plan).toMatchObject({ dryRun: false, changes: true, scopes: [{ action: 'create' }] });
     expectSameFacts(conclusion, { dryRun: false, onDrift: 'warn' });
   });
 

@@ -185,7 +185,7 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     [
       'a dependent scope without its scope',
       yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', '  - optional: true'),
-      [problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope is required`, 5, 5)],
+      [problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)`, 5, 5)],
     ],
     [
       'an empty string',
@@ -556,4 +556,72 @@ test('loadSpec reads a file whose name only begins with two dots: it is inside t
   } finally {
     await rm(base, { recursive: true, force: true });
   }
+});
+
+describe('the list form: several scopes of one client, under scopes:', () => {
+  const entry = (suffix: string, ...more: string[]): string[] => [`  - name: Provider ${suffix}`, `    description: Runs ${suffix}`, `    scope_suffix: ${suffix}`, '    advertised: true', ...more];
+
+  test('each scope with its fields, a sibling by its suffix; fields located by their index', () => {
+    const source = yaml('scopes:', ...entry('transfer_ls', '    dependent_scopes:', `      - scope: ${GROUPS}`), ...entry('transfer_mkdir', '    dependent_scopes:', '      - scope_suffix: transfer_ls', '        optional: true'));
+    const { form, scopes, locate, warnings } = parseSpec(source, FILE);
+    expect(form).toBe('list');
+    expect(warnings).toEqual([]);
+    expect(scopes.map((s) => [s.scope_suffix, s.dependent_scopes])).toEqual([
+      ['transfer_ls', [{ scope: GROUPS, optional: false, requires_refresh_token: true }]],
+      ['transfer_mkdir', [{ scope_suffix: 'transfer_ls', optional: true, requires_refresh_token: true }]],
+    ]);
+    expect(locate([1, 'dependent_scopes', 0, 'scope_suffix'])).toEqual({ file: FILE, startLine: 13, startColumn: 23 });
+    expect(locate([0, 'scope_suffix'])).toEqual({ file: FILE, startLine: 4, startColumn: 19 });
+  });
+
+  test('a single form names its form; its locations have no index in the file', () => {
+    const { form, locate } = parseSpec(wrapped(...FULL_LINES), FILE);
+    expect(form).toBe('single');
+    expect(locate([0, 'scope_suffix'])).toEqual({ file: FILE, startLine: 4, startColumn: 17 });
+  });
+
+  test('a listed scope without its suffix, a suffix twice, an empty list: each a problem at its line', () => {
+    const source = yaml('scopes:', '  - name: A', '    description: a', '    advertised: true', ...entry('b'));
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([problem('scopes[0].scope_suffix', `${FILE}: scopes[0].scope_suffix is required`, 2, 5)]);
+    expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), ...entry('b'), ...entry('b')), FILE))).toEqual([
+      problem('scopes[2].scope_suffix', `${FILE}: scopes[2].scope_suffix repeats b, the suffix of scopes[1]: each listed scope needs its own`, 12, 19),
+    ]);
+    expect(problemsOf(() => parseSpec(yaml('scopes: []'), FILE))).toEqual([problem('scopes', `${FILE}: scopes must list at least one scope`, 1, 9)]);
+  });
+
+  test('a cycle of siblings is refused at the dependency that closes it, naming the cycle', () => {
+    const source = yaml(
+      'scopes:',
+      ...entry('a', '    dependent_scopes:', '      - scope_suffix: b'),
+      ...entry('b', '    dependent_scopes:', '      - scope_suffix: c'),
+      ...entry('c', '    dependent_scopes:', '      - scope_suffix: a'),
+      ...entry('d', '    dependent_scopes:', '      - scope_suffix: d'),
+    );
+    const close = 'no scope of it can be created before the others. Remove one of these dependencies';
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem('scopes[2].dependent_scopes[0].scope_suffix', `${FILE}: scopes[2].dependent_scopes[0].scope_suffix closes a cycle of dependencies (a -> b -> c -> a): ${close}`, 19, 23),
+      problem('scopes[3].dependent_scopes[0].scope_suffix', `${FILE}: scopes[3].dependent_scopes[0].scope_suffix closes a cycle of dependencies (d -> d): ${close}`, 25, 23),
+    ]);
+  });
+
+  test('the single form: a scope that depends on its own suffix is refused', () => {
+    const source = yaml('name: A', 'description: a', 'scope_suffix: own', 'advertised: true', 'dependent_scopes:', '  - scope_suffix: own');
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem('dependent_scopes[0].scope_suffix', `${FILE}: dependent_scopes[0].scope_suffix names the scope's own suffix (own): a scope cannot depend on itself`, 6, 19),
+    ]);
+  });
+
+  test('a dependency with both scope and scope_suffix, or an unknown key of a listed scope: named, with the near miss', () => {
+    const source = yaml('scopes:', ...entry('a', '    dependent_scopes:', `      - scope: ${GROUPS}`, '        scope_suffix: b', '    advertized: true'));
+    expect(problemsOf(() => parseSpec(source, FILE)).map((p) => p.message)).toEqual([
+      `${FILE}: scopes[0].dependent_scopes[0].scope_suffix is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)`,
+      `${FILE}: unknown key "scopes[0].advertized" (did you mean "advertised"?)`,
+    ]);
+    expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), 'scope:', '  name: x'), FILE)).map((p) => p.message)).toEqual([`${FILE}: unknown key "scope" (did you mean "scopes"?)`]);
+  });
+
+  test("a listed suffix the vendor does not document is a warning at that scope's line", () => {
+    const { warnings } = parseSpec(yaml('scopes:', ...entry('fine'), ...entry('Not-Fine')), FILE);
+    expect(warnings.map((w) => [w.field, w.location?.startLine])).toEqual([['scopes[1].scope_suffix', 8]]);
+  });
 });

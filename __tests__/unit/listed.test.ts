@@ -1,0 +1,171 @@
+/**
+ * The list form (engine/listed.ts) against the embedded service's rules, in process through
+ * the real service client: each listed scope matched to the client's by its suffix, the
+ * missing ones created in the order of their sibling dependencies, the client's others left
+ * alone, and the round trips this takes. Then the plan and outputs the engine concludes.
+ */
+import { beforeEach, describe, expect, test } from '@jest/globals';
+import type { EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
+import { concludeRun } from '../../src/engine/conclude.ts';
+import { reconcileListed, type ListRequest } from '../../src/engine/listed.ts';
+import type { ScopeDefinition } from '../../src/engine/service.ts';
+import { listedScopeSchema, type SpecDependent } from '../../src/engine/spec.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { createBudget } from '../../src/wire/budget.ts';
+import { ActionError } from '../../src/wire/errors.ts';
+import { silentLog, type Log } from '../../src/wire/log.ts';
+import { fakeClock } from '../support/clock.ts';
+import { id, nthUuid as uuid } from '../support/ids.ts';
+import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
+import { rejectionOf } from '../support/rejection.ts';
+
+const CLIENT_ID = id('3a1f6c2e-8b4d-4f0a-9c7e-5d2b1a0f9e8c');
+const CLIENT_PATH = `/v2/api/clients/${CLIENT_ID}`;
+const stringOf = (suffix: string): string => `${AUTH_URL}/scopes/${CLIENT_ID}/${suffix}`;
+const TRANSFER = 'https://auth.example.test/scopes/transfer.api.example.test/all';
+const TRANSFER_ID = uuid(201);
+
+function serviceWith(...suffixes: string[]): EmbeddedAuthService {
+  const service = inProcessService();
+  service.addClient({ id: CLIENT_ID, name: 'Shared providers' });
+  service.addScope({ id: TRANSFER_ID, scope_string: TRANSFER });
+  for (const suffix of suffixes) own(service, suffix);
+  return service;
+}
+
+/** Gives the client a scope with this suffix, as the listed spec of that suffix says (so: no drift). */
+const own = (service: EmbeddedAuthService, suffix: string, fields: Partial<ScopeRecord> = {}): ScopeRecord =>
+  service.addScope({ client: CLIENT_ID, scope_string: stringOf(suffix), name: `Provider ${suffix}`, description: `Runs ${suffix}`, advertised: true, ...fields });
+
+const listed = (suffix: string, dependents: Array<Record<string, unknown>> = []): ScopeDefinition<SpecDependent> =>
+  listedScopeSchema.parse({ name: `Provider ${suffix}`, description: `Runs ${suffix}`, scope_suffix: suffix, advertised: true, dependent_scopes: dependents });
+
+let clock = fakeClock();
+beforeEach(() => {
+  clock = fakeClock();
+});
+
+const reconcile = (service: EmbeddedAuthService, request: Omit<ListRequest, 'budget'>, log: Log = silentLog) => {
+  const budget = createBudget(3600, { clock });
+  return reconcileListed(clientOf(service, CLIENT_ID, budget), { ...request, budget }, log);
+};
+
+/** The requests the service saw, as `METHOD path`, and the rounds they came in (requests sent before the first answer came back are one round). */
+const requests = (service: EmbeddedAuthService): string[] => service.requests.map((r) => `${r.method} ${r.path}`);
+const writes = (service: EmbeddedAuthService): string[] => requests(service).filter((r) => !r.startsWith('GET'));
+const scopeOf = (service: EmbeddedAuthService, suffix: string): ScopeRecord | undefined => [...service.scopes.values()].find((s) => s.scope_string === stringOf(suffix));
+
+describe('each listed scope by its suffix', () => {
+  test('all present: the inspection and one lookup of every listed and dependent string, nothing written', async () => {
+    const service = serviceWith('a', 'b', 'c');
+    const { results, unlisted } = await reconcile(service, { specs: [listed('a'), listed('b', [{ scope: TRANSFER }]), listed('c')], dryRun: false });
+    expect(requests(service)).toEqual([`GET ${CLIENT_PATH}`, 'GET /v2/api/scopes']);
+    expect(service.requests[1]?.query.scope_strings?.split(',')).toEqual([stringOf('a'), stringOf('b'), stringOf('c'), TRANSFER]);
+    expect(results.map((r) => [r.scope.scope_string, r.created, r.wouldCreate, r.comparison.every((c) => c.same)])).toEqual([
+      [stringOf('a'), false, false, true],
+      [stringOf('b'), false, false, false],
+      [stringOf('c'), false, false, true],
+    ]);
+    expect(unlisted).toEqual([]);
+  });
+
+  test("a shared client's scopes the spec does not list are named and left as they are; the listed one it lacks is created", async () => {
+    const service = serviceWith('transfer_ls', 'search_delete');
+    const before = structuredClone([...service.scopes.values()]);
+    const said: string[] = [];
+    const { results, unlisted } = await reconcile(service, { specs: [listed('transfer_mkdir')], dryRun: false }, { ...silentLog, info: (text) => said.push(text) });
+    expect(unlisted.map((s) => s.scope_string)).toEqual([stringOf('transfer_ls'), stringOf('search_delete')]);
+    expect(said).toContain(`The client's other scope(s), which the spec does not list, are left as they are: ${stringOf('transfer_ls')}, ${stringOf('search_delete')}`);
+    expect(writes(service)).toEqual([`POST ${CLIENT_PATH}/scopes`]);
+    for (const scope of before) expect(service.scopes.get(scope.id)).toEqual(scope);
+    expect(results[0]).toMatchObject({ created: true, scope: { scope_string: stringOf('transfer_mkdir') } });
+    // Every scope of the client after the run, for scope_strings.
+    expect(results[0].scopes.map((s) => s.scope_string)).toEqual([stringOf('transfer_ls'), stringOf('search_delete'), stringOf('transfer_mkdir')]);
+  });
+
+  test('a new sibling first, then the scope that depends on it, with its id; one verifying inspection at the end', async () => {
+    const service = serviceWith('exists');
+    const specs = [listed('dependent', [{ scope_suffix: 'base' }, { scope_suffix: 'exists', optional: true }]), listed('exists'), listed('base')];
+    const { results } = await reconcile(service, { specs, dryRun: false });
+    const base = scopeOf(service, 'base');
+    const existing = scopeOf(service, 'exists');
+    expect(scopeOf(service, 'dependent')?.dependent_scopes).toEqual([
+      { scope: base?.id, optional: false, requires_refresh_token: true },
+      { scope: existing?.id, optional: true, requires_refresh_token: true },
+    ]);
+    // Reads; level 0 (base); level 1 (dependent); the verifying inspection.
+    expect(requests(service)).toEqual([`GET ${CLIENT_PATH}`, 'GET /v2/api/scopes', `POST ${CLIENT_PATH}/scopes`, `POST ${CLIENT_PATH}/scopes`, `GET ${CLIENT_PATH}`]);
+    expect(service.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { scope: { scope_suffix: string } }).scope.scope_suffix)).toEqual(['base', 'dependent']);
+    expect(results.map((r) => [r.created, r.comparison.every((c) => c.same)])).toEqual([
+      [true, true],
+      [false, true],
+      [true, true],
+    ]);
+  });
+
+  test('a dry run plans the sibling and names it by its string, "to be created"; nothing is written', async () => {
+    const service = serviceWith();
+    const { results } = await reconcile(service, { specs: [listed('base'), listed('dependent', [{ scope_suffix: 'base' }])], dryRun: true });
+    expect(writes(service)).toEqual([]);
+    expect(results.map((r) => [r.wouldCreate, r.scope.id])).toEqual([
+      [true, ''],
+      [true, ''],
+    ]);
+    expect(results[1]?.definition?.dependent_scopes).toEqual([{ scope: stringOf('base'), optional: false, requires_refresh_token: true }]);
+  });
+
+  test('a sibling neither listed nor on the client: refused before any write, naming it', async () => {
+    const service = serviceWith('a');
+    const error = await rejectionOf(reconcile(service, { specs: [listed('b'), listed('a', [{ scope_suffix: 'nowhere' }])], dryRun: false }), ActionError);
+    expect(error.message).toBe(
+      'scopes[1].dependent_scopes: the client has no scope with the suffix "nowhere", and the spec lists none. A dependency by scope_suffix names another scope ' +
+        'of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+    );
+    expect(writes(service)).toEqual([]);
+  });
+
+  test('drift in one of three: update changes it alone', async () => {
+    const service = serviceWith('a');
+    const b = own(service, 'b', { description: 'Old' });
+    own(service, 'c');
+    const { results } = await reconcile(service, { specs: [listed('a'), listed('b'), listed('c')], dryRun: false, update: true });
+    expect(writes(service)).toEqual([`PUT /v2/api/scopes/${b.id}`]);
+    expect(results.map((r) => r.updated)).toEqual([false, true, false]);
+    expect(results[1]?.changes.map((c) => [c.field, c.service, c.spec])).toEqual([['description', 'Old', 'Runs b']]);
+  });
+
+  test("a lost creation answer for the second of two new scopes: the inspection finds it and adopts it, never a second", async () => {
+    const service = serviceWith();
+    // The first creation is answered; the second's answer is lost, after the service applied it.
+    service.inject({ method: 'POST', before: () => service.inject({ method: 'POST', loseAnswer: true }) });
+    const { results } = await reconcile(service, { specs: [listed('one'), listed('two', [{ scope_suffix: 'one' }])], dryRun: false });
+    expect([...service.scopes.values()].filter((s) => s.client === CLIENT_ID).map((s) => s.scope_string)).toEqual([stringOf('one'), stringOf('two')]);
+    expect(writes(service)).toEqual([`POST ${CLIENT_PATH}/scopes`, `POST ${CLIENT_PATH}/scopes`]);
+    // After the lost answer: the inspection, the lookup of the scope it lists, then the one verifying inspection.
+    expect(requests(service).slice(4)).toEqual([`GET ${CLIENT_PATH}`, 'GET /v2/api/scopes', `GET ${CLIENT_PATH}`]);
+    expect(results.map((r) => [r.scope.scope_string, r.created])).toEqual([
+      [stringOf('one'), true],
+      [stringOf('two'), true],
+    ]);
+  });
+});
+
+describe('the conclusion of a list', () => {
+  test('the plan has a section per scope, the outputs describe the first and every scope by its suffix', async () => {
+    const service = serviceWith('kept', 'other');
+    const ensured = { form: 'list' as const, ...(await reconcile(service, { specs: [listed('kept'), listed('new')], dryRun: true })) };
+    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured });
+    expect(conclusion.plan?.scopes.map((s) => [s.suffix, s.action, s.scope.id === null])).toEqual([
+      ['kept', 'none', false],
+      ['new', 'create', true],
+    ]);
+    expect(conclusion.plan?.unlisted).toEqual([stringOf('other')]);
+    expect(conclusion.plan?.scopeStrings).toEqual([stringOf('kept'), stringOf('other'), stringOf('new')]);
+    const kept = scopeOf(service, 'kept')?.id;
+    expect(conclusion.outputs).toMatchObject({ scope_string: stringOf('kept'), scope_id: kept, created: 'false', changes: 'true' });
+    expect(JSON.parse(conclusion.outputs?.scopes ?? '')).toEqual({
+      kept: { scope_string: stringOf('kept'), scope_id: kept, created: false, updated: false, changes: false },
+      new: { scope_string: stringOf('new'), scope_id: '', created: false, updated: false, changes: true },
+    });
+  });
+});
