@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8220:
+/***/ 8737:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -27968,7 +27968,7 @@ function looseObject(shape, params) {
 // object methods
 // @__NO_SIDE_EFFECTS__
 function schemas_extend(schema, shape) {
-    return util.extend(schema, shape);
+    return extend(schema, shape);
 }
 // @__NO_SIDE_EFFECTS__
 function schemas_safeExtend(schema, shape) {
@@ -28961,19 +28961,28 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
     return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS) {
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = 'a scope string of this client') {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
             `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
     }
-    return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+    return `The provider at ${url} publishes ${key} "${published}", which is not ${allowed} (${scopeStrings.join(', ')}). ${fix}`;
 }
 
+;// CONCATENATED MODULE: ./src/wire/uuid.ts
+
+// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
+// where z.uuid() would reject an identifier of an unusual variant.
+const uuidSchema = schemas_guid().brand();
+const isUuid = (value) => uuidSchema.safeParse(value).success;
+
 ;// CONCATENATED MODULE: ./src/engine/drift.ts
+
+// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
 const view = (d, names) => ({
-    scope_string: names.get(d.scope.toLowerCase()) ?? null,
-    scope: d.scope,
+    scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
+    scope: isUuid(d.scope) ? d.scope : null,
     optional: d.optional,
     requires_refresh_token: d.requires_refresh_token,
 });
@@ -29012,14 +29021,15 @@ const CONSENT_NOTE = 'users of the provider may have to consent again before it 
 function asksConsent(c) {
     if (c.field !== 'dependent_scopes' || c.same)
         return false;
-    const before = new Map(c.service.map((d) => [d.scope.toLowerCase(), d]));
+    const key = (d) => (d.scope ?? d.scope_string ?? '').toLowerCase();
+    const before = new Map(c.service.map((d) => [key(d), d]));
     return c.spec.some((after) => {
-        const was = before.get(after.scope.toLowerCase());
+        const was = before.get(key(after));
         return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
     });
 }
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
-const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+const drift_suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 /**
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.
@@ -29029,7 +29039,7 @@ function compareScope(definition, scope, names = new Map()) {
     const pairs = [
         ['name', definition.name, scope.name],
         ['description', definition.description, scope.description],
-        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['scope_suffix', definition.scope_suffix, drift_suffixOf(scope.scope_string)],
         ['advertised', definition.advertised, scope.advertised],
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
@@ -29051,7 +29061,7 @@ function compareScope(definition, scope, names = new Map()) {
     }
     return comparisons;
 }
-const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
 /** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
 const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
 /**
@@ -29094,25 +29104,39 @@ function creationFields(definition, names) {
         return [];
     return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
-/** The plan of a run that ensured the scope (or planned it). */
-function planOf(result, dryRun, provider) {
+/** The plan of one scope the run ensured (or planned). */
+function scopePlanOf(result) {
     const { scope, client, names } = result;
     const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
     const fields = action === 'create'
         ? creationFields(result.definition, names)
         : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
-    const suffix = suffixOf(scope.scope_string);
+    const suffix = drift_suffixOf(scope.scope_string);
     return {
+        suffix: result.definition?.scope_suffix ?? suffix,
         action,
-        dryRun,
         changes: action !== 'none',
-        client: { id: client.id, name: client.name },
         scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
-        scopeStrings: result.scopes.map((s) => s.scope_string),
         fields,
         comparison: result.comparison,
         request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && drift_suffixOf(s.scope_string) === suffix).length : 0,
+    };
+}
+/** The plan of a run that ensured its scopes (or planned them). */
+function planOf({ form, results, unlisted }, dryRun, provider) {
+    const scopes = results.map(scopePlanOf);
+    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
+    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
+    const { client } = results.at(-1);
+    return {
+        form,
+        dryRun,
+        changes: scopes.some((s) => s.changes),
+        client: { id: client.id, name: client.name },
+        scopes,
+        scopeStrings: all.map((s) => s.scope_string),
+        unlisted: unlisted.map((s) => s.scope_string),
         provider,
     };
 }
@@ -29140,51 +29164,70 @@ class problems_ValidationError extends errors_ActionError {
 
 
 
-function outputsOf(result, plan) {
-    return {
+/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+function outputsOf(results, plan) {
+    const each = (result, index) => ({
         scope_string: result.scope.scope_string,
         scope_id: result.scope.id,
-        scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
-        created: String(result.created),
-        updated: String(result.updated),
+        created: result.created,
+        updated: result.updated,
+        changes: plan.scopes[index]?.changes ?? false,
+    });
+    const first = each(results[0], 0);
+    return {
+        scope_string: first.scope_string,
+        scope_id: first.scope_id,
+        scope_strings: JSON.stringify(plan.scopeStrings),
+        created: String(first.created),
+        updated: String(first.updated),
         changes: String(plan.changes),
+        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
     };
 }
-/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-function conclude_concludeRun({ inputs, naming, result, provider }) {
-    const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
-    const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
-    const drift = result.comparison.filter((c) => !c.same);
+/** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
+function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }) {
+    const { results } = ensured;
+    const list = ensured.form === 'list';
+    const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
-    for (const c of result.changes) {
-        const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-        messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
-    }
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
-    if (inputs.on_drift !== 'ignore' && !planOnly) {
-        const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-        // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
-        const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
-        for (const c of drift)
-            messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
+    let failed = false;
+    for (const result of results) {
+        // The list form names the scope each message is about.
+        const about = list ? `${drift_suffixOf(result.scope.scope_string)}: ` : '';
+        const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+        messages.push({ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` });
+        for (const c of result.changes) {
+            const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
+            messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+        }
+        const drift = result.comparison.filter((c) => !c.same);
+        if (inputs.on_drift !== 'ignore' && !planOnly) {
+            const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+            // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+            const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
+            for (const c of drift)
+                messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+            failed ||= level === 'error' && drift.length > 0;
+        }
     }
     const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
     if (check?.matches)
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
-        const strings = result.scopes.map((s) => s.scope_string);
-        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
+        // The single form: any scope string of the client, its provider's scope first.
+        const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
+        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
-    const plan = planOf(result, inputs.dry_run, check);
+    const plan = planOf(ensured, inputs.dry_run, check);
     return {
-        outputs: outputsOf(result, plan),
+        outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
@@ -29301,13 +29344,6 @@ async function authorized(authorization, call) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/wire/uuid.ts
-
-// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
-// where z.uuid() would reject an identifier of an unusual variant.
-const uuidSchema = schemas_guid().brand();
-const isUuid = (value) => uuidSchema.safeParse(value).success;
-
 ;// CONCATENATED MODULE: ./src/wire/service-client.ts
 
 
@@ -29374,6 +29410,8 @@ const clientResponseSchema = pipe(object({
         return parsed.success ? [parsed.data] : [];
     }),
 })));
+/** The scope string the service generates for a client's scope with `suffix`. */
+const scopeStringOf = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
 const scopeListResponseSchema = pipe(object({ scopes: array(scopeSchema) }), transform((r) => r.scopes));
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
 const oneScopeResponseSchema = pipe(object({ scope: scopeSchema }), transform((r) => r.scope));
@@ -29453,7 +29491,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     return {
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
+        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
         getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
@@ -29517,8 +29555,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  */
 async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
     const expected = service.scopeStringFor(spec.scope_suffix);
-    const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
-    const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+    const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
     // One round trip: the inspection, one lookup of the expected string and every dependent
     // string, and, only when the spec gives any, one lookup of the dependents given by id.
     const [client, found, visibleIds] = await Promise.all([
@@ -29528,20 +29565,14 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     ]);
     // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
     const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-    spec.dependent_scopes.forEach(({ scope }, index) => {
-        if (isUuid(scope) && unverified.includes(scope)) {
-            log.warning(`dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
-                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This run cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
-        }
-    });
+    warnUnverified(spec, undefined, unverified, log);
     let byString = new Map(found.map((s) => [s.scope_string, s]));
     // A service that answers 404 when any string is unknown says nothing about the others,
     // and the expected string is unknown until the scope exists: ask for the dependents alone.
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -29564,18 +29595,42 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, { expected, unverified }, budget, log, words));
+    const rule = { unverified, lacking: 'scope', claim: (after) => anyScope(service, after, expected) };
+    return compared(await create(service, definition, rule, budget, log, words, (answered) => verifyCreated(service, answered, expected, words)));
+}
+/** The single form's rule: any scope of the client is the provider's. */
+const anyScope = async (service, client, expected) => client.scopeIds.length === 0 ? undefined : adoptExisting(service, client, client.scopes, expected);
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+function dependentsToLookUp(specs, service) {
+    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+function warnUnverified(spec, index, unverified, log) {
+    spec.dependent_scopes.forEach((dep, j) => {
+        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', 
+            // The single form's fields are the file's; a listed scope's start with its index.
+            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+        }
+    });
 }
 /**
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-async function reconcile_inspectScopes(service, { createScope }) {
+async function reconcile_inspectScopes(service, { createScope }, suffix) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
-    const found = await adoptExisting(service, client, client.scopes);
+    const found = await adoptExisting(service, client, client.scopes, suffix === undefined ? undefined : service.scopeStringFor(suffix));
+    if (suffix !== undefined && !found.scopes.some((s) => suffixOf(s.scope_string) === suffix)) {
+        const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    }
     return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 /**
@@ -29600,7 +29655,7 @@ async function applySpec(service, existing, dryRun, log) {
         log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
         return { ...existing, changes };
     }
-    const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
+    const targets = existing.scopes.filter((s) => drift_suffixOf(s.scope_string) === definition.scope_suffix);
     log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
     const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
     const byId = new Map(answers.map((a) => [a.id, a]));
@@ -29630,23 +29685,41 @@ async function lookupIds(service, ids) {
         found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
     return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
-/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
-function resolveDependents(spec, byString) {
+/**
+ * The spec's dependent scopes by id: given as one, found by the lookup of their string, or, for a
+ * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
+ * undefined when the client has no such scope.
+ */
+function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') {
     const unresolved = [];
-    const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
-        const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+    const orphans = [];
+    const resolved = spec.dependent_scopes.flatMap((dep) => {
+        const { optional, requires_refresh_token } = dep;
+        const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
         if (id === undefined)
-            unresolved.push(scope);
-        return id === undefined ? [] : [{ ...flags, scope: id }];
+            ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+        return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
     });
-    if (unresolved.length > 0) {
-        throw new errors_ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID.');
-    }
+    const problems = [
+        ...(unresolved.length === 0
+            ? []
+            : [
+                `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+                    'Check the scope string against the service that owns it, or give the scope by its UUID.',
+            ]),
+        ...(orphans.length === 0
+            ? []
+            : [
+                `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+                    'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+            ]),
+    ];
+    if (problems.length > 0)
+        throw new errors_ActionError(`${field}: ${problems.join(' ')}`);
     return resolved;
 }
 /**
- * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
  * - created: verified by a second inspection of the client;
  * - refused (400): thrown, naming the dependents that could not be verified beforehand;
  * - conflict (409): another run was first; its scope, found by inspection, is adopted;
@@ -29654,14 +29727,14 @@ function resolveDependents(spec, byString) {
  *   run's and is adopted; if there is none, the creation is sent again after a pause;
  * - any other failure: thrown.
  */
-async function create(service, definition, { expected, unverified }, budget, log, words) {
+async function create(service, definition, { unverified, lacking, claim }, budget, log, words, settle) {
     // Set once an answer of this run was lost: from then on, a scope found may be this run's.
     let maybeApplied = false;
     try {
         for (let attempt = 1;; attempt++) {
             const outcome = await service.createScope(definition);
             if (outcome.kind === 'created')
-                return await verifyCreated(service, outcome.scopes, expected, words);
+                return await settle(outcome.scopes);
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
@@ -29673,20 +29746,19 @@ async function create(service, definition, { expected, unverified }, budget, log
             log.info(conflict
                 ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
-            const client = await service.getClient();
-            if (client.scopeIds.length > 0) {
-                // After a lost answer the scope is most likely this run's: `created` says so, since a
-                // step gated on it had better run twice than never (see the README's "Outputs").
-                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
-            }
+            const found = await claim(await service.getClient());
+            // After a lost answer the scope is most likely this run's: `created` says so, since a
+            // step gated on it had better run twice than never (see the README's "Outputs").
+            if (found !== undefined)
+                return { ...found, created: maybeApplied };
             if (conflict) {
-                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
                     `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
             }
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
                 throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+            log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
@@ -29700,6 +29772,11 @@ async function create(service, definition, { expected, unverified }, budget, log
 }
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service, created, expected, words) {
+    const after = await inspectAfterCreation(service, created, words);
+    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+/** The inspection that verifies creations: every created scope must be among the client's. */
+async function inspectAfterCreation(service, created, words) {
     const after = await service.getClient().catch((error) => {
         if (!(error instanceof errors_ActionError))
             throw error;
@@ -29711,7 +29788,7 @@ async function verifyCreated(service, created, expected, words) {
         throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
             `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
     }
-    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+    return after;
 }
 /**
  * The client's scopes, each described (one lookup by id for those the inspection did not), and the
@@ -29730,6 +29807,140 @@ async function adoptExisting(service, client, known, expected) {
     }
     const scopes = client.scopeIds.map((id) => byId.get(id));
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+}
+
+;// CONCATENATED MODULE: ./src/engine/listed.ts
+
+
+
+/**
+ * A sibling that a dry run only plans has no id yet: its dependents name it by its scope
+ * string, which drift.ts shows as "to be created". It never reaches the service: a write waits
+ * for the level that creates it.
+ */
+const plannedId = (scopeString) => scopeString;
+async function reconcileListed(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, log) {
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
+    const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
+    // One round trip: the inspection, one lookup of every listed and dependent string, and the dependents given by id.
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([...new Set([...expected, ...strings])]),
+        lookupIds(service, dependentIds),
+    ]);
+    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+    specs.forEach((spec, index) => warnUnverified(spec, index, unverified, log));
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
+    const others = strings.filter((s) => !expected.includes(s));
+    if (found.length === 0 && others.length > 0)
+        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+    const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
+    const own = (scopes, suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? scopes.find((s) => drift_suffixOf(s.scope_string) === suffix);
+    const unlisted = before.filter((s) => !listed.has(drift_suffixOf(s.scope_string)));
+    if (unlisted.length > 0)
+        log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
+    // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
+    const known = new Map(before.map((s) => [s.id, s]));
+    const ids = new Map();
+    const sibling = (suffix) => ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : own(before, suffix)?.id);
+    for (const spec of specs) {
+        const scope = own(before, spec.scope_suffix);
+        if (scope !== undefined)
+            ids.set(spec.scope_suffix, scope.id);
+    }
+    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    const definitionOf = (index) => {
+        const spec = specs[index];
+        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+    };
+    // Before any write, every dependency must resolve: a missing sibling stops the run here.
+    specs.forEach((_, index) => definitionOf(index));
+    const registered = (index, found) => {
+        const definition = definitionOf(index);
+        return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+    };
+    const existing = (index) => {
+        const scope = own(before, specs[index]?.scope_suffix);
+        return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
+    };
+    // The level of each listed scope: one past the level of the siblings it waits for (those to create).
+    const levels = new Map();
+    const levelOf = (index) => {
+        const cached = levels.get(index);
+        if (cached !== undefined)
+            return cached;
+        const waits = (specs[index]?.dependent_scopes ?? []).flatMap((d) => {
+            const target = 'scope_suffix' in d ? listed.get(d.scope_suffix) : undefined;
+            return target === undefined || existing(target) !== undefined ? [] : [levelOf(target) + 1];
+        });
+        const level = Math.max(0, ...waits);
+        levels.set(index, level);
+        return level;
+    };
+    const results = specs.map(() => undefined);
+    const answered = [];
+    const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
+    for (const level of [...new Set(order.map(levelOf))]) {
+        await Promise.all(order
+            .filter((index) => levelOf(index) === level)
+            .map(async (index) => {
+            const spec = specs[index];
+            const found = existing(index);
+            if (found !== undefined) {
+                const held = registered(index, found);
+                const result = update ? await applySpec(service, held, dryRun, log) : held;
+                for (const s of [...result.scopes, result.scope])
+                    known.set(s.id, s);
+                results[index] = result;
+                return;
+            }
+            const scopeString = expected[index];
+            if (dryRun) {
+                log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+                const definition = definitionOf(index);
+                const wouldBe = { id: '', scope_string: scopeString };
+                results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+                return;
+            }
+            log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+            const claim = async (inspected) => {
+                if (inspected.scopeIds.length === 0)
+                    return undefined;
+                const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
+                const scope = own(all.scopes, spec.scope_suffix);
+                return scope === undefined ? undefined : { ...all, scope };
+            };
+            const definition = definitionOf(index);
+            const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
+            const created = Array.isArray(outcome)
+                ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
+                : outcome;
+            if (Array.isArray(outcome))
+                answered.push(...outcome);
+            for (const s of created.scopes)
+                known.set(s.id, s);
+            ids.set(spec.scope_suffix, created.scope.id);
+            results[index] = registered(index, created);
+        }));
+    }
+    // The verifying inspection, once: every scope this run created must be the client's.
+    const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
+    const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+    const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
+    return {
+        results: results.map((result, index) => {
+            const r = result;
+            if (r.wouldCreate)
+                return { ...r, scopes: [...scopes, ...planned] };
+            // After every write: the comparison with the ids the siblings have now.
+            const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
+            const definition = definitionOf(index);
+            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+        }),
+        unlisted,
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
@@ -29802,7 +30013,7 @@ function nearestKey(unknown, known) {
 
 
 
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
@@ -29811,6 +30022,7 @@ const SETTING_DEFAULTS = {
     dry_run: 'false',
     auth: 'basic',
     provider_url: '',
+    provider_suffix: '',
 };
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
@@ -29858,6 +30070,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         auth: pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
         // Optional: empty means no verification of the provider.
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+        // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
+        provider_suffix: pipe(schemas_string().check(_regex(/^([^\s/?#%]+)?$/, `${label('provider_suffix')} must be a scope suffix: one path segment, no white space, /, ?, # or %`)), transform((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -29927,20 +30141,37 @@ const MAX_SPEC_BYTES = 64 * 1024;
 const spec_text = schemas_string().check(_minLength(1, { error: 'must not be empty', abort: true }), refine((value) => value.trim() !== '', 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-const specDependentSchema = strictObject({
-    scope: pipe(spec_text.check(refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
+// One path segment of a URL, in space-separated scope lists: no white space, / ? # %.
+const suffixText = spec_text.check(_regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %'));
+const dependentFields = strictObject({
+    scope: optional(pipe(spec_text.check(refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
     // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-    transform((v) => (isUuid(v) ? v.toLowerCase() : v)))
+    transform((v) => (isUuid(v) ? v.toLowerCase() : v))))
         .check(schemas_describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
+    scope_suffix: optional(suffixText)
+        .check(schemas_describe("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
     optional: schemas_default(schemas_boolean(), false).check(schemas_describe('Whether the dependent scope is optional.')),
     requires_refresh_token: schemas_default(schemas_boolean(), true).check(schemas_describe('Whether a refresh token is required for the dependent scope.')),
 });
+// Exactly one of scope and scope_suffix: the output says which, as its type does.
+const specDependentSchema = pipe(dependentFields.check(superRefine((dep, ctx) => {
+    if ((dep.scope === undefined) === (dep.scope_suffix === undefined)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: dep.scope === undefined ? ['scope'] : ['scope_suffix'],
+            message: dep.scope === undefined
+                ? 'is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)'
+                : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
+        });
+    }
+})), transform(({ scope, scope_suffix: suffix, ...flags }) => (suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags })));
+/** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
+const dependentKey = (dep) => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 const scopeSpecSchema = strictObject({
     name: spec_text.check(schemas_describe('Shown to others who look the scope up.')),
     description: spec_text.check(schemas_describe('Shown to others who look the scope up.')),
-    // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
-    scope_suffix: schemas_default(spec_text.check(_regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')), 'action_all')
+    scope_suffix: schemas_default(suffixText, 'action_all')
         .check(schemas_describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
     advertised: schemas_boolean().check(schemas_describe('true makes the scope visible to everyone who looks scopes up.')),
     allow_refresh_tokens: schemas_default(schemas_boolean(), true)
@@ -29950,10 +30181,12 @@ const scopeSpecSchema = strictObject({
     dependent_scopes: schemas_default(array(specDependentSchema), []).check(superRefine((deps, ctx) => {
         const seen = new Set();
         deps.forEach((dep, index) => {
-            if (seen.has(dep.scope)) {
-                ctx.addIssue({ code: 'custom', path: [index, 'scope'], message: `lists ${dep.scope} a second time` });
+            const key = dependentKey(dep);
+            if (seen.has(key)) {
+                const [field, value] = 'scope' in dep ? ['scope', dep.scope] : ['scope_suffix', dep.scope_suffix];
+                ctx.addIssue({ code: 'custom', path: [index, field], message: `lists ${value} a second time` });
             }
-            seen.add(dep.scope);
+            seen.add(key);
         });
     }), schemas_describe('Scopes of other services the provider calls; the groups scope enables group-based policies.')),
 });
@@ -29964,6 +30197,62 @@ void SCHEMA_IS_THE_DEFINITION;
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = strictObject({ scope: scopeSpecSchema });
+/** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
+const listedScopeSchema = schemas_extend(scopeSpecSchema, {
+    scope_suffix: suffixText.check(schemas_describe("Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.")),
+});
+/** The list form: several scopes of one client, each by its suffix. */
+const scopeListSchema = strictObject({
+    scopes: array(listedScopeSchema).check(_minLength(1, 'must list at least one scope'), superRefine((scopes, ctx) => {
+        const first = new Map();
+        scopes.forEach(({ scope_suffix: suffix }, index) => {
+            const earlier = first.get(suffix);
+            if (earlier === undefined)
+                first.set(suffix, index);
+            else
+                ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+        });
+        for (const { at, cycle } of cyclesOf(scopes)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: at,
+                message: `closes a cycle of dependencies (${cycle.join(' -> ')}): no scope of it can be created before the others. Remove one of these dependencies`,
+            });
+        }
+    }), schemas_describe('The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.')),
+});
+/**
+ * Each cycle of sibling dependencies among listed scopes, once, reported at the dependency that
+ * closes it, in the file's order. A scope that depends on itself is a cycle of one.
+ */
+function cyclesOf(scopes) {
+    const index = new Map(scopes.map((s, i) => [s.scope_suffix, i]));
+    const siblings = (i) => (scopes[i]?.dependent_scopes ?? []).flatMap((d, j) => {
+        const target = 'scope_suffix' in d ? index.get(d.scope_suffix) : undefined;
+        return target === undefined ? [] : [[j, target]];
+    });
+    const state = new Map();
+    const found = [];
+    const visit = (i, path) => {
+        state.set(i, 'open');
+        for (const [j, target] of siblings(i)) {
+            if (state.get(target) === 'open') {
+                const stack = [...path, i];
+                const cycle = [...stack.slice(stack.indexOf(target)), target].map((k) => scopes[k]?.scope_suffix);
+                found.push({ at: [i, 'dependent_scopes', j, 'scope_suffix'], cycle });
+            }
+            else if (state.get(target) === undefined) {
+                visit(target, [...path, i]);
+            }
+        }
+        state.set(i, 'done');
+    };
+    scopes.forEach((_, i) => {
+        if (state.get(i) === undefined)
+            visit(i, []);
+    });
+    return found;
+}
 function fieldName(segments) {
     return segments
         // An empty key still needs a visible name.
@@ -30006,12 +30295,12 @@ function issueMessage(issue) {
     return issue.message;
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
-function knownKeysAt(segments, wrapped) {
-    if (typeof segments.at(-1) === 'number')
-        return DEPENDENT_SCOPE_KEYS;
-    return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
+function knownKeysAt(segments, form, wrapped) {
+    if (segments.length === 0)
+        return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
+    return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
@@ -30052,29 +30341,45 @@ function parseSpec(source, file) {
     if (typeof data !== 'object' || Array.isArray(data)) {
         throw new problems_ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
     }
-    const wrapped = 'scope' in data;
-    const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
+    const form = 'scopes' in data ? 'list' : 'single';
+    const wrapped = form === 'single' && 'scope' in data;
+    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+    const result = schema.safeParse(data, { reportInput: true });
     if (result.success) {
-        const spec = 'scope' in result.data ? result.data.scope : result.data;
-        const where = (field) => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
-        const warnings = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
-            ? []
-            : [
+        const parsed = result.data;
+        const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
+        const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
+        // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
+        const selfish = form === 'single' ? cyclesOf(scopes) : [];
+        if (selfish.length > 0) {
+            throw new problems_ValidationError(selfish.map(({ at: [, ...field], cycle }) => {
+                const name = fieldName(field);
+                return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+            }));
+        }
+        const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
+            if (DOCUMENTED_SUFFIX.test(suffix))
+                return [];
+            const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
+            return [
                 {
-                    field: 'scope_suffix',
-                    message: `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
+                    field,
+                    message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
                         'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-                    location: where(['scope_suffix']),
+                    location: where([index, 'scope_suffix']),
                 },
             ];
-        return { spec, locate: where, warnings };
+        });
+        return { form, scopes, locate: where, warnings };
     }
     const problems = [];
     for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
             for (const key of issue.keys) {
                 const field = fieldName([...issue.path, key]);
-                const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
+                const hint = nearestKey(key, knownKeysAt(issue.path, form, wrapped));
                 problems.push({
                     field,
                     message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
@@ -30126,7 +30431,7 @@ async function loadSpec(workspace, file, naming, base) {
         return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
     }
     if (source.length > MAX_SPEC_BYTES)
-        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`);
     // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
     // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
     if (source.includes(0) || !(0,external_node_buffer_.isUtf8)(source)) {
@@ -30159,6 +30464,8 @@ async function readAtMost(file, bytes) {
  * command line) differ only in where they read the settings and how they show what these
  * return and write.
  */
+
+
 
 
 
@@ -30220,21 +30527,46 @@ function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) 
 const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
 async function ensure(port, signal) {
     const { settings, specFile } = await ensure_validate(port);
-    const { spec } = specFile;
-    const log = logOn(port.write, specFile.locate);
+    const { scopes: specs, form } = specFile;
+    const first = specs[0];
+    const log = logOn(port.write, (field) => specFile.locate(form === 'list' || typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+    log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
-        const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
-        const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-        return conclude_concludeRun({ inputs: settings, naming: port.naming, result, provider });
+        const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
+        const ensured = form === 'list'
+            ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
+            : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
+        const [result] = ensured.results;
+        const publishable = publishableOf(ensured, settings.provider_suffix);
+        const provider = settings.provider_url === undefined
+            ? undefined
+            : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
+        return conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
     }
+}
+/**
+ * What the deployed provider may publish, beyond the single form's "any scope string of the
+ * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
+ */
+function publishableOf({ form, results }, suffix) {
+    if (form === 'single' && suffix === undefined)
+        return undefined;
+    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? drift_suffixOf(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && drift_suffixOf(s.scope_string) === drift_suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+    const [one] = chosen;
+    return {
+        expected: (one ?? results[0]).scope.scope_string,
+        strings,
+        described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
+    };
 }
 async function verify(port, signal) {
     const { naming } = port;
@@ -30246,13 +30578,15 @@ async function verify(port, signal) {
     const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await inspectScopes(service, naming);
-    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, port, log);
+    const result = await inspectScopes(service, naming, settings.provider_suffix);
+    const ensured = { form: 'single', results: [result], unlisted: [] };
+    const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+    const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
     // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
+    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate({ read, naming, workspace, specBase }) {
+async function ensure_validate({ read, naming, workspace, specBase, check }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => settings_parseSettings(read, naming))(),
@@ -30267,7 +30601,20 @@ async function ensure_validate({ read, naming, workspace, specBase }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        return { settings: settings.value, specFile: spec.value };
+        const suffix = settings.value.provider_suffix;
+        const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
+        if (suffix !== undefined && !suffixes.includes(suffix)) {
+            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+        }
+        else if (suffix !== undefined && settings.value.provider_url === undefined) {
+            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+        }
+        else {
+            const { auth_url: authUrl, client_id: clientId } = settings.value;
+            problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
+            if (problems.length === 0)
+                return { settings: settings.value, specFile: spec.value };
+        }
     }
     throw new problems_ValidationError(problems);
 }
@@ -30392,16 +30739,27 @@ function describeRun({ eventName, ref, payload }) {
  * character (wire/characters.ts) shows as its escape.
  */
 const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
-function headline({ action, dryRun }) {
+function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
+/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+function listHeadline({ scopes, dryRun }) {
+    const count = (action) => scopes.filter((s) => s.action === action).length;
+    const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
+    return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
+}
+const STATUS = {
+    create: ['to create', 'created'],
+    update: ['to update', 'updated'],
+    none: ['unchanged', 'unchanged'],
+};
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
- * service), or every problem of a failed validation, or what a failed run knew; then the run's
- * warnings and errors, and its outputs.
+ * service, for each scope of the spec), or every problem of a failed validation, or what a
+ * failed run knew; then the run's warnings and errors, and its outputs.
  */
 function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const cell = (text) => escapeMarkdown(scrub(text));
@@ -30411,31 +30769,47 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
+    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
+    const scopeRows = ({ scope, action }, dryRun) => [
+        ['Scope string', code(scope.scope_string)],
+        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+    ];
+    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
+        const out = [];
+        if (action === 'create') {
+            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+        }
+        if (action === 'update') {
+            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
+            // An update's fields all have a value before (only a creation's have none).
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+        }
+        if (comparison.length > 0) {
+            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        }
+        return out;
+    };
     if (plan !== undefined) {
-        const { scope, client, provider, dryRun } = plan;
+        const { client, provider, dryRun } = plan;
+        const single = plan.form === 'single';
         const rows = [
             ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ['Scope string', code(scope.scope_string)],
-            ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-            ['Created by this run', plan.action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
             ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
             ['Ran for', cell(ranFor)],
         ];
         if (provider !== undefined) {
             const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : single ? '(**not a scope string of this client**)' : "(**not a listed scope's string**)"}`]);
         }
-        lines.push(`### ${headline(plan)}`, '', ...table(rows));
-        if (plan.action === 'create') {
-            lines.push(dryRun ? '#### The scope a run would create' : '#### Created by this run', '', '| Field | Value |', '|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (plan.action === 'update') {
-            lines.push(dryRun ? '#### The update a run would make' : '#### Updated by this run', '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
-        }
-        if (plan.comparison.length > 0) {
-            lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...plan.comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
+        if (single)
+            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
+        for (const scope of single ? [] : plan.scopes) {
+            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+            lines.push(`#### ${cell(scope.suffix)}: ${STATUS[scope.action][dryRun ? 0 : 1]}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
         }
     }
     else if (problems !== undefined) {
@@ -30622,8 +30996,8 @@ function render(facts, limit) {
 function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
-    const same = plan?.action === 'none' && plan.comparison.every((c) => c.same);
-    return same ? '**No changes**: the scope matches the spec.' : '';
+    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
+    return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
 function footerOf({ runUrl, spec }, wasCut) {
     const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
@@ -30711,10 +31085,10 @@ function unwellBecause({ exitCode, plan }, onDrift) {
     const because = exitCode === 0 ? [] : ['failed'];
     if (plan === undefined)
         return because;
-    if (onDrift !== 'ignore' && plan.comparison.some((c) => !c.same))
+    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
         because.push('drift');
-    // The scope's id is known once it exists: a creation only planned leaves it null.
-    if (plan.scope.id === null)
+    // A scope's id is known once it exists: a creation only planned leaves it null.
+    if (plan.scopes.some((s) => s.scope.id === null))
         because.push('no scope');
     return because;
 }
@@ -30778,16 +31152,19 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
             lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
         lines.push('');
     }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id.
-    const drift = plan?.comparison.filter((c) => !c.same) ?? [];
+    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
+    const list = plan?.form === 'list';
+    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
     const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     if (drift.length > 0) {
         lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
     }
-    const scopeString = plan?.scope.scope_string ?? known?.scopeString;
-    const how = plan === undefined ? " (the spec's; not read from the service)" : plan.scope.id === null ? ' (not created yet)' : '';
-    if (scopeString !== undefined)
-        lines.push(`The scope string: ${code(scopeString)}${how}.`, '');
+    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ string: known.scopeString, how: " (the spec's; not read from the service)" }])
+        : plan.scopes.map(({ scope }) => ({ string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    if (strings.length === 1)
+        lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
+    if (strings.length > 1)
+        lines.push('The scope strings:', '', ...strings.map(({ string, how }) => `- ${code(string)}${how}`), '');
     lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
     lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
     return lines.join('\n');
@@ -31094,7 +31471,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8220);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8737);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
