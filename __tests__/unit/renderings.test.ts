@@ -13,15 +13,17 @@ import { jsonReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
 import { isDependentList, type FieldValue } from '../../src/engine/drift.ts';
+import { reconcileListed } from '../../src/engine/listed.ts';
 import { reconcileScope } from '../../src/engine/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { scopeSpecSchema, type SpecDependent } from '../../src/engine/spec.ts';
+import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/spec.ts';
 import { inert } from '../../src/engine/text.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { buildSummary } from '../../src/github/job-summary.ts';
 import { commentMarker, renderComment } from '../../src/github/pr-comment-body.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
+import { silentLog } from '../../src/wire/log.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
@@ -60,6 +62,13 @@ function world(scope?: Record<string, unknown>): EmbeddedAuthService {
   return service;
 }
 
+/** A run of the list form: the listed scopes of `specs`, against the client's. */
+async function concludeList({ service, specs, dryRun, onDrift }: Omit<Run, 'spec'> & { specs: Array<ScopeDefinition<SpecDependent>> }): Promise<Conclusion> {
+  const budget = createBudget(60, { clock: fakeClock() });
+  const listed = await reconcileListed(clientOf(service, CLIENT_ID, budget), { specs, dryRun, update: onDrift === 'update', budget }, silentLog);
+  return concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured: { form: 'list', ...listed } });
+}
+
 async function conclude({ service, spec = SPEC, dryRun, onDrift }: Run): Promise<Conclusion> {
   const budget = createBudget(60, { clock: fakeClock() });
   const result = await reconcileScope(clientOf(service, CLIENT_ID, budget), { spec, dryRun, update: onDrift === 'update', budget });
@@ -73,9 +82,15 @@ function factsOf({ plan, messages }: Conclusion): string[] {
     if (isDependentList(value)) return value.flatMap((d) => [...(d.scope === null ? [] : [d.scope]), ...(d.scope_string === null ? [] : [d.scope_string])]);
     return typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as string[])] : [];
   };
-  const changed = plan.scopes[0].fields.flatMap((f) => [f.field, ...texts(f.before), ...texts(f.after)]);
-  const drifted = plan.scopes[0].comparison.filter((c) => !c.same).flatMap((c) => [c.field, ...texts(c.spec), ...texts(c.service)]);
-  return [...new Set([plan.scopes[0].scope.scope_string, ...changed, ...drifted])];
+  // Every scope of the plan: one in the single form; in the list form each by its suffix too, and the client's others.
+  const each = plan.scopes.flatMap((scope) => [
+    ...(plan.form === 'list' ? [scope.suffix] : []),
+    scope.scope.scope_string,
+    ...(scope.scope.id === null ? [] : [scope.scope.id]),
+    ...scope.fields.flatMap((f) => [f.field, ...texts(f.before), ...texts(f.after)]),
+    ...scope.comparison.filter((c) => !c.same).flatMap((c) => [c.field, ...texts(c.spec), ...texts(c.service)]),
+  ]);
+  return [...new Set([...each, ...plan.unlisted])];
 }
 
 /** Markdown read as the text it renders: escapes undone, tags and word joiners gone. */
@@ -211,3 +226,76 @@ describe('the plan as data', () => {
     expect([changed.plan?.scopes[0].action, changed.plan?.scopes[0].variants]).toEqual(['update', 1]);
   });
 });
+
+describe('the list form: every door shows every listed scope, and the client\'s others', () => {
+  const listed = (suffix: string, dependents: Array<Record<string, unknown>> = []) =>
+    listedScopeSchema.parse({ name: `Provider ${suffix}`, description: `Runs ${suffix}`, scope_suffix: suffix, advertised: true, dependent_scopes: dependents });
+  const stringOf = (suffix: string): string => `${AUTH_URL}/scopes/${CLIENT_ID}/${suffix}`;
+  function shared(): EmbeddedAuthService {
+    const service = world();
+    // One listed scope that drifts, one the spec does not list.
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('kept'), name: 'Provider kept', description: 'Old text', advertised: true });
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('other'), name: 'Not ours', description: 'Left alone', advertised: true });
+    return service;
+  }
+  const SPECS = [listed('kept'), listed('base', [{ scope: TRANSFER }]), listed('dependent', [{ scope_suffix: 'base' }, { scope_suffix: 'kept', optional: true }])];
+
+  test.each<[OnDrift, boolean]>([
+    ['warn', true],
+    ['update', true],
+    ['warn', false],
+    ['update', false],
+  ])('on_drift %s, dry run %s: each scope by its suffix, created, planned (a sibling "to be created") or updated, and the scope left out', async (onDrift, dryRun) => {
+    const conclusion = await concludeList({ service: shared(), specs: SPECS, dryRun, onDrift });
+    expect(conclusion.plan?.scopes.map((s) => [s.suffix, s.action])).toEqual([
+      ['kept', onDrift === 'update' ? 'update' : 'none'],
+      ['base', 'create'],
+      ['dependent', 'create'],
+    ]);
+    expect(conclusion.plan?.unlisted).toEqual([stringOf('other')]);
+    expect(factsOf(conclusion)).toEqual(expect.arrayContaining(['kept', 'base', 'dependent', stringOf('base'), stringOf('other'), TRANSFER, TRANSFER_ID, 'Old text']));
+    expectSameFacts(conclusion, { dryRun, onDrift });
+    // A sibling only planned shows as such wherever a door shows the dependent's fields.
+    if (dryRun) for (const [door, text] of Object.entries(renderings(conclusion, { dryRun, onDrift }))) expect([door, text.includes('to be created') || door === 'json']).toEqual([door, true]);
+  });
+});
+
+describe('the list form in the summary and on the terminal', () => {
+  const listed = (suffix: string, description = `Runs ${suffix}`) =>
+    listedScopeSchema.parse({ name: `Provider ${suffix}`, description, scope_suffix: suffix, advertised: true });
+  const stringOf = (suffix: string): string => `${AUTH_URL}/scopes/${CLIENT_ID}/${suffix}`;
+
+  test('a headline that counts, a section per scope with its status, the scopes left out named as such; the terminal counts the same', async () => {
+    const service = world();
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('kept'), name: 'Provider kept', description: 'Runs kept', advertised: true });
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('drifted'), name: 'Provider drifted', description: 'Old', advertised: true });
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('other'), name: 'Not ours', description: 'Left alone', advertised: true });
+    const conclusion = await concludeList({ service, specs: [listed('kept'), listed('drifted'), listed('new')], dryRun: true, onDrift: 'warn' });
+    const summary = buildSummary(conclusion, { ranFor: 'pull_request' });
+    expect(summary).toContain('### Dry run: 3 provider scope(s): 1 would be created, 0 would be updated, 2 already registered\n');
+    expect(summary).toContain(`| Not in the spec (left as they are) | <code>${markdownEscaped(stringOf('other'))}</code> |`);
+    expect(summary.match(/^#### .*$/gm)).toEqual(['#### kept: unchanged', '#### drifted: unchanged, differs from the spec', '#### new: to create', '#### Warnings and errors', '#### Outputs']);
+    const style = { onDrift: 'warn', naming: cliNaming(), paint: { added: String, changed: String, removed: String, dim: String, bold: String }, show: inert };
+    const lines = humanReport('plan', conclusion, style);
+    expect(lines).toContain(`Not in the spec, left as they are: ${stringOf('other')}`);
+    expect(lines).toContain('Plan: 1 scope(s) to create, 0 to update. apply would send 1 request(s). 1 listed scope(s) differ from the spec: with --on-drift warn, apply leaves them as they are.');
+    expect(conclusion.messages.filter((m) => m.level === 'warning').map((m) => m.text)).toEqual([
+      expect.stringMatching(/^drifted: The client's scope differs from the spec in description: the spec says "Runs drifted", the service has "Old"\./),
+    ]);
+  });
+
+  test('nothing to change: every listed scope matches, in the terminal and the comment', async () => {
+    const service = world();
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('a'), name: 'Provider a', description: 'Runs a', advertised: true });
+    service.addScope({ client: CLIENT_ID, scope_string: stringOf('b'), name: 'Provider b', description: 'Runs b', advertised: true });
+    const conclusion = await concludeList({ service, specs: [listed('a'), listed('b')], dryRun: true, onDrift: 'warn' });
+    const style = { onDrift: 'warn', naming: cliNaming(), paint: { added: String, changed: String, removed: String, dim: String, bold: String }, show: inert };
+    expect(humanReport('plan', conclusion, style)).toContain('No changes. Every listed scope matches the spec.');
+    const comment = renderComment({ conclusion, marker: 'm', ranFor: 'pull_request', runUrl: 'https://github.example/r', spec: 'spec.yml', scrub: (t) => t });
+    expect(comment.split('\n')[1]).toBe('**No changes**: every listed scope matches the spec.');
+    expect(conclusion.plan?.changes).toBe(false);
+  });
+});
+
+/** As job-summary.ts escapes a value in a cell. */
+const markdownEscaped = (text: string): string => text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&');
