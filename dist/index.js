@@ -29810,6 +29810,18 @@ async function adoptExisting(service, client, known, expected) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/listed.ts
+/**
+ * The list form: several scopes of one client, each matched to the client's scope with its
+ * suffix (FQDN variants included). A listed scope the client lacks is created, after the
+ * siblings it depends on; one it has is held to its entry and, with update, updated. The
+ * client's other scopes are named, never touched. Every guarantee of the single form holds for
+ * each listed scope: a creation is never sent blindly again, a lost answer is adopted.
+ *
+ * Round trips: one when every listed scope exists (the inspection, and one lookup of every
+ * listed and dependent scope string); then one per level of writes (a level's creations and
+ * updates sent together), and the verifying inspection once, after the last creation.
+ */
+
 
 
 
@@ -29844,7 +29856,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
     const known = new Map(before.map((s) => [s.id, s]));
     const ids = new Map();
-    const sibling = (suffix) => ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : own(before, suffix)?.id);
+    // A sibling is the client's scope with its own string, never an FQDN variant's.
+    const sibling = (suffix) => ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : before.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
     for (const spec of specs) {
         const scope = own(before, spec.scope_suffix);
         if (scope !== undefined)
@@ -29880,50 +29893,58 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         return level;
     };
     const results = specs.map(() => undefined);
+    // The creations' answers, for the one verifying inspection.
     const answered = [];
+    /** One listed scope: held to its entry (updated, with update), planned, or created. */
+    async function write(index) {
+        const spec = specs[index];
+        const found = existing(index);
+        if (found !== undefined) {
+            const held = registered(index, found);
+            const result = update ? await applySpec(service, held, dryRun, log) : held;
+            for (const s of [...result.scopes, result.scope])
+                known.set(s.id, s);
+            results[index] = result;
+            return;
+        }
+        const scopeString = expected[index];
+        if (dryRun) {
+            log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+            const definition = definitionOf(index);
+            const wouldBe = { id: '', scope_string: scopeString };
+            results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+            return;
+        }
+        log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+        const claim = async (inspected) => {
+            if (inspected.scopeIds.length === 0)
+                return undefined;
+            const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
+            const scope = own(all.scopes, spec.scope_suffix);
+            return scope === undefined ? undefined : { ...all, scope };
+        };
+        const definition = definitionOf(index);
+        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
+        const created = Array.isArray(outcome)
+            ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
+            : outcome;
+        if (Array.isArray(outcome))
+            answered.push(...outcome);
+        for (const s of created.scopes)
+            known.set(s.id, s);
+        ids.set(spec.scope_suffix, created.scope.id);
+        results[index] = registered(index, created);
+    }
     const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
     for (const level of [...new Set(order.map(levelOf))]) {
         await Promise.all(order
             .filter((index) => levelOf(index) === level)
-            .map(async (index) => {
-            const spec = specs[index];
-            const found = existing(index);
-            if (found !== undefined) {
-                const held = registered(index, found);
-                const result = update ? await applySpec(service, held, dryRun, log) : held;
-                for (const s of [...result.scopes, result.scope])
-                    known.set(s.id, s);
-                results[index] = result;
-                return;
-            }
-            const scopeString = expected[index];
-            if (dryRun) {
-                log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
-                const definition = definitionOf(index);
-                const wouldBe = { id: '', scope_string: scopeString };
-                results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
-                return;
-            }
-            log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
-            const claim = async (inspected) => {
-                if (inspected.scopeIds.length === 0)
-                    return undefined;
-                const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
-                const scope = own(all.scopes, spec.scope_suffix);
-                return scope === undefined ? undefined : { ...all, scope };
-            };
-            const definition = definitionOf(index);
-            const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
-            const created = Array.isArray(outcome)
-                ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
-                : outcome;
-            if (Array.isArray(outcome))
-                answered.push(...outcome);
-            for (const s of created.scopes)
-                known.set(s.id, s);
-            ids.set(spec.scope_suffix, created.scope.id);
-            results[index] = registered(index, created);
-        }));
+            .map((index) => write(index).catch((error) => {
+            // Several scopes are written at once: a failure says which.
+            if (!(error instanceof errors_ActionError))
+                throw error;
+            throw new errors_ActionError(`${specs[index]?.scope_suffix ?? ''}: ${error.message}`);
+        })));
     }
     // The verifying inspection, once: every scope this run created must be the client's.
     const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);

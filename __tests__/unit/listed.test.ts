@@ -124,6 +124,13 @@ describe('each listed scope by its suffix', () => {
     expect(writes(service)).toEqual([]);
   });
 
+  test('a creation the service refuses: the failure names the listed scope it was for', async () => {
+    const service = serviceWith('a');
+    service.inject({ method: 'POST', status: 400 });
+    const error = await rejectionOf(reconcile(service, { specs: [listed('a'), listed('b')], dryRun: false }), ActionError);
+    expect(error.message).toMatch(/^b: Scope creation \(POST .+\) failed with HTTP 400: /);
+  });
+
   test('drift in one of three: update changes it alone', async () => {
     const service = serviceWith('a');
     const b = own(service, 'b', { description: 'Old' });

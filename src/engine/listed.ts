@@ -9,6 +9,7 @@
  * listed and dependent scope string); then one per level of writes (a level's creations and
  * updates sent together), and the verifying inspection once, after the last creation.
  */
+import { ActionError } from '../wire/errors.ts';
 import type { Log } from '../wire/log.ts';
 import type { Uuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS } from '../wire/words.ts';
@@ -77,8 +78,9 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
   const known = new Map(before.map((s) => [s.id, s]));
   const ids = new Map<string, Uuid>();
+  // A sibling is the client's scope with its own string, never an FQDN variant's.
   const sibling = (suffix: string): Uuid | undefined =>
-    ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : own(before, suffix)?.id);
+    ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : before.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
   for (const spec of specs) {
     const scope = own(before, spec.scope_suffix);
     if (scope !== undefined) ids.set(spec.scope_suffix, scope.id);
@@ -116,47 +118,57 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   };
 
   const results: Array<ReconcileResult | undefined> = specs.map(() => undefined);
+  // The creations' answers, for the one verifying inspection.
   const answered: Scope[] = [];
+  /** One listed scope: held to its entry (updated, with update), planned, or created. */
+  async function write(index: number): Promise<void> {
+    const spec = specs[index] as ScopeDefinition<SpecDependent>;
+    const found = existing(index);
+    if (found !== undefined) {
+      const held = registered(index, found);
+      const result = update ? await applySpec(service, held, dryRun, log) : held;
+      for (const s of [...result.scopes, result.scope]) known.set(s.id, s);
+      results[index] = result;
+      return;
+    }
+    const scopeString = expected[index] as string;
+    if (dryRun) {
+      log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+      const definition = definitionOf(index);
+      const wouldBe: PlannedScope = { id: '', scope_string: scopeString };
+      results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+      return;
+    }
+    log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+    const claim = async (inspected: Client): Promise<Found | undefined> => {
+      if (inspected.scopeIds.length === 0) return undefined;
+      const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
+      const scope = own(all.scopes, spec.scope_suffix);
+      return scope === undefined ? undefined : { ...all, scope };
+    };
+    const definition = definitionOf(index);
+    const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
+    const created: Found = Array.isArray(outcome)
+      ? { scope: own(outcome, spec.scope_suffix) ?? (outcome[0] as Scope), scopes: outcome, created: true, client }
+      : outcome;
+    if (Array.isArray(outcome)) answered.push(...outcome);
+    for (const s of created.scopes) known.set(s.id, s);
+    ids.set(spec.scope_suffix, created.scope.id);
+    results[index] = registered(index, created);
+  }
+
   const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
   for (const level of [...new Set(order.map(levelOf))]) {
     await Promise.all(
       order
         .filter((index) => levelOf(index) === level)
-        .map(async (index) => {
-          const spec = specs[index] as ScopeDefinition<SpecDependent>;
-          const found = existing(index);
-          if (found !== undefined) {
-            const held = registered(index, found);
-            const result = update ? await applySpec(service, held, dryRun, log) : held;
-            for (const s of [...result.scopes, result.scope]) known.set(s.id, s);
-            results[index] = result;
-            return;
-          }
-          const scopeString = expected[index] as string;
-          if (dryRun) {
-            log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
-            const definition = definitionOf(index);
-            const wouldBe: PlannedScope = { id: '', scope_string: scopeString };
-            results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
-            return;
-          }
-          log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
-          const claim = async (inspected: Client): Promise<Found | undefined> => {
-            if (inspected.scopeIds.length === 0) return undefined;
-            const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
-            const scope = own(all.scopes, spec.scope_suffix);
-            return scope === undefined ? undefined : { ...all, scope };
-          };
-          const definition = definitionOf(index);
-          const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
-          const created: Found = Array.isArray(outcome)
-            ? { scope: own(outcome, spec.scope_suffix) ?? (outcome[0] as Scope), scopes: outcome, created: true, client }
-            : outcome;
-          if (Array.isArray(outcome)) answered.push(...outcome);
-          for (const s of created.scopes) known.set(s.id, s);
-          ids.set(spec.scope_suffix, created.scope.id);
-          results[index] = registered(index, created);
-        }),
+        .map((index) =>
+          write(index).catch((error: unknown) => {
+            // Several scopes are written at once: a failure says which.
+            if (!(error instanceof ActionError)) throw error;
+            throw new ActionError(`${specs[index]?.scope_suffix ?? ''}: ${error.message}`);
+          }),
+        ),
     );
   }
 
