@@ -264,7 +264,7 @@ describe('the README', () => {
     const readme = await read('README.md');
     expect(readme.split('\n').length).toBeLessThanOrEqual(300);
     const pages = (await readdir(path.join(ROOT, 'docs'))).filter((file) => file.endsWith('.md'));
-    expect(pages.sort()).toEqual(['action.md', 'command-line.md', 'globus.md', 'network.md', 'security.md', 'troubleshooting.md', 'watch.md']);
+    expect(pages.sort()).toEqual(['action.md', 'command-line.md', 'globus.md', 'network.md', 'security.md', 'several-scopes.md', 'troubleshooting.md', 'watch.md']);
     for (const page of pages) expect({ page, linked: readme.includes(`](docs/${page})`) }).toEqual({ page, linked: true });
   });
 });

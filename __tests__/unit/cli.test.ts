@@ -527,10 +527,10 @@ describe('verify', () => {
 describe('usage', () => {
   test("every setting of the engine is an option of the command line, but dry_run, which the verb decides", () => {
     expect(CLI_SETTINGS.map((s) => s.setting)).toEqual(SETTING_NAMES.filter((name) => name !== 'dry_run'));
-    // Kebab case of the input's name, and PROVIDER_ and its upper case as the variable (PROVIDER_URL for provider_url).
+    // Kebab case of the input's name, and PROVIDER_ and its upper case as the variable (PROVIDER_URL for provider_url, PROVIDER_SUFFIX for provider_suffix).
     for (const { setting, flag, env: variable } of CLI_SETTINGS) {
       if (flag !== undefined) expect(flag).toBe(setting.replaceAll('_', '-'));
-      expect(variable).toBe(setting === 'provider_url' ? 'PROVIDER_URL' : `PROVIDER_${setting.toUpperCase()}`);
+      expect(variable).toBe(setting.startsWith('provider_') ? setting.toUpperCase() : `PROVIDER_${setting.toUpperCase()}`);
     }
   });
 
@@ -564,9 +564,9 @@ describe('usage', () => {
   const CONNECTION = ['--client-id', '--auth-url', '--auth', '--timeout-seconds', '--client-secret-stdin'];
   // Each command's own options first, then the connection's, then the output's: only what applies.
   const TAKES = {
-    plan: ['--spec', '--on-drift', '--provider-url', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
-    apply: ['--spec', '--on-drift', '--provider-url', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
-    verify: ['--provider-url', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    plan: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    verify: ['--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
     import: ['--spec', '--scope-suffix', '--force', ...CONNECTION, '--json', '--debug', '--help'],
   } as const;
 

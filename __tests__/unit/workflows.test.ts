@@ -327,6 +327,16 @@ describe('the examples use the real service', () => {
     expect(spec?.dependent_scopes).toMatchObject([{ scope: GROUPS_SCOPE }]);
   });
 
+  test('the shared-client example spec is valid: two listed scopes, the second depending on the first by its suffix, the Transfer scope by its real string', async () => {
+    const file = 'examples/shared-client-scopes.yml';
+    const { form, scopes, warnings } = parseSpec(await read(file), file);
+    expect(warnings).toEqual([]);
+    expect(form).toBe('list');
+    expect(scopes.map((s) => s.scope_suffix)).toEqual(['transfer_ls', 'transfer_mkdir']);
+    expect(scopes[0]?.dependent_scopes).toMatchObject([{ scope: 'urn:globus:auth:scope:transfer.api.globus.org:all' }]);
+    expect(scopes[1]?.dependent_scopes).toMatchObject([{ scope_suffix: 'transfer_ls' }]);
+  });
+
   test('the CI spec names the groups scope by its real string, the one the embedded service holds', async () => {
     const ci = await read('.github/workflows/ci.yml');
     expect(ci).toContain(`- scope: ${GROUPS_SCOPE}`);

@@ -75,6 +75,6 @@ export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes
     return [];
   } catch (error) {
     if (!(error instanceof ActionError)) throw error;
-    return [{ field: 'dotenv', message: `${error.message.replace(/ Nothing was written;.*$/, '')} with the ${scopes.length} listed scopes' strings alone: list fewer scopes in one spec, or use --json instead.` }];
+    return [{ field: 'dotenv', message: `${error.message.replace(/\. Nothing was written;.*$/, '')} with the ${scopes.length} listed scopes' strings alone: list fewer scopes in one spec, or use --json instead.` }];
   }
 }

@@ -5,6 +5,7 @@
  * limit on a body.
  */
 import type { Conclusion } from '../engine/conclude.ts';
+import type { ScopePlan } from '../engine/plan.ts';
 import { buildSummary, escapeMarkdown } from './job-summary.ts';
 
 /**
@@ -59,12 +60,23 @@ export function renderComment(facts: CommentFacts): string {
     if (body.length <= COMMENT_LIMIT) return body;
   }
   // Thousands of values, each already short: the end is left to the run's summary.
-  const tail = `\n\n_The rest is too long for a comment._\n${footerOf(facts, true)}`;
-  const room = COMMENT_LIMIT - tail.length;
+  const plan = facts.conclusion.plan;
+  const listed: readonly ScopePlan[] = plan?.form === 'list' ? plan.scopes : [];
+  // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
+  const tailOf = (left: readonly ScopePlan[]): string => {
+    const named = cut(left.map((s) => `${s.suffix} (${STATUS[s.action]})`).join(', '), 2_000);
+    const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
+    return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+  };
+  const room = COMMENT_LIMIT - tailOf(listed).length;
   // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
   const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-  return `${body.slice(0, end)}${tail}`;
+  const kept = body.slice(0, end);
+  return `${kept}${tailOf(listed.filter((s) => !kept.includes(`\n#### ${escapeMarkdown(defuse(s.suffix))}: `)))}`;
 }
+
+// What a cut-off section of a listed scope says of it, as the summary's heading would.
+const STATUS: Readonly<Record<'create' | 'update' | 'none', string>> = { create: 'to create', update: 'to update', none: 'unchanged' };
 
 function render(facts: CommentFacts, limit: number): string {
   const { conclusion, marker, ranFor, scrub } = facts;

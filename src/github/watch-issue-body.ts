@@ -31,9 +31,11 @@ export interface IssueFacts {
 
 // The most messages listed, and the longest value kept whole, tried in turn until the body
 // fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
-// escaped) and the fixed text are far below the limit.
+// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
+// row per differing field of each: past the values' limits, fewer rows are shown, then none.
 const MAX_MESSAGES = 60;
 const VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+const ROW_LIMITS = [40, 10, 0];
 
 // Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
 // words around them stay under 256 characters, where GitHub refuses a longer title (as
@@ -54,11 +56,13 @@ export function issueTitle({ conclusion, clientId, spec, scrub }: { conclusion: 
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
 export function renderIssue(conclusion: Conclusion, facts: IssueFacts): string {
   let body = '';
-  for (const limit of VALUE_LIMITS) {
-    body = render(conclusion, facts, limit);
-    if (body.length <= COMMENT_LIMIT) break;
+  for (const [limit, rows] of [...VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])] as Array<[number, number]>) {
+    body = render(conclusion, facts, limit, rows);
+    if (body.length <= COMMENT_LIMIT) return body;
   }
-  return body;
+  // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
+  const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
+  return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
 }
 
 const FOUND: Record<Unwell, string> = {
@@ -74,7 +78,7 @@ const ADVICE: Record<Unwell, string> = {
   'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
 
-function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientId, scrub }: IssueFacts, limit: number): string {
+function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientId, scrub }: IssueFacts, limit: number, rows: number): string {
   const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
   const code = (text: string): string => `<code>${value(text)}</code>`;
   const { plan, known, messages } = conclusion;
@@ -91,12 +95,14 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
   const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
   const shown = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
   if (drift.length > 0) {
-    lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+    lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+    if (drift.length > rows) lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
   }
-  const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ string: known.scopeString, how: " (the spec's; not read from the service)" }])
-    : plan.scopes.map(({ scope }) => ({ string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+  const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: undefined, string: known.scopeString, how: " (the spec's; not read from the service)" }])
+    : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
   if (strings.length === 1) lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
-  if (strings.length > 1) lines.push('The scope strings:', '', ...strings.map(({ string, how }) => `- ${code(string)}${how}`), '');
+  // By suffix too, which a value cut to its limit may lose from the string's end.
+  if (strings.length > 1) lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix ?? '')}: ${code(string)}${how}`), '');
   lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
   lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
   return lines.join('\n');

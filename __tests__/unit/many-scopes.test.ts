@@ -1,0 +1,127 @@
+/**
+ * A spec that lists 50 scopes, each with long values (a name and a description of hundreds of
+ * characters, several dependent scopes, required domains): every door's report still fits its
+ * limit and names every scope. The job summary: GitHub refuses a step's summary over 1 MiB
+ * ("Step isolation and limits", https://docs.github.com/actions/reference/workflows-and-actions/workflow-commands#step-isolation-and-limits);
+ * the pull request's comment and the watch's issue: COMMENT_LIMIT characters.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
+import { compareScope } from '../../src/engine/drift.ts';
+import type { Ensured } from '../../src/engine/plan.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import type { ScopeDefinition } from '../../src/engine/service.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { buildSummary } from '../../src/github/job-summary.ts';
+import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/github/pr-comment-body.ts';
+import { renderIssue, watchMarker } from '../../src/github/watch-issue-body.ts';
+import { id, nthUuid } from '../support/ids.ts';
+
+/** GitHub's limit on one step's summary: 1 MiB, counted in bytes. */
+const STEP_SUMMARY_LIMIT = 1024 * 1024;
+
+const AUTH_URL = 'https://auth.globus.org';
+const CLIENT_ID = id('5fac2e64-c734-4e6b-90ea-ff12ddbf9653');
+const SPEC = '.github/provider-scope.yml';
+const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
+const COUNT = 50;
+
+/** 16 characters each, as the README's count of a dotenv file assumes. */
+const suffixOf = (i: number): string => `operation_${String(i).padStart(6, '0')}`;
+const stringOf = (suffix: string): string => `${AUTH_URL}/scopes/${CLIENT_ID}/${suffix}`;
+const SUFFIXES = Array.from({ length: COUNT }, (_, i) => suffixOf(i));
+
+// Other services' scopes each listed scope depends on, by string and id, as the lookups answer them.
+const DEPENDENTS = Array.from({ length: 6 }, (_, k) => ({ id: nthUuid(900 + k), scope_string: `https://auth.globus.org/scopes/${nthUuid(800 + k)}/dependent_scope_number_${k}` }));
+const names = new Map(DEPENDENTS.map((d) => [d.id, d.scope_string]));
+
+const long = (what: string, i: number, length: number): string => `${what} of scope ${i}: ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(length / 27))}`.slice(0, length);
+
+const definitionOf = (i: number): ScopeDefinition => ({
+  name: long('The name', i, 300),
+  description: long('The description', i, 900),
+  scope_suffix: suffixOf(i),
+  advertised: true,
+  allow_refresh_tokens: true,
+  required_domains: ['example.org', 'example.edu', 'users.example.net'],
+  dependent_scopes: DEPENDENTS.slice(0, 5).map((d, k) => ({ scope: d.id, optional: k % 2 === 0, requires_refresh_token: true })),
+});
+
+/** Every listed scope registered, differing from the spec in its name, description and dependent scopes. */
+function drifted(i: number): ReconcileResult {
+  const definition = definitionOf(i);
+  const scope = {
+    id: nthUuid(i + 1),
+    scope_string: stringOf(suffixOf(i)),
+    name: long('The old name', i, 300),
+    description: long('The old description', i, 900),
+    advertised: true,
+    allows_refresh_token: true,
+    required_domains: ['example.org'],
+    dependent_scopes: DEPENDENTS.slice(1, 6).map((d) => ({ scope: d.id, optional: false, requires_refresh_token: false })),
+  };
+  const comparison = compareScope(definition, scope, names);
+  return { scope, scopes: [], created: false, client: { id: CLIENT_ID, name: 'Example Action Provider' }, wouldCreate: false, definition, names, comparison, changes: [], updated: false };
+}
+
+/** A dry run under update: the first half to create (every field), the rest to update (each drifted field, before and after). */
+function planned(i: number): ReconcileResult {
+  if (i < COUNT / 2) {
+    const scope = { id: '' as const, scope_string: stringOf(suffixOf(i)) };
+    return { scope, scopes: [scope], created: false, client: { id: CLIENT_ID, name: 'Example Action Provider' }, wouldCreate: true, definition: definitionOf(i), names, comparison: [], changes: [], updated: false };
+  }
+  const result = drifted(i);
+  return { ...result, changes: result.comparison.filter((c) => !c.same) };
+}
+
+function ensured(each: (i: number) => ReconcileResult): Ensured {
+  const results = SUFFIXES.map((_, i) => each(i));
+  // The client's scopes after the run: the listed ones, and three the spec leaves out.
+  const unlisted = Array.from({ length: 3 }, (_, k) => ({ id: nthUuid(700 + k), scope_string: stringOf(`left_alone_${k}`) }));
+  const all = [...results.flatMap((r) => (r.wouldCreate ? [] : [r.scope])), ...unlisted];
+  return { form: 'list', results: results.map((r) => (r.wouldCreate ? { ...r, scopes: [...all, ...results.filter((p) => p.wouldCreate).map((p) => p.scope)] } : { ...r, scopes: all })) as Ensured['results'], unlisted };
+}
+
+const CASES: Array<[string, Conclusion]> = [
+  ['an apply that finds every scope drifted (a warning per field)', concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(drifted) })],
+  ['a dry run under update: 25 creations and 25 updates', concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: ensured(planned) })],
+];
+
+const summaryOf = (conclusion: Conclusion): string => buildSummary(conclusion, { ranFor: 'pull_request on refs/pull/7/merge' });
+const commentOf = (conclusion: Conclusion): string =>
+  renderComment({ conclusion, marker: commentMarker(CLIENT_ID, SPEC), ranFor: 'pull_request on refs/pull/7/merge', runUrl: RUN_URL, spec: SPEC, scrub: (text) => text });
+const issueOf = (conclusion: Conclusion): string => renderIssue(conclusion, { because: ['drift'], marker: watchMarker(CLIENT_ID, SPEC), runUrl: RUN_URL, spec: SPEC, clientId: CLIENT_ID, scrub: (text) => text });
+
+/** Each suffix the text does not name (a suffix's underscore may be escaped in Markdown). */
+const missing = (text: string): string[] => SUFFIXES.filter((suffix) => !text.includes(suffix) && !text.includes(suffix.replaceAll('_', '\\_')));
+
+describe(`a spec of ${COUNT} listed scopes with long values`, () => {
+  test.each(CASES)('%s: the plan has every scope, with long values', (_what, conclusion) => {
+    expect(conclusion.plan?.scopes.map((s) => s.suffix)).toEqual(SUFFIXES);
+    expect(JSON.stringify(conclusion.plan).length).toBeGreaterThan(100_000);
+  });
+
+  test.each(CASES)("%s: the job summary is within GitHub's 1 MiB a step and names every suffix", (_what, conclusion) => {
+    const summary = summaryOf(conclusion);
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(STEP_SUMMARY_LIMIT);
+    expect(missing(summary)).toEqual([]);
+  });
+
+  test.each(CASES)("%s: the pull request's comment is within COMMENT_LIMIT and names every suffix", (_what, conclusion) => {
+    const comment = commentOf(conclusion);
+    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(missing(comment)).toEqual([]);
+  });
+
+  test.each(CASES)("%s: the watch's issue is within COMMENT_LIMIT and names every suffix", (_what, conclusion) => {
+    const issue = issueOf(conclusion);
+    expect(issue.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(missing(issue)).toEqual([]);
+  });
+
+  test.each(CASES)('%s: the comment and the issue are cut to fit, the summary is whole: it is the one their ends point to', (_what, conclusion) => {
+    expect(commentOf(conclusion)).toContain('_The rest is too long for a comment._');
+    expect(Buffer.byteLength(summaryOf(conclusion))).toBeGreaterThan(5 * COMMENT_LIMIT);
+    expect(issueOf(conclusion)).toContain(`[the run](${RUN_URL}) has them all`);
+  });
+});
