@@ -228,6 +228,18 @@ describe('faults and races', () => {
     expectSafe(h, result);
   });
 
+  test('the answer to the only creation is lost: adopted, and named among the client\'s scope strings', async () => {
+    const legacy = seed('legacy');
+    h.service.inject({ method: 'POST', loseAnswer: true });
+    const result = await runList([{ suffix: 'alpha' }]);
+    expect(result.exitCode).toBe(0);
+    expect(annotations(result)).toEqual([]);
+    const alpha = bySuffix().alpha as ScopeRecord;
+    expect(h.countRequests('POST', '/v2/')).toBe(1);
+    expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), scope_id: alpha.id, created: 'true', changes: 'true' });
+    expect(JSON.parse(result.outputs.scope_strings ?? '[]')).toEqual([legacy.scope_string, alpha.scope_string]);
+  });
+
   test('two runs at once on a fresh client: one scope per suffix, both green, the same strings and ids', async () => {
     const [a, b] = await Promise.all([runList(THREE), runList(THREE)]);
     for (const result of [a, b]) {

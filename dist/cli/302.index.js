@@ -1420,6 +1420,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     };
     const results = specs.map(() => undefined);
     const answered = [];
+    // The client's scopes as the inspection that adopted a creation whose answer was lost saw them.
+    const adopted = [];
     const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
     for (const level of [...new Set(order.map(levelOf))]) {
         await Promise.all(order
@@ -1458,6 +1460,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
                 : outcome;
             if (Array.isArray(outcome))
                 answered.push(...outcome);
+            else
+                adopted.push(...outcome.scopes);
             for (const s of created.scopes)
                 known.set(s.id, s);
             ids.set(spec.scope_suffix, created.scope.id);
@@ -1466,7 +1470,9 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     }
     // The verifying inspection, once: every scope this run created must be the client's.
     const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
-    const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+    const scopes = answered.length === 0
+        ? [...new Map([...before, ...adopted].map((s) => [s.id, s])).values()].map((s) => known.get(s.id) ?? s)
+        : (await adoptExisting(service, after, [...known.values()])).scopes;
     const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
     return {
         results: results.map((result, index) => {
