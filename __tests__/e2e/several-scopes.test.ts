@@ -363,3 +363,22 @@ describe('provider_suffix', () => {
     expect(h.provider.requests).toBe(0);
   });
 });
+
+test('a client with an FQDN: each listed scope with its variant, the dependent on the auth_url scope of its sibling; the re-run writes nothing', async () => {
+  await h.stop();
+  h = await Harness.start({}, ['provider.example.org']);
+  const first = await runList(THREE);
+  expect(first.exitCode).toBe(0);
+  const scopes = [...h.service.scopes.values()].filter((s) => s.client === h.client.id);
+  expect(scopes.map((s) => s.scope_string.replace(h.service.url, '')).sort()).toEqual(
+    ['alpha', 'beta', 'gamma'].flatMap((s) => [`/scopes/${h.client.id}/${s}`, `/scopes/provider.example.org/${s}`]).sort(),
+  );
+  const beta = scopes.find((s) => s.scope_string === stringOf('beta'));
+  for (const gamma of scopes.filter((s) => s.scope_string.endsWith('/gamma'))) expect(gamma.dependent_scopes).toEqual([{ scope: beta?.id, optional: false, requires_refresh_token: true }]);
+  expect(scopesOutput(first).beta?.scope_id).toBe(beta?.id);
+  const before = h.service.requests.length;
+  const again = await runList(THREE);
+  expect([again.exitCode, again.outputs.changes, annotations(again)]).toEqual([0, 'false', []]);
+  expect(h.service.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(JSON.parse(again.outputs.scope_strings ?? '[]')).toHaveLength(6);
+});
