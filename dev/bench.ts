@@ -13,7 +13,7 @@
  * and the order of the contenders turns from round to round, so that a slower moment of the
  * machine weighs on all alike. It prints medians and spreads, the ratios of the action to
  * each contender, what each pays on the wire, the time to first request, and the targets
- * (dev/bench/targets.ts); with --check it exits 1 when one is missed or not measured.
+ * (dev/bench/targets.ts), and the round trips of a spec that lists scopes (dev/bench/rounds.ts); with --check it exits 1 when one is missed or not measured.
  *
  * The modules under dev/bench/ do the work and do nothing on import; only this entry runs.
  */
@@ -21,6 +21,7 @@ import { bundleFiles } from './bench/bundle.ts';
 import { availableContenders, type ContenderName } from './bench/contenders.ts';
 import { PathClients, PATHS } from './bench/paths.ts';
 import { printHeader, printReport } from './bench/report.ts';
+import { printRounds } from './bench/rounds.ts';
 import { parseSettings, UsageError, type Settings } from './bench/settings.ts';
 import { Samples } from './bench/statistics.ts';
 import { checkTargets } from './bench/targets.ts';
@@ -89,6 +90,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const checks = checkTargets(samples, settings.latencies);
   printReport({ settings, samples, contenders: available, missing }, await bundleFiles(), checks);
+  await printRounds();
   const missed = checks.filter((c) => c.met !== true).length;
   if (settings.check && missed > 0) {
     console.log(`\n${missed} target(s) missed or not measured.`);

@@ -29895,6 +29895,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     const results = specs.map(() => undefined);
     // The creations' answers, for the one verifying inspection.
     const answered = [];
+    // The client's scopes as the inspection that adopted a creation whose answer was lost saw them.
+    const adopted = [];
     /** One listed scope: held to its entry (updated, with update), planned, or created. */
     async function write(index) {
         const spec = specs[index];
@@ -29930,6 +29932,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             : outcome;
         if (Array.isArray(outcome))
             answered.push(...outcome);
+        else
+            adopted.push(...outcome.scopes);
         for (const s of created.scopes)
             known.set(s.id, s);
         ids.set(spec.scope_suffix, created.scope.id);
@@ -29948,7 +29952,9 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     }
     // The verifying inspection, once: every scope this run created must be the client's.
     const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
-    const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+    const scopes = answered.length === 0
+        ? [...new Map([...before, ...adopted].map((s) => [s.id, s])).values()].map((s) => known.get(s.id) ?? s)
+        : (await adoptExisting(service, after, [...known.values()])).scopes;
     const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
     return {
         results: results.map((result, index) => {
@@ -30994,12 +31000,22 @@ function renderComment(facts) {
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
-    const tail = `\n\n_The rest is too long for a comment._\n${footerOf(facts, true)}`;
-    const room = COMMENT_LIMIT - tail.length;
+    const plan = facts.conclusion.plan;
+    const listed = plan?.form === 'list' ? plan.scopes : [];
+    // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
+    const tailOf = (left) => {
+        const named = cut(left.map((s) => `${s.suffix} (${pr_comment_body_STATUS[s.action]})`).join(', '), 2_000);
+        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
+        return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+    };
+    const room = COMMENT_LIMIT - tailOf(listed).length;
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
     const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-    return `${body.slice(0, end)}${tail}`;
+    const kept = body.slice(0, end);
+    return `${kept}${tailOf(listed.filter((s) => !kept.includes(`\n#### ${escapeMarkdown(defuse(s.suffix))}: `)))}`;
 }
+// What a cut-off section of a listed scope says of it, as the summary's heading would.
+const pr_comment_body_STATUS = { create: 'to create', update: 'to update', none: 'unchanged' };
 function render(facts, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
@@ -31123,9 +31139,11 @@ function unwellBecause({ exitCode, plan }, onDrift) {
 const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
 // The most messages listed, and the longest value kept whole, tried in turn until the body
 // fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
-// escaped) and the fixed text are far below the limit.
+// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
+// row per differing field of each: past the values' limits, fewer rows are shown, then none.
 const MAX_MESSAGES = 60;
 const watch_issue_body_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+const ROW_LIMITS = [40, 10, 0];
 // Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
 // words around them stay under 256 characters, where GitHub refuses a longer title (as
 // reported in nelsontky/gh-pages-url-shortener#125).
@@ -31143,12 +31161,14 @@ function issueTitle({ conclusion, clientId, spec, scrub }) {
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
 function renderIssue(conclusion, facts) {
     let body = '';
-    for (const limit of watch_issue_body_VALUE_LIMITS) {
-        body = watch_issue_body_render(conclusion, facts, limit);
+    for (const [limit, rows] of [...watch_issue_body_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
+        body = watch_issue_body_render(conclusion, facts, limit, rows);
         if (body.length <= COMMENT_LIMIT)
-            break;
+            return body;
     }
-    return body;
+    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
+    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
+    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
 }
 const FOUND = {
     failed: 'The run failed.',
@@ -31160,7 +31180,7 @@ const ADVICE = {
     drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
-function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit) {
+function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
     const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
     const code = (text) => `<code>${value(text)}</code>`;
     const { plan, known, messages } = conclusion;
@@ -31178,14 +31198,17 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
     const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     if (drift.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+        if (drift.length > rows)
+            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
     }
-    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ string: known.scopeString, how: " (the spec's; not read from the service)" }])
-        : plan.scopes.map(({ scope }) => ({ string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: undefined, string: known.scopeString, how: " (the spec's; not read from the service)" }])
+        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
     if (strings.length === 1)
         lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
+    // By suffix too, which a value cut to its limit may lose from the string's end.
     if (strings.length > 1)
-        lines.push('The scope strings:', '', ...strings.map(({ string, how }) => `- ${code(string)}${how}`), '');
+        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix ?? '')}: ${code(string)}${how}`), '');
     lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
     lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
     return lines.join('\n');

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { availableContenders, CONTENDER_NAMES, type ContenderName } from '../../dev/bench/contenders.ts';
 import { PathClients, type PathName } from '../../dev/bench/paths.ts';
+import { countRounds } from '../../dev/bench/rounds.ts';
 import { entrantsOf, runOnce } from '../../dev/bench/wire-run.ts';
 import { ServiceOnTheWire } from '../../dev/wire/service-on-the-wire.ts';
 
@@ -55,5 +56,32 @@ describe.each(entrantsOf(available))('$name (through the proxy: $viaProxy)', (en
     expect(sample.handshakes).toBe(sample.connections);
     // Through the proxy, every connection is a CONNECT tunnel; directly, none is.
     expect(wire.proxy.relayed.length - tunnels).toBe(entrant.viaProxy ? sample.connections : 0);
+  });
+});
+
+/**
+ * The round trips of a spec that lists scopes (dev/bench/rounds.ts): counted exactly, the
+ * engine in process, so they hold on any machine; the wire runs above measure what each costs.
+ */
+describe('a spec of 10 listed scopes', () => {
+  test('all present: one round, the inspection and one lookup by string sent together', async () => {
+    const { rounds, exitCode, suffixes } = await countRounds('listed-10-present');
+    expect(exitCode).toBe(0);
+    expect(suffixes).toHaveLength(10);
+    expect(rounds.map((round) => round.map((call) => call.replace(/\/clients\/[^/]+/, '/clients/{id}')).sort())).toEqual([['GET /v2/api/clients/{id}', 'GET /v2/api/scopes']]);
+  });
+
+  test('5 to create, two levels deep: four rounds (the reads, each level\'s creations together, the verifying inspection)', async () => {
+    const { rounds, exitCode, suffixes } = await countRounds('listed-10-create-5');
+    expect(exitCode).toBe(0);
+    expect(new Set(suffixes).size).toBe(10);
+    expect(suffixes).toHaveLength(10);
+    const shape = rounds.map((round) => round.map((call) => call.replace(/\/clients\/[^/]+/, '/clients/{id}')).sort());
+    expect(shape).toEqual([
+      ['GET /v2/api/clients/{id}', 'GET /v2/api/scopes'],
+      Array(3).fill('POST /v2/api/clients/{id}/scopes'),
+      Array(2).fill('POST /v2/api/clients/{id}/scopes'),
+      ['GET /v2/api/clients/{id}'],
+    ]);
   });
 });

@@ -1434,6 +1434,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     const results = specs.map(() => undefined);
     // The creations' answers, for the one verifying inspection.
     const answered = [];
+    // The client's scopes as the inspection that adopted a creation whose answer was lost saw them.
+    const adopted = [];
     /** One listed scope: held to its entry (updated, with update), planned, or created. */
     async function write(index) {
         const spec = specs[index];
@@ -1469,6 +1471,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             : outcome;
         if (Array.isArray(outcome))
             answered.push(...outcome);
+        else
+            adopted.push(...outcome.scopes);
         for (const s of created.scopes)
             known.set(s.id, s);
         ids.set(spec.scope_suffix, created.scope.id);
@@ -1487,7 +1491,9 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     }
     // The verifying inspection, once: every scope this run created must be the client's.
     const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
-    const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+    const scopes = answered.length === 0
+        ? [...new Map([...before, ...adopted].map((s) => [s.id, s])).values()].map((s) => known.get(s.id) ?? s)
+        : (await adoptExisting(service, after, [...known.values()])).scopes;
     const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
     return {
         results: results.map((result, index) => {
@@ -2266,6 +2272,14 @@ const dotenv_NAME = /^[A-Za-z0-9_]+$/;
 /** The line's name for a listed scope's string. */
 const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 function dotenvOf(outputs, form) {
+    const text = unchecked(outputs, form);
+    if (Buffer.byteLength(text) >= MAX_BYTES) {
+        throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
+    }
+    return text;
+}
+/** The file's text, each value checked; its size not yet. */
+function unchecked(outputs, form) {
     const { scopes, ...rest } = outputs;
     // [what a message calls it, the line's name, the value]
     const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [`scope_string of ${suffix}`, scopeStringName(suffix), s.scope_string]) : [];
@@ -2276,11 +2290,7 @@ function dotenvOf(outputs, form) {
         }
         return `${name}=${value}`;
     });
-    const text = `${lines.join('\n')}\n`;
-    if (Buffer.byteLength(text) >= MAX_BYTES) {
-        throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
-    }
-    return text;
+    return `${lines.join('\n')}\n`;
 }
 /**
  * Before any request: a spec that lists scopes must give each a name the file can hold, and
@@ -2315,15 +2325,16 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
         changes: 'false',
         scopes: JSON.stringify(Object.fromEntries(scopes.map((s, i) => [s.scope_suffix, { ...entry, scope_string: strings[i] }]))),
     };
-    try {
-        dotenvOf(projected, form);
+    const bytes = Buffer.byteLength(unchecked(projected, form));
+    if (bytes < MAX_BYTES)
         return [];
-    }
-    catch (error) {
-        if (!(error instanceof ActionError))
-            throw error;
-        return [{ field: 'dotenv', message: `${error.message.replace(/ Nothing was written;.*$/, '')} with the ${scopes.length} listed scopes' strings alone: list fewer scopes in one spec, or use --json instead.` }];
-    }
+    return [
+        {
+            field: 'dotenv',
+            message: `--dotenv: the ${scopes.length} listed scopes' strings alone take ${bytes} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. ` +
+                'List fewer scopes in one spec, or use --json instead.',
+        },
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/cli/options.ts

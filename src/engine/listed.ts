@@ -120,6 +120,8 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   const results: Array<ReconcileResult | undefined> = specs.map(() => undefined);
   // The creations' answers, for the one verifying inspection.
   const answered: Scope[] = [];
+  // The client's scopes as the inspection that adopted a creation whose answer was lost saw them.
+  const adopted: Scope[] = [];
   /** One listed scope: held to its entry (updated, with update), planned, or created. */
   async function write(index: number): Promise<void> {
     const spec = specs[index] as ScopeDefinition<SpecDependent>;
@@ -152,6 +154,7 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
       ? { scope: own(outcome, spec.scope_suffix) ?? (outcome[0] as Scope), scopes: outcome, created: true, client }
       : outcome;
     if (Array.isArray(outcome)) answered.push(...outcome);
+    else adopted.push(...outcome.scopes);
     for (const s of created.scopes) known.set(s.id, s);
     ids.set(spec.scope_suffix, created.scope.id);
     results[index] = registered(index, created);
@@ -174,7 +177,10 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
 
   // The verifying inspection, once: every scope this run created must be the client's.
   const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
-  const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+  const scopes =
+    answered.length === 0
+      ? [...new Map([...before, ...adopted].map((s) => [s.id, s])).values()].map((s) => known.get(s.id) ?? s)
+      : (await adoptExisting(service, after, [...known.values()])).scopes;
   const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
   return {
     results: results.map((result, index): ReconcileResult => {
