@@ -77,7 +77,16 @@ describe('drift', () => {
 
     expect(result.exitCode).toBe(0);
     expect(posts()).toBe(0);
-    expect(result.outputs).toEqual({ scope_string: legacy.scope_string, scope_id: legacy.id, scope_strings: JSON.stringify([legacy.scope_string]), created: 'false', updated: 'false', changes: 'false' });
+    expect(result.outputs).toEqual({
+      scope_string: legacy.scope_string,
+      scope_id: legacy.id,
+      scope_strings: JSON.stringify([legacy.scope_string]),
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+      // Keyed by the spec's suffix, which the user reads it by; the scope string is the adopted scope's.
+      scopes: JSON.stringify({ action_all: { scope_string: legacy.scope_string, scope_id: legacy.id, created: false, updated: false, changes: false } }),
+    });
     expect(warnings(result)).toEqual([
       '::warning title=Scope drift%3A scope_suffix::The client\'s scope differs from the spec in scope_suffix: the spec says "action_all", the service has "legacy". ' +
         'The existing scope is used; no second scope is created.',

@@ -21,7 +21,15 @@ describe('a dry run', () => {
     expect(result.exitCode).toBe(0);
     expect(posts()).toBe(0);
     expect(h.clientScopes()).toEqual([]);
-    expect(result.outputs).toEqual({ scope_string: h.expectedString, scope_id: '', scope_strings: JSON.stringify([h.expectedString]), created: 'false', updated: 'false', changes: 'true' });
+    expect(result.outputs).toEqual({
+      scope_string: h.expectedString,
+      scope_id: '',
+      scope_strings: JSON.stringify([h.expectedString]),
+      created: 'false',
+      updated: 'false',
+      changes: 'true',
+      scopes: JSON.stringify({ action_all: { scope_string: h.expectedString, scope_id: '', created: false, updated: false, changes: true } }),
+    });
     expect(result.stdout).toContain(`Dry run: client ${h.client.id} has no scope; "Example Action Provider" (${h.expectedString}) would be created`);
     expect(result.summary).toContain('### Dry run: the provider scope would be created');
     expect(result.summary).toContain('| Created by this run | no: dry run, nothing was created |');
