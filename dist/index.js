@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -67,16 +67,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -186,7 +186,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -202,10 +202,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -458,16 +458,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 function noop () {}
 
@@ -709,16 +709,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -986,17 +986,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { kHTTP2Stream } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1114,21 +1114,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(4660)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1136,8 +1136,8 @@ module.exports.connect = __nccwpck_require__(4660)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1750,15 +1750,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -1955,7 +1955,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -2093,7 +2093,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2327,7 +2327,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -2868,7 +2868,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2876,7 +2876,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -2894,9 +2894,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3446,8 +3446,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(5910)
-    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
+    __nccwpck_require__(1142)
+    isFormData = (__nccwpck_require__(5159).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -3457,16 +3457,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -3886,14 +3886,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -4105,7 +4105,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -4193,7 +4193,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4201,7 +4201,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -4360,22 +4360,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -5402,17 +5402,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -5590,7 +5590,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5598,9 +5598,9 @@ module.exports = Agent
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -5614,7 +5614,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -5649,12 +5649,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1969)
+  ? __nccwpck_require__(1505)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -5672,7 +5672,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
 
@@ -5695,7 +5695,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(8586))
     } catch {}
   }
 
@@ -5704,7 +5704,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -6819,7 +6819,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -7443,14 +7443,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7461,7 +7461,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -7491,8 +7491,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(4043)
+const { channels } = __nccwpck_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -8737,7 +8737,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9439,7 +9439,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9447,17 +9447,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { ClientStats } = __nccwpck_require__(7782)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -9500,9 +9500,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -10195,20 +10195,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10400,12 +10400,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -10465,15 +10465,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10662,7 +10662,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2279:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -10804,14 +10804,14 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1969:
+/***/ 1505:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const timers = __nccwpck_require__(1275)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -10821,7 +10821,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -10844,7 +10844,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -10915,11 +10915,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(9545)
+      miloPackage = __nccwpck_require__(409)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(5997)
+  miloPackage = miloPackage || __nccwpck_require__(1357)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -11876,16 +11876,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(2279)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(7782)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -12230,7 +12230,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12247,14 +12247,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -12466,21 +12466,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const { hasSafeIterator } = __nccwpck_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
+const { channels } = __nccwpck_require__(3374)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const { hasSafeIterator } = __nccwpck_require__(4640)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -12891,7 +12891,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12899,13 +12899,13 @@ module.exports = ProxyAgent
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
-const { setupConnectTimeout } = __nccwpck_require__(3440)
+const DispatcherBase = __nccwpck_require__(9265)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(4627)
+const { Socks5Client, STATES } = __nccwpck_require__(8290)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
+const Pool = __nccwpck_require__(2244)
+const buildConnector = __nccwpck_require__(2784)
+const { setupConnectTimeout } = __nccwpck_require__(4640)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -13248,7 +13248,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -13288,13 +13288,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -13826,7 +13826,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -13849,7 +13849,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -13872,7 +13872,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13891,7 +13891,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 1357:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -14900,7 +14900,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 409:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -15909,7 +15909,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16009,7 +16009,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16021,7 +16021,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -16048,7 +16048,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -16480,26 +16480,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
+const { parseJSONFromBytes } = __nccwpck_require__(484)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -17070,7 +17070,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -17208,13 +17208,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -17811,17 +17811,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
+const { makeEntry } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -18412,16 +18412,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(9520)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -18691,7 +18691,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -18738,22 +18738,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -20275,13 +20275,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -20526,7 +20526,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8220:
+/***/ 8791:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21543,7 +21543,7 @@ class errors_ActionError extends Error {
     name = 'ActionError';
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -22418,7 +22418,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -22561,7 +22561,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -23079,7 +23079,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -23237,14 +23237,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -25882,7 +25882,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -25935,7 +25935,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -27040,7 +27040,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -27309,7 +27309,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -27486,7 +27486,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -27968,7 +27968,7 @@ function looseObject(shape, params) {
 // object methods
 // @__NO_SIDE_EFFECTS__
 function schemas_extend(schema, shape) {
-    return util.extend(schema, shape);
+    return extend(schema, shape);
 }
 // @__NO_SIDE_EFFECTS__
 function schemas_safeExtend(schema, shape) {
@@ -28490,13 +28490,13 @@ function _function(params) {
 }
 
 
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(8567);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(7939);
 var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __nccwpck_require__(3137);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __nccwpck_require__(929);
 var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
 ;// CONCATENATED MODULE: ./src/wire/undici-core.ts
 /**
@@ -28961,19 +28961,28 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
     return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS) {
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = 'a scope string of this client') {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
             `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
     }
-    return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+    return `The provider at ${url} publishes ${key} "${published}", which is not ${allowed} (${scopeStrings.join(', ')}). ${fix}`;
 }
 
+;// CONCATENATED MODULE: ./src/wire/uuid.ts
+
+// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
+// where z.uuid() would reject an identifier of an unusual variant.
+const uuidSchema = schemas_guid().brand();
+const isUuid = (value) => uuidSchema.safeParse(value).success;
+
 ;// CONCATENATED MODULE: ./src/engine/drift.ts
+
+// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
 const view = (d, names) => ({
-    scope_string: names.get(d.scope.toLowerCase()) ?? null,
-    scope: d.scope,
+    scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
+    scope: isUuid(d.scope) ? d.scope : null,
     optional: d.optional,
     requires_refresh_token: d.requires_refresh_token,
 });
@@ -29012,14 +29021,15 @@ const CONSENT_NOTE = 'users of the provider may have to consent again before it 
 function asksConsent(c) {
     if (c.field !== 'dependent_scopes' || c.same)
         return false;
-    const before = new Map(c.service.map((d) => [d.scope.toLowerCase(), d]));
+    const key = (d) => (d.scope ?? d.scope_string ?? '').toLowerCase();
+    const before = new Map(c.service.map((d) => [key(d), d]));
     return c.spec.some((after) => {
-        const was = before.get(after.scope.toLowerCase());
+        const was = before.get(key(after));
         return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
     });
 }
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
-const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+const drift_suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 /**
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.
@@ -29029,7 +29039,7 @@ function compareScope(definition, scope, names = new Map()) {
     const pairs = [
         ['name', definition.name, scope.name],
         ['description', definition.description, scope.description],
-        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['scope_suffix', definition.scope_suffix, drift_suffixOf(scope.scope_string)],
         ['advertised', definition.advertised, scope.advertised],
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
@@ -29051,7 +29061,7 @@ function compareScope(definition, scope, names = new Map()) {
     }
     return comparisons;
 }
-const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
 /** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
 const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
 /**
@@ -29094,25 +29104,39 @@ function creationFields(definition, names) {
         return [];
     return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
-/** The plan of a run that ensured the scope (or planned it). */
-function planOf(result, dryRun, provider) {
+/** The plan of one scope the run ensured (or planned). */
+function scopePlanOf(result) {
     const { scope, client, names } = result;
     const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
     const fields = action === 'create'
         ? creationFields(result.definition, names)
         : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
-    const suffix = suffixOf(scope.scope_string);
+    const suffix = drift_suffixOf(scope.scope_string);
     return {
+        suffix: result.definition?.scope_suffix ?? suffix,
         action,
-        dryRun,
         changes: action !== 'none',
-        client: { id: client.id, name: client.name },
         scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
-        scopeStrings: result.scopes.map((s) => s.scope_string),
         fields,
         comparison: result.comparison,
         request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && drift_suffixOf(s.scope_string) === suffix).length : 0,
+    };
+}
+/** The plan of a run that ensured its scopes (or planned them). */
+function planOf({ form, results, unlisted }, dryRun, provider) {
+    const scopes = results.map(scopePlanOf);
+    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
+    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
+    const { client } = results.at(-1);
+    return {
+        form,
+        dryRun,
+        changes: scopes.some((s) => s.changes),
+        client: { id: client.id, name: client.name },
+        scopes,
+        scopeStrings: all.map((s) => s.scope_string),
+        unlisted: unlisted.map((s) => s.scope_string),
         provider,
     };
 }
@@ -29140,51 +29164,70 @@ class problems_ValidationError extends errors_ActionError {
 
 
 
-function outputsOf(result, plan) {
-    return {
+/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+function outputsOf(results, plan) {
+    const each = (result, index) => ({
         scope_string: result.scope.scope_string,
         scope_id: result.scope.id,
-        scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
-        created: String(result.created),
-        updated: String(result.updated),
+        created: result.created,
+        updated: result.updated,
+        changes: plan.scopes[index]?.changes ?? false,
+    });
+    const first = each(results[0], 0);
+    return {
+        scope_string: first.scope_string,
+        scope_id: first.scope_id,
+        scope_strings: JSON.stringify(plan.scopeStrings),
+        created: String(first.created),
+        updated: String(first.updated),
         changes: String(plan.changes),
+        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
     };
 }
-/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-function conclude_concludeRun({ inputs, naming, result, provider }) {
-    const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
-    const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
-    const drift = result.comparison.filter((c) => !c.same);
+/** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
+function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }) {
+    const { results } = ensured;
+    const list = ensured.form === 'list';
+    const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
-    for (const c of result.changes) {
-        const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-        messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
-    }
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
-    if (inputs.on_drift !== 'ignore' && !planOnly) {
-        const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-        // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
-        const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
-        for (const c of drift)
-            messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
+    let failed = false;
+    for (const result of results) {
+        // The list form names the scope each message is about.
+        const about = list ? `${drift_suffixOf(result.scope.scope_string)}: ` : '';
+        const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+        messages.push({ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` });
+        for (const c of result.changes) {
+            const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
+            messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+        }
+        const drift = result.comparison.filter((c) => !c.same);
+        if (inputs.on_drift !== 'ignore' && !planOnly) {
+            const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+            // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+            const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
+            for (const c of drift)
+                messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+            failed ||= level === 'error' && drift.length > 0;
+        }
     }
     const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
     if (check?.matches)
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
-        const strings = result.scopes.map((s) => s.scope_string);
-        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
+        // The single form: any scope string of the client, its provider's scope first.
+        const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
+        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
-    const plan = planOf(result, inputs.dry_run, check);
+    const plan = planOf(ensured, inputs.dry_run, check);
     return {
-        outputs: outputsOf(result, plan),
+        outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
@@ -29301,13 +29344,6 @@ async function authorized(authorization, call) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/wire/uuid.ts
-
-// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
-// where z.uuid() would reject an identifier of an unusual variant.
-const uuidSchema = schemas_guid().brand();
-const isUuid = (value) => uuidSchema.safeParse(value).success;
-
 ;// CONCATENATED MODULE: ./src/wire/service-client.ts
 
 
@@ -29374,6 +29410,8 @@ const clientResponseSchema = pipe(object({
         return parsed.success ? [parsed.data] : [];
     }),
 })));
+/** The scope string the service generates for a client's scope with `suffix`. */
+const scopeStringOf = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
 const scopeListResponseSchema = pipe(object({ scopes: array(scopeSchema) }), transform((r) => r.scopes));
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
 const oneScopeResponseSchema = pipe(object({ scope: scopeSchema }), transform((r) => r.scope));
@@ -29453,7 +29491,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     return {
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
+        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
         getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
@@ -29517,8 +29555,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  */
 async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
     const expected = service.scopeStringFor(spec.scope_suffix);
-    const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
-    const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+    const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
     // One round trip: the inspection, one lookup of the expected string and every dependent
     // string, and, only when the spec gives any, one lookup of the dependents given by id.
     const [client, found, visibleIds] = await Promise.all([
@@ -29528,20 +29565,14 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     ]);
     // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
     const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-    spec.dependent_scopes.forEach(({ scope }, index) => {
-        if (isUuid(scope) && unverified.includes(scope)) {
-            log.warning(`dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
-                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This run cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
-        }
-    });
+    warnUnverified(spec, undefined, unverified, log);
     let byString = new Map(found.map((s) => [s.scope_string, s]));
     // A service that answers 404 when any string is unknown says nothing about the others,
     // and the expected string is unknown until the scope exists: ask for the dependents alone.
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -29564,18 +29595,42 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, { expected, unverified }, budget, log, words));
+    const rule = { unverified, lacking: 'scope', claim: (after) => anyScope(service, after, expected) };
+    return compared(await create(service, definition, rule, budget, log, words, (answered) => verifyCreated(service, answered, expected, words)));
+}
+/** The single form's rule: any scope of the client is the provider's. */
+const anyScope = async (service, client, expected) => client.scopeIds.length === 0 ? undefined : adoptExisting(service, client, client.scopes, expected);
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+function dependentsToLookUp(specs, service) {
+    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+function warnUnverified(spec, index, unverified, log) {
+    spec.dependent_scopes.forEach((dep, j) => {
+        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', 
+            // The single form's fields are the file's; a listed scope's start with its index.
+            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+        }
+    });
 }
 /**
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-async function reconcile_inspectScopes(service, { createScope }) {
+async function reconcile_inspectScopes(service, { createScope }, suffix) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
-    const found = await adoptExisting(service, client, client.scopes);
+    const found = await adoptExisting(service, client, client.scopes, suffix === undefined ? undefined : service.scopeStringFor(suffix));
+    if (suffix !== undefined && !found.scopes.some((s) => suffixOf(s.scope_string) === suffix)) {
+        const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    }
     return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 /**
@@ -29600,7 +29655,7 @@ async function applySpec(service, existing, dryRun, log) {
         log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
         return { ...existing, changes };
     }
-    const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
+    const targets = existing.scopes.filter((s) => drift_suffixOf(s.scope_string) === definition.scope_suffix);
     log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
     const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
     const byId = new Map(answers.map((a) => [a.id, a]));
@@ -29630,23 +29685,41 @@ async function lookupIds(service, ids) {
         found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
     return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
-/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
-function resolveDependents(spec, byString) {
+/**
+ * The spec's dependent scopes by id: given as one, found by the lookup of their string, or, for a
+ * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
+ * undefined when the client has no such scope.
+ */
+function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') {
     const unresolved = [];
-    const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
-        const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+    const orphans = [];
+    const resolved = spec.dependent_scopes.flatMap((dep) => {
+        const { optional, requires_refresh_token } = dep;
+        const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
         if (id === undefined)
-            unresolved.push(scope);
-        return id === undefined ? [] : [{ ...flags, scope: id }];
+            ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+        return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
     });
-    if (unresolved.length > 0) {
-        throw new errors_ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID.');
-    }
+    const problems = [
+        ...(unresolved.length === 0
+            ? []
+            : [
+                `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+                    'Check the scope string against the service that owns it, or give the scope by its UUID.',
+            ]),
+        ...(orphans.length === 0
+            ? []
+            : [
+                `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+                    'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+            ]),
+    ];
+    if (problems.length > 0)
+        throw new errors_ActionError(`${field}: ${problems.join(' ')}`);
     return resolved;
 }
 /**
- * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
  * - created: verified by a second inspection of the client;
  * - refused (400): thrown, naming the dependents that could not be verified beforehand;
  * - conflict (409): another run was first; its scope, found by inspection, is adopted;
@@ -29654,14 +29727,14 @@ function resolveDependents(spec, byString) {
  *   run's and is adopted; if there is none, the creation is sent again after a pause;
  * - any other failure: thrown.
  */
-async function create(service, definition, { expected, unverified }, budget, log, words) {
+async function create(service, definition, { unverified, lacking, claim }, budget, log, words, settle) {
     // Set once an answer of this run was lost: from then on, a scope found may be this run's.
     let maybeApplied = false;
     try {
         for (let attempt = 1;; attempt++) {
             const outcome = await service.createScope(definition);
             if (outcome.kind === 'created')
-                return await verifyCreated(service, outcome.scopes, expected, words);
+                return await settle(outcome.scopes);
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
@@ -29673,20 +29746,19 @@ async function create(service, definition, { expected, unverified }, budget, log
             log.info(conflict
                 ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
-            const client = await service.getClient();
-            if (client.scopeIds.length > 0) {
-                // After a lost answer the scope is most likely this run's: `created` says so, since a
-                // step gated on it had better run twice than never (see the README's "Outputs").
-                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
-            }
+            const found = await claim(await service.getClient());
+            // After a lost answer the scope is most likely this run's: `created` says so, since a
+            // step gated on it had better run twice than never (see the README's "Outputs").
+            if (found !== undefined)
+                return { ...found, created: maybeApplied };
             if (conflict) {
-                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
                     `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
             }
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
                 throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+            log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
@@ -29700,6 +29772,11 @@ async function create(service, definition, { expected, unverified }, budget, log
 }
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service, created, expected, words) {
+    const after = await inspectAfterCreation(service, created, words);
+    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+/** The inspection that verifies creations: every created scope must be among the client's. */
+async function inspectAfterCreation(service, created, words) {
     const after = await service.getClient().catch((error) => {
         if (!(error instanceof errors_ActionError))
             throw error;
@@ -29711,7 +29788,7 @@ async function verifyCreated(service, created, expected, words) {
         throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
             `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
     }
-    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+    return after;
 }
 /**
  * The client's scopes, each described (one lookup by id for those the inspection did not), and the
@@ -29732,7 +29809,141 @@ async function adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ./src/engine/listed.ts
+
+
+
+/**
+ * A sibling that a dry run only plans has no id yet: its dependents name it by its scope
+ * string, which drift.ts shows as "to be created". It never reaches the service: a write waits
+ * for the level that creates it.
+ */
+const plannedId = (scopeString) => scopeString;
+async function reconcileListed(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, log) {
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
+    const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
+    // One round trip: the inspection, one lookup of every listed and dependent string, and the dependents given by id.
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([...new Set([...expected, ...strings])]),
+        lookupIds(service, dependentIds),
+    ]);
+    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+    specs.forEach((spec, index) => warnUnverified(spec, index, unverified, log));
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
+    const others = strings.filter((s) => !expected.includes(s));
+    if (found.length === 0 && others.length > 0)
+        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+    const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
+    const own = (scopes, suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? scopes.find((s) => drift_suffixOf(s.scope_string) === suffix);
+    const unlisted = before.filter((s) => !listed.has(drift_suffixOf(s.scope_string)));
+    if (unlisted.length > 0)
+        log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
+    // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
+    const known = new Map(before.map((s) => [s.id, s]));
+    const ids = new Map();
+    const sibling = (suffix) => ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : own(before, suffix)?.id);
+    for (const spec of specs) {
+        const scope = own(before, spec.scope_suffix);
+        if (scope !== undefined)
+            ids.set(spec.scope_suffix, scope.id);
+    }
+    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    const definitionOf = (index) => {
+        const spec = specs[index];
+        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+    };
+    // Before any write, every dependency must resolve: a missing sibling stops the run here.
+    specs.forEach((_, index) => definitionOf(index));
+    const registered = (index, found) => {
+        const definition = definitionOf(index);
+        return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+    };
+    const existing = (index) => {
+        const scope = own(before, specs[index]?.scope_suffix);
+        return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
+    };
+    // The level of each listed scope: one past the level of the siblings it waits for (those to create).
+    const levels = new Map();
+    const levelOf = (index) => {
+        const cached = levels.get(index);
+        if (cached !== undefined)
+            return cached;
+        const waits = (specs[index]?.dependent_scopes ?? []).flatMap((d) => {
+            const target = 'scope_suffix' in d ? listed.get(d.scope_suffix) : undefined;
+            return target === undefined || existing(target) !== undefined ? [] : [levelOf(target) + 1];
+        });
+        const level = Math.max(0, ...waits);
+        levels.set(index, level);
+        return level;
+    };
+    const results = specs.map(() => undefined);
+    const answered = [];
+    const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
+    for (const level of [...new Set(order.map(levelOf))]) {
+        await Promise.all(order
+            .filter((index) => levelOf(index) === level)
+            .map(async (index) => {
+            const spec = specs[index];
+            const found = existing(index);
+            if (found !== undefined) {
+                const held = registered(index, found);
+                const result = update ? await applySpec(service, held, dryRun, log) : held;
+                for (const s of [...result.scopes, result.scope])
+                    known.set(s.id, s);
+                results[index] = result;
+                return;
+            }
+            const scopeString = expected[index];
+            if (dryRun) {
+                log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+                const definition = definitionOf(index);
+                const wouldBe = { id: '', scope_string: scopeString };
+                results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+                return;
+            }
+            log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+            const claim = async (inspected) => {
+                if (inspected.scopeIds.length === 0)
+                    return undefined;
+                const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
+                const scope = own(all.scopes, spec.scope_suffix);
+                return scope === undefined ? undefined : { ...all, scope };
+            };
+            const definition = definitionOf(index);
+            const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
+            const created = Array.isArray(outcome)
+                ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
+                : outcome;
+            if (Array.isArray(outcome))
+                answered.push(...outcome);
+            for (const s of created.scopes)
+                known.set(s.id, s);
+            ids.set(spec.scope_suffix, created.scope.id);
+            results[index] = registered(index, created);
+        }));
+    }
+    // The verifying inspection, once: every scope this run created must be the client's.
+    const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
+    const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+    const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
+    return {
+        results: results.map((result, index) => {
+            const r = result;
+            if (r.wouldCreate)
+                return { ...r, scopes: [...scopes, ...planned] };
+            // After every write: the comparison with the ids the siblings have now.
+            const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
+            const definition = definitionOf(index);
+            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+        }),
+        unlisted,
+    };
+}
+
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -29802,7 +30013,7 @@ function nearestKey(unknown, known) {
 
 
 
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
@@ -29811,6 +30022,7 @@ const SETTING_DEFAULTS = {
     dry_run: 'false',
     auth: 'basic',
     provider_url: '',
+    provider_suffix: '',
 };
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
@@ -29858,6 +30070,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         auth: pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
         // Optional: empty means no verification of the provider.
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+        // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
+        provider_suffix: pipe(schemas_string().check(_regex(/^([^\s/?#%]+)?$/, `${label('provider_suffix')} must be a scope suffix: one path segment, no white space, /, ?, # or %`)), transform((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -29881,8 +30095,8 @@ var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/engine/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
@@ -29927,20 +30141,37 @@ const MAX_SPEC_BYTES = 64 * 1024;
 const spec_text = schemas_string().check(_minLength(1, { error: 'must not be empty', abort: true }), refine((value) => value.trim() !== '', 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-const specDependentSchema = strictObject({
-    scope: pipe(spec_text.check(refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
+// One path segment of a URL, in space-separated scope lists: no white space, / ? # %.
+const suffixText = spec_text.check(_regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %'));
+const dependentFields = strictObject({
+    scope: optional(pipe(spec_text.check(refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
     // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-    transform((v) => (isUuid(v) ? v.toLowerCase() : v)))
+    transform((v) => (isUuid(v) ? v.toLowerCase() : v))))
         .check(schemas_describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
+    scope_suffix: optional(suffixText)
+        .check(schemas_describe("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
     optional: schemas_default(schemas_boolean(), false).check(schemas_describe('Whether the dependent scope is optional.')),
     requires_refresh_token: schemas_default(schemas_boolean(), true).check(schemas_describe('Whether a refresh token is required for the dependent scope.')),
 });
+// Exactly one of scope and scope_suffix: the output says which, as its type does.
+const specDependentSchema = pipe(dependentFields.check(superRefine((dep, ctx) => {
+    if ((dep.scope === undefined) === (dep.scope_suffix === undefined)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: dep.scope === undefined ? ['scope'] : ['scope_suffix'],
+            message: dep.scope === undefined
+                ? 'is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)'
+                : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
+        });
+    }
+})), transform(({ scope, scope_suffix: suffix, ...flags }) => (suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags })));
+/** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
+const dependentKey = (dep) => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 const scopeSpecSchema = strictObject({
     name: spec_text.check(schemas_describe('Shown to others who look the scope up.')),
     description: spec_text.check(schemas_describe('Shown to others who look the scope up.')),
-    // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
-    scope_suffix: schemas_default(spec_text.check(_regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')), 'action_all')
+    scope_suffix: schemas_default(suffixText, 'action_all')
         .check(schemas_describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
     advertised: schemas_boolean().check(schemas_describe('true makes the scope visible to everyone who looks scopes up.')),
     allow_refresh_tokens: schemas_default(schemas_boolean(), true)
@@ -29950,10 +30181,12 @@ const scopeSpecSchema = strictObject({
     dependent_scopes: schemas_default(array(specDependentSchema), []).check(superRefine((deps, ctx) => {
         const seen = new Set();
         deps.forEach((dep, index) => {
-            if (seen.has(dep.scope)) {
-                ctx.addIssue({ code: 'custom', path: [index, 'scope'], message: `lists ${dep.scope} a second time` });
+            const key = dependentKey(dep);
+            if (seen.has(key)) {
+                const [field, value] = 'scope' in dep ? ['scope', dep.scope] : ['scope_suffix', dep.scope_suffix];
+                ctx.addIssue({ code: 'custom', path: [index, field], message: `lists ${value} a second time` });
             }
-            seen.add(dep.scope);
+            seen.add(key);
         });
     }), schemas_describe('Scopes of other services the provider calls; the groups scope enables group-based policies.')),
 });
@@ -29964,6 +30197,62 @@ void SCHEMA_IS_THE_DEFINITION;
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = strictObject({ scope: scopeSpecSchema });
+/** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
+const listedScopeSchema = schemas_extend(scopeSpecSchema, {
+    scope_suffix: suffixText.check(schemas_describe("Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.")),
+});
+/** The list form: several scopes of one client, each by its suffix. */
+const scopeListSchema = strictObject({
+    scopes: array(listedScopeSchema).check(_minLength(1, 'must list at least one scope'), superRefine((scopes, ctx) => {
+        const first = new Map();
+        scopes.forEach(({ scope_suffix: suffix }, index) => {
+            const earlier = first.get(suffix);
+            if (earlier === undefined)
+                first.set(suffix, index);
+            else
+                ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+        });
+        for (const { at, cycle } of cyclesOf(scopes)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: at,
+                message: `closes a cycle of dependencies (${cycle.join(' -> ')}): no scope of it can be created before the others. Remove one of these dependencies`,
+            });
+        }
+    }), schemas_describe('The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.')),
+});
+/**
+ * Each cycle of sibling dependencies among listed scopes, once, reported at the dependency that
+ * closes it, in the file's order. A scope that depends on itself is a cycle of one.
+ */
+function cyclesOf(scopes) {
+    const index = new Map(scopes.map((s, i) => [s.scope_suffix, i]));
+    const siblings = (i) => (scopes[i]?.dependent_scopes ?? []).flatMap((d, j) => {
+        const target = 'scope_suffix' in d ? index.get(d.scope_suffix) : undefined;
+        return target === undefined ? [] : [[j, target]];
+    });
+    const state = new Map();
+    const found = [];
+    const visit = (i, path) => {
+        state.set(i, 'open');
+        for (const [j, target] of siblings(i)) {
+            if (state.get(target) === 'open') {
+                const stack = [...path, i];
+                const cycle = [...stack.slice(stack.indexOf(target)), target].map((k) => scopes[k]?.scope_suffix);
+                found.push({ at: [i, 'dependent_scopes', j, 'scope_suffix'], cycle });
+            }
+            else if (state.get(target) === undefined) {
+                visit(target, [...path, i]);
+            }
+        }
+        state.set(i, 'done');
+    };
+    scopes.forEach((_, i) => {
+        if (state.get(i) === undefined)
+            visit(i, []);
+    });
+    return found;
+}
 function fieldName(segments) {
     return segments
         // An empty key still needs a visible name.
@@ -30006,12 +30295,12 @@ function issueMessage(issue) {
     return issue.message;
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
-function knownKeysAt(segments, wrapped) {
-    if (typeof segments.at(-1) === 'number')
-        return DEPENDENT_SCOPE_KEYS;
-    return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
+function knownKeysAt(segments, form, wrapped) {
+    if (segments.length === 0)
+        return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
+    return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
@@ -30052,29 +30341,45 @@ function parseSpec(source, file) {
     if (typeof data !== 'object' || Array.isArray(data)) {
         throw new problems_ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
     }
-    const wrapped = 'scope' in data;
-    const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
+    const form = 'scopes' in data ? 'list' : 'single';
+    const wrapped = form === 'single' && 'scope' in data;
+    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+    const result = schema.safeParse(data, { reportInput: true });
     if (result.success) {
-        const spec = 'scope' in result.data ? result.data.scope : result.data;
-        const where = (field) => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
-        const warnings = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
-            ? []
-            : [
+        const parsed = result.data;
+        const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
+        const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
+        // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
+        const selfish = form === 'single' ? cyclesOf(scopes) : [];
+        if (selfish.length > 0) {
+            throw new problems_ValidationError(selfish.map(({ at: [, ...field], cycle }) => {
+                const name = fieldName(field);
+                return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+            }));
+        }
+        const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
+            if (DOCUMENTED_SUFFIX.test(suffix))
+                return [];
+            const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
+            return [
                 {
-                    field: 'scope_suffix',
-                    message: `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
+                    field,
+                    message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
                         'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-                    location: where(['scope_suffix']),
+                    location: where([index, 'scope_suffix']),
                 },
             ];
-        return { spec, locate: where, warnings };
+        });
+        return { form, scopes, locate: where, warnings };
     }
     const problems = [];
     for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
             for (const key of issue.keys) {
                 const field = fieldName([...issue.path, key]);
-                const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
+                const hint = nearestKey(key, knownKeysAt(issue.path, form, wrapped));
                 problems.push({
                     field,
                     message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
@@ -30126,7 +30431,7 @@ async function loadSpec(workspace, file, naming, base) {
         return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
     }
     if (source.length > MAX_SPEC_BYTES)
-        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`);
     // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
     // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
     if (source.includes(0) || !(0,external_node_buffer_.isUtf8)(source)) {
@@ -30159,6 +30464,8 @@ async function readAtMost(file, bytes) {
  * command line) differ only in where they read the settings and how they show what these
  * return and write.
  */
+
+
 
 
 
@@ -30220,21 +30527,46 @@ function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) 
 const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
 async function ensure(port, signal) {
     const { settings, specFile } = await ensure_validate(port);
-    const { spec } = specFile;
-    const log = logOn(port.write, specFile.locate);
+    const { scopes: specs, form } = specFile;
+    const first = specs[0];
+    const log = logOn(port.write, (field) => specFile.locate(form === 'list' || typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+    log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
-        const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
-        const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-        return conclude_concludeRun({ inputs: settings, naming: port.naming, result, provider });
+        const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
+        const ensured = form === 'list'
+            ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
+            : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
+        const [result] = ensured.results;
+        const publishable = publishableOf(ensured, settings.provider_suffix);
+        const provider = settings.provider_url === undefined
+            ? undefined
+            : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
+        return conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
     }
+}
+/**
+ * What the deployed provider may publish, beyond the single form's "any scope string of the
+ * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
+ */
+function publishableOf({ form, results }, suffix) {
+    if (form === 'single' && suffix === undefined)
+        return undefined;
+    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? drift_suffixOf(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && drift_suffixOf(s.scope_string) === drift_suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+    const [one] = chosen;
+    return {
+        expected: (one ?? results[0]).scope.scope_string,
+        strings,
+        described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
+    };
 }
 async function verify(port, signal) {
     const { naming } = port;
@@ -30246,13 +30578,15 @@ async function verify(port, signal) {
     const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await inspectScopes(service, naming);
-    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, port, log);
+    const result = await inspectScopes(service, naming, settings.provider_suffix);
+    const ensured = { form: 'single', results: [result], unlisted: [] };
+    const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+    const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
     // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
+    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate({ read, naming, workspace, specBase }) {
+async function ensure_validate({ read, naming, workspace, specBase, check }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => settings_parseSettings(read, naming))(),
@@ -30267,7 +30601,20 @@ async function ensure_validate({ read, naming, workspace, specBase }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        return { settings: settings.value, specFile: spec.value };
+        const suffix = settings.value.provider_suffix;
+        const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
+        if (suffix !== undefined && !suffixes.includes(suffix)) {
+            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+        }
+        else if (suffix !== undefined && settings.value.provider_url === undefined) {
+            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+        }
+        else {
+            const { auth_url: authUrl, client_id: clientId } = settings.value;
+            problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
+            if (problems.length === 0)
+                return { settings: settings.value, specFile: spec.value };
+        }
     }
     throw new problems_ValidationError(problems);
 }
@@ -30392,16 +30739,27 @@ function describeRun({ eventName, ref, payload }) {
  * character (wire/characters.ts) shows as its escape.
  */
 const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
-function headline({ action, dryRun }) {
+function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
+/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+function listHeadline({ scopes, dryRun }) {
+    const count = (action) => scopes.filter((s) => s.action === action).length;
+    const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
+    return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
+}
+const STATUS = {
+    create: ['to create', 'created'],
+    update: ['to update', 'updated'],
+    none: ['unchanged', 'unchanged'],
+};
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
- * service), or every problem of a failed validation, or what a failed run knew; then the run's
- * warnings and errors, and its outputs.
+ * service, for each scope of the spec), or every problem of a failed validation, or what a
+ * failed run knew; then the run's warnings and errors, and its outputs.
  */
 function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const cell = (text) => escapeMarkdown(scrub(text));
@@ -30411,31 +30769,47 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
+    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
+    const scopeRows = ({ scope, action }, dryRun) => [
+        ['Scope string', code(scope.scope_string)],
+        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+    ];
+    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
+        const out = [];
+        if (action === 'create') {
+            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+        }
+        if (action === 'update') {
+            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
+            // An update's fields all have a value before (only a creation's have none).
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+        }
+        if (comparison.length > 0) {
+            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        }
+        return out;
+    };
     if (plan !== undefined) {
-        const { scope, client, provider, dryRun } = plan;
+        const { client, provider, dryRun } = plan;
+        const single = plan.form === 'single';
         const rows = [
             ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ['Scope string', code(scope.scope_string)],
-            ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-            ['Created by this run', plan.action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
             ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
             ['Ran for', cell(ranFor)],
         ];
         if (provider !== undefined) {
             const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : '(**not a scope string of this client**)'}`]);
+            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : single ? '(**not a scope string of this client**)' : "(**not a listed scope's string**)"}`]);
         }
-        lines.push(`### ${headline(plan)}`, '', ...table(rows));
-        if (plan.action === 'create') {
-            lines.push(dryRun ? '#### The scope a run would create' : '#### Created by this run', '', '| Field | Value |', '|---|---|', ...plan.fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (plan.action === 'update') {
-            lines.push(dryRun ? '#### The update a run would make' : '#### Updated by this run', '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...plan.fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
-        }
-        if (plan.comparison.length > 0) {
-            lines.push('#### The spec and the service', '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...plan.comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
+        if (single)
+            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
+        for (const scope of single ? [] : plan.scopes) {
+            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+            lines.push(`#### ${cell(scope.suffix)}: ${STATUS[scope.action][dryRun ? 0 : 1]}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
         }
     }
     else if (problems !== undefined) {
@@ -30486,7 +30860,7 @@ const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
 const REQUEST_MS = 30_000;
 const DEADLINE_MS = 90_000;
 const loadToolkit = async () => {
-    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(925)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2925));
     return { context: context, getOctokit };
 };
 /** An octokit for `token` at the runner's API address, its requests timed and retried (below). */
@@ -30622,8 +30996,8 @@ function render(facts, limit) {
 function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
-    const same = plan?.action === 'none' && plan.comparison.every((c) => c.same);
-    return same ? '**No changes**: the scope matches the spec.' : '';
+    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
+    return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
 function footerOf({ runUrl, spec }, wasCut) {
     const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
@@ -30711,10 +31085,10 @@ function unwellBecause({ exitCode, plan }, onDrift) {
     const because = exitCode === 0 ? [] : ['failed'];
     if (plan === undefined)
         return because;
-    if (onDrift !== 'ignore' && plan.comparison.some((c) => !c.same))
+    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
         because.push('drift');
-    // The scope's id is known once it exists: a creation only planned leaves it null.
-    if (plan.scope.id === null)
+    // A scope's id is known once it exists: a creation only planned leaves it null.
+    if (plan.scopes.some((s) => s.scope.id === null))
         because.push('no scope');
     return because;
 }
@@ -30778,16 +31152,19 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
             lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
         lines.push('');
     }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id.
-    const drift = plan?.comparison.filter((c) => !c.same) ?? [];
+    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
+    const list = plan?.form === 'list';
+    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
     const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     if (drift.length > 0) {
         lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
     }
-    const scopeString = plan?.scope.scope_string ?? known?.scopeString;
-    const how = plan === undefined ? " (the spec's; not read from the service)" : plan.scope.id === null ? ' (not created yet)' : '';
-    if (scopeString !== undefined)
-        lines.push(`The scope string: ${code(scopeString)}${how}.`, '');
+    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ string: known.scopeString, how: " (the spec's; not read from the service)" }])
+        : plan.scopes.map(({ scope }) => ({ string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    if (strings.length === 1)
+        lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
+    if (strings.length > 1)
+        lines.push('The scope strings:', '', ...strings.map(({ string, how }) => `- ${code(string)}${how}`), '');
     lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
     lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
     return lines.join('\n');
@@ -30906,7 +31283,7 @@ function watchFailure(error) {
 
 
 /** The workflow context, or what the environment says of it should @actions/github fail to load. */
-const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
+const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(925)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2925)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
 const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 /** The longest a written line waits for the toolkit. */
@@ -30934,7 +31311,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
             }
         }
     };
-    const load = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)).then((loaded) => {
+    const load = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(405)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2405)).then((loaded) => {
         toolkit = loaded;
         flush(loaded);
         return loaded;
@@ -31090,11 +31467,11 @@ async function run(collaborators = fromGitHubRunner()) {
 
 /***/ }),
 
-/***/ 1631:
+/***/ 5253:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8220);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8791);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31390,18 +31767,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -31487,15 +31864,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -31539,17 +31916,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -31658,15 +32035,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -31753,18 +32130,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -31984,17 +32361,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -32108,12 +32485,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -32315,14 +32692,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -32373,7 +32750,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32419,19 +32796,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -32635,13 +33012,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -32870,7 +33247,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33025,7 +33402,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33068,7 +33445,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33103,12 +33480,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -33127,12 +33504,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -33149,22 +33526,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -33493,13 +33870,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -33576,7 +33953,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33640,14 +34017,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -33737,13 +34114,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -33922,7 +34299,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33991,28 +34368,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -34049,7 +34426,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -34075,16 +34452,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -34202,14 +34579,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -34360,14 +34737,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -34407,15 +34784,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -34453,14 +34830,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -34487,17 +34864,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -34641,17 +35018,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -34763,16 +35140,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -34835,7 +35212,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34895,12 +35272,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -34941,15 +35318,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -35166,7 +35543,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35236,7 +35613,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35342,14 +35719,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -35461,12 +35838,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -36191,7 +36568,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -36239,14 +36616,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -37226,18 +37603,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -37340,16 +37717,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -37386,13 +37763,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -37412,12 +37789,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -37436,13 +37813,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -37462,12 +37839,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -37485,12 +37862,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -37513,13 +37890,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37567,12 +37944,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -37616,18 +37993,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -37648,14 +38025,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -37719,27 +38096,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -37825,14 +38202,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -37902,12 +38279,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -37938,13 +38315,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37995,12 +38372,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -38078,13 +38455,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -38156,16 +38533,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -38240,15 +38617,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -38329,24 +38706,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -38377,14 +38754,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -38480,12 +38857,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -38592,7 +38969,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38750,15 +39127,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -38889,14 +39266,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -39051,7 +39428,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -39082,14 +39459,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -39176,7 +39553,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -39210,15 +39587,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -39369,13 +39746,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -39714,12 +40091,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -40237,6 +40614,6 @@ exports.visitAsync = visitAsync;
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(1631);
+/******/ var __webpack_exports__ = __nccwpck_require__(5253);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

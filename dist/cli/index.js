@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 486:
+/***/ 3532:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8321);
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(793);
+/* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9763);
 // The command line's entry: the process as main() sees it, and its exit code. The Node version
 // is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
 
@@ -18,7 +18,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_2__/* .tooOldNode */ .i)(process.versions.node);
 if (tooOld === undefined) {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(790), __nccwpck_require__.e(745)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7745));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(302)]).then(__nccwpck_require__.bind(__nccwpck_require__, 302));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,
@@ -39,7 +39,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 793:
+/***/ 9763:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -501,6 +501,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"UU":"ensure-provider-scope","rE":"0.
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ var __webpack_exports__ = __nccwpck_require__(3532);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -1,16 +1,16 @@
-export const id = 119;
-export const ids = [119];
+export const id = 487;
+export const ids = [487];
 export const modules = {
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(218);
+module.exports = __webpack_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -281,38 +281,38 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4371:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(3701)
-const Dispatcher = __webpack_require__(883)
-const Pool = __webpack_require__(628)
-const BalancedPool = __webpack_require__(837)
-const RoundRobinPool = __webpack_require__(5520)
-const Agent = __webpack_require__(7405)
-const Dispatcher1Wrapper = __webpack_require__(3650)
-const ProxyAgent = __webpack_require__(6672)
-const Socks5ProxyAgent = __webpack_require__(7223)
-const EnvHttpProxyAgent = __webpack_require__(3137)
-const RetryAgent = __webpack_require__(50)
-const H2CClient = __webpack_require__(6815)
-const errors = __webpack_require__(8707)
-const util = __webpack_require__(3440)
+const Client = __webpack_require__(1285)
+const Dispatcher = __webpack_require__(7939)
+const Pool = __webpack_require__(2244)
+const BalancedPool = __webpack_require__(2549)
+const RoundRobinPool = __webpack_require__(8512)
+const Agent = __webpack_require__(8285)
+const Dispatcher1Wrapper = __webpack_require__(5154)
+const ProxyAgent = __webpack_require__(9920)
+const Socks5ProxyAgent = __webpack_require__(8151)
+const EnvHttpProxyAgent = __webpack_require__(929)
+const RetryAgent = __webpack_require__(1346)
+const H2CClient = __webpack_require__(6591)
+const errors = __webpack_require__(4627)
+const util = __webpack_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __webpack_require__(6615)
-const buildConnector = __webpack_require__(9136)
-const MockClient = __webpack_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(431)
-const MockAgent = __webpack_require__(7501)
-const MockPool = __webpack_require__(4004)
-const SnapshotAgent = __webpack_require__(5095)
-const mockErrors = __webpack_require__(2429)
-const RetryHandler = __webpack_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(2581)
-const DecoratorHandler = __webpack_require__(8155)
-const RedirectHandler = __webpack_require__(8754)
+const api = __webpack_require__(8567)
+const buildConnector = __webpack_require__(2784)
+const MockClient = __webpack_require__(9493)
+const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(5663)
+const MockAgent = __webpack_require__(1437)
+const MockPool = __webpack_require__(5220)
+const SnapshotAgent = __webpack_require__(9447)
+const mockErrors = __webpack_require__(9917)
+const RetryHandler = __webpack_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(8421)
+const DecoratorHandler = __webpack_require__(91)
+const RedirectHandler = __webpack_require__(7970)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -333,21 +333,21 @@ module.exports.RetryHandler = RetryHandler
 module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.interceptors = {
-  redirect: __webpack_require__(1514),
-  responseError: __webpack_require__(8918),
-  retry: __webpack_require__(2026),
-  dump: __webpack_require__(8060),
-  dns: __webpack_require__(379),
-  cache: __webpack_require__(5542),
-  decompress: __webpack_require__(557),
-  deduplicate: __webpack_require__(7240)
+  redirect: __webpack_require__(730),
+  responseError: __webpack_require__(6790),
+  retry: __webpack_require__(4346),
+  dump: __webpack_require__(8412),
+  dns: __webpack_require__(8731),
+  cache: __webpack_require__(7382),
+  decompress: __webpack_require__(2397),
+  deduplicate: __webpack_require__(9464)
 }
 
 module.exports.cacheStores = {
-  MemoryCacheStore: __webpack_require__(4889)
+  MemoryCacheStore: __webpack_require__(2009)
 }
 
-const SqliteCacheStore = __webpack_require__(1522)
+const SqliteCacheStore = __webpack_require__(274)
 module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
 module.exports.buildConnector = buildConnector
@@ -409,7 +409,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__webpack_require__(4398).fetch)
+const fetchImpl = (__webpack_require__(8702).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -449,22 +449,22 @@ module.exports.fetch = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __webpack_require__(660).Headers
-module.exports.Response = __webpack_require__(9051).Response
-module.exports.Request = __webpack_require__(9967).Request
-module.exports.FormData = __webpack_require__(5910).FormData
+module.exports.Headers = __webpack_require__(5524).Headers
+module.exports.Response = __webpack_require__(715).Response
+module.exports.Request = __webpack_require__(175).Request
+module.exports.FormData = __webpack_require__(1142).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(179)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __webpack_require__(3245)
-const { kConstruct } = __webpack_require__(6443)
+const { CacheStorage } = __webpack_require__(5965)
+const { kConstruct } = __webpack_require__(4043)
 
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(6933)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
@@ -472,21 +472,21 @@ module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 module.exports.parseCookie = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(7708)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5188)
-const { WebSocket, ping } = __webpack_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(7316)
+const { WebSocket, ping } = __webpack_require__(1886)
 module.exports.WebSocket = WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
 module.exports.ping = ping
 
-module.exports.WebSocketStream = __webpack_require__(2873).WebSocketStream
-module.exports.WebSocketError = __webpack_require__(6919).WebSocketError
+module.exports.WebSocketStream = __webpack_require__(4841).WebSocketStream
+module.exports.WebSocketError = __webpack_require__(2039).WebSocketError
 
 module.exports.request = makeDispatcher(api.request)
 module.exports.stream = makeDispatcher(api.stream)
@@ -502,7 +502,7 @@ module.exports.MockAgent = MockAgent
 module.exports.SnapshotAgent = SnapshotAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __webpack_require__(1238)
+const { EventSource } = __webpack_require__(1670)
 
 module.exports.EventSource = EventSource
 
@@ -524,14 +524,14 @@ module.exports.install = install
 
 /***/ }),
 
-/***/ 4889:
+/***/ 2009:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const { EventEmitter } = __webpack_require__(8474)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(5355)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -845,13 +845,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 274:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(5355)
 const { zstdCompressSync, zstdDecompressSync } = __webpack_require__(8522)
 
 let DatabaseSync
@@ -1445,7 +1445,7 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1453,7 +1453,7 @@ function isCompressibleContentType (contentType) {
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __webpack_require__(8707)
+} = __webpack_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -1461,10 +1461,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __webpack_require__(2128)
-const Pool = __webpack_require__(628)
-const { kOriginless, kUrl } = __webpack_require__(6443)
-const util = __webpack_require__(3440)
+} = __webpack_require__(3856)
+const Pool = __webpack_require__(2244)
+const { kOriginless, kUrl } = __webpack_require__(4043)
+const util = __webpack_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -1669,15 +1669,15 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 3650:
+/***/ 5154:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(883)
-const { InvalidArgumentError } = __webpack_require__(8707)
-const { toRawHeaders } = __webpack_require__(3440)
-const { kOriginless, kUrl } = __webpack_require__(6443)
+const Dispatcher = __webpack_require__(7939)
+const { InvalidArgumentError } = __webpack_require__(4627)
+const { toRawHeaders } = __webpack_require__(4640)
+const { kOriginless, kUrl } = __webpack_require__(4043)
 
 class LegacyHandlerWrapper {
   #handler
@@ -1803,13 +1803,13 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 6815:
+/***/ 6591:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(8707)
-const Client = __webpack_require__(3701)
+const { InvalidArgumentError } = __webpack_require__(4627)
+const Client = __webpack_require__(1285)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -1861,14 +1861,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(883)
-const RetryHandler = __webpack_require__(7816)
-const { kOriginless, kUrl } = __webpack_require__(6443)
+const Dispatcher = __webpack_require__(7939)
+const RetryHandler = __webpack_require__(5640)
+const { kOriginless, kUrl } = __webpack_require__(4043)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -1916,7 +1916,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 8512:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1931,14 +1931,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __webpack_require__(2128)
-const Client = __webpack_require__(3701)
+} = __webpack_require__(3856)
+const Client = __webpack_require__(1285)
 const {
   InvalidArgumentError
-} = __webpack_require__(8707)
-const util = __webpack_require__(3440)
-const { kUrl, kQueued } = __webpack_require__(6443)
-const buildConnector = __webpack_require__(9136)
+} = __webpack_require__(4627)
+const util = __webpack_require__(4640)
+const { kUrl, kQueued } = __webpack_require__(4043)
+const buildConnector = __webpack_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -2092,7 +2092,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2101,9 +2101,9 @@ module.exports = RoundRobinPool
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __webpack_require__(8707)
-const Agent = __webpack_require__(7405)
-const Dispatcher1Wrapper = __webpack_require__(3650)
+const { InvalidArgumentError } = __webpack_require__(4627)
+const Agent = __webpack_require__(8285)
+const Dispatcher1Wrapper = __webpack_require__(5154)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -2181,13 +2181,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 3448:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(3440)
-const { kRedirectCacheControl } = __webpack_require__(6443)
+const util = __webpack_require__(4640)
+const { kRedirectCacheControl } = __webpack_require__(4043)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -2195,7 +2195,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __webpack_require__(7659)
+} = __webpack_require__(5355)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -2207,7 +2207,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __webpack_require__(5453)
+const { parseHttpDate } = __webpack_require__(7149)
 
 function noop () {}
 
@@ -3410,7 +3410,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 237:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3551,7 +3551,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3634,12 +3634,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 303:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { RequestAbortedError } = __webpack_require__(8707)
+const { RequestAbortedError } = __webpack_require__(4627)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -4181,15 +4181,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(3440)
+const util = __webpack_require__(4640)
 const assert = __webpack_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(8707)
-const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(6443)
+const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(4627)
+const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(4043)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -4472,20 +4472,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(6443)
-const { RequestRetryError, RequestAbortedError } = __webpack_require__(8707)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(4043)
+const { RequestRetryError, RequestAbortedError } = __webpack_require__(4627)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __webpack_require__(3440)
+} = __webpack_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -5165,17 +5165,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 5542:
+/***/ 7382:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const util = __webpack_require__(3440)
-const CacheHandler = __webpack_require__(9976)
-const MemoryCacheStore = __webpack_require__(4889)
-const CacheRevalidationHandler = __webpack_require__(7133)
+const util = __webpack_require__(4640)
+const CacheHandler = __webpack_require__(3448)
+const MemoryCacheStore = __webpack_require__(2009)
+const CacheRevalidationHandler = __webpack_require__(237)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -5186,9 +5186,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __webpack_require__(7659)
-const { AbortError } = __webpack_require__(8707)
-const { parseHttpDate } = __webpack_require__(5453)
+} = __webpack_require__(5355)
+const { AbortError } = __webpack_require__(4627)
+const { parseHttpDate } = __webpack_require__(7149)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -5943,15 +5943,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 2397:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __webpack_require__(8522)
 const { pipeline, Transform: TransformStream } = __webpack_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(8707)
-const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(4627)
+const DecoratorHandler = __webpack_require__(91)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -6524,15 +6524,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 9464:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const diagnosticsChannel = __webpack_require__(3053)
-const util = __webpack_require__(3440)
-const DeduplicationHandler = __webpack_require__(3599)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
+const util = __webpack_require__(4640)
+const DeduplicationHandler = __webpack_require__(303)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(5355)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -6649,15 +6649,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
-const DecoratorHandler = __webpack_require__(8155)
-const { InvalidArgumentError, InformationalError } = __webpack_require__(8707)
-const { kRequestOrigin } = __webpack_require__(6443)
+const DecoratorHandler = __webpack_require__(91)
+const { InvalidArgumentError, InformationalError } = __webpack_require__(4627)
+const { kRequestOrigin } = __webpack_require__(4043)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -7249,13 +7249,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
-const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(4627)
+const DecoratorHandler = __webpack_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -7355,12 +7355,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const RedirectHandler = __webpack_require__(8754)
+const RedirectHandler = __webpack_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -7383,14 +7383,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 6790:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __webpack_require__(8155)
-const { InvalidArgumentError, ResponseError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(91)
+const { InvalidArgumentError, ResponseError } = __webpack_require__(4627)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -7529,11 +7529,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RetryHandler = __webpack_require__(7816)
+const RetryHandler = __webpack_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -7555,13 +7555,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kClients } = __webpack_require__(6443)
-const Agent = __webpack_require__(7405)
+const { kClients } = __webpack_require__(4043)
+const Agent = __webpack_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -7579,14 +7579,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __webpack_require__(1117)
-const MockClient = __webpack_require__(7365)
-const MockPool = __webpack_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(3397)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
-const Dispatcher = __webpack_require__(883)
-const PendingInterceptorsFormatter = __webpack_require__(6142)
-const { MockCallHistory } = __webpack_require__(431)
+} = __webpack_require__(941)
+const MockClient = __webpack_require__(9493)
+const MockPool = __webpack_require__(5220)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(8981)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(4627)
+const Dispatcher = __webpack_require__(7939)
+const PendingInterceptorsFormatter = __webpack_require__(1726)
+const { MockCallHistory } = __webpack_require__(5663)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -7817,13 +7817,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5663:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __webpack_require__(1117)
-const { InvalidArgumentError } = __webpack_require__(8707)
+const { kMockCallHistoryAddLog } = __webpack_require__(941)
+const { InvalidArgumentError } = __webpack_require__(4627)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -8072,14 +8072,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Client = __webpack_require__(3701)
-const { buildMockDispatch } = __webpack_require__(3397)
+const Client = __webpack_require__(1285)
+const { buildMockDispatch } = __webpack_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -8089,10 +8089,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(1117)
-const { MockInterceptor } = __webpack_require__(1511)
-const Symbols = __webpack_require__(6443)
-const { InvalidArgumentError } = __webpack_require__(8707)
+} = __webpack_require__(941)
+const { MockInterceptor } = __webpack_require__(5015)
+const Symbols = __webpack_require__(4043)
+const { InvalidArgumentError } = __webpack_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -8147,12 +8147,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { UndiciError } = __webpack_require__(8707)
+const { UndiciError } = __webpack_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -8183,12 +8183,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -8197,9 +8197,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __webpack_require__(1117)
-const { InvalidArgumentError } = __webpack_require__(8707)
-const { serializePathWithQuery } = __webpack_require__(3440)
+} = __webpack_require__(941)
+const { InvalidArgumentError } = __webpack_require__(4627)
+const { serializePathWithQuery } = __webpack_require__(4640)
 const {
   types: {
     isPromise
@@ -8417,14 +8417,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Pool = __webpack_require__(628)
-const { buildMockDispatch } = __webpack_require__(3397)
+const Pool = __webpack_require__(2244)
+const { buildMockDispatch } = __webpack_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -8434,10 +8434,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(1117)
-const { MockInterceptor } = __webpack_require__(1511)
-const Symbols = __webpack_require__(6443)
-const { InvalidArgumentError } = __webpack_require__(8707)
+} = __webpack_require__(941)
+const { MockInterceptor } = __webpack_require__(5015)
+const Symbols = __webpack_require__(4043)
+const { InvalidArgumentError } = __webpack_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -8492,7 +8492,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -8531,12 +8531,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(2429)
+const { MockNotMatchedError } = __webpack_require__(9917)
 const {
   kDispatches,
   kMockAgent,
@@ -8544,15 +8544,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __webpack_require__(1117)
-const { serializePathWithQuery, parseHeaders } = __webpack_require__(3440)
+} = __webpack_require__(941)
+const { serializePathWithQuery, parseHeaders } = __webpack_require__(4640)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __webpack_require__(7975)
-const { InvalidArgumentError } = __webpack_require__(8707)
+const { InvalidArgumentError } = __webpack_require__(4627)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -9268,7 +9268,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -9318,17 +9318,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 9447:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Agent = __webpack_require__(7405)
-const MockAgent = __webpack_require__(7501)
-const { SnapshotRecorder } = __webpack_require__(3766)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
-const util = __webpack_require__(3440)
-const { validateSnapshotMode } = __webpack_require__(9683)
+const Agent = __webpack_require__(8285)
+const MockAgent = __webpack_require__(1437)
+const { SnapshotRecorder } = __webpack_require__(5798)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(4627)
+const util = __webpack_require__(4640)
+const { validateSnapshotMode } = __webpack_require__(1699)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -9696,7 +9696,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 5798:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -9704,9 +9704,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __webpack_require__(1455)
 const { dirname, resolve } = __webpack_require__(6760)
 const { setTimeout, clearTimeout } = __webpack_require__(7997)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
-const { setHeader } = __webpack_require__(3440)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(9683)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(4627)
+const { setHeader } = __webpack_require__(4640)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(1699)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -10327,14 +10327,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 1699:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(8707)
-const { setHeader } = __webpack_require__(3440)
-const { runtimeFeatures } = __webpack_require__(313)
+const { InvalidArgumentError } = __webpack_require__(4627)
+const { setHeader } = __webpack_require__(4640)
+const { runtimeFeatures } = __webpack_require__(4521)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -10493,7 +10493,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 5355:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -10504,10 +10504,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __webpack_require__(3440)
+} = __webpack_require__(4640)
 
-const { serializePathWithQuery } = __webpack_require__(3440)
-const { kRequestOrigin } = __webpack_require__(6443)
+const { serializePathWithQuery } = __webpack_require__(4640)
+const { kRequestOrigin } = __webpack_require__(4043)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -11264,7 +11264,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 7149:
 /***/ ((module) => {
 
 
@@ -11941,21 +11941,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 
-const { kConstruct } = __webpack_require__(6443)
-const { urlEquals, getFieldValues } = __webpack_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
-const { webidl } = __webpack_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __webpack_require__(9967)
-const { fetching } = __webpack_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(3168)
+const { kConstruct } = __webpack_require__(4043)
+const { urlEquals, getFieldValues } = __webpack_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __webpack_require__(4640)
+const { webidl } = __webpack_require__(5159)
+const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(715)
+const { Request, fromInnerRequest, getRequestState } = __webpack_require__(175)
+const { fetching } = __webpack_require__(8702)
+const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(9520)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -12819,15 +12819,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Cache } = __webpack_require__(9634)
-const { webidl } = __webpack_require__(7879)
-const { kEnumerableProperty } = __webpack_require__(3440)
-const { kConstruct } = __webpack_require__(6443)
+const { Cache } = __webpack_require__(8514)
+const { webidl } = __webpack_require__(5159)
+const { kEnumerableProperty } = __webpack_require__(4640)
+const { kConstruct } = __webpack_require__(4043)
 
 class CacheStorage {
   /**
@@ -12984,14 +12984,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(1900)
-const { isValidHeaderName } = __webpack_require__(3168)
+const { URLSerializer } = __webpack_require__(7708)
+const { isValidHeaderName } = __webpack_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13036,7 +13036,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -13055,14 +13055,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseSetCookie } = __webpack_require__(1978)
-const { stringify } = __webpack_require__(7797)
-const { webidl } = __webpack_require__(7879)
+const { parseSetCookie } = __webpack_require__(8906)
+const { stringify } = __webpack_require__(1077)
+const { webidl } = __webpack_require__(5159)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -13273,14 +13273,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(1276)
-const { isCTLExcludingHtab } = __webpack_require__(7797)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(484)
+const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(3404)
+const { isCTLExcludingHtab } = __webpack_require__(1077)
 const assert = __webpack_require__(4589)
 
 /**
@@ -13598,7 +13598,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -13976,13 +13976,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __webpack_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __webpack_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -14558,24 +14558,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { pipeline } = __webpack_require__(7075)
-const { fetching } = __webpack_require__(4398)
-const { webidl } = __webpack_require__(7879)
-const { EventSourceStream } = __webpack_require__(4031)
-const { parseMIMEType } = __webpack_require__(1900)
-const { createFastMessageEvent } = __webpack_require__(5188)
-const { isNetworkError } = __webpack_require__(9051)
-const { cloneRequest } = __webpack_require__(9967)
-const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(3440)
-const { environmentSettingsObject } = __webpack_require__(3168)
-const { createPotentialCORSRequest } = __webpack_require__(4811)
-const { getGlobalDispatcher } = __webpack_require__(2581)
-const { isomorphicDecode } = __webpack_require__(8116)
+const { fetching } = __webpack_require__(8702)
+const { webidl } = __webpack_require__(5159)
+const { EventSourceStream } = __webpack_require__(335)
+const { parseMIMEType } = __webpack_require__(7708)
+const { createFastMessageEvent } = __webpack_require__(7316)
+const { isNetworkError } = __webpack_require__(715)
+const { cloneRequest } = __webpack_require__(175)
+const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(4640)
+const { environmentSettingsObject } = __webpack_require__(9520)
+const { createPotentialCORSRequest } = __webpack_require__(3691)
+const { getGlobalDispatcher } = __webpack_require__(8421)
+const { isomorphicDecode } = __webpack_require__(484)
 
 const textEncoder = new TextEncoder()
 
@@ -15112,12 +15112,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { makeRequest } = __webpack_require__(9967)
+const { makeRequest } = __webpack_require__(175)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -15179,21 +15179,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __webpack_require__(6443)
-const { kEnumerableProperty, setHeader } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(4043)
+const { kEnumerableProperty, setHeader } = __webpack_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __webpack_require__(3168)
-const { webidl } = __webpack_require__(7879)
+} = __webpack_require__(9520)
+const { webidl } = __webpack_require__(5159)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(7975)
 
@@ -15908,7 +15908,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -15922,9 +15922,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __webpack_require__(9051)
-const { HeadersList } = __webpack_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __webpack_require__(9967)
+} = __webpack_require__(715)
+const { HeadersList } = __webpack_require__(5524)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __webpack_require__(175)
 const zlib = __webpack_require__(8522)
 const {
   makePolicyContainer,
@@ -15959,26 +15959,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __webpack_require__(3168)
+} = __webpack_require__(9520)
 const assert = __webpack_require__(4589)
-const { safelyExtractBody, extractBody } = __webpack_require__(4492)
+const { safelyExtractBody, extractBody } = __webpack_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __webpack_require__(4495)
+} = __webpack_require__(7775)
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __webpack_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
-const { SocketError } = __webpack_require__(8707)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1900)
-const { getGlobalDispatcher } = __webpack_require__(2581)
-const { webidl } = __webpack_require__(7879)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(4640)
+const { SocketError } = __webpack_require__(4627)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(7708)
+const { getGlobalDispatcher } = __webpack_require__(8421)
+const { webidl } = __webpack_require__(5159)
 const { STATUS_CODES } = __webpack_require__(7067)
-const { bytesMatch } = __webpack_require__(5082)
-const { isomorphicEncode } = __webpack_require__(8116)
+const { bytesMatch } = __webpack_require__(4458)
+const { isomorphicEncode } = __webpack_require__(484)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -18366,22 +18366,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(660)
-const util = __webpack_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(5524)
+const util = __webpack_require__(4640)
 const nodeUtil = __webpack_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __webpack_require__(3168)
+} = __webpack_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -18391,11 +18391,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __webpack_require__(4495)
+} = __webpack_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __webpack_require__(7879)
-const { URLSerializer } = __webpack_require__(1900)
-const { kConstruct } = __webpack_require__(6443)
+const { webidl } = __webpack_require__(5159)
+const { URLSerializer } = __webpack_require__(7708)
+const { kConstruct } = __webpack_require__(4043)
 const assert = __webpack_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -19490,14 +19490,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(4492)
-const util = __webpack_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(5524)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(6396)
+const util = __webpack_require__(4640)
 const nodeUtil = __webpack_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -19506,16 +19506,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __webpack_require__(3168)
+} = __webpack_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __webpack_require__(4495)
-const { webidl } = __webpack_require__(7879)
-const { URLSerializer } = __webpack_require__(1900)
-const { kConstruct } = __webpack_require__(6443)
+} = __webpack_require__(7775)
+const { webidl } = __webpack_require__(5159)
+const { URLSerializer } = __webpack_require__(7708)
+const { kConstruct } = __webpack_require__(4043)
 const assert = __webpack_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(484)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -20135,14 +20135,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 4458:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(313)
-const { asciiLowercase } = __webpack_require__(8116)
+const { runtimeFeatures } = __webpack_require__(4521)
+const { asciiLowercase } = __webpack_require__(484)
 
 /**
  * @typedef {object} Metadata
@@ -20449,20 +20449,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(8625)
-const { makeRequest } = __webpack_require__(9967)
-const { fetching } = __webpack_require__(4398)
-const { Headers, getHeadersList } = __webpack_require__(660)
-const { getDecodeSplit } = __webpack_require__(3168)
-const { WebsocketFrameSend } = __webpack_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(6096)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(1025)
+const { makeRequest } = __webpack_require__(175)
+const { fetching } = __webpack_require__(8702)
+const { Headers, getHeadersList } = __webpack_require__(5524)
+const { getDecodeSplit } = __webpack_require__(9520)
+const { WebsocketFrameSend } = __webpack_require__(9104)
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(313)
+const { runtimeFeatures } = __webpack_require__(4521)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __webpack_require__(7598)
@@ -20806,7 +20806,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -20939,14 +20939,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(7879)
-const { kEnumerableProperty } = __webpack_require__(3440)
-const { kConstruct } = __webpack_require__(6443)
+const { webidl } = __webpack_require__(5159)
+const { kEnumerableProperty } = __webpack_require__(4640)
+const { kConstruct } = __webpack_require__(4043)
 
 let createFastMessageEvent
 
@@ -21294,13 +21294,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { runtimeFeatures } = __webpack_require__(313)
-const { maxUnsigned16Bit, opcodes } = __webpack_require__(736)
+const { runtimeFeatures } = __webpack_require__(4521)
+const { maxUnsigned16Bit, opcodes } = __webpack_require__(6096)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -21428,14 +21428,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(8625)
-const { MessageSizeExceededError } = __webpack_require__(8707)
+const { isValidClientWindowBits } = __webpack_require__(1025)
+const { MessageSizeExceededError } = __webpack_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -21540,14 +21540,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(6096)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -21556,12 +21556,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(8625)
-const { failWebsocketConnection } = __webpack_require__(6897)
-const { WebsocketFrameSend } = __webpack_require__(3264)
-const { PerMessageDeflate } = __webpack_require__(9469)
-const { MessageSizeExceededError } = __webpack_require__(8707)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
+} = __webpack_require__(1025)
+const { failWebsocketConnection } = __webpack_require__(7905)
+const { WebsocketFrameSend } = __webpack_require__(9104)
+const { PerMessageDeflate } = __webpack_require__(1869)
+const { MessageSizeExceededError } = __webpack_require__(4627)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(2303)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -22077,14 +22077,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(3264)
-const { opcodes, sendHints } = __webpack_require__(736)
-const FixedQueue = __webpack_require__(2279)
+const { WebsocketFrameSend } = __webpack_require__(9104)
+const { opcodes, sendHints } = __webpack_require__(6096)
+const FixedQueue = __webpack_require__(5844)
 
 /**
  * @typedef {object} SendQueueNode
@@ -22193,15 +22193,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 2039:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(7879)
-const { validateCloseCodeAndReason } = __webpack_require__(8625)
-const { kConstruct } = __webpack_require__(6443)
-const { kEnumerableProperty } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(5159)
+const { validateCloseCodeAndReason } = __webpack_require__(1025)
+const { kConstruct } = __webpack_require__(4043)
+const { kEnumerableProperty } = __webpack_require__(4640)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -22307,23 +22307,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 4841:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { addAbortListener } = __webpack_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __webpack_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __webpack_require__(736)
-const { webidl } = __webpack_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
-const { channels } = __webpack_require__(2414)
-const { WebsocketFrameSend } = __webpack_require__(3264)
-const { ByteParser } = __webpack_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6919)
-const { kEnumerableProperty } = __webpack_require__(3440)
-const { utf8DecodeBytes } = __webpack_require__(276)
+const { environmentSettingsObject, readableStreamClose } = __webpack_require__(9520)
+const { states, opcodes, sentCloseFrameState } = __webpack_require__(6096)
+const { webidl } = __webpack_require__(5159)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(1025)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(7905)
+const { channels } = __webpack_require__(3374)
+const { WebsocketFrameSend } = __webpack_require__(9104)
+const { ByteParser } = __webpack_require__(9332)
+const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(2039)
+const { kEnumerableProperty } = __webpack_require__(4640)
+const { utf8DecodeBytes } = __webpack_require__(3332)
 
 let emittedExperimentalWarning = false
 
@@ -22825,15 +22825,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { states, opcodes } = __webpack_require__(736)
+const { states, opcodes } = __webpack_require__(6096)
 const { isUtf8 } = __webpack_require__(4573)
-const { removeHTTPWhitespace } = __webpack_require__(1900)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
+const { removeHTTPWhitespace } = __webpack_require__(7708)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(484)
 
 /**
  * @param {number} readyState
@@ -23179,16 +23179,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { isArrayBuffer } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(7879)
-const { URLSerializer } = __webpack_require__(1900)
-const { environmentSettingsObject } = __webpack_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(736)
+const { webidl } = __webpack_require__(5159)
+const { URLSerializer } = __webpack_require__(7708)
+const { environmentSettingsObject } = __webpack_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(6096)
 const {
   isConnecting,
   isEstablished,
@@ -23199,15 +23199,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __webpack_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(6897)
-const { ByteParser } = __webpack_require__(1652)
-const { kEnumerableProperty } = __webpack_require__(3440)
-const { getGlobalDispatcher } = __webpack_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5188)
-const { SendQueue } = __webpack_require__(3900)
-const { WebsocketFrameSend } = __webpack_require__(3264)
-const { channels } = __webpack_require__(2414)
+} = __webpack_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(7905)
+const { ByteParser } = __webpack_require__(9332)
+const { kEnumerableProperty } = __webpack_require__(4640)
+const { getGlobalDispatcher } = __webpack_require__(8421)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(7316)
+const { SendQueue } = __webpack_require__(9388)
+const { WebsocketFrameSend } = __webpack_require__(9104)
+const { channels } = __webpack_require__(3374)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')

@@ -1,14 +1,14 @@
-export const id = 790;
-export const ids = [790];
+export const id = 6;
+export const ids = [6];
 export const modules = {
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { addAbortListener } = __webpack_require__(3440)
-const { RequestAbortedError } = __webpack_require__(8707)
+const { addAbortListener } = __webpack_require__(4640)
+const { RequestAbortedError } = __webpack_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -68,16 +68,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
-const util = __webpack_require__(3440)
-const { addSignal, removeSignal } = __webpack_require__(158)
+const { InvalidArgumentError, SocketError } = __webpack_require__(4627)
+const util = __webpack_require__(4640)
+const { addSignal, removeSignal } = __webpack_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -187,7 +187,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -203,10 +203,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __webpack_require__(8707)
-const util = __webpack_require__(3440)
-const { kBodyUsed } = __webpack_require__(6443)
-const { addSignal, removeSignal } = __webpack_require__(158)
+} = __webpack_require__(4627)
+const util = __webpack_require__(4640)
+const { kBodyUsed } = __webpack_require__(4043)
+const { addSignal, removeSignal } = __webpack_require__(670)
 
 function noop () {}
 
@@ -459,16 +459,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { Readable } = __webpack_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
-const util = __webpack_require__(3440)
+const { Readable } = __webpack_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(4627)
+const util = __webpack_require__(4640)
 
 function noop () {}
 
@@ -710,16 +710,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
-const util = __webpack_require__(3440)
-const { addSignal, removeSignal } = __webpack_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(4627)
+const util = __webpack_require__(4640)
+const { addSignal, removeSignal } = __webpack_require__(670)
 
 function noop () {}
 
@@ -987,17 +987,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
+const { InvalidArgumentError, SocketError } = __webpack_require__(4627)
 const { AsyncResource } = __webpack_require__(6698)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(3440)
-const { kHTTP2Stream } = __webpack_require__(6443)
-const { addSignal, removeSignal } = __webpack_require__(158)
+const util = __webpack_require__(4640)
+const { kHTTP2Stream } = __webpack_require__(4043)
+const { addSignal, removeSignal } = __webpack_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1115,21 +1115,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-module.exports.request = __webpack_require__(4043)
-module.exports.stream = __webpack_require__(3560)
-module.exports.pipeline = __webpack_require__(6862)
-module.exports.upgrade = __webpack_require__(1882)
-module.exports.connect = __webpack_require__(4660)
+module.exports.request = __webpack_require__(4203)
+module.exports.stream = __webpack_require__(9656)
+module.exports.pipeline = __webpack_require__(5646)
+module.exports.upgrade = __webpack_require__(6730)
+module.exports.connect = __webpack_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1137,8 +1137,8 @@ module.exports.connect = __webpack_require__(4660)
 const assert = __webpack_require__(4589)
 const { addAbortListener } = __webpack_require__(8474)
 const { Readable } = __webpack_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(8707)
-const util = __webpack_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(4627)
+const util = __webpack_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1751,15 +1751,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
+const util = __webpack_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -1956,7 +1956,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -2094,7 +2094,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2328,7 +2328,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -2869,7 +2869,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2877,7 +2877,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __webpack_require__(8707)
+} = __webpack_require__(4627)
 const assert = __webpack_require__(4589)
 const {
   isValidHTTPToken,
@@ -2895,9 +2895,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __webpack_require__(3440)
-const { channels } = __webpack_require__(2414)
-const { headerNameLowerCasedRecord } = __webpack_require__(735)
+} = __webpack_require__(4640)
+const { channels } = __webpack_require__(3374)
+const { headerNameLowerCasedRecord } = __webpack_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3447,8 +3447,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __webpack_require__(5910)
-    isFormData = (__webpack_require__(7879).webidl).is.FormData
+    __webpack_require__(1142)
+    isFormData = (__webpack_require__(5159).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -3458,16 +3458,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { EventEmitter } = __webpack_require__(8474)
 const { Buffer } = __webpack_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(4627)
 const { debuglog } = __webpack_require__(7975)
-const { parseAddress } = __webpack_require__(1732)
+const { parseAddress } = __webpack_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -3887,14 +3887,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Buffer } = __webpack_require__(4573)
 const net = __webpack_require__(7030)
-const { InvalidArgumentError } = __webpack_require__(8707)
+const { InvalidArgumentError } = __webpack_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -4106,7 +4106,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -4194,7 +4194,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4202,7 +4202,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __webpack_require__(735)
+} = __webpack_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -4361,22 +4361,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(4043)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
 const { stringify } = __webpack_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __webpack_require__(8474)
-const timers = __webpack_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
-const { headerNameLowerCasedRecord } = __webpack_require__(735)
-const { tree } = __webpack_require__(7752)
+const timers = __webpack_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(4627)
+const { headerNameLowerCasedRecord } = __webpack_require__(2303)
+const { tree } = __webpack_require__(4152)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -5403,17 +5403,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(6443)
-const DispatcherBase = __webpack_require__(1841)
-const Pool = __webpack_require__(628)
-const Client = __webpack_require__(3701)
-const util = __webpack_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(4627)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(4043)
+const DispatcherBase = __webpack_require__(9265)
+const Pool = __webpack_require__(2244)
+const Client = __webpack_require__(1285)
+const util = __webpack_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -5591,7 +5591,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -5599,9 +5599,9 @@ module.exports = Agent
 /* global WebAssembly */
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(3440)
-const { channels } = __webpack_require__(2414)
-const timers = __webpack_require__(6603)
+const util = __webpack_require__(4640)
+const { channels } = __webpack_require__(3374)
+const timers = __webpack_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -5615,7 +5615,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(8707)
+} = __webpack_require__(4627)
 const {
   kUrl,
   kReset,
@@ -5650,12 +5650,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __webpack_require__(6443)
+} = __webpack_require__(4043)
 
-const constants = __webpack_require__(2824)
+const constants = __webpack_require__(776)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __webpack_require__(1969)
+  ? __webpack_require__(1505)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -5673,7 +5673,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(7630) : undefined
 
   let mod
 
@@ -5696,7 +5696,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__webpack_require__(3434))
+      mod = new WebAssembly.Module(__webpack_require__(8586))
     } catch {}
   }
 
@@ -5705,7 +5705,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -6820,7 +6820,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__webpack_require__(4492).extractBody)
+      extractBody = (__webpack_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -7444,14 +7444,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { pipeline } = __webpack_require__(7075)
-const util = __webpack_require__(3440)
+const util = __webpack_require__(4640)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7462,7 +7462,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(8707)
+} = __webpack_require__(4627)
 const {
   kUrl,
   kReset,
@@ -7492,8 +7492,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __webpack_require__(6443)
-const { channels } = __webpack_require__(2414)
+} = __webpack_require__(4043)
+const { channels } = __webpack_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -8738,7 +8738,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__webpack_require__(4492).extractBody)
+    extractBody ??= (__webpack_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9440,7 +9440,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -9448,17 +9448,17 @@ module.exports = connectH2
 const assert = __webpack_require__(4589)
 const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
-const util = __webpack_require__(3440)
-const { ClientStats } = __webpack_require__(6854)
-const { channels } = __webpack_require__(2414)
-const Request = __webpack_require__(4655)
-const DispatcherBase = __webpack_require__(1841)
+const util = __webpack_require__(4640)
+const { ClientStats } = __webpack_require__(7782)
+const { channels } = __webpack_require__(3374)
+const Request = __webpack_require__(7311)
+const DispatcherBase = __webpack_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __webpack_require__(8707)
-const buildConnector = __webpack_require__(9136)
+} = __webpack_require__(4627)
+const buildConnector = __webpack_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -9501,9 +9501,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __webpack_require__(6443)
-const connectH1 = __webpack_require__(637)
-const connectH2 = __webpack_require__(8788)
+} = __webpack_require__(4043)
+const connectH1 = __webpack_require__(9133)
+const connectH2 = __webpack_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -10196,20 +10196,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const buffer = __webpack_require__(4573)
-const Dispatcher = __webpack_require__(883)
+const Dispatcher = __webpack_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __webpack_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
+} = __webpack_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(4043)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(2303)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10401,12 +10401,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const EventEmitter = __webpack_require__(8474)
-const { kOriginless, kUrl } = __webpack_require__(6443)
+const { kOriginless, kUrl } = __webpack_require__(4043)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -10466,15 +10466,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6443)
-const ProxyAgent = __webpack_require__(6672)
-const Agent = __webpack_require__(7405)
+const DispatcherBase = __webpack_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(4043)
+const ProxyAgent = __webpack_require__(9920)
+const Agent = __webpack_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10663,7 +10663,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2279:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -10805,14 +10805,14 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1969:
+/***/ 1505:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(3440)
-const timers = __webpack_require__(6603)
+const util = __webpack_require__(4640)
+const timers = __webpack_require__(1275)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -10822,7 +10822,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(8707)
+} = __webpack_require__(4627)
 const {
   kUrl,
   kReset,
@@ -10845,7 +10845,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __webpack_require__(6443)
+} = __webpack_require__(4043)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -10916,11 +10916,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __webpack_require__(9545)
+      miloPackage = __webpack_require__(409)
     } catch {}
   }
 
-  miloPackage = miloPackage || __webpack_require__(5997)
+  miloPackage = miloPackage || __webpack_require__(1357)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -11877,16 +11877,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { AsyncResource } = __webpack_require__(6698)
-const { PoolStats } = __webpack_require__(6854)
-const DispatcherBase = __webpack_require__(1841)
-const FixedQueue = __webpack_require__(2279)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
+const { PoolStats } = __webpack_require__(7782)
+const DispatcherBase = __webpack_require__(9265)
+const FixedQueue = __webpack_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -12231,7 +12231,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -12248,14 +12248,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __webpack_require__(2128)
-const Client = __webpack_require__(3701)
+} = __webpack_require__(3856)
+const Client = __webpack_require__(1285)
 const {
   InvalidArgumentError
-} = __webpack_require__(8707)
-const util = __webpack_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __webpack_require__(6443)
-const buildConnector = __webpack_require__(9136)
+} = __webpack_require__(4627)
+const util = __webpack_require__(4640)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __webpack_require__(4043)
+const buildConnector = __webpack_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -12467,21 +12467,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
-const Agent = __webpack_require__(7405)
-const Pool = __webpack_require__(628)
-const DispatcherBase = __webpack_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __webpack_require__(8707)
-const buildConnector = __webpack_require__(9136)
-const Client = __webpack_require__(3701)
-const { channels } = __webpack_require__(2414)
-const Socks5ProxyAgent = __webpack_require__(7223)
-const { hasSafeIterator } = __webpack_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(4043)
+const Agent = __webpack_require__(8285)
+const Pool = __webpack_require__(2244)
+const DispatcherBase = __webpack_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __webpack_require__(4627)
+const buildConnector = __webpack_require__(2784)
+const Client = __webpack_require__(1285)
+const { channels } = __webpack_require__(3374)
+const Socks5ProxyAgent = __webpack_require__(8151)
+const { hasSafeIterator } = __webpack_require__(4640)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -12892,7 +12892,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -12900,13 +12900,13 @@ module.exports = ProxyAgent
 const { URL } = __webpack_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __webpack_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(8707)
-const { Socks5Client, STATES } = __webpack_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(6443)
-const Pool = __webpack_require__(628)
-const buildConnector = __webpack_require__(9136)
-const { setupConnectTimeout } = __webpack_require__(3440)
+const DispatcherBase = __webpack_require__(9265)
+const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(4627)
+const { Socks5Client, STATES } = __webpack_require__(8290)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(4043)
+const Pool = __webpack_require__(2244)
+const buildConnector = __webpack_require__(2784)
+const { setupConnectTimeout } = __webpack_require__(4640)
 const { debuglog } = __webpack_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -13249,7 +13249,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -13289,13 +13289,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __webpack_require__(172);
+const utils_1 = __webpack_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -13827,7 +13827,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -13850,7 +13850,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -13873,7 +13873,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13892,7 +13892,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 1357:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -14901,7 +14901,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 409:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -15910,7 +15910,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16010,7 +16010,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16022,7 +16022,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __webpack_require__(6443)
+} = __webpack_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -16049,7 +16049,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -16481,26 +16481,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(3440)
+const util = __webpack_require__(4640)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __webpack_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(5910)
-const { webidl } = __webpack_require__(7879)
+} = __webpack_require__(9520)
+const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(1142)
+const { webidl } = __webpack_require__(5159)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isUint8Array } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(1900)
-const { multipartFormDataParser } = __webpack_require__(116)
-const { parseJSONFromBytes } = __webpack_require__(8116)
-const { utf8DecodeBytes } = __webpack_require__(276)
+const { serializeAMimeType } = __webpack_require__(7708)
+const { multipartFormDataParser } = __webpack_require__(3028)
+const { parseJSONFromBytes } = __webpack_require__(484)
+const { utf8DecodeBytes } = __webpack_require__(3332)
 const { ReadableStreamTee } = __webpack_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -17071,7 +17071,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -17209,13 +17209,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -17812,17 +17812,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __webpack_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(1900)
-const { makeEntry } = __webpack_require__(5910)
-const { webidl } = __webpack_require__(7879)
+const { bufferToLowerCasedHeaderName } = __webpack_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(7708)
+const { makeEntry } = __webpack_require__(1142)
+const { webidl } = __webpack_require__(5159)
 const assert = __webpack_require__(4589)
-const { isomorphicDecode } = __webpack_require__(8116)
+const { isomorphicDecode } = __webpack_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -18413,16 +18413,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { iteratorMixin } = __webpack_require__(3168)
-const { kEnumerableProperty } = __webpack_require__(3440)
-const { webidl } = __webpack_require__(7879)
+const { iteratorMixin } = __webpack_require__(9520)
+const { kEnumerableProperty } = __webpack_require__(4640)
+const { webidl } = __webpack_require__(5159)
 const nodeUtil = __webpack_require__(7975)
-const { runtimeFeatures } = __webpack_require__(313)
+const { runtimeFeatures } = __webpack_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__webpack_require__(7598).randomInt)
@@ -18692,7 +18692,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -18739,22 +18739,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(4495)
-const { getGlobalOrigin } = __webpack_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(7775)
+const { getGlobalOrigin } = __webpack_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(7708)
 const { performance } = __webpack_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(4640)
 const assert = __webpack_require__(4589)
 const { isUint8Array } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(8116)
+const { webidl } = __webpack_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -20276,13 +20276,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { utf8DecodeBytes } = __webpack_require__(276)
+const { utf8DecodeBytes } = __webpack_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -20527,7 +20527,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -21526,18 +21526,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Scalar = __webpack_require__(3301);
-var YAMLMap = __webpack_require__(4454);
-var YAMLSeq = __webpack_require__(2223);
-var resolveBlockMap = __webpack_require__(7103);
-var resolveBlockSeq = __webpack_require__(334);
-var resolveFlowCollection = __webpack_require__(3142);
+var identity = __webpack_require__(4919);
+var Scalar = __webpack_require__(389);
+var YAMLMap = __webpack_require__(5462);
+var YAMLSeq = __webpack_require__(6831);
+var resolveBlockMap = __webpack_require__(143);
+var resolveBlockSeq = __webpack_require__(1854);
+var resolveFlowCollection = __webpack_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -21623,15 +21623,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Document = __webpack_require__(3021);
-var composeNode = __webpack_require__(5937);
-var resolveEnd = __webpack_require__(7788);
-var resolveProps = __webpack_require__(4631);
+var Document = __webpack_require__(573);
+var composeNode = __webpack_require__(4961);
+var resolveEnd = __webpack_require__(1020);
+var resolveProps = __webpack_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -21675,17 +21675,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(4065);
-var identity = __webpack_require__(1127);
-var composeCollection = __webpack_require__(7349);
-var composeScalar = __webpack_require__(5413);
-var resolveEnd = __webpack_require__(7788);
-var utilEmptyScalarPosition = __webpack_require__(2599);
+var Alias = __webpack_require__(7105);
+var identity = __webpack_require__(4919);
+var composeCollection = __webpack_require__(2197);
+var composeScalar = __webpack_require__(3573);
+var resolveEnd = __webpack_require__(1020);
+var utilEmptyScalarPosition = __webpack_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -21794,15 +21794,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Scalar = __webpack_require__(3301);
-var resolveBlockScalar = __webpack_require__(8913);
-var resolveFlowScalar = __webpack_require__(6842);
+var identity = __webpack_require__(4919);
+var Scalar = __webpack_require__(389);
+var resolveBlockScalar = __webpack_require__(5089);
+var resolveFlowScalar = __webpack_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -21889,18 +21889,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var directives = __webpack_require__(1342);
-var Document = __webpack_require__(3021);
-var errors = __webpack_require__(1464);
-var identity = __webpack_require__(1127);
-var composeDoc = __webpack_require__(3683);
-var resolveEnd = __webpack_require__(7788);
+var directives = __webpack_require__(2606);
+var Document = __webpack_require__(573);
+var errors = __webpack_require__(152);
+var identity = __webpack_require__(4919);
+var composeDoc = __webpack_require__(83);
+var resolveEnd = __webpack_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -22120,17 +22120,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Pair = __webpack_require__(7165);
-var YAMLMap = __webpack_require__(4454);
-var resolveProps = __webpack_require__(4631);
-var utilContainsNewline = __webpack_require__(9499);
-var utilFlowIndentCheck = __webpack_require__(4051);
-var utilMapIncludes = __webpack_require__(1187);
+var Pair = __webpack_require__(5773);
+var YAMLMap = __webpack_require__(5462);
+var resolveProps = __webpack_require__(775);
+var utilContainsNewline = __webpack_require__(4283);
+var utilFlowIndentCheck = __webpack_require__(1795);
+var utilMapIncludes = __webpack_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -22244,12 +22244,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
+var Scalar = __webpack_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -22451,14 +22451,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var YAMLSeq = __webpack_require__(2223);
-var resolveProps = __webpack_require__(4631);
-var utilFlowIndentCheck = __webpack_require__(4051);
+var YAMLSeq = __webpack_require__(6831);
+var resolveProps = __webpack_require__(775);
+var utilFlowIndentCheck = __webpack_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -22509,7 +22509,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -22555,19 +22555,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Pair = __webpack_require__(7165);
-var YAMLMap = __webpack_require__(4454);
-var YAMLSeq = __webpack_require__(2223);
-var resolveEnd = __webpack_require__(7788);
-var resolveProps = __webpack_require__(4631);
-var utilContainsNewline = __webpack_require__(9499);
-var utilMapIncludes = __webpack_require__(1187);
+var identity = __webpack_require__(4919);
+var Pair = __webpack_require__(5773);
+var YAMLMap = __webpack_require__(5462);
+var YAMLSeq = __webpack_require__(6831);
+var resolveEnd = __webpack_require__(1020);
+var resolveProps = __webpack_require__(775);
+var utilContainsNewline = __webpack_require__(4283);
+var utilMapIncludes = __webpack_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -22771,13 +22771,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
-var resolveEnd = __webpack_require__(7788);
+var Scalar = __webpack_require__(389);
+var resolveEnd = __webpack_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -23006,7 +23006,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -23161,7 +23161,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -23204,7 +23204,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -23239,12 +23239,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var utilContainsNewline = __webpack_require__(9499);
+var utilContainsNewline = __webpack_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -23263,12 +23263,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
+var identity = __webpack_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -23285,22 +23285,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(4065);
-var Collection = __webpack_require__(101);
-var identity = __webpack_require__(1127);
-var Pair = __webpack_require__(7165);
-var toJS = __webpack_require__(6424);
-var Schema = __webpack_require__(5840);
-var stringifyDocument = __webpack_require__(6829);
-var anchors = __webpack_require__(1596);
-var applyReviver = __webpack_require__(3661);
-var createNode = __webpack_require__(2404);
-var directives = __webpack_require__(1342);
+var Alias = __webpack_require__(7105);
+var Collection = __webpack_require__(4661);
+var identity = __webpack_require__(4919);
+var Pair = __webpack_require__(5773);
+var toJS = __webpack_require__(3899);
+var Schema = __webpack_require__(8224);
+var stringifyDocument = __webpack_require__(2285);
+var anchors = __webpack_require__(9196);
+var applyReviver = __webpack_require__(909);
+var createNode = __webpack_require__(1732);
+var directives = __webpack_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -23629,13 +23629,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var visit = __webpack_require__(204);
+var identity = __webpack_require__(4919);
+var visit = __webpack_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -23712,7 +23712,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -23776,14 +23776,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(4065);
-var identity = __webpack_require__(1127);
-var Scalar = __webpack_require__(3301);
+var Alias = __webpack_require__(7105);
+var identity = __webpack_require__(4919);
+var Scalar = __webpack_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -23873,13 +23873,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var visit = __webpack_require__(204);
+var identity = __webpack_require__(4919);
+var visit = __webpack_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -24058,7 +24058,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -24127,28 +24127,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __webpack_require__(9984);
-var Document = __webpack_require__(3021);
-var Schema = __webpack_require__(5840);
-var errors = __webpack_require__(1464);
-var Alias = __webpack_require__(4065);
-var identity = __webpack_require__(1127);
-var Pair = __webpack_require__(7165);
-var Scalar = __webpack_require__(3301);
-var YAMLMap = __webpack_require__(4454);
-var YAMLSeq = __webpack_require__(2223);
-var cst = __webpack_require__(3461);
-var lexer = __webpack_require__(361);
-var lineCounter = __webpack_require__(6628);
-var parser = __webpack_require__(3456);
-var publicApi = __webpack_require__(4047);
-var visit = __webpack_require__(204);
+var composer = __webpack_require__(3104);
+var Document = __webpack_require__(573);
+var Schema = __webpack_require__(8224);
+var errors = __webpack_require__(152);
+var Alias = __webpack_require__(7105);
+var identity = __webpack_require__(4919);
+var Pair = __webpack_require__(5773);
+var Scalar = __webpack_require__(389);
+var YAMLMap = __webpack_require__(5462);
+var YAMLSeq = __webpack_require__(6831);
+var cst = __webpack_require__(9877);
+var lexer = __webpack_require__(5145);
+var lineCounter = __webpack_require__(1460);
+var parser = __webpack_require__(2064);
+var publicApi = __webpack_require__(4543);
+var visit = __webpack_require__(2588);
 
 
 
@@ -24185,7 +24185,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -24211,16 +24211,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(1596);
-var visit = __webpack_require__(204);
-var identity = __webpack_require__(1127);
-var Node = __webpack_require__(6673);
-var toJS = __webpack_require__(6424);
+var anchors = __webpack_require__(9196);
+var visit = __webpack_require__(2588);
+var identity = __webpack_require__(4919);
+var Node = __webpack_require__(4833);
+var toJS = __webpack_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -24338,14 +24338,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(2404);
-var identity = __webpack_require__(1127);
-var Node = __webpack_require__(6673);
+var createNode = __webpack_require__(1732);
+var identity = __webpack_require__(4919);
+var Node = __webpack_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -24496,14 +24496,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var applyReviver = __webpack_require__(3661);
-var identity = __webpack_require__(1127);
-var toJS = __webpack_require__(6424);
+var applyReviver = __webpack_require__(909);
+var identity = __webpack_require__(4919);
+var toJS = __webpack_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -24543,15 +24543,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(2404);
-var stringifyPair = __webpack_require__(9748);
-var addPairToJSMap = __webpack_require__(7104);
-var identity = __webpack_require__(1127);
+var createNode = __webpack_require__(1732);
+var stringifyPair = __webpack_require__(7764);
+var addPairToJSMap = __webpack_require__(8768);
+var identity = __webpack_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -24589,14 +24589,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Node = __webpack_require__(6673);
-var toJS = __webpack_require__(6424);
+var identity = __webpack_require__(4919);
+var Node = __webpack_require__(4833);
+var toJS = __webpack_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -24623,17 +24623,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyCollection = __webpack_require__(1212);
-var addPairToJSMap = __webpack_require__(7104);
-var Collection = __webpack_require__(101);
-var identity = __webpack_require__(1127);
-var Pair = __webpack_require__(7165);
-var Scalar = __webpack_require__(3301);
+var stringifyCollection = __webpack_require__(4156);
+var addPairToJSMap = __webpack_require__(8768);
+var Collection = __webpack_require__(4661);
+var identity = __webpack_require__(4919);
+var Pair = __webpack_require__(5773);
+var Scalar = __webpack_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -24777,17 +24777,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(2404);
-var stringifyCollection = __webpack_require__(1212);
-var Collection = __webpack_require__(101);
-var identity = __webpack_require__(1127);
-var Scalar = __webpack_require__(3301);
-var toJS = __webpack_require__(6424);
+var createNode = __webpack_require__(1732);
+var stringifyCollection = __webpack_require__(4156);
+var Collection = __webpack_require__(4661);
+var identity = __webpack_require__(4919);
+var Scalar = __webpack_require__(389);
+var toJS = __webpack_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -24899,16 +24899,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var log = __webpack_require__(7249);
-var merge = __webpack_require__(452);
-var stringify = __webpack_require__(2148);
-var identity = __webpack_require__(1127);
-var toJS = __webpack_require__(6424);
+var log = __webpack_require__(7297);
+var merge = __webpack_require__(9380);
+var stringify = __webpack_require__(9300);
+var identity = __webpack_require__(4919);
+var toJS = __webpack_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -24971,7 +24971,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25031,12 +25031,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
+var identity = __webpack_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -25077,15 +25077,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var resolveBlockScalar = __webpack_require__(8913);
-var resolveFlowScalar = __webpack_require__(6842);
-var errors = __webpack_require__(1464);
-var stringifyString = __webpack_require__(3069);
+var resolveBlockScalar = __webpack_require__(5089);
+var resolveFlowScalar = __webpack_require__(5882);
+var errors = __webpack_require__(152);
+var stringifyString = __webpack_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -25302,7 +25302,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25372,7 +25372,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25478,14 +25478,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cstScalar = __webpack_require__(110);
-var cstStringify = __webpack_require__(1733);
-var cstVisit = __webpack_require__(7715);
+var cstScalar = __webpack_require__(334);
+var cstStringify = __webpack_require__(3701);
+var cstVisit = __webpack_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -25597,12 +25597,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cst = __webpack_require__(3461);
+var cst = __webpack_require__(9877);
 
 /*
 START -> stream
@@ -26327,7 +26327,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -26375,14 +26375,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var cst = __webpack_require__(3461);
-var lexer = __webpack_require__(361);
+var cst = __webpack_require__(9877);
+var lexer = __webpack_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -27362,18 +27362,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var composer = __webpack_require__(9984);
-var Document = __webpack_require__(3021);
-var errors = __webpack_require__(1464);
-var log = __webpack_require__(7249);
-var identity = __webpack_require__(1127);
-var lineCounter = __webpack_require__(6628);
-var parser = __webpack_require__(3456);
+var composer = __webpack_require__(3104);
+var Document = __webpack_require__(573);
+var errors = __webpack_require__(152);
+var log = __webpack_require__(7297);
+var identity = __webpack_require__(4919);
+var lineCounter = __webpack_require__(1460);
+var parser = __webpack_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -27476,16 +27476,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var map = __webpack_require__(7451);
-var seq = __webpack_require__(1706);
-var string = __webpack_require__(6464);
-var tags = __webpack_require__(18);
+var identity = __webpack_require__(4919);
+var map = __webpack_require__(6424);
+var seq = __webpack_require__(7562);
+var string = __webpack_require__(4704);
+var tags = __webpack_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -27522,13 +27522,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var YAMLMap = __webpack_require__(4454);
+var identity = __webpack_require__(4919);
+var YAMLMap = __webpack_require__(5462);
 
 const map = {
     collection: 'map',
@@ -27548,12 +27548,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
+var Scalar = __webpack_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -27572,13 +27572,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var YAMLSeq = __webpack_require__(2223);
+var identity = __webpack_require__(4919);
+var YAMLSeq = __webpack_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -27598,12 +27598,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyString = __webpack_require__(3069);
+var stringifyString = __webpack_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -27621,12 +27621,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
+var Scalar = __webpack_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -27649,13 +27649,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
-var stringifyNumber = __webpack_require__(8689);
+var Scalar = __webpack_require__(389);
+var stringifyNumber = __webpack_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -27703,12 +27703,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(8689);
+var stringifyNumber = __webpack_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -27752,18 +27752,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(7451);
-var _null = __webpack_require__(3632);
-var seq = __webpack_require__(1706);
-var string = __webpack_require__(6464);
-var bool = __webpack_require__(3959);
-var float = __webpack_require__(8405);
-var int = __webpack_require__(9874);
+var map = __webpack_require__(6424);
+var _null = __webpack_require__(5632);
+var seq = __webpack_require__(7562);
+var string = __webpack_require__(4704);
+var bool = __webpack_require__(4359);
+var float = __webpack_require__(6229);
+var int = __webpack_require__(7602);
 
 const schema = [
     map.map,
@@ -27784,14 +27784,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
-var map = __webpack_require__(7451);
-var seq = __webpack_require__(1706);
+var Scalar = __webpack_require__(389);
+var map = __webpack_require__(6424);
+var seq = __webpack_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -27855,27 +27855,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(7451);
-var _null = __webpack_require__(3632);
-var seq = __webpack_require__(1706);
-var string = __webpack_require__(6464);
-var bool = __webpack_require__(3959);
-var float = __webpack_require__(8405);
-var int = __webpack_require__(9874);
-var schema = __webpack_require__(896);
-var schema$1 = __webpack_require__(3559);
-var binary = __webpack_require__(6083);
-var merge = __webpack_require__(452);
-var omap = __webpack_require__(303);
-var pairs = __webpack_require__(8385);
-var schema$2 = __webpack_require__(5913);
-var set = __webpack_require__(1528);
-var timestamp = __webpack_require__(6752);
+var map = __webpack_require__(6424);
+var _null = __webpack_require__(5632);
+var seq = __webpack_require__(7562);
+var string = __webpack_require__(4704);
+var bool = __webpack_require__(4359);
+var float = __webpack_require__(6229);
+var int = __webpack_require__(7602);
+var schema = __webpack_require__(7904);
+var schema$1 = __webpack_require__(8647);
+var binary = __webpack_require__(4355);
+var merge = __webpack_require__(9380);
+var omap = __webpack_require__(6431);
+var pairs = __webpack_require__(9281);
+var schema$2 = __webpack_require__(3081);
+var set = __webpack_require__(2504);
+var timestamp = __webpack_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -27961,14 +27961,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_buffer = __webpack_require__(181);
-var Scalar = __webpack_require__(3301);
-var stringifyString = __webpack_require__(3069);
+var Scalar = __webpack_require__(389);
+var stringifyString = __webpack_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -28038,12 +28038,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
+var Scalar = __webpack_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -28074,13 +28074,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
-var stringifyNumber = __webpack_require__(8689);
+var Scalar = __webpack_require__(389);
+var stringifyNumber = __webpack_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -28131,12 +28131,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(8689);
+var stringifyNumber = __webpack_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -28214,13 +28214,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Scalar = __webpack_require__(3301);
+var identity = __webpack_require__(4919);
+var Scalar = __webpack_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -28292,16 +28292,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var toJS = __webpack_require__(6424);
-var YAMLMap = __webpack_require__(4454);
-var YAMLSeq = __webpack_require__(2223);
-var pairs = __webpack_require__(8385);
+var identity = __webpack_require__(4919);
+var toJS = __webpack_require__(3899);
+var YAMLMap = __webpack_require__(5462);
+var YAMLSeq = __webpack_require__(6831);
+var pairs = __webpack_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -28376,15 +28376,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Pair = __webpack_require__(7165);
-var Scalar = __webpack_require__(3301);
-var YAMLSeq = __webpack_require__(2223);
+var identity = __webpack_require__(4919);
+var Pair = __webpack_require__(5773);
+var Scalar = __webpack_require__(389);
+var YAMLSeq = __webpack_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -28465,24 +28465,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(7451);
-var _null = __webpack_require__(3632);
-var seq = __webpack_require__(1706);
-var string = __webpack_require__(6464);
-var binary = __webpack_require__(6083);
-var bool = __webpack_require__(8398);
-var float = __webpack_require__(5782);
-var int = __webpack_require__(873);
-var merge = __webpack_require__(452);
-var omap = __webpack_require__(303);
-var pairs = __webpack_require__(8385);
-var set = __webpack_require__(1528);
-var timestamp = __webpack_require__(6752);
+var map = __webpack_require__(6424);
+var _null = __webpack_require__(5632);
+var seq = __webpack_require__(7562);
+var string = __webpack_require__(4704);
+var binary = __webpack_require__(4355);
+var bool = __webpack_require__(6158);
+var float = __webpack_require__(838);
+var int = __webpack_require__(5609);
+var merge = __webpack_require__(9380);
+var omap = __webpack_require__(6431);
+var pairs = __webpack_require__(9281);
+var set = __webpack_require__(2504);
+var timestamp = __webpack_require__(4960);
 
 const schema = [
     map.map,
@@ -28513,14 +28513,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Pair = __webpack_require__(7165);
-var YAMLMap = __webpack_require__(4454);
+var identity = __webpack_require__(4919);
+var Pair = __webpack_require__(5773);
+var YAMLMap = __webpack_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -28616,12 +28616,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(8689);
+var stringifyNumber = __webpack_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -28728,7 +28728,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -28886,15 +28886,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(1596);
-var identity = __webpack_require__(1127);
-var stringifyComment = __webpack_require__(9799);
-var stringifyString = __webpack_require__(3069);
+var anchors = __webpack_require__(9196);
+var identity = __webpack_require__(4919);
+var stringifyComment = __webpack_require__(6599);
+var stringifyString = __webpack_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -29025,14 +29025,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var stringify = __webpack_require__(2148);
-var stringifyComment = __webpack_require__(9799);
+var identity = __webpack_require__(4919);
+var stringify = __webpack_require__(9300);
+var stringifyComment = __webpack_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -29187,7 +29187,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -29218,14 +29218,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var stringify = __webpack_require__(2148);
-var stringifyComment = __webpack_require__(9799);
+var identity = __webpack_require__(4919);
+var stringify = __webpack_require__(9300);
+var stringifyComment = __webpack_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -29312,7 +29312,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -29346,15 +29346,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
-var Scalar = __webpack_require__(3301);
-var stringify = __webpack_require__(2148);
-var stringifyComment = __webpack_require__(9799);
+var identity = __webpack_require__(4919);
+var Scalar = __webpack_require__(389);
+var stringify = __webpack_require__(9300);
+var stringifyComment = __webpack_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -29505,13 +29505,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(3301);
-var foldFlowLines = __webpack_require__(4475);
+var Scalar = __webpack_require__(389);
+var foldFlowLines = __webpack_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -29850,12 +29850,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(1127);
+var identity = __webpack_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -30093,7 +30093,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 3305:
+/***/ 2329:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -30120,9 +30120,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _gte, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxLength, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __webpack_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
+var core_checks = __webpack_require__(906);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var _a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -30175,9 +30175,9 @@ function registry() {
 (_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __webpack_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var core_util = __webpack_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -31285,7 +31285,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 4890:
+/***/ 906:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -31298,8 +31298,8 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckLengthEquals, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3412);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6211);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -31820,7 +31820,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
 
 /***/ }),
 
-/***/ 8532:
+/***/ 3412:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -31831,7 +31831,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6211);
 var _a;
 
 /** A special constant with type `never` */
@@ -31977,7 +31977,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 4723:
+/***/ 6211:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -31991,6 +31991,7 @@ function config(newConfig) {
 /* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
 /* harmony export */   Vy: () => (/* binding */ assignProp),
 /* harmony export */   X: () => (/* binding */ installLazyProp),
+/* harmony export */   X$: () => (/* binding */ extend),
 /* harmony export */   cl: () => (/* binding */ nullish),
 /* harmony export */   d3: () => (/* binding */ attachSchema),
 /* harmony export */   gx: () => (/* binding */ captureStackTrace),
@@ -32012,7 +32013,7 @@ function config(newConfig) {
 /* harmony export */   yG: () => (/* binding */ shallowClone),
 /* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
 /* harmony export */ });
-/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, joinValues, floatSafeRemainder, defineLazy, objectClone, rawShape, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, numKeys, getParsedType, primitiveTypes, createTransparentProxy, stringifyPrimitive, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, parsedType, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
+/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, joinValues, floatSafeRemainder, defineLazy, objectClone, rawShape, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, numKeys, getParsedType, primitiveTypes, createTransparentProxy, stringifyPrimitive, BIGINT_FORMAT_RANGES, pick, omit, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, parsedType, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
 
 // functions
 function assertEqual(val) {
@@ -32890,15 +32891,15 @@ function constantCatch(value) {
 
 /***/ }),
 
-/***/ 3846:
+/***/ 310:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ai: () => (/* binding */ number)
 /* harmony export */ });
 /* unused harmony exports string, boolean, bigint, date */
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3305);
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8395);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2329);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5643);
 
 
 // @__NO_SIDE_EFFECTS__
@@ -32925,7 +32926,7 @@ function date(params) {
 
 /***/ }),
 
-/***/ 8395:
+/***/ 5643:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -32937,6 +32938,7 @@ __webpack_require__.d(__webpack_exports__, {
   zMY: () => (/* binding */ schemas_boolean),
   q0y: () => (/* binding */ describe),
   k5n: () => (/* binding */ _enum),
+  X$i: () => (/* binding */ extend),
   OsD: () => (/* binding */ schemas_guid),
   Whr: () => (/* binding */ schemas_int),
   euz: () => (/* binding */ literal),
@@ -32957,13 +32959,13 @@ __webpack_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, merge, nan, nanoid, nativeEnum, never, nonoptional, null, nullish, omit, partial, partialRecord, pick, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, symbol, templateLiteral, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, file, float32, float64, function, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, merge, nan, nanoid, nativeEnum, never, nonoptional, null, nullish, omit, partial, partialRecord, pick, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, symbol, templateLiteral, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __webpack_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
+var core_checks = __webpack_require__(906);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -33121,16 +33123,16 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __webpack_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var core_util = __webpack_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -35768,9 +35770,9 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __webpack_require__(3305);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/api.js + 1 modules
+var api = __webpack_require__(2329);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -36039,7 +36041,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -36216,7 +36218,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -36698,7 +36700,7 @@ function looseObject(shape, params) {
 // object methods
 // @__NO_SIDE_EFFECTS__
 function extend(schema, shape) {
-    return util.extend(schema, shape);
+    return core_util/* extend */.X$(schema, shape);
 }
 // @__NO_SIDE_EFFECTS__
 function safeExtend(schema, shape) {

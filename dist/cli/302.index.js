@@ -1,8 +1,8 @@
-export const id = 745;
-export const ids = [745];
+export const id = 302;
+export const ids = [302];
 export const modules = {
 
-/***/ 7745:
+/***/ 302:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -93,15 +93,15 @@ function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RE
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __webpack_require__(8395);
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __webpack_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __webpack_require__(883);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __webpack_require__(5643);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/api/index.js
+var api = __webpack_require__(8567);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __webpack_require__(7939);
 var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __webpack_require__(3137);
+// EXTERNAL MODULE: ../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __webpack_require__(929);
 var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
 ;// CONCATENATED MODULE: ./src/wire/undici-core.ts
 /**
@@ -498,17 +498,17 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
     return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS) {
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = 'a scope string of this client') {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
             `${key === undefined ? `no ${GENERIC_KEY} and no single <name>_auth_scope key` : `no string under ${key}`}. ${fix}`);
     }
-    return `The provider at ${url} publishes ${key} "${published}", which is not a scope string of this client (${scopeStrings.join(', ')}). ${fix}`;
+    return `The provider at ${url} publishes ${key} "${published}", which is not ${allowed} (${scopeStrings.join(', ')}). ${fix}`;
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var core_api = __webpack_require__(3305);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/api.js + 1 modules
+var core_api = __webpack_require__(2329);
 ;// CONCATENATED MODULE: ./src/wire/token.ts
 /**
  * The service's access token, as the vendor's current guide for Action Providers gets it
@@ -669,6 +669,8 @@ const clientResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({
         return parsed.success ? [parsed.data] : [];
     }),
 })));
+/** The scope string the service generates for a client's scope with `suffix`. */
+const scopeStringOf = (authUrl, clientId, suffix) => `${authUrl}/scopes/${clientId}/${suffix}`;
 const scopeListResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scopes: schemas/* array */.YOg(scopeSchema) }), schemas/* transform */.pdi((r) => r.scopes));
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
 const oneScopeResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scope: scopeSchema }), schemas/* transform */.pdi((r) => r.scope));
@@ -748,7 +750,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     return {
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-        scopeStringFor: (suffix) => `${authUrl}/scopes/${clientId}/${suffix}`,
+        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
         getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
@@ -792,9 +794,11 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
 }
 
 ;// CONCATENATED MODULE: ./src/engine/drift.ts
+
+// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
 const view = (d, names) => ({
-    scope_string: names.get(d.scope.toLowerCase()) ?? null,
-    scope: d.scope,
+    scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
+    scope: isUuid(d.scope) ? d.scope : null,
     optional: d.optional,
     requires_refresh_token: d.requires_refresh_token,
 });
@@ -833,9 +837,10 @@ const CONSENT_NOTE = 'users of the provider may have to consent again before it 
 function asksConsent(c) {
     if (c.field !== 'dependent_scopes' || c.same)
         return false;
-    const before = new Map(c.service.map((d) => [d.scope.toLowerCase(), d]));
+    const key = (d) => (d.scope ?? d.scope_string ?? '').toLowerCase();
+    const before = new Map(c.service.map((d) => [key(d), d]));
     return c.spec.some((after) => {
-        const was = before.get(after.scope.toLowerCase());
+        const was = before.get(key(after));
         return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
     });
 }
@@ -872,7 +877,7 @@ function compareScope(definition, scope, names = new Map()) {
     }
     return comparisons;
 }
-const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
 /** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
 const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
 /**
@@ -915,8 +920,8 @@ function creationFields(definition, names) {
         return [];
     return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
-/** The plan of a run that ensured the scope (or planned it). */
-function planOf(result, dryRun, provider) {
+/** The plan of one scope the run ensured (or planned). */
+function scopePlanOf(result) {
     const { scope, client, names } = result;
     const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
     const fields = action === 'create'
@@ -924,16 +929,30 @@ function planOf(result, dryRun, provider) {
         : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
     const suffix = suffixOf(scope.scope_string);
     return {
+        suffix: result.definition?.scope_suffix ?? suffix,
         action,
-        dryRun,
         changes: action !== 'none',
-        client: { id: client.id, name: client.name },
         scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
-        scopeStrings: result.scopes.map((s) => s.scope_string),
         fields,
         comparison: result.comparison,
         request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
         variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+    };
+}
+/** The plan of a run that ensured its scopes (or planned them). */
+function planOf({ form, results, unlisted }, dryRun, provider) {
+    const scopes = results.map(scopePlanOf);
+    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
+    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
+    const { client } = results.at(-1);
+    return {
+        form,
+        dryRun,
+        changes: scopes.some((s) => s.changes),
+        client: { id: client.id, name: client.name },
+        scopes,
+        scopeStrings: all.map((s) => s.scope_string),
+        unlisted: unlisted.map((s) => s.scope_string),
         provider,
     };
 }
@@ -961,51 +980,70 @@ class ValidationError extends ActionError {
 
 
 
-function outputsOf(result, plan) {
-    return {
+/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+function outputsOf(results, plan) {
+    const each = (result, index) => ({
         scope_string: result.scope.scope_string,
         scope_id: result.scope.id,
-        scope_strings: JSON.stringify(result.scopes.map((s) => s.scope_string)),
-        created: String(result.created),
-        updated: String(result.updated),
+        created: result.created,
+        updated: result.updated,
+        changes: plan.scopes[index]?.changes ?? false,
+    });
+    const first = each(results[0], 0);
+    return {
+        scope_string: first.scope_string,
+        scope_id: first.scope_id,
+        scope_strings: JSON.stringify(plan.scopeStrings),
+        created: String(first.created),
+        updated: String(first.updated),
         changes: String(plan.changes),
+        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
     };
 }
-/** A run that ensured the scope: outputs, drift, the provider's verdict, the report. */
-function concludeRun({ inputs, naming, result, provider }) {
-    const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
-    const messages = [{ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` }];
-    const drift = result.comparison.filter((c) => !c.same);
+/** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
+function concludeRun({ inputs, naming, ensured, provider, publishable }) {
+    const { results } = ensured;
+    const list = ensured.form === 'list';
+    const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
-    for (const c of result.changes) {
-        const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-        messages.push({ level: 'info', text: planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}` });
-    }
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
-    if (inputs.on_drift !== 'ignore' && !planOnly) {
-        const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-        // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
-        const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
-        for (const c of drift)
-            messages.push({ level, text: describeDrift(c, written, update), title: `Scope drift: ${c.field}` });
+    let failed = false;
+    for (const result of results) {
+        // The list form names the scope each message is about.
+        const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
+        const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
+        messages.push({ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` });
+        for (const c of result.changes) {
+            const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
+            messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+        }
+        const drift = result.comparison.filter((c) => !c.same);
+        if (inputs.on_drift !== 'ignore' && !planOnly) {
+            const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
+            // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+            const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
+            for (const c of drift)
+                messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+            failed ||= level === 'error' && drift.length > 0;
+        }
     }
     const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    let failed = level === 'error' && !planOnly && inputs.on_drift !== 'ignore' && drift.length > 0;
     if (check?.matches)
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
-        const strings = result.scopes.map((s) => s.scope_string);
-        messages.push({ level: 'error', text: mismatchMessage(check, result.scope.scope_string, strings, naming) });
+        // The single form: any scope string of the client, its provider's scope first.
+        const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
+        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
-    const plan = planOf(result, inputs.dry_run, check);
+    const plan = planOf(ensured, inputs.dry_run, check);
     return {
-        outputs: outputsOf(result, plan),
+        outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
@@ -1056,8 +1094,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  */
 async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
     const expected = service.scopeStringFor(spec.scope_suffix);
-    const dependentStrings = [...new Set(spec.dependent_scopes.map((d) => d.scope).filter((s) => !isUuid(s)))];
-    const dependentIds = spec.dependent_scopes.map((d) => d.scope).filter(isUuid);
+    const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
     // One round trip: the inspection, one lookup of the expected string and every dependent
     // string, and, only when the spec gives any, one lookup of the dependents given by id.
     const [client, found, visibleIds] = await Promise.all([
@@ -1067,20 +1104,14 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     ]);
     // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
     const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-    spec.dependent_scopes.forEach(({ scope }, index) => {
-        if (isUuid(scope) && unverified.includes(scope)) {
-            log.warning(`dependent_scopes: no scope with id ${scope} is visible to this client. It may not exist, or it may be another ` +
-                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This run cannot tell which: the creation will decide.', ['dependent_scopes', index, 'scope']);
-        }
-    });
+    warnUnverified(spec, undefined, unverified, log);
     let byString = new Map(found.map((s) => [s.scope_string, s]));
     // A service that answers 404 when any string is unknown says nothing about the others,
     // and the expected string is unknown until the scope exists: ask for the dependents alone.
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString) };
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -1103,18 +1134,42 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
-    return compared(await create(service, definition, { expected, unverified }, budget, log, words));
+    const rule = { unverified, lacking: 'scope', claim: (after) => anyScope(service, after, expected) };
+    return compared(await create(service, definition, rule, budget, log, words, (answered) => verifyCreated(service, answered, expected, words)));
+}
+/** The single form's rule: any scope of the client is the provider's. */
+const anyScope = async (service, client, expected) => client.scopeIds.length === 0 ? undefined : adoptExisting(service, client, client.scopes, expected);
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+function dependentsToLookUp(specs, service) {
+    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+function warnUnverified(spec, index, unverified, log) {
+    spec.dependent_scopes.forEach((dep, j) => {
+        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', 
+            // The single form's fields are the file's; a listed scope's start with its index.
+            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+        }
+    });
 }
 /**
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-async function inspectScopes(service, { createScope }) {
+async function inspectScopes(service, { createScope }, suffix) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
-    const found = await adoptExisting(service, client, client.scopes);
+    const found = await adoptExisting(service, client, client.scopes, suffix === undefined ? undefined : service.scopeStringFor(suffix));
+    if (suffix !== undefined && !found.scopes.some((s) => suffixOf(s.scope_string) === suffix)) {
+        const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    }
     return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 /**
@@ -1169,23 +1224,41 @@ async function lookupIds(service, ids) {
         found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
     return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
-/** The spec's dependent scopes by id: given as one, or found by the lookup of their string. */
-function resolveDependents(spec, byString) {
+/**
+ * The spec's dependent scopes by id: given as one, found by the lookup of their string, or, for a
+ * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
+ * undefined when the client has no such scope.
+ */
+function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') {
     const unresolved = [];
-    const resolved = spec.dependent_scopes.flatMap(({ scope, ...flags }) => {
-        const id = isUuid(scope) ? scope : byString.get(scope)?.id;
+    const orphans = [];
+    const resolved = spec.dependent_scopes.flatMap((dep) => {
+        const { optional, requires_refresh_token } = dep;
+        const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
         if (id === undefined)
-            unresolved.push(scope);
-        return id === undefined ? [] : [{ ...flags, scope: id }];
+            ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+        return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
     });
-    if (unresolved.length > 0) {
-        throw new ActionError(`dependent_scopes: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-            'Check the scope string against the service that owns it, or give the scope by its UUID.');
-    }
+    const problems = [
+        ...(unresolved.length === 0
+            ? []
+            : [
+                `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+                    'Check the scope string against the service that owns it, or give the scope by its UUID.',
+            ]),
+        ...(orphans.length === 0
+            ? []
+            : [
+                `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+                    'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+            ]),
+    ];
+    if (problems.length > 0)
+        throw new ActionError(`${field}: ${problems.join(' ')}`);
     return resolved;
 }
 /**
- * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
  * - created: verified by a second inspection of the client;
  * - refused (400): thrown, naming the dependents that could not be verified beforehand;
  * - conflict (409): another run was first; its scope, found by inspection, is adopted;
@@ -1193,14 +1266,14 @@ function resolveDependents(spec, byString) {
  *   run's and is adopted; if there is none, the creation is sent again after a pause;
  * - any other failure: thrown.
  */
-async function create(service, definition, { expected, unverified }, budget, log, words) {
+async function create(service, definition, { unverified, lacking, claim }, budget, log, words, settle) {
     // Set once an answer of this run was lost: from then on, a scope found may be this run's.
     let maybeApplied = false;
     try {
         for (let attempt = 1;; attempt++) {
             const outcome = await service.createScope(definition);
             if (outcome.kind === 'created')
-                return await verifyCreated(service, outcome.scopes, expected, words);
+                return await settle(outcome.scopes);
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
@@ -1212,20 +1285,19 @@ async function create(service, definition, { expected, unverified }, budget, log
             log.info(conflict
                 ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
-            const client = await service.getClient();
-            if (client.scopeIds.length > 0) {
-                // After a lost answer the scope is most likely this run's: `created` says so, since a
-                // step gated on it had better run twice than never (see the README's "Outputs").
-                return { ...(await adoptExisting(service, client, client.scopes, expected)), created: maybeApplied };
-            }
+            const found = await claim(await service.getClient());
+            // After a lost answer the scope is most likely this run's: `created` says so, since a
+            // step gated on it had better run twice than never (see the README's "Outputs").
+            if (found !== undefined)
+                return { ...found, created: maybeApplied };
             if (conflict) {
-                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no scope: the service may still be ` +
+                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
                     `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
             }
             const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
                 throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log.info(`The client still has no scope: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+            log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
@@ -1239,6 +1311,11 @@ async function create(service, definition, { expected, unverified }, budget, log
 }
 /** The created scopes must be attached to the client the next inspection shows. */
 async function verifyCreated(service, created, expected, words) {
+    const after = await inspectAfterCreation(service, created, words);
+    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+}
+/** The inspection that verifies creations: every created scope must be among the client's. */
+async function inspectAfterCreation(service, created, words) {
     const after = await service.getClient().catch((error) => {
         if (!(error instanceof ActionError))
             throw error;
@@ -1250,7 +1327,7 @@ async function verifyCreated(service, created, expected, words) {
         throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
             `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
     }
-    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
+    return after;
 }
 /**
  * The client's scopes, each described (one lookup by id for those the inspection did not), and the
@@ -1271,8 +1348,142 @@ async function adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
-var coerce = __webpack_require__(3846);
+;// CONCATENATED MODULE: ./src/engine/listed.ts
+
+
+
+/**
+ * A sibling that a dry run only plans has no id yet: its dependents name it by its scope
+ * string, which drift.ts shows as "to be created". It never reaches the service: a write waits
+ * for the level that creates it.
+ */
+const plannedId = (scopeString) => scopeString;
+async function reconcileListed(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, log) {
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
+    const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
+    // One round trip: the inspection, one lookup of every listed and dependent string, and the dependents given by id.
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([...new Set([...expected, ...strings])]),
+        lookupIds(service, dependentIds),
+    ]);
+    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
+    specs.forEach((spec, index) => warnUnverified(spec, index, unverified, log));
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
+    const others = strings.filter((s) => !expected.includes(s));
+    if (found.length === 0 && others.length > 0)
+        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+    const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
+    const own = (scopes, suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? scopes.find((s) => suffixOf(s.scope_string) === suffix);
+    const unlisted = before.filter((s) => !listed.has(suffixOf(s.scope_string)));
+    if (unlisted.length > 0)
+        log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
+    // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
+    const known = new Map(before.map((s) => [s.id, s]));
+    const ids = new Map();
+    const sibling = (suffix) => ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : own(before, suffix)?.id);
+    for (const spec of specs) {
+        const scope = own(before, spec.scope_suffix);
+        if (scope !== undefined)
+            ids.set(spec.scope_suffix, scope.id);
+    }
+    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    const definitionOf = (index) => {
+        const spec = specs[index];
+        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+    };
+    // Before any write, every dependency must resolve: a missing sibling stops the run here.
+    specs.forEach((_, index) => definitionOf(index));
+    const registered = (index, found) => {
+        const definition = definitionOf(index);
+        return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+    };
+    const existing = (index) => {
+        const scope = own(before, specs[index]?.scope_suffix);
+        return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
+    };
+    // The level of each listed scope: one past the level of the siblings it waits for (those to create).
+    const levels = new Map();
+    const levelOf = (index) => {
+        const cached = levels.get(index);
+        if (cached !== undefined)
+            return cached;
+        const waits = (specs[index]?.dependent_scopes ?? []).flatMap((d) => {
+            const target = 'scope_suffix' in d ? listed.get(d.scope_suffix) : undefined;
+            return target === undefined || existing(target) !== undefined ? [] : [levelOf(target) + 1];
+        });
+        const level = Math.max(0, ...waits);
+        levels.set(index, level);
+        return level;
+    };
+    const results = specs.map(() => undefined);
+    const answered = [];
+    const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
+    for (const level of [...new Set(order.map(levelOf))]) {
+        await Promise.all(order
+            .filter((index) => levelOf(index) === level)
+            .map(async (index) => {
+            const spec = specs[index];
+            const found = existing(index);
+            if (found !== undefined) {
+                const held = registered(index, found);
+                const result = update ? await applySpec(service, held, dryRun, log) : held;
+                for (const s of [...result.scopes, result.scope])
+                    known.set(s.id, s);
+                results[index] = result;
+                return;
+            }
+            const scopeString = expected[index];
+            if (dryRun) {
+                log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+                const definition = definitionOf(index);
+                const wouldBe = { id: '', scope_string: scopeString };
+                results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+                return;
+            }
+            log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+            const claim = async (inspected) => {
+                if (inspected.scopeIds.length === 0)
+                    return undefined;
+                const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
+                const scope = own(all.scopes, spec.scope_suffix);
+                return scope === undefined ? undefined : { ...all, scope };
+            };
+            const definition = definitionOf(index);
+            const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
+            const created = Array.isArray(outcome)
+                ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
+                : outcome;
+            if (Array.isArray(outcome))
+                answered.push(...outcome);
+            for (const s of created.scopes)
+                known.set(s.id, s);
+            ids.set(spec.scope_suffix, created.scope.id);
+            results[index] = registered(index, created);
+        }));
+    }
+    // The verifying inspection, once: every scope this run created must be the client's.
+    const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
+    const scopes = answered.length === 0 ? before.map((s) => known.get(s.id) ?? s) : (await adoptExisting(service, after, [...known.values()])).scopes;
+    const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
+    return {
+        results: results.map((result, index) => {
+            const r = result;
+            if (r.wouldCreate)
+                return { ...r, scopes: [...scopes, ...planned] };
+            // After every write: the comparison with the ids the siblings have now.
+            const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
+            const definition = definitionOf(index);
+            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+        }),
+        unlisted,
+    };
+}
+
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/coerce.js
+var coerce = __webpack_require__(310);
 ;// CONCATENATED MODULE: ./src/engine/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
@@ -1319,7 +1530,7 @@ function nearestKey(unknown, known) {
 
 
 
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url'];
+const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
@@ -1328,6 +1539,7 @@ const SETTING_DEFAULTS = {
     dry_run: 'false',
     auth: 'basic',
     provider_url: '',
+    provider_suffix: '',
 };
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
@@ -1375,6 +1587,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         auth: schemas/* pipe */.FsL(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
         // Optional: empty means no verification of the provider.
         provider_url: schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))), schemas/* optional */.lqM(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+        // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
+        provider_suffix: schemas/* pipe */.FsL(schemas/* string */.YjP().check(core_api/* _regex */.Fk(/^([^\s/?#%]+)?$/, `${label('provider_suffix')} must be a scope suffix: one path segment, no white space, /, ?, # or %`)), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -1395,8 +1609,8 @@ function parseSettings(read, naming) {
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __webpack_require__(3439);
 ;// CONCATENATED MODULE: ./src/engine/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
@@ -1441,20 +1655,37 @@ const MAX_SPEC_BYTES = 64 * 1024;
 const spec_text = schemas/* string */.YjP().check(core_api/* _minLength */.m9(1, { error: 'must not be empty', abort: true }), schemas/* refine */.YPB((value) => value.trim() !== '', 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-const specDependentSchema = schemas/* strictObject */.rej({
-    scope: schemas/* pipe */.FsL(spec_text.check(schemas/* refine */.YPB((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
+// One path segment of a URL, in space-separated scope lists: no white space, / ? # %.
+const suffixText = spec_text.check(core_api/* _regex */.Fk(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %'));
+const dependentFields = schemas/* strictObject */.rej({
+    scope: schemas/* optional */.lqM(schemas/* pipe */.FsL(spec_text.check(schemas/* refine */.YPB((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
     // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-    schemas/* transform */.pdi((v) => (isUuid(v) ? v.toLowerCase() : v)))
+    schemas/* transform */.pdi((v) => (isUuid(v) ? v.toLowerCase() : v))))
         .check(schemas/* describe */.q0y('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
+    scope_suffix: schemas/* optional */.lqM(suffixText)
+        .check(schemas/* describe */.q0y("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
     optional: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), false).check(schemas/* describe */.q0y('Whether the dependent scope is optional.')),
     requires_refresh_token: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true).check(schemas/* describe */.q0y('Whether a refresh token is required for the dependent scope.')),
 });
+// Exactly one of scope and scope_suffix: the output says which, as its type does.
+const specDependentSchema = schemas/* pipe */.FsL(dependentFields.check(schemas/* superRefine */.zni((dep, ctx) => {
+    if ((dep.scope === undefined) === (dep.scope_suffix === undefined)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: dep.scope === undefined ? ['scope'] : ['scope_suffix'],
+            message: dep.scope === undefined
+                ? 'is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)'
+                : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
+        });
+    }
+})), schemas/* transform */.pdi(({ scope, scope_suffix: suffix, ...flags }) => (suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags })));
+/** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
+const dependentKey = (dep) => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
 const scopeSpecSchema = schemas/* strictObject */.rej({
     name: spec_text.check(schemas/* describe */.q0y('Shown to others who look the scope up.')),
     description: spec_text.check(schemas/* describe */.q0y('Shown to others who look the scope up.')),
-    // The last path segment of a URL, in space-separated scope lists: no white space, / ? # %.
-    scope_suffix: schemas/* _default */.Rvf(spec_text.check(core_api/* _regex */.Fk(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %')), 'action_all')
+    scope_suffix: schemas/* _default */.Rvf(suffixText, 'action_all')
         .check(schemas/* describe */.q0y('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
     advertised: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('true makes the scope visible to everyone who looks scopes up.')),
     allow_refresh_tokens: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true)
@@ -1464,10 +1695,12 @@ const scopeSpecSchema = schemas/* strictObject */.rej({
     dependent_scopes: schemas/* _default */.Rvf(schemas/* array */.YOg(specDependentSchema), []).check(schemas/* superRefine */.zni((deps, ctx) => {
         const seen = new Set();
         deps.forEach((dep, index) => {
-            if (seen.has(dep.scope)) {
-                ctx.addIssue({ code: 'custom', path: [index, 'scope'], message: `lists ${dep.scope} a second time` });
+            const key = dependentKey(dep);
+            if (seen.has(key)) {
+                const [field, value] = 'scope' in dep ? ['scope', dep.scope] : ['scope_suffix', dep.scope_suffix];
+                ctx.addIssue({ code: 'custom', path: [index, field], message: `lists ${value} a second time` });
             }
-            seen.add(dep.scope);
+            seen.add(key);
         });
     }), schemas/* describe */.q0y('Scopes of other services the provider calls; the groups scope enables group-based policies.')),
 });
@@ -1478,6 +1711,62 @@ void SCHEMA_IS_THE_DEFINITION;
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = schemas/* strictObject */.rej({ scope: scopeSpecSchema });
+/** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
+const listedScopeSchema = schemas/* extend */.X$i(scopeSpecSchema, {
+    scope_suffix: suffixText.check(schemas/* describe */.q0y("Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.")),
+});
+/** The list form: several scopes of one client, each by its suffix. */
+const scopeListSchema = schemas/* strictObject */.rej({
+    scopes: schemas/* array */.YOg(listedScopeSchema).check(core_api/* _minLength */.m9(1, 'must list at least one scope'), schemas/* superRefine */.zni((scopes, ctx) => {
+        const first = new Map();
+        scopes.forEach(({ scope_suffix: suffix }, index) => {
+            const earlier = first.get(suffix);
+            if (earlier === undefined)
+                first.set(suffix, index);
+            else
+                ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+        });
+        for (const { at, cycle } of cyclesOf(scopes)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: at,
+                message: `closes a cycle of dependencies (${cycle.join(' -> ')}): no scope of it can be created before the others. Remove one of these dependencies`,
+            });
+        }
+    }), schemas/* describe */.q0y('The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.')),
+});
+/**
+ * Each cycle of sibling dependencies among listed scopes, once, reported at the dependency that
+ * closes it, in the file's order. A scope that depends on itself is a cycle of one.
+ */
+function cyclesOf(scopes) {
+    const index = new Map(scopes.map((s, i) => [s.scope_suffix, i]));
+    const siblings = (i) => (scopes[i]?.dependent_scopes ?? []).flatMap((d, j) => {
+        const target = 'scope_suffix' in d ? index.get(d.scope_suffix) : undefined;
+        return target === undefined ? [] : [[j, target]];
+    });
+    const state = new Map();
+    const found = [];
+    const visit = (i, path) => {
+        state.set(i, 'open');
+        for (const [j, target] of siblings(i)) {
+            if (state.get(target) === 'open') {
+                const stack = [...path, i];
+                const cycle = [...stack.slice(stack.indexOf(target)), target].map((k) => scopes[k]?.scope_suffix);
+                found.push({ at: [i, 'dependent_scopes', j, 'scope_suffix'], cycle });
+            }
+            else if (state.get(target) === undefined) {
+                visit(target, [...path, i]);
+            }
+        }
+        state.set(i, 'done');
+    };
+    scopes.forEach((_, i) => {
+        if (state.get(i) === undefined)
+            visit(i, []);
+    });
+    return found;
+}
 function fieldName(segments) {
     return segments
         // An empty key still needs a visible name.
@@ -1520,12 +1809,12 @@ function issueMessage(issue) {
     return issue.message;
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
-const DEPENDENT_SCOPE_KEYS = Object.keys(specDependentSchema.shape);
+const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
-function knownKeysAt(segments, wrapped) {
-    if (typeof segments.at(-1) === 'number')
-        return DEPENDENT_SCOPE_KEYS;
-    return segments.length === 0 && wrapped ? ['scope'] : SCOPE_KEYS;
+function knownKeysAt(segments, form, wrapped) {
+    if (segments.length === 0)
+        return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
+    return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
@@ -1566,29 +1855,45 @@ function parseSpec(source, file) {
     if (typeof data !== 'object' || Array.isArray(data)) {
         throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
     }
-    const wrapped = 'scope' in data;
-    const result = wrapped ? wrappedSpecSchema.safeParse(data, { reportInput: true }) : scopeSpecSchema.safeParse(data, { reportInput: true });
+    const form = 'scopes' in data ? 'list' : 'single';
+    const wrapped = form === 'single' && 'scope' in data;
+    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+    const result = schema.safeParse(data, { reportInput: true });
     if (result.success) {
-        const spec = 'scope' in result.data ? result.data.scope : result.data;
-        const where = (field) => at(locate(doc, lines, wrapped ? ['scope', ...field] : field));
-        const warnings = DOCUMENTED_SUFFIX.test(spec.scope_suffix)
-            ? []
-            : [
+        const parsed = result.data;
+        const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
+        const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
+        // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
+        const selfish = form === 'single' ? cyclesOf(scopes) : [];
+        if (selfish.length > 0) {
+            throw new ValidationError(selfish.map(({ at: [, ...field], cycle }) => {
+                const name = fieldName(field);
+                return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+            }));
+        }
+        const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
+            if (DOCUMENTED_SUFFIX.test(suffix))
+                return [];
+            const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
+            return [
                 {
-                    field: 'scope_suffix',
-                    message: `${file}: scope_suffix ${JSON.stringify(spec.scope_suffix)} has characters other than lower-case letters, digits and underscores, ` +
+                    field,
+                    message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
                         'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-                    location: where(['scope_suffix']),
+                    location: where([index, 'scope_suffix']),
                 },
             ];
-        return { spec, locate: where, warnings };
+        });
+        return { form, scopes, locate: where, warnings };
     }
     const problems = [];
     for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
             for (const key of issue.keys) {
                 const field = fieldName([...issue.path, key]);
-                const hint = nearestKey(key, knownKeysAt(issue.path, wrapped));
+                const hint = nearestKey(key, knownKeysAt(issue.path, form, wrapped));
                 problems.push({
                     field,
                     message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
@@ -1640,7 +1945,7 @@ async function loadSpec(workspace, file, naming, base) {
         return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
     }
     if (source.length > MAX_SPEC_BYTES)
-        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold one scope definition.`);
+        return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`);
     // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
     // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
     if (source.includes(0) || !(0,external_node_buffer_.isUtf8)(source)) {
@@ -1673,6 +1978,8 @@ async function readAtMost(file, bytes) {
  * command line) differ only in where they read the settings and how they show what these
  * return and write.
  */
+
+
 
 
 
@@ -1734,21 +2041,46 @@ function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) 
 const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
 async function ensure(port, signal) {
     const { settings, specFile } = await validate(port);
-    const { spec } = specFile;
-    const log = logOn(port.write, specFile.locate);
+    const { scopes: specs, form } = specFile;
+    const first = specs[0];
+    const log = logOn(port.write, (field) => specFile.locate(form === 'list' || typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    log.info(`Ensuring scope ${JSON.stringify(spec.name)} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+    const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+    log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
-        const result = await reconcileScope(service, { spec, dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming }, log);
-        const provider = settings.provider_url === undefined ? undefined : await providerOutcome(settings.provider_url, result.scopes.map((s) => s.scope_string), budget, port, log);
-        return concludeRun({ inputs: settings, naming: port.naming, result, provider });
+        const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
+        const ensured = form === 'list'
+            ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
+            : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
+        const [result] = ensured.results;
+        const publishable = publishableOf(ensured, settings.provider_suffix);
+        const provider = settings.provider_url === undefined
+            ? undefined
+            : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
+        return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(spec.scope_suffix) });
+        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
     }
+}
+/**
+ * What the deployed provider may publish, beyond the single form's "any scope string of the
+ * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
+ */
+function publishableOf({ form, results }, suffix) {
+    if (form === 'single' && suffix === undefined)
+        return undefined;
+    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+    const [one] = chosen;
+    return {
+        expected: (one ?? results[0]).scope.scope_string,
+        strings,
+        described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
+    };
 }
 async function verify(port, signal) {
     const { naming } = port;
@@ -1760,13 +2092,15 @@ async function verify(port, signal) {
     const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await inspectScopes(service, naming);
-    const provider = await providerOutcome(providerUrl, result.scopes.map((s) => s.scope_string), budget, port, log);
+    const result = await inspectScopes(service, naming, settings.provider_suffix);
+    const ensured = { form: 'single', results: [result], unlisted: [] };
+    const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+    const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
     // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, result, provider });
+    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function validate({ read, naming, workspace, specBase }) {
+async function validate({ read, naming, workspace, specBase, check }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => parseSettings(read, naming))(),
@@ -1781,7 +2115,20 @@ async function validate({ read, naming, workspace, specBase }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        return { settings: settings.value, specFile: spec.value };
+        const suffix = settings.value.provider_suffix;
+        const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
+        if (suffix !== undefined && !suffixes.includes(suffix)) {
+            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+        }
+        else if (suffix !== undefined && settings.value.provider_url === undefined) {
+            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+        }
+        else {
+            const { auth_url: authUrl, client_id: clientId } = settings.value;
+            problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
+            if (problems.length === 0)
+                return { settings: settings.value, specFile: spec.value };
+        }
     }
     throw new ValidationError(problems);
 }
@@ -1893,19 +2240,69 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
 const MAX_BYTES = 5 * 1024;
-function dotenvOf(outputs) {
-    const lines = Object.entries(outputs).map(([name, value]) => {
+/** A variable's name GitLab takes: letters, digits and underscores. */
+const dotenv_NAME = /^[A-Za-z0-9_]+$/;
+/** The line's name for a listed scope's string. */
+const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
+function dotenvOf(outputs, form) {
+    const { scopes, ...rest } = outputs;
+    // [what a message calls it, the line's name, the value]
+    const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [`scope_string of ${suffix}`, scopeStringName(suffix), s.scope_string]) : [];
+    const lines = [...Object.entries(rest).map(([name, value]) => [name, name.toUpperCase(), value]), ...perScope].map(([output, name, value = '']) => {
         // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
         if (hasUnsafe(value) || value.trim() !== value) {
-            throw new ActionError(`--dotenv: the output ${name} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
+            throw new ActionError(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
         }
-        return `${name.toUpperCase()}=${value}`;
+        return `${name}=${value}`;
     });
     const text = `${lines.join('\n')}\n`;
     if (Buffer.byteLength(text) >= MAX_BYTES) {
         throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
     }
     return text;
+}
+/**
+ * Before any request: a spec that lists scopes must give each a name the file can hold, and
+ * fit in it with the scope strings it implies (the client's other scopes may still add more).
+ */
+function dotenvProblems({ form, scopes }, scopeStringFor) {
+    if (form === 'single')
+        return [];
+    const problems = [];
+    const names = new Map();
+    for (const { scope_suffix: suffix } of scopes) {
+        const name = scopeStringName(suffix);
+        const twin = names.get(name);
+        if (!dotenv_NAME.test(suffix)) {
+            problems.push({ field: 'dotenv', message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.` });
+        }
+        else if (twin !== undefined) {
+            problems.push({ field: 'dotenv', message: `--dotenv: the scope suffixes ${twin} and ${suffix} make the same variable's name, ${name}. Use --json instead.` });
+        }
+        names.set(name, suffix);
+    }
+    if (problems.length > 0)
+        return problems;
+    const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
+    const entry = { scope_string: '', scope_id: '00000000-0000-0000-0000-000000000000', created: false, updated: false, changes: false };
+    const projected = {
+        scope_string: strings[0] ?? '',
+        scope_id: entry.scope_id,
+        scope_strings: JSON.stringify(strings),
+        created: 'false',
+        updated: 'false',
+        changes: 'false',
+        scopes: JSON.stringify(Object.fromEntries(scopes.map((s, i) => [s.scope_suffix, { ...entry, scope_string: strings[i] }]))),
+    };
+    try {
+        dotenvOf(projected, form);
+        return [];
+    }
+    catch (error) {
+        if (!(error instanceof ActionError))
+            throw error;
+        return [{ field: 'dotenv', message: `${error.message.replace(/ Nothing was written;.*$/, '')} with the ${scopes.length} listed scopes' strings alone: list fewer scopes in one spec, or use --json instead.` }];
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/options.ts
@@ -1928,6 +2325,13 @@ const CLI_SETTINGS = [
     { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
     { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
     { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
+    {
+        setting: 'provider_suffix',
+        flag: 'provider-suffix',
+        env: 'PROVIDER_SUFFIX',
+        help: 'With a spec that lists scopes: the suffix of the one the provider must publish (left out: any listed one).',
+        example: 'transfer_ls',
+    },
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 /** The commands, in the order the help lists them. */
@@ -1953,9 +2357,9 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 const COMMAND_FLAGS = {
-    plan: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-    apply: ['spec', 'on-drift', 'provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-    verify: ['provider-url', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };
 /** "plan and apply", "plan, apply or verify". */
@@ -2105,24 +2509,42 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 ;// CONCATENATED MODULE: ./src/cli/human-report.ts
 
 /** The lines of the report, or none when the run failed before the scope was known. */
-function humanReport(command, { plan, outputs }, { onDrift, naming, paint, show }) {
+function humanReport(command, { plan, outputs }, style) {
     if (plan === undefined || outputs === undefined)
         return [];
+    const { paint, show } = style;
     const lines = [];
-    const width = (fields) => Math.max(...fields.map((f) => f.length));
-    const { scope, action, dryRun } = plan;
+    plan.scopes.forEach((scope, index) => lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)));
+    if (plan.unlisted.length > 0)
+        lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
+    if (command === 'plan')
+        lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+    if (plan.provider !== undefined) {
+        const { url, published, matches } = plan.provider;
+        const what = plan.form === 'single' ? 'a scope string of this client' : "a listed scope's string";
+        lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? what : `NOT ${what}`})`);
+    }
+    const names = Object.keys(outputs);
+    const w = width(names);
+    lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
+    return lines;
+}
+const width = (fields) => Math.max(...fields.map((f) => f.length));
+/** One scope: what is created (every field), updated (before -> after) or found (its drift). */
+function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show }) {
+    const lines = [];
     const named = `scope ${show(scope.scope_string)}${scope.id === null ? '' : ` (id ${show(scope.id)})`}`;
     if (action === 'create') {
-        const w = width(plan.fields.map((f) => f.field));
+        const w = width(fields.map((f) => f.field));
         lines.push(dryRun ? paint.added(`+ create ${named}`) : `Created ${named}`);
-        for (const { field, after } of plan.fields)
+        for (const { field, after } of fields)
             lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
     }
     else if (action === 'update') {
-        const w = width(plan.comparison.map((c) => c.field));
-        const changed = new Map(plan.fields.map((f) => [f.field, f]));
+        const w = width(comparison.map((c) => c.field));
+        const changed = new Map(fields.map((f) => [f.field, f]));
         lines.push(dryRun ? paint.changed(`~ update ${named}`) : `Updated ${named}`);
-        for (const c of plan.comparison) {
+        for (const c of comparison) {
             const change = changed.get(c.field);
             if (change !== undefined)
                 lines.push(...changeLines(`    ~ ${c.field.padEnd(w)} = `, change, show, paint));
@@ -2134,28 +2556,31 @@ function humanReport(command, { plan, outputs }, { onDrift, naming, paint, show 
     }
     else {
         lines.push(`Registered: ${named}`);
-        for (const c of plan.comparison)
+        for (const c of comparison)
             if (!c.same)
                 lines.push(paint.removed(driftLine(c, show)));
     }
-    if (command === 'plan') {
-        const drift = plan.comparison.filter((c) => !c.same).map((c) => c.field);
-        const variants = plan.variants === 0 ? '.' : ` (and the same to the ${plan.variants} FQDN variant(s) of the scope).`;
-        const fields = plan.fields.map((f) => f.field).join(', ');
-        lines.push('', action === 'create'
-            ? `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(plan.request ?? '')}.`
-            : action === 'update'
-                ? `${paint.bold(`Plan: ${plan.fields.length} field(s) to change.`)} apply would send ${show(plan.request ?? '')} with ${fields}${variants}`
-                : `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`);
-    }
-    if (plan.provider !== undefined) {
-        const { url, published, matches } = plan.provider;
-        lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} ${matches ? '(a scope string of this client)' : '(NOT a scope string of this client)'}`);
-    }
-    const names = Object.keys(outputs);
-    const w = width(names);
-    lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
     return lines;
+}
+/** The single form's verdict: what apply would send, or why it sends nothing. */
+function planLine({ action, comparison, fields, request, variants }, { onDrift, naming, paint, show }) {
+    const drift = comparison.filter((c) => !c.same).map((c) => c.field);
+    if (action === 'create')
+        return `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(request ?? '')}.`;
+    if (action === 'update') {
+        const also = variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`;
+        return `${paint.bold(`Plan: ${fields.length} field(s) to change.`)} apply would send ${show(request ?? '')} with ${fields.map((f) => f.field).join(', ')}${also}`;
+    }
+    return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
+}
+/** The list form's verdict: how many scopes apply would create and update, and the drift it leaves. */
+function listPlanLine({ scopes }, { onDrift, naming, paint }) {
+    const count = (action) => scopes.filter((s) => s.action === action).length;
+    const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
+    const left = drifted === 0 ? '' : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
+    if (count('create') + count('update') === 0)
+        return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
+    return `${paint.bold(`Plan: ${count('create')} scope(s) to create, ${count('update')} to update.`)} apply would send ${scopes.flatMap((s) => (s.request === null ? [] : [s.request])).length} request(s).${left}`;
 }
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label, value, show) {
@@ -2218,7 +2643,7 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 
-/** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
+/** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
 const importScope = (request) => stopping(request, async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }), (error) => {
     const { messages, problems } = concludeFailure(error, request.naming);
     return { messages, problems, exitCode: 1 };
@@ -2236,68 +2661,115 @@ async function importing(request, signal) {
         throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
     const { scopes } = await adoptExisting(service, client, client.scopes);
-    const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
-    const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
-    // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-    const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
-    const deps = scope.dependent_scopes ?? [];
-    const visible = await lookupIds(service, [...new Set(deps.map((d) => d.scope.toLowerCase()))]);
-    const hidden = deps.map((d) => d.scope.toLowerCase()).filter((id) => !visible.has(id));
-    for (const id of hidden) {
-        log.warning(`dependent_scopes: the scope ${id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
-            'it is written by its UUID, with a comment. Check it with its owner.');
-    }
-    const drawn = specOf(scope, suffix, deps, visible);
-    // A value that holds a form of the secret or the token is refused, never written.
-    refuseUnwritable(drawn, request.secrets.scrub);
+    const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+    const form = suffixes.length === 1 ? 'single' : 'list';
+    const groups = suffixes.map((suffix, index) => {
+        const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+        // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
+        const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
+        return { suffix, group, scope, at: form === 'list' ? `scopes[${index}].` : '' };
+    });
+    // The client's own scopes are known already; only the others' are looked up, once for all.
+    const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
+    const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
+    const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
+    const visible = new Map([...own, ...looked]);
+    // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
+    const siblingOf = new Map(form === 'single' ? [] : suffixes.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
+    const bySuffix = siblingsWithoutCycles(groups, siblingOf);
+    const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
+    const drawn = groups.map((g) => {
+        for (const d of g.scope.dependent_scopes ?? []) {
+            if (visible.has(d.scope.toLowerCase()))
+                continue;
+            log.warning(`${g.at}dependent_scopes: the scope ${d.scope.toLowerCase()} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+                'it is written by its UUID, with a comment. Check it with its owner.');
+        }
+        const spec = specOf(g.scope, g.suffix, visible, (id) => bySuffix.get(`${g.suffix} ${id}`));
+        // A value that holds a form of the secret or the token is refused, never written.
+        refuseUnwritable(spec, g.at, request.secrets.scrub);
+        return spec;
+    });
     const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+    const first = groups[0];
     const header = [
         ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
-        ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
+        form === 'single'
+            ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
+            : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
         ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
-        ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
+        ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
     ];
-    const text = specText(drawn, header, hidden);
-    const spec = readBack(text, scope, visible);
-    // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
-    const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
-    // The scope itself differs in nothing from its own spec: only its variants can be warned about.
-    for (const variant of group) {
-        const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
-        if (fields.length > 0) {
-            log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
-                'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+    const text = specText(form, drawn, header, hidden);
+    const read = readBack(text, groups, visible, (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
+    // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
+    groups.forEach(({ group, scope }, index) => {
+        const definition = { ...read[index], dependent_scopes: scope.dependent_scopes ?? [] };
+        // The scope itself differs in nothing from its own spec: only its variants can be warned about.
+        for (const variant of group) {
+            const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+            if (fields.length > 0) {
+                log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+                    'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+            }
         }
-    }
+    });
     if (target !== undefined && request.destination !== undefined) {
         await writeWhole(target, text, request.destination.force, request.destination.file);
         log.info(`Wrote ${request.destination.file}`);
     }
-    const scopeStrings = group.map((s) => s.scope_string);
+    // The single form's strings are its suffix's alone (--scope-suffix leaves the others out); a list's, the client's every one.
+    const scopeStrings = groups.flatMap(({ group }) => group.map((s) => s.scope_string));
+    const each = ({ scope }) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
     return {
-        spec,
+        form,
+        scopes: read,
+        spec: read[0],
         text,
         file: request.destination?.file,
         hidden,
-        outputs: { scope_string: scope.scope_string, scope_id: scope.id, scope_strings: JSON.stringify(scopeStrings), created: 'false', updated: 'false', changes: 'false' },
+        outputs: {
+            scope_string: first.scope.scope_string,
+            scope_id: first.scope.id,
+            scope_strings: JSON.stringify(form === 'single' ? scopeStrings : scopes.map((s) => s.scope_string)),
+            created: 'false',
+            updated: 'false',
+            changes: 'false',
+            scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
+        },
     };
 }
-/** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
-function pickSuffix(scopes, asked, naming) {
+/** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
+function suffixesToImport(scopes, asked, naming) {
     const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+    if (asked === undefined || suffixes.includes(asked))
+        return asked === undefined ? suffixes : [asked];
     const listed = suffixes.map((s) => `"${s}"`).join(', ');
-    if (asked !== undefined) {
-        if (suffixes.includes(asked))
-            return asked;
-        throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
-    }
-    if (suffixes.length === 1)
-        return suffixes[0];
-    throw new ActionError(`The client's scopes have ${suffixes.length} different suffixes: ${listed}. A spec holds one scope (with its FQDN variants): ` +
-        `pick one with ${naming.pickSuffix(suffixes[0])}.`);
+    throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
 }
-/** The spec's fields from the scope: each dependency by its string when the client sees it, else by its id. */
-function specOf(scope, suffix, deps, visible) {
+/**
+ * Which sibling dependencies the list names by suffix, as "<suffix> <id>": each, in the
+ * client's order, unless it would close a cycle, which the spec refuses (spec.ts): that one
+ * keeps its scope string, which plan resolves to the same id.
+ */
+function siblingsWithoutCycles(groups, siblingOf) {
+    const edges = new Map();
+    const reaches = (from, to, seen = new Set()) => from === to || (!seen.has(from) && (seen.add(from), (edges.get(from) ?? []).some((next) => reaches(next, to, seen))));
+    const named = new Map();
+    for (const { suffix, scope } of groups) {
+        for (const d of scope.dependent_scopes ?? []) {
+            const id = d.scope.toLowerCase();
+            const target = siblingOf.get(id);
+            if (target === undefined || reaches(target, suffix))
+                continue;
+            edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
+            named.set(`${suffix} ${id}`, target);
+        }
+    }
+    return named;
+}
+/** The spec's fields from the scope: a sibling by its suffix, any other dependency by its string when the client sees it, else by its id. */
+function specOf(scope, suffix, visible, sibling) {
     const missing = ['name', 'description', 'advertised'].filter((field) => scope[field] === undefined);
     if (missing.length > 0) {
         throw new ValidationError(missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })));
@@ -2310,11 +2782,12 @@ function specOf(scope, suffix, deps, visible) {
         // Left out when the service does not say: the drift check then leaves it out too.
         ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
         ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
-        dependent_scopes: deps.map((d) => ({
-            scope: visible.get(d.scope.toLowerCase())?.scope_string ?? d.scope.toLowerCase(),
-            optional: d.optional,
-            requires_refresh_token: d.requires_refresh_token,
-        })),
+        dependent_scopes: (scope.dependent_scopes ?? []).map(({ scope: id, optional, requires_refresh_token }) => {
+            const named = sibling(id.toLowerCase());
+            if (named !== undefined)
+                return { scope_suffix: named, optional, requires_refresh_token };
+            return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };
+        }),
     };
 }
 /** Every text of the spec, named as the spec names its field. */
@@ -2323,14 +2796,15 @@ function textsOf(spec) {
         ['name', spec.name],
         ['description', spec.description],
         ['scope_suffix', spec.scope_suffix],
-        ...spec.dependent_scopes.map((d, i) => [`dependent_scopes[${i}].scope`, d.scope]),
+        ...spec.dependent_scopes.map((d, i) => ('scope' in d ? [`dependent_scopes[${i}].scope`, d.scope] : [`dependent_scopes[${i}].scope_suffix`, d.scope_suffix])),
     ];
     spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
     return texts;
 }
-/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
-function refuseUnwritable(spec, scrub) {
-    const problems = textsOf(spec).flatMap(([field, value]) => {
+/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. `at` leads each field's name. */
+function refuseUnwritable(spec, at, scrub) {
+    const problems = textsOf(spec).flatMap(([name, value]) => {
+        const field = `${at}${name}`;
         if (hasUnsafe(value)) {
             return [
                 {
@@ -2347,24 +2821,29 @@ function refuseUnwritable(spec, scrub) {
     if (problems.length > 0)
         throw new ValidationError(problems);
 }
-/** The file: the header's comment lines, then every field in the README's order; a hidden dependency says why it is an id. */
-function specText(spec, header, hidden) {
-    const doc = new dist/* Document */.yo(spec);
+/** The file: the header's comment lines, then every field in the README's order (under `scopes:` in a list); a hidden dependency says why it is an id. */
+function specText(form, specs, header, hidden) {
+    const doc = new dist/* Document */.yo(form === 'single' ? specs[0] : { scopes: specs });
     doc.commentBefore = header.join('\n');
-    const deps = doc.get('dependent_scopes');
-    if ((0,dist/* isSeq */.oP)(deps)) {
+    specs.forEach((spec, i) => {
+        const deps = doc.getIn([...(form === 'single' ? [] : ['scopes', i]), 'dependent_scopes']);
+        if (!(0,dist/* isSeq */.oP)(deps))
+            return;
         spec.dependent_scopes.forEach((dep, index) => {
             const item = deps.items[index];
-            if ((0,dist/* isMap */.jh)(item) && hidden.includes(dep.scope)) {
+            if ((0,dist/* isMap */.jh)(item) && 'scope' in dep && hidden.includes(dep.scope)) {
                 item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
             }
         });
-    }
+    });
     // No folding: each value on one line, as a reviewer diffs it.
     return doc.toString({ lineWidth: 0 });
 }
-/** The spec as its own parser reads the text, which must be the scope as the drift check compares them; else nothing is written. */
-function readBack(text, scope, visible) {
+/**
+ * The scopes as their own parser reads the text, which must be the client's scopes as the drift
+ * check compares them, a sibling's suffix standing for `siblingId`; else nothing is written.
+ */
+function readBack(text, groups, visible, siblingId) {
     const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
     if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
         throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
@@ -2372,7 +2851,7 @@ function readBack(text, scope, visible) {
     let read;
     try {
         // As the file will hold it: UTF-8 (a lone surrogate would not survive).
-        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').spec;
+        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec');
     }
     catch (error) {
         if (!(error instanceof ValidationError))
@@ -2380,20 +2859,26 @@ function readBack(text, scope, visible) {
         throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
     }
     const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
-    // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
-    const resolved = read.dependent_scopes.flatMap((d) => {
-        const id = ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined);
-        return id === undefined ? [] : [{ ...d, scope: id }];
+    // As plan resolves them: a string by its lookup, an id as it is, a sibling by its suffix (one read back as none of them shows as a difference).
+    const resolve = (d) => ('scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
+    const differ = groups.flatMap(({ scope, at }, index) => {
+        // The form and the number of scopes follow from the text's top keys: only the fields can differ.
+        const spec = read.scopes[index];
+        const dependent_scopes = spec.dependent_scopes.flatMap((d) => {
+            const id = resolve(d);
+            return id === undefined ? [] : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
+        });
+        return compareScope({ ...spec, dependent_scopes }, scope)
+            .filter((c) => !c.same)
+            .map((c) => ({ field: `${at}${c.field}` }));
     });
-    const definition = { ...read, dependent_scopes: resolved };
-    const differ = compareScope(definition, scope).filter((c) => !c.same);
     if (differ.length > 0) {
-        throw new ValidationError(differ.map((c) => ({
-            field: c.field,
-            message: `${c.field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
+        throw new ValidationError(differ.map(({ field }) => ({
+            field,
+            message: `${field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
         })));
     }
-    return read;
+    return read.scopes;
 }
 /** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
 async function checkTarget({ workspace, specBase, naming, importNaming }, { file, force }) {
@@ -2471,6 +2956,20 @@ const change = schemas/* strictObject */.rej({
     fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value }))
         .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
+const driftEntry = schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() });
+/** A scope as import writes it; a dependency on a sibling scope of the client, in a list, by its suffix. */
+const importedSpec = schemas/* strictObject */.rej({
+    name: schemas/* string */.YjP(),
+    description: schemas/* string */.YjP(),
+    scope_suffix: schemas/* string */.YjP(),
+    advertised: schemas/* boolean */.zMY(),
+    allow_refresh_tokens: schemas/* boolean */.zMY(),
+    required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+    dependent_scopes: schemas/* array */.YOg(schemas/* union */.KCZ([
+        schemas/* strictObject */.rej({ scope: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
+        schemas/* strictObject */.rej({ scope_suffix: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
+    ])),
+});
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(1),
     command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
@@ -2484,11 +2983,22 @@ const cliReportSchema = schemas/* strictObject */.rej({
         created: schemas/* boolean */.zMY(),
         updated: schemas/* boolean */.zMY(),
         changes: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
+        scopes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* strictObject */.rej({ scope_string: schemas/* string */.YjP(), scope_id: schemas/* string */.YjP(), created: schemas/* boolean */.zMY(), updated: schemas/* boolean */.zMY(), changes: schemas/* boolean */.zMY() }))
+            .check(schemas/* describe */.q0y("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
     }))
         .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known.')),
     plan: schemas/* nullable */.mee(change).check(schemas/* describe */.q0y('plan only: what apply would write.')),
     applied: schemas/* optional */.lqM(schemas/* nullable */.mee(change)).check(schemas/* describe */.q0y('apply only: what it wrote, in the same shape as plan.')),
-    drift: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() })).check(schemas/* describe */.q0y('The spec set against the scope, field by field.')),
+    drift: schemas/* array */.YOg(driftEntry).check(schemas/* describe */.q0y('The spec set against the scope, field by field (the first scope of the spec).')),
+    scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        suffix: schemas/* string */.YjP(),
+        scope_string: schemas/* string */.YjP(),
+        scope_id: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('null while the scope is only planned.')),
+        change,
+        drift: schemas/* array */.YOg(driftEntry),
+    }))
+        .check(schemas/* describe */.q0y('plan and apply: every scope of the spec, in its order, with what apply would write (plan) or wrote (apply) and its drift.')),
+    unlisted: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
     provider: schemas/* nullable */.mee(schemas/* strictObject */.rej({ url: schemas/* string */.YjP(), key: schemas/* nullable */.mee(schemas/* string */.YjP()), published: schemas/* nullable */.mee(schemas/* string */.YjP()), matches: schemas/* boolean */.zMY() }))
         .check(schemas/* describe */.q0y("The deployed provider's check, when one was made and it could read the provider.")),
     warnings: schemas/* array */.YOg(located),
@@ -2496,16 +3006,9 @@ const cliReportSchema = schemas/* strictObject */.rej({
     import: schemas/* optional */.lqM(schemas/* strictObject */.rej({
         file: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
         text: schemas/* string */.YjP().check(schemas/* describe */.q0y("The spec file's text.")),
-        spec: schemas/* strictObject */.rej({
-            name: schemas/* string */.YjP(),
-            description: schemas/* string */.YjP(),
-            scope_suffix: schemas/* string */.YjP(),
-            advertised: schemas/* boolean */.zMY(),
-            allow_refresh_tokens: schemas/* boolean */.zMY(),
-            required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
-            dependent_scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ scope: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() })),
-        })
-            .check(schemas/* describe */.q0y('The spec as the file reads back.')),
+        form: schemas/* enum */.k5n(['single', 'list']).check(schemas/* describe */.q0y("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
+        spec: importedSpec.check(schemas/* describe */.q0y('The spec as the file reads back: its first scope, in a list.')),
+        scopes: schemas/* array */.YOg(importedSpec).check(schemas/* describe */.q0y("Every scope as the file reads back, in its order: one in the single form.")),
         hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
     }))
         .check(schemas/* describe */.q0y('import only: the spec read from the live scope, and where it was written.')),
@@ -2517,10 +3020,12 @@ const locatedOf = (m) => ({
     ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
     ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
-const changeOf = (plan) => plan === undefined ? null : { action: plan.action, request: plan.request, fields: plan.fields.map(({ field, before, after }) => ({ field, before, after })) };
+const changeOf = (scope) => scope === undefined ? null : { action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) };
+const driftOf = ({ comparison }) => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
     const { outputs, plan } = conclusion;
+    const first = plan?.scopes[0];
     const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
     const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
     return {
@@ -2536,10 +3041,13 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
                 created: outputs.created === 'true',
                 updated: outputs.updated === 'true',
                 changes: outputs.changes === 'true',
+                scopes: JSON.parse(outputs.scopes),
             },
-        plan: command === 'plan' ? changeOf(plan) : null,
-        ...(command === 'apply' ? { applied: changeOf(plan) } : {}),
-        drift: (plan?.comparison ?? []).map(({ field, spec, service, same }) => ({ field, spec, service, same })),
+        plan: command === 'plan' ? changeOf(first) : null,
+        ...(command === 'apply' ? { applied: changeOf(first) } : {}),
+        drift: first === undefined ? [] : driftOf(first),
+        scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
+        unlisted: plan?.unlisted ?? [],
         provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
         errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
@@ -2550,7 +3058,7 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
 ;// CONCATENATED MODULE: ./src/cli/import.ts
 /**
  * The command line's `import`: where the spec goes (`--spec`, or stdout with `--spec -`),
- * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
+ * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scopes,
  * checks that the spec reads back equal, and writes the file.
  */
 
@@ -2610,7 +3118,7 @@ async function runImport({ port, values, seen, stdout, show }) {
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
     if (values.json === true) {
-        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, spec: imported.spec, hidden_dependents: imported.hidden };
+        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, spec: imported.spec, scopes: imported.scopes, hidden_dependents: imported.hidden };
         const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
         stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
     }
@@ -2620,7 +3128,11 @@ async function runImport({ port, values, seen, stdout, show }) {
             stdout.write(port.secrets.scrub(imported.text));
     }
     else {
-        stdout.write(`Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
+        const scopes = Object.values(JSON.parse(imported.outputs.scopes));
+        const named = ({ scope_string, scope_id }) => `${show(scope_string)} (id ${show(scope_id)})`;
+        stdout.write((imported.form === 'single'
+            ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
+            : `Imported ${scopes.length} scopes into ${show(imported.file)}:\n${scopes.map((s) => `  ${named(s)}\n`).join('')}`) +
             `Next: '${options_NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
     }
     return exitCode;
@@ -2777,17 +3289,18 @@ async function run(command, values, collaborators) {
         stderr.write(`${label}${safe(main_located(message))}\n`);
     };
     const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
-    const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher };
+    const dotenv = flag('dotenv');
+    const check = dotenv === undefined ? undefined : dotenvProblems;
+    const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };
     if (command === 'import')
         return runImport({ port, values, seen, stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
     conclusion.messages.forEach(write);
     // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
     let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-    const dotenv = flag('dotenv');
     if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
         try {
-            await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs)));
+            await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
         }
         catch (error) {
             write({ level: 'error', text: error instanceof ActionError ? error.message : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).` });
