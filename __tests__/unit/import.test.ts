@@ -305,6 +305,7 @@ describe('a client with several scopes', () => {
       warnings: [],
     });
     expect(text).toContain('\nscopes:\n  - name: All\n');
+    expect(text).toContain('\n\n  - name: Read\n');
     await expectPlanQuiet(['action_all', 'read_only', 'write']);
     const afterPlan = service.requests.length;
     expect((await cli(['apply', '--on-drift', 'fail'])).exitCode).toBe(0);
@@ -528,7 +529,7 @@ describe('where it goes', () => {
   test('import --help: its own options, with an example', async () => {
     const help = (await cli(['import', '--help'])).stdout;
     expect(help).toMatch(/^Usage: ensure-provider-scope import \[options\]/);
-    expect(help).toMatch(/\n {2}--scope-suffix <suffix> +Which scope to import/);
+    expect(help).toMatch(/\n {2}--scope-suffix <suffix> +Which scope to import, alone/);
     expect(help).toMatch(/\n {2}--force +Replace the spec file/);
     expect(help).toContain('ensure-provider-scope import --spec - --scope-suffix action_all > scope.yml');
     expect((await cli(['plan', '--help'])).stdout).not.toContain('--scope-suffix');

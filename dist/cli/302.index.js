@@ -2343,7 +2343,7 @@ const settingFlag = (setting) => [
 /** Every flag but --version, which only the command's name takes. */
 const CLI_FLAGS = {
     ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
-    'scope-suffix': { type: 'string', value: '<suffix>', help: "Which scope to import, when the client's scopes have different suffixes.", example: 'action_all' },
+    'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
     force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
     'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
     json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
@@ -2460,7 +2460,7 @@ const COMMANDS = {
         exitCodes: ['  0  the spec was written (or printed)', EXIT[1]],
         examples: [
             `PROVIDER_CLIENT_SECRET=... ${options_NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
-            `${options_NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+            `${options_NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; only the scope with that suffix`,
         ],
     },
 };
@@ -2825,6 +2825,12 @@ function refuseUnwritable(spec, at, scrub) {
 function specText(form, specs, header, hidden) {
     const doc = new dist/* Document */.yo(form === 'single' ? specs[0] : { scopes: specs });
     doc.commentBefore = header.join('\n');
+    const listed = doc.get('scopes');
+    // A blank line between listed scopes, where a reviewer's eye looks for the next one.
+    for (const item of (0,dist/* isSeq */.oP)(listed) ? listed.items.slice(1) : []) {
+        if ((0,dist/* isMap */.jh)(item))
+            item.spaceBefore = true;
+    }
     specs.forEach((spec, i) => {
         const deps = doc.getIn([...(form === 'single' ? [] : ['scopes', i]), 'dependent_scopes']);
         if (!(0,dist/* isSeq */.oP)(deps))

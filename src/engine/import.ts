@@ -278,6 +278,11 @@ function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, at: string, scru
 function specText(form: SpecFile['form'], specs: ReadonlyArray<ScopeDefinition<SpecDependent>>, header: readonly string[], hidden: readonly string[]): string {
   const doc = new Document(form === 'single' ? specs[0] : { scopes: specs });
   doc.commentBefore = header.join('\n');
+  const listed = doc.get('scopes');
+  // A blank line between listed scopes, where a reviewer's eye looks for the next one.
+  for (const item of isSeq(listed) ? listed.items.slice(1) : []) {
+    if (isMap(item)) item.spaceBefore = true;
+  }
   specs.forEach((spec, i) => {
     const deps = doc.getIn([...(form === 'single' ? [] : ['scopes', i]), 'dependent_scopes']);
     if (!isSeq(deps)) return;
