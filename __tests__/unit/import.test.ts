@@ -722,3 +722,44 @@ test('property: for any scope the service accepts, import then plan changes noth
     { numRuns: 100 },
   );
 }, 120_000);
+
+test('property: for any client with several scopes, each depending on earlier ones, import writes the list and plan then changes nothing for any', async () => {
+  const listed = fc.record({
+    suffixes: fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,8}$/), { minLength: 2, maxLength: 4 }),
+    // For each scope, which earlier ones it depends on (by a bit each), with its flags.
+    depends: fc.array(fc.array(fc.record({ on: fc.boolean(), optional: fc.boolean(), requires_refresh_token: fc.boolean() }), { minLength: 4, maxLength: 4 }), { minLength: 4, maxLength: 4 }),
+    groups: fc.boolean(),
+    fqdns: fc.array(fc.domain(), { maxLength: 1 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(listed, async ({ suffixes, depends, groups, fqdns }) => {
+      service = inProcessService();
+      client = service.addClient({ secret: SECRET, fqdns });
+      const ids: string[] = [];
+      for (const [i, suffix] of suffixes.entries()) {
+        const earlier = ids.flatMap((id, j) => {
+          const { on, optional, requires_refresh_token } = depends[i]?.[j] ?? { on: false };
+          return on ? [{ scope: id, optional, requires_refresh_token }] : [];
+        });
+        const extra = groups && i === 0 ? [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] : [];
+        ids.push((await seed({ scope_suffix: suffix, name: `Scope ${suffix}`, dependent_scopes: [...earlier, ...extra] }))[0]?.id ?? '');
+      }
+      await workspace.remove();
+      await workspace.create({});
+      const imported = await cli(['import']);
+      expect({ code: imported.exitCode, stderr: imported.stderr }).toEqual({ code: 0, stderr: expect.not.stringContaining('Error') });
+      const spec = parseSpec(await workspace.read(FILE), FILE);
+      expect(spec.scopes.map((s) => s.scope_suffix)).toEqual(suffixes);
+      // Every dependency on a sibling is written by its suffix.
+      expect(spec.scopes.flatMap((s) => s.dependent_scopes).filter((d) => 'scope' in d && d.scope !== GROUPS_SCOPE_STRING)).toEqual([]);
+      const planned = await cli(['plan', '--json']);
+      const document = JSON.parse(planned.stdout) as CliReport;
+      expect({ code: planned.exitCode, actions: document.scopes.map((p) => p.change.action), same: document.scopes.every((p) => p.drift.every((d) => d.same)) }).toEqual({
+        code: 0,
+        actions: suffixes.map(() => 'none'),
+        same: true,
+      });
+    }),
+    { numRuns: 30 },
+  );
+}, 120_000);

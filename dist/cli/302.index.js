@@ -2678,14 +2678,14 @@ async function importing(request, signal) {
     const siblingOf = new Map(form === 'single' ? [] : suffixes.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
     const bySuffix = siblingsWithoutCycles(groups, siblingOf);
     const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
-    const drawn = groups.map((g) => {
+    const drawn = groups.map((g, index) => {
         for (const d of g.scope.dependent_scopes ?? []) {
             if (visible.has(d.scope.toLowerCase()))
                 continue;
             log.warning(`${g.at}dependent_scopes: the scope ${d.scope.toLowerCase()} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
                 'it is written by its UUID, with a comment. Check it with its owner.');
         }
-        const spec = specOf(g.scope, g.suffix, visible, (id) => bySuffix.get(`${g.suffix} ${id}`));
+        const spec = specOf(g.scope, g.suffix, visible, bySuffix[index] ?? new Map());
         // A value that holds a form of the secret or the token is refused, never written.
         refuseUnwritable(spec, g.at, request.secrets.scrub);
         return spec;
@@ -2718,8 +2718,6 @@ async function importing(request, signal) {
         await writeWhole(target, text, request.destination.force, request.destination.file);
         log.info(`Wrote ${request.destination.file}`);
     }
-    // The single form's strings are its suffix's alone (--scope-suffix leaves the others out); a list's, the client's every one.
-    const scopeStrings = groups.flatMap(({ group }) => group.map((s) => s.scope_string));
     const each = ({ scope }) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
     return {
         form,
@@ -2731,7 +2729,8 @@ async function importing(request, signal) {
         outputs: {
             scope_string: first.scope.scope_string,
             scope_id: first.scope.id,
-            scope_strings: JSON.stringify(form === 'single' ? scopeStrings : scopes.map((s) => s.scope_string)),
+            // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
+            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string)),
             created: 'false',
             updated: 'false',
             changes: 'false',
@@ -2748,28 +2747,35 @@ function suffixesToImport(scopes, asked, naming) {
     throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
 }
 /**
- * Which sibling dependencies the list names by suffix, as "<suffix> <id>": each, in the
- * client's order, unless it would close a cycle, which the spec refuses (spec.ts): that one
- * keeps its scope string, which plan resolves to the same id.
+ * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
+ * dependency's id. Each, in the client's order, unless it would close a cycle, which the spec
+ * refuses (spec.ts): that one keeps its scope string, which plan resolves to the same id.
  */
 function siblingsWithoutCycles(groups, siblingOf) {
     const edges = new Map();
-    const reaches = (from, to, seen = new Set()) => from === to || (!seen.has(from) && (seen.add(from), (edges.get(from) ?? []).some((next) => reaches(next, to, seen))));
-    const named = new Map();
-    for (const { suffix, scope } of groups) {
+    const reaches = (from, to, seen) => {
+        if (from === to)
+            return true;
+        if (seen.has(from))
+            return false;
+        seen.add(from);
+        return (edges.get(from) ?? []).some((next) => reaches(next, to, seen));
+    };
+    return groups.map(({ suffix, scope }) => {
+        const named = new Map();
         for (const d of scope.dependent_scopes ?? []) {
             const id = d.scope.toLowerCase();
             const target = siblingOf.get(id);
-            if (target === undefined || reaches(target, suffix))
+            if (target === undefined || reaches(target, suffix, new Set()))
                 continue;
             edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
-            named.set(`${suffix} ${id}`, target);
+            named.set(id, target);
         }
-    }
-    return named;
+        return named;
+    });
 }
 /** The spec's fields from the scope: a sibling by its suffix, any other dependency by its string when the client sees it, else by its id. */
-function specOf(scope, suffix, visible, sibling) {
+function specOf(scope, suffix, visible, siblings) {
     const missing = ['name', 'description', 'advertised'].filter((field) => scope[field] === undefined);
     if (missing.length > 0) {
         throw new ValidationError(missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })));
@@ -2783,7 +2789,7 @@ function specOf(scope, suffix, visible, sibling) {
         ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
         ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
         dependent_scopes: (scope.dependent_scopes ?? []).map(({ scope: id, optional, requires_refresh_token }) => {
-            const named = sibling(id.toLowerCase());
+            const named = siblings.get(id.toLowerCase());
             if (named !== undefined)
                 return { scope_suffix: named, optional, requires_refresh_token };
             return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };

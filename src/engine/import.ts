@@ -121,7 +121,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   const bySuffix = siblingsWithoutCycles(groups, siblingOf);
 
   const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
-  const drawn = groups.map((g) => {
+  const drawn = groups.map((g, index) => {
     for (const d of g.scope.dependent_scopes ?? []) {
       if (visible.has(d.scope.toLowerCase())) continue;
       log.warning(
@@ -129,7 +129,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
           'it is written by its UUID, with a comment. Check it with its owner.',
       );
     }
-    const spec = specOf(g.scope, g.suffix, visible, (id) => bySuffix.get(`${g.suffix} ${id}`));
+    const spec = specOf(g.scope, g.suffix, visible, bySuffix[index] ?? new Map());
     // A value that holds a form of the secret or the token is refused, never written.
     refuseUnwritable(spec, g.at, request.secrets.scrub);
     return spec;
@@ -166,8 +166,6 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     await writeWhole(target, text, request.destination.force, request.destination.file);
     log.info(`Wrote ${request.destination.file}`);
   }
-  // The single form's strings are its suffix's alone (--scope-suffix leaves the others out); a list's, the client's every one.
-  const scopeStrings = groups.flatMap(({ group }) => group.map((s) => s.scope_string));
   const each = ({ scope }: Group) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
   return {
     form,
@@ -179,7 +177,8 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     outputs: {
       scope_string: first.scope.scope_string,
       scope_id: first.scope.id,
-      scope_strings: JSON.stringify(form === 'single' ? scopeStrings : scopes.map((s) => s.scope_string)),
+      // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
+      scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string)),
       created: 'false',
       updated: 'false',
       changes: 'false',
@@ -197,29 +196,33 @@ function suffixesToImport(scopes: readonly Scope[], asked: string | undefined, n
 }
 
 /**
- * Which sibling dependencies the list names by suffix, as "<suffix> <id>": each, in the
- * client's order, unless it would close a cycle, which the spec refuses (spec.ts): that one
- * keeps its scope string, which plan resolves to the same id.
+ * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
+ * dependency's id. Each, in the client's order, unless it would close a cycle, which the spec
+ * refuses (spec.ts): that one keeps its scope string, which plan resolves to the same id.
  */
-function siblingsWithoutCycles(groups: readonly Group[], siblingOf: ReadonlyMap<string, string>): Map<string, string> {
+function siblingsWithoutCycles(groups: readonly Group[], siblingOf: ReadonlyMap<string, string>): Array<Map<string, string>> {
   const edges = new Map<string, string[]>();
-  const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
-    from === to || (!seen.has(from) && (seen.add(from), (edges.get(from) ?? []).some((next) => reaches(next, to, seen))));
-  const named = new Map<string, string>();
-  for (const { suffix, scope } of groups) {
+  const reaches = (from: string, to: string, seen: Set<string>): boolean => {
+    if (from === to) return true;
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return (edges.get(from) ?? []).some((next) => reaches(next, to, seen));
+  };
+  return groups.map(({ suffix, scope }) => {
+    const named = new Map<string, string>();
     for (const d of scope.dependent_scopes ?? []) {
       const id = d.scope.toLowerCase();
       const target = siblingOf.get(id);
-      if (target === undefined || reaches(target, suffix)) continue;
+      if (target === undefined || reaches(target, suffix, new Set())) continue;
       edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
-      named.set(`${suffix} ${id}`, target);
+      named.set(id, target);
     }
-  }
-  return named;
+    return named;
+  });
 }
 
 /** The spec's fields from the scope: a sibling by its suffix, any other dependency by its string when the client sees it, else by its id. */
-function specOf(scope: Scope, suffix: string, visible: ReadonlyMap<string, Scope>, sibling: (id: string) => string | undefined): ScopeDefinition<SpecDependent> {
+function specOf(scope: Scope, suffix: string, visible: ReadonlyMap<string, Scope>, siblings: ReadonlyMap<string, string>): ScopeDefinition<SpecDependent> {
   const missing = (['name', 'description', 'advertised'] as const).filter((field) => scope[field] === undefined);
   if (missing.length > 0) {
     throw new ValidationError(
@@ -235,7 +238,7 @@ function specOf(scope: Scope, suffix: string, visible: ReadonlyMap<string, Scope
     ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
     ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
     dependent_scopes: (scope.dependent_scopes ?? []).map(({ scope: id, optional, requires_refresh_token }): SpecDependent => {
-      const named = sibling(id.toLowerCase());
+      const named = siblings.get(id.toLowerCase());
       if (named !== undefined) return { scope_suffix: named, optional, requires_refresh_token };
       return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };
     }),
