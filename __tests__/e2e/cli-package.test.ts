@@ -277,19 +277,24 @@ describe('import, installed from the tarball', () => {
     expect((await cli(['plan'])).code).toBe(0);
   });
 
-  test('two suffixes: refused, listing them; then picked with --scope-suffix', async () => {
-    await made(client, { scope_suffix: 'action_all' });
-    await made(client, { scope_suffix: 'view', name: 'Viewer' });
-    const refused = await cli(['import']);
-    expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('different suffixes: "action_all", "view"')]);
-    expect(existsSync(specIn())).toBe(false);
-    const picked = await cli(['import', '--scope-suffix', 'view']);
+  test('two suffixes: both, listed, the sibling by its suffix, and plan changes nothing; --scope-suffix picks one', async () => {
+    const all = await made(client, { scope_suffix: 'action_all' });
+    await made(client, { scope_suffix: 'view', name: 'Viewer', dependent_scopes: [{ scope: all, optional: false, requires_refresh_token: true }] });
+    const listed = await cli(['import']);
+    expect([listed.code, listed.stdout]).toEqual([0, expect.stringContaining('Imported 2 scopes into .github/provider-scope.yml:\n')]);
+    const text = await readFile(specIn(), 'utf8');
+    expect(text).toContain('\nscopes:\n  - name: Hand-made provider\n');
+    expect(text).toContain('\n  - name: Viewer\n    description: Registered with curl\n    scope_suffix: view\n');
+    expect(text).toContain('\n    dependent_scopes:\n      - scope_suffix: action_all\n');
+    const planned = await cli(['plan']);
+    expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    const picked = await cli(['import', '--scope-suffix', 'view', '--force']);
     expect(picked.code).toBe(0);
     expect(await readFile(specIn(), 'utf8')).toContain('\nname: Viewer\ndescription: Registered with curl\nscope_suffix: view\n');
     // plan holds the spec's suffix: the client's view scope, unchanged.
-    const planned = await cli(['plan']);
-    expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining(`Registered: scope ${service.url}/scopes/${client.id}/view`)]);
-    expect(planned.stdout).toContain('No changes.');
+    const single = await cli(['plan']);
+    expect([single.code, single.stdout]).toEqual([0, expect.stringContaining(`Registered: scope ${service.url}/scopes/${client.id}/view`)]);
+    expect(single.stdout).toContain('No changes.');
   });
 
   test('no scope: exit 1, nothing to import, what to do instead; no file', async () => {

@@ -212,7 +212,8 @@ describe('jsonReport: what the plan says, typed', () => {
   });
 
   test("import's document carries what it imported; the others none", () => {
-    const imported = { file: null, text: 'name: n\n', spec: { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }, hidden_dependents: [] };
+    const spec = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+    const imported = { file: null, text: 'name: n\n', form: 'single' as const, spec, scopes: [spec], hidden_dependents: [] };
     expect(jsonReport('import', conclusionOf(REGISTERED), [], 0, imported).import).toEqual(imported);
     expect('import' in jsonReport('plan', conclusionOf(REGISTERED, { dryRun: true }), [], 0)).toBe(false);
   });

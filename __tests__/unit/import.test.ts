@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
+import type { CliReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { importScope } from '../../src/engine/import.ts';
 import { parseSpec } from '../../src/engine/spec.ts';
@@ -166,18 +167,14 @@ describe('which scope', () => {
     expect([run.exitCode, run.stderr]).toEqual([0, expect.not.stringContaining('Warning')]);
   });
 
-  test('scopes with two suffixes: refused, listing them; --scope-suffix picks one, and plan agrees', async () => {
+  test('scopes with two suffixes: --scope-suffix picks one, written as a spec of one scope, and plan agrees', async () => {
     await seed({ scope_suffix: 'action_all', name: 'All' });
     await seed({ scope_suffix: 'read_only', name: 'Read' });
-    const refused = await cli(['import']);
-    expect(refused.exitCode).toBe(1);
-    expect(refused.stderr).toContain('Error: The client\'s scopes have 2 different suffixes: "action_all", "read_only". A spec holds one scope (with its FQDN variants): pick one with --scope-suffix action_all.');
-    expect(existsSync(path.join(workspace.dir, FILE))).toBe(false);
     const picked = await cli(['import', '--scope-suffix', 'read_only']);
     expect(picked.exitCode).toBe(0);
     const text = await workspace.read(FILE);
     expect(text).toContain('# at https://auth.example.test on 1970-01-01, by: ensure-provider-scope import --scope-suffix read_only\n');
-    expect(parseSpec(text, FILE).scopes[0]).toMatchObject({ name: 'Read', scope_suffix: 'read_only' });
+    expect(parseSpec(text, FILE)).toMatchObject({ form: 'single', scopes: [{ name: 'Read', scope_suffix: 'read_only' }] });
     expect((await cli(['plan'])).stdout).toContain('No changes.');
   });
 
@@ -243,6 +240,170 @@ describe('which scope', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain(`  - scope: ${hidden.id}\n`);
     expect(run.stdout).toContain(`  - scope: ${GROUPS_SCOPE_STRING}\n`);
+  });
+});
+
+describe('a client with several scopes', () => {
+  const own = (suffix: string): string => `${service.url}/scopes/${client.id}/${suffix}`;
+  const idOf = async (scope: Record<string, unknown>): Promise<string> => (await seed(scope))[0]?.id ?? '';
+  const dependsOn = (scope: string, optional = false) => ({ scope, optional, requires_refresh_token: true });
+  /** Three scopes: read_only depends on action_all (and on groups), write on read_only. */
+  const threeScopes = async () => {
+    const all = await idOf({ scope_suffix: 'action_all', name: 'All' });
+    const read = await idOf({ scope_suffix: 'read_only', name: 'Read', dependent_scopes: [dependsOn(all, true), dependsOn(GROUPS_SCOPE_ID)] });
+    const write = await idOf({ scope_suffix: 'write', name: 'Write', advertised: false, dependent_scopes: [dependsOn(read)] });
+    return { action_all: all, read_only: read, write };
+  };
+  /** The document of `plan --json`: exit 0, and every listed scope without change or drift. */
+  const expectPlanQuiet = async (suffixes: string[]) => {
+    const planned = await cli(['plan', '--json']);
+    const document = JSON.parse(planned.stdout) as CliReport;
+    expect({ code: planned.exitCode, status: document.status, unlisted: document.unlisted }).toEqual({ code: 0, status: 'no_changes', unlisted: [] });
+    expect(document.scopes.map((s) => s.suffix)).toEqual(suffixes);
+    for (const scope of document.scopes) {
+      expect({ suffix: scope.suffix, action: scope.change.action, differ: scope.drift.filter((d) => !d.same) }).toEqual({ suffix: scope.suffix, action: 'none', differ: [] });
+    }
+  };
+
+  test('three scopes: the list form in the client\'s order, a sibling by its suffix; plan then changes nothing for any, and apply writes nothing', async () => {
+    await threeScopes();
+    const before = service.requests.length;
+    const imported = await cli(['import']);
+    expect(imported.exitCode).toBe(0);
+    expect(imported.stdout).toMatch(
+      new RegExp(
+        `^Imported 3 scopes into \\.github/provider-scope\\.yml:\\n(  ${service.url}/scopes/${client.id}/(action_all|read_only|write) \\(id [0-9a-f-]{36}\\)\\n){3}` +
+          `Next: 'ensure-provider-scope plan' says "No changes\\."; review \\.github/provider-scope\\.yml and commit it\\.\\n$`,
+      ),
+    );
+    // Only reads; the siblings are the client's own scopes: only groups is looked up.
+    expect(service.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(service.requests.slice(before).map((r) => r.query.ids).at(-1)).toBe(GROUPS_SCOPE_ID);
+    const text = await workspace.read(FILE);
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      `# Imported from the 3 live scopes of client ${client.id} (action_all, read_only, write)`,
+      `# at ${service.url} on 1970-01-01, by: ensure-provider-scope import`,
+      '# Check it, commit it, and let plan and apply hold the scopes to it from now on.',
+    ]);
+    const fields = { description: 'Made with curl', allow_refresh_tokens: true, required_domains: [] };
+    expect(parseSpec(text, FILE)).toMatchObject({
+      form: 'list',
+      scopes: [
+        { name: 'All', scope_suffix: 'action_all', advertised: true, ...fields, dependent_scopes: [] },
+        {
+          name: 'Read',
+          scope_suffix: 'read_only',
+          advertised: true,
+          ...fields,
+          dependent_scopes: [
+            { scope_suffix: 'action_all', optional: true, requires_refresh_token: true },
+            { scope: GROUPS_SCOPE_STRING, optional: false, requires_refresh_token: true },
+          ],
+        },
+        { name: 'Write', scope_suffix: 'write', advertised: false, ...fields, dependent_scopes: [{ scope_suffix: 'read_only', optional: false, requires_refresh_token: true }] },
+      ],
+      warnings: [],
+    });
+    expect(text).toContain('\nscopes:\n  - name: All\n');
+    expect(text).toContain('\n\n  - name: Read\n');
+    await expectPlanQuiet(['action_all', 'read_only', 'write']);
+    const afterPlan = service.requests.length;
+    expect((await cli(['apply', '--on-drift', 'fail'])).exitCode).toBe(0);
+    expect(service.requests.slice(afterPlan).filter((r) => r.method !== 'GET')).toEqual([]);
+    expectNoSecret(imported);
+  });
+
+  test('--json: the document validates; import gives the form and every scope, the outputs every suffix and every scope string', async () => {
+    const ids = await threeScopes();
+    const run = await cli(['import', '--json']);
+    expect(run.exitCode).toBe(0);
+    const document = JSON.parse(run.stdout) as CliReport;
+    expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+    const each = (suffix: keyof typeof ids) => ({ scope_string: own(suffix), scope_id: ids[suffix], created: false, updated: false, changes: false });
+    expect(document.outputs).toEqual({
+      ...each('action_all'),
+      scope_strings: [own('action_all'), own('read_only'), own('write')],
+      scopes: { action_all: each('action_all'), read_only: each('read_only'), write: each('write') },
+    });
+    expect(document.import).toMatchObject({ file: FILE, form: 'list', spec: { name: 'All' }, hidden_dependents: [] });
+    expect(document.import?.scopes.map((s) => s.scope_suffix)).toEqual(['action_all', 'read_only', 'write']);
+    expect(document.import?.scopes).toEqual(parseSpec(await workspace.read(FILE), FILE).scopes);
+  });
+
+  test('--scope-suffix on a scope with a sibling dependency: one scope, the sibling by its scope string, as before; plan agrees', async () => {
+    await threeScopes();
+    const run = await cli(['import', '--scope-suffix', 'read_only', '--json']);
+    expect(run.exitCode).toBe(0);
+    const document = JSON.parse(run.stdout) as CliReport;
+    expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+    expect(document.import).toMatchObject({ form: 'single', scopes: [{ scope_suffix: 'read_only' }] });
+    expect(document.outputs).toMatchObject({ scope_strings: [own('read_only')], scopes: { read_only: { scope_string: own('read_only') } } });
+    expect(Object.keys(document.outputs?.scopes ?? {})).toEqual(['read_only']);
+    expect(parseSpec(await workspace.read(FILE), FILE)).toMatchObject({
+      form: 'single',
+      scopes: [{ dependent_scopes: [{ scope: own('action_all'), optional: true }, { scope: GROUPS_SCOPE_STRING }] }],
+    });
+    expect((await cli(['plan'])).stdout).toContain('No changes.');
+  });
+
+  test('FQDN variants are one entry with their scope; a dependency on a variant keeps its scope string; the outputs name every scope string', async () => {
+    client = service.addClient({ secret: SECRET, fqdns: ['provider.example.org'] });
+    const [, variant] = await seed({ scope_suffix: 'action_all' });
+    await seed({ scope_suffix: 'read_only', dependent_scopes: [dependsOn(variant?.id ?? '')] });
+    const run = await cli(['import', '--json']);
+    expect(run.exitCode).toBe(0);
+    const document = JSON.parse(run.stdout) as CliReport;
+    expect(document.outputs?.scope_strings).toEqual([own('action_all'), `${service.url}/scopes/provider.example.org/action_all`, own('read_only'), `${service.url}/scopes/provider.example.org/read_only`]);
+    expect(document.import?.scopes.map((s) => [s.scope_suffix, s.dependent_scopes])).toEqual([
+      ['action_all', []],
+      ['read_only', [{ scope: variant?.scope_string, optional: false, requires_refresh_token: true }]],
+    ]);
+    await expectPlanQuiet(['action_all', 'read_only']);
+  });
+
+  test('siblings that depend on each other: the dependency that would close the cycle keeps its scope string; plan changes nothing', async () => {
+    const all = await idOf({ scope_suffix: 'action_all', name: 'All' });
+    const read = await idOf({ scope_suffix: 'read_only', name: 'Read', dependent_scopes: [dependsOn(all)] });
+    const updated = await service.reply({
+      method: 'PUT',
+      path: `/v2/api/scopes/${all}`,
+      authorization: `Basic ${Buffer.from(`${client.id}:${SECRET}`).toString('base64')}`,
+      contentType: 'application/json',
+      body: JSON.stringify({ scope: { dependent_scopes: [dependsOn(read)] } }),
+      connection: 0,
+    });
+    expect(updated).toMatchObject({ status: 200 });
+    const run = await cli(['import']);
+    expect([run.exitCode, run.stderr]).toEqual([0, expect.not.stringContaining('Error')]);
+    expect(parseSpec(await workspace.read(FILE), FILE).scopes.map((s) => s.dependent_scopes)).toEqual([
+      [{ scope_suffix: 'read_only', optional: false, requires_refresh_token: true }],
+      [{ scope: own('action_all'), optional: false, requires_refresh_token: true }],
+    ]);
+    await expectPlanQuiet(['action_all', 'read_only']);
+  });
+
+  test('a hidden dependency of a listed scope: its warning and its comment name that scope', async () => {
+    const owner = service.addClient();
+    const hidden = service.addScope({ scope_string: `${service.url}/scopes/${owner.id}/private`, client: owner.id, advertised: false });
+    await seed({ scope_suffix: 'action_all' });
+    await seed({ scope_suffix: 'read_only', dependent_scopes: [dependsOn(hidden.id)] });
+    const run = await cli(['import', '--json']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toContain(`Warning: scopes[1].dependent_scopes: the scope ${hidden.id} is not shown to this client`);
+    const text = await workspace.read(FILE);
+    expect(text).toContain(`      # Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.\n      - scope: ${hidden.id}\n`);
+    expect((JSON.parse(run.stdout) as CliReport).import?.hidden_dependents).toEqual([hidden.id]);
+    await expectPlanQuiet(['action_all', 'read_only']);
+  });
+
+  test('text the spec cannot hold in any listed scope: refused by its field in the list, nothing written', async () => {
+    await seed({ scope_suffix: 'action_all' });
+    await seed({ scope_suffix: 'read_only', description: `two\nlines, and ${SECRET}` });
+    const run = await cli(['import']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain("Error: scopes[1].description: the service's value holds a control character");
+    expectNoSecret(run);
+    expect(await filesIn(workspace.dir)).toEqual([]);
   });
 });
 
@@ -368,7 +529,7 @@ describe('where it goes', () => {
   test('import --help: its own options, with an example', async () => {
     const help = (await cli(['import', '--help'])).stdout;
     expect(help).toMatch(/^Usage: ensure-provider-scope import \[options\]/);
-    expect(help).toMatch(/\n {2}--scope-suffix <suffix> +Which scope to import/);
+    expect(help).toMatch(/\n {2}--scope-suffix <suffix> +Which scope to import, alone/);
     expect(help).toMatch(/\n {2}--force +Replace the spec file/);
     expect(help).toContain('ensure-provider-scope import --spec - --scope-suffix action_all > scope.yml');
     expect((await cli(['plan', '--help'])).stdout).not.toContain('--scope-suffix');
@@ -559,5 +720,46 @@ test('property: for any scope the service accepts, import then plan changes noth
       expect(imported.stdout + imported.stderr).not.toMatch(OBEYED_CONTROL);
     }),
     { numRuns: 100 },
+  );
+}, 120_000);
+
+test('property: for any client with several scopes, each depending on earlier ones, import writes the list and plan then changes nothing for any', async () => {
+  const listed = fc.record({
+    suffixes: fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,8}$/), { minLength: 2, maxLength: 4 }),
+    // For each scope, which earlier ones it depends on (by a bit each), with its flags.
+    depends: fc.array(fc.array(fc.record({ on: fc.boolean(), optional: fc.boolean(), requires_refresh_token: fc.boolean() }), { minLength: 4, maxLength: 4 }), { minLength: 4, maxLength: 4 }),
+    groups: fc.boolean(),
+    fqdns: fc.array(fc.domain(), { maxLength: 1 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(listed, async ({ suffixes, depends, groups, fqdns }) => {
+      service = inProcessService();
+      client = service.addClient({ secret: SECRET, fqdns });
+      const ids: string[] = [];
+      for (const [i, suffix] of suffixes.entries()) {
+        const earlier = ids.flatMap((id, j) => {
+          const { on, optional, requires_refresh_token } = depends[i]?.[j] ?? { on: false };
+          return on ? [{ scope: id, optional, requires_refresh_token }] : [];
+        });
+        const extra = groups && i === 0 ? [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] : [];
+        ids.push((await seed({ scope_suffix: suffix, name: `Scope ${suffix}`, dependent_scopes: [...earlier, ...extra] }))[0]?.id ?? '');
+      }
+      await workspace.remove();
+      await workspace.create({});
+      const imported = await cli(['import']);
+      expect({ code: imported.exitCode, stderr: imported.stderr }).toEqual({ code: 0, stderr: expect.not.stringContaining('Error') });
+      const spec = parseSpec(await workspace.read(FILE), FILE);
+      expect(spec.scopes.map((s) => s.scope_suffix)).toEqual(suffixes);
+      // Every dependency on a sibling is written by its suffix.
+      expect(spec.scopes.flatMap((s) => s.dependent_scopes).filter((d) => 'scope' in d && d.scope !== GROUPS_SCOPE_STRING)).toEqual([]);
+      const planned = await cli(['plan', '--json']);
+      const document = JSON.parse(planned.stdout) as CliReport;
+      expect({ code: planned.exitCode, actions: document.scopes.map((p) => p.change.action), same: document.scopes.every((p) => p.drift.every((d) => d.same)) }).toEqual({
+        code: 0,
+        actions: suffixes.map(() => 'none'),
+        same: true,
+      });
+    }),
+    { numRuns: 30 },
   );
 }, 120_000);

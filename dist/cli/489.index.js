@@ -2375,7 +2375,7 @@ const settingFlag = (setting) => [
 /** Every flag but --version, which only the command's name takes. */
 const CLI_FLAGS = {
     ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
-    'scope-suffix': { type: 'string', value: '<suffix>', help: "Which scope to import, when the client's scopes have different suffixes.", example: 'action_all' },
+    'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
     force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
     'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
     json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
@@ -2492,7 +2492,7 @@ const COMMANDS = {
         exitCodes: ['  0  the spec was written (or printed)', EXIT[1]],
         examples: [
             `PROVIDER_CLIENT_SECRET=... ${options_NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
-            `${options_NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+            `${options_NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; only the scope with that suffix`,
         ],
     },
 };
@@ -2675,7 +2675,7 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 
-/** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
+/** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
 const importScope = (request) => stopping(request, async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }), (error) => {
     const { messages, problems } = concludeFailure(error, request.naming);
     return { messages, problems, exitCode: 1 };
@@ -2693,76 +2693,121 @@ async function importing(request, signal) {
         throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
     const { scopes } = await adoptExisting(service, client, client.scopes);
-    const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
-    const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
-    // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-    const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
-    const deps = scope.dependent_scopes ?? [];
-    const visible = await lookupIds(service, [...new Set(deps.map((d) => d.scope.toLowerCase()))]);
-    const hidden = deps.map((d) => d.scope.toLowerCase()).filter((id) => !visible.has(id));
-    for (const id of hidden) {
-        log.warning(`dependent_scopes: the scope ${id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
-            'it is written by its UUID, with a comment. Check it with its owner.');
-    }
-    const drawn = specOf(scope, suffix, deps, visible);
-    // A value that holds a form of the secret or the token is refused, never written.
-    refuseUnwritable(drawn, request.secrets.scrub);
+    const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+    const form = suffixes.length === 1 ? 'single' : 'list';
+    const groups = suffixes.map((suffix, index) => {
+        const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+        // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
+        const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
+        return { suffix, group, scope, at: form === 'list' ? `scopes[${index}].` : '' };
+    });
+    // The client's own scopes are known already; only the others' are looked up, once for all.
+    const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
+    const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
+    const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
+    const visible = new Map([...own, ...looked]);
+    // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
+    const siblingOf = new Map(form === 'single' ? [] : suffixes.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
+    const bySuffix = siblingsWithoutCycles(groups, siblingOf);
+    const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
+    const drawn = groups.map((g, index) => {
+        for (const d of g.scope.dependent_scopes ?? []) {
+            if (visible.has(d.scope.toLowerCase()))
+                continue;
+            log.warning(`${g.at}dependent_scopes: the scope ${d.scope.toLowerCase()} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+                'it is written by its UUID, with a comment. Check it with its owner.');
+        }
+        const spec = specOf(g.scope, g.suffix, visible, bySuffix[index] ?? new Map());
+        // A value that holds a form of the secret or the token is refused, never written.
+        refuseUnwritable(spec, g.at, request.secrets.scrub);
+        return spec;
+    });
     const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+    const first = groups[0];
     const header = [
         ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
-        ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
+        form === 'single'
+            ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
+            : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
         ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
-        ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
+        ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
     ];
-    const text = specText(drawn, header, hidden);
-    const spec = readBack(text, scope, visible);
-    // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
-    const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
-    // The scope itself differs in nothing from its own spec: only its variants can be warned about.
-    for (const variant of group) {
-        const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
-        if (fields.length > 0) {
-            log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
-                'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+    const text = specText(form, drawn, header, hidden);
+    const read = readBack(text, groups, visible, (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
+    // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
+    groups.forEach(({ group, scope }, index) => {
+        const definition = { ...read[index], dependent_scopes: scope.dependent_scopes ?? [] };
+        // The scope itself differs in nothing from its own spec: only its variants can be warned about.
+        for (const variant of group) {
+            const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+            if (fields.length > 0) {
+                log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+                    'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
+            }
         }
-    }
+    });
     if (target !== undefined && request.destination !== undefined) {
         await writeWhole(target, text, request.destination.force, request.destination.file);
         log.info(`Wrote ${request.destination.file}`);
     }
-    const scopeStrings = group.map((s) => s.scope_string);
+    const each = ({ scope }) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
     return {
-        spec,
+        form,
+        scopes: read,
+        spec: read[0],
         text,
         file: request.destination?.file,
         hidden,
         outputs: {
-            scope_string: scope.scope_string,
-            scope_id: scope.id,
-            scope_strings: JSON.stringify(scopeStrings),
+            scope_string: first.scope.scope_string,
+            scope_id: first.scope.id,
+            // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
+            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string)),
             created: 'false',
             updated: 'false',
             changes: 'false',
-            scopes: JSON.stringify({ [suffix]: { scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false } }),
+            scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
         },
     };
 }
-/** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
-function pickSuffix(scopes, asked, naming) {
+/** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
+function suffixesToImport(scopes, asked, naming) {
     const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+    if (asked === undefined || suffixes.includes(asked))
+        return asked === undefined ? suffixes : [asked];
     const listed = suffixes.map((s) => `"${s}"`).join(', ');
-    if (asked !== undefined) {
-        if (suffixes.includes(asked))
-            return asked;
-        throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
-    }
-    if (suffixes.length === 1)
-        return suffixes[0];
-    throw new ActionError(`The client's scopes have ${suffixes.length} different suffixes: ${listed}. A spec holds one scope (with its FQDN variants): ` +
-        `pick one with ${naming.pickSuffix(suffixes[0])}.`);
+    throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
 }
-/** The spec's fields from the scope: each dependency by its string when the client sees it, else by its id. */
-function specOf(scope, suffix, deps, visible) {
+/**
+ * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
+ * dependency's id. Each, in the client's order, unless it would close a cycle, which the spec
+ * refuses (spec.ts): that one keeps its scope string, which plan resolves to the same id.
+ */
+function siblingsWithoutCycles(groups, siblingOf) {
+    const edges = new Map();
+    const reaches = (from, to, seen) => {
+        if (from === to)
+            return true;
+        if (seen.has(from))
+            return false;
+        seen.add(from);
+        return (edges.get(from) ?? []).some((next) => reaches(next, to, seen));
+    };
+    return groups.map(({ suffix, scope }) => {
+        const named = new Map();
+        for (const d of scope.dependent_scopes ?? []) {
+            const id = d.scope.toLowerCase();
+            const target = siblingOf.get(id);
+            if (target === undefined || reaches(target, suffix, new Set()))
+                continue;
+            edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
+            named.set(id, target);
+        }
+        return named;
+    });
+}
+/** The spec's fields from the scope: a sibling by its suffix, any other dependency by its string when the client sees it, else by its id. */
+function specOf(scope, suffix, visible, siblings) {
     const missing = ['name', 'description', 'advertised'].filter((field) => scope[field] === undefined);
     if (missing.length > 0) {
         throw new ValidationError(missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })));
@@ -2775,11 +2820,12 @@ function specOf(scope, suffix, deps, visible) {
         // Left out when the service does not say: the drift check then leaves it out too.
         ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
         ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
-        dependent_scopes: deps.map((d) => ({
-            scope: visible.get(d.scope.toLowerCase())?.scope_string ?? d.scope.toLowerCase(),
-            optional: d.optional,
-            requires_refresh_token: d.requires_refresh_token,
-        })),
+        dependent_scopes: (scope.dependent_scopes ?? []).map(({ scope: id, optional, requires_refresh_token }) => {
+            const named = siblings.get(id.toLowerCase());
+            if (named !== undefined)
+                return { scope_suffix: named, optional, requires_refresh_token };
+            return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };
+        }),
     };
 }
 /** Every text of the spec, named as the spec names its field. */
@@ -2793,9 +2839,10 @@ function textsOf(spec) {
     spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
     return texts;
 }
-/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
-function refuseUnwritable(spec, scrub) {
-    const problems = textsOf(spec).flatMap(([field, value]) => {
+/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. `at` leads each field's name. */
+function refuseUnwritable(spec, at, scrub) {
+    const problems = textsOf(spec).flatMap(([name, value]) => {
+        const field = `${at}${name}`;
         if (hasUnsafe(value)) {
             return [
                 {
@@ -2812,24 +2859,35 @@ function refuseUnwritable(spec, scrub) {
     if (problems.length > 0)
         throw new ValidationError(problems);
 }
-/** The file: the header's comment lines, then every field in the README's order; a hidden dependency says why it is an id. */
-function specText(spec, header, hidden) {
-    const doc = new dist/* Document */.yo(spec);
+/** The file: the header's comment lines, then every field in the README's order (under `scopes:` in a list); a hidden dependency says why it is an id. */
+function specText(form, specs, header, hidden) {
+    const doc = new dist/* Document */.yo(form === 'single' ? specs[0] : { scopes: specs });
     doc.commentBefore = header.join('\n');
-    const deps = doc.get('dependent_scopes');
-    if ((0,dist/* isSeq */.oP)(deps)) {
+    const listed = doc.get('scopes');
+    // A blank line between listed scopes, where a reviewer's eye looks for the next one.
+    for (const item of (0,dist/* isSeq */.oP)(listed) ? listed.items.slice(1) : []) {
+        if ((0,dist/* isMap */.jh)(item))
+            item.spaceBefore = true;
+    }
+    specs.forEach((spec, i) => {
+        const deps = doc.getIn([...(form === 'single' ? [] : ['scopes', i]), 'dependent_scopes']);
+        if (!(0,dist/* isSeq */.oP)(deps))
+            return;
         spec.dependent_scopes.forEach((dep, index) => {
             const item = deps.items[index];
             if ((0,dist/* isMap */.jh)(item) && 'scope' in dep && hidden.includes(dep.scope)) {
                 item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
             }
         });
-    }
+    });
     // No folding: each value on one line, as a reviewer diffs it.
     return doc.toString({ lineWidth: 0 });
 }
-/** The spec as its own parser reads the text, which must be the scope as the drift check compares them; else nothing is written. */
-function readBack(text, scope, visible) {
+/**
+ * The scopes as their own parser reads the text, which must be the client's scopes as the drift
+ * check compares them, a sibling's suffix standing for `siblingId`; else nothing is written.
+ */
+function readBack(text, groups, visible, siblingId) {
     const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
     if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
         throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
@@ -2837,7 +2895,7 @@ function readBack(text, scope, visible) {
     let read;
     try {
         // As the file will hold it: UTF-8 (a lone surrogate would not survive).
-        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').scopes[0];
+        read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec');
     }
     catch (error) {
         if (!(error instanceof ValidationError))
@@ -2845,20 +2903,26 @@ function readBack(text, scope, visible) {
         throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
     }
     const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
-    // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
-    const resolved = read.dependent_scopes.flatMap((d) => {
-        const id = 'scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : undefined;
-        return id === undefined ? [] : [{ ...d, scope: id }];
+    // As plan resolves them: a string by its lookup, an id as it is, a sibling by its suffix (one read back as none of them shows as a difference).
+    const resolve = (d) => ('scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
+    const differ = groups.flatMap(({ scope, at }, index) => {
+        // The form and the number of scopes follow from the text's top keys: only the fields can differ.
+        const spec = read.scopes[index];
+        const dependent_scopes = spec.dependent_scopes.flatMap((d) => {
+            const id = resolve(d);
+            return id === undefined ? [] : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
+        });
+        return compareScope({ ...spec, dependent_scopes }, scope)
+            .filter((c) => !c.same)
+            .map((c) => ({ field: `${at}${c.field}` }));
     });
-    const definition = { ...read, dependent_scopes: resolved };
-    const differ = compareScope(definition, scope).filter((c) => !c.same);
     if (differ.length > 0) {
-        throw new ValidationError(differ.map((c) => ({
-            field: c.field,
-            message: `${c.field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
+        throw new ValidationError(differ.map(({ field }) => ({
+            field,
+            message: `${field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
         })));
     }
-    return read;
+    return read.scopes;
 }
 /** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
 async function checkTarget({ workspace, specBase, naming, importNaming }, { file, force }) {
@@ -2937,6 +3001,19 @@ const change = schemas/* strictObject */.rej({
         .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
 const driftEntry = schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() });
+/** A scope as import writes it; a dependency on a sibling scope of the client, in a list, by its suffix. */
+const importedSpec = schemas/* strictObject */.rej({
+    name: schemas/* string */.YjP(),
+    description: schemas/* string */.YjP(),
+    scope_suffix: schemas/* string */.YjP(),
+    advertised: schemas/* boolean */.zMY(),
+    allow_refresh_tokens: schemas/* boolean */.zMY(),
+    required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+    dependent_scopes: schemas/* array */.YOg(schemas/* union */.KCZ([
+        schemas/* strictObject */.rej({ scope: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
+        schemas/* strictObject */.rej({ scope_suffix: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
+    ])),
+});
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(1),
     command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
@@ -2973,19 +3050,9 @@ const cliReportSchema = schemas/* strictObject */.rej({
     import: schemas/* optional */.lqM(schemas/* strictObject */.rej({
         file: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
         text: schemas/* string */.YjP().check(schemas/* describe */.q0y("The spec file's text.")),
-        spec: schemas/* strictObject */.rej({
-            name: schemas/* string */.YjP(),
-            description: schemas/* string */.YjP(),
-            scope_suffix: schemas/* string */.YjP(),
-            advertised: schemas/* boolean */.zMY(),
-            allow_refresh_tokens: schemas/* boolean */.zMY(),
-            required_domains: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
-            dependent_scopes: schemas/* array */.YOg(schemas/* union */.KCZ([
-                schemas/* strictObject */.rej({ scope: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
-                schemas/* strictObject */.rej({ scope_suffix: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
-            ])),
-        })
-            .check(schemas/* describe */.q0y('The spec as the file reads back.')),
+        form: schemas/* enum */.k5n(['single', 'list']).check(schemas/* describe */.q0y("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
+        spec: importedSpec.check(schemas/* describe */.q0y('The spec as the file reads back: its first scope, in a list.')),
+        scopes: schemas/* array */.YOg(importedSpec).check(schemas/* describe */.q0y("Every scope as the file reads back, in its order: one in the single form.")),
         hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
     }))
         .check(schemas/* describe */.q0y('import only: the spec read from the live scope, and where it was written.')),
@@ -3035,7 +3102,7 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
 ;// CONCATENATED MODULE: ./src/cli/import.ts
 /**
  * The command line's `import`: where the spec goes (`--spec`, or stdout with `--spec -`),
- * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
+ * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scopes,
  * checks that the spec reads back equal, and writes the file.
  */
 
@@ -3095,7 +3162,7 @@ async function runImport({ port, values, seen, stdout, show }) {
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
     if (values.json === true) {
-        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, spec: imported.spec, hidden_dependents: imported.hidden };
+        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, spec: imported.spec, scopes: imported.scopes, hidden_dependents: imported.hidden };
         const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
         stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
     }
@@ -3105,7 +3172,11 @@ async function runImport({ port, values, seen, stdout, show }) {
             stdout.write(port.secrets.scrub(imported.text));
     }
     else {
-        stdout.write(`Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
+        const scopes = Object.values(JSON.parse(imported.outputs.scopes));
+        const named = ({ scope_string, scope_id }) => `${show(scope_string)} (id ${show(scope_id)})`;
+        stdout.write((imported.form === 'single'
+            ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
+            : `Imported ${scopes.length} scopes into ${show(imported.file)}:\n${scopes.map((s) => `  ${named(s)}\n`).join('')}`) +
             `Next: '${options_NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
     }
     return exitCode;

@@ -52,7 +52,7 @@ export const COMMANDS = {
     exitCodes: ['  0  the spec was written (or printed)', EXIT[1]],
     examples: [
       `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
-      `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; picks one of several suffixes`,
+      `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; only the scope with that suffix`,
     ],
   },
 } as const satisfies Record<Command, { summary: string; exitCodes: readonly string[]; examples: readonly string[] }>;

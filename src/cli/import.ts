@@ -1,6 +1,6 @@
 /**
  * The command line's `import`: where the spec goes (`--spec`, or stdout with `--spec -`),
- * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scope,
+ * `--force`, `--scope-suffix`, and the report. The engine (engine/import.ts) reads the scopes,
  * checks that the spec reads back equal, and writes the file.
  */
 import { readFile } from 'node:fs/promises';
@@ -77,15 +77,20 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
   outcome.messages.forEach(port.write);
   const { imported, exitCode } = outcome;
   if (values.json === true) {
-    const data: CliReport['import'] = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, spec: imported.spec, hidden_dependents: imported.hidden };
+    const data: CliReport['import'] =
+      imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, spec: imported.spec, scopes: imported.scopes, hidden_dependents: imported.hidden };
     const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
     stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
   } else if (imported?.file === undefined) {
     // Every value was checked for control characters and the secret's forms before: the text is the file's.
     if (imported !== undefined) stdout.write(port.secrets.scrub(imported.text));
   } else {
+    const scopes = Object.values(JSON.parse(imported.outputs.scopes) as Record<string, { scope_string: string; scope_id: string }>);
+    const named = ({ scope_string, scope_id }: { scope_string: string; scope_id: string }): string => `${show(scope_string)} (id ${show(scope_id)})`;
     stdout.write(
-      `Imported scope ${show(imported.outputs.scope_string)} (id ${show(imported.outputs.scope_id)}) into ${show(imported.file)}.\n` +
+      (imported.form === 'single'
+        ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
+        : `Imported ${scopes.length} scopes into ${show(imported.file)}:\n${scopes.map((s) => `  ${named(s)}\n`).join('')}`) +
         `Next: '${NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`,
     );
   }

@@ -32,6 +32,22 @@ const change = z.strictObject({
 
 const driftEntry = z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() });
 
+/** A scope as import writes it; a dependency on a sibling scope of the client, in a list, by its suffix. */
+const importedSpec = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  scope_suffix: z.string(),
+  advertised: z.boolean(),
+  allow_refresh_tokens: z.boolean(),
+  required_domains: z.optional(z.array(z.string())),
+  dependent_scopes: z.array(
+    z.union([
+      z.strictObject({ scope: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() }),
+      z.strictObject({ scope_suffix: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() }),
+    ]),
+  ),
+});
+
 export const cliReportSchema = z
   .strictObject({
     schema_version: z.literal(1),
@@ -82,22 +98,9 @@ export const cliReportSchema = z
         z.strictObject({
           file: z.nullable(z.string()).check(z.describe('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
           text: z.string().check(z.describe("The spec file's text.")),
-          spec: z
-            .strictObject({
-              name: z.string(),
-              description: z.string(),
-              scope_suffix: z.string(),
-              advertised: z.boolean(),
-              allow_refresh_tokens: z.boolean(),
-              required_domains: z.optional(z.array(z.string())),
-              dependent_scopes: z.array(
-                z.union([
-                  z.strictObject({ scope: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() }),
-                  z.strictObject({ scope_suffix: z.string(), optional: z.boolean(), requires_refresh_token: z.boolean() }),
-                ]),
-              ),
-            })
-            .check(z.describe('The spec as the file reads back.')),
+          form: z.enum(['single', 'list']).check(z.describe("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
+          spec: importedSpec.check(z.describe('The spec as the file reads back: its first scope, in a list.')),
+          scopes: z.array(importedSpec).check(z.describe("Every scope as the file reads back, in its order: one in the single form.")),
           hidden_dependents: z.array(z.string()).check(z.describe('The dependent scopes the client cannot see, written by their UUID.')),
         }),
       )

@@ -68,7 +68,7 @@ const settingFlag = (setting: CliSetting & { flag: string }): [string, CliFlag] 
 /** Every flag but --version, which only the command's name takes. */
 export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
   ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
-  'scope-suffix': { type: 'string', value: '<suffix>', help: "Which scope to import, when the client's scopes have different suffixes.", example: 'action_all' },
+  'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
   force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
   'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
   json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },

@@ -9,7 +9,7 @@ import { link, lstat, mkdir, realpath, rename, unlink, writeFile } from 'node:fs
 import path from 'node:path';
 import { Document, isMap, isSeq } from 'yaml';
 import { ActionError } from '../wire/errors.ts';
-import { isUuid } from '../wire/uuid.ts';
+import { isUuid, type Uuid } from '../wire/uuid.ts';
 import { concludeFailure, type Message, type Outputs } from './conclude.ts';
 import { compareScope, suffixOf } from './drift.ts';
 import { connect, logOn, stopping } from './ensure.ts';
@@ -17,9 +17,9 @@ import type { RunPort } from './port.ts';
 import { ValidationError, type Problem } from './problems.ts';
 import { adoptExisting, lookupIds } from './reconcile.ts';
 import type { Scrub } from './secrets.ts';
-import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
+import type { Scope, ScopeDefinition } from './service.ts';
 import { parseSettings } from './settings.ts';
-import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent } from './spec.ts';
+import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './spec.ts';
 import { insideWorkspace } from './spec-path.ts';
 import { hasUnsafe } from './text.ts';
 
@@ -46,7 +46,11 @@ export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'worksp
 }
 
 export interface Imported {
-  /** The spec as the file reads back. */
+  /** single: one scope, as today's files hold it; list: `scopes:`, one entry per suffix of the client. */
+  form: SpecFile['form'];
+  /** The scopes as the file reads back, in its order: one in the single form. */
+  scopes: Array<ScopeDefinition<SpecDependent>>;
+  /** The first of them (the only one in the single form). */
   spec: ScopeDefinition<SpecDependent>;
   /** The file's text. */
   text: string;
@@ -54,13 +58,13 @@ export interface Imported {
   file?: string | undefined;
   /** The dependent scopes the client cannot see, kept by their ids. */
   hidden: string[];
-  /** The scope, and its FQDN variants (the client's scopes with its suffix), as the action's outputs name them. */
+  /** The scopes, and their FQDN variants, as the action's outputs name them: `scope_string` and `scope_id` the first's. */
   outputs: Outputs;
 }
 
 export type ImportOutcome = { imported: Imported; messages: Message[]; exitCode: 0 } | { imported?: undefined; messages: Message[]; problems?: readonly Problem[] | undefined; exitCode: 1 };
 
-/** Reads the client's scope, checks that its spec reads back equal, and writes it whole. Never throws. */
+/** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
 export const importScope = (request: ImportRequest): Promise<ImportOutcome> =>
   stopping<ImportOutcome>(
     request,
@@ -70,6 +74,17 @@ export const importScope = (request: ImportRequest): Promise<ImportOutcome> =>
       return { messages, problems, exitCode: 1 };
     },
   );
+
+/** One suffix of the client: its scope, as the drift check picks it, with its FQDN variants. */
+interface Group {
+  suffix: string;
+  /** The client's scopes with the suffix, in its order. */
+  group: Scope[];
+  /** The one the spec follows: the client's own scope string, else the group's first. */
+  scope: Scope;
+  /** Where its fields sit in the file: '' in the single form, "scopes[1]." in a list. */
+  at: string;
+}
 
 async function importing(request: ImportRequest, signal: AbortSignal): Promise<Imported> {
   const { naming, importNaming } = request;
@@ -85,85 +100,129 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
   }
   const { scopes } = await adoptExisting(service, client, client.scopes);
-  const suffix = pickSuffix(scopes, request.scopeSuffix, importNaming);
-  const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
-  // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-  const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope);
+  const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+  const form = suffixes.length === 1 ? 'single' : 'list';
+  const groups = suffixes.map((suffix, index): Group => {
+    const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+    // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
+    const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope);
+    return { suffix, group, scope, at: form === 'list' ? `scopes[${index}].` : '' };
+  });
 
-  const deps = scope.dependent_scopes ?? [];
-  const visible = await lookupIds(service, [...new Set(deps.map((d) => d.scope.toLowerCase()))]);
-  const hidden = deps.map((d) => d.scope.toLowerCase()).filter((id) => !visible.has(id));
-  for (const id of hidden) {
-    log.warning(
-      `dependent_scopes: the scope ${id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
-        'it is written by its UUID, with a comment. Check it with its owner.',
-    );
-  }
-  const drawn = specOf(scope, suffix, deps, visible);
-  // A value that holds a form of the secret or the token is refused, never written.
-  refuseUnwritable(drawn, request.secrets.scrub);
+  // The client's own scopes are known already; only the others' are looked up, once for all.
+  const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
+  const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
+  const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
+  const visible = new Map([...own, ...looked]);
+  // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
+  const siblingOf = new Map(
+    form === 'single' ? [] : suffixes.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s): [string, string] => [s.id.toLowerCase(), suffix])),
+  );
+  const bySuffix = siblingsWithoutCycles(groups, siblingOf);
 
-  const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
-  const header = [
-    ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
-    ` Imported from the live scope ${scope.scope_string} of client ${client.id}`,
-    ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
-    ' Check it, commit it, and let plan and apply hold the scope to it from now on.',
-  ];
-  const text = specText(drawn, header, hidden);
-  const spec = readBack(text, scope, visible);
-  // The drift check holds the spec to this scope alone: a variant set apart by hand stays apart.
-  const definition = { ...spec, dependent_scopes: scope.dependent_scopes ?? [] };
-  // The scope itself differs in nothing from its own spec: only its variants can be warned about.
-  for (const variant of group) {
-    const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
-    if (fields.length > 0) {
+  const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
+  const drawn = groups.map((g, index) => {
+    for (const d of g.scope.dependent_scopes ?? []) {
+      if (visible.has(d.scope.toLowerCase())) continue;
       log.warning(
-        `The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
-          'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.',
+        `${g.at}dependent_scopes: the scope ${d.scope.toLowerCase()} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
+          'it is written by its UUID, with a comment. Check it with its owner.',
       );
     }
-  }
+    const spec = specOf(g.scope, g.suffix, visible, bySuffix[index] ?? new Map());
+    // A value that holds a form of the secret or the token is refused, never written.
+    refuseUnwritable(spec, g.at, request.secrets.scrub);
+    return spec;
+  });
+
+  const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+  const first = groups[0] as Group;
+  const header = [
+    ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
+    form === 'single'
+      ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
+      : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
+    ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
+    ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
+  ];
+  const text = specText(form, drawn, header, hidden);
+  const read = readBack(text, groups, visible, (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
+  // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
+  groups.forEach(({ group, scope }, index) => {
+    const definition = { ...(read[index] as ScopeDefinition<SpecDependent>), dependent_scopes: scope.dependent_scopes ?? [] };
+    // The scope itself differs in nothing from its own spec: only its variants can be warned about.
+    for (const variant of group) {
+      const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+      if (fields.length > 0) {
+        log.warning(
+          `The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
+            'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.',
+        );
+      }
+    }
+  });
 
   if (target !== undefined && request.destination !== undefined) {
     await writeWhole(target, text, request.destination.force, request.destination.file);
     log.info(`Wrote ${request.destination.file}`);
   }
-  const scopeStrings = group.map((s) => s.scope_string);
+  const each = ({ scope }: Group) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
   return {
-    spec,
+    form,
+    scopes: read,
+    spec: read[0] as ScopeDefinition<SpecDependent>,
     text,
     file: request.destination?.file,
     hidden,
     outputs: {
-      scope_string: scope.scope_string,
-      scope_id: scope.id,
-      scope_strings: JSON.stringify(scopeStrings),
+      scope_string: first.scope.scope_string,
+      scope_id: first.scope.id,
+      // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
+      scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string)),
       created: 'false',
       updated: 'false',
       changes: 'false',
-      scopes: JSON.stringify({ [suffix]: { scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false } }),
+      scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
     },
   };
 }
 
-/** One suffix: the one asked for, or the client's only one. FQDN variants share their scope's suffix. */
-function pickSuffix(scopes: readonly Scope[], asked: string | undefined, naming: ImportNaming): string {
+/** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
+function suffixesToImport(scopes: readonly Scope[], asked: string | undefined, naming: ImportNaming): string[] {
   const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+  if (asked === undefined || suffixes.includes(asked)) return asked === undefined ? suffixes : [asked];
   const listed = suffixes.map((s) => `"${s}"`).join(', ');
-  if (asked !== undefined) {
-    if (suffixes.includes(asked)) return asked;
-    throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0] as string)}.`);
-  }
-  if (suffixes.length === 1) return suffixes[0] as string;
-  throw new ActionError(
-    `The client's scopes have ${suffixes.length} different suffixes: ${listed}. A spec holds one scope (with its FQDN variants): ` +
-      `pick one with ${naming.pickSuffix(suffixes[0] as string)}.`,
-  );
+  throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0] as string)}.`);
 }
 
-/** The spec's fields from the scope: each dependency by its string when the client sees it, else by its id. */
-function specOf(scope: Scope, suffix: string, deps: readonly DependentScope[], visible: ReadonlyMap<string, Scope>): ScopeDefinition<SpecDependent> {
+/**
+ * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
+ * dependency's id. Each, in the client's order, unless it would close a cycle, which the spec
+ * refuses (spec.ts): that one keeps its scope string, which plan resolves to the same id.
+ */
+function siblingsWithoutCycles(groups: readonly Group[], siblingOf: ReadonlyMap<string, string>): Array<Map<string, string>> {
+  const edges = new Map<string, string[]>();
+  const reaches = (from: string, to: string, seen: Set<string>): boolean => {
+    if (from === to) return true;
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return (edges.get(from) ?? []).some((next) => reaches(next, to, seen));
+  };
+  return groups.map(({ suffix, scope }) => {
+    const named = new Map<string, string>();
+    for (const d of scope.dependent_scopes ?? []) {
+      const id = d.scope.toLowerCase();
+      const target = siblingOf.get(id);
+      if (target === undefined || reaches(target, suffix, new Set())) continue;
+      edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
+      named.set(id, target);
+    }
+    return named;
+  });
+}
+
+/** The spec's fields from the scope: a sibling by its suffix, any other dependency by its string when the client sees it, else by its id. */
+function specOf(scope: Scope, suffix: string, visible: ReadonlyMap<string, Scope>, siblings: ReadonlyMap<string, string>): ScopeDefinition<SpecDependent> {
   const missing = (['name', 'description', 'advertised'] as const).filter((field) => scope[field] === undefined);
   if (missing.length > 0) {
     throw new ValidationError(
@@ -178,11 +237,11 @@ function specOf(scope: Scope, suffix: string, deps: readonly DependentScope[], v
     // Left out when the service does not say: the drift check then leaves it out too.
     ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
     ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
-    dependent_scopes: deps.map((d) => ({
-      scope: visible.get(d.scope.toLowerCase())?.scope_string ?? d.scope.toLowerCase(),
-      optional: d.optional,
-      requires_refresh_token: d.requires_refresh_token,
-    })),
+    dependent_scopes: (scope.dependent_scopes ?? []).map(({ scope: id, optional, requires_refresh_token }): SpecDependent => {
+      const named = siblings.get(id.toLowerCase());
+      if (named !== undefined) return { scope_suffix: named, optional, requires_refresh_token };
+      return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };
+    }),
   } as ScopeDefinition<SpecDependent>;
 }
 
@@ -198,9 +257,10 @@ function textsOf(spec: ScopeDefinition<SpecDependent>): Array<[string, string]> 
   return texts;
 }
 
-/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. */
-function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, scrub: Scrub): void {
-  const problems = textsOf(spec).flatMap(([field, value]): Problem[] => {
+/** Text a reviewed file must not hold: a control character, or a form of the secret or the token. `at` leads each field's name. */
+function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, at: string, scrub: Scrub): void {
+  const problems = textsOf(spec).flatMap(([name, value]): Problem[] => {
+    const field = `${at}${name}`;
     if (hasUnsafe(value)) {
       return [
         {
@@ -217,54 +277,74 @@ function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, scrub: Scrub): v
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-/** The file: the header's comment lines, then every field in the README's order; a hidden dependency says why it is an id. */
-function specText(spec: ScopeDefinition<SpecDependent>, header: readonly string[], hidden: readonly string[]): string {
-  const doc = new Document(spec);
+/** The file: the header's comment lines, then every field in the README's order (under `scopes:` in a list); a hidden dependency says why it is an id. */
+function specText(form: SpecFile['form'], specs: ReadonlyArray<ScopeDefinition<SpecDependent>>, header: readonly string[], hidden: readonly string[]): string {
+  const doc = new Document(form === 'single' ? specs[0] : { scopes: specs });
   doc.commentBefore = header.join('\n');
-  const deps = doc.get('dependent_scopes');
-  if (isSeq(deps)) {
+  const listed = doc.get('scopes');
+  // A blank line between listed scopes, where a reviewer's eye looks for the next one.
+  for (const item of isSeq(listed) ? listed.items.slice(1) : []) {
+    if (isMap(item)) item.spaceBefore = true;
+  }
+  specs.forEach((spec, i) => {
+    const deps = doc.getIn([...(form === 'single' ? [] : ['scopes', i]), 'dependent_scopes']);
+    if (!isSeq(deps)) return;
     spec.dependent_scopes.forEach((dep, index) => {
       const item = deps.items[index];
       if (isMap(item) && 'scope' in dep && hidden.includes(dep.scope)) {
         item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
       }
     });
-  }
+  });
   // No folding: each value on one line, as a reviewer diffs it.
   return doc.toString({ lineWidth: 0 });
 }
 
-/** The spec as its own parser reads the text, which must be the scope as the drift check compares them; else nothing is written. */
-function readBack(text: string, scope: Scope, visible: ReadonlyMap<string, Scope>): ScopeDefinition<SpecDependent> {
+/**
+ * The scopes as their own parser reads the text, which must be the client's scopes as the drift
+ * check compares them, a sibling's suffix standing for `siblingId`; else nothing is written.
+ */
+function readBack(
+  text: string,
+  groups: readonly Group[],
+  visible: ReadonlyMap<string, Scope>,
+  siblingId: (suffix: string) => Uuid | undefined,
+): Array<ScopeDefinition<SpecDependent>> {
   const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
   if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
     throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
   }
-  let read: ScopeDefinition<SpecDependent>;
+  let read: SpecFile;
   try {
     // As the file will hold it: UTF-8 (a lone surrogate would not survive).
-    read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec').scopes[0] as ScopeDefinition<SpecDependent>;
+    read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec');
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
   }
   const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
-  // As plan resolves them: a string by its lookup, an id as it is (one read back as neither shows as a difference).
-  const resolved = read.dependent_scopes.flatMap((d) => {
-    const id = 'scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : undefined;
-    return id === undefined ? [] : [{ ...d, scope: id }];
+  // As plan resolves them: a string by its lookup, an id as it is, a sibling by its suffix (one read back as none of them shows as a difference).
+  const resolve = (d: SpecDependent): Uuid | undefined => ('scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
+  const differ = groups.flatMap(({ scope, at }, index) => {
+    // The form and the number of scopes follow from the text's top keys: only the fields can differ.
+    const spec = read.scopes[index] as ScopeDefinition<SpecDependent>;
+    const dependent_scopes = spec.dependent_scopes.flatMap((d) => {
+      const id = resolve(d);
+      return id === undefined ? [] : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
+    });
+    return compareScope({ ...spec, dependent_scopes }, scope)
+      .filter((c) => !c.same)
+      .map((c) => ({ field: `${at}${c.field}` }));
   });
-  const definition = { ...read, dependent_scopes: resolved };
-  const differ = compareScope(definition, scope).filter((c) => !c.same);
   if (differ.length > 0) {
     throw new ValidationError(
-      differ.map((c) => ({
-        field: c.field,
-        message: `${c.field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
+      differ.map(({ field }) => ({
+        field,
+        message: `${field}: the spec would read the service's value back otherwise, and a plan would show the difference: ${nothing}`,
       })),
     );
   }
-  return read;
+  return read.scopes;
 }
 
 /** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
