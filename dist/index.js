@@ -30782,6 +30782,8 @@ const STATUS = {
     update: ['to update', 'updated'],
     none: ['unchanged', 'unchanged'],
 };
+/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
+const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
@@ -30836,7 +30838,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
             lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
         for (const scope of single ? [] : plan.scopes) {
             const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            lines.push(`#### ${cell(scope.suffix)}: ${STATUS[scope.action][dryRun ? 0 : 1]}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
+            lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
         }
     }
     else if (problems !== undefined) {
@@ -31004,7 +31006,7 @@ function renderComment(facts) {
     const listed = plan?.form === 'list' ? plan.scopes : [];
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${pr_comment_body_STATUS[s.action]})`).join(', '), 2_000);
+        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
         const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
         return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
     };
@@ -31014,8 +31016,6 @@ function renderComment(facts) {
     const kept = body.slice(0, end);
     return `${kept}${tailOf(listed.filter((s) => !kept.includes(`\n#### ${escapeMarkdown(defuse(s.suffix))}: `)))}`;
 }
-// What a cut-off section of a listed scope says of it, as the summary's heading would.
-const pr_comment_body_STATUS = { create: 'to create', update: 'to update', none: 'unchanged' };
 function render(facts, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.

@@ -59,6 +59,9 @@ const STATUS: Readonly<Record<ScopePlan['action'], readonly [string, string]>> =
   none: ['unchanged', 'unchanged'],
 };
 
+/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
+export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boolean): string => STATUS[action][dryRun ? 0 : 1];
+
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
@@ -127,7 +130,7 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
     if (single) lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
     for (const scope of single ? [] : plan.scopes) {
       const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-      lines.push(`#### ${cell(scope.suffix)}: ${STATUS[scope.action][dryRun ? 0 : 1]}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
+      lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
     }
   } else if (problems !== undefined) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);

@@ -6,7 +6,7 @@
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import type { ScopePlan } from '../engine/plan.ts';
-import { buildSummary, escapeMarkdown } from './job-summary.ts';
+import { buildSummary, escapeMarkdown, scopeStatus } from './job-summary.ts';
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -64,7 +64,7 @@ export function renderComment(facts: CommentFacts): string {
   const listed: readonly ScopePlan[] = plan?.form === 'list' ? plan.scopes : [];
   // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
   const tailOf = (left: readonly ScopePlan[]): string => {
-    const named = cut(left.map((s) => `${s.suffix} (${STATUS[s.action]})`).join(', '), 2_000);
+    const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
     const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
     return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
   };
@@ -74,9 +74,6 @@ export function renderComment(facts: CommentFacts): string {
   const kept = body.slice(0, end);
   return `${kept}${tailOf(listed.filter((s) => !kept.includes(`\n#### ${escapeMarkdown(defuse(s.suffix))}: `)))}`;
 }
-
-// What a cut-off section of a listed scope says of it, as the summary's heading would.
-const STATUS: Readonly<Record<'create' | 'update' | 'none', string>> = { create: 'to create', update: 'to update', none: 'unchanged' };
 
 function render(facts: CommentFacts, limit: number): string {
   const { conclusion, marker, ranFor, scrub } = facts;
