@@ -124,6 +124,14 @@ describe('each listed scope by its suffix', () => {
     expect(writes(service)).toEqual([]);
   });
 
+  test("an id the client cannot see: a warning at that listed scope's field, before any write", async () => {
+    const service = serviceWith('a');
+    const warned: Array<[string, ReadonlyArray<string | number> | undefined]> = [];
+    const unseen = uuid(999);
+    await reconcile(service, { specs: [listed('a'), listed('b', [{ scope: unseen }])], dryRun: true }, { ...silentLog, warning: (text, field) => warned.push([text, field]) });
+    expect(warned).toEqual([[expect.stringMatching(new RegExp(`^dependent_scopes: no scope with id ${unseen} is visible to this client\\.`)), [1, 'dependent_scopes', 0, 'scope']]]);
+  });
+
   test('a creation the service refuses: the failure names the listed scope it was for', async () => {
     const service = serviceWith('a');
     service.inject({ method: 'POST', status: 400 });

@@ -2070,7 +2070,8 @@ async function ensure(port, signal) {
     const { settings, specFile } = await validate(port);
     const { scopes: specs, form } = specFile;
     const first = specs[0];
-    const log = logOn(port.write, (field) => specFile.locate(form === 'list' || typeof field[0] === 'number' ? field : [0, ...field]));
+    // A listed scope's field starts with its index; the single form's is the scope's own.
+    const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
     const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;

@@ -83,7 +83,8 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { settings, specFile } = await validate(port);
   const { scopes: specs, form } = specFile;
   const first = specs[0] as ScopeDefinition<SpecDependent>;
-  const log = logOn(port.write, (field) => specFile.locate(form === 'list' || typeof field[0] === 'number' ? (field as [number, ...string[]]) : [0, ...field]));
+  // A listed scope's field starts with its index; the single form's is the scope's own.
+  const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? (field as [number, ...string[]]) : [0, ...field]));
   for (const { message, location } of specFile.warnings) port.write({ level: 'warning', text: message, location });
   const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
   log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);

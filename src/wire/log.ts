@@ -7,7 +7,7 @@ export interface Log {
   info(text: string): void;
   /** One line per request: method, path, status or error, milliseconds; never a header. */
   debug(text: string): void;
-  /** Something the run goes on after; `field` is the spec field it is about, e.g. ['dependent_scopes', 1, 'scope']. */
+  /** Something the run goes on after; `field` is the spec field it is about, e.g. ['dependent_scopes', 1, 'scope'] (a listed scope's: [2, 'dependent_scopes', 1, 'scope']). */
   warning(text: string, field?: ReadonlyArray<string | number>): void;
 }
 
