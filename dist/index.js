@@ -29171,7 +29171,7 @@ function outputsOf(results, plan) {
         scope_id: result.scope.id,
         created: result.created,
         updated: result.updated,
-        changes: plan.scopes[index]?.changes ?? false,
+        changes: plan.scopes[index].changes,
     });
     const first = each(results[0], 0);
     return {
@@ -29919,8 +29919,6 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         }
         log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
         const claim = async (inspected) => {
-            if (inspected.scopeIds.length === 0)
-                return undefined;
             const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
             const scope = own(all.scopes, spec.scope_suffix);
             return scope === undefined ? undefined : { ...all, scope };
@@ -29947,7 +29945,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             // Several scopes are written at once: a failure says which.
             if (!(error instanceof errors_ActionError))
                 throw error;
-            throw new errors_ActionError(`${specs[index]?.scope_suffix ?? ''}: ${error.message}`);
+            throw new errors_ActionError(`${specs[index].scope_suffix}: ${error.message}`);
         })));
     }
     // The verifying inspection, once: every scope this run created must be the client's.

@@ -64,3 +64,61 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
   expect(Buffer.byteLength(text)).toBeLessThan(MAX_BYTES);
   expect(text.split('\n').filter((line) => line.startsWith('SCOPE_STRING_OPERATION_'))).toHaveLength(said);
 });
+
+test("a suffix that makes no variable's name, and two that make the same, are refused by name; the single form is never refused", () => {
+  const listed = (...suffixes: string[]): Pick<SpecFile, 'form' | 'scopes'> => ({
+    form: 'list',
+    scopes: suffixes.map((scope_suffix) => ({ name: 'n', description: 'd', scope_suffix, advertised: true, allow_refresh_tokens: true, dependent_scopes: [] })),
+  });
+  expect(dotenvProblems(listed('read.only', 'ok', 'AB', 'ab', 'a_b'), scopeStringFor).map((p) => [p.field, p.message])).toEqual([
+    ['dotenv', `--dotenv: the scope suffix "read.only" cannot make a variable's name (SCOPE_STRING_READ.ONLY): GitLab takes letters, digits and underscores. Use --json instead.`],
+    ['dotenv', '--dotenv: the scope suffixes AB and ab make the same variable\'s name, SCOPE_STRING_AB. Use --json instead.'],
+  ]);
+  expect(dotenvProblems(listed('ok', 'also_ok'), scopeStringFor)).toEqual([]);
+  expect(dotenvProblems({ ...listed('read.only'), form: 'single' }, scopeStringFor)).toEqual([]);
+});
+
+test('the projection is the file a run writes for the listed scopes alone: refused at 5120 bytes, let through at 5119', () => {
+  const one = (suffix: string): Pick<SpecFile, 'form' | 'scopes'> => ({
+    form: 'list',
+    scopes: [{ name: 'n', description: 'd', scope_suffix: suffix, advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }],
+  });
+  // The file a run writes for one listed scope whose string is `long`, line by line.
+  const fileOf = (suffix: string, long: string): string =>
+    `SCOPE_STRING=${long}\nSCOPE_ID=${id('00000000-0000-4000-8000-000000000001')}\nSCOPE_STRINGS=${JSON.stringify([long])}\nCREATED=false\nUPDATED=false\nCHANGES=false\n` +
+    `SCOPE_STRING_${suffix.toUpperCase()}=${long}\n`;
+  const padded = (suffix: string, pad: number): string => `${scopeStringFor(suffix)}${'x'.repeat(pad)}`;
+  /** A suffix and a padding that make the file exactly `bytes` long. */
+  const exactly = (bytes: number): [string, number] => {
+    for (const suffix of ['a', 'ab', 'abc']) {
+      const pad = (bytes - Buffer.byteLength(fileOf(suffix, padded(suffix, 0)))) / 3;
+      if (Number.isInteger(pad)) return [suffix, pad];
+    }
+    throw new Error(`no suffix makes ${bytes} bytes`);
+  };
+  const refused = (bytes: number): string[] => {
+    const [suffix, pad] = exactly(bytes);
+    expect(Buffer.byteLength(fileOf(suffix, padded(suffix, pad)))).toBe(bytes);
+    return dotenvProblems(one(suffix), () => padded(suffix, pad)).map((p) => p.message);
+  };
+  expect(refused(MAX_BYTES - 1)).toEqual([]);
+  expect(refused(MAX_BYTES)).toEqual([
+    `--dotenv: the 1 listed scopes' strings alone take ${MAX_BYTES} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. List fewer scopes in one spec, or use --json instead.`,
+  ]);
+  // And what the run writes is that file, byte for byte.
+  const [suffix, pad] = exactly(MAX_BYTES - 1);
+  const long = padded(suffix, pad);
+  const written = dotenvOf(
+    {
+      scope_string: long,
+      scope_id: id('00000000-0000-4000-8000-000000000001'),
+      scope_strings: JSON.stringify([long]),
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+      scopes: JSON.stringify({ [suffix]: { scope_string: long, scope_id: '', created: false, updated: false, changes: false } }),
+    },
+    'list',
+  );
+  expect(written).toBe(fileOf(suffix, long));
+});

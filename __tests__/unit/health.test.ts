@@ -53,3 +53,20 @@ describe('unwellBecause', () => {
     expect(unwellBecause(run('warn', planned), 'warn')).toEqual(['no scope']);
   });
 });
+
+describe('unwellBecause, a spec that lists scopes', () => {
+  const other = { id: id('1c2d3e4f-5061-4728-9304-b5c6d7e8f9a0'), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/other` };
+  const list = (second: Partial<ReconcileResult>): Conclusion =>
+    concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: { form: 'list', results: [result(), result({ scope: other, scopes: [SCOPE, other], ...second } as Partial<ReconcileResult>)], unlisted: [] },
+    });
+
+  test('one listed scope of two that drifts, or one that the client lacks, makes the registration unwell', () => {
+    expect(unwellBecause(list({}), 'warn')).toEqual([]);
+    expect(unwellBecause(list({ comparison: [DIFFERS] }), 'warn')).toEqual(['drift']);
+    const planned = { id: '', scope_string: other.scope_string } as const;
+    expect(unwellBecause(list({ scope: planned, scopes: [planned], wouldCreate: true, comparison: [] } as Partial<ReconcileResult>), 'warn')).toEqual(['no scope']);
+  });
+});

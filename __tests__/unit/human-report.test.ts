@@ -184,6 +184,52 @@ describe('humanReport', () => {
   });
 });
 
+describe('humanReport, a spec that lists scopes', () => {
+  const other = (suffix: string) => ({ id: id(`0b1c2d3e-4f50-4617-8293-a4b5c6d7e8${suffix === 'b' ? 'fa' : 'fb'}`), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}` });
+  const SAME = [{ field: 'name', spec: 'n', service: 'n', same: true }];
+  const listOf = (second: Partial<ReconcileResult>, provider?: { published: string; matches: boolean }) => {
+    const b = other('b');
+    const results: [ReconcileResult, ReconcileResult] = [{ ...REGISTERED, comparison: SAME }, { ...REGISTERED, scope: b, scopes: [b], comparison: SAME, ...second } as ReconcileResult];
+    const plan = planOf({ form: 'list', results, unlisted: [other('x'), other('y')] }, true, provider === undefined ? undefined : { url: 'https://p.example.org/', key: 'globus_auth_scope', ...provider });
+    return { messages: [], exitCode: 0 as const, plan, outputs: outputsOf(results, plan) };
+  };
+  const head = (lines: string[]): string[] => lines.slice(0, lines.indexOf('<bold>Outputs:</bold>') - 1);
+
+  test('a block per scope, a blank line between; the scopes left out in one line; a verdict that counts', () => {
+    const planned = { id: '' as const, scope_string: other('b').scope_string };
+    const definition = { name: 'n', description: 'd', scope_suffix: 'b', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+    expect(head(humanReport('plan', listOf({ scope: planned, scopes: [planned], wouldCreate: true, definition, comparison: [] } as Partial<ReconcileResult>), STYLE))).toEqual([
+      `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
+      '',
+      `<added>+ create scope «${planned.scope_string}»</added>`,
+      '<added>    + name                 = «"n"»</added>',
+      '<added>    + description          = «"d"»</added>',
+      '<added>    + scope_suffix         = «"b"»</added>',
+      '<added>    + advertised           = «true»</added>',
+      '<added>    + allow_refresh_tokens = «true»</added>',
+      '<added>    + dependent_scopes     = «[]»</added>',
+      '',
+      `Not in the spec, left as they are: «${other('x').scope_string}», «${other('y').scope_string}»`,
+      '',
+      '<bold>Plan: 1 scope(s) to create, 0 to update.</bold> apply would send 1 request(s).',
+    ]);
+  });
+
+  test('one to create and one to update: both counted; drift alone: no changes planned, and why', () => {
+    const change = { field: 'description', spec: 'new', service: 'old', same: false };
+    const lines = humanReport('plan', listOf({ changes: [change], comparison: [change] }), STYLE);
+    expect(lines).toContain('<bold>Plan: 0 scope(s) to create, 1 to update.</bold> apply would send 1 request(s).');
+    const drifted = humanReport('plan', listOf({ comparison: [change] }), STYLE);
+    expect(drifted).toContain('<bold>No changes planned:</bold> 1 listed scope(s) differ from the spec: with --on-drift warn, apply leaves them as they are.');
+    expect(humanReport('plan', listOf({}), STYLE)).toContain('<bold>No changes.</bold> Every listed scope matches the spec.');
+  });
+
+  test("the provider's check says what it may publish: a listed scope's string", () => {
+    expect(humanReport('apply', listOf({}, { published: 'x', matches: false }), STYLE)).toContain("Provider «https://p.example.org/»: publishes «x» (NOT a listed scope's string)");
+    expect(humanReport('apply', listOf({}, { published: SCOPE_STRING, matches: true }), STYLE)).toContain(`Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (a listed scope's string)`);
+  });
+});
+
 describe('jsonReport', () => {
   test('a creation: a field the definition leaves undefined (required_domains, not given) is not listed', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };

@@ -5,7 +5,7 @@
  * alone, and the round trips this takes. Then the plan and outputs the engine concludes.
  */
 import { beforeEach, describe, expect, test } from '@jest/globals';
-import type { EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
+import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
 import { concludeRun } from '../../src/engine/conclude.ts';
 import { reconcileListed, type ListRequest } from '../../src/engine/listed.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
@@ -26,7 +26,11 @@ const TRANSFER = 'https://auth.example.test/scopes/transfer.api.example.test/all
 const TRANSFER_ID = uuid(201);
 
 function serviceWith(...suffixes: string[]): EmbeddedAuthService {
-  const service = inProcessService();
+  return serviceOf({}, ...suffixes);
+}
+
+function serviceOf(options: AuthServiceOptions, ...suffixes: string[]): EmbeddedAuthService {
+  const service = inProcessService(options);
   service.addClient({ id: CLIENT_ID, name: 'Shared providers' });
   service.addScope({ id: TRANSFER_ID, scope_string: TRANSFER });
   for (const suffix of suffixes) own(service, suffix);
@@ -162,6 +166,97 @@ describe('each listed scope by its suffix', () => {
       [stringOf('one'), true],
       [stringOf('two'), true],
     ]);
+  });
+});
+
+describe('what each step of the list form is for', () => {
+  const said = (): { info: string[]; warnings: string[]; log: Log } => {
+    const info: string[] = [];
+    const warnings: string[] = [];
+    return { info, warnings, log: { ...silentLog, info: (text) => info.push(text), warning: (text) => warnings.push(text) } };
+  };
+
+  test('what it says: a creation planned, a creation sent; no word of other scopes when there are none', async () => {
+    const planned = said();
+    await reconcile(serviceWith('a'), { specs: [listed('a'), listed('b')], dryRun: true }, planned.log);
+    expect(planned.info).toEqual([`Dry run: the client has no scope with the suffix b; "Provider b" (${stringOf('b')}) would be created`]);
+    const sent = said();
+    await reconcile(serviceWith('a'), { specs: [listed('a'), listed('b')], dryRun: false }, sent.log);
+    expect(sent.info).toEqual([`The client has no scope with the suffix b: creating "Provider b" (${stringOf('b')})`]);
+  });
+
+  test('a dependency the client can see by id is no warning', async () => {
+    const { warnings, log } = said();
+    await reconcile(serviceWith('a'), { specs: [listed('a', [{ scope: TRANSFER_ID }])], dryRun: true }, log);
+    expect(warnings).toEqual([]);
+  });
+
+  test('a service that answers 404 when any string is unknown: the dependents are asked for alone, then the creation names them by id', async () => {
+    const service = serviceOf({ notFound: '404' }, 'a');
+    await reconcile(service, { specs: [listed('a'), listed('b', [{ scope: TRANSFER }])], dryRun: false });
+    const lookups = service.requests.filter((r) => r.query.scope_strings !== undefined).map((r) => r.query.scope_strings?.split(','));
+    expect(lookups).toEqual([[stringOf('a'), stringOf('b'), TRANSFER], [TRANSFER]]);
+    expect(scopeOf(service, 'b')?.dependent_scopes).toEqual([{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }]);
+  });
+
+  test("a listed scope's own string first, though an FQDN variant comes before it; a variant alone still matches, and nothing is created", async () => {
+    const service = serviceWith();
+    const variant = (suffix: string): string => `${AUTH_URL}/scopes/providers.example.org/${suffix}`;
+    service.addScope({ client: CLIENT_ID, scope_string: variant('a'), name: 'Provider a', description: 'Runs a', advertised: true });
+    const a = own(service, 'a');
+    service.addScope({ client: CLIENT_ID, scope_string: variant('b'), name: 'Provider b', description: 'Runs b', advertised: true });
+    const { results } = await reconcile(service, { specs: [listed('a'), listed('b')], dryRun: false });
+    expect(results.map((r) => r.scope.scope_string)).toEqual([a.scope_string, variant('b')]);
+    expect(writes(service)).toEqual([]);
+  });
+
+  test("a sibling the spec does not list, on the client: its own scope's id, never its FQDN variant's; its string shown with it", async () => {
+    const service = serviceWith();
+    service.addScope({ client: CLIENT_ID, scope_string: `${AUTH_URL}/scopes/providers.example.org/base`, name: 'x', description: 'x', advertised: true });
+    const base = own(service, 'base');
+    const { results } = await reconcile(service, { specs: [listed('dependent', [{ scope_suffix: 'base' }])], dryRun: false });
+    expect(scopeOf(service, 'dependent')?.dependent_scopes).toEqual([{ scope: base.id, optional: false, requires_refresh_token: true }]);
+    const shown = results[0].comparison.find((c) => c.field === 'dependent_scopes');
+    expect([shown?.same, shown?.spec]).toEqual([true, [{ scope_string: base.scope_string, scope: base.id, optional: false, requires_refresh_token: true }]]);
+  });
+
+  test('a created sibling is shown by its string in its dependent, after the run', async () => {
+    const { results } = await reconcile(serviceWith(), { specs: [listed('base'), listed('dependent', [{ scope_suffix: 'base' }])], dryRun: false });
+    const shown = results[1]?.comparison.find((c) => c.field === 'dependent_scopes');
+    expect(shown).toMatchObject({ same: true, spec: [{ scope_string: stringOf('base'), scope: results[0].scope.id }] });
+  });
+
+  test('after an update, the comparison is with the updated scope: the same', async () => {
+    const service = serviceWith();
+    own(service, 'a', { description: 'Old' });
+    const { results } = await reconcile(service, { specs: [listed('a')], dryRun: false, update: true });
+    expect(results[0]).toMatchObject({ updated: true, scope: { description: 'Runs a' } });
+    expect(results[0].comparison.every((c) => c.same)).toBe(true);
+    expect(results[0].scopes.map((s) => ('description' in s ? s.description : undefined))).toEqual(['Runs a']);
+  });
+
+  test('a sibling that exists does not hold its dependent back: both new scopes are created in the first round', async () => {
+    const service = serviceWith('exists');
+    await reconcile(service, { specs: [listed('dependent', [{ scope_suffix: 'exists' }]), listed('other')], dryRun: false });
+    expect(service.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { scope: { scope_suffix: string } }).scope.scope_suffix)).toEqual(['dependent', 'other']);
+  });
+
+  test('a lost answer to the only creation: the scope the inspection found is among the client\'s, looked up alone', async () => {
+    const service = serviceWith('kept');
+    service.inject({ method: 'POST', loseAnswer: true });
+    const { results } = await reconcile(service, { specs: [listed('kept'), listed('new')], dryRun: false });
+    const created = scopeOf(service, 'new');
+    expect(results[1]).toMatchObject({ created: true, scope: { id: created?.id } });
+    expect(results[0].scopes.map((s) => s.scope_string)).toEqual([stringOf('kept'), stringOf('new')]);
+    // The inspection's lookup asks only for the scope it did not know.
+    expect(service.requests.filter((r) => r.query.ids !== undefined).map((r) => r.query.ids)).toEqual([created?.id]);
+  });
+
+  test('a conflict while the client lists no such scope: the message names the scope it lacks', async () => {
+    const service = serviceWith('a');
+    service.inject({ method: 'POST', status: 409 });
+    const error = await rejectionOf(reconcile(service, { specs: [listed('a'), listed('b')], dryRun: false }), ActionError);
+    expect(error.message).toContain(`Yet the client inspection that followed lists no scope ${stringOf('b')}: `);
   });
 });
 

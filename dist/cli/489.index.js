@@ -987,7 +987,7 @@ function outputsOf(results, plan) {
         scope_id: result.scope.id,
         created: result.created,
         updated: result.updated,
-        changes: plan.scopes[index]?.changes ?? false,
+        changes: plan.scopes[index].changes,
     });
     const first = each(results[0], 0);
     return {
@@ -1458,8 +1458,6 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         }
         log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
         const claim = async (inspected) => {
-            if (inspected.scopeIds.length === 0)
-                return undefined;
             const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
             const scope = own(all.scopes, spec.scope_suffix);
             return scope === undefined ? undefined : { ...all, scope };
@@ -1486,7 +1484,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             // Several scopes are written at once: a failure says which.
             if (!(error instanceof ActionError))
                 throw error;
-            throw new ActionError(`${specs[index]?.scope_suffix ?? ''}: ${error.message}`);
+            throw new ActionError(`${specs[index].scope_suffix}: ${error.message}`);
         })));
     }
     // The verifying inspection, once: every scope this run created must be the client's.
@@ -2273,18 +2271,22 @@ const dotenv_NAME = /^[A-Za-z0-9_]+$/;
 /** The line's name for a listed scope's string. */
 const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 function dotenvOf(outputs, form) {
-    const text = unchecked(outputs, form);
+    const { scopes, ...fields } = outputs;
+    const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [suffix, s.scope_string]) : [];
+    const text = textOf(fields, perScope);
     if (Buffer.byteLength(text) >= MAX_BYTES) {
         throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
     }
     return text;
 }
 /** The file's text, each value checked; its size not yet. */
-function unchecked(outputs, form) {
-    const { scopes, ...rest } = outputs;
+function textOf(fields, perScope) {
     // [what a message calls it, the line's name, the value]
-    const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [`scope_string of ${suffix}`, scopeStringName(suffix), s.scope_string]) : [];
-    const lines = [...Object.entries(rest).map(([name, value]) => [name, name.toUpperCase(), value]), ...perScope].map(([output, name, value = '']) => {
+    const named = [
+        ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),
+        ...perScope.map(([suffix, value]) => [`scope_string of ${suffix}`, scopeStringName(suffix), value]),
+    ];
+    const lines = named.map(([output, name, value = '']) => {
         // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
         if (hasUnsafe(value) || value.trim() !== value) {
             throw new ActionError(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
@@ -2315,18 +2317,10 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
     }
     if (problems.length > 0)
         return problems;
+    // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
     const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
-    const entry = { scope_string: '', scope_id: '00000000-0000-0000-0000-000000000000', created: false, updated: false, changes: false };
-    const projected = {
-        scope_string: strings[0] ?? '',
-        scope_id: entry.scope_id,
-        scope_strings: JSON.stringify(strings),
-        created: 'false',
-        updated: 'false',
-        changes: 'false',
-        scopes: JSON.stringify(Object.fromEntries(scopes.map((s, i) => [s.scope_suffix, { ...entry, scope_string: strings[i] }]))),
-    };
-    const bytes = Buffer.byteLength(unchecked(projected, form));
+    const fields = { scope_string: strings[0] ?? '', scope_id: NO_ID, scope_strings: JSON.stringify(strings), created: 'false', updated: 'false', changes: 'false' };
+    const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i) => [s.scope_suffix, strings[i] ?? ''])));
     if (bytes < MAX_BYTES)
         return [];
     return [
@@ -2337,6 +2331,8 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
         },
     ];
 }
+/** As long as a scope's id. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 ;// CONCATENATED MODULE: ./src/cli/options.ts
 /**

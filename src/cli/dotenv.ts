@@ -23,19 +23,26 @@ const NAME = /^[A-Za-z0-9_]+$/;
 export const scopeStringName = (suffix: string): string => `SCOPE_STRING_${suffix.toUpperCase()}`;
 
 export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
-  const text = unchecked(outputs, form);
+  const { scopes, ...fields } = outputs;
+  const perScope = form === 'list' ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]): PerScope => [suffix, s.scope_string]) : [];
+  const text = textOf(fields, perScope);
   if (Buffer.byteLength(text) >= MAX_BYTES) {
     throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
   }
   return text;
 }
 
+/** A listed scope's line: its suffix, and its scope string. */
+type PerScope = [suffix: string, scopeString: string];
+
 /** The file's text, each value checked; its size not yet. */
-function unchecked(outputs: Outputs, form: Plan['form']): string {
-  const { scopes, ...rest } = outputs;
+function textOf(fields: Omit<Outputs, 'scopes'>, perScope: readonly PerScope[]): string {
   // [what a message calls it, the line's name, the value]
-  const perScope = form === 'list' ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]) => [`scope_string of ${suffix}`, scopeStringName(suffix), s.scope_string]) : [];
-  const lines = [...Object.entries(rest).map(([name, value]) => [name, name.toUpperCase(), value]), ...perScope].map(([output, name, value = '']) => {
+  const named = [
+    ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),
+    ...perScope.map(([suffix, value]) => [`scope_string of ${suffix}`, scopeStringName(suffix), value]),
+  ];
+  const lines = named.map(([output, name, value = '']) => {
     // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
     if (hasUnsafe(value) || value.trim() !== value) {
       throw new ActionError(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
@@ -64,18 +71,10 @@ export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes
     names.set(name, suffix);
   }
   if (problems.length > 0) return problems;
+  // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
   const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
-  const entry: ScopeOutputs = { scope_string: '', scope_id: '00000000-0000-0000-0000-000000000000', created: false, updated: false, changes: false };
-  const projected: Outputs = {
-    scope_string: strings[0] ?? '',
-    scope_id: entry.scope_id,
-    scope_strings: JSON.stringify(strings),
-    created: 'false',
-    updated: 'false',
-    changes: 'false',
-    scopes: JSON.stringify(Object.fromEntries(scopes.map((s, i) => [s.scope_suffix, { ...entry, scope_string: strings[i] }]))),
-  };
-  const bytes = Buffer.byteLength(unchecked(projected, form));
+  const fields = { scope_string: strings[0] ?? '', scope_id: NO_ID, scope_strings: JSON.stringify(strings), created: 'false', updated: 'false', changes: 'false' };
+  const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i): PerScope => [s.scope_suffix, strings[i] ?? ''])));
   if (bytes < MAX_BYTES) return [];
   return [
     {
@@ -86,3 +85,6 @@ export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes
     },
   ];
 }
+
+/** As long as a scope's id. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';

@@ -6,7 +6,7 @@
 import { ActionError } from '../wire/errors.ts';
 import { mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
 import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from './drift.ts';
-import { planOf, type Ensured, type Plan } from './plan.ts';
+import { planOf, type Ensured, type Plan, type ScopePlan } from './plan.ts';
 import { ValidationError, type Location, type Problem } from './problems.ts';
 import type { ReconcileResult } from './reconcile.ts';
 import type { Naming, Settings } from './settings.ts';
@@ -69,7 +69,7 @@ export function outputsOf(results: readonly ReconcileResult[], plan: Pick<Plan, 
     scope_id: result.scope.id,
     created: result.created,
     updated: result.updated,
-    changes: plan.scopes[index]?.changes ?? false,
+    changes: (plan.scopes[index] as ScopePlan).changes,
   });
   const first = each(results[0] as ReconcileResult, 0);
   return {

@@ -143,7 +143,6 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     }
     log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
     const claim = async (inspected: Client): Promise<Found | undefined> => {
-      if (inspected.scopeIds.length === 0) return undefined;
       const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
       const scope = own(all.scopes, spec.scope_suffix);
       return scope === undefined ? undefined : { ...all, scope };
@@ -169,7 +168,7 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
           write(index).catch((error: unknown) => {
             // Several scopes are written at once: a failure says which.
             if (!(error instanceof ActionError)) throw error;
-            throw new ActionError(`${specs[index]?.scope_suffix ?? ''}: ${error.message}`);
+            throw new ActionError(`${(specs[index] as ScopeDefinition<SpecDependent>).scope_suffix}: ${error.message}`);
           }),
         ),
     );
