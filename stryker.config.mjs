@@ -83,9 +83,6 @@ export default {
   //   gives starts with the file's name and ': ', so the first match is at the start.
   // - src/engine/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
   //   100 is yaml's own default; the option says it where the limit matters.
-  // - src/engine/ensure.ts, verify: `dry_run: false` made `true`. verify holds no spec, so
-  //   nothing is planned either way; a report's dryRun is read only by the job summary, and
-  //   the action never verifies.
   // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
   //   door reads it: each shows the message and the location.
   // - src/github/octokit.ts, retrying: `{ ...options.request, signal }` made `{}`. It drops
@@ -95,6 +92,11 @@ export default {
   // - src/github/pr-comment-body.ts, renderComment, and src/github/watch-issue-body.ts,
   //   renderIssue: `let body = ''` made another string. The loop over the value limits (never
   //   empty) sets it before it is read.
+  // - src/github/pr-comment-body.ts, verdict: `plan?.form` made `plan.form`. It is read only
+  //   when every scope of the plan is unchanged, which needs a plan.
+  // - src/github/watch-issue-body.ts, render: `drift.length > rows` made `>=`. At a row limit
+  //   equal to the drift's length the table is the one the unlimited rendering had, which was
+  //   too long already: that rendering is passed over whether or not it counts "0 more".
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
   // - src/engine/drift.ts, the dependencies' order: `a.scope < b.scope` made `<=`. Two

@@ -29924,12 +29924,13 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             return scope === undefined ? undefined : { ...all, scope };
         };
         const definition = definitionOf(index);
-        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
-        const created = Array.isArray(outcome)
-            ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
+        // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
+        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => ({ answered: scopes }));
+        const created = 'answered' in outcome
+            ? { scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0], scopes: outcome.answered, created: true, client }
             : outcome;
-        if (Array.isArray(outcome))
-            answered.push(...outcome);
+        if ('answered' in outcome)
+            answered.push(...outcome.answered);
         else
             adopted.push(...outcome.scopes);
         for (const s of created.scopes)
@@ -30606,7 +30607,7 @@ async function verify(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     const result = await inspectScopes(service, naming, settings.provider_suffix);
     const ensured = { form: 'single', results: [result], unlisted: [] };
-    const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+    const publishable = publishableOf(ensured, settings.provider_suffix);
     const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
     // No spec is held to the scope: drift is not this check's business.
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
@@ -31201,13 +31202,14 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
         if (drift.length > rows)
             lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
     }
-    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: undefined, string: known.scopeString, how: " (the spec's; not read from the service)" }])
+    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: '', string: known.scopeString, how: " (the spec's; not read from the service)" }])
         : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
-    if (strings.length === 1)
-        lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
+    const [one, ...others] = strings;
+    if (one !== undefined && others.length === 0)
+        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
     // By suffix too, which a value cut to its limit may lose from the string's end.
-    if (strings.length > 1)
-        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix ?? '')}: ${code(string)}${how}`), '');
+    if (others.length > 0)
+        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
     lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
     lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
     return lines.join('\n');

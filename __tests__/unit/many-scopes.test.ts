@@ -12,7 +12,7 @@ import type { Ensured } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { buildSummary } from '../../src/github/job-summary.ts';
+import { buildSummary, escapeMarkdown as md } from '../../src/github/job-summary.ts';
 import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/github/pr-comment-body.ts';
 import { renderIssue, watchMarker } from '../../src/github/watch-issue-body.ts';
 import { id, nthUuid } from '../support/ids.ts';
@@ -82,9 +82,23 @@ function ensured(each: (i: number) => ReconcileResult): Ensured {
   return { form: 'list', results: results.map((r) => (r.wouldCreate ? { ...r, scopes: [...all, ...results.filter((p) => p.wouldCreate).map((p) => p.scope)] } : { ...r, scopes: all })) as Ensured['results'], unlisted };
 }
 
-const CASES: Array<[string, Conclusion]> = [
-  ['an apply that finds every scope drifted (a warning per field)', concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(drifted) })],
-  ['a dry run under update: 25 creations and 25 updates', concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: ensured(planned) })],
+/** An apply that created every listed scope, as the spec says. */
+function made(i: number): ReconcileResult {
+  const definition = definitionOf(i);
+  const { name, description, advertised, required_domains, dependent_scopes } = definition;
+  const scope = { id: nthUuid(i + 1), scope_string: stringOf(suffixOf(i)), name, description, advertised, allows_refresh_token: true, required_domains, dependent_scopes };
+  return { scope, scopes: [], created: true, client: { id: CLIENT_ID, name: 'Example Action Provider' }, wouldCreate: false, definition, names, comparison: compareScope(definition, scope, names), changes: [], updated: false };
+}
+
+/** Each case, and each scope's status in its section by the scope's index. */
+const CASES: Array<[string, Conclusion, (i: number) => string]> = [
+  ['an apply that finds every scope drifted (a warning per field)', concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(drifted) }), () => 'unchanged'],
+  [
+    'a dry run under update: 25 creations and 25 updates',
+    concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: ensured(planned) }),
+    (i) => (i < COUNT / 2 ? 'to create' : 'to update'),
+  ],
+  ['an apply that created all 50', concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(made) }), () => 'created'],
 ];
 
 const summaryOf = (conclusion: Conclusion): string => buildSummary(conclusion, { ranFor: 'pull_request on refs/pull/7/merge' });
@@ -119,9 +133,25 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
     expect(missing(issue)).toEqual([]);
   });
 
-  test.each(CASES)('%s: the comment and the issue are cut to fit, the summary is whole: it is the one their ends point to', (_what, conclusion) => {
+  test.each(CASES)('%s: the comment names the scopes whose sections it cut, each with its status, after the ones it kept', (_what, conclusion, status) => {
+    const comment = commentOf(conclusion);
+    const kept = SUFFIXES.filter((suffix) => comment.includes(`\n#### ${md(suffix)}: `));
+    const left = SUFFIXES.slice(kept.length);
+    expect([kept.length > 0, left.length > 0, kept]).toEqual([true, true, SUFFIXES.slice(0, kept.length)]);
+    const named = left.map((suffix) => `${suffix} (${status(SUFFIXES.indexOf(suffix))})`).join(', ');
+    expect(comment).toContain(`\n\n_The rest is too long for a comment._ Its ${left.length} last scope(s), there: ${md(named)}.\n`);
+  });
+
+  test.each(CASES)('%s: the comment is cut to fit, the summary is whole: it is the one its end points to', (_what, conclusion) => {
     expect(commentOf(conclusion)).toContain('_The rest is too long for a comment._');
     expect(Buffer.byteLength(summaryOf(conclusion))).toBeGreaterThan(5 * COMMENT_LIMIT);
-    expect(issueOf(conclusion)).toContain(`[the run](${RUN_URL}) has them all`);
+  });
+
+  test.each(CASES.slice(0, 2))("%s: the issue's table of drift keeps its first rows and counts the others, which the run has", (_what, conclusion) => {
+    const issue = issueOf(conclusion);
+    const drifted = conclusion.plan?.scopes.flatMap((s) => s.comparison.filter((c) => !c.same)) ?? [];
+    const rows = issue.match(/^\| operation\\_\d+: /gm)?.length ?? 0;
+    expect([rows > 0, rows < drifted.length]).toEqual([true, true]);
+    expect(issue).toContain(`\n| and ${drifted.length - rows} more | [the run](${RUN_URL}) has them all | |\n\n`);
   });
 });

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude.ts';
+import type { Ensured } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { ValidationError } from '../../src/engine/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -126,6 +127,15 @@ describe('the body', () => {
     ['drift in one field of two', { comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }, { field: 'description', spec: 'Q', service: 'P', same: false }] }],
   ])('no "No changes" when %s', (_title, result) => {
     expect(renderComment(facts(concluded(result)))).not.toContain('No changes');
+  });
+
+  test('a list: "No changes" only when every listed scope is unchanged and matches', () => {
+    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const listed = (...results: Changed[]): Conclusion =>
+      concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results.map((r, i) => ({ ...RESULT, definition: definition(`s${i}`), ...r })) as Ensured['results'], unlisted: [] } });
+    expect(renderComment(facts(listed({}, {}))).split('\n')[1]).toBe('**No changes**: every listed scope matches the spec.');
+    expect(renderComment(facts(listed({}, { wouldCreate: true })))).not.toContain('No changes');
+    expect(renderComment(facts(listed({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }, {})))).not.toContain('No changes');
   });
 
   test('a failed run says so first; a validation lists its problems; a failure before a plan says what failed, and what was known', () => {

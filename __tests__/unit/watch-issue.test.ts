@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT, type GitHubUser } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude.ts';
+import type { Ensured } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { ValidationError } from '../../src/engine/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -37,6 +38,10 @@ const DRIFT = {
   ],
 };
 const drifted = (): Conclusion => concluded(DRIFT);
+/** A listed scope's definition, with this suffix. */
+const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+const listConclusion = (results: unknown[]): Conclusion =>
+  concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] } });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({
   because: ['drift'],
@@ -149,6 +154,30 @@ describe('the issue', () => {
     expect(none).not.toContain('#### Warnings and errors');
     expect(none).toContain(`The scope string: <code>${md(SCOPE_STRING)}</code> (not created yet).`);
     expect(none).toContain("Run the release workflow (not a dry run) to create it.");
+  });
+
+  test("a failed run that knew the spec's scope string: that string, said to be the spec's", () => {
+    const failed = renderIssue(concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopeString: SCOPE_STRING }), facts({ because: ['failed'] }));
+    expect(failed).toContain(`\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n#### What to do\n`);
+  });
+
+  test('a list: each scope string by its suffix, one a line, a planned one not created yet', () => {
+    const a = { ...REGISTERED, definition: definition('a') };
+    const b = { ...REGISTERED, scope: { id: '', scope_string: SCOPE_STRING.replace('action_all', 'b') }, wouldCreate: true, comparison: [], definition: definition('b') };
+    expect(renderIssue(listConclusion([a, b]), facts({ because: ['no scope'] }))).toContain(
+      `\n\nThe scope strings:\n\n- a: <code>${md(SCOPE_STRING)}</code>\n- b: <code>${md(SCOPE_STRING.replace('action_all', 'b'))}</code> (not created yet)\n\n#### What to do\n`,
+    );
+  });
+
+  test("a thousand listed scopes: cut at the end of a line, as much as fits; the rest left to the run's summary", () => {
+    const results = Array.from({ length: 1000 }, (_, i) => ({ ...REGISTERED, scope: { ...REGISTERED.scope, scope_string: SCOPE_STRING.replace('action_all', `op_${i}`) }, definition: definition(`op_${i}`) }));
+    const body = renderIssue(listConclusion(results), facts());
+    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${RUN_URL}) has the whole report._\n`;
+    expect([body.length <= COMMENT_LIMIT, body.endsWith(tail)]).toEqual([true, true]);
+    const lines = body.slice(0, -tail.length).split('\n');
+    expect(lines.at(-1)).toMatch(/^- op\\_\d+: <code>[^<]+<\/code>$/);
+    // One line more would not have fitted.
+    expect(body.length + (lines.at(-1)?.length ?? 0)).toBeGreaterThan(COMMENT_LIMIT);
   });
 
   test('hostile text is inert: escaped, no live mention, reference or autolink; the secret scrubbed before anything', () => {

@@ -1463,12 +1463,13 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             return scope === undefined ? undefined : { ...all, scope };
         };
         const definition = definitionOf(index);
-        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
-        const created = Array.isArray(outcome)
-            ? { scope: own(outcome, spec.scope_suffix) ?? outcome[0], scopes: outcome, created: true, client }
+        // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
+        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => ({ answered: scopes }));
+        const created = 'answered' in outcome
+            ? { scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0], scopes: outcome.answered, created: true, client }
             : outcome;
-        if (Array.isArray(outcome))
-            answered.push(...outcome);
+        if ('answered' in outcome)
+            answered.push(...outcome.answered);
         else
             adopted.push(...outcome.scopes);
         for (const s of created.scopes)
@@ -2120,7 +2121,7 @@ async function verify(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     const result = await inspectScopes(service, naming, settings.provider_suffix);
     const ensured = { form: 'single', results: [result], unlisted: [] };
-    const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+    const publishable = publishableOf(ensured, settings.provider_suffix);
     const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
     // No spec is held to the scope: drift is not this check's business.
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });

@@ -137,7 +137,7 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { budget, service } = connect(settings, port, signal, log);
   const result = await inspectScopes(service, naming, settings.provider_suffix);
   const ensured: Ensured = { form: 'single', results: [result], unlisted: [] };
-  const publishable = settings.provider_suffix === undefined ? undefined : publishableOf(ensured, settings.provider_suffix);
+  const publishable = publishableOf(ensured, settings.provider_suffix);
   const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
   // No spec is held to the scope: drift is not this check's business.
   return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });

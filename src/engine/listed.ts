@@ -148,11 +148,12 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
       return scope === undefined ? undefined : { ...all, scope };
     };
     const definition = definitionOf(index);
-    const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => scopes);
-    const created: Found = Array.isArray(outcome)
-      ? { scope: own(outcome, spec.scope_suffix) ?? (outcome[0] as Scope), scopes: outcome, created: true, client }
+    // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
+    const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => ({ answered: scopes }));
+    const created: Found = 'answered' in outcome
+      ? { scope: own(outcome.answered, spec.scope_suffix) ?? (outcome.answered[0] as Scope), scopes: outcome.answered, created: true, client }
       : outcome;
-    if (Array.isArray(outcome)) answered.push(...outcome);
+    if ('answered' in outcome) answered.push(...outcome.answered);
     else adopted.push(...outcome.scopes);
     for (const s of created.scopes) known.set(s.id, s);
     ids.set(spec.scope_suffix, created.scope.id);

@@ -98,11 +98,12 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
     lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
     if (drift.length > rows) lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
   }
-  const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: undefined, string: known.scopeString, how: " (the spec's; not read from the service)" }])
+  const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: '', string: known.scopeString, how: " (the spec's; not read from the service)" }])
     : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
-  if (strings.length === 1) lines.push(`The scope string: ${code(strings[0]?.string ?? '')}${strings[0]?.how ?? ''}.`, '');
+  const [one, ...others] = strings;
+  if (one !== undefined && others.length === 0) lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
   // By suffix too, which a value cut to its limit may lose from the string's end.
-  if (strings.length > 1) lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix ?? '')}: ${code(string)}${how}`), '');
+  if (others.length > 0) lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
   lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
   lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
   return lines.join('\n');

@@ -1,0 +1,186 @@
+/**
+ * The engine's entries in process (engine/ensure.ts), against the embedded service and a
+ * deployed provider on 127.0.0.1: what a run says before it asks, what the provider may
+ * publish in each form of the spec and under provider_suffix, and the settings and the spec
+ * checked together before any request.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EmbeddedAuthService, type ClientRecord, type ScopeRecord } from '../../dev/auth-service.ts';
+import { ProviderStub } from '../../dev/provider-stub.ts';
+import type { Conclusion, Message } from '../../src/engine/conclude.ts';
+import { ensureProviderScope, verifyProvider } from '../../src/engine/ensure.ts';
+import type { RunPort } from '../../src/engine/port.ts';
+import { keepSecrets } from '../../src/engine/secrets.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../../src/engine/settings.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { scopeStringOf } from '../../src/wire/service-client.ts';
+import { fakeClock } from '../support/clock.ts';
+
+const SECRET = 'ensure-test-secret-7c1d';
+
+let service: EmbeddedAuthService;
+let client: ClientRecord;
+let provider: ProviderStub;
+let dir: string;
+beforeEach(async () => {
+  service = new EmbeddedAuthService();
+  await service.start();
+  client = service.addClient({ secret: SECRET, name: 'Shared providers' });
+  provider = new ProviderStub();
+  await provider.start();
+  dir = await mkdtemp(path.join(tmpdir(), 'eps-ensure-'));
+});
+afterEach(async () => {
+  await Promise.all([service.stop(), provider.stop()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+const stringOf = (suffix: string): string => scopeStringOf(service.url, client.id, suffix);
+/** An FQDN variant of the suffix's scope: another string, the same suffix. */
+const variantOf = (suffix: string): string => `${service.url}/scopes/providers.example.org/${suffix}`;
+/** The client's scope with this suffix, as `listed` and `single` describe it: no drift. */
+const own = (suffix: string, scope_string = stringOf(suffix)): ScopeRecord =>
+  service.addScope({ client: client.id, scope_string, name: `Provider ${suffix}`, description: `Runs ${suffix}`, advertised: true });
+const entry = (suffix: string, indent = ''): string =>
+  [`name: Provider ${suffix}`, `description: Runs ${suffix}`, `scope_suffix: ${suffix}`, 'advertised: true'].map((line) => `${indent}${line}\n`).join('');
+const listed = (...suffixes: string[]): string => `scopes:\n${suffixes.map((s) => entry(s, '    ').replace('    name', '  - name')).join('')}`;
+const single = entry;
+
+interface Run {
+  conclusion: Conclusion;
+  /** What the run wrote as it went, before its conclusion. */
+  written: Message[];
+}
+
+/** One run of `enter` with this spec and these settings (the client's by default), as a door would start it. */
+async function run(spec: string, settings: Partial<Record<SettingName, string>> = {}, { enter = ensureProviderScope, check }: { enter?: (port: RunPort) => Promise<Conclusion>; check?: RunPort['check'] } = {}): Promise<Run> {
+  await writeFile(path.join(dir, 'spec.yml'), spec);
+  const given: Partial<Record<SettingName, string>> = { client_id: client.id, client_secret: SECRET, auth_url: service.url, spec: 'spec.yml', ...settings };
+  const written: Message[] = [];
+  const conclusion = await enter({
+    read: (name) => given[name] ?? SETTING_DEFAULTS[name] ?? '',
+    naming: INPUT_NAMING,
+    workspace: dir,
+    secrets: keepSecrets(client.id, SECRET),
+    write: (message) => void written.push(message),
+    clock: fakeClock(),
+    check,
+  });
+  return { conclusion, written };
+}
+
+const errorsOf = ({ conclusion }: Run): string[] => conclusion.messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
+const warningOf = ({ written }: Run) => written.find((m): m is Extract<Message, { level: 'warning' | 'error' }> => m.level === 'warning');
+const publishing = (scopeString: string): void => void (provider.document = { globus_auth_scope: scopeString });
+const mismatch = (published: string, allowed: string, strings: string[], expected: string): string =>
+  `The provider at ${provider.url}/ publishes globus_auth_scope "${published}", which is not ${allowed} (${strings.join(', ')}). ` +
+  `Deploy the provider with globus_auth_scope set to the step's scope_string output, "${expected}".`;
+
+describe('what a run says before it asks', () => {
+  test('a list names its scopes by suffix; a single scope is named by its name; a dry run says so', async () => {
+    const list = await run(listed('a', 'b'), { dry_run: 'true' });
+    expect(list.written[0]).toEqual({ level: 'info', text: `Ensuring 2 scope(s) (a, b) for client ${client.id} at ${service.url} (dry run)` });
+    const one = await run(single('a'));
+    expect(one.written[0]).toEqual({ level: 'info', text: `Ensuring scope "Provider a" for client ${client.id} at ${service.url}` });
+  });
+
+  test("a listed scope's warning points at that scope's line; the single form's at the file's", async () => {
+    // Another client's scope, not advertised: the service shows it to its owner alone.
+    const hidden = service.addScope({ client: service.addClient().id, scope_string: 'https://elsewhere.example.org/scopes/hidden', advertised: false });
+    const dependsOnHidden = `    dependent_scopes:\n      - scope: ${hidden.id}\n`;
+    const list = await run(`${listed('a')}${entry('b', '    ').replace('    name', '  - name')}${dependsOnHidden}`, { dry_run: 'true' });
+    const warning = warningOf(list);
+    expect(warning?.text).toMatch(new RegExp(`^dependent_scopes: no scope with id ${hidden.id} is visible to this client`));
+    expect(warning?.location).toEqual({ file: 'spec.yml', startLine: 11, startColumn: 16 });
+
+    const one = await run(`${single('a')}dependent_scopes:\n  - scope: ${hidden.id}\n`, { dry_run: 'true' });
+    expect(warningOf(one)?.location).toEqual({ file: 'spec.yml', startLine: 6, startColumn: 12 });
+  });
+});
+
+describe('what the deployed provider may publish', () => {
+  test("the list form: any listed scope's string, never an unlisted sibling's", async () => {
+    const [a, b, other] = [own('a'), own('b'), own('other')];
+    publishing(b.scope_string);
+    const passed = await run(listed('a', 'b'), { provider_url: provider.url });
+    expect([passed.conclusion.exitCode, errorsOf(passed)]).toEqual([0, []]);
+
+    publishing(other.scope_string);
+    const failed = await run(listed('a', 'b'), { provider_url: provider.url });
+    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(other.scope_string, 'the scope string of a listed scope', [a.scope_string, b.scope_string], a.scope_string)]]);
+  });
+
+  test("provider_suffix: that scope's string or its FQDN variant's, never a sibling's", async () => {
+    const [a, b, variant] = [own('a'), own('b'), own('b', variantOf('b'))];
+    publishing(a.scope_string);
+    const failed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
+    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string, variant.scope_string], b.scope_string)]]);
+    expect(failed.conclusion.outputs?.scope_string).toBe(a.scope_string);
+
+    publishing(variant.scope_string);
+    const passed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
+    expect([passed.conclusion.exitCode, errorsOf(passed)]).toEqual([0, []]);
+  });
+
+  test("the single form: any of the client's scope strings, unless provider_suffix names the spec's", async () => {
+    const [main, other] = [own('main'), own('other')];
+    publishing(other.scope_string);
+    const any = await run(single('main'), { provider_url: provider.url });
+    expect([any.conclusion.exitCode, errorsOf(any)]).toEqual([0, []]);
+
+    const named = await run(single('main'), { provider_url: provider.url, provider_suffix: 'main' });
+    expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([1, [mismatch(other.scope_string, 'the scope string of the scope main', [main.scope_string], main.scope_string)]]);
+  });
+
+  test("verify: the client's scope with provider_suffix, else the client's scopes; no dry run, no spec read", async () => {
+    const [a, b] = [own('a'), own('b')];
+    publishing(a.scope_string);
+    const named = await run('not: [a spec', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
+    expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([1, [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string], b.scope_string)]]);
+    expect(named.conclusion.outputs?.scope_string).toBe(b.scope_string);
+    expect(named.conclusion.plan?.dryRun).toBe(false);
+
+    const any = await run('not: [a spec', { provider_url: provider.url }, { enter: verifyProvider });
+    expect([any.conclusion.exitCode, errorsOf(any)]).toEqual([0, []]);
+  });
+
+  test('verify without provider_url: the problem, and no request', async () => {
+    const { conclusion } = await run(single('a'), {}, { enter: verifyProvider });
+    expect([conclusion.exitCode, conclusion.problems]).toEqual([1, [{ field: 'provider_url', message: 'Input provider_url is empty: give the base address of the deployed provider to check' }]]);
+    expect(service.apiCalls()).toEqual([]);
+  });
+});
+
+describe('the settings and the spec, checked together before any request', () => {
+  test('provider_suffix must name a scope of the spec, and needs provider_url', async () => {
+    const unknown = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'c' });
+    expect(unknown.conclusion.problems).toEqual([{ field: 'provider_suffix', message: 'Input provider_suffix names no scope of the spec: give one of a, b, or leave it out' }]);
+    const alone = await run(listed('a', 'b'), { provider_suffix: 'b' });
+    expect(alone.conclusion.problems).toEqual([{ field: 'provider_suffix', message: 'Input provider_suffix is given without provider_url: it names the scope the provider there must publish' }]);
+    expect([unknown.conclusion.exitCode, alone.conclusion.exitCode, service.apiCalls(), provider.requests]).toEqual([1, 1, [], 0]);
+  });
+
+  test("a door's own check sees the valid spec and the strings its suffixes make; its problems stop the run", async () => {
+    const seen: string[] = [];
+    const check: RunPort['check'] = (spec, scopeStringFor) => {
+      seen.push(...spec.scopes.map((s) => scopeStringFor(s.scope_suffix)));
+      return [{ field: 'dotenv', message: 'too long' }];
+    };
+    const refused = await run(listed('a', 'b'), {}, { check });
+    expect([refused.conclusion.exitCode, refused.conclusion.problems, seen]).toEqual([1, [{ field: 'dotenv', message: 'too long' }], [stringOf('a'), stringOf('b')]]);
+    expect(service.apiCalls()).toEqual([]);
+
+    const passed = await run(listed('a', 'b'), { dry_run: 'true' }, { check: () => [] });
+    expect(passed.conclusion.exitCode).toBe(0);
+    expect(passed.conclusion.outputs?.scope_string).toBe(stringOf('a'));
+  });
+
+  test('a spec problem and a settings problem are reported together', async () => {
+    const { conclusion } = await run('scopes: []\n', { timeout_seconds: 'soon' }, { check: () => [{ field: 'dotenv', message: 'never asked' }] });
+    expect(conclusion.problems?.map((p) => p.field)).toEqual(['timeout_seconds', 'scopes']);
+    expect(service.apiCalls()).toEqual([]);
+  });
+});
