@@ -29030,6 +29030,8 @@ function asksConsent(c) {
 }
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 const drift_suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/** The client's scope with the suffix of `own`, its scope string: that string's scope first, else an FQDN variant's. */
+const drift_scopeWithSuffixOf = (scopes, own) => scopes.find((s) => s.scope_string === own) ?? scopes.find((s) => drift_suffixOf(s.scope_string) === drift_suffixOf(own));
 /**
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.
@@ -29626,12 +29628,14 @@ async function reconcile_inspectScopes(service, { createScope }, suffix) {
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
-    const found = await adoptExisting(service, client, client.scopes, suffix === undefined ? undefined : service.scopeStringFor(suffix));
-    if (suffix !== undefined && !found.scopes.some((s) => suffixOf(s.scope_string) === suffix)) {
+    const found = await adoptExisting(service, client, client.scopes);
+    // The scope with that suffix: its own string's, else an FQDN variant's.
+    const scope = suffix === undefined ? found.scope : scopeWithSuffixOf(found.scopes, service.scopeStringFor(suffix));
+    if (scope === undefined) {
         const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
         throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
     }
-    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
+    return { ...found, scope, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 /**
  * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
@@ -29831,6 +29835,20 @@ async function adoptExisting(service, client, known, expected) {
  * for the level that creates it.
  */
 const plannedId = (scopeString) => scopeString;
+/**
+ * The failures of a level's writes, each said with the listed scope it was for, and what the run
+ * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
+ */
+function levelFailure(failures, results) {
+    const unexpected = failures.find(({ error }) => !(error instanceof errors_ActionError));
+    if (unexpected !== undefined)
+        return unexpected.error;
+    const said = failures.map(({ suffix, error }) => `${suffix ?? ''}: ${error.message}`);
+    const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
+    if (written.length > 0)
+        said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
+    return new errors_ActionError(said.join(' '));
+}
 async function reconcileListed(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, log) {
     const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
     const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
@@ -29849,20 +29867,31 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     if (found.length === 0 && others.length > 0)
         byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
     const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
-    const own = (scopes, suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? scopes.find((s) => drift_suffixOf(s.scope_string) === suffix);
+    const own = (scopes, suffix) => drift_scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
     const unlisted = before.filter((s) => !listed.has(drift_suffixOf(s.scope_string)));
     if (unlisted.length > 0)
         log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
-    // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
+    // A listed scope the client has: with its own string, else as an FQDN variant.
+    const existing = (index) => {
+        const scope = own(before, specs[index]?.scope_suffix);
+        return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
+    };
+    // The scopes this run knows, and the ids its siblings stand for: the ones a creation of this run answered.
     const known = new Map(before.map((s) => [s.id, s]));
     const ids = new Map();
-    // A sibling is the client's scope with its own string, never an FQDN variant's.
-    const sibling = (suffix) => ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : before.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
-    for (const spec of specs) {
-        const scope = own(before, spec.scope_suffix);
-        if (scope !== undefined)
-            ids.set(spec.scope_suffix, scope.id);
-    }
+    // A sibling is the client's scope with its own string, never an FQDN variant's: planned while a level of this run is to create it.
+    const sibling = (suffix) => {
+        const scopeString = service.scopeStringFor(suffix);
+        const id = ids.get(suffix) ?? before.find((s) => s.scope_string === scopeString)?.id;
+        const index = listed.get(suffix);
+        if (id !== undefined || index === undefined)
+            return id;
+        const variant = existing(index)?.scope;
+        if (variant === undefined)
+            return plannedId(scopeString);
+        throw new errors_ActionError(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
+            `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
+    };
     const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const definitionOf = (index) => {
         const spec = specs[index];
@@ -29873,10 +29902,6 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     const registered = (index, found) => {
         const definition = definitionOf(index);
         return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
-    };
-    const existing = (index) => {
-        const scope = own(before, specs[index]?.scope_suffix);
-        return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
     };
     // The level of each listed scope: one past the level of the siblings it waits for (those to create).
     const levels = new Map();
@@ -29940,14 +29965,12 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     }
     const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
     for (const level of [...new Set(order.map(levelOf))]) {
-        await Promise.all(order
-            .filter((index) => levelOf(index) === level)
-            .map((index) => write(index).catch((error) => {
-            // Several scopes are written at once: a failure says which.
-            if (!(error instanceof errors_ActionError))
-                throw error;
-            throw new errors_ActionError(`${specs[index].scope_suffix}: ${error.message}`);
-        })));
+        const writing = order.filter((index) => levelOf(index) === level);
+        // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
+        const ends = await Promise.allSettled(writing.map(write));
+        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]]?.scope_suffix, error: end.reason }] : []));
+        if (failures.length > 0)
+            throw levelFailure(failures, results);
     }
     // The verifying inspection, once: every scope this run created must be the client's.
     const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
@@ -30039,6 +30062,14 @@ function nearestKey(unknown, known) {
 
 
 
+/**
+ * What a scope suffix may be, in the spec and in provider_suffix: one path segment of a URL, in
+ * space-separated scope lists, with nothing a log line or a terminal would act on.
+ */
+const SCOPE_SUFFIX = {
+    pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
+    rule: 'one path segment: no white space, control or format character, /, ?, # or %',
+};
 const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
@@ -30097,7 +30128,7 @@ function settingsSchema({ label, ref, whenEmpty }) {
         // Optional: empty means no verification of the provider.
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
-        provider_suffix: pipe(schemas_string().check(_regex(/^([^\s/?#%]+)?$/, `${label('provider_suffix')} must be a scope suffix: one path segment, no white space, /, ?, # or %`)), transform((value) => (value === '' ? undefined : value))),
+        provider_suffix: pipe(schemas_string().check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -30160,6 +30191,7 @@ function insideWorkspace(paths, root, file) {
 
 
 
+
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 const MAX_SPEC_BYTES = 64 * 1024;
 // Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
@@ -30167,8 +30199,7 @@ const MAX_SPEC_BYTES = 64 * 1024;
 const spec_text = schemas_string().check(_minLength(1, { error: 'must not be empty', abort: true }), refine((value) => value.trim() !== '', 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-// One path segment of a URL, in space-separated scope lists: no white space, / ? # %.
-const suffixText = spec_text.check(_regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %'));
+const suffixText = spec_text.check(_regex(SCOPE_SUFFIX.pattern, `must be ${SCOPE_SUFFIX.rule}`));
 const dependentFields = strictObject({
     scope: optional(pipe(spec_text.check(refine((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
     // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
@@ -30628,20 +30659,17 @@ async function ensure_validate({ read, naming, workspace, specBase, check }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const suffix = settings.value.provider_suffix;
+        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl } = settings.value;
         const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
         if (suffix !== undefined && !suffixes.includes(suffix)) {
             problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
         }
-        else if (suffix !== undefined && settings.value.provider_url === undefined) {
+        else if (suffix !== undefined && providerUrl === undefined) {
             problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
         }
-        else {
-            const { auth_url: authUrl, client_id: clientId } = settings.value;
-            problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
-            if (problems.length === 0)
-                return { settings: settings.value, specFile: spec.value };
-        }
+        problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
+        if (problems.length === 0)
+            return { settings: settings.value, specFile: spec.value };
     }
     throw new problems_ValidationError(problems);
 }
@@ -31014,7 +31042,16 @@ function renderComment(facts) {
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
     const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
     const kept = body.slice(0, end);
-    return `${kept}${tailOf(listed.filter((s) => !kept.includes(`\n#### ${escapeMarkdown(defuse(s.suffix))}: `)))}`;
+    // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
+    const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
+    // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+    let from = 0;
+    const first = listed.findIndex((s) => {
+        const at = kept.indexOf(heading(s.suffix), from);
+        from = at + 1;
+        return at === -1;
+    });
+    return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
 function render(facts, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;

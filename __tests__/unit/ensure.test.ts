@@ -147,6 +147,16 @@ describe('what the deployed provider may publish', () => {
     expect([any.conclusion.exitCode, errorsOf(any)]).toEqual([0, []]);
   });
 
+  test('verify: provider_suffix finds that scope as an FQDN variant when the client has no scope with its own string', async () => {
+    const [a, variant] = [own('a'), own('b', variantOf('b'))];
+    publishing(a.scope_string);
+    const named = await run('', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
+    expect(errorsOf(named)).toEqual([mismatch(a.scope_string, 'the scope string of the scope b', [variant.scope_string], variant.scope_string)]);
+    publishing(variant.scope_string);
+    const passed = await run('', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
+    expect([passed.conclusion.exitCode, passed.conclusion.outputs?.scope_string]).toEqual([0, variant.scope_string]);
+  });
+
   test('verify without provider_url: the problem, and no request', async () => {
     const { conclusion } = await run(single('a'), {}, { enter: verifyProvider });
     expect([conclusion.exitCode, conclusion.problems]).toEqual([1, [{ field: 'provider_url', message: 'Input provider_url is empty: give the base address of the deployed provider to check' }]]);
@@ -158,8 +168,12 @@ describe('the settings and the spec, checked together before any request', () =>
   test('provider_suffix must name a scope of the spec, and needs provider_url', async () => {
     const unknown = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'c' });
     expect(unknown.conclusion.problems).toEqual([{ field: 'provider_suffix', message: 'Input provider_suffix names no scope of the spec: give one of a, b, or leave it out' }]);
-    const alone = await run(listed('a', 'b'), { provider_suffix: 'b' });
-    expect(alone.conclusion.problems).toEqual([{ field: 'provider_suffix', message: 'Input provider_suffix is given without provider_url: it names the scope the provider there must publish' }]);
+    // With the door's own check: every problem at once.
+    const alone = await run(listed('a', 'b'), { provider_suffix: 'b' }, { check: () => [{ field: 'dotenv', message: 'too long' }] });
+    expect(alone.conclusion.problems).toEqual([
+      { field: 'provider_suffix', message: 'Input provider_suffix is given without provider_url: it names the scope the provider there must publish' },
+      { field: 'dotenv', message: 'too long' },
+    ]);
     expect([unknown.conclusion.exitCode, alone.conclusion.exitCode, service.apiCalls(), provider.requests]).toEqual([1, 1, [], 0]);
   });
 

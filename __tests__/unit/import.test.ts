@@ -607,7 +607,7 @@ describe('text the spec cannot hold', () => {
   });
 
   test.each([
-    ['scope_suffix', { scope_suffix: 'a%b' }, 'scope_suffix must be one path segment: no white space, /, ?, # or % (the spec\'s rule, which the service\'s value breaks): nothing was written.'],
+    ['scope_suffix', { scope_suffix: 'a%b' }, 'scope_suffix must be one path segment: no white space, control or format character, /, ?, # or % (the spec\'s rule, which the service\'s value breaks): nothing was written.'],
     ['scope_suffix', { scope_suffix: '' }, 'scope_suffix must not be empty (the spec\'s rule'],
   ])('a value the spec reads otherwise or refuses (%s): named, exit 1, nothing written', async (_field, scope, text) => {
     await seed(scope);

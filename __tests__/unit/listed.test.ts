@@ -143,6 +143,41 @@ describe('each listed scope by its suffix', () => {
     expect(error.message).toMatch(/^b: Scope creation \(POST .+\) failed with HTTP 400: /);
   });
 
+  test("a level's writes all end before its failure stops the run: the failure names each scope that failed, and what the run wrote", async () => {
+    const service = serviceWith();
+    service.inject({ method: 'POST', status: 400 });
+    const error = await rejectionOf(reconcile(service, { specs: [listed('a'), listed('b')], dryRun: false }), ActionError);
+    // Which of the two is refused depends on which arrives first; the other is created all the same, and said.
+    const made = [...service.scopes.values()].filter((s) => s.client === CLIENT_ID).map((s) => s.scope_string);
+    expect(made).toHaveLength(1);
+    const refused = made[0] === stringOf('a') ? 'b' : 'a';
+    expect(error.message).toMatch(new RegExp(`^${refused}: Scope creation \\(POST .+\\) failed with HTTP 400: .+ Before it stopped, this run created ${made[0]}: kept as they are, the next run adopts them\\.$`));
+
+    const both = serviceWith();
+    both.inject({ method: 'POST', status: 400, times: 2 });
+    const twice = await rejectionOf(reconcile(both, { specs: [listed('a'), listed('b')], dryRun: false }), ActionError);
+    expect(twice.message).toMatch(/^a: Scope creation \(POST .+\) failed with HTTP 400: .+ b: Scope creation \(POST .+\) failed with HTTP 400: [^]+$/);
+    expect(twice.message).not.toContain('Before it stopped');
+
+    const updated = serviceWith();
+    const c = own(updated, 'c', { description: 'Old' });
+    updated.inject({ method: 'POST', status: 400 });
+    const after = await rejectionOf(reconcile(updated, { specs: [listed('a'), listed('c')], dryRun: false, update: true }), ActionError);
+    expect(after.message).toMatch(new RegExp(`^a: Scope creation .+ Before it stopped, this run updated ${c.scope_string}: kept as they are, the next run adopts them\\.$`));
+  });
+
+  test('a listed sibling the client has only as an FQDN variant: a dependency by its suffix is refused before any write, the variant offered', async () => {
+    const service = serviceWith();
+    const variant = `${AUTH_URL}/scopes/providers.example.org/base`;
+    service.addScope({ client: CLIENT_ID, scope_string: variant, name: 'Provider base', description: 'Runs base', advertised: true });
+    const error = await rejectionOf(reconcile(service, { specs: [listed('base'), listed('dependent', [{ scope_suffix: 'base' }])], dryRun: false }), ActionError);
+    expect(error.message).toBe(
+      `scope_suffix base: the client has that scope only as its FQDN variant ${variant}, and a dependency by scope_suffix stands for ${stringOf('base')}, ` +
+        `which this run does not create. Depend on the variant by its string instead (scope: ${variant}). Nothing was written.`,
+    );
+    expect(writes(service)).toEqual([]);
+  });
+
   test('drift in one of three: update changes it alone', async () => {
     const service = serviceWith('a');
     const b = own(service, 'b', { description: 'Old' });

@@ -142,6 +142,15 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
     expect(comment).toContain(`\n\n_The rest is too long for a comment._ Its ${left.length} last scope(s), there: ${md(named)}.\n`);
   });
 
+  test('suffixes longer than a value the comment cuts: only the scopes whose sections it cut are named after it', () => {
+    const longSuffix = (i: number): string => `${'s'.repeat(90)}_${i}`;
+    const results = ensured(planned).results.map((r, i) => ({ ...r, definition: { ...r.definition, scope_suffix: longSuffix(i) }, scope: { ...r.scope, scope_string: stringOf(longSuffix(i)) } }));
+    const comment = commentOf(concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] } }));
+    const sections = comment.match(/^#### s{80}… /gm)?.length ?? 0;
+    expect([sections > 0, sections < COUNT]).toEqual([true, true]);
+    expect(comment).toContain(`_The rest is too long for a comment._ Its ${COUNT - sections} last scope(s), there: `);
+  });
+
   test.each(CASES)('%s: the comment is cut to fit, the summary is whole: it is the one its end points to', (_what, conclusion) => {
     expect(commentOf(conclusion)).toContain('_The rest is too long for a comment._');
     expect(Buffer.byteLength(summaryOf(conclusion))).toBeGreaterThan(5 * COMMENT_LIMIT);

@@ -137,6 +137,11 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
       },
     ],
     ['a provider_url that is not a URL', { provider_url: 'provider' }, { field: 'provider_url', message: 'Input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org' }],
+    ...['a/b', 'a b', 'a\u001b[31m', 'a\u202eb'].map((suffix): [string, Partial<RawInputs>, Problem] => [
+      `a provider_suffix ${JSON.stringify(suffix)}`,
+      { provider_suffix: suffix },
+      { field: 'provider_suffix', message: 'Input provider_suffix must be a scope suffix: one path segment: no white space, control or format character, /, ?, # or %' },
+    ]),
     ['a timeout over ten minutes', { timeout_seconds: '601' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be at most 600' }],
   ])('%s', (_title, overrides, expected) => {
     expect(errorOf(overrides).problems).toEqual([expected]);

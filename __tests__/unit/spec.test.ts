@@ -205,7 +205,15 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     [
       'a scope_suffix with white space',
       yaml('name: N', 'description: D', 'advertised: true', 'scope_suffix: action all'),
-      [problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 4, 15)],
+      [problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 4, 15)],
+    ],
+    [
+      'a scope_suffix with a control character (an escape a terminal would obey) or a format character (a bidi override)',
+      yaml('scopes:', '  - name: N', '    description: D', '    scope_suffix: "a\\e[31m"', '    advertised: true', '  - name: M', '    description: D', '    scope_suffix: "b\\u202Ec"', '    advertised: true'),
+      [
+        problem('scopes[0].scope_suffix', `${FILE}: scopes[0].scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 4, 19),
+        problem('scopes[1].scope_suffix', `${FILE}: scopes[1].scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 8, 19),
+      ],
     ],
     [
       'dependent scopes that are neither a UUID nor a URL or URN',
@@ -257,7 +265,7 @@ describe('parseSpec rejects, naming and locating every problem', () => {
         problem('name', `${FILE}: name is required`, 1, 1),
         problem('description', `${FILE}: description must not be empty`, 1, 14),
         problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 2, 13),
-        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, /, ?, # or %`, 3, 15),
+        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 3, 15),
         problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
         problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),
         problem('foo', `${FILE}: unknown key "foo"`, 7, 1),

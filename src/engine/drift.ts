@@ -89,6 +89,10 @@ export function asksConsent(c: FieldComparison): boolean {
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
 export const suffixOf = (scopeString: string): string => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 
+/** The client's scope with the suffix of `own`, its scope string: that string's scope first, else an FQDN variant's. */
+export const scopeWithSuffixOf = <S extends Pick<Scope, 'scope_string'>>(scopes: readonly S[], own: string): S | undefined =>
+  scopes.find((s) => s.scope_string === own) ?? scopes.find((s) => suffixOf(s.scope_string) === suffixOf(own));
+
 /**
  * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
  * service describes it. Fields the service did not report are left out, not guessed.

@@ -157,17 +157,15 @@ async function validate({ read, naming, workspace, specBase, check }: RunPort): 
     throw result.reason;
   });
   if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-    const suffix = settings.value.provider_suffix;
+    const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl } = settings.value;
     const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
     if (suffix !== undefined && !suffixes.includes(suffix)) {
       problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
-    } else if (suffix !== undefined && settings.value.provider_url === undefined) {
+    } else if (suffix !== undefined && providerUrl === undefined) {
       problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
-    } else {
-      const { auth_url: authUrl, client_id: clientId } = settings.value;
-      problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
-      if (problems.length === 0) return { settings: settings.value, specFile: spec.value };
     }
+    problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
+    if (problems.length === 0) return { settings: settings.value, specFile: spec.value };
   }
   throw new ValidationError(problems);
 }

@@ -13,7 +13,7 @@ import { ActionError } from '../wire/errors.ts';
 import type { Log } from '../wire/log.ts';
 import type { Uuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS } from '../wire/words.ts';
-import { compareScope, suffixOf, type ScopeNames } from './drift.ts';
+import { compareScope, scopeWithSuffixOf, suffixOf, type ScopeNames } from './drift.ts';
 import {
   adoptExisting,
   applySpec,
@@ -51,6 +51,19 @@ export interface Listed {
  */
 const plannedId = (scopeString: string): Uuid => scopeString as Uuid;
 
+/**
+ * The failures of a level's writes, each said with the listed scope it was for, and what the run
+ * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
+ */
+function levelFailure(failures: ReadonlyArray<{ suffix: string | undefined; error: unknown }>, results: ReadonlyArray<ReconcileResult | undefined>): unknown {
+  const unexpected = failures.find(({ error }) => !(error instanceof ActionError));
+  if (unexpected !== undefined) return unexpected.error;
+  const said = failures.map(({ suffix, error }) => `${suffix ?? ''}: ${(error as ActionError).message}`);
+  const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
+  if (written.length > 0) said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
+  return new ActionError(said.join(' '));
+}
+
 export async function reconcileListed(service: AuthService, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }: ListRequest, log: Log): Promise<Listed> {
   const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
   const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
@@ -70,21 +83,32 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   if (found.length === 0 && others.length > 0) byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
 
   const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
-  const own = (scopes: readonly Scope[], suffix: string): Scope | undefined =>
-    scopes.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? scopes.find((s) => suffixOf(s.scope_string) === suffix);
+  const own = (scopes: readonly Scope[], suffix: string): Scope | undefined => scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
   const unlisted = before.filter((s) => !listed.has(suffixOf(s.scope_string)));
   if (unlisted.length > 0) log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
 
-  // The scopes this run knows, and the ids its siblings stand for: a listed scope's once it exists.
+  // A listed scope the client has: with its own string, else as an FQDN variant.
+  const existing = (index: number): Found | undefined => {
+    const scope = own(before, specs[index]?.scope_suffix as string);
+    return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
+  };
+
+  // The scopes this run knows, and the ids its siblings stand for: the ones a creation of this run answered.
   const known = new Map(before.map((s) => [s.id, s]));
   const ids = new Map<string, Uuid>();
-  // A sibling is the client's scope with its own string, never an FQDN variant's.
-  const sibling = (suffix: string): Uuid | undefined =>
-    ids.get(suffix) ?? (listed.has(suffix) ? plannedId(service.scopeStringFor(suffix)) : before.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
-  for (const spec of specs) {
-    const scope = own(before, spec.scope_suffix);
-    if (scope !== undefined) ids.set(spec.scope_suffix, scope.id);
-  }
+  // A sibling is the client's scope with its own string, never an FQDN variant's: planned while a level of this run is to create it.
+  const sibling = (suffix: string): Uuid | undefined => {
+    const scopeString = service.scopeStringFor(suffix);
+    const id = ids.get(suffix) ?? before.find((s) => s.scope_string === scopeString)?.id;
+    const index = listed.get(suffix);
+    if (id !== undefined || index === undefined) return id;
+    const variant = existing(index)?.scope;
+    if (variant === undefined) return plannedId(scopeString);
+    throw new ActionError(
+      `scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
+        `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`,
+    );
+  };
   const names = (): ScopeNames =>
     new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
   const definitionOf = (index: number): ScopeDefinition => {
@@ -97,10 +121,6 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   const registered = (index: number, found: Found): Registered & { definition: ScopeDefinition } => {
     const definition = definitionOf(index);
     return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
-  };
-  const existing = (index: number): Found | undefined => {
-    const scope = own(before, specs[index]?.scope_suffix as string);
-    return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
   };
 
   // The level of each listed scope: one past the level of the siblings it waits for (those to create).
@@ -162,17 +182,11 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
 
   const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
   for (const level of [...new Set(order.map(levelOf))]) {
-    await Promise.all(
-      order
-        .filter((index) => levelOf(index) === level)
-        .map((index) =>
-          write(index).catch((error: unknown) => {
-            // Several scopes are written at once: a failure says which.
-            if (!(error instanceof ActionError)) throw error;
-            throw new ActionError(`${(specs[index] as ScopeDefinition<SpecDependent>).scope_suffix}: ${error.message}`);
-          }),
-        ),
-    );
+    const writing = order.filter((index) => levelOf(index) === level);
+    // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
+    const ends = await Promise.allSettled(writing.map(write));
+    const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k] as number]?.scope_suffix, error: end.reason as unknown }] : []));
+    if (failures.length > 0) throw levelFailure(failures, results);
   }
 
   // The verifying inspection, once: every scope this run created must be the client's.

@@ -4,7 +4,7 @@ import { silentLog, type Log } from '../wire/log.ts';
 import { formatPause, nextPause } from '../wire/retry.ts';
 import { isUuid, type Uuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
-import { compareScope, suffixOf, valueText, type FieldComparison, type ScopeNames } from './drift.ts';
+import { compareScope, scopeWithSuffixOf, suffixOf, valueText, type FieldComparison, type ScopeNames } from './drift.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
 import type { SpecDependent } from './spec.ts';
 
@@ -158,12 +158,14 @@ export async function inspectScopes(service: AuthService, { createScope }: { cre
   if (client.scopeIds.length === 0) {
     throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
   }
-  const found = await adoptExisting(service, client, client.scopes, suffix === undefined ? undefined : service.scopeStringFor(suffix));
-  if (suffix !== undefined && !found.scopes.some((s) => suffixOf(s.scope_string) === suffix)) {
+  const found = await adoptExisting(service, client, client.scopes);
+  // The scope with that suffix: its own string's, else an FQDN variant's.
+  const scope = suffix === undefined ? found.scope : scopeWithSuffixOf(found.scopes, service.scopeStringFor(suffix));
+  if (scope === undefined) {
     const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
     throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
   }
-  return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
+  return { ...found, scope, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 
 /**

@@ -8,6 +8,15 @@ import type { WireWords } from '../wire/words.ts';
 import { ValidationError } from './problems.ts';
 import { nearestKey } from './suggest.ts';
 
+/**
+ * What a scope suffix may be, in the spec and in provider_suffix: one path segment of a URL, in
+ * space-separated scope lists, with nothing a log line or a terminal would act on.
+ */
+export const SCOPE_SUFFIX = {
+  pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
+  rule: 'one path segment: no white space, control or format character, /, ?, # or %',
+} as const;
+
 export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -127,7 +136,7 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
     ),
     // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
     provider_suffix: z.pipe(
-      z.string().check(z.regex(/^([^\s/?#%]+)?$/, `${label('provider_suffix')} must be a scope suffix: one path segment, no white space, /, ?, # or %`)),
+      z.string().check(z.refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)),
       z.transform((value) => (value === '' ? undefined : value)),
     ),
   });

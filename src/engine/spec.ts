@@ -6,7 +6,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 type LinePos = { line: number; col: number };
 import { z } from 'zod/mini';
 import { ValidationError, type Location, type Problem } from './problems.ts';
-import type { Naming } from './settings.ts';
+import { SCOPE_SUFFIX, type Naming } from './settings.ts';
 import { insideWorkspace } from './spec-path.ts';
 import { nearestKey } from './suggest.ts';
 import type { ScopeDefinition } from '../wire/service-client.ts';
@@ -22,8 +22,7 @@ const text = z.string().check(z.minLength(1, { error: 'must not be empty', abort
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
 
-// One path segment of a URL, in space-separated scope lists: no white space, / ? # %.
-const suffixText = text.check(z.regex(/^[^\s/?#%]+$/, 'must be one path segment: no white space, /, ?, # or %'));
+const suffixText = text.check(z.regex(SCOPE_SUFFIX.pattern, `must be ${SCOPE_SUFFIX.rule}`));
 
 const dependentFields = z.strictObject({
   scope: z

@@ -72,7 +72,16 @@ export function renderComment(facts: CommentFacts): string {
   // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
   const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
   const kept = body.slice(0, end);
-  return `${kept}${tailOf(listed.filter((s) => !kept.includes(`\n#### ${escapeMarkdown(defuse(s.suffix))}: `)))}`;
+  // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
+  const heading = (suffix: string): string => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number)))}: `;
+  // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+  let from = 0;
+  const first = listed.findIndex((s) => {
+    const at = kept.indexOf(heading(s.suffix), from);
+    from = at + 1;
+    return at === -1;
+  });
+  return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
 
 function render(facts: CommentFacts, limit: number): string {
