@@ -28961,7 +28961,9 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
     return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = 'a scope string of this client') {
+/** What the provider may publish when nothing narrows it: any of the client's scope strings. */
+const ANY_SCOPE_OF_CLIENT = 'a scope string of this client';
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = ANY_SCOPE_OF_CLIENT) {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
@@ -29219,15 +29221,18 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
-        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
+        const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+        // The fix names the output that holds the expected string.
+        const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
-    const plan = planOf(ensured, inputs.dry_run, check);
+    // The verdict's words, the same in every door: what the provider had to publish.
+    const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
     return {
         outputs: outputsOf(results, plan),
         messages,
@@ -29897,8 +29902,20 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const spec = specs[index];
         return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
     };
-    // Before any write, every dependency must resolve: a missing sibling stops the run here.
-    specs.forEach((_, index) => definitionOf(index));
+    // Before any write, every dependency must resolve: a missing sibling stops the run here,
+    // and so does a sibling to create given by its string, which no lookup can find yet.
+    specs.forEach((spec, index) => {
+        for (const dep of spec.dependent_scopes) {
+            const given = 'scope' in dep ? dep.scope : '';
+            const suffix = drift_suffixOf(given);
+            const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
+            if (target !== undefined && existing(target) === undefined) {
+                throw new errors_ActionError(`scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
+                    `give it as scope_suffix: ${suffix}, and it is created first, its id sent with this one. Nothing was written.`);
+            }
+        }
+        definitionOf(index);
+    });
     const registered = (index, found) => {
         const definition = definitionOf(index);
         return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
@@ -30624,6 +30641,8 @@ function publishableOf({ form, results }, suffix) {
         expected: (one ?? results[0]).scope.scope_string,
         strings,
         described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
+        // The scope_string output holds the first listed scope's string.
+        suffix: form === 'list' && suffix !== undefined && one !== results[0] ? suffix : undefined,
     };
 }
 async function verify(port, signal) {
@@ -30859,7 +30878,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
         ];
         if (provider !== undefined) {
             const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : single ? '(**not a scope string of this client**)' : "(**not a listed scope's string**)"}`]);
+            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
         }
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
         if (single)
@@ -30907,6 +30926,7 @@ const INPUT_NAMING = {
     debugOutput: 'the debug log of this run',
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",
+    scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
@@ -31223,7 +31243,12 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
     const { plan, known, messages } = conclusion;
     const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
     const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
-    lines.push(...because.map((why) => `- ${FOUND[why]}`), '');
+    const list = plan?.form === 'list';
+    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
+    lines.push(...because.map((why) => `- ${found(why)}`), '');
     if (notes.length > 0) {
         lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
         if (notes.length > MAX_MESSAGES)
@@ -31231,7 +31256,6 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
         lines.push('');
     }
     // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-    const list = plan?.form === 'list';
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
     const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     if (drift.length > 0) {
@@ -31247,7 +31271,7 @@ function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, cl
     // By suffix too, which a value cut to its limit may lose from the string's end.
     if (others.length > 0)
         lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-    lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
+    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
     lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
     return lines.join('\n');
 }

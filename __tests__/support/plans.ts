@@ -5,12 +5,13 @@
 import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude.ts';
 import { planOf, type Ensured } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
-import type { ProviderCheck } from '../../src/wire/provider.ts';
+import { ANY_SCOPE_OF_CLIENT, type ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from './ids.ts';
 
 export interface RunShape {
   dryRun?: boolean;
-  provider?: ProviderCheck;
+  /** The provider's check; what it had to publish is a scope string of the client unless said. */
+  provider?: ProviderCheck & { allowed?: string };
   messages?: Message[];
   exitCode?: 0 | 1;
   /** Leave the outputs out, for a test of the rest. */
@@ -21,7 +22,7 @@ export interface RunShape {
 export const single = (result: ReconcileResult): Ensured => ({ form: 'single', results: [result], unlisted: [] });
 
 export function conclusionOf(result: ReconcileResult, { dryRun = false, provider, messages = [], exitCode = 0, outputs }: RunShape = {}): Conclusion {
-  const plan = planOf(single(result), dryRun, provider);
+  const plan = planOf(single(result), dryRun, provider === undefined ? undefined : { allowed: ANY_SCOPE_OF_CLIENT, ...provider });
   return { ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }), messages, plan, exitCode };
 }
 

@@ -415,12 +415,11 @@ describe('what the command prints and writes', () => {
     expect([odd.exitCode, odd.stderr]).toEqual([1, expect.stringContaining('Error: --dotenv: scope.env could not be written (not an error).')]);
   });
 
-  test('--dotenv of a value it cannot hold: the refusal as the error, exit 1', async () => {
+  test('--dotenv with a suffix that holds a control character: refused as the spec\'s problem before any request, exit 1, nothing written', async () => {
     await workspace.write('.github/provider-scope.yml', `${SPEC}scope_suffix: "act\\aion"\n`);
     const run = await cli(['plan', '--dotenv', 'scope.env']);
-    expect(run.written).toEqual({});
-    expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(/^Error: --dotenv: the output scope_string holds a line break, a control character or blanks at its ends/m);
+    expect([run.exitCode, run.written, service.apiCalls()]).toEqual([1, {}, []]);
+    expect(run.stderr).toMatch(/^Error: \.github\/provider-scope\.yml:6: scope_suffix must be one path segment: no white space, control or format character/m);
   });
 
   test('--version: the package\'s version', async () => {

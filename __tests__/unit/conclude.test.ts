@@ -22,7 +22,7 @@ const RESULT: ReconcileResult = {
   names: new Map(),
 };
 const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output' }, ensured: single({ ...RESULT, ...result, wouldCreate: false }), provider: undefined });
+  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output', scopeOutputOf: (suffix) => `the scopes output's ${suffix}` }, ensured: single({ ...RESULT, ...result, wouldCreate: false }), provider: undefined });
 
 describe('on_drift: update', () => {
   const description = differs('description', 'New', 'Old');
@@ -111,7 +111,7 @@ describe('concludeFailure', () => {
 
 describe('the first line says what became of the scope', () => {
   const firstLine = (result: Partial<ReconcileResult>, dryRun = false) =>
-    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: { ...PLAIN_WORDS, debugOutput: 'the debug output' }, ensured: single({ ...RESULT, ...result } as ReconcileResult) }).messages[0]?.text;
+    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: { ...PLAIN_WORDS, debugOutput: 'the debug output', scopeOutputOf: (suffix) => `the scopes output's ${suffix}` }, ensured: single({ ...RESULT, ...result } as ReconcileResult) }).messages[0]?.text;
 
   test.each<[string, Partial<ReconcileResult>, boolean, string]>([
     ['created', { created: true }, false, 'created'],

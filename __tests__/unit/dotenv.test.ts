@@ -7,6 +7,7 @@ import { expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../dev/runner.ts';
+import { ActionError } from '../../src/wire/errors.ts';
 import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/cli/dotenv.ts';
 import type { SpecFile } from '../../src/engine/spec.ts';
 import { id } from '../support/ids.ts';
@@ -43,6 +44,15 @@ test('one more is refused for its size, by name, with what to do', () => {
   expect(problem?.message).toMatch(
     new RegExp(`^--dotenv: the ${said + 1} listed scopes' strings alone take \\d+ bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only\\. List fewer scopes in one spec, or use --json instead\\.$`),
   );
+});
+
+test('a value the file cannot hold, a control character or a blank at an end: refused, naming the output, nothing written', () => {
+  const outputs = { scope_string: 'x', scope_id: 'i', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
+  const refusal = (output: string): string => `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
+  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, 'single')).toThrow(new ActionError(refusal('scope_string')));
+  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, 'single')).toThrow(new ActionError(refusal('scope_id')));
+  const scopes = JSON.stringify({ a: { scope_string: 'https://a.example/a\n' } });
+  expect(() => dotenvOf({ ...outputs, scopes }, 'list')).toThrow(new ActionError(refusal('scope_string of a')));
 });
 
 test('the file of the scopes that fit is the one a run writes: under the limit, one SCOPE_STRING_<SUFFIX> line each', () => {

@@ -75,9 +75,9 @@ async function run(spec: string, settings: Partial<Record<SettingName, string>> 
 const errorsOf = ({ conclusion }: Run): string[] => conclusion.messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
 const warningOf = ({ written }: Run) => written.find((m): m is Extract<Message, { level: 'warning' | 'error' }> => m.level === 'warning');
 const publishing = (scopeString: string): void => void (provider.document = { globus_auth_scope: scopeString });
-const mismatch = (published: string, allowed: string, strings: string[], expected: string): string =>
+const mismatch = (published: string, allowed: string, strings: string[], expected: string, output = "the step's scope_string output"): string =>
   `The provider at ${provider.url}/ publishes globus_auth_scope "${published}", which is not ${allowed} (${strings.join(', ')}). ` +
-  `Deploy the provider with globus_auth_scope set to the step's scope_string output, "${expected}".`;
+  `Deploy the provider with globus_auth_scope set to ${output}, "${expected}".`;
 
 describe('what a run says before it asks', () => {
   test('a list names its scopes by suffix; a single scope is named by its name; a dry run says so', async () => {
@@ -111,14 +111,19 @@ describe('what the deployed provider may publish', () => {
     publishing(other.scope_string);
     const failed = await run(listed('a', 'b'), { provider_url: provider.url });
     expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(other.scope_string, 'the scope string of a listed scope', [a.scope_string, b.scope_string], a.scope_string)]]);
+    expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of a listed scope');
   });
 
   test("provider_suffix: that scope's string or its FQDN variant's, never a sibling's", async () => {
     const [a, b, variant] = [own('a'), own('b'), own('b', variantOf('b'))];
     publishing(a.scope_string);
     const failed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
-    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string, variant.scope_string], b.scope_string)]]);
+    // The scope_string output holds a's string: the fix names b's place in the scopes output.
+    const output = `the scope_string of "b" in the step's scopes output`;
+    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string, variant.scope_string], b.scope_string, output)]]);
     expect(failed.conclusion.outputs?.scope_string).toBe(a.scope_string);
+    // Every door's verdict says what the provider had to publish in the same words.
+    expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of the scope b');
 
     publishing(variant.scope_string);
     const passed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
@@ -130,6 +135,7 @@ describe('what the deployed provider may publish', () => {
     publishing(other.scope_string);
     const any = await run(single('main'), { provider_url: provider.url });
     expect([any.conclusion.exitCode, errorsOf(any)]).toEqual([0, []]);
+    expect(any.conclusion.plan?.provider?.allowed).toBe('a scope string of this client');
 
     const named = await run(single('main'), { provider_url: provider.url, provider_suffix: 'main' });
     expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([1, [mismatch(other.scope_string, 'the scope string of the scope main', [main.scope_string], main.scope_string)]]);

@@ -190,7 +190,7 @@ describe('humanReport, a spec that lists scopes', () => {
   const listOf = (second: Partial<ReconcileResult>, provider?: { published: string; matches: boolean }) => {
     const b = other('b');
     const results: [ReconcileResult, ReconcileResult] = [{ ...REGISTERED, comparison: SAME }, { ...REGISTERED, scope: b, scopes: [b], comparison: SAME, ...second } as ReconcileResult];
-    const plan = planOf({ form: 'list', results, unlisted: [other('x'), other('y')] }, true, provider === undefined ? undefined : { url: 'https://p.example.org/', key: 'globus_auth_scope', ...provider });
+    const plan = planOf({ form: 'list', results, unlisted: [other('x'), other('y')] }, true, provider === undefined ? undefined : { url: 'https://p.example.org/', key: 'globus_auth_scope', allowed: 'the scope string of a listed scope', ...provider });
     return { messages: [], exitCode: 0 as const, plan, outputs: outputsOf(results, plan) };
   };
   const head = (lines: string[]): string[] => lines.slice(0, lines.indexOf('<bold>Outputs:</bold>') - 1);
@@ -225,8 +225,8 @@ describe('humanReport, a spec that lists scopes', () => {
   });
 
   test("the provider's check says what it may publish: a listed scope's string", () => {
-    expect(humanReport('apply', listOf({}, { published: 'x', matches: false }), STYLE)).toContain("Provider «https://p.example.org/»: publishes «x» (NOT a listed scope's string)");
-    expect(humanReport('apply', listOf({}, { published: SCOPE_STRING, matches: true }), STYLE)).toContain(`Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (a listed scope's string)`);
+    expect(humanReport('apply', listOf({}, { published: 'x', matches: false }), STYLE)).toContain("Provider «https://p.example.org/»: publishes «x» (NOT the scope string of a listed scope)");
+    expect(humanReport('apply', listOf({}, { published: SCOPE_STRING, matches: true }), STYLE)).toContain(`Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (the scope string of a listed scope)`);
   });
 });
 

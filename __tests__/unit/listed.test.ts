@@ -166,6 +166,20 @@ describe('each listed scope by its suffix', () => {
     expect(after.message).toMatch(new RegExp(`^a: Scope creation .+ Before it stopped, this run updated ${c.scope_string}: kept as they are, the next run adopts them\\.$`));
   });
 
+  test('a sibling to create given by its scope string: refused before any write, scope_suffix offered; one that exists resolves by its string', async () => {
+    const service = serviceWith();
+    const error = await rejectionOf(reconcile(service, { specs: [listed('base'), listed('dependent', [{ scope: stringOf('base') }])], dryRun: true }), ActionError);
+    expect(error.message).toBe(
+      `scopes[1].dependent_scopes: ${stringOf('base')} is the string of the listed scope base, which the client does not have yet: ` +
+        'give it as scope_suffix: base, and it is created first, its id sent with this one. Nothing was written.',
+    );
+    expect(writes(service)).toEqual([]);
+
+    const base = own(service, 'base');
+    await reconcile(service, { specs: [listed('base'), listed('dependent', [{ scope: stringOf('base') }])], dryRun: false });
+    expect(scopeOf(service, 'dependent')?.dependent_scopes).toEqual([{ scope: base.id, optional: false, requires_refresh_token: true }]);
+  });
+
   test('a listed sibling the client has only as an FQDN variant: a dependency by its suffix is refused before any write, the variant offered', async () => {
     const service = serviceWith();
     const variant = `${AUTH_URL}/scopes/providers.example.org/base`;

@@ -161,10 +161,13 @@ describe('the issue', () => {
     expect(failed).toContain(`\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n#### What to do\n`);
   });
 
-  test('a list: each scope string by its suffix, one a line, a planned one not created yet', () => {
+  test('a list: each scope string by its suffix, one a line, a planned one not created yet; the ones it lacks named', () => {
     const a = { ...REGISTERED, definition: definition('a') };
     const b = { ...REGISTERED, scope: { id: '', scope_string: SCOPE_STRING.replace('action_all', 'b') }, wouldCreate: true, comparison: [], definition: definition('b') };
-    expect(renderIssue(listConclusion([a, b]), facts({ because: ['no scope'] }))).toContain(
+    const issue = renderIssue(listConclusion([a, b]), facts({ because: ['no scope'] }));
+    expect(issue).toContain('found:\n\n- The client lacks listed scope(s): b.\n');
+    expect(issue).toContain("#### What to do\n\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n");
+    expect(issue).toContain(
       `\n\nThe scope strings:\n\n- a: <code>${md(SCOPE_STRING)}</code>\n- b: <code>${md(SCOPE_STRING.replace('action_all', 'b'))}</code> (not created yet)\n\n#### What to do\n`,
     );
   });

@@ -498,7 +498,9 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
     return { url, key, published, matches: published !== undefined && scopeStrings.includes(published) };
 }
 /** Why the check failed, what to publish, and where. */
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = 'a scope string of this client') {
+/** What the provider may publish when nothing narrows it: any of the client's scope strings. */
+const ANY_SCOPE_OF_CLIENT = 'a scope string of this client';
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = ANY_SCOPE_OF_CLIENT) {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
@@ -1035,15 +1037,18 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
-        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
+        const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+        // The fix names the output that holds the expected string.
+        const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
         failed = true;
     }
     if (provider !== undefined && 'failure' in provider) {
         messages.push(...failureMessages(provider.failure, naming));
         failed = true;
     }
-    const plan = planOf(ensured, inputs.dry_run, check);
+    // The verdict's words, the same in every door: what the provider had to publish.
+    const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
     return {
         outputs: outputsOf(results, plan),
         messages,
@@ -1436,8 +1441,20 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const spec = specs[index];
         return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
     };
-    // Before any write, every dependency must resolve: a missing sibling stops the run here.
-    specs.forEach((_, index) => definitionOf(index));
+    // Before any write, every dependency must resolve: a missing sibling stops the run here,
+    // and so does a sibling to create given by its string, which no lookup can find yet.
+    specs.forEach((spec, index) => {
+        for (const dep of spec.dependent_scopes) {
+            const given = 'scope' in dep ? dep.scope : '';
+            const suffix = suffixOf(given);
+            const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
+            if (target !== undefined && existing(target) === undefined) {
+                throw new ActionError(`scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
+                    `give it as scope_suffix: ${suffix}, and it is created first, its id sent with this one. Nothing was written.`);
+            }
+        }
+        definitionOf(index);
+    });
     const registered = (index, found) => {
         const definition = definitionOf(index);
         return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
@@ -2138,6 +2155,8 @@ function publishableOf({ form, results }, suffix) {
         expected: (one ?? results[0]).scope.scope_string,
         strings,
         described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
+        // The scope_string output holds the first listed scope's string.
+        suffix: form === 'list' && suffix !== undefined && one !== results[0] ? suffix : undefined,
     };
 }
 async function verify(port, signal) {
@@ -2382,12 +2401,12 @@ const CLI_SETTINGS = [
     { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.', example: '30' },
     { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
     { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
-    { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
+    { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).", example: 'https://provider.example.org' },
     {
         setting: 'provider_suffix',
         flag: 'provider-suffix',
         env: 'PROVIDER_SUFFIX',
-        help: 'With a spec that lists scopes: the suffix of the one the provider must publish (left out: any listed one).',
+        help: 'The suffix of the scope the provider must publish (left out: any listed one, or with verify any of the client\'s).',
         example: 'transfer_ls',
     },
 ];
@@ -2467,6 +2486,7 @@ const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = 
     debugOutput: 'the output of the command run again with --debug',
     runAgain: 'Run the command again',
     scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+    scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
 });
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -2509,7 +2529,7 @@ const COMMANDS = {
         examples: [`${options_NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${options_NAME} apply --client-secret-stdin`],
     },
     verify: {
-        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
+        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
         exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
         examples: [`${options_NAME} verify --provider-url https://provider.example.org`],
     },
@@ -2578,9 +2598,8 @@ function humanReport(command, { plan, outputs }, style) {
     if (command === 'plan')
         lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
     if (plan.provider !== undefined) {
-        const { url, published, matches } = plan.provider;
-        const what = plan.form === 'single' ? 'a scope string of this client' : "a listed scope's string";
-        lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? what : `NOT ${what}`})`);
+        const { url, published, matches, allowed } = plan.provider;
+        lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? allowed : `NOT ${allowed}`})`);
     }
     const names = Object.keys(outputs);
     const w = width(names);
@@ -3057,8 +3076,8 @@ const cliReportSchema = schemas/* strictObject */.rej({
             .check(schemas/* describe */.q0y("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
     }))
         .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: schemas/* nullable */.mee(change).check(schemas/* describe */.q0y('plan only: what apply would write.')),
-    applied: schemas/* optional */.lqM(schemas/* nullable */.mee(change)).check(schemas/* describe */.q0y('apply only: what it wrote, in the same shape as plan.')),
+    plan: schemas/* nullable */.mee(change).check(schemas/* describe */.q0y('plan only: what apply would write (to the first scope of the spec; every scope is in scopes).')),
+    applied: schemas/* optional */.lqM(schemas/* nullable */.mee(change)).check(schemas/* describe */.q0y('apply only: what it wrote (to the first scope of the spec), in the same shape as plan.')),
     drift: schemas/* array */.YOg(driftEntry).check(schemas/* describe */.q0y('The spec set against the scope, field by field (the first scope of the spec).')),
     scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({
         suffix: schemas/* string */.YjP(),

@@ -43,7 +43,7 @@ export const COMMANDS = {
     examples: [`${NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`],
   },
   verify: {
-    summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings.",
+    summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
     exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
     examples: [`${NAME} verify --provider-url https://provider.example.org`],
   },

@@ -37,9 +37,8 @@ export function humanReport(command: Command, { plan, outputs }: Conclusion, sty
   if (plan.unlisted.length > 0) lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
   if (command === 'plan') lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
   if (plan.provider !== undefined) {
-    const { url, published, matches } = plan.provider;
-    const what = plan.form === 'single' ? 'a scope string of this client' : "a listed scope's string";
-    lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? what : `NOT ${what}`})`);
+    const { url, published, matches, allowed } = plan.provider;
+    lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? allowed : `NOT ${allowed}`})`);
   }
   const names = Object.keys(outputs);
   const w = width(names);

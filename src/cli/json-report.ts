@@ -73,8 +73,8 @@ export const cliReportSchema = z
         }),
       )
       .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: z.nullable(change).check(z.describe('plan only: what apply would write.')),
-    applied: z.optional(z.nullable(change)).check(z.describe('apply only: what it wrote, in the same shape as plan.')),
+    plan: z.nullable(change).check(z.describe('plan only: what apply would write (to the first scope of the spec; every scope is in scopes).')),
+    applied: z.optional(z.nullable(change)).check(z.describe('apply only: what it wrote (to the first scope of the spec), in the same shape as plan.')),
     drift: z.array(driftEntry).check(z.describe('The spec set against the scope, field by field (the first scope of the spec).')),
     scopes: z
       .array(

@@ -29,12 +29,12 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
   { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.', example: '30' },
   { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
   { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
-  { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings.", example: 'https://provider.example.org' },
+  { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).", example: 'https://provider.example.org' },
   {
     setting: 'provider_suffix',
     flag: 'provider-suffix',
     env: 'PROVIDER_SUFFIX',
-    help: 'With a spec that lists scopes: the suffix of the one the provider must publish (left out: any listed one).',
+    help: 'The suffix of the scope the provider must publish (left out: any listed one, or with verify any of the client\'s).',
     example: 'transfer_ls',
   },
 ];
@@ -153,4 +153,5 @@ export const cliNaming = ({ secretFromStdin = false, specGiven = false, inReposi
   debugOutput: 'the output of the command run again with --debug',
   runAgain: 'Run the command again',
   scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+  scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
 });

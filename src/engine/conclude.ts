@@ -4,7 +4,7 @@
  * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
 import { ActionError } from '../wire/errors.ts';
-import { mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
+import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
 import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from './drift.ts';
 import { planOf, type Ensured, type Plan, type ScopePlan } from './plan.ts';
 import { ValidationError, type Location, type Problem } from './problems.ts';
@@ -89,12 +89,14 @@ export interface Publishable {
   strings: readonly string[];
   /** What the strings are, after "which is not": "the scope string of a listed scope". */
   described: string;
+  /** The listed scope whose string the provider must publish, when it is not the one the scope_string output holds. */
+  suffix?: string | undefined;
 }
 
 export interface RunFacts {
   inputs: Pick<Settings, 'on_drift' | 'dry_run'>;
   /** The door's words, for the drift's advice and the provider's fix. */
-  naming: Pick<Naming, 'assign' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'debugOutput'>;
+  naming: Pick<Naming, 'assign' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'scopeOutputOf' | 'debugOutput'>;
   ensured: Ensured;
   /** Absent when no provider_url was given. */
   provider?: ProviderOutcome | undefined;
@@ -134,15 +136,18 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
   if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
   if (check !== undefined && !check.matches) {
     // The single form: any scope string of the client, its provider's scope first.
-    const { expected, strings, described } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: undefined };
-    messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, naming, described) });
+    const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+    // The fix names the output that holds the expected string.
+    const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+    messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
     failed = true;
   }
   if (provider !== undefined && 'failure' in provider) {
     messages.push(...failureMessages(provider.failure, naming));
     failed = true;
   }
-  const plan = planOf(ensured, inputs.dry_run, check);
+  // The verdict's words, the same in every door: what the provider had to publish.
+  const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
   return {
     outputs: outputsOf(results, plan),
     messages,

@@ -115,8 +115,22 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     const spec = specs[index] as ScopeDefinition<SpecDependent>;
     return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
   };
-  // Before any write, every dependency must resolve: a missing sibling stops the run here.
-  specs.forEach((_, index) => definitionOf(index));
+  // Before any write, every dependency must resolve: a missing sibling stops the run here,
+  // and so does a sibling to create given by its string, which no lookup can find yet.
+  specs.forEach((spec, index) => {
+    for (const dep of spec.dependent_scopes) {
+      const given = 'scope' in dep ? dep.scope : '';
+      const suffix = suffixOf(given);
+      const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
+      if (target !== undefined && existing(target) === undefined) {
+        throw new ActionError(
+          `scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
+            `give it as scope_suffix: ${suffix}, and it is created first, its id sent with this one. Nothing was written.`,
+        );
+      }
+    }
+    definitionOf(index);
+  });
 
   const registered = (index: number, found: Found): Registered & { definition: ScopeDefinition } => {
     const definition = definitionOf(index);

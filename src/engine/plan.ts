@@ -52,8 +52,8 @@ export interface Plan {
   scopeStrings: string[];
   /** The list form: the client's scope strings that no listed scope has, left as they are. */
   unlisted: string[];
-  /** The deployed provider's check, when one was made and could read the provider. */
-  provider?: ProviderCheck | undefined;
+  /** The deployed provider's check, when one was made and could read the provider; `allowed`: what it had to publish ("a scope string of this client"). */
+  provider?: (ProviderCheck & { allowed: string }) | undefined;
 }
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
@@ -93,7 +93,7 @@ export interface Ensured {
 }
 
 /** The plan of a run that ensured its scopes (or planned them). */
-export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean, provider?: ProviderCheck): Plan {
+export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean, provider?: Plan['provider']): Plan {
   const scopes = results.map(scopePlanOf) as [ScopePlan, ...ScopePlan[]];
   // The last result has seen every write of the run; a planned scope is in its own result's list alone.
   const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];

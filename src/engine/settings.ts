@@ -53,6 +53,8 @@ export interface Naming extends WireWords {
   createScope: string;
   /** What a bug report should carry: "the debug log of this run". */
   debugOutput: string;
+  /** Where the user finds a listed scope's string, by its suffix: 'the scope_string of "b" in the step\'s scopes output'. */
+  scopeOutputOf(suffix: string): string;
 }
 
 const isLoopback = (hostname: string): boolean =>

@@ -19,4 +19,5 @@ export const INPUT_NAMING: Naming = {
   debugOutput: 'the debug log of this run',
   runAgain: 'Run the step again',
   scopeStringOutput: "the step's scope_string output",
+  scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };

@@ -124,7 +124,7 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
     ];
     if (provider !== undefined) {
       const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-      rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : single ? '(**not a scope string of this client**)' : "(**not a listed scope's string**)"}`]);
+      rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
     }
     lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
     if (single) lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));

@@ -84,14 +84,19 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
   const { plan, known, messages } = conclusion;
   const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
   const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
-  lines.push(...because.map((why) => `- ${FOUND[why]}`), '');
+  const list = plan?.form === 'list';
+  // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+  const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+  const found = (why: Unwell): string => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+  const advice = (why: Unwell): string =>
+    why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
+  lines.push(...because.map((why) => `- ${found(why)}`), '');
   if (notes.length > 0) {
     lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
     if (notes.length > MAX_MESSAGES) lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
     lines.push('');
   }
   // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-  const list = plan?.form === 'list';
   const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
   const shown = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
   if (drift.length > 0) {
@@ -104,7 +109,7 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
   if (one !== undefined && others.length === 0) lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
   // By suffix too, which a value cut to its limit may lose from the string's end.
   if (others.length > 0) lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-  lines.push('#### What to do', '', ...because.map((why) => `- ${ADVICE[why]}`), '');
+  lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
   lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
   return lines.join('\n');
 }

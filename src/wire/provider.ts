@@ -57,12 +57,15 @@ export async function checkProvider(
 }
 
 /** Why the check failed, what to publish, and where. */
+/** What the provider may publish when nothing narrows it: any of the client's scope strings. */
+export const ANY_SCOPE_OF_CLIENT = 'a scope string of this client';
+
 export function mismatchMessage(
   { url, key, published }: ProviderCheck,
   expected: string,
   scopeStrings: readonly string[],
   words: WireWords = PLAIN_WORDS,
-  allowed = 'a scope string of this client',
+  allowed = ANY_SCOPE_OF_CLIENT,
 ): string {
   const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
   if (published === undefined) {
