@@ -339,6 +339,14 @@ describe('provider_suffix', () => {
     expect(errors(result)[0]).toContain(stringOf('alpha'));
   });
 
+  test("set to a listed scope not the first while the provider publishes the first's: the fix names that scope's place in the scopes output, the summary what it had to publish", async () => {
+    h.provider.document = { title: 'Example Action Provider', globus_auth_scope: stringOf('alpha') };
+    const result = await check({ provider_suffix: 'beta' });
+    expect(result.exitCode).toBe(1);
+    expect(errors(result)).toEqual([expect.stringContaining(`set to the scope_string of "beta" in the step's scopes output, "${stringOf('beta')}".`)]);
+    expect(result.summary).toContain('(**not the scope string of the scope beta**)');
+  });
+
   test('set to the scope it publishes: passes', async () => {
     const result = await check({ provider_suffix: 'beta' });
     expect(result.exitCode).toBe(0);
