@@ -97,6 +97,8 @@ export default {
   // - src/github/watch-issue-body.ts, render: `drift.length > rows` made `>=`. At a row limit
   //   equal to the drift's length the table is the one the unlimited rendering had, which was
   //   too long already: that rendering is passed over whether or not it counts "0 more".
+  // - src/github/watch-issue-body.ts, render: the known scope string's `suffix: ''` made another
+  //   string. It is the one string then, shown without its suffix; a suffix shows only in a list.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
   // - src/engine/drift.ts, the dependencies' order: `a.scope < b.scope` made `<=`. Two

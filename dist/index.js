@@ -29848,7 +29848,7 @@ function levelFailure(failures, results) {
     const unexpected = failures.find(({ error }) => !(error instanceof errors_ActionError));
     if (unexpected !== undefined)
         return unexpected.error;
-    const said = failures.map(({ suffix, error }) => `${suffix ?? ''}: ${error.message}`);
+    const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
     const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
     if (written.length > 0)
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
@@ -29906,7 +29906,9 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     // and so does a sibling to create given by its string, which no lookup can find yet.
     specs.forEach((spec, index) => {
         for (const dep of spec.dependent_scopes) {
-            const given = 'scope' in dep ? dep.scope : '';
+            if (!('scope' in dep))
+                continue;
+            const given = dep.scope;
             const suffix = drift_suffixOf(given);
             const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
             if (target !== undefined && existing(target) === undefined) {
@@ -29985,7 +29987,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const writing = order.filter((index) => levelOf(index) === level);
         // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
         const ends = await Promise.allSettled(writing.map(write));
-        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]]?.scope_suffix, error: end.reason }] : []));
+        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]].scope_suffix, error: end.reason }] : []));
         if (failures.length > 0)
             throw levelFailure(failures, results);
     }

@@ -14,7 +14,7 @@ import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
 import { COMMANDS } from '../../src/cli/help.ts';
-import { CLI_SETTINGS } from '../../src/cli/options.ts';
+import { CLI_SETTINGS, cliNaming } from '../../src/cli/options.ts';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
@@ -420,6 +420,19 @@ describe('what the command prints and writes', () => {
     const run = await cli(['plan', '--dotenv', 'scope.env']);
     expect([run.exitCode, run.written, service.apiCalls()]).toEqual([1, {}, []]);
     expect(run.stderr).toMatch(/^Error: \.github\/provider-scope\.yml:6: scope_suffix must be one path segment: no white space, control or format character/m);
+  });
+
+  test('--dotenv with a list whose suffix makes no variable name: refused before any request; without --dotenv the same spec runs', async () => {
+    await workspace.write('.github/provider-scope.yml', 'scopes:\n  - name: R\n    description: Reads\n    scope_suffix: read.only\n    advertised: true\n');
+    const refused = await cli(['plan', '--dotenv', 'scope.env']);
+    expect([refused.exitCode, refused.written, service.apiCalls()]).toEqual([1, {}, []]);
+    expect(refused.stderr).toContain(`--dotenv: the scope suffix "read.only" cannot make a variable's name (SCOPE_STRING_READ.ONLY)`);
+    const planned = await cli(['plan']);
+    expect([planned.exitCode, planned.stderr.includes('--dotenv')]).toEqual([2, false]);
+  });
+
+  test("the scope string to deploy for a listed scope, in the command line's words", () => {
+    expect(cliNaming().scopeOutputOf('b')).toBe('the scope string that plan and apply print for b (outputs.scopes["b"].scope_string with --json)');
   });
 
   test('--version: the package\'s version', async () => {

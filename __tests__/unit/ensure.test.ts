@@ -125,6 +125,11 @@ describe('what the deployed provider may publish', () => {
     // Every door's verdict says what the provider had to publish in the same words.
     expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of the scope b');
 
+    // The first listed scope's string is the scope_string output's: the fix names that one.
+    publishing(b.scope_string);
+    const first = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'a' });
+    expect(errorsOf(first)).toEqual([mismatch(b.scope_string, 'the scope string of the scope a', [a.scope_string], a.scope_string)]);
+
     publishing(variant.scope_string);
     const passed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
     expect([passed.conclusion.exitCode, errorsOf(passed)]).toEqual([0, []]);
@@ -161,6 +166,16 @@ describe('what the deployed provider may publish', () => {
     publishing(variant.scope_string);
     const passed = await run('', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
     expect([passed.conclusion.exitCode, passed.conclusion.outputs?.scope_string]).toEqual([0, variant.scope_string]);
+  });
+
+  test('verify: a provider_suffix the client has no scope of is an error that names its suffixes', async () => {
+    own('a');
+    own('b');
+    const { conclusion } = await run('', { provider_url: provider.url, provider_suffix: 'zzz' }, { enter: verifyProvider });
+    expect(errorsOf({ conclusion, written: [] })).toEqual([
+      `Client ${client.id} has no scope with the suffix zzz (its scopes' suffixes: a, b): there is nothing of it for the provider to publish. Create it first: run the step without dry_run.`,
+    ]);
+    expect(provider.requests).toBe(0);
   });
 
   test('verify without provider_url: the problem, and no request', async () => {

@@ -160,10 +160,10 @@ describe('each listed scope by its suffix', () => {
     expect(twice.message).not.toContain('Before it stopped');
 
     const updated = serviceWith();
-    const c = own(updated, 'c', { description: 'Old' });
+    const [c, d] = [own(updated, 'c', { description: 'Old' }), own(updated, 'd', { description: 'Old' })];
     updated.inject({ method: 'POST', status: 400 });
-    const after = await rejectionOf(reconcile(updated, { specs: [listed('a'), listed('c')], dryRun: false, update: true }), ActionError);
-    expect(after.message).toMatch(new RegExp(`^a: Scope creation .+ Before it stopped, this run updated ${c.scope_string}: kept as they are, the next run adopts them\\.$`));
+    const after = await rejectionOf(reconcile(updated, { specs: [listed('a'), listed('c'), listed('d')], dryRun: false, update: true }), ActionError);
+    expect(after.message).toMatch(new RegExp(`^a: Scope creation .+ Before it stopped, this run updated ${c.scope_string}, updated ${d.scope_string}: kept as they are, the next run adopts them\\.$`));
   });
 
   test('a sibling to create given by its scope string: refused before any write, scope_suffix offered; one that exists resolves by its string', async () => {
@@ -174,6 +174,10 @@ describe('each listed scope by its suffix', () => {
         'give it as scope_suffix: base, and it is created first, its id sent with this one. Nothing was written.',
     );
     expect(writes(service)).toEqual([]);
+
+    // Another service's string that ends with a listed suffix is no sibling: it is looked up.
+    const { results } = await reconcile(service, { specs: [listed('all'), listed('dependent', [{ scope: TRANSFER }])], dryRun: true });
+    expect(results[1]?.definition?.dependent_scopes).toEqual([{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }]);
 
     const base = own(service, 'base');
     await reconcile(service, { specs: [listed('base'), listed('dependent', [{ scope: stringOf('base') }])], dryRun: false });

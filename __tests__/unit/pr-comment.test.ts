@@ -138,6 +138,15 @@ describe('the body', () => {
     expect(renderComment(facts(listed({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }, {})))).not.toContain('No changes');
   });
 
+  test('a list cut after its last section (thousands of warnings): no scope is named as cut off', () => {
+    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: [0, 1].map((i) => ({ ...RESULT, definition: definition(`s${i}`) })) as unknown as Ensured['results'], unlisted: [] } });
+    conclusion.messages.push(...Array.from({ length: 3000 }, (_, n) => ({ level: 'warning' as const, text: `Warning ${n}: ${'w'.repeat(200)}` })));
+    const comment = renderComment(facts(conclusion));
+    expect([comment.length <= COMMENT_LIMIT, comment.includes('#### s1: unchanged')]).toEqual([true, true]);
+    expect(comment).toContain('\n\n_The rest is too long for a comment._\n');
+  });
+
   test('a failed run says so first; a validation lists its problems; a failure before a plan says what failed, and what was known', () => {
     const known = { clientId: CLIENT_ID, scopeString: SCOPE_STRING };
     const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING, known)));

@@ -165,6 +165,11 @@ describe('the issue', () => {
     const a = { ...REGISTERED, definition: definition('a') };
     const b = { ...REGISTERED, scope: { id: '', scope_string: SCOPE_STRING.replace('action_all', 'b') }, wouldCreate: true, comparison: [], definition: definition('b') };
     const issue = renderIssue(listConclusion([a, b]), facts({ because: ['no scope'] }));
+    expect(issue).not.toContain('The scope string:');
+    const both = renderIssue(listConclusion([{ ...a, ...DRIFT }, b]), facts({ because: ['drift', 'no scope'] }));
+    expect(both).toContain('found:\n\n- The scope differs from the spec.\n- The client lacks listed scope(s): b.\n\n');
+    expect(both).toContain("#### What to do\n\n- The scope differs from the spec: someone changed it outside the spec");
+    expect(both).toContain("\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n");
     expect(issue).toContain('found:\n\n- The client lacks listed scope(s): b.\n');
     expect(issue).toContain("#### What to do\n\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n");
     expect(issue).toContain(

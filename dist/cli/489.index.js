@@ -1387,7 +1387,7 @@ function levelFailure(failures, results) {
     const unexpected = failures.find(({ error }) => !(error instanceof ActionError));
     if (unexpected !== undefined)
         return unexpected.error;
-    const said = failures.map(({ suffix, error }) => `${suffix ?? ''}: ${error.message}`);
+    const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
     const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
     if (written.length > 0)
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
@@ -1445,7 +1445,9 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     // and so does a sibling to create given by its string, which no lookup can find yet.
     specs.forEach((spec, index) => {
         for (const dep of spec.dependent_scopes) {
-            const given = 'scope' in dep ? dep.scope : '';
+            if (!('scope' in dep))
+                continue;
+            const given = dep.scope;
             const suffix = suffixOf(given);
             const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
             if (target !== undefined && existing(target) === undefined) {
@@ -1524,7 +1526,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const writing = order.filter((index) => levelOf(index) === level);
         // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
         const ends = await Promise.allSettled(writing.map(write));
-        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]]?.scope_suffix, error: end.reason }] : []));
+        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]].scope_suffix, error: end.reason }] : []));
         if (failures.length > 0)
             throw levelFailure(failures, results);
     }
@@ -2315,7 +2317,7 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** GitLab refuses a dotenv report of 5 KB or more. */
 const MAX_BYTES = 5 * 1024;
 /** A variable's name GitLab takes: letters, digits and underscores. */
-const dotenv_NAME = /^[A-Za-z0-9_]+$/;
+const NAME = /^[A-Za-z0-9_]+$/;
 /** The line's name for a listed scope's string. */
 const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 function dotenvOf(outputs, form) {
@@ -2355,7 +2357,7 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
     for (const { scope_suffix: suffix } of scopes) {
         const name = scopeStringName(suffix);
         const twin = names.get(name);
-        if (!dotenv_NAME.test(suffix)) {
+        if (!NAME.test(suffix)) {
             problems.push({ field: 'dotenv', message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.` });
         }
         else if (twin !== undefined) {
@@ -3157,16 +3159,6 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
 
 
 
-/** The flags only import takes. */
-const IMPORT_FLAGS = { 'scope-suffix': { type: 'string' }, force: { type: 'boolean' } };
-/** Another command given one of import's flags: what to say. */
-function importOnly(command, values) {
-    // import writes a spec, not the outputs a dotenv file carries.
-    if (command === 'import' && values.dotenv !== undefined)
-        return `--dotenv is not an option of import. Run '${NAME} import --help' for its options.`;
-    const given = Object.keys(IMPORT_FLAGS).find((flag) => values[flag] !== undefined);
-    return command === 'import' || given === undefined ? undefined : `--${given} is an option of import only. Run '${NAME} ${command} --help' for the options of ${command}.`;
-}
 const IMPORT_NAMING = {
     pickSuffix: (suffix) => `--scope-suffix ${suffix}`,
     overwrite: '--force',

@@ -12,17 +12,6 @@ import { inertJson } from '../engine/text.ts';
 import { NAME } from './options.ts';
 import { jsonReport, type CliReport } from './json-report.ts';
 
-/** The flags only import takes. */
-export const IMPORT_FLAGS = { 'scope-suffix': { type: 'string' as const }, force: { type: 'boolean' as const } };
-
-/** Another command given one of import's flags: what to say. */
-export function importOnly(command: string, values: Readonly<Record<string, unknown>>): string | undefined {
-  // import writes a spec, not the outputs a dotenv file carries.
-  if (command === 'import' && values.dotenv !== undefined) return `--dotenv is not an option of import. Run '${NAME} import --help' for its options.`;
-  const given = Object.keys(IMPORT_FLAGS).find((flag) => values[flag] !== undefined);
-  return command === 'import' || given === undefined ? undefined : `--${given} is an option of import only. Run '${NAME} ${command} --help' for the options of ${command}.`;
-}
-
 const IMPORT_NAMING: ImportNaming = {
   pickSuffix: (suffix) => `--scope-suffix ${suffix}`,
   overwrite: '--force',

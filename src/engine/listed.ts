@@ -55,10 +55,10 @@ const plannedId = (scopeString: string): Uuid => scopeString as Uuid;
  * The failures of a level's writes, each said with the listed scope it was for, and what the run
  * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
  */
-function levelFailure(failures: ReadonlyArray<{ suffix: string | undefined; error: unknown }>, results: ReadonlyArray<ReconcileResult | undefined>): unknown {
+function levelFailure(failures: ReadonlyArray<{ suffix: string; error: unknown }>, results: ReadonlyArray<ReconcileResult | undefined>): unknown {
   const unexpected = failures.find(({ error }) => !(error instanceof ActionError));
   if (unexpected !== undefined) return unexpected.error;
-  const said = failures.map(({ suffix, error }) => `${suffix ?? ''}: ${(error as ActionError).message}`);
+  const said = failures.map(({ suffix, error }) => `${suffix}: ${(error as ActionError).message}`);
   const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
   if (written.length > 0) said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
   return new ActionError(said.join(' '));
@@ -119,7 +119,8 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   // and so does a sibling to create given by its string, which no lookup can find yet.
   specs.forEach((spec, index) => {
     for (const dep of spec.dependent_scopes) {
-      const given = 'scope' in dep ? dep.scope : '';
+      if (!('scope' in dep)) continue;
+      const given = dep.scope;
       const suffix = suffixOf(given);
       const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
       if (target !== undefined && existing(target) === undefined) {
@@ -199,7 +200,7 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     const writing = order.filter((index) => levelOf(index) === level);
     // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
     const ends = await Promise.allSettled(writing.map(write));
-    const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k] as number]?.scope_suffix, error: end.reason as unknown }] : []));
+    const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: (specs[writing[k] as number] as ScopeDefinition<SpecDependent>).scope_suffix, error: end.reason as unknown }] : []));
     if (failures.length > 0) throw levelFailure(failures, results);
   }
 
