@@ -2158,7 +2158,7 @@ function publishableOf({ form, results }, suffix) {
         strings,
         described: suffix === undefined ? 'the scope string of a listed scope' : `the scope string of the scope ${suffix}`,
         // The scope_string output holds the first listed scope's string.
-        suffix: form === 'list' && suffix !== undefined && one !== results[0] ? suffix : undefined,
+        suffix: one === results[0] ? undefined : suffix,
     };
 }
 async function verify(port, signal) {
