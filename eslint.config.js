@@ -9,13 +9,14 @@ const ACTIONS = [/^@actions\//, 'only the GitHub door uses the GitHub toolkit'];
 const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
 
 /**
- * The layers of src/ (src/README.md): the doors -> the engine -> the wire, and never one door
- * into the other. Per folder, the import specifiers it may not use, and why; an import against
+ * The layers of src/ (src/README.md): the doors -> the markdown -> the engine -> the wire, and
+ * never one door into the other. Per folder, the import specifiers it may not use, and why; an import against
  * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
  */
 export const LAYERS = {
-  'src/engine': [[/(^|\/)(github|cli)\//, 'the engine knows no door'], ACTIONS, ZOD_MINI],
-  'src/wire': [[/(^|\/)(engine|github|cli)\//, 'the wire knows neither the engine nor a door'], ACTIONS, ZOD_MINI],
+  'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ACTIONS, ZOD_MINI],
+  'src/engine': [[/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'], ACTIONS, ZOD_MINI],
+  'src/wire': [[/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'], ACTIONS, ZOD_MINI],
   'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ZOD_MINI],
   'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS, ZOD_MINI],
 };

@@ -89,15 +89,15 @@ export default {
   //   the toolkit's proxy (request.fetch) and the time limit: the end-to-end test through the
   //   runner's proxy pins the first (it runs the bundle, which Stryker cannot see), and a
   //   request that never answers would take the real 30 s to show the second.
-  // - src/github/pr-comment-body.ts, renderComment, and src/github/watch-issue-body.ts,
+  // - src/markdown/comment.ts, renderComment, and src/markdown/issue.ts,
   //   renderIssue: `let body = ''` made another string. The loop over the value limits (never
   //   empty) sets it before it is read.
-  // - src/github/pr-comment-body.ts, verdict: `plan?.form` made `plan.form`. It is read only
+  // - src/markdown/comment.ts, verdict: `plan?.form` made `plan.form`. It is read only
   //   when every scope of the plan is unchanged, which needs a plan.
-  // - src/github/watch-issue-body.ts, render: `drift.length > rows` made `>=`. At a row limit
+  // - src/markdown/issue.ts, render: `drift.length > rows` made `>=`. At a row limit
   //   equal to the drift's length the table is the one the unlimited rendering had, which was
   //   too long already: that rendering is passed over whether or not it counts "0 more".
-  // - src/github/watch-issue-body.ts, render: the known scope string's `suffix: ''` made another
+  // - src/markdown/issue.ts, render: the known scope string's `suffix: ''` made another
   //   string. It is the one string then, shown without its suffix; a suffix shows only in a list.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.

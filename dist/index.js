@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8737:
+/***/ 4547:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30797,16 +30797,9 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
-;// CONCATENATED MODULE: ./src/github/job-summary.ts
+;// CONCATENATED MODULE: ./src/markdown/summary.ts
 
 
-function describeRun({ eventName, ref, payload }) {
-    const tag = payload.release?.tag_name;
-    if (tag !== undefined)
-        return `release ${tag}`;
-    // Outside a runner (a local run of the bundle) the toolkit's context leaves both undefined.
-    return !ref ? eventName || 'a local run' : `${eventName} on ${ref}`;
-}
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
@@ -30911,6 +30904,15 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     return lines.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/github/run-context.ts
+function describeRun({ eventName, ref, payload }) {
+    const tag = payload.release?.tag_name;
+    if (tag !== undefined)
+        return `release ${tag}`;
+    // Outside a runner (a local run of the bundle) the toolkit's context leaves both undefined.
+    return !ref ? eventName || 'a local run' : `${eventName} on ${ref}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 const INPUT_NAMING = {
     label: (setting) => `Input ${setting}`,
@@ -30930,6 +30932,90 @@ const INPUT_NAMING = {
     scopeStringOutput: "the step's scope_string output",
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
+
+;// CONCATENATED MODULE: ./src/markdown/comment.ts
+
+/**
+ * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
+ * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
+ * counts UTF-16 units, never fewer than the characters GitHub counts.
+ */
+const COMMENT_LIMIT = 65_536;
+/**
+ * One comment per client and spec file: a matrix over several providers keeps one each. Both
+ * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
+ */
+const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
+/**
+ * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
+ * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
+ * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
+ */
+const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+/** A value cut to `limit` characters, saying how much was left out and where it is whole. */
+function cut(text, limit) {
+    if (text.length <= limit)
+        return text;
+    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
+}
+// The longest value kept whole, tried in turn until the body fits.
+const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
+function renderComment(facts) {
+    let body = '';
+    for (const limit of VALUE_LIMITS) {
+        body = render(facts, limit);
+        if (body.length <= COMMENT_LIMIT)
+            return body;
+    }
+    // Thousands of values, each already short: the end is left to the run's summary.
+    const plan = facts.conclusion.plan;
+    const listed = plan?.form === 'list' ? plan.scopes : [];
+    // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
+    const tailOf = (left) => {
+        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
+        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
+        return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+    };
+    const room = COMMENT_LIMIT - tailOf(listed).length;
+    // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
+    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
+    const kept = body.slice(0, end);
+    // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
+    const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
+    // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+    let from = 0;
+    const first = listed.findIndex((s) => {
+        const at = kept.indexOf(heading(s.suffix), from);
+        from = at + 1;
+        return at === -1;
+    });
+    return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
+}
+function render(facts, limit) {
+    const { conclusion, marker, ranFor, scrub } = facts;
+    // Each value: scrubbed whole first, then cut, made inert and escaped.
+    let wasCut = false;
+    const value = (text) => {
+        const clean = scrub(text);
+        const kept = cut(clean, limit);
+        wasCut ||= kept !== clean;
+        return defuse(kept);
+    };
+    const said = verdict(conclusion);
+    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
+}
+/** One line first: whether the run passed, and whether there is anything to change. */
+function verdict({ plan, exitCode }) {
+    if (exitCode !== 0)
+        return '**The run failed**: the errors are below.';
+    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
+    return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
+}
+function footerOf({ runUrl, spec }, wasCut) {
+    const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
+    return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+}
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
@@ -31014,90 +31100,6 @@ function octokit_describe(error) {
 function whatFailed(error) {
     const gaveUp = error?.gaveUp;
     return `GitHub ${octokit_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/pr-comment-body.ts
-
-/**
- * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
- * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
- * counts UTF-16 units, never fewer than the characters GitHub counts.
- */
-const COMMENT_LIMIT = 65_536;
-/**
- * One comment per client and spec file: a matrix over several providers keeps one each. Both
- * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
- */
-const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
-/**
- * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
- * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
- * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
- */
-const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
-/** A value cut to `limit` characters, saying how much was left out and where it is whole. */
-function cut(text, limit) {
-    if (text.length <= limit)
-        return text;
-    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
-}
-// The longest value kept whole, tried in turn until the body fits.
-const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
-/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
-function renderComment(facts) {
-    let body = '';
-    for (const limit of VALUE_LIMITS) {
-        body = render(facts, limit);
-        if (body.length <= COMMENT_LIMIT)
-            return body;
-    }
-    // Thousands of values, each already short: the end is left to the run's summary.
-    const plan = facts.conclusion.plan;
-    const listed = plan?.form === 'list' ? plan.scopes : [];
-    // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
-    const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
-        return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
-    };
-    const room = COMMENT_LIMIT - tailOf(listed).length;
-    // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
-    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-    const kept = body.slice(0, end);
-    // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
-    // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
-    let from = 0;
-    const first = listed.findIndex((s) => {
-        const at = kept.indexOf(heading(s.suffix), from);
-        from = at + 1;
-        return at === -1;
-    });
-    return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
-}
-function render(facts, limit) {
-    const { conclusion, marker, ranFor, scrub } = facts;
-    // Each value: scrubbed whole first, then cut, made inert and escaped.
-    let wasCut = false;
-    const value = (text) => {
-        const clean = scrub(text);
-        const kept = cut(clean, limit);
-        wasCut ||= kept !== clean;
-        return defuse(kept);
-    };
-    const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
-}
-/** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ plan, exitCode }) {
-    if (exitCode !== 0)
-        return '**The run failed**: the errors are below.';
-    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
-}
-function footerOf({ runUrl, spec }, wasCut) {
-    const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
@@ -31189,7 +31191,7 @@ function unwellBecause({ exitCode, plan }, onDrift) {
     return because;
 }
 
-;// CONCATENATED MODULE: ./src/github/watch-issue-body.ts
+;// CONCATENATED MODULE: ./src/markdown/issue.ts
 
 
 
@@ -31201,7 +31203,7 @@ const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<
 // escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
 // row per differing field of each: past the values' limits, fewer rows are shown, then none.
 const MAX_MESSAGES = 60;
-const watch_issue_body_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
 const ROW_LIMITS = [40, 10, 0];
 // Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
 // words around them stay under 256 characters, where GitHub refuses a longer title (as
@@ -31220,8 +31222,8 @@ function issueTitle({ conclusion, clientId, spec, scrub }) {
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
 function renderIssue(conclusion, facts) {
     let body = '';
-    for (const [limit, rows] of [...watch_issue_body_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
-        body = watch_issue_body_render(conclusion, facts, limit, rows);
+    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
+        body = issue_render(conclusion, facts, limit, rows);
         if (body.length <= COMMENT_LIMIT)
             return body;
     }
@@ -31239,7 +31241,7 @@ const ADVICE = {
     drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
-function watch_issue_body_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
+function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
     const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
     const code = (text) => `<code>${value(text)}</code>`;
     const { plan, known, messages } = conclusion;
@@ -31490,6 +31492,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
 
 
 
+
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
 const MAX_ERROR_ANNOTATIONS = 9;
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
@@ -31579,7 +31582,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8737);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4547);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -1,6 +1,6 @@
 
 import type { ActionCore, AnnotationProperties, Collaborators } from '../../src/github/collaborators.ts';
-import type { RunContext } from '../../src/github/job-summary.ts';
+import type { RunContext } from '../../src/github/run-context.ts';
 
 /** One call to the fake core, in the order the run made it. */
 export type CoreCall =

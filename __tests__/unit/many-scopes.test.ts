@@ -12,9 +12,9 @@ import type { Ensured } from '../../src/engine/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { buildSummary, escapeMarkdown as md } from '../../src/github/job-summary.ts';
-import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/github/pr-comment-body.ts';
-import { renderIssue, watchMarker } from '../../src/github/watch-issue-body.ts';
+import { buildSummary, escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/markdown/comment.ts';
+import { renderIssue, watchMarker } from '../../src/markdown/issue.ts';
 import { id, nthUuid } from '../support/ids.ts';
 
 /** GitHub's limit on one step's summary: 1 MiB, counted in bytes. */

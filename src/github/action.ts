@@ -8,8 +8,9 @@ import { concludeFailure, type Conclusion, type Message } from '../engine/conclu
 import { ensureProviderScope } from '../engine/ensure.ts';
 import { keepSecrets } from '../engine/secrets.ts';
 import { clip, oneLine } from '../engine/text.ts';
+import { buildSummary } from '../markdown/summary.ts';
 import type { Collaborators } from './collaborators.ts';
-import { buildSummary, describeRun } from './job-summary.ts';
+import { describeRun } from './run-context.ts';
 import { INPUT_NAMING } from './inputs.ts';
 import { readPrComment } from './pr-comment.ts';
 import { readWatchIssue } from './watch-issue.ts';

@@ -7,7 +7,7 @@ import type { Conclusion, Message } from '../engine/conclude.ts';
 import type { Secrets } from '../engine/secrets.ts';
 import type { Location } from '../engine/problems.ts';
 import type { Clock } from '../wire/retry.ts';
-import type { RunContext } from './job-summary.ts';
+import type { RunContext } from './run-context.ts';
 
 /** Where an annotation points and what it is titled, in the runner's own names. */
 export type AnnotationProperties = Partial<Location> & { title?: string };

@@ -12,7 +12,7 @@
 import type { getOctokit } from '@actions/github';
 import type { Message } from '../engine/conclude.ts';
 import { DEFAULT_RETRY_POLICY, formatPause, parseRetryAfter, systemClock, withRetries, type Clock, type Pacing } from '../wire/retry.ts';
-import type { RunContext } from './job-summary.ts';
+import type { RunContext } from './run-context.ts';
 
 /** The part of @actions/github's context the action needs. */
 export interface GitHubContext extends RunContext {

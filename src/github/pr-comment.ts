@@ -1,5 +1,5 @@
 /**
- * On a pull request, after the run: one comment that holds the run's report (pr-comment-body.ts),
+ * On a pull request, after the run: one comment that holds the run's report (../markdown/comment.ts),
  * created once and then updated in place, found again by its marker among the comments its own
  * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
@@ -7,11 +7,11 @@
  */
 import type { Message } from '../engine/conclude.ts';
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
+import { commentMarker, renderComment } from '../markdown/comment.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
-import { describeRun } from './job-summary.ts';
+import { describeRun } from './run-context.ts';
 import { connect, findOwn, loadToolkit, pagesOf, runUrlOf, statusOf, tokenUser, whatFailed, type GitHubToolkit } from './octokit.ts';
-import { commentMarker, renderComment } from './pr-comment-body.ts';
 
 export interface CommentDeps {
   core: ActionCore;

@@ -12,7 +12,7 @@
  * sets them: INPUT_<NAME>, trimmed.
  */
 import type { ActionCore, Collaborators } from './collaborators.ts';
-import type { RunContext } from './job-summary.ts';
+import type { RunContext } from './run-context.ts';
 import { commentOnPullRequest } from './pr-comment.ts';
 import { watchIssue } from './watch-issue.ts';
 

@@ -24,7 +24,7 @@ import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';
 import { connect, findOwn, loadToolkit, pagesOf, runUrlOf, statusOf, tokenUser, whatFailed, type GitHubToolkit, type Octokit } from './octokit.ts';
-import { issueTitle, renderIssue, resolvedComment, watchMarker } from './watch-issue-body.ts';
+import { issueTitle, renderIssue, resolvedComment, watchMarker } from '../markdown/issue.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
 export const WATCH_INPUT_DEFAULTS = { watch_issue: 'auto' } as const;

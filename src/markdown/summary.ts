@@ -8,20 +8,6 @@ import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue
 import type { Plan, ScopePlan } from '../engine/plan.ts';
 import { inert } from '../engine/text.ts';
 
-/** What the workflow context says the run was for; a subset of @actions/github's context. */
-export interface RunContext {
-  eventName: string;
-  ref: string;
-  payload: { release?: { tag_name?: string; html_url?: string } };
-}
-
-export function describeRun({ eventName, ref, payload }: RunContext): string {
-  const tag = payload.release?.tag_name;
-  if (tag !== undefined) return `release ${tag}`;
-  // Outside a runner (a local run of the bundle) the toolkit's context leaves both undefined.
-  return !ref ? eventName || 'a local run' : `${eventName} on ${ref}`;
-}
-
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an

@@ -1,12 +1,12 @@
 /**
- * The pull request's comment: what the job summary shows (job-summary.ts renders it, the one
+ * The pull request's comment: what the job summary shows (summary.ts renders it, the one
  * renderer: the plan, the warnings and errors, the outputs), a verdict first and a link to the
  * run, under a hidden marker that names the client and the spec file, and within GitHub's
  * limit on a body.
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import type { ScopePlan } from '../engine/plan.ts';
-import { buildSummary, escapeMarkdown, scopeStatus } from './job-summary.ts';
+import { buildSummary, escapeMarkdown, scopeStatus } from './summary.ts';
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"

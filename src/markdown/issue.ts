@@ -8,8 +8,8 @@ import type { Conclusion } from '../engine/conclude.ts';
 import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
 import type { Unwell } from '../engine/health.ts';
 import { inert } from '../engine/text.ts';
-import { escapeMarkdown } from './job-summary.ts';
-import { COMMENT_LIMIT, commentMarker, cut, defuse } from './pr-comment-body.ts';
+import { escapeMarkdown } from './summary.ts';
+import { COMMENT_LIMIT, commentMarker, cut, defuse } from './comment.ts';
 
 /** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
 export const watchMarker = (clientId: string, spec: string): string => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
