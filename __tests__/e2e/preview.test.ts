@@ -41,7 +41,8 @@ interface Run {
 
 /** `npm run preview -- ...args`, typed in the work folder (npm runs the script from the package's, with INIT_CWD). */
 async function preview(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const { PROVIDER_AUTH_URL: _url, PROVIDER_CLIENT_ID: _id, PROVIDER_CLIENT_SECRET: _secret, ...inherited } = process.env;
+  // The test's own environment, without the settings that would point the preview elsewhere.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PROVIDER_')));
   const result = await new Promise<Omit<Run, 'files'>>((resolve, reject) => {
     const child = spawn('npm', ['--prefix', ROOT, 'run', '--silent', 'preview', '--', ...args], {
       cwd: workdir,
