@@ -3535,7 +3535,7 @@ async function run(command, values, format, collaborators) {
     else if (format === 'markdown') {
         // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
         const markdown = buildSummary(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
-        stdout.write(secrets.scrub(markdown.endsWith('\n') ? markdown : `${markdown}\n`));
+        stdout.write(secrets.scrub(markdown));
     }
     else {
         const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });
