@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4547:
+/***/ 697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30943,6 +30943,20 @@ const INPUT_NAMING = {
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
+;// CONCATENATED MODULE: ./src/engine/health.ts
+/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
+function unwellBecause({ exitCode, plan }, onDrift) {
+    const because = exitCode === 0 ? [] : ['failed'];
+    if (plan === undefined)
+        return because;
+    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
+        because.push('drift');
+    // A scope's id is known once it exists: a creation only planned leaves it null.
+    if (plan.scopes.some((s) => s.scope.id === null))
+        because.push('no scope');
+    return because;
+}
+
 ;// CONCATENATED MODULE: ./src/markdown/comment.ts
 
 /**
@@ -31025,6 +31039,121 @@ function verdict({ plan, exitCode }) {
 function footerOf({ runUrl, spec }, wasCut) {
     const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
     return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+}
+
+;// CONCATENATED MODULE: ./src/markdown/issue.ts
+
+
+
+
+/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
+const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+// The most messages listed, and the longest value kept whole, tried in turn until the body
+// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
+// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
+// row per differing field of each: past the values' limits, fewer rows are shown, then none.
+const MAX_MESSAGES = 60;
+const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+const ROW_LIMITS = [40, 10, 0];
+// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
+// words around them stay under 256 characters, where GitHub refuses a longer title (as
+// reported in nelsontky/gh-pages-url-shortener#125).
+const TITLE_VALUE = 64;
+/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+function issueTitle({ conclusion, clientId, spec, scrub }) {
+    const value = (text) => {
+        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
+        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+    };
+    const name = conclusion.plan?.client.name;
+    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
+    return `Provider scope needs attention: ${client}, ${value(spec)}`;
+}
+/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
+function renderIssue(conclusion, facts) {
+    let body = '';
+    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
+        body = issue_render(conclusion, facts, limit, rows);
+        if (body.length <= COMMENT_LIMIT)
+            return body;
+    }
+    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
+    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
+    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
+}
+const FOUND = {
+    failed: 'The run failed.',
+    drift: 'The scope differs from the spec.',
+    'no scope': 'The client has no scope.',
+};
+const ADVICE = {
+    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+};
+function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const code = (text) => `<code>${value(text)}</code>`;
+    const { plan, known, messages } = conclusion;
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+    const list = plan?.form === 'list';
+    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
+    lines.push(...because.map((why) => `- ${found(why)}`), '');
+    if (notes.length > 0) {
+        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
+        if (notes.length > MAX_MESSAGES)
+            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+        lines.push('');
+    }
+    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
+    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
+    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+    if (drift.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+        if (drift.length > rows)
+            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
+    }
+    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: '', string: known.scopeString, how: " (the spec's; not read from the service)" }])
+        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    const [one, ...others] = strings;
+    if (one !== undefined && others.length === 0)
+        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
+    // By suffix too, which a value cut to its limit may lose from the string's end.
+    if (others.length > 0)
+        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
+    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
+    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+    return lines.join('\n');
+}
+/** The comment that closes the issue: the registration is well again. */
+const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
+
+;// CONCATENATED MODULE: ./src/markdown/places.ts
+
+
+
+/** The pull request's comment: the marker that finds it again, and its body. */
+function pullRequestComment(facts) {
+    const { conclusion, clientId, spec, runUrl, scrub, ranFor } = facts;
+    const marker = commentMarker(clientId, spec);
+    return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
+}
+/** The watch's writing for a run, its verdict the engine's (engine/health.ts); `onDrift` as the run read it. */
+function watchWriting(facts) {
+    const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
+    const marker = watchMarker(clientId, spec);
+    const because = unwellBecause(conclusion, onDrift);
+    if (because.length === 0)
+        return { marker, unwell: [], resolved: resolvedComment(runUrl) };
+    return {
+        marker,
+        unwell: because,
+        issue: { title: issueTitle({ conclusion, clientId, spec, scrub }), body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }) },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
@@ -31160,8 +31289,7 @@ async function comment({ conclusion, secrets, write }, deps, token) {
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const marker = commentMarker(deps.core.getInput('client_id'), spec);
-    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
+    const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
     const login = await tokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
     const own = await findOwn(pagesOf(pages), marker, login);
@@ -31187,113 +31315,7 @@ function pr_comment_failure(error) {
     return `${head} ${what}`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/health.ts
-/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
-function unwellBecause({ exitCode, plan }, onDrift) {
-    const because = exitCode === 0 ? [] : ['failed'];
-    if (plan === undefined)
-        return because;
-    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
-        because.push('drift');
-    // A scope's id is known once it exists: a creation only planned leaves it null.
-    if (plan.scopes.some((s) => s.scope.id === null))
-        because.push('no scope');
-    return because;
-}
-
-;// CONCATENATED MODULE: ./src/markdown/issue.ts
-
-
-
-
-/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
-// The most messages listed, and the longest value kept whole, tried in turn until the body
-// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
-// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
-// row per differing field of each: past the values' limits, fewer rows are shown, then none.
-const MAX_MESSAGES = 60;
-const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
-const ROW_LIMITS = [40, 10, 0];
-// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
-// words around them stay under 256 characters, where GitHub refuses a longer title (as
-// reported in nelsontky/gh-pages-url-shortener#125).
-const TITLE_VALUE = 64;
-/** What tells this issue from the others: the client's name where known, its id, the spec file. */
-function issueTitle({ conclusion, clientId, spec, scrub }) {
-    const value = (text) => {
-        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
-        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
-    };
-    const name = conclusion.plan?.client.name;
-    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
-    return `Provider scope needs attention: ${client}, ${value(spec)}`;
-}
-/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
-function renderIssue(conclusion, facts) {
-    let body = '';
-    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
-        body = issue_render(conclusion, facts, limit, rows);
-        if (body.length <= COMMENT_LIMIT)
-            return body;
-    }
-    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
-    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
-    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
-}
-const FOUND = {
-    failed: 'The run failed.',
-    drift: 'The scope differs from the spec.',
-    'no scope': 'The client has no scope.',
-};
-const ADVICE = {
-    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
-    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
-    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
-};
-function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
-    const { plan, known, messages } = conclusion;
-    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
-    const list = plan?.form === 'list';
-    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
-    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
-    lines.push(...because.map((why) => `- ${found(why)}`), '');
-    if (notes.length > 0) {
-        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
-        if (notes.length > MAX_MESSAGES)
-            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
-        lines.push('');
-    }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    if (drift.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
-        if (drift.length > rows)
-            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
-    }
-    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: '', string: known.scopeString, how: " (the spec's; not read from the service)" }])
-        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
-    const [one, ...others] = strings;
-    if (one !== undefined && others.length === 0)
-        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
-    // By suffix too, which a value cut to its limit may lose from the string's end.
-    if (others.length > 0)
-        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
-    return lines.join('\n');
-}
-/** The comment that closes the issue: the registration is well again. */
-const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
-
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
-
 
 
 
@@ -31347,25 +31369,23 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     const { core } = deps;
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
-    const clientId = core.getInput('client_id');
     const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const marker = watchMarker(clientId, spec);
-    const runUrl = runUrlOf(context);
-    const because = unwellBecause(conclusion, readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING));
+    const onDrift = readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING);
+    const writing = watchWriting({ conclusion, clientId: core.getInput('client_id'), spec, runUrl: runUrlOf(context), scrub: secrets.scrub, onDrift });
+    const { marker } = writing;
     const login = await tokenUser(octokit, write);
     const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
     const own = await find();
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
-    if (because.length === 0) {
+    if ('resolved' in writing) {
         if (own?.state !== 'open')
             return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
-        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: resolvedComment(runUrl) });
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: writing.resolved });
         const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
         return said('closed: the registration is well again', data);
     }
-    const body = renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub: secrets.scrub });
+    const { title, body } = writing.issue;
     if (own === undefined) {
-        const title = issueTitle({ conclusion, clientId, spec, scrub: secrets.scrub });
         const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
             // Its answer lost, the issue may be there all the same: looked up again, never created twice.
             const status = statusOf(error);
@@ -31592,7 +31612,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4547);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(697);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

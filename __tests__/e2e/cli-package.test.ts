@@ -190,6 +190,24 @@ test('plan --json carries the plan the terminal shows: every field of a creation
   expect(text.stdout).toContain(`${GROUPS_SCOPE_STRING} (${GROUPS_SCOPE_ID}) optional: false, requires_refresh_token: true`);
 });
 
+test('plan --format markdown: the job summary on stdout for any CI to post, the plan\'s exit codes (2, then 0), the secret in no form', async () => {
+  const planned = await cli(['plan', '--format', 'markdown']);
+  expect([planned.code, planned.stdout]).toEqual([2, expect.stringMatching(/^### Dry run: the provider scope would be created\n\n/)]);
+  expect(planned.stdout).toMatch(/^\| Ran for \| the command line \\\(plan\\\) \|/m);
+  expect(planned.stdout).toMatch(/^\| description \| <code>"Runs packaged actions"<\/code> \|/m);
+  const applied = await cli(['apply', '--format', 'markdown']);
+  expect([applied.code, applied.stdout]).toEqual([0, expect.stringMatching(/^### Provider scope created\n/)]);
+  const again = await cli(['plan', '--format', 'markdown']);
+  expect([again.code, again.stdout]).toEqual([0, expect.stringMatching(/^### Dry run: provider scope already registered\n/)]);
+  // The service echoes the secret, whole and as the Basic credential: the failed run's summary has neither.
+  const basic = Buffer.from(`${client.id}:${SECRET}`).toString('base64');
+  service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }) });
+  const echoed = await cli(['plan', '--format', 'markdown']);
+  expect([echoed.code, echoed.stdout]).toEqual([1, expect.stringMatching(/^### Provider scope: the run failed\n/)]);
+  expect(echoed.stdout).toContain('bad credential \\*\\*\\*');
+  await expectNoSecret(planned, applied, again, echoed);
+});
+
 test('a bad spec: exit 1, every problem with its file and line, nothing sent', async () => {
   await writeFile(path.join(workdir, '.github', 'provider-scope.yml'), 'name: x\nadvertised: maybe\nscope_sufix: y\n');
   const failed = await cli(['plan']);

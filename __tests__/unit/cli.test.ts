@@ -259,6 +259,105 @@ describe('--json and --dotenv', () => {
   });
 });
 
+describe('--format markdown: the job summary\'s report on stdout', () => {
+  // The summary's escapes: a scheme's colon and an underscore could start a link or emphasis.
+  const scopeString = (): string => `${service.url}/scopes/${client.id}/action_all`.replace(/[:_]/g, '\\$&');
+
+  test('plan (exit 2, the creation), apply (exit 0, created), plan again (exit 0): the summary the action writes, ran for the command line', async () => {
+    const planned = await cli(['plan', '--format', 'markdown']);
+    expect(planned.exitCode).toBe(2);
+    expect(planned.stdout).toMatch(/^### Dry run: the provider scope would be created\n\n/);
+    // Row by row, whatever the table's header: what the run was for, the scope string, each field.
+    expect(planned.stdout).toMatch(/^\| Ran for \| the command line \\\(plan\\\) \|/m);
+    expect(planned.stdout).toMatch(new RegExp(`^\\| Scope string \\| <code>${scopeString().replace(/[\\.]/g, '\\$&')}</code> \\|`, 'm'));
+    expect(planned.stdout).toContain('#### The scope a run would create');
+    expect(planned.stdout).toMatch(/^\| name \| <code>"CLI provider"<\/code> \|/m);
+    expect(planned.stdout).toMatch(/\| changes \| <code>true<\/code> \|/);
+    expect(planned.stdout.endsWith('\n')).toBe(true);
+    // Progress stays on stderr: stdout is the markdown alone.
+    expect(planned.stdout).not.toContain('Ensuring');
+    expect(planned.stderr).toContain('Ensuring scope "CLI provider"');
+    expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    const applied = await cli(['apply', '--format', 'markdown']);
+    expect([applied.exitCode, applied.stdout]).toEqual([0, expect.stringMatching(/^### Provider scope created\n/)]);
+    expect(applied.stdout).toMatch(/^\| Ran for \| the command line \\\(apply\\\) \|/m);
+    expect(client.scopes).toHaveLength(1);
+    const again = await cli(['plan', '--format', 'markdown']);
+    expect([again.exitCode, again.stdout]).toEqual([0, expect.stringMatching(/^### Dry run: provider scope already registered\n/)]);
+    for (const run of [planned, applied, again]) expectNoSecret(run);
+  });
+
+  test('verify --format markdown: the provider\'s verdict in the summary', async () => {
+    const provider = new ProviderStub();
+    await provider.start();
+    try {
+      await cli(['apply']);
+      provider.document = { globus_auth_scope: `${service.url}/scopes/${client.id}/action_all` };
+      const run = await cli(['verify', '--provider-url', provider.url, '--format', 'markdown']);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toMatch(/^\| Ran for \| the command line \\\(verify\\\) \|/m);
+      expect(run.stdout).toMatch(/\| Provider publishes \| <code>[^|]+<\/code> as <code>globus\\_auth\\_scope<\/code> \(matches\) \|/);
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  test('a spec with problems: exit 1, every problem listed under "nothing was done"', async () => {
+    await workspace.write('.github/provider-scope.yml', 'name: x\nadvertised: maybe\n');
+    const run = await cli(['plan', '--format', 'markdown']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /);
+    expect(run.stdout).toContain('- line 2: .github/provider-scope.yml\\: advertised must be a boolean, not string "maybe"');
+    expect(service.requests).toEqual([]);
+  });
+
+  test('the secret echoed by the service in a failure: scrubbed from the markdown, in no form', async () => {
+    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${Buffer.from(`${client.id}:${SECRET}`).toString('base64')})` }] }) });
+    const run = await cli(['plan', '--format', 'markdown']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/^### Provider scope: the run failed\n/);
+    expect(run.stdout).toContain('bad credential \\*\\*\\*');
+    expectNoSecret(run);
+  });
+
+  test('hostile text from the spec and the service: inert markdown, nothing a terminal obeys, no line a workflow command', async () => {
+    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: "Evil \\e[31m<b>@team</b> [x](https://evil.example)\\r\\n::error::forged"'));
+    service.inject({ method: 'POST', status: 400, body: JSON.stringify({ errors: [{ detail: 'refused \u001b[2J\u009b6n\n::error::forged <img src=x>' }] }) });
+    const runs = [await cli(['plan', '--format', 'markdown']), await cli(['apply', '--format', 'markdown'])];
+    for (const run of runs) {
+      expect(run.stdout).not.toMatch(OBEYED_CONTROL);
+      expect(run.stdout.split('\n').filter((line) => /^\s*::/.test(line))).toEqual([]);
+      // No tag or link the markdown would make live: each bracket escaped.
+      expect(run.stdout).not.toMatch(/(?<!\\)<(b|img)\b|(?<!\\)\]\(https/);
+    }
+    // The plan quotes the name as JSON does (\u001b, \r, \n), each markdown character escaped.
+    expect(runs[0]?.stdout).toContain('<code>"Evil \\\\u001b\\[31m\\<b\\>\\@team\\</b\\> \\[x\\]\\(https\\://evil.example\\)\\\\r\\\\n\\:\\:error\\:\\:forged"</code>');
+    expect(runs[1]?.stdout).toContain('refused \\u001b\\[2J\\u009b6n \\:\\:error\\:\\:forged \\<img src=x\\>');
+  });
+
+  test('--format json is --json; --format text the default', async () => {
+    const json = await cli(['plan', '--format', 'json']);
+    expect(json.exitCode).toBe(2);
+    expect(jsonOf(json)).toMatchObject({ command: 'plan', outputs: { changes: true } });
+    expect((await cli(['plan', '--json', '--format', 'json'])).stdout).toBe(json.stdout);
+    const text = await cli(['plan', '--format', 'text']);
+    expect(text.stdout).toBe((await cli(['plan'])).stdout);
+    expect(text.stdout).toMatch(/^\+ create scope /m);
+  });
+
+  test.each([
+    [['plan', '--format', 'markdwon'], '--format must be text, json or markdown, not "markdwon" (did you mean markdown?)'],
+    [['plan', '--format', 'html'], '--format must be text, json or markdown, not "html"'],
+    [['apply', '--json', '--format', 'markdown'], '--json and --format markdown ask for two reports: give one (--json is --format json)'],
+    [['verify', '--format', 'text', '--json'], '--json and --format text ask for two reports: give one (--json is --format json)'],
+  ])('%j: refused before any request, saying what to give', async (argv, problem) => {
+    const run = await cli(argv);
+    expect([run.exitCode, run.stdout, run.stderr]).toEqual([1, '', `ensure-provider-scope: ${problem}. Run 'ensure-provider-scope ${argv[0]} --help' for the options of ${argv[0]}.\n`]);
+    expect(service.requests).toEqual([]);
+  });
+});
+
 describe('the secret', () => {
   test('missing: one clear error that says where to put it, before any request', async () => {
     env.PROVIDER_CLIENT_SECRET = undefined;
@@ -595,9 +694,9 @@ describe('usage', () => {
   const CONNECTION = ['--client-id', '--auth-url', '--auth', '--timeout-seconds', '--client-secret-stdin'];
   // Each command's own options first, then the connection's, then the output's: only what applies.
   const TAKES = {
-    plan: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
-    apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
-    verify: ['--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--dotenv', '--debug', '--help'],
+    plan: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
+    apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
+    verify: ['--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
     import: ['--spec', '--scope-suffix', '--force', ...CONNECTION, '--json', '--debug', '--help'],
   } as const;
 

@@ -35,6 +35,7 @@ export const COMMANDS = {
     examples: [
       `PROVIDER_CLIENT_SECRET=... ${NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
       `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
+      `${NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
     ],
   },
   apply: {

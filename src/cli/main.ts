@@ -2,8 +2,9 @@
  * The command line's door: `plan`, `apply` and `verify`, driving the same engine as the action.
  * It reads the settings from flags and the environment, the secret from the environment or
  * stdin, shows each message on stderr as it comes (a slow service never leaves the terminal
- * silent), and puts the report on stdout: text for a person, or one JSON document. Everything
- * it prints or writes is scrubbed of every form of the secret, and shown inert.
+ * silent), and puts the report on stdout: text for a person, one JSON document, or the job
+ * summary's markdown (`--format`). Everything it prints or writes is scrubbed of every form of
+ * the secret, and shown inert.
  */
 import path from 'node:path';
 import { parseArgs, styleText } from 'node:util';
@@ -15,6 +16,7 @@ import { keepSecrets } from '../engine/secrets.ts';
 import { SETTING_DEFAULTS, type SettingName } from '../engine/settings.ts';
 import { nearestKey } from '../engine/suggest.ts';
 import { inert, inertJson } from '../engine/text.ts';
+import { buildSummary } from '../markdown/summary.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
 import { dotenvOf, dotenvProblems } from './dotenv.ts';
@@ -22,7 +24,7 @@ import { COMMANDS, commandHelp, commandList, overallHelp } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
 import { runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
-import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command } from './options.ts';
+import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, formatOf, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command, type Format } from './options.ts';
 import { repositoryOf } from './repository.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
@@ -117,10 +119,12 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   if (misplaced !== undefined) {
     return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${NAME} ${command} --help' for the options of ${command}.`);
   }
-  return run(command as Command, values, collaborators);
+  const format = formatOf(values);
+  if (typeof format !== 'string') return fail(`${format.problem}. Run '${NAME} ${command} --help' for the options of ${command}.`);
+  return run(command as Command, values, format, collaborators);
 }
 
-async function run(command: Command, values: Values, collaborators: Collaborators): Promise<ExitCode> {
+async function run(command: Command, values: Values, format: Format, collaborators: Collaborators): Promise<ExitCode> {
   const { stdout, stderr, env } = collaborators;
   const flag = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const secretFromStdin = values['client-secret-stdin'] === true;
@@ -170,10 +174,14 @@ async function run(command: Command, values: Values, collaborators: Collaborator
       exitCode = 1;
     }
   }
-  if (values.json === true) {
+  if (format === 'json') {
     // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
     const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
     stdout.write(`${inertJson(secrets.scrub(json))}\n`);
+  } else if (format === 'markdown') {
+    // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
+    const markdown = buildSummary(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
+    stdout.write(secrets.scrub(markdown));
   } else {
     const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });
     if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);

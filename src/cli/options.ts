@@ -5,6 +5,7 @@
  * shell's history.
  */
 import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/settings.ts';
+import { nearestKey } from '../engine/suggest.ts';
 
 /** The command's name, as a user types it. */
 export const NAME = 'ensure-provider-scope';
@@ -71,7 +72,13 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
   'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
   force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
   'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
-  json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
+  json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package); the same as --format json.' },
+  format: {
+    type: 'string',
+    value: '<format>',
+    help: "What stdout holds: text, for a person; json, as --json; markdown, the report the action's job summary shows, for any CI to post.",
+    example: 'markdown',
+  },
   dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
   debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
@@ -84,11 +91,31 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
-  plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-  apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-  verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+  plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+  apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+  verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };
+
+/** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
+export const FORMATS = ['text', 'json', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/**
+ * The report's format from --format and --json, or the problem with them: a value it does not
+ * take (with its near miss), or --json beside another format, which would ask for two reports.
+ * No PROVIDER_ variable: those are the engine's settings, which a pipeline sets for every job.
+ */
+export function formatOf(values: Readonly<Record<string, string | boolean | undefined>>): Format | { problem: string } {
+  const given = values.format;
+  if (typeof given !== 'string') return values.json === true ? 'json' : 'text';
+  if (!(FORMATS as readonly string[]).includes(given)) {
+    const near = nearestKey(given, FORMATS);
+    return { problem: `--format must be ${listOf(FORMATS, 'or')}, not "${given}"${near === undefined ? '' : ` (did you mean ${near}?)`}` };
+  }
+  if (values.json === true && given !== 'json') return { problem: `--json and --format ${given} ask for two reports: give one (--json is --format json)` };
+  return given as Format;
+}
 
 /** "plan and apply", "plan, apply or verify". */
 export const listOf = (words: readonly string[], and: 'and' | 'or'): string =>

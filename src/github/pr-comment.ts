@@ -1,5 +1,5 @@
 /**
- * On a pull request, after the run: one comment that holds the run's report (../markdown/comment.ts),
+ * On a pull request, after the run: one comment that holds the run's report (../markdown/places.ts),
  * created once and then updated in place, found again by its marker among the comments its own
  * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
@@ -7,7 +7,7 @@
  */
 import type { Message } from '../engine/conclude.ts';
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
-import { commentMarker, renderComment } from '../markdown/comment.ts';
+import { pullRequestComment } from '../markdown/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
@@ -65,8 +65,7 @@ async function comment({ conclusion, secrets, write }: CommentRun, deps: Comment
   const octokit = connect(toolkit, token, deps.clock, write);
 
   const spec = deps.core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
-  const marker = commentMarker(deps.core.getInput('client_id'), spec);
-  const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
+  const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
 
   const login = await tokenUser(octokit, write);
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });

@@ -18,13 +18,12 @@
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
 import type { Message } from '../engine/conclude.ts';
-import { unwellBecause } from '../engine/health.ts';
 import { readSetting, SETTING_DEFAULTS } from '../engine/settings.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';
 import { connect, findOwn, loadToolkit, pagesOf, runUrlOf, statusOf, tokenUser, whatFailed, type GitHubToolkit, type Octokit } from './octokit.ts';
-import { issueTitle, renderIssue, resolvedComment, watchMarker } from '../markdown/issue.ts';
+import { watchWriting } from '../markdown/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
 export const WATCH_INPUT_DEFAULTS = { watch_issue: 'auto' } as const;
@@ -82,26 +81,24 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
   const { core } = deps;
   const { owner, repo } = context.repo;
   const octokit = connect(toolkit, token, deps.clock, write);
-  const clientId = core.getInput('client_id');
   const spec = core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
-  const marker = watchMarker(clientId, spec);
-  const runUrl = runUrlOf(context);
-  const because = unwellBecause(conclusion, readSetting('on_drift', core.getInput('on_drift') || (SETTING_DEFAULTS.on_drift as string), INPUT_NAMING));
+  const onDrift = readSetting('on_drift', core.getInput('on_drift') || (SETTING_DEFAULTS.on_drift as string), INPUT_NAMING);
+  const writing = watchWriting({ conclusion, clientId: core.getInput('client_id'), spec, runUrl: runUrlOf(context), scrub: secrets.scrub, onDrift });
+  const { marker } = writing;
 
   const login = await tokenUser(octokit, write);
   const find = (): Promise<Issue | undefined> => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
   const own = await find();
   const said = (what: string, { number, html_url }: Issue): void => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
 
-  if (because.length === 0) {
+  if ('resolved' in writing) {
     if (own?.state !== 'open') return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
-    await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: resolvedComment(runUrl) });
+    await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: writing.resolved });
     const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
     return said('closed: the registration is well again', data);
   }
-  const body = renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub: secrets.scrub });
+  const { title, body } = writing.issue;
   if (own === undefined) {
-    const title = issueTitle({ conclusion, clientId, spec, scrub: secrets.scrub });
     const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error: unknown) => {
       // Its answer lost, the issue may be there all the same: looked up again, never created twice.
       const status = statusOf(error);

@@ -1,8 +1,8 @@
-export const id = 489;
-export const ids = [489];
+export const id = 782;
+export const ids = [782];
 export const modules = {
 
-/***/ 489:
+/***/ 782:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2321,6 +2321,113 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
+;// CONCATENATED MODULE: ./src/markdown/summary.ts
+
+
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: each character that could start a link, an image, emphasis, code, HTML, an
+ * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
+ * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
+ * character (wire/characters.ts) shows as its escape.
+ */
+const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
+function headline({ action }, dryRun) {
+    if (dryRun && action !== 'none')
+        return `Dry run: the provider scope would be ${action}d`;
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
+}
+/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+function listHeadline({ scopes, dryRun }) {
+    const count = (action) => scopes.filter((s) => s.action === action).length;
+    const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
+    return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
+}
+const STATUS = {
+    create: ['to create', 'created'],
+    update: ['to update', 'updated'],
+    none: ['unchanged', 'unchanged'],
+};
+/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
+const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
+/**
+ * The run's report in markdown, for the job summary and the pull request's comment: the plan
+ * (every field of a creation, each changed field before and after, the spec against the
+ * service, for each scope of the spec), or every problem of a failed validation, or what a
+ * failed run knew; then the run's warnings and errors, and its outputs.
+ */
+function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
+    const cell = (text) => escapeMarkdown(scrub(text));
+    const code = (text) => `<code>${cell(text)}</code>`;
+    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+    const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+    const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const { plan, problems, known, messages, outputs } = conclusion;
+    const lines = [];
+    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
+    const scopeRows = ({ scope, action }, dryRun) => [
+        ['Scope string', code(scope.scope_string)],
+        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+    ];
+    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
+        const out = [];
+        if (action === 'create') {
+            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+        }
+        if (action === 'update') {
+            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
+            // An update's fields all have a value before (only a creation's have none).
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+        }
+        if (comparison.length > 0) {
+            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        }
+        return out;
+    };
+    if (plan !== undefined) {
+        const { client, provider, dryRun } = plan;
+        const single = plan.form === 'single';
+        const rows = [
+            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
+            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
+            ['Ran for', cell(ranFor)],
+        ];
+        if (provider !== undefined) {
+            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
+        }
+        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
+        if (single)
+            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
+        for (const scope of single ? [] : plan.scopes) {
+            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+            lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
+        }
+    }
+    else if (problems !== undefined) {
+        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
+    }
+    else {
+        lines.push('### Provider scope: the run failed', '');
+        if (known !== undefined) {
+            const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`]];
+            lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
+        }
+    }
+    // A failed validation's problems are its errors, listed above.
+    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
+    if (notes.length > 0)
+        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+    const named = Object.entries(outputs ?? {});
+    if (named.length > 0)
+        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
+    return lines.join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/cli/dotenv.ts
 
 
@@ -2407,6 +2514,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  * shell's history.
  */
 
+
 /** The command's name, as a user types it. */
 const options_NAME = 'ensure-provider-scope';
 /** Every setting but dry_run, which the command decides. Defaults are said once, by the help. */
@@ -2440,7 +2548,13 @@ const CLI_FLAGS = {
     'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
     force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
     'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
-    json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
+    json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package); the same as --format json.' },
+    format: {
+        type: 'string',
+        value: '<format>',
+        help: "What stdout holds: text, for a person; json, as --json; markdown, the report the action's job summary shows, for any CI to post.",
+        example: 'markdown',
+    },
     dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
     debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
     help: { type: 'boolean', short: 'h', help: 'Show this help.' },
@@ -2451,11 +2565,30 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 const COMMAND_FLAGS = {
-    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
-    verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+    verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };
+/** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
+const FORMATS = ['text', 'json', 'markdown'];
+/**
+ * The report's format from --format and --json, or the problem with them: a value it does not
+ * take (with its near miss), or --json beside another format, which would ask for two reports.
+ * No PROVIDER_ variable: those are the engine's settings, which a pipeline sets for every job.
+ */
+function formatOf(values) {
+    const given = values.format;
+    if (typeof given !== 'string')
+        return values.json === true ? 'json' : 'text';
+    if (!FORMATS.includes(given)) {
+        const near = nearestKey(given, FORMATS);
+        return { problem: `--format must be ${listOf(FORMATS, 'or')}, not "${given}"${near === undefined ? '' : ` (did you mean ${near}?)`}` };
+    }
+    if (values.json === true && given !== 'json')
+        return { problem: `--json and --format ${given} ask for two reports: give one (--json is --format json)` };
+    return given;
+}
 /** "plan and apply", "plan, apply or verify". */
 const listOf = (words, and) => words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
 /** The commands that take a flag. */
@@ -2538,6 +2671,7 @@ const COMMANDS = {
         examples: [
             `PROVIDER_CLIENT_SECRET=... ${options_NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
             `${options_NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
+            `${options_NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
         ],
     },
     apply: {
@@ -3272,9 +3406,11 @@ async function repositoryOf(cwd) {
  * The command line's door: `plan`, `apply` and `verify`, driving the same engine as the action.
  * It reads the settings from flags and the environment, the secret from the environment or
  * stdin, shows each message on stderr as it comes (a slow service never leaves the terminal
- * silent), and puts the report on stdout: text for a person, or one JSON document. Everything
- * it prints or writes is scrubbed of every form of the secret, and shown inert.
+ * silent), and puts the report on stdout: text for a person, one JSON document, or the job
+ * summary's markdown (`--format`). Everything it prints or writes is scrubbed of every form of
+ * the secret, and shown inert.
  */
+
 
 
 
@@ -3362,9 +3498,12 @@ async function main(collaborators) {
     if (misplaced !== undefined) {
         return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
     }
-    return run(command, values, collaborators);
+    const format = formatOf(values);
+    if (typeof format !== 'string')
+        return fail(`${format.problem}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
+    return run(command, values, format, collaborators);
 }
-async function run(command, values, collaborators) {
+async function run(command, values, format, collaborators) {
     const { stdout, stderr, env } = collaborators;
     const flag = (name) => (typeof values[name] === 'string' ? values[name] : undefined);
     const secretFromStdin = values['client-secret-stdin'] === true;
@@ -3416,10 +3555,15 @@ async function run(command, values, collaborators) {
             exitCode = 1;
         }
     }
-    if (values.json === true) {
+    if (format === 'json') {
         // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
         const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
         stdout.write(`${inertJson(secrets.scrub(json))}\n`);
+    }
+    else if (format === 'markdown') {
+        // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
+        const markdown = buildSummary(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
+        stdout.write(secrets.scrub(markdown));
     }
     else {
         const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });

@@ -1,0 +1,49 @@
+/**
+ * What one run leaves where reviewers and maintainers look, from the facts a door knows: the
+ * pull request's comment, and what the watch writes (the issue while the registration is
+ * unwell, else the comment that closes an open one). The GitHub door posts them
+ * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
+ * them to files. One path for both: a preview shows what a run would post.
+ */
+import type { Conclusion } from '../engine/conclude.ts';
+import { unwellBecause, type Unwell } from '../engine/health.ts';
+import type { Settings } from '../engine/settings.ts';
+import { commentMarker, renderComment } from './comment.ts';
+import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
+
+export interface PlaceFacts {
+  conclusion: Conclusion;
+  /** The client, as the client_id input gives it. */
+  clientId: string;
+  /** The spec file, as the spec input names it. */
+  spec: string;
+  /** The run's page, whose summary has every value whole. */
+  runUrl: string;
+  /** The run's scrub: the secret and the token are removed from every value before anything else. */
+  scrub: (text: string) => string;
+}
+
+/** The pull request's comment: the marker that finds it again, and its body. */
+export function pullRequestComment(facts: PlaceFacts & { ranFor: string }): { marker: string; body: string } {
+  const { conclusion, clientId, spec, runUrl, scrub, ranFor } = facts;
+  const marker = commentMarker(clientId, spec);
+  return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
+}
+
+/** What the watch writes: unwell, why and the issue; well, the comment that closes its open issue (none open: nothing). */
+export type WatchWriting =
+  | { marker: string; unwell: readonly Unwell[]; issue: { title: string; body: string } }
+  | { marker: string; unwell: readonly []; resolved: string };
+
+/** The watch's writing for a run, its verdict the engine's (engine/health.ts); `onDrift` as the run read it. */
+export function watchWriting(facts: PlaceFacts & { onDrift: Settings['on_drift'] | undefined }): WatchWriting {
+  const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
+  const marker = watchMarker(clientId, spec);
+  const because = unwellBecause(conclusion, onDrift);
+  if (because.length === 0) return { marker, unwell: [], resolved: resolvedComment(runUrl) };
+  return {
+    marker,
+    unwell: because,
+    issue: { title: issueTitle({ conclusion, clientId, spec, scrub }), body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }) },
+  };
+}
