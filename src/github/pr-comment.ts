@@ -7,7 +7,7 @@
  */
 import type { Message } from '../engine/conclude.ts';
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
-import { commentMarker, renderComment } from '../markdown/comment.ts';
+import { commentMarker, GITHUB_COMMENT, renderComment } from '../markdown/comment.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
@@ -66,7 +66,7 @@ async function comment({ conclusion, secrets, write }: CommentRun, deps: Comment
 
   const spec = deps.core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
   const marker = commentMarker(deps.core.getInput('client_id'), spec);
-  const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
+  const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub, target: GITHUB_COMMENT });
 
   const login = await tokenUser(octokit, write);
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
