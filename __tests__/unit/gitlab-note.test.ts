@@ -13,6 +13,7 @@ import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
 import { commentMarker, defuseForGitLab, defuseProseForGitLab, GITHUB_COMMENT, GITLAB_NOTE, NOTE_LIMIT, renderComment } from '../../src/markdown/comment.ts';
 import { HttpError } from '../../src/wire/http.ts';
+import { escapeMarkdown } from '../../src/markdown/summary.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 import { CLIENT_ID, REGISTERED, single } from '../support/plans.ts';
 import { BOT, BOT_TOKEN, GUEST_TOKEN, JOB_URL, liveReferences, markedNotes, mergeRequestEnv, MR_IID, PROJECT, READ_TOKEN, SOMEONE, startGitLab } from '../support/merge-request.ts';
@@ -62,6 +63,8 @@ describe('the note', () => {
     expect(note?.body).toContain('### Dry run: the provider scope would be created');
     expect(note?.body).toContain(`The log of [the job](${JOB_URL}) has the whole report.`);
     expect(note?.body).toContain('merge\\_request\\_event on change-scope');
+    // A scope string in code stays whole (no word joiner in its id), for whoever copies it; the same id in text is broken up.
+    expect(note?.body).toContain(`<code>${escapeMarkdown(`${service.url}/scopes/${client.id}/action_all`)}</code>`);
     expect(note?.author).toEqual(BOT);
     // The token in GitLab's PRIVATE-TOKEN header, to CI_API_V4_URL alone.
     expect(gitlab.requests.every((r) => r.via === 'private-token' && r.user === BOT.username)).toBe(true);
