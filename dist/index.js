@@ -30967,7 +30967,8 @@ const defuseForGitLab = (text) => defuse(text)
     .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
 /**
  * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`): a commit's SHA, 7 to 40 hex digits,
+ * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
  * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
  * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
  */

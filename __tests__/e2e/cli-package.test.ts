@@ -439,8 +439,7 @@ describe('plan --gitlab-note, installed from the tarball, in a merge request pip
       expect(refused.stderr).toContain('Give GITLAB_TOKEN the api scope');
       expect(refused.stdout + refused.stderr).not.toContain(READ_TOKEN);
       const before = gitlab.requests.length;
-      const { CI_MERGE_REQUEST_IID: _iid, ...branch } = mergeRequestEnv(gitlab);
-      const outside = await cli(['plan', '--gitlab-note'], { env: branch });
+      const outside = await cli(['plan', '--gitlab-note'], { env: { ...mergeRequestEnv(gitlab), CI_MERGE_REQUEST_IID: '' } });
       expect([outside.code, outside.stderr]).toEqual([2, expect.stringContaining('--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note.')]);
       expect(gitlab.requests.length).toBe(before);
     } finally {

@@ -290,6 +290,19 @@ describe('the body within GitLab\'s limit', () => {
 });
 
 describe('its parts', () => {
+  test('a list cut after its last section, whose suffixes GitLab would take for commits: each section found, none named as cut off', () => {
+    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const results = ['abcdef12', 'abcdef34'].map((suffix) => ({ ...REGISTERED, definition: definition(suffix) }));
+    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'] });
+    conclusion.messages.push(...Array.from({ length: 8000 }, (_, n) => ({ level: 'warning' as const, text: `Warning ${n}: ${'w'.repeat(400)}` })));
+    const body = renderComment({ conclusion, marker: 'm', ranFor: 'x', runUrl: JOB_URL, spec: 's.yml', scrub: (t) => t, target: GITLAB_NOTE });
+    expect(body.length).toBeLessThanOrEqual(NOTE_LIMIT);
+    expect(body).toContain('\n#### abcdef\u206012: unchanged\n');
+    expect(body).toContain('\n#### abcdef\u206034: unchanged\n');
+    expect(body).toContain('\n\n_The rest is too long for a note._\n---\n');
+    expect(liveReferences(body)).toEqual([]);
+  });
+
   test('the API address: https anywhere, http only on this machine', () => {
     expect(apiUrlProblem('https://gitlab.example/api/v4')).toBeUndefined();
     for (const local of ['http://127.0.0.1:8080/api/v4', 'http://[::1]/api/v4', 'http://localhost/api/v4']) expect(apiUrlProblem(local)).toBeUndefined();

@@ -45,7 +45,8 @@ export const defuseForGitLab = (text: string): string =>
 
 /**
  * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`): a commit's SHA, 7 to 40 hex digits,
+ * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
  * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
  * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
  */
