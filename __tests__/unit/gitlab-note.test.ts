@@ -110,6 +110,13 @@ describe('the note', () => {
     expect(ours.body).toContain('### Dry run');
   });
 
+  test('without CI_PROJECT_URL, CI_PIPELINE_SOURCE or CI_COMMIT_REF_NAME: the note named by its id, the run by its merge request', async () => {
+    const run = await cli(['plan', '--gitlab-note'], { CI_PROJECT_URL: undefined, CI_PIPELINE_SOURCE: undefined, CI_COMMIT_REF_NAME: undefined });
+    const [note] = notes();
+    expect(run.stderr).toContain(`The note on merge request !${MR_IID} is created: note ${note?.id}\n`);
+    expect(note?.body).toContain(`| Ran for | merge\\_request\\_event on merge request ${MR_IID} |`);
+  });
+
   test('two spec files in one pipeline: a note each', async () => {
     await workspace.write('other.yml', SPEC.replace('Noted provider', 'Other provider'));
     await cli(['plan', '--gitlab-note']);
