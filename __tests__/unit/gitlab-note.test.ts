@@ -147,6 +147,11 @@ describe('outside a merge request, or without what it needs: the run as without 
     const odd = await cli(['plan'], { PROVIDER_GITLAB_NOTE: 'yes' });
     expect(warnings(odd)).toEqual(['Warning: PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.']);
     expect(odd.exitCode).toBe(2);
+    // The flag wins: a note, and no word about the variable.
+    const flagged = await cli(['plan', '--gitlab-note'], { PROVIDER_GITLAB_NOTE: 'yes' });
+    expect(warnings(flagged)).toEqual([]);
+    expect(markedNotes(gitlab)).toHaveLength(1);
+    gitlab.requests.length = 0;
     // verify takes no note: the variable a pipeline sets for every job is left alone.
     expect((await cli(['verify', '--provider-url', 'https://provider.example'], { PROVIDER_GITLAB_NOTE: 'yes' })).stderr).not.toContain('PROVIDER_GITLAB_NOTE');
     expect(gitlab.requests).toEqual([]);

@@ -2830,7 +2830,7 @@ async function run(command, values, collaborators) {
     }
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
     const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
-    if (!['', 'true', 'false'].includes(noteVariable))
+    if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable))
         write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
     if (values['gitlab-note'] === true || noteVariable === 'true') {
         // Loaded only then: every other run starts without it.

@@ -172,7 +172,7 @@ async function run(command: Command, values: Values, collaborators: Collaborator
   }
   // Its warnings are the run's (in --json's too); the exit code stays the run's.
   const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
-  if (!['', 'true', 'false'].includes(noteVariable)) write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
+  if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable)) write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
   if (values['gitlab-note'] === true || noteVariable === 'true') {
     // Loaded only then: every other run starts without it.
     const { noteOnMergeRequest } = await import('./gitlab-note.ts');
