@@ -28759,14 +28759,14 @@ const TLS_CODES = new Set([
 ]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-async function readBody(body, label) {
+async function readBody(body, label, maxBytes) {
     const chunks = [];
     let size = 0;
     for await (const chunk of body) {
         size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
+        if (size > maxBytes) {
             // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
-            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+            throw new HttpError(`${label}: the answer is larger than ${maxBytes} bytes and was not read`);
         }
         chunks.push(chunk);
     }
@@ -28789,7 +28789,7 @@ const sentence = (text) => text.replace(/\.?$/, '.');
  * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
  * request id, in the body or a header.
  */
-function explainError(body, headers) {
+function explainError(body, headers, speaker = 'The service') {
     const record = (typeof body === 'object' && body !== null ? body : {});
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -28798,7 +28798,7 @@ function explainError(body, headers) {
         ['error id', text(first?.id)],
         ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
     ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+    return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 /**
  * JSON over undici with the project's transport rules: a limit per request, a deadline for
@@ -28806,8 +28806,8 @@ function explainError(body, headers) {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
-    const server = words.ref(urlSetting);
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
@@ -28826,7 +28826,7 @@ function createJsonHttp(options) {
                         : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
         return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
     }
-    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
         const { host, origin, pathname, search } = new URL(url);
         const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
         const started = budget.clock.now();
@@ -28846,7 +28846,7 @@ function createJsonHttp(options) {
                 signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
                 ...(payload === undefined ? {} : { body: payload }),
             });
-            text = await readBody(response.body, label);
+            text = await readBody(response.body, label, maxResponseBytes);
         }
         catch (error) {
             const { code, name } = (error ?? {});
@@ -28860,7 +28860,7 @@ function createJsonHttp(options) {
         log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
         const json = parseJson(text);
         if (status === 404 && notFound !== undefined)
-            return notFound;
+            return { data: notFound, headers: response.headers };
         if (status >= 300 && status < 400) {
             // Never followed: the credentials go to the origin the user named and nowhere else.
             throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
@@ -28870,7 +28870,7 @@ function createJsonHttp(options) {
             const hint = requestHints[status] ?? hints[status];
             const retryAfter = response.headers['retry-after'];
             const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
                 status,
                 transient: TRANSIENT_STATUSES.has(status),
                 ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -28881,13 +28881,15 @@ function createJsonHttp(options) {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
         }
-        return parsed.data;
+        return { data: parsed.data, headers: response.headers };
     }
+    const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
     return {
         send,
         retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+        retriedWithHeaders: (label, schema, method, url, requestOptions) => withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
     };
 }
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
@@ -30842,9 +30844,9 @@ const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
-    const cell = (text) => escapeMarkdown(scrub(text));
-    const code = (text) => `<code>${cell(text)}</code>`;
+function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
+    const cell = (text) => escapeMarkdown(prose(scrub(text)));
+    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
     const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
@@ -30976,20 +30978,68 @@ const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${e
  * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
  */
 const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+/**
+ * GitLab links more than GitHub does, in the rendered text as GitHub does
+ * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
+ * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
+ * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
+ * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
+ */
+const defuseForGitLab = (text) => defuse(text)
+    .replace(/[!$&~%*^[]/g, '$&\u2060')
+    .replace(/>/g, '\u2060>')
+    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
+/**
+ * Outside code only (GitLab looks for references and links in no `code` element: its
+ * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
+ * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
+ * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
+ */
+const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
-function cut(text, limit) {
+function cut(text, limit, whole = "the run's summary") {
     if (text.length <= limit)
         return text;
-    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
+    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in ${whole})`;
 }
+/** A pull request's comment on GitHub, linked to the run, whose summary has every value whole. */
+const GITHUB_COMMENT = {
+    limit: COMMENT_LIMIT,
+    noun: 'comment',
+    host: 'GitHub',
+    whole: "the run's summary",
+    linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
+    wholeShort: 'the summary',
+    defuse,
+    prose: (text) => text,
+};
+/**
+ * GitLab refuses a longer note: "The content of a note. Limited to 1,000,000 characters."
+ * (https://docs.gitlab.com/api/notes/, Create new merge request note). Ruby counts characters,
+ * never more than a JS string's UTF-16 units.
+ */
+const NOTE_LIMIT = 1_000_000;
+/** A merge request's note on GitLab, linked to the job (CI_JOB_URL), whose log has every value whole. */
+const GITLAB_NOTE = {
+    limit: NOTE_LIMIT,
+    noun: 'note',
+    host: 'GitLab',
+    whole: 'the job log',
+    linked: (url) => `The log of [the job](${url}) has the whole report.`,
+    wholeShort: 'the job log',
+    defuse: defuseForGitLab,
+    prose: defuseProseForGitLab,
+};
 // The longest value kept whole, tried in turn until the body fits.
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
-/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
+/** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 function renderComment(facts) {
+    const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
     for (const limit of VALUE_LIMITS) {
-        body = render(facts, limit);
-        if (body.length <= COMMENT_LIMIT)
+        body = render(facts, target, limit);
+        if (body.length <= target.limit)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
@@ -30997,16 +31047,16 @@ function renderComment(facts) {
     const listed = plan?.form === 'list' ? plan.scopes : [];
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
-        return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
+        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+        return `\n\n_The rest is too long for a ${target.noun}._${more}\n${footerOf(facts, target, true)}`;
     };
-    const room = COMMENT_LIMIT - tailOf(listed).length;
+    const room = target.limit - tailOf(listed).length;
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
     const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
     const kept = body.slice(0, end);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
+    const heading = (suffix) => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
     // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
@@ -31016,18 +31066,18 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, limit) {
+function render(facts, target, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
     const value = (text) => {
         const clean = scrub(text);
-        const kept = cut(clean, limit);
+        const kept = cut(clean, limit, target.whole);
         wasCut ||= kept !== clean;
-        return defuse(kept);
+        return target.defuse(kept);
     };
     const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
+    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }) {
@@ -31036,9 +31086,9 @@ function verdict({ plan, exitCode }) {
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
     return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
-function footerOf({ runUrl, spec }, wasCut) {
-    const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+function footerOf({ runUrl, spec }, target, wasCut) {
+    const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
+    return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/markdown/issue.ts
@@ -31289,7 +31339,12 @@ async function comment({ conclusion, secrets, write }, deps, token) {
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
+<<<<<<< HEAD
     const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
+=======
+    const marker = commentMarker(deps.core.getInput('client_id'), spec);
+    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub, target: GITHUB_COMMENT });
+>>>>>>> i-gitlab
     const login = await tokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
     const own = await findOwn(pagesOf(pages), marker, login);

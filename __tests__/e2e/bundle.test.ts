@@ -32,3 +32,19 @@ test('each of them is in a chunk of its own, loaded later', async () => {
   const texts = await Promise.all(chunks.map(read));
   for (const [what, marker] of Object.entries(MARKERS)) expect({ what, inAChunk: texts.some((text) => marker.test(text)) }).toEqual({ what, inAChunk: true });
 });
+
+// The command line loads --gitlab-note's part (its GitLab calls, the markdown renderer) only when the flag is on.
+const NOTE_MARKERS = { 'the GitLab note': /'private-token'/, 'the comment renderer': /\bfunction renderComment\(/ };
+
+test("the command line's entry and main hold nothing of --gitlab-note; a chunk of its own does", async () => {
+  const cli = path.join(dist, 'cli');
+  const files = (await readdir(cli)).filter((file) => file.endsWith('.js'));
+  const texts = new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(cli, file), 'utf8')] as const)));
+  const main = [...texts].filter(([file, text]) => file === 'index.js' || /\bmain: \(\) => \(\/\* binding \*\/ main\)/.test(text));
+  expect(main.length).toBe(2);
+  for (const [file, text] of main) {
+    for (const [what, marker] of Object.entries(NOTE_MARKERS)) expect({ file, what, found: marker.test(text) }).toEqual({ file, what, found: false });
+  }
+  const own = [...texts].filter(([, text]) => Object.values(NOTE_MARKERS).every((marker) => marker.test(text)));
+  expect(own.map(([file]) => file)).toHaveLength(1);
+});

@@ -15,8 +15,9 @@ import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientR
 import { ROOT } from '../../dev/runner.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { tooOldNode } from '../../src/cli/node-version.ts';
-import { secretForms } from '../../src/engine/secrets.ts';
+import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
 import { seedOverHttp } from '../support/seed.ts';
+import { BOT_TOKEN, liveReferences, markedNotes, mergeRequestEnv, MR_IID, PROJECT, READ_TOKEN, SOMEONE, startGitLab } from '../support/merge-request.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 
 const run = promisify(execFile);
@@ -405,6 +406,64 @@ describe('import, installed from the tarball', () => {
     for (const args of [['import', '--json', '--spec', '-'], ['import', '--json', '--scope-suffix', 'nope']]) {
       const document = JSON.parse((await cli(args)).stdout) as unknown;
       expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({ args, valid: true, errors: null });
+    }
+  });
+});
+
+/**
+ * --gitlab-note, installed: the command as a merge request job runs it, against the fake GitLab
+ * API (dev/gitlab-api.ts) and the embedded service, both on 127.0.0.1.
+ */
+describe('plan --gitlab-note, installed from the tarball, in a merge request pipeline', () => {
+  const notesPath = `/projects/${PROJECT}/merge_requests/${MR_IID}/notes`;
+
+  test('one note, created then updated in place; the exit codes are the runs\' own; the token in no output', async () => {
+    const gitlab = await startGitLab();
+    try {
+      const marker = `<!-- ensure-provider-scope client=${client.id} spec=.github%2Fprovider-scope.yml -->`;
+      gitlab.addNote(PROJECT, MR_IID, SOMEONE, `${marker}\ncopied by someone`);
+      const env = mergeRequestEnv(gitlab);
+      const planned = await cli(['plan', '--gitlab-note'], { env });
+      expect(planned.code).toBe(2);
+      expect(planned.stdout).toContain('+ create scope');
+      expect(markedNotes(gitlab)).toHaveLength(2);
+      const ours = gitlab.notesOf(PROJECT, MR_IID).at(-1);
+      expect(ours?.body.startsWith(`${marker}\n`)).toBe(true);
+      expect(ours?.body).toContain('### Dry run: the provider scope would be created');
+      expect(liveReferences(ours?.body ?? '')).toEqual([]);
+
+      const applied = await cli(['apply', '--gitlab-note'], { env: { ...env, PROVIDER_GITLAB_NOTE: 'true' } });
+      expect(applied.code).toBe(0);
+      const again = await cli(['plan'], { env: { ...env, PROVIDER_GITLAB_NOTE: 'true' } });
+      expect(again.code).toBe(0);
+      expect(markedNotes(gitlab)).toHaveLength(2);
+      expect(gitlab.notesOf(PROJECT, MR_IID).at(-1)?.body).toContain('**No changes**: the scope matches the spec.');
+      expect(gitlab.notesOf(PROJECT, MR_IID)[0]?.body).toBe(`${marker}\ncopied by someone`);
+      expect(gitlab.calls().filter((c) => !c.startsWith('GET'))).toEqual([`POST ${notesPath}`, `PUT ${notesPath}/${ours?.id}`, `PUT ${notesPath}/${ours?.id}`]);
+      const everything = [planned, applied, again].map((r) => r.stdout + r.stderr).join('\n');
+      for (const form of credentialForms(BOT_TOKEN)) expect(everything).not.toContain(form);
+      await expectNoSecret(planned, applied, again);
+    } finally {
+      await gitlab.stop();
+    }
+  });
+
+  test('a read_api token: one warning that says what to do, exit 2 as without the flag; outside a merge request, no request', async () => {
+    const gitlab = await startGitLab();
+    try {
+      const refused = await cli(['plan', '--gitlab-note'], { env: mergeRequestEnv(gitlab, READ_TOKEN) });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.split('\n').filter((l) => l.startsWith('Warning: '))).toEqual([
+        expect.stringContaining('Warning: The plan was not noted on the merge request (the job log has everything): GitLab\'s POST of the note failed with HTTP 403.'),
+      ]);
+      expect(refused.stderr).toContain('Give GITLAB_TOKEN the api scope');
+      expect(refused.stdout + refused.stderr).not.toContain(READ_TOKEN);
+      const before = gitlab.requests.length;
+      const outside = await cli(['plan', '--gitlab-note'], { env: { ...mergeRequestEnv(gitlab), CI_MERGE_REQUEST_IID: '' } });
+      expect([outside.code, outside.stderr]).toEqual([2, expect.stringContaining('--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note.')]);
+      expect(gitlab.requests.length).toBe(before);
+    } finally {
+      await gitlab.stop();
     }
   });
 });

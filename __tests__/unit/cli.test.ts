@@ -694,8 +694,8 @@ describe('usage', () => {
   const CONNECTION = ['--client-id', '--auth-url', '--auth', '--timeout-seconds', '--client-secret-stdin'];
   // Each command's own options first, then the connection's, then the output's: only what applies.
   const TAKES = {
-    plan: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
-    apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
+    plan: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--gitlab-note', '--debug', '--help'],
+    apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--gitlab-note', '--debug', '--help'],
     verify: ['--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
     import: ['--spec', '--scope-suffix', '--force', ...CONNECTION, '--json', '--debug', '--help'],
   } as const;
@@ -771,7 +771,7 @@ describe('usage', () => {
   ))('%s %s: refused the same way, naming the commands that take it, before any request', async (verb, flag) => {
     const takenBy = Object.entries(TAKES).filter(([, takes]) => (takes as readonly string[]).includes(flag)).map(([v]) => v);
     const by = takenBy.length === 1 ? takenBy[0] : `${takenBy.slice(0, -1).join(', ')} and ${takenBy.at(-1)}`;
-    const value = ['--force'].includes(flag) ? [] : ['x'];
+    const value = ['--force', '--gitlab-note'].includes(flag) ? [] : ['x'];
     const run = await cli([verb, flag, ...value]);
     expect([run.exitCode, run.stderr, run.stdout]).toEqual([1, `ensure-provider-scope: ${flag} is not an option of ${verb}, but of ${by}. Run 'ensure-provider-scope ${verb} --help' for the options of ${verb}.\n`, '']);
     expect(service.requests).toEqual([]);

@@ -9,13 +9,13 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../../dev/runner.ts';
 import { COMMANDS } from '../../src/cli/help.ts';
-import { CLI_SETTINGS } from '../../src/cli/options.ts';
+import { CLI_FLAGS, COMMAND_FLAGS, CLI_SETTINGS } from '../../src/cli/options.ts';
 
 type Job = { script: string[]; rules?: Array<{ if?: string }>; allow_failure?: { exit_codes: number[] }; artifacts?: { reports?: { dotenv?: string } }; needs?: string[]; environment?: unknown };
 
 const text = await readFile(path.join(ROOT, 'examples', '.gitlab-ci.yml'), 'utf8');
 const pipeline = parse(text) as Record<string, Job> & { variables: Record<string, string> };
-const FLAGS = new Set([...CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`])), '--client-secret-stdin', '--json', '--dotenv', '--debug', '--help']);
+const FLAGS = new Set([...CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`])), '--client-secret-stdin', '--json', '--dotenv', '--gitlab-note', '--debug', '--help']);
 
 test('every command it runs is a verb of the command line with its real options', () => {
   const commands = Object.values(pipeline).flatMap((job) => (Array.isArray((job as Job).script) ? (job as Job).script : [])).filter((line) => line.includes('ENSURE_PROVIDER_SCOPE'));
@@ -46,4 +46,18 @@ test('the credentials come from the variables the command line reads, and the se
   expect(pipeline.variables).toEqual({ PROVIDER_AUTH_URL: 'https://auth.globus.org', ENSURE_PROVIDER_SCOPE: expect.any(String) });
   expect(text).not.toMatch(/PROVIDER_CLIENT_SECRET\s*[:=]/);
   expect(text).not.toMatch(/--client-secret(?!-stdin)/);
+});
+
+test("the merge request's plan is kept in a note (--gitlab-note, which plan takes), with the token from a variable never written here", () => {
+  const plan = pipeline['scope-plan'];
+  const command = plan?.script.find((line) => line.includes(' plan ')) ?? '';
+  expect(command).toMatch(/ plan .*--gitlab-note\b/);
+  expect(CLI_FLAGS['gitlab-note']?.type).toBe('boolean');
+  expect(COMMAND_FLAGS.plan).toContain('gitlab-note');
+  // Its token is named in the comments, set in the project's settings, never a value here.
+  expect(text).toContain('#   GITLAB_TOKEN ');
+  expect(text).not.toMatch(/GITLAB_TOKEN\s*[:=]/);
+  expect(text).not.toMatch(/glpat-/);
+  // Only the merge request's job notes: the apply on tags has no merge request.
+  expect(pipeline['scope-apply']?.script.join(' ')).not.toContain('--gitlab-note');
 });

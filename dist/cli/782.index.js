@@ -1,8 +1,16 @@
+<<<<<<<< HEAD:dist/cli/782.index.js
 export const id = 782;
 export const ids = [782];
 export const modules = {
 
 /***/ 782:
+========
+export const id = 74;
+export const ids = [74];
+export const modules = {
+
+/***/ 3074:
+>>>>>>>> i-gitlab:dist/cli/74.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -18,448 +26,14 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
-;// CONCATENATED MODULE: ./src/wire/retry.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(resolve, ms);
-        // A signal aborts once: the listener needs no `once`.
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
-    }),
-    random: () => Math.random(),
-};
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
-/** A wait as a person reads it: a service may ask for absurd ones. */
-const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
-/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
-/**
- * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
- * the number of tries and the deadline are weighed.
- */
-function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
-    if (tried >= attempts)
-        return { giveUp: `gave up after ${tried} attempts` };
-    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
-    }
-    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-    if (clock.now() + waitMs >= deadline)
-        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
-    return { waitMs };
-}
-/**
- * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
- * the last error is thrown, as `giveUp` words it with the reason.
- */
-async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
-    for (let tried = 1;; tried++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            const advice = advise(error);
-            if (!advice.retryable)
-                throw error;
-            const pause = nextPause(pacing, tried, advice.retryAfterMs);
-            if ('giveUp' in pause)
-                throw giveUp(error, pause.giveUp);
-            onRetry(error, tried, pause.waitMs);
-            await pacing.clock.sleep(pause.waitMs, pacing.signal);
-        }
-    }
-}
-/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/wire/budget.ts
-
-/** How many request limits the whole run may take: reads, creation, verification, provider check. */
-const REQUEST_LIMITS_PER_RUN = 3;
-function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
-    const requestTimeoutMs = timeoutSeconds * 1000;
-    const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
-}
-/** The limit of a request sent now: its own, cut short by the run's deadline. */
-const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
-
+// EXTERNAL MODULE: ./src/wire/budget.ts
+var wire_budget = __webpack_require__(4024);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __webpack_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __webpack_require__(883);
-var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __webpack_require__(3137);
-var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
-;// CONCATENATED MODULE: ./src/wire/undici-core.ts
-/**
- * The part of undici the HTTP layer needs, without undici's index: the index loads everything
- * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
- * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
- * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
- * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
- * proxy by __tests__/wire/action-on-the-wire.test.ts.
- */
-
-
-
-Object.assign((dispatcher_default()).prototype, api);
-
-
-;// CONCATENATED MODULE: ./src/wire/characters.ts
-/**
- * The one list of characters that a terminal, a line-based log or a markdown renderer would
- * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
- * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
- * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
- * of a server's answers all use it.
- */
-const C0 = '\\u0000-\\u001f';
-/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
-const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-/** Every unsafe character (global: for replace). */
-const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
-/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
-const BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
-/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
-const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
-/** A character as the escape a reader sees instead: `\u001b`. */
-const escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
-
-;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
-
-/** The most characters of one value a message quotes. */
-const MAX_QUOTED = 120;
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
-/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(BEYOND_JSON, escapeOf);
-/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
-function unsafeCharacter(text) {
-    if (LINE_BREAK.test(text))
-        return 'contains a line break';
-    const control = [...text].find(hasUnsafe);
-    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
-/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
-function shown(value, scrub) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'string') {
-        const text = escapeText(scrub(value));
-        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
-    }
-    if (Array.isArray(value))
-        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-    if (typeof value === 'object')
-        return 'an object';
-    return `${typeof value} ${String(value)}`;
-}
-function valueAt(root, path) {
-    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
-}
-/** What an issue expected, in words; for a union, what each of its forms expected. */
-function expectedOf(issue) {
-    switch (issue.code) {
-        case 'invalid_type':
-            return EXPECTED[issue.expected] ?? issue.expected;
-        case 'invalid_format':
-            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
-            if (issue.format === 'guid')
-                return 'a UUID';
-            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
-            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
-        // Worded here, as every message of this module: zod/mini carries no messages of its own.
-        case 'too_small':
-            if (issue.origin === 'array')
-                return `at least ${issue.minimum} item(s)`;
-            if (issue.origin === 'string')
-                return `at least ${issue.minimum} character(s)`;
-            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
-        case 'invalid_union': {
-            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
-            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
-        }
-        case 'custom':
-            return issue.params?.expected ?? issue.message;
-        default:
-            return issue.message;
-    }
-}
-/** What was wrong, in words: the custom issue's own, or what the code says. */
-function problemOf(issue, value) {
-    if (value === undefined)
-        return 'is missing';
-    switch (issue.code) {
-        case 'invalid_type':
-            return 'has the wrong type';
-        case 'invalid_format':
-            return `is not ${expectedOf(issue)}`;
-        case 'too_small':
-            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
-        case 'custom':
-            return issue.message;
-        default:
-            return 'is none of the forms expected';
-    }
-}
-/**
- * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
- * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
- */
-function describeAnswerProblems(issues, answer, scrub = (text) => text) {
-    const sentences = issues.map((issue) => {
-        const field = issue.path.map(String).join('.') || 'the body';
-        const value = valueAt(answer, issue.path);
-        const problem = problemOf(issue, value);
-        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
-    });
-    return [...new Set(sentences)].join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/wire/errors.ts
-/**
- * An error the user can act on: its message says what happened and what to do. Anything else
- * that reaches a door is reported as unexpected.
- */
-class ActionError extends Error {
-    name = 'ActionError';
-}
-
-;// CONCATENATED MODULE: ./src/wire/log.ts
-const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
-
-;// CONCATENATED MODULE: ./src/wire/words.ts
-/** Plain names, for the wire's own tests and for callers that have no door. */
-const PLAIN_WORDS = {
-    ref: (setting) => setting,
-    assign: (setting, value) => `${setting}: ${value}`,
-    runAgain: 'Run again',
-    scopeStringOutput: 'the scope_string output',
-};
-/** A sentence's start as a clause: "run the step again". */
-const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-
-;// CONCATENATED MODULE: ./src/wire/http.ts
-
-
-
-
-
-
-
-
-/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-/** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends ActionError {
-    name = 'HttpError';
-    status;
-    transient;
-    /** The wait the server asked for (Retry-After), if it did. */
-    retryAfterMs;
-    constructor(message, { status, transient = false, retryAfterMs } = {}) {
-        super(message);
-        this.status = status;
-        this.transient = transient;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
-// Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
-/** Sent with every request, so that a service's operators can tell this action's calls apart. */
-const USER_AGENT = `ensure-provider-scope/${package_0/* version */.rE}`;
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
-const TLS_CODES = new Set([
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'CERT_HAS_EXPIRED',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-// Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-async function readBody(body, label) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
-            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
-const sentence = (text) => text.replace(/\.?$/, '.');
-/**
- * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
- * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
- * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
- * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
- * request id, in the body or a header.
- */
-function explainError(body, headers) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-    const ids = [
-        ['error id', text(first?.id)],
-        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
-    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
-}
-/**
- * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the run, retries of transient failures of idempotent requests, no redirects followed,
- * bounded bodies, and every failure turned into an HttpError whose message says what happened.
- */
-function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
-    const server = words.ref(urlSetting);
-    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
-    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-                    : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
-        const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
-        const started = budget.clock.now();
-        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-        if (payload !== undefined)
-            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
-        let response;
-        let text;
-        const lane = lanes.take();
-        try {
-            response = await lane.dispatcher.request({
-                origin,
-                path: `${pathname}${search}`,
-                method,
-                headers,
-                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
-                ...(payload === undefined ? {} : { body: payload }),
-            });
-            text = await readBody(response.body, label);
-        }
-        catch (error) {
-            const { code, name } = (error ?? {});
-            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
-            throw error instanceof HttpError ? error : networkError(label, host, error);
-        }
-        finally {
-            lane.release();
-        }
-        const status = response.statusCode;
-        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return notFound;
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${server} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = requestHints[status] ?? hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
-        }
-        return parsed.data;
-    }
-    return {
-        send,
-        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
-    };
-}
-/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
-const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
-/** At most this many connections to one origin; a request beyond waits on the least busy one. */
-const MAX_LANES = 4;
-/**
- * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
- * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
- * TLS handshake is done), and may open a new one for a request sent the moment an answer was
- * read. So requests sent together take a lane each and connect at once, directly or through a
- * proxy; a later request takes an idle lane and reuses its kept-alive connection.
- * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
- */
-function keepAliveLanes(signal) {
-    const lanes = [];
-    // The run has stopped: destroyed rather than closed, so that a request still in flight when
-    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
-    // listener needs no `once`.
-    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
-    const open = () => {
-        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
-        lanes.push(lane);
-        return lane;
-    };
-    return {
-        take() {
-            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
-            lane.busy++;
-            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
-        },
-    };
-}
-
+// EXTERNAL MODULE: ./src/wire/http.ts + 1 modules
+var wire_http = __webpack_require__(4571);
+// EXTERNAL MODULE: ./src/wire/words.ts
+var wire_words = __webpack_require__(9824);
 ;// CONCATENATED MODULE: ./src/wire/provider.ts
 
 
@@ -488,8 +62,8 @@ function scopeKey(document) {
     return keys.length === 1 ? keys[0] : undefined;
 }
 /** Reads the deployed provider's published scope and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS } = {}) {
-    const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = wire_words/* PLAIN_WORDS */.t } = {}) {
+    const http = (0,wire_http/* createJsonHttp */.RH)({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
     const url = `${providerUrl}/`;
     const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
     const key = scopeKey(document);
@@ -500,7 +74,7 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
 /** Why the check failed, what to publish, and where. */
 /** What the provider may publish when nothing narrows it: any of the client's scope strings. */
 const ANY_SCOPE_OF_CLIENT = 'a scope string of this client';
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = PLAIN_WORDS, allowed = ANY_SCOPE_OF_CLIENT) {
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = wire_words/* PLAIN_WORDS */.t, allowed = ANY_SCOPE_OF_CLIENT) {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
@@ -510,7 +84,11 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings, words 
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var core_api = __webpack_require__(3305);
+var api = __webpack_require__(3305);
+// EXTERNAL MODULE: ./src/wire/answer-problems.ts
+var answer_problems = __webpack_require__(3508);
+// EXTERNAL MODULE: ./src/wire/log.ts
+var wire_log = __webpack_require__(5499);
 ;// CONCATENATED MODULE: ./src/wire/token.ts
 /**
  * The service's access token, as the vendor's current guide for Action Providers gets it
@@ -528,9 +106,9 @@ const TOKEN_PATH = '/v2/oauth2/token';
 // __tests__/fixtures/vendor/oauth2_client_credentials_tokens.json. The token type is
 // case-insensitive (RFC 6749, 7.1).
 const tokenResponseSchema = schemas/* object */.Ikc({
-    access_token: schemas/* string */.YjP().check(core_api/* _minLength */.m9(1)),
-    token_type: schemas/* string */.YjP().check(core_api/* _regex */.Fk(/^bearer$/i, 'Bearer')),
-    expires_in: schemas/* number */.aig().check(core_api/* _nonnegative */.UI()),
+    access_token: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
+    token_type: schemas/* string */.YjP().check(api/* _regex */.Fk(/^bearer$/i, 'Bearer')),
+    expires_in: schemas/* number */.aig().check(api/* _nonnegative */.UI()),
     scope: schemas/* optional */.lqM(schemas/* string */.YjP()),
     resource_server: schemas/* optional */.lqM(schemas/* string */.YjP()),
     other_tokens: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* unknown */.L5J())),
@@ -547,7 +125,7 @@ function tokenHints({ ref, assign }) {
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words }) {
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log/* silentLog */.a, words }) {
     const hints = tokenHints(words);
     let current;
     let refreshed = false;
@@ -561,7 +139,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
-            throw error instanceof HttpError ? new HttpError(error.message) : error;
+            throw error instanceof wire_http/* HttpError */.j$ ? new wire_http/* HttpError */.j$(error.message) : error;
         });
         onCredential(answer.access_token);
         log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
@@ -589,7 +167,7 @@ async function authorized(authorization, call) {
         return await call({ authorization: header });
     }
     catch (error) {
-        if (!(error instanceof HttpError && error.status === 401))
+        if (!(error instanceof wire_http/* HttpError */.j$ && error.status === 401))
             throw error;
         const fresh = await authorization.refresh(header);
         if (fresh === undefined)
@@ -598,13 +176,8 @@ async function authorized(authorization, call) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/wire/uuid.ts
-
-// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
-// where z.uuid() would reject an identifier of an unusual variant.
-const uuidSchema = schemas/* guid */.OsD().brand();
-const isUuid = (value) => uuidSchema.safeParse(value).success;
-
+// EXTERNAL MODULE: ./src/wire/uuid.ts
+var uuid = __webpack_require__(4458);
 ;// CONCATENATED MODULE: ./src/wire/service-client.ts
 
 
@@ -616,7 +189,7 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 // relies on are required, so a changed service fails with a message naming them. Each shape
 // is declared here once; the types the engine works with are derived from them.
 const dependentScopeSchema = schemas/* object */.Ikc({
-    scope: uuidSchema,
+    scope: uuid/* uuidSchema */.l,
     // As the service's defaults: an answer that leaves them out means these.
     optional: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), false),
     requires_refresh_token: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true),
@@ -632,7 +205,7 @@ const scopeStringExpected = {
 const scopeStringSchema = schemas/* string */.YjP().check(schemas/* superRefine */.zni((value, ctx) => {
     const rest = value.replace(SCOPE_STRING_START, '');
     const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
-    const problem = unsafeCharacter(value) ??
+    const problem = (0,answer_problems/* unsafeCharacter */.Kz)(value) ??
         (/\s/.test(value) ? 'contains white space'
             : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
                 : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
@@ -642,7 +215,7 @@ const scopeStringSchema = schemas/* string */.YjP().check(schemas/* superRefine 
         ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
 }));
 const scopeSchema = schemas/* object */.Ikc({
-    id: uuidSchema,
+    id: uuid/* uuidSchema */.l,
     scope_string: scopeStringSchema,
     name: schemas/* optional */.lqM(schemas/* string */.YjP()),
     description: schemas/* optional */.lqM(schemas/* string */.YjP()),
@@ -653,10 +226,10 @@ const scopeSchema = schemas/* object */.Ikc({
     dependent_scopes: schemas/* optional */.lqM(schemas/* array */.YOg(dependentScopeSchema)),
 });
 // `client.scopes` holds scope UUIDs as a rule, but full scope objects have been seen too.
-const clientScopeSchema = schemas/* union */.KCZ([uuidSchema, schemas/* looseObject */._H3({ id: uuidSchema })]);
+const clientScopeSchema = schemas/* union */.KCZ([uuid/* uuidSchema */.l, schemas/* looseObject */._H3({ id: uuid/* uuidSchema */.l })]);
 const clientResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({
     client: schemas/* object */.Ikc({
-        id: uuidSchema,
+        id: uuid/* uuidSchema */.l,
         name: schemas/* optional */.lqM(schemas/* string */.YjP()),
         scopes: schemas/* array */.YOg(clientScopeSchema),
     }),
@@ -679,11 +252,11 @@ const oneScopeResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ s
 // An update that fails says what the status means for a scope that existed a moment ago.
 const updateHints = (words) => ({
     403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
-    404: `the scope no longer exists (deleted since the inspection?): ${lowerFirst(words.runAgain)}, and it will be created anew`,
+    404: `the scope no longer exists (deleted since the inspection?): ${(0,wire_words/* lowerFirst */.o)(words.runAgain)}, and it will be created anew`,
 });
 // Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
 // both keys optional, rather than a union, so that a malformed answer names its field.
-const createResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scopes: schemas/* optional */.lqM(schemas/* array */.YOg(scopeSchema).check(core_api/* _minLength */.m9(1))), scope: schemas/* optional */.lqM(scopeSchema) }), schemas/* transform */.pdi((r, ctx) => {
+const createResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ scopes: schemas/* optional */.lqM(schemas/* array */.YOg(scopeSchema).check(api/* _minLength */.m9(1))), scope: schemas/* optional */.lqM(scopeSchema) }), schemas/* transform */.pdi((r, ctx) => {
     const scopes = r.scopes ?? (r.scope === undefined ? [] : [r.scope]);
     const expected = { expected: '"scopes": [the scope] (or "scope": the scope)' };
     // No message: a field that is absent is said to be missing (describeAnswerProblems).
@@ -723,14 +296,14 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS }) {
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
     const onUpdate = updateHints(words);
     // The only place the secret is used: built once, never logged, sent in every call (basic)
     // or in the token request alone (token).
     const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-    const http = createJsonHttp({
+    const http = (0,wire_http/* createJsonHttp */.RH)({
         budget,
         urlSetting: 'auth_url',
         words,
@@ -770,12 +343,12 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
                 return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
             }
             catch (error) {
-                if (error instanceof HttpError && error.status === 409)
+                if (error instanceof wire_http/* HttpError */.j$ && error.status === 409)
                     return { kind: 'conflict', error };
-                if (error instanceof HttpError && (error.status === 400 || error.status === 422))
+                if (error instanceof wire_http/* HttpError */.j$ && (error.status === 400 || error.status === 422))
                     return { kind: 'refused', error };
                 // A failure that may be passing may also have happened after the scope was made.
-                if (error instanceof HttpError && error.transient)
+                if (error instanceof wire_http/* HttpError */.j$ && error.transient)
                     return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
                 throw error;
             }
@@ -795,134 +368,17 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/drift.ts
-
-// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
-const view = (d, names) => ({
-    scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
-    scope: isUuid(d.scope) ? d.scope : null,
-    optional: d.optional,
-    requires_refresh_token: d.requires_refresh_token,
-});
-// A set, written the same way on both sides: sorted, ids in one case.
-const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
-    // A code-point order (localeCompare would start ICU's collator); ids are unique.
-    .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
-/**
- * The service's entries in the order a reader compares them with the spec's: those the spec
- * names, in the spec's order, then the others by id.
- */
-function inSpecOrder(service, spec) {
-    const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
-    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
-    return [...service].sort((a, b) => {
-        const [ra, ia] = order(a);
-        const [rb, ib] = order(b);
-        return ra - rb || (ia < ib ? -1 : 1);
-    });
-}
-/** The spec's dependent scopes as the doors show them, in the spec's order. */
-const dependentViews = (deps, names) => deps.map((d) => view(d, names));
-/**
- * What changing the dependent scopes means for the provider's users. Globus Auth asks each
- * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
- * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
- * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
- */
-const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token';
-/**
- * Whether going from the service's dependent scopes to the spec's may ask users to consent
- * again: a dependent scope added, made required (optional from true to false), or made to
- * require a refresh token. One removed, or made optional, asks nothing new.
- */
-function asksConsent(c) {
-    if (c.field !== 'dependent_scopes' || c.same)
-        return false;
-    const key = (d) => (d.scope ?? d.scope_string ?? '').toLowerCase();
-    const before = new Map(c.service.map((d) => [key(d), d]));
-    return c.spec.some((after) => {
-        const was = before.get(key(after));
-        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
-    });
-}
-/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
-const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
-/** The client's scope with the suffix of `own`, its scope string: that string's scope first, else an FQDN variant's. */
-const scopeWithSuffixOf = (scopes, own) => scopes.find((s) => s.scope_string === own) ?? scopes.find((s) => suffixOf(s.scope_string) === suffixOf(own));
-/**
- * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
- * service describes it. Fields the service did not report are left out, not guessed.
- * `names` gives the dependent scopes' strings the run knows, for the doors to show.
- */
-function compareScope(definition, scope, names = new Map()) {
-    const pairs = [
-        ['name', definition.name, scope.name],
-        ['description', definition.description, scope.description],
-        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
-        ['advertised', definition.advertised, scope.advertised],
-        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
-        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
-    ];
-    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
-    if (scope.required_domains !== undefined) {
-        // A set too; a spec without the field asks for the service's default, none.
-        const spec = [...(definition.required_domains ?? [])].sort();
-        const service = [...scope.required_domains].sort();
-        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
-    }
-    if (scope.dependent_scopes !== undefined) {
-        comparisons.push({
-            field: 'dependent_scopes',
-            spec: dependentViews(definition.dependent_scopes, names),
-            service: dependentViews(inSpecOrder(scope.dependent_scopes, definition.dependent_scopes), names),
-            same: dependentSet(definition.dependent_scopes) === dependentSet(scope.dependent_scopes),
-        });
-    }
-    return comparisons;
-}
-const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
-/** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
-const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
-/**
- * A value as text, one entry per item: a string quoted as JSON quotes it, a list of dependent
- * scopes one entry each (a door shows them on separate lines), anything else as JSON.
- */
-function valueEntries(value) {
-    if (isDependentList(value))
-        return value.map(dependentText);
-    return [JSON.stringify(value)];
-}
-/** A value as one line of text, for a message. */
-const valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
-/**
- * The annotation for a field that differs: what each side says, and what the user can do.
- * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
- * or undefined when no update can be made (the suffix differs too: an update refuses then).
- */
-function describeDrift(c, written, update) {
-    const spec = valueText(c.spec);
-    const service = valueText(c.service);
-    if (written !== 'nothing') {
-        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${service}, although the ` +
-            `${written === 'created' ? 'spec' : 'update'} asked for ${spec}: it ignored the field. ` +
-            "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
-    }
-    return (`The client's scope differs from the spec in ${c.field}: the spec says ${spec}, the service has ${service}. ` +
-        (c.field === 'scope_suffix'
-            ? 'The existing scope is used; no second scope is created.'
-            : update === undefined
-                ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
-                : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
-}
-
+// EXTERNAL MODULE: ./src/wire/errors.ts
+var errors = __webpack_require__(4934);
+// EXTERNAL MODULE: ./src/engine/drift.ts
+var engine_drift = __webpack_require__(2357);
 ;// CONCATENATED MODULE: ./src/engine/plan.ts
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
     if (definition === undefined)
         return [];
-    return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+    return Object.entries({ ...definition, dependent_scopes: (0,engine_drift/* dependentViews */.Qm)(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
 /** The plan of one scope the run ensured (or planned). */
 function scopePlanOf(result) {
@@ -930,8 +386,8 @@ function scopePlanOf(result) {
     const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
     const fields = action === 'create'
         ? creationFields(result.definition, names)
-        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: asksConsent(c) }));
-    const suffix = suffixOf(scope.scope_string);
+        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,engine_drift/* asksConsent */.zC)(c) }));
+    const suffix = (0,engine_drift/* suffixOf */.jT)(scope.scope_string);
     return {
         suffix: result.definition?.scope_suffix ?? suffix,
         action,
@@ -940,7 +396,7 @@ function scopePlanOf(result) {
         fields,
         comparison: result.comparison,
         request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix).length : 0,
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
@@ -964,7 +420,7 @@ function planOf({ form, results, unlisted }, dryRun, provider) {
 ;// CONCATENATED MODULE: ./src/engine/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
-class ValidationError extends ActionError {
+class ValidationError extends errors/* ActionError */.l {
     name = 'ValidationError';
     problems;
     constructor(problems) {
@@ -1019,11 +475,11 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
     let failed = false;
     for (const result of results) {
         // The list form names the scope each message is about.
-        const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
+        const about = list ? `${(0,engine_drift/* suffixOf */.jT)(result.scope.scope_string)}: ` : '';
         const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
         for (const c of result.changes) {
-            const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
+            const values = `from ${(0,engine_drift/* valueText */.Ru)(c.service)} to ${(0,engine_drift/* valueText */.Ru)(c.spec)}${(0,engine_drift/* asksConsent */.zC)(c) ? ` (${engine_drift/* CONSENT_NOTE */.Qc})` : ''}`;
             messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
         }
         const drift = result.comparison.filter((c) => !c.same);
@@ -1032,7 +488,7 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
             // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
             const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
             for (const c of drift)
-                messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+                messages.push({ level, text: `${about}${(0,engine_drift/* describeDrift */.ZP)(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
             failed ||= level === 'error' && drift.length > 0;
         }
     }
@@ -1074,7 +530,7 @@ function concludeFailure(error, naming, known) {
 function failureMessages(error, { debugOutput }) {
     if (error instanceof ValidationError)
         return error.problems.map(({ message, location }) => ({ level: 'error', text: message, location }));
-    if (error instanceof ActionError)
+    if (error instanceof errors/* ActionError */.l)
         return [{ level: 'error', text: error.message }];
     // The last line of defence: still one clear error, the stack only in the debug output.
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
@@ -1084,6 +540,8 @@ function failureMessages(error, { debugOutput }) {
     ];
 }
 
+// EXTERNAL MODULE: ./src/wire/retry.ts
+var retry = __webpack_require__(3851);
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
 
 
@@ -1103,7 +561,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
+async function reconcileScope(service, { spec, dryRun, update = false, budget, words = wire_words/* PLAIN_WORDS */.t }, log = wire_log/* silentLog */.a) {
     const expected = service.scopeStringFor(spec.scope_suffix);
     const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
     // One round trip: the inspection, one lookup of the expected string and every dependent
@@ -1129,7 +587,7 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         wouldCreate: false,
         definition,
         names,
-        comparison: compareScope(definition, result.scope, names),
+        comparison: (0,engine_drift/* compareScope */.Ed)(definition, result.scope, names),
         changes: [],
         updated: false,
     });
@@ -1153,12 +611,12 @@ const anyScope = async (service, client, expected) => client.scopeIds.length ===
 /** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
 function dependentsToLookUp(specs, service) {
     const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
-    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+    return { strings: [...new Set(named.filter((s) => !(0,uuid/* isUuid */.O)(s)))], ids: [...new Set(named.filter(uuid/* isUuid */.O))] };
 }
 /** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
 function warnUnverified(spec, index, unverified, log) {
     spec.dependent_scopes.forEach((dep, j) => {
-        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+        if ('scope' in dep && (0,uuid/* isUuid */.O)(dep.scope) && unverified.includes(dep.scope)) {
             log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
                 "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
                 'This run cannot tell which: the creation will decide.', 
@@ -1174,14 +632,14 @@ function warnUnverified(spec, index, unverified, log) {
 async function inspectScopes(service, { createScope }, suffix) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
+        throw new errors/* ActionError */.l(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
     }
     const found = await adoptExisting(service, client, client.scopes);
     // The scope with that suffix: its own string's, else an FQDN variant's.
-    const scope = suffix === undefined ? found.scope : scopeWithSuffixOf(found.scopes, service.scopeStringFor(suffix));
+    const scope = suffix === undefined ? found.scope : (0,engine_drift/* scopeWithSuffixOf */.B$)(found.scopes, service.scopeStringFor(suffix));
     if (scope === undefined) {
-        const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
-        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+        const suffixes = [...new Set(found.scopes.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string)))].join(', ');
+        throw new errors/* ActionError */.l(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
     }
     return { ...found, scope, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
@@ -1197,9 +655,9 @@ async function applySpec(service, existing, dryRun, log) {
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new ActionError(`scope_suffix: the spec says ${valueText(suffix.spec)}, the client's scope has ${valueText(suffix.service)}, and an update cannot change it: ` +
+        throw new errors/* ActionError */.l(`scope_suffix: the spec says ${(0,engine_drift/* valueText */.Ru)(suffix.spec)}, the client's scope has ${(0,engine_drift/* valueText */.Ru)(suffix.service)}, and an update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-            `Set scope_suffix back to ${valueText(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
+            `Set scope_suffix back to ${(0,engine_drift/* valueText */.Ru)(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
     const { scope } = existing;
@@ -1207,19 +665,19 @@ async function applySpec(service, existing, dryRun, log) {
         log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
         return { ...existing, changes };
     }
-    const targets = existing.scopes.filter((s) => suffixOf(s.scope_string) === definition.scope_suffix);
+    const targets = existing.scopes.filter((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string) === definition.scope_suffix);
     log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
     const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
     const byId = new Map(answers.map((a) => [a.id, a]));
     // The PUT's answer is the verification; one read more only if it leaves a field out.
     let after = byId.get(scope.id) ?? scope;
-    if (compareScope(definition, after, names).length < existing.comparison.length)
+    if ((0,engine_drift/* compareScope */.Ed)(definition, after, names).length < existing.comparison.length)
         after = await service.getScope(scope.id);
     return {
         ...existing,
         scope: after,
         scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
-        comparison: compareScope(definition, after, names),
+        comparison: (0,engine_drift/* compareScope */.Ed)(definition, after, names),
         changes,
         updated: true,
     };
@@ -1247,7 +705,7 @@ function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') 
     const orphans = [];
     const resolved = spec.dependent_scopes.flatMap((dep) => {
         const { optional, requires_refresh_token } = dep;
-        const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
+        const id = 'scope' in dep ? ((0,uuid/* isUuid */.O)(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
         if (id === undefined)
             ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
         return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
@@ -1267,7 +725,7 @@ function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') 
             ]),
     ];
     if (problems.length > 0)
-        throw new ActionError(`${field}: ${problems.join(' ')}`);
+        throw new errors/* ActionError */.l(`${field}: ${problems.join(' ')}`);
     return resolved;
 }
 /**
@@ -1290,7 +748,7 @@ async function create(service, definition, { unverified, lacking, claim }, budge
             if (outcome.kind === 'refused' && unverified.length === 0)
                 throw outcome.error;
             if (outcome.kind === 'refused') {
-                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+                throw new errors/* ActionError */.l(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
                     'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
             }
             const conflict = outcome.kind === 'conflict';
@@ -1304,21 +762,21 @@ async function create(service, definition, { unverified, lacking, claim }, budge
             if (found !== undefined)
                 return { ...found, created: maybeApplied };
             if (conflict) {
-                throw new ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
+                throw new errors/* ActionError */.l(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
                     `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
             }
-            const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+            const pause = (0,retry/* nextPause */.e$)(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
             if ('giveUp' in pause)
-                throw new ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+                throw new errors/* ActionError */.l(`${outcome.error.message} (${pause.giveUp})`);
+            log.info(`The client still has no ${lacking}: the creation will be sent again in ${(0,retry/* formatPause */.yo)(pause.waitMs)}.`);
             await budget.clock.sleep(pause.waitMs, budget.signal);
         }
     }
     catch (error) {
-        if (!maybeApplied || !(error instanceof ActionError))
+        if (!maybeApplied || !(error instanceof errors/* ActionError */.l))
             throw error;
         // Whatever failed after a creation that may have been applied: say so, and what comes next.
-        throw new ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+        throw new errors/* ActionError */.l(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
             'without creating a second one.');
     }
 }
@@ -1330,14 +788,14 @@ async function verifyCreated(service, created, expected, words) {
 /** The inspection that verifies creations: every created scope must be among the client's. */
 async function inspectAfterCreation(service, created, words) {
     const after = await service.getClient().catch((error) => {
-        if (!(error instanceof ActionError))
+        if (!(error instanceof errors/* ActionError */.l))
             throw error;
-        throw new ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+        throw new errors/* ActionError */.l(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
             `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
     });
     const detached = created.filter((s) => !after.scopeIds.includes(s.id));
     if (detached.length > 0) {
-        throw new ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+        throw new errors/* ActionError */.l(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
             `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
     }
     return after;
@@ -1355,7 +813,7 @@ async function adoptExisting(service, client, known, expected) {
     }
     const missing = client.scopeIds.filter((id) => !byId.has(id));
     if (missing.length > 0) {
-        throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+        throw new errors/* ActionError */.l(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
     }
     const scopes = client.scopeIds.map((id) => byId.get(id));
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
@@ -1394,16 +852,16 @@ const about = (log, suffix) => ({
  * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
  */
 function levelFailure(failures, results) {
-    const unexpected = failures.find(({ error }) => !(error instanceof ActionError));
+    const unexpected = failures.find(({ error }) => !(error instanceof errors/* ActionError */.l));
     if (unexpected !== undefined)
         return unexpected.error;
     const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
     const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
     if (written.length > 0)
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
-    return new ActionError(said.join(' '));
+    return new errors/* ActionError */.l(said.join(' '));
 }
-async function reconcileListed(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, log) {
+async function reconcileListed(service, { specs, dryRun, update = false, budget, words = wire_words/* PLAIN_WORDS */.t }, log) {
     const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
     const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
     const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
@@ -1421,8 +879,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     if (found.length === 0 && others.length > 0)
         byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
     const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
-    const own = (scopes, suffix) => scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
-    const unlisted = before.filter((s) => !listed.has(suffixOf(s.scope_string)));
+    const own = (scopes, suffix) => (0,engine_drift/* scopeWithSuffixOf */.B$)(scopes, service.scopeStringFor(suffix));
+    const unlisted = before.filter((s) => !listed.has((0,engine_drift/* suffixOf */.jT)(s.scope_string)));
     if (unlisted.length > 0)
         log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
     // A listed scope the client has: with its own string, else as an FQDN variant.
@@ -1443,7 +901,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const variant = existing(index)?.scope;
         if (variant === undefined)
             return plannedId(scopeString);
-        throw new ActionError(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
+        throw new errors/* ActionError */.l(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
             `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
     };
     const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
@@ -1458,10 +916,10 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             if (!('scope' in dep))
                 continue;
             const given = dep.scope;
-            const suffix = suffixOf(given);
+            const suffix = (0,engine_drift/* suffixOf */.jT)(given);
             const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
             if (target !== undefined && existing(target) === undefined) {
-                throw new ActionError(`scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
+                throw new errors/* ActionError */.l(`scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
                     `give it as scope_suffix: ${suffix}, and it is created first, its id sent with this one. Nothing was written.`);
             }
         }
@@ -1469,7 +927,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     });
     const registered = (index, found) => {
         const definition = definitionOf(index);
-        return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+        return { ...found, wouldCreate: false, definition, names: names(), comparison: (0,engine_drift/* compareScope */.Ed)(definition, found.scope, names()), changes: [], updated: false };
     };
     // The level of each listed scope: one past the level of the siblings it waits for (those to create).
     const levels = new Map();
@@ -1554,7 +1012,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             // After every write: the comparison with the ids the siblings have now.
             const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
             const definition = definitionOf(index);
-            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: (0,engine_drift/* compareScope */.Ed)(definition, scope, names()) };
         }),
         unlisted,
     };
@@ -1633,7 +1091,7 @@ const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]
 function settingsSchema({ label, ref, whenEmpty }) {
     // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
     // second stage only once the first has passed.
-    const required = (name, hint) => schemas/* string */.YjP().check(core_api/* _minLength */.m9(1, `${label(name)} is empty: ${hint}`));
+    const required = (name, hint) => schemas/* string */.YjP().check(api/* _minLength */.m9(1, `${label(name)} is empty: ${hint}`));
     // A value given is echoed, with its near miss, only when it is a short word: what is
     // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
     const given = (name, values, input) => {
@@ -1665,7 +1123,7 @@ function settingsSchema({ label, ref, whenEmpty }) {
         client_secret: required('client_secret', whenEmpty('client_secret')),
         auth_url: schemas/* pipe */.FsL(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
         spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig().check(core_api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), core_api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
+        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig().check(api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
         on_drift: schemas/* pipe */.FsL(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
         // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
         dry_run: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), schemas/* transform */.pdi((value) => value.toLowerCase() === 'true')),
@@ -1739,14 +1197,14 @@ function insideWorkspace(paths, root, file) {
 const MAX_SPEC_BYTES = 64 * 1024;
 // Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
 // meant, and the service keeps them (so that import can write any text the service holds).
-const spec_text = schemas/* string */.YjP().check(core_api/* _minLength */.m9(1, { error: 'must not be empty', abort: true }), schemas/* refine */.YPB((value) => value.trim() !== '', 'must not be empty'));
+const spec_text = schemas/* string */.YjP().check(api/* _minLength */.m9(1, { error: 'must not be empty', abort: true }), schemas/* refine */.YPB((value) => value.trim() !== '', 'must not be empty'));
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value) => URL.canParse(value) && !/\s/.test(value);
-const suffixText = spec_text.check(core_api/* _regex */.Fk(SCOPE_SUFFIX.pattern, `must be ${SCOPE_SUFFIX.rule}`));
+const suffixText = spec_text.check(api/* _regex */.Fk(SCOPE_SUFFIX.pattern, `must be ${SCOPE_SUFFIX.rule}`));
 const dependentFields = schemas/* strictObject */.rej({
-    scope: schemas/* optional */.lqM(schemas/* pipe */.FsL(spec_text.check(schemas/* refine */.YPB((v) => isUuid(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
+    scope: schemas/* optional */.lqM(schemas/* pipe */.FsL(spec_text.check(schemas/* refine */.YPB((v) => (0,uuid/* isUuid */.O)(v) || isUri(v), 'must be a scope UUID or a scope string (a URL or URN)')), 
     // One spelling per UUID, so that duplicates are found and ids compare as the service's do.
-    schemas/* transform */.pdi((v) => (isUuid(v) ? v.toLowerCase() : v))))
+    schemas/* transform */.pdi((v) => ((0,uuid/* isUuid */.O)(v) ? v.toLowerCase() : v))))
         .check(schemas/* describe */.q0y('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
     scope_suffix: schemas/* optional */.lqM(suffixText)
         .check(schemas/* describe */.q0y("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
@@ -1803,7 +1261,7 @@ const listedScopeSchema = schemas/* extend */.X$i(scopeSpecSchema, {
 });
 /** The list form: several scopes of one client, each by its suffix. */
 const scopeListSchema = schemas/* strictObject */.rej({
-    scopes: schemas/* array */.YOg(listedScopeSchema).check(core_api/* _minLength */.m9(1, 'must list at least one scope'), schemas/* superRefine */.zni((scopes, ctx) => {
+    scopes: schemas/* array */.YOg(listedScopeSchema).check(api/* _minLength */.m9(1, 'must list at least one scope'), schemas/* superRefine */.zni((scopes, ctx) => {
         const first = new Map();
         scopes.forEach(({ scope_suffix: suffix }, index) => {
             const earlier = first.get(suffix);
@@ -2107,7 +1565,7 @@ const logOn = (write, locate = () => undefined) => ({
 /** The run's budget and the service's client, bound to the settings' client. */
 function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) {
     // One budget for the whole run: the reads, the creation and the provider check.
-    const budget = createBudget(settings.timeout_seconds, { clock, signal });
+    const budget = (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock, signal });
     const service = createServiceClient({
         authUrl: settings.auth_url,
         clientId: settings.client_id,
@@ -2160,8 +1618,8 @@ async function ensure(port, signal) {
 function publishableOf({ form, results }, suffix) {
     if (form === 'single' && suffix === undefined)
         return undefined;
-    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
-    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string))].map((s) => s.scope_string));
     const [one] = chosen;
     return {
         expected: (one ?? results[0]).scope.scope_string,
@@ -2302,6 +1760,7 @@ function keepSecrets(clientId, clientSecret, mask = () => { }) {
     };
 }
 
+<<<<<<<< HEAD:dist/cli/782.index.js
 ;// CONCATENATED MODULE: ./src/engine/text.ts
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
@@ -2428,6 +1887,10 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     return lines.join('\n');
 }
 
+========
+// EXTERNAL MODULE: ./src/engine/text.ts
+var engine_text = __webpack_require__(1655);
+>>>>>>>> i-gitlab:dist/cli/74.index.js
 ;// CONCATENATED MODULE: ./src/cli/dotenv.ts
 
 
@@ -2444,7 +1907,7 @@ function dotenvOf(outputs, form) {
     const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [suffix, s.scope_string, s.scope_id]) : [];
     const text = textOf(fields, perScope);
     if (Buffer.byteLength(text) >= MAX_BYTES) {
-        throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
+        throw new errors/* ActionError */.l(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
     }
     return text;
 }
@@ -2460,8 +1923,8 @@ function textOf(fields, perScope) {
     ];
     const lines = named.map(([output, name, value = '']) => {
         // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
-        if (hasUnsafe(value) || value.trim() !== value) {
-            throw new ActionError(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
+        if ((0,engine_text/* hasUnsafe */.B0)(value) || value.trim() !== value) {
+            throw new errors/* ActionError */.l(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
         }
         return `${name}=${value}`;
     });
@@ -2556,6 +2019,11 @@ const CLI_FLAGS = {
         example: 'markdown',
     },
     dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
+    'gitlab-note': {
+        type: 'boolean',
+        help: "In a GitLab merge request pipeline, keep the run's report in one note on the merge request (GITLAB_TOKEN: a token with the api scope; see docs/command-line.md).",
+        env: 'PROVIDER_GITLAB_NOTE',
+    },
     debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
     help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
@@ -2565,9 +2033,15 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 const COMMAND_FLAGS = {
+<<<<<<<< HEAD:dist/cli/782.index.js
     plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+========
+    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'gitlab-note', 'debug', 'help'],
+    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'gitlab-note', 'debug', 'help'],
+    verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
+>>>>>>>> i-gitlab:dist/cli/74.index.js
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
@@ -2653,6 +2127,7 @@ function flagLine(flag, command) {
     const required = command !== undefined && option.requiredBy?.includes(command) === true;
     const notes = [
         ...(setting === undefined ? [] : [`env ${setting.env}`]),
+        ...(option.env === undefined ? [] : [`env ${option.env}=true`]),
         ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
         // The whole's help: which commands take a flag that not all do.
         ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length ? [`${listOf(takenBy(flag), 'and')} only`] : []),
@@ -2671,7 +2146,11 @@ const COMMANDS = {
         examples: [
             `PROVIDER_CLIENT_SECRET=... ${options_NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
             `${options_NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
+<<<<<<<< HEAD:dist/cli/782.index.js
             `${options_NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
+========
+            `GITLAB_TOKEN=... ${options_NAME} plan --gitlab-note   # in a GitLab merge request pipeline: the plan as one note on it`,
+>>>>>>>> i-gitlab:dist/cli/74.index.js
         ],
     },
     apply: {
@@ -2777,7 +2256,7 @@ function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show
             if (change !== undefined)
                 lines.push(...changeLines(`    ~ ${c.field.padEnd(w)} = `, change, show, paint));
             else if (c.same)
-                lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show(valueText(c.spec))}`));
+                lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show((0,engine_drift/* valueText */.Ru)(c.spec))}`));
             else
                 lines.push(paint.removed(driftLine(c, show)));
         }
@@ -2812,14 +2291,14 @@ function listPlanLine({ scopes }, { onDrift, naming, paint }) {
 }
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label, value, show) {
-    return isDependentList(value) ? [label.trimEnd(), ...valueEntries(value).map((e) => `        ${show(e)}`)] : [`${label}${show(valueText(value))}`];
+    return (0,engine_drift/* isDependentList */.CY)(value) ? [label.trimEnd(), ...(0,engine_drift/* valueEntries */.OT)(value).map((e) => `        ${show(e)}`)] : [`${label}${show((0,engine_drift/* valueText */.Ru)(value))}`];
 }
 /** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
 function changeLines(label, { before, after, consent }, show, paint) {
-    const note = consent ? `  (${CONSENT_NOTE})` : '';
-    if (!isDependentList(before) && !isDependentList(after))
-        return [paint.changed(`${label}${show(valueText(before ?? []))} -> ${show(valueText(after))}${note}`)];
-    const entries = (value) => (isDependentList(value) ? valueEntries(value) : []);
+    const note = consent ? `  (${engine_drift/* CONSENT_NOTE */.Qc})` : '';
+    if (!(0,engine_drift/* isDependentList */.CY)(before) && !(0,engine_drift/* isDependentList */.CY)(after))
+        return [paint.changed(`${label}${show((0,engine_drift/* valueText */.Ru)(before ?? []))} -> ${show((0,engine_drift/* valueText */.Ru)(after))}${note}`)];
+    const entries = (value) => ((0,engine_drift/* isDependentList */.CY)(value) ? (0,engine_drift/* valueEntries */.OT)(value) : []);
     const was = entries(before);
     const now = entries(after);
     return [
@@ -2828,7 +2307,7 @@ function changeLines(label, { before, after, consent }, show, paint) {
         ...now.map((e) => (was.includes(e) ? paint.dim(`          ${show(e)}`) : paint.added(`        + ${show(e)}`))),
     ];
 }
-const driftLine = (c, show) => `    ! ${c.field}: the spec says ${show(valueText(c.spec))}, the service has ${show(valueText(c.service))}`;
+const driftLine = (c, show) => `    ! ${c.field}: the spec says ${show((0,engine_drift/* valueText */.Ru)(c.spec))}, the service has ${show((0,engine_drift/* valueText */.Ru)(c.service))}`;
 /**
  * Why a plan writes nothing, and what an update would do: never a change of the suffix, which
  * no update makes (an update refuses while it differs), so that plan and plan with an update
@@ -2885,15 +2364,22 @@ async function importing(request, signal) {
     const { service } = connect(settings, request, signal, log);
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
+        throw new errors/* ActionError */.l(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
     const { scopes } = await adoptExisting(service, client, client.scopes);
+<<<<<<<< HEAD:dist/cli/782.index.js
     const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
     const form = asked.length === 1 ? 'single' : 'list';
     // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
     const siblingOf = new Map(form === 'single' ? [] : asked.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
     const found = asked.map((suffix) => {
         const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
+========
+    const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+    const form = suffixes.length === 1 ? 'single' : 'list';
+    const groups = suffixes.map((suffix, index) => {
+        const group = scopes.filter((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix);
+>>>>>>>> i-gitlab:dist/cli/74.index.js
         // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
         return { suffix, group, scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0] };
     });
@@ -2938,7 +2424,7 @@ async function importing(request, signal) {
         const definition = { ...read[index], dependent_scopes: scope.dependent_scopes ?? [] };
         // The scope itself differs in nothing from its own spec: only its variants can be warned about.
         for (const variant of group) {
-            const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+            const fields = (0,engine_drift/* compareScope */.Ed)(definition, variant).filter((c) => !c.same).map((c) => c.field);
             if (fields.length > 0) {
                 log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
                     'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
@@ -2960,7 +2446,7 @@ async function importing(request, signal) {
             scope_string: first.scope.scope_string,
             scope_id: first.scope.id,
             // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string)),
+            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,engine_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
             created: 'false',
             updated: 'false',
             changes: 'false',
@@ -2992,11 +2478,11 @@ function keptOrder(groups, siblingOf) {
 }
 /** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
 function suffixesToImport(scopes, asked, naming) {
-    const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
+    const suffixes = [...new Set(scopes.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string)))];
     if (asked === undefined || suffixes.includes(asked))
         return asked === undefined ? suffixes : [asked];
     const listed = suffixes.map((s) => `"${s}"`).join(', ');
-    throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
+    throw new errors/* ActionError */.l(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0])}.`);
 }
 /**
  * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
@@ -3053,7 +2539,7 @@ function textsOf(spec) {
 function refuseUnwritable(spec, at, scrub) {
     const problems = textsOf(spec).flatMap(([name, value]) => {
         const field = `${at}${name}`;
-        if (hasUnsafe(value)) {
+        if ((0,engine_text/* hasUnsafe */.B0)(value)) {
             return [
                 {
                     field,
@@ -3114,7 +2600,7 @@ function readBack(text, groups, visible, siblingId) {
     }
     const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
     // As plan resolves them: a string by its lookup, an id as it is, a sibling by its suffix (one read back as none of them shows as a difference).
-    const resolve = (d) => ('scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
+    const resolve = (d) => ('scope' in d ? (ids.get(d.scope) ?? ((0,uuid/* isUuid */.O)(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
     const differ = groups.flatMap(({ scope, at }, index) => {
         // The form and the number of scopes follow from the text's top keys: only the fields can differ.
         const spec = read.scopes[index];
@@ -3122,7 +2608,7 @@ function readBack(text, groups, visible, siblingId) {
             const id = resolve(d);
             return id === undefined ? [] : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
         });
-        return compareScope({ ...spec, dependent_scopes }, scope)
+        return (0,engine_drift/* compareScope */.Ed)({ ...spec, dependent_scopes }, scope)
             .filter((c) => !c.same)
             .map((c) => ({ field: `${at}${c.field}` }));
     });
@@ -3180,7 +2666,7 @@ async function writeWhole(full, text, force, file) {
     }
     catch (error) {
         const code = error.code ?? String(error);
-        throw new ActionError(placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
+        throw new errors/* ActionError */.l(placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
     }
     finally {
         // After a rename it is gone already.
@@ -3363,7 +2849,7 @@ async function runImport({ port, values, seen, stdout, show }) {
     if (values.json === true) {
         const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, scopes: imported.scopes, hidden_dependents: imported.hidden };
         const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
-        stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
+        stdout.write(`${(0,engine_text/* inertJson */.nl)(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
     }
     else if (imported?.file === undefined) {
         // Every value was checked for control characters and the secret's forms before: the text is the file's.
@@ -3472,7 +2958,7 @@ function main_located(message) {
 }
 async function main(collaborators) {
     const { stdout, stderr } = collaborators;
-    const fail = (text) => (stderr.write(`${options_NAME}: ${inert(text)}\n`), 1);
+    const fail = (text) => (stderr.write(`${options_NAME}: ${(0,engine_text/* inert */.tJ)(text)}\n`), 1);
     // Refused by name before anything else: a secret in a flag is already in `ps` and the history.
     if (collaborators.argv.some((arg) => /^--client-secret(=|$)/.test(arg))) {
         return fail(`the secret is never given as a flag (it would show in ps and in the shell history): ${SECRET_HOW}.`);
@@ -3525,7 +3011,7 @@ async function run(command, values, format, collaborators) {
     // scrubbed from every line, the report and the dotenv file.
     // Of the secret as it is sent: trimmed, as every setting is read.
     const secrets = keepSecrets(read('client_id'), read('client_secret'));
-    const safe = (text) => inert(secrets.scrub(text));
+    const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
     const paint = painter(stderr, env);
     const seen = [];
     const write = (message) => {
@@ -3551,14 +3037,40 @@ async function run(command, values, format, collaborators) {
             await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
         }
         catch (error) {
-            write({ level: 'error', text: error instanceof ActionError ? error.message : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).` });
+            write({ level: 'error', text: error instanceof errors/* ActionError */.l ? error.message : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).` });
             exitCode = 1;
         }
     }
+<<<<<<<< HEAD:dist/cli/782.index.js
     if (format === 'json') {
+========
+    // Its warnings are the run's (in --json's too); the exit code stays the run's.
+    const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
+    if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable))
+        write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
+    if (values['gitlab-note'] === true || noteVariable === 'true') {
+        // Loaded only then: every other run starts without it.
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 441).then(__webpack_require__.bind(__webpack_require__, 7441));
+        const timeout = Number(read('timeout_seconds'));
+        await noteOnMergeRequest({
+            conclusion,
+            env,
+            clientId: read('client_id'),
+            // From the repository's top, wherever the command runs: the marker stays the same.
+            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, read('spec'))).split((external_node_path_default()).sep).join('/'),
+            timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
+            secrets,
+            write,
+            words: naming,
+            clock: collaborators.clock,
+            dispatcher: collaborators.dispatcher,
+        });
+    }
+    if (values.json === true) {
+>>>>>>>> i-gitlab:dist/cli/74.index.js
         // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
         const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
-        stdout.write(`${inertJson(secrets.scrub(json))}\n`);
+        stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(json))}\n`);
     }
     else if (format === 'markdown') {
         // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
@@ -3572,6 +3084,734 @@ async function run(command, values, format, collaborators) {
     }
     return exitCode;
 }
+
+
+/***/ }),
+
+/***/ 2357:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ scopeWithSuffixOf),
+/* harmony export */   CY: () => (/* binding */ isDependentList),
+/* harmony export */   Ed: () => (/* binding */ compareScope),
+/* harmony export */   OT: () => (/* binding */ valueEntries),
+/* harmony export */   Qc: () => (/* binding */ CONSENT_NOTE),
+/* harmony export */   Qm: () => (/* binding */ dependentViews),
+/* harmony export */   Ru: () => (/* binding */ valueText),
+/* harmony export */   ZP: () => (/* binding */ describeDrift),
+/* harmony export */   jT: () => (/* binding */ suffixOf),
+/* harmony export */   zC: () => (/* binding */ asksConsent)
+/* harmony export */ });
+/* harmony import */ var _wire_uuid_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4458);
+
+// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
+const view = (d, names) => ({
+    scope_string: (0,_wire_uuid_js__WEBPACK_IMPORTED_MODULE_0__/* .isUuid */ .O)(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
+    scope: (0,_wire_uuid_js__WEBPACK_IMPORTED_MODULE_0__/* .isUuid */ .O)(d.scope) ? d.scope : null,
+    optional: d.optional,
+    requires_refresh_token: d.requires_refresh_token,
+});
+// A set, written the same way on both sides: sorted, ids in one case.
+const dependentSet = (deps) => JSON.stringify(deps
+    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    // A code-point order (localeCompare would start ICU's collator); ids are unique.
+    .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
+/**
+ * The service's entries in the order a reader compares them with the spec's: those the spec
+ * names, in the spec's order, then the others by id.
+ */
+function inSpecOrder(service, spec) {
+    const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
+    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+    return [...service].sort((a, b) => {
+        const [ra, ia] = order(a);
+        const [rb, ib] = order(b);
+        return ra - rb || (ia < ib ? -1 : 1);
+    });
+}
+/** The spec's dependent scopes as the doors show them, in the spec's order. */
+const dependentViews = (deps, names) => deps.map((d) => view(d, names));
+/**
+ * What changing the dependent scopes means for the provider's users. Globus Auth asks each
+ * user's consent to a provider's dependent scopes and reports one missing as ConsentRequired
+ * (globus-sdk-python, gare/_variants.py); nothing documents what happens to earlier consents,
+ * so the note says what to expect, not what is certain. See the README's "Drift, updates and dry runs".
+ */
+const CONSENT_NOTE = 'users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token';
+/**
+ * Whether going from the service's dependent scopes to the spec's may ask users to consent
+ * again: a dependent scope added, made required (optional from true to false), or made to
+ * require a refresh token. One removed, or made optional, asks nothing new.
+ */
+function asksConsent(c) {
+    if (c.field !== 'dependent_scopes' || c.same)
+        return false;
+    const key = (d) => (d.scope ?? d.scope_string ?? '').toLowerCase();
+    const before = new Map(c.service.map((d) => [key(d), d]));
+    return c.spec.some((after) => {
+        const was = before.get(key(after));
+        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+    });
+}
+/** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
+const suffixOf = (scopeString) => scopeString.slice(scopeString.lastIndexOf('/') + 1);
+/** The client's scope with the suffix of `own`, its scope string: that string's scope first, else an FQDN variant's. */
+const scopeWithSuffixOf = (scopes, own) => scopes.find((s) => s.scope_string === own) ?? scopes.find((s) => suffixOf(s.scope_string) === suffixOf(own));
+/**
+ * Compares the spec, with every dependent scope resolved to its UUID, with a scope as the
+ * service describes it. Fields the service did not report are left out, not guessed.
+ * `names` gives the dependent scopes' strings the run knows, for the doors to show.
+ */
+function compareScope(definition, scope, names = new Map()) {
+    const pairs = [
+        ['name', definition.name, scope.name],
+        ['description', definition.description, scope.description],
+        ['scope_suffix', definition.scope_suffix, suffixOf(scope.scope_string)],
+        ['advertised', definition.advertised, scope.advertised],
+        // The service answers the request's allow_refresh_tokens as allows_refresh_token.
+        ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
+    ];
+    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
+    if (scope.required_domains !== undefined) {
+        // A set too; a spec without the field asks for the service's default, none.
+        const spec = [...(definition.required_domains ?? [])].sort();
+        const service = [...scope.required_domains].sort();
+        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
+    }
+    if (scope.dependent_scopes !== undefined) {
+        comparisons.push({
+            field: 'dependent_scopes',
+            spec: dependentViews(definition.dependent_scopes, names),
+            service: dependentViews(inSpecOrder(scope.dependent_scopes, definition.dependent_scopes), names),
+            same: dependentSet(definition.dependent_scopes) === dependentSet(scope.dependent_scopes),
+        });
+    }
+    return comparisons;
+}
+const dependentText = (d) => `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
+/** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
+const isDependentList = (value) => Array.isArray(value) && value.some((v) => typeof v === 'object');
+/**
+ * A value as text, one entry per item: a string quoted as JSON quotes it, a list of dependent
+ * scopes one entry each (a door shows them on separate lines), anything else as JSON.
+ */
+function valueEntries(value) {
+    if (isDependentList(value))
+        return value.map(dependentText);
+    return [JSON.stringify(value)];
+}
+/** A value as one line of text, for a message. */
+const valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
+/**
+ * The annotation for a field that differs: what each side says, and what the user can do.
+ * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
+ * or undefined when no update can be made (the suffix differs too: an update refuses then).
+ */
+function describeDrift(c, written, update) {
+    const spec = valueText(c.spec);
+    const service = valueText(c.service);
+    if (written !== 'nothing') {
+        return (`The service ${written === 'created' ? 'created the scope' : 'kept the scope'} with ${c.field} ${service}, although the ` +
+            `${written === 'created' ? 'spec' : 'update'} asked for ${spec}: it ignored the field. ` +
+            "Check the value against what the service accepts; if it should have been taken, report it with the run's log.");
+    }
+    return (`The client's scope differs from the spec in ${c.field}: the spec says ${spec}, the service has ${service}. ` +
+        (c.field === 'scope_suffix'
+            ? 'The existing scope is used; no second scope is created.'
+            : update === undefined
+                ? 'Align the spec with the service: no update is made while scope_suffix differs too.'
+                : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
+}
+
+
+/***/ }),
+
+/***/ 1655:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* reexport safe */ _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__.B0),
+/* harmony export */   nl: () => (/* binding */ inertJson),
+/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */ });
+/* unused harmony exports MAX_MESSAGE, clip, oneLine */
+/* harmony import */ var _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5621);
+/**
+ * Text from the spec or from a server, made safe for where a door writes it. Both doors write
+ * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
+ * The unsafe characters are one list, the wire's (wire/characters.ts).
+ */
+
+/** The longest message a door writes; the service's words can be long. */
+const MAX_MESSAGE = 2000;
+const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+/** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
+/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
+const inert = (text) => text.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .UNSAFE */ .Pk, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
+/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
+const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .BEYOND_JSON */ .rF, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
+/** Whether a text holds a character a terminal or a line-based file would obey. */
+
+
+
+/***/ }),
+
+/***/ 3508:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Au: () => (/* binding */ describeAnswerProblems),
+/* harmony export */   Kz: () => (/* binding */ unsafeCharacter)
+/* harmony export */ });
+/* unused harmony exports MAX_QUOTED, escapeText */
+/* harmony import */ var _characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5621);
+
+/** The most characters of one value a message quotes. */
+const MAX_QUOTED = 120;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .BEYOND_JSON */ .rF, _characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
+/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
+function unsafeCharacter(text) {
+    if (LINE_BREAK.test(text))
+        return 'contains a line break';
+    const control = [...text].find(_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasUnsafe */ .B0);
+    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
+function shown(value, scrub) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string') {
+        const text = escapeText(scrub(value));
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+    }
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `${typeof value} ${String(value)}`;
+}
+function valueAt(root, path) {
+    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+}
+/** What an issue expected, in words; for a union, what each of its forms expected. */
+function expectedOf(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return EXPECTED[issue.expected] ?? issue.expected;
+        case 'invalid_format':
+            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
+            if (issue.format === 'guid')
+                return 'a UUID';
+            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
+            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
+        // Worded here, as every message of this module: zod/mini carries no messages of its own.
+        case 'too_small':
+            if (issue.origin === 'array')
+                return `at least ${issue.minimum} item(s)`;
+            if (issue.origin === 'string')
+                return `at least ${issue.minimum} character(s)`;
+            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
+        case 'invalid_union': {
+            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
+            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
+        }
+        case 'custom':
+            return issue.params?.expected ?? issue.message;
+        default:
+            return issue.message;
+    }
+}
+/** What was wrong, in words: the custom issue's own, or what the code says. */
+function problemOf(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    switch (issue.code) {
+        case 'invalid_type':
+            return 'has the wrong type';
+        case 'invalid_format':
+            return `is not ${expectedOf(issue)}`;
+        case 'too_small':
+            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+        case 'custom':
+            return issue.message;
+        default:
+            return 'is none of the forms expected';
+    }
+}
+/**
+ * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
+ * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ */
+function describeAnswerProblems(issues, answer, scrub = (text) => text) {
+    const sentences = issues.map((issue) => {
+        const field = issue.path.map(String).join('.') || 'the body';
+        const value = valueAt(answer, issue.path);
+        const problem = problemOf(issue, value);
+        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
+    });
+    return [...new Set(sentences)].join('; ');
+}
+
+
+/***/ }),
+
+/***/ 4024:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ requestLimitMs),
+/* harmony export */   y: () => (/* binding */ createBudget)
+/* harmony export */ });
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3851);
+
+/** How many request limits the whole run may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_RUN = 3;
+function createBudget(timeoutSeconds, { clock = _retry_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml, policy = _retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_RETRY_POLICY */ .cO, signal = new AbortController().signal } = {}) {
+    const requestTimeoutMs = timeoutSeconds * 1000;
+    const startedAt = clock.now();
+    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+}
+/** The limit of a request sent now: its own, cut short by the run's deadline. */
+const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
+
+
+/***/ }),
+
+/***/ 5621:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ hasUnsafe),
+/* harmony export */   FP: () => (/* binding */ escapeOf),
+/* harmony export */   Pk: () => (/* binding */ UNSAFE),
+/* harmony export */   rF: () => (/* binding */ BEYOND_JSON)
+/* harmony export */ });
+/**
+ * The one list of characters that a terminal, a line-based log or a markdown renderer would
+ * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
+ * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
+ * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
+ * of a server's answers all use it.
+ */
+const C0 = '\\u0000-\\u001f';
+/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
+const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Every unsafe character (global: for replace). */
+const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
+/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
+const BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
+const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
+/** A character as the escape a reader sees instead: `\u001b`. */
+const escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+
+
+/***/ }),
+
+/***/ 4934:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ ActionError)
+/* harmony export */ });
+/**
+ * An error the user can act on: its message says what happened and what to do. Anything else
+ * that reaches a door is reported as unexpected.
+ */
+class ActionError extends Error {
+    name = 'ActionError';
+}
+
+
+/***/ }),
+
+/***/ 4571:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  j$: () => (/* binding */ HttpError),
+  RH: () => (/* binding */ createJsonHttp)
+});
+
+// UNUSED EXPORTS: MAX_RESPONSE_BYTES, USER_AGENT, explainError, sentence, withHttpRetries
+
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __webpack_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __webpack_require__(883);
+var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __webpack_require__(3137);
+var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
+;// CONCATENATED MODULE: ./src/wire/undici-core.ts
+/**
+ * The part of undici the HTTP layer needs, without undici's index: the index loads everything
+ * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
+ * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
+ * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
+ * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
+ * proxy by __tests__/wire/action-on-the-wire.test.ts.
+ */
+
+
+
+Object.assign((dispatcher_default()).prototype, api);
+
+
+// EXTERNAL MODULE: ./src/wire/budget.ts
+var wire_budget = __webpack_require__(4024);
+// EXTERNAL MODULE: ./src/wire/answer-problems.ts
+var answer_problems = __webpack_require__(3508);
+// EXTERNAL MODULE: ./src/wire/errors.ts
+var errors = __webpack_require__(4934);
+// EXTERNAL MODULE: ./src/wire/log.ts
+var wire_log = __webpack_require__(5499);
+// EXTERNAL MODULE: ./package.json
+var package_0 = __webpack_require__(8330);
+// EXTERNAL MODULE: ./src/wire/retry.ts
+var retry = __webpack_require__(3851);
+// EXTERNAL MODULE: ./src/wire/words.ts
+var wire_words = __webpack_require__(9824);
+;// CONCATENATED MODULE: ./src/wire/http.ts
+
+
+
+
+
+
+
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A request that failed; `transient` when trying again may succeed. */
+class HttpError extends errors/* ActionError */.l {
+    name = 'HttpError';
+    status;
+    transient;
+    /** The wait the server asked for (Retry-After), if it did. */
+    retryAfterMs;
+    constructor(message, { status, transient = false, retryAfterMs } = {}) {
+        super(message);
+        this.status = status;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+const withHttpRetries = (attempt, budget, log = wire_log/* silentLog */.a) => (0,retry/* withRetries */.LH)(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+// Final once given up on: the message says how far it got.
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${(0,retry/* formatPause */.yo)(waitMs)}.`));
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+const USER_AGENT = `ensure-provider-scope/${package_0/* version */.rE}`;
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
+const TLS_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+async function readBody(body, label, maxBytes) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > maxBytes) {
+            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
+            throw new HttpError(`${label}: the answer is larger than ${maxBytes} bytes and was not read`);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
+const sentence = (text) => text.replace(/\.?$/, '.');
+/**
+ * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
+ * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
+ * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
+ * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
+ * request id, in the body or a header.
+ */
+function explainError(body, headers, speaker = 'The service') {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the run, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
+ */
+function createJsonHttp(options) {
+    const { budget, urlSetting, words = wire_words/* PLAIN_WORDS */.t, hints = {}, log = wire_log/* silentLog */.a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
+    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
+    function networkError(label, host, error) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = budget.clock.now() >= budget.deadline;
+            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : code !== undefined && TLS_CODES.has(code)
+                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+        const { host, origin, pathname, search } = new URL(url);
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const started = budget.clock.now();
+        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
+        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+        if (payload !== undefined)
+            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+        let response;
+        let text;
+        const lane = lanes.take();
+        try {
+            response = await lane.dispatcher.request({
+                origin,
+                path: `${pathname}${search}`,
+                method,
+                headers,
+                signal: AbortSignal.any([AbortSignal.timeout((0,wire_budget/* requestLimitMs */.H)(budget)), budget.signal]),
+                ...(payload === undefined ? {} : { body: payload }),
+            });
+            text = await readBody(response.body, label, maxResponseBytes);
+        }
+        catch (error) {
+            const { code, name } = (error ?? {});
+            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+            throw error instanceof HttpError ? error : networkError(label, host, error);
+        }
+        finally {
+            lane.release();
+        }
+        const status = response.statusCode;
+        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
+        const json = parseJson(text);
+        if (status === 404 && notFound !== undefined)
+            return { data: notFound, headers: response.headers };
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to the origin the user named and nowhere else.
+            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                `credentials: set ${server} to the address of the service itself.`, { status });
+        }
+        if (status < 200 || status >= 300) {
+            const hint = requestHints[status] ?? hints[status];
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
+                status,
+                transient: TRANSIENT_STATUSES.has(status),
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            });
+        }
+        if (json === undefined)
+            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+            const problems = (0,answer_problems/* describeAnswerProblems */.Au)(parsed.error.issues, json, scrub);
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
+        }
+        return { data: parsed.data, headers: response.headers };
+    }
+    const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
+    return {
+        send,
+        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+        retriedWithHeaders: (label, schema, method, url, requestOptions) => withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
+    };
+}
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
+const MAX_LANES = 4;
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
+ */
+function keepAliveLanes(signal) {
+    const lanes = [];
+    // The run has stopped: destroyed rather than closed, so that a request still in flight when
+    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
+    // listener needs no `once`.
+    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
+    const open = () => {
+        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        lanes.push(lane);
+        return lane;
+    };
+    return {
+        take() {
+            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            lane.busy++;
+            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 5499:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ silentLog)
+/* harmony export */ });
+const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
+
+
+/***/ }),
+
+/***/ 3851:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LH: () => (/* binding */ withRetries),
+/* harmony export */   cO: () => (/* binding */ DEFAULT_RETRY_POLICY),
+/* harmony export */   e$: () => (/* binding */ nextPause),
+/* harmony export */   ml: () => (/* binding */ systemClock),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   yo: () => (/* binding */ formatPause)
+/* harmony export */ });
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(resolve, ms);
+        // A signal aborts once: the listener needs no `once`.
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
+    }),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
+    if (tried >= attempts)
+        return { giveUp: `gave up after ${tried} attempts` };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
+    }
+    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+    if (clock.now() + waitMs >= deadline)
+        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
+    return { waitMs };
+}
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
+ */
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            const pause = nextPause(pacing, tried, advice.retryAfterMs);
+            if ('giveUp' in pause)
+                throw giveUp(error, pause.giveUp);
+            onRetry(error, tried, pause.waitMs);
+            await pacing.clock.sleep(pause.waitMs, pacing.signal);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+
+/***/ }),
+
+/***/ 4458:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ isUuid),
+/* harmony export */   l: () => (/* binding */ uuidSchema)
+/* harmony export */ });
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8395);
+
+// The service's identifiers are UUIDs of any version: z.guid() accepts them all,
+// where z.uuid() would reject an identifier of an unusual variant.
+const uuidSchema = zod_mini__WEBPACK_IMPORTED_MODULE_0__/* .guid */ .OsD().brand();
+const isUuid = (value) => uuidSchema.safeParse(value).success;
+
+
+/***/ }),
+
+/***/ 9824:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ lowerFirst),
+/* harmony export */   t: () => (/* binding */ PLAIN_WORDS)
+/* harmony export */ });
+/** Plain names, for the wire's own tests and for callers that have no door. */
+const PLAIN_WORDS = {
+    ref: (setting) => setting,
+    assign: (setting, value) => `${setting}: ${value}`,
+    runAgain: 'Run again',
+    scopeStringOutput: 'the scope_string output',
+};
+/** A sentence's start as a clause: "run the step again". */
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
 
 /***/ })

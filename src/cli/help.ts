@@ -15,6 +15,7 @@ function flagLine(flag: string, command?: Command): string {
   const required = command !== undefined && option.requiredBy?.includes(command) === true;
   const notes = [
     ...(setting === undefined ? [] : [`env ${setting.env}`]),
+    ...(option.env === undefined ? [] : [`env ${option.env}=true`]),
     ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
     // The whole's help: which commands take a flag that not all do.
     ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length ? [`${listOf(takenBy(flag), 'and')} only`] : []),
@@ -36,6 +37,7 @@ export const COMMANDS = {
       `PROVIDER_CLIENT_SECRET=... ${NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
       `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
       `${NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
+      `GITLAB_TOKEN=... ${NAME} plan --gitlab-note   # in a GitLab merge request pipeline: the plan as one note on it`,
     ],
   },
   apply: {

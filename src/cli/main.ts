@@ -174,6 +174,27 @@ async function run(command: Command, values: Values, format: Format, collaborato
       exitCode = 1;
     }
   }
+  // Its warnings are the run's (in --json's too); the exit code stays the run's.
+  const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
+  if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable)) write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
+  if (values['gitlab-note'] === true || noteVariable === 'true') {
+    // Loaded only then: every other run starts without it.
+    const { noteOnMergeRequest } = await import('./gitlab-note.ts');
+    const timeout = Number(read('timeout_seconds'));
+    await noteOnMergeRequest({
+      conclusion,
+      env,
+      clientId: read('client_id'),
+      // From the repository's top, wherever the command runs: the marker stays the same.
+      spec: path.relative(repository.top, path.resolve(repository.here, read('spec'))).split(path.sep).join('/'),
+      timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
+      secrets,
+      write,
+      words: naming,
+      clock: collaborators.clock,
+      dispatcher: collaborators.dispatcher,
+    });
+  }
   if (format === 'json') {
     // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
     const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);

@@ -56,6 +56,8 @@ export interface CliFlag {
   example?: string | undefined;
   /** The setting it gives, with its variable and default. */
   setting?: CliSetting;
+  /** A boolean flag's variable, `true` to turn it on. */
+  env?: string;
   /** The commands it is required by: the help says so. */
   requiredBy?: readonly Command[];
   short?: string;
@@ -80,6 +82,11 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
     example: 'markdown',
   },
   dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
+  'gitlab-note': {
+    type: 'boolean',
+    help: "In a GitLab merge request pipeline, keep the run's report in one note on the merge request (GITLAB_TOKEN: a token with the api scope; see docs/command-line.md).",
+    env: 'PROVIDER_GITLAB_NOTE',
+  },
   debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
@@ -91,8 +98,8 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
-  plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
-  apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+  plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
+  apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
   verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };

@@ -1,8 +1,9 @@
 /**
- * The pull request's comment: what the job summary shows (summary.ts renders it, the one
- * renderer: the plan, the warnings and errors, the outputs), a verdict first and a link to the
- * run, under a hidden marker that names the client and the spec file, and within GitHub's
- * limit on a body.
+ * The review comment: what the job summary shows (summary.ts renders it, the one renderer: the
+ * plan, the warnings and errors, the outputs), a verdict first and a link to the run, under a
+ * hidden marker that names the client and the spec file, within the limit of the place it goes
+ * and in its words: a pull request's comment on GitHub, a merge request's note on GitLab (the
+ * target, below).
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import type { ScopePlan } from '../engine/plan.ts';
@@ -29,11 +30,84 @@ export const commentMarker = (clientId: string, spec: string): string =>
  */
 export const defuse = (text: string): string => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
 
+/**
+ * GitLab links more than GitHub does, in the rendered text as GitHub does
+ * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
+ * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
+ * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
+ * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
+ */
+export const defuseForGitLab = (text: string): string =>
+  defuse(text)
+    .replace(/[!$&~%*^[]/g, '$&\u2060')
+    .replace(/>/g, '\u2060>')
+    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
+
+/**
+ * Outside code only (GitLab looks for references and links in no `code` element: its
+ * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
+ * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
+ * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
+ */
+export const defuseProseForGitLab = (text: string): string => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
-export function cut(text: string, limit: number): string {
+export function cut(text: string, limit: number, whole = "the run's summary"): string {
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
+  return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in ${whole})`;
 }
+
+/** Where the comment goes, and its words there. */
+export interface CommentTarget {
+  /** The longest body the place takes, in UTF-16 units (never fewer than the characters it counts). */
+  limit: number;
+  /** What the place calls it: "comment", "note". */
+  noun: string;
+  /** Whose limit it is: "GitHub", "GitLab". */
+  host: string;
+  /** Where a value cut short is whole: "the run's summary". */
+  whole: string;
+  /** The footer's sentence with the link to the run, which has the whole report. */
+  linked: (url: string) => string;
+  /** Where the footer says the values that were cut are whole: "the summary". */
+  wholeShort: string;
+  /** Each value, made inert before it is escaped. */
+  defuse: (text: string) => string;
+  /** Each value shown outside code, after defuse and before it is escaped. */
+  prose: (text: string) => string;
+}
+
+/** A pull request's comment on GitHub, linked to the run, whose summary has every value whole. */
+export const GITHUB_COMMENT: CommentTarget = {
+  limit: COMMENT_LIMIT,
+  noun: 'comment',
+  host: 'GitHub',
+  whole: "the run's summary",
+  linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
+  wholeShort: 'the summary',
+  defuse,
+  prose: (text) => text,
+};
+
+/**
+ * GitLab refuses a longer note: "The content of a note. Limited to 1,000,000 characters."
+ * (https://docs.gitlab.com/api/notes/, Create new merge request note). Ruby counts characters,
+ * never more than a JS string's UTF-16 units.
+ */
+export const NOTE_LIMIT = 1_000_000;
+
+/** A merge request's note on GitLab, linked to the job (CI_JOB_URL), whose log has every value whole. */
+export const GITLAB_NOTE: CommentTarget = {
+  limit: NOTE_LIMIT,
+  noun: 'note',
+  host: 'GitLab',
+  whole: 'the job log',
+  linked: (url) => `The log of [the job](${url}) has the whole report.`,
+  wholeShort: 'the job log',
+  defuse: defuseForGitLab,
+  prose: defuseProseForGitLab,
+};
 
 export interface CommentFacts {
   conclusion: Conclusion;
@@ -41,39 +115,42 @@ export interface CommentFacts {
   marker: string;
   /** What the run was for, as the summary says it (describeRun). */
   ranFor: string;
-  /** The run's page, whose summary has every value whole. */
+  /** The run's page (the job's, on GitLab), whose summary or log has every value whole. */
   runUrl: string;
   /** The spec file, as the spec input names it. */
   spec: string;
   /** The run's scrub: the secret and the token are removed from every value before anything else. */
   scrub: (text: string) => string;
+  /** Where it goes; a pull request's comment unless said. */
+  target?: CommentTarget;
 }
 
 // The longest value kept whole, tried in turn until the body fits.
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
 
-/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
+/** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 export function renderComment(facts: CommentFacts): string {
+  const target = facts.target ?? GITHUB_COMMENT;
   let body = '';
   for (const limit of VALUE_LIMITS) {
-    body = render(facts, limit);
-    if (body.length <= COMMENT_LIMIT) return body;
+    body = render(facts, target, limit);
+    if (body.length <= target.limit) return body;
   }
   // Thousands of values, each already short: the end is left to the run's summary.
   const plan = facts.conclusion.plan;
   const listed: readonly ScopePlan[] = plan?.form === 'list' ? plan.scopes : [];
   // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
   const tailOf = (left: readonly ScopePlan[]): string => {
-    const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
-    const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
-    return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+    const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
+    const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+    return `\n\n_The rest is too long for a ${target.noun}._${more}\n${footerOf(facts, target, true)}`;
   };
-  const room = COMMENT_LIMIT - tailOf(listed).length;
+  const room = target.limit - tailOf(listed).length;
   // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
   const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
   const kept = body.slice(0, end);
   // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-  const heading = (suffix: string): string => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number)))}: `;
+  const heading = (suffix: string): string => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number, target.whole))))}: `;
   // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
   let from = 0;
   const first = listed.findIndex((s) => {
@@ -84,18 +161,18 @@ export function renderComment(facts: CommentFacts): string {
   return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
 
-function render(facts: CommentFacts, limit: number): string {
+function render(facts: CommentFacts, target: CommentTarget, limit: number): string {
   const { conclusion, marker, ranFor, scrub } = facts;
   // Each value: scrubbed whole first, then cut, made inert and escaped.
   let wasCut = false;
   const value = (text: string): string => {
     const clean = scrub(text);
-    const kept = cut(clean, limit);
+    const kept = cut(clean, limit, target.whole);
     wasCut ||= kept !== clean;
-    return defuse(kept);
+    return target.defuse(kept);
   };
   const said = verdict(conclusion);
-  return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
+  return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
 }
 
 /** One line first: whether the run passed, and whether there is anything to change. */
@@ -105,7 +182,7 @@ function verdict({ plan, exitCode }: Conclusion): string {
   return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
 
-function footerOf({ runUrl, spec }: CommentFacts, wasCut: boolean): string {
-  const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
-  return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+function footerOf({ runUrl, spec }: CommentFacts, target: CommentTarget, wasCut: boolean): string {
+  const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
+  return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }

@@ -25,6 +25,8 @@ export interface SummaryContext {
    * while it is still whole (escaping a `\` in it would hide it from a later redaction).
    */
   scrub?: (text: string) => string;
+  /** Applied after scrub to every value shown outside code (where a host finds references GitLab skips in code). */
+  prose?: (text: string) => string;
 }
 
 function headline({ action }: ScopePlan, dryRun: boolean): string {
@@ -54,9 +56,9 @@ export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boole
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) => text }: SummaryContext): string {
-  const cell = (text: string): string => escapeMarkdown(scrub(text));
-  const code = (text: string): string => `<code>${cell(text)}</code>`;
+export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }: SummaryContext): string {
+  const cell = (text: string): string => escapeMarkdown(prose(scrub(text)));
+  const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
   // A list of dependent scopes one entry a line (each its string and id), any other value whole.
   const value = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
   const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];

@@ -45,8 +45,12 @@ export type Method = 'GET' | 'POST' | 'PUT';
 
 export interface JsonHttpOptions {
   budget: Budget;
-  /** The setting that names the server, for messages that say what to check. */
-  urlSetting: WireSetting;
+  /** The setting that names the server, for messages that say what to check; or the variable, where no setting does. */
+  urlSetting: WireSetting | { variable: string };
+  /** Who answers, as a message quotes it: "The service said: ...". */
+  speaker?: string;
+  /** A larger answer is refused, not buffered; MAX_RESPONSE_BYTES by default. */
+  maxResponseBytes?: number;
   /** How the user names the settings a message mentions; plain names by default. */
   words?: WireWords | undefined;
   /** Headers sent with every request. */
@@ -83,6 +87,14 @@ export interface JsonHttp {
   send<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
   /** An idempotent request, sent again with backoff while the failure is transient. */
   retried<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  /** As retried, with the answer's headers (a page's links to the next). */
+  retriedWithHeaders<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<Answer<z.output<S>>>;
+}
+
+/** An answer's data and its headers. */
+export interface Answer<T> {
+  data: T;
+  headers: IncomingHttpHeaders;
 }
 
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -98,14 +110,14 @@ const TLS_CODES = new Set([
 // Connection failures worth another try; a name that does not resolve is not one of them.
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
-async function readBody(body: Dispatcher.ResponseData['body'], label: string): Promise<string> {
+async function readBody(body: Dispatcher.ResponseData['body'], label: string, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_RESPONSE_BYTES) {
+    if (size > maxBytes) {
       // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
-      throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+      throw new HttpError(`${label}: the answer is larger than ${maxBytes} bytes and was not read`);
     }
     chunks.push(chunk);
   }
@@ -130,7 +142,7 @@ export const sentence = (text: string): string => text.replace(/\.?$/, '.');
  * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
  * request id, in the body or a header.
  */
-export function explainError(body: unknown, headers: IncomingHttpHeaders): string {
+export function explainError(body: unknown, headers: IncomingHttpHeaders, speaker = 'The service'): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | null | undefined;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -139,7 +151,7 @@ export function explainError(body: unknown, headers: IncomingHttpHeaders): strin
     ['error id', text(first?.id)],
     ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
   ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-  return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+  return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 
 /**
@@ -148,8 +160,8 @@ export function explainError(body: unknown, headers: IncomingHttpHeaders): strin
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
-  const server = words.ref(urlSetting);
+  const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+  const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
   const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
   const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
 
@@ -174,13 +186,13 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
   }
 
-  async function send<S extends z.ZodMiniType>(
+  async function exchange<S extends z.ZodMiniType>(
     label: string,
     schema: S,
     method: Method,
     url: string,
     { body, form, notFound, hints: requestHints = {}, headers: requestHeaders }: RequestOptions<z.output<S>> = {},
-  ): Promise<z.output<S>> {
+  ): Promise<Answer<z.output<S>>> {
     const { host, origin, pathname, search } = new URL(url);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
     const started = budget.clock.now();
@@ -199,7 +211,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
         signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
         ...(payload === undefined ? {} : { body: payload }),
       });
-      text = await readBody(response.body, label);
+      text = await readBody(response.body, label, maxResponseBytes);
     } catch (error) {
       const { code, name } = (error ?? {}) as { code?: string; name?: string };
       log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
@@ -210,7 +222,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     const status = response.statusCode;
     log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
     const json = parseJson(text);
-    if (status === 404 && notFound !== undefined) return notFound;
+    if (status === 404 && notFound !== undefined) return { data: notFound, headers: response.headers };
     if (status >= 300 && status < 400) {
       // Never followed: the credentials go to the origin the user named and nowhere else.
       throw new HttpError(
@@ -223,7 +235,7 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       const hint = requestHints[status] ?? hints[status];
       const retryAfter = response.headers['retry-after'];
       const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
+      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
         status,
         transient: TRANSIENT_STATUSES.has(status),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -233,14 +245,16 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-      throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
+      throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
     }
-    return parsed.data;
+    return { data: parsed.data, headers: response.headers };
   }
 
+  const send: JsonHttp['send'] = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
   return {
     send,
     retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+    retriedWithHeaders: (label, schema, method, url, requestOptions) => withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
   };
 }
 
