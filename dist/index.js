@@ -30626,7 +30626,7 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
+        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
     }
 }
 /**
@@ -30826,6 +30826,25 @@ const STATUS = {
 };
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
 const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
+// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
+const FOLD_FROM = 2;
+/**
+ * The listed scopes' sections in the order the summary has them: those a run changes or that
+ * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
+ * several, those left as the spec says. The single form has no sections.
+ */
+function sectionsOf({ form, scopes }) {
+    if (form === 'single')
+        return { open: [], folded: [] };
+    const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
+    return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+}
+/**
+ * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
+ * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
+ * is: only the renderer's own words go there.
+ */
+const folded = (summary, lines) => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
@@ -30837,7 +30856,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     const code = (text) => `<code>${cell(text)}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
     const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const table = (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
     /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
@@ -30852,9 +30871,11 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
             out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
         }
         if (action === 'update') {
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
+            // The note is the update's, under its table: it is about what the provider's users see, not a value.
+            const consent = fields.filter((f) => f.consent).map((f) => f.field);
+            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
             // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
         }
         if (comparison.length > 0) {
             out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -30878,10 +30899,14 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
         if (single)
             lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        for (const scope of single ? [] : plan.scopes) {
+        const section = (scope) => {
             const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
-        }
+            return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+        };
+        const { open, folded: quiet } = sectionsOf(plan);
+        lines.push(...open.flatMap(section));
+        if (quiet.length > 0)
+            lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
     }
     else if (problems !== undefined) {
         const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
@@ -30890,17 +30915,25 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
     else {
         lines.push('### Provider scope: the run failed', '');
         if (known !== undefined) {
-            const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`]];
-            lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
+            // Every scope of the spec: a list's failure is about all of them.
+            const several = known.scopes.length > 1;
+            const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+            lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
         }
     }
     // A failed validation's problems are its errors, listed above.
     const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    const named = Object.entries(outputs ?? {});
-    if (named.length > 0)
-        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
+    if (outputs !== undefined) {
+        // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+        const { scopes, ...named } = outputs;
+        const each = Object.entries(JSON.parse(scopes));
+        lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
+        lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
+        lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
+        lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
+    }
     return lines.join('\n');
 }
 
@@ -30970,20 +31003,25 @@ function renderComment(facts) {
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    const listed = plan?.form === 'list' ? plan.scopes : [];
+    // The sections in the order the summary has them, the folded ones last.
+    const { open, folded } = plan === undefined ? { open: [], folded: [] } : sectionsOf(plan);
+    const listed = [...open, ...folded];
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
         const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
         return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
     };
-    const room = COMMENT_LIMIT - tailOf(listed).length;
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
-    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-    const kept = body.slice(0, end);
+    const upTo = (room) => body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
+    // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
+    const unclosed = (text) => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
+    const close = '\n\n</details>';
+    const room = COMMENT_LIMIT - tailOf(listed).length;
+    const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
     const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
-    // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+    // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
         const at = kept.indexOf(heading(s.suffix), from);
@@ -31267,7 +31305,7 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
         if (drift.length > rows)
             lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
     }
-    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: '', string: known.scopeString, how: " (the spec's; not read from the service)" }])
+    const strings = plan === undefined ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({ suffix, string: scopeString, how: " (the spec's; not read from the service)" }))
         : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
     const [one, ...others] = strings;
     if (one !== undefined && others.length === 0)
