@@ -30803,11 +30803,14 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
- * character (wire/characters.ts) shows as its escape.
+ * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
+ * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
+ * any other unsafe character (wire/characters.ts) shows as its escape.
  */
-const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
+const escapeMarkdown = (text) => inert(text
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
+    .replace(/(www)\./gi, '$1\\.'));
 function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
@@ -31010,7 +31013,8 @@ function renderComment(facts) {
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
         const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
-        return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+        // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
+        return `\n\n_The rest is too long for a comment._${more}\n\n${footerOf(facts, true)}`;
     };
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
     const upTo = (room) => body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));

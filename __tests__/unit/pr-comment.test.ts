@@ -216,7 +216,8 @@ describe('the body', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 2_000);
     expect(body.startsWith(commentMarker(CLIENT_ID, '.github/provider-scope.yml'))).toBe(true);
-    expect(body).toContain('\n\n_The rest is too long for a comment._\n---\n<sub>Spec file');
+    // A blank line before the rule: right under the line above, it would make that line a heading.
+    expect(body).toContain('\n\n_The rest is too long for a comment._\n\n---\n<sub>Spec file');
     expect(body.endsWith('the summary has them whole.</sub>\n')).toBe(true);
   });
 

@@ -133,7 +133,7 @@ describe('escapeMarkdown: text from a spec or a server renders as that text', ()
     ['a link', '[Re-authorize here](https://evil.example)', '\\[Re-authorize here\\]\\(https\\://evil.example\\)'],
     ['an image', '![x](https://evil.example/p.png)', '\\!\\[x\\]\\(https\\://evil.example/p.png\\)'],
     ['emphasis and strike-through', '**bold** _it_ ~~no~~', '\\*\\*bold\\*\\* \\_it\\_ \\~\\~no\\~\\~'],
-    ['autolinks', 'https://evil.example www.x.org a@evil.example', 'https\\://evil.example www.x.org a\\@evil.example'],
+    ['autolinks', 'https://evil.example www.x.org WWW.y.org a@evil.example', 'https\\://evil.example www\\.x.org WWW\\.y.org a\\@evil.example'],
     ['code', '`x`', '\\`x\\`'],
     ['HTML and an entity', '<img src=x>&amp;', '\\<img src=x\\>\\&amp;'],
     ['a table cell and line breaks', 'a|b\r\nc\nd', 'a\\|b c d'],

@@ -68,7 +68,8 @@ export function renderComment(facts: CommentFacts): string {
   const tailOf = (left: readonly ScopePlan[]): string => {
     const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
     const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
-    return `\n\n_The rest is too long for a comment._${more}\n${footerOf(facts, true)}`;
+    // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
+    return `\n\n_The rest is too long for a comment._${more}\n\n${footerOf(facts, true)}`;
   };
   // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
   const upTo = (room: number): string =>

@@ -11,12 +11,17 @@ import { inert } from '../engine/text.ts';
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
- * character (wire/characters.ts) shows as its escape.
+ * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
+ * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
+ * any other unsafe character (wire/characters.ts) shows as its escape.
  */
 export const escapeMarkdown = (text: string): string =>
-  inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
+  inert(
+    text
+      .replace(/\r\n|\r|\n/g, ' ')
+      .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
+      .replace(/(www)\./gi, '$1\\.'),
+  );
 
 export interface SummaryContext {
   ranFor: string;
