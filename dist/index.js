@@ -29168,7 +29168,11 @@ class problems_ValidationError extends errors_ActionError {
 
 
 
-/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+/**
+ * The outputs: the registration as a whole (created, updated, changes: any listed scope's), the
+ * first scope of the spec's string and id, every scope string of the client, and each scope of
+ * the spec by its suffix. A spec of one scope is a list of one, so its values are that scope's.
+ */
 function outputsOf(results, plan) {
     const each = (result, index) => ({
         scope_string: result.scope.scope_string,
@@ -29182,8 +29186,8 @@ function outputsOf(results, plan) {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
         scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(first.created),
-        updated: String(first.updated),
+        created: String(results.some((result) => result.created)),
+        updated: String(results.some((result) => result.updated)),
         changes: String(plan.changes),
         scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
     };

@@ -171,11 +171,13 @@ test('plan --json carries the plan the terminal shows: every field of a creation
   const text = await cli(['plan']);
   const json = await cli(['plan', '--json']);
   expect([text.code, json.code]).toEqual([2, 2]);
-  const document = JSON.parse(json.stdout) as { plan: { action: string; fields: Array<{ field: string; before: unknown; after: unknown }> }; outputs: { changes: boolean } };
+  const document = JSON.parse(json.stdout) as { scopes: Array<{ change: { action: string; fields: Array<{ field: string; before: unknown; after: unknown }> } }>; outputs: { changes: boolean } };
   expect(document.outputs.changes).toBe(true);
-  expect(document.plan.action).toBe('create');
+  expect(document.scopes).toHaveLength(1);
+  const plan = document.scopes[0]?.change;
+  expect(plan?.action).toBe('create');
   const groups = { scope_string: GROUPS_SCOPE_STRING, scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true };
-  expect(document.plan.fields).toEqual([
+  expect(plan?.fields).toEqual([
     { field: 'name', before: null, after: 'Packaged provider' },
     { field: 'description', before: null, after: 'Runs packaged actions' },
     { field: 'scope_suffix', before: null, after: 'action_all' },
@@ -184,7 +186,7 @@ test('plan --json carries the plan the terminal shows: every field of a creation
     { field: 'dependent_scopes', before: null, after: [groups] },
   ]);
   // The terminal's plan names the same fields and the same dependent scope.
-  for (const { field } of document.plan.fields) expect(text.stdout).toContain(`+ ${field}`);
+  for (const { field } of plan?.fields ?? []) expect(text.stdout).toContain(`+ ${field}`);
   expect(text.stdout).toContain(`${GROUPS_SCOPE_STRING} (${GROUPS_SCOPE_ID}) optional: false, requires_refresh_token: true`);
 });
 
@@ -272,7 +274,7 @@ describe('import, installed from the tarball', () => {
     expect(JSON.parse(imported.stdout)).toMatchObject({
       status: 'imported',
       outputs: { scope_strings: [`${service.url}/scopes/${client.id}/action_all`, `${service.url}/scopes/provider.example.org/action_all`] },
-      import: { file: FILE, spec: { scope_suffix: 'action_all' } },
+      import: { file: FILE, scopes: [{ scope_suffix: 'action_all' }] },
     });
     expect((await cli(['plan'])).code).toBe(0);
   });
@@ -359,7 +361,7 @@ describe('import, installed from the tarball', () => {
     await made(client, unusual);
     const imported = await cli(['import', '--json']);
     expect(imported.code).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({ import: { spec: unusual } });
+    expect(JSON.parse(imported.stdout)).toMatchObject({ import: { form: 'single', scopes: [unusual] } });
     expect((await cli(['plan'])).stdout).toContain('No changes. The scope matches the spec.');
 
     for (const [field, scope] of [

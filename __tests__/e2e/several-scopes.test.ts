@@ -118,8 +118,8 @@ test('three listed, one existing, one new and one depending on the new one: both
     beta: { scope_string: stringOf('beta'), scope_id: scopes.beta?.id, created: true, updated: false, changes: true },
     gamma: { scope_string: stringOf('gamma'), scope_id: scopes.gamma?.id, created: true, updated: false, changes: true },
   });
-  // The first listed scope is what the single outputs describe; changes is any scope's.
-  expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), scope_id: alpha.id, created: 'false', updated: 'false', changes: 'true' });
+  // scope_string and scope_id are the first listed scope's; created, updated and changes the registration's.
+  expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), scope_id: alpha.id, created: 'true', updated: 'false', changes: 'true' });
   expectSafe(h, result);
 
   // Run again: nothing to create, one round of reads (the inspection and one lookup by string).
@@ -137,6 +137,19 @@ test('three listed, one existing, one new and one depending on the new one: both
   // Nothing changes: the three sections folded, the scopes output a row each.
   expect(again.summary).toContain('<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### alpha: unchanged\n');
   expect(again.summary).toContain(`| <code>gamma</code> | <code>${md(stringOf('gamma'))}</code> | <code>${scopes.gamma?.id}</code> | <code>false</code> | <code>false</code> | <code>false</code> |`);
+  // All unchanged: the registration neither created, updated nor changed.
+  expect(again.outputs).toMatchObject({ scope_string: stringOf('alpha'), created: 'false', updated: 'false', changes: 'false' });
+});
+
+test('only the second listed scope missing: created is true for the registration, though the first existed', async () => {
+  const [alpha] = [seed('alpha'), seed('gamma')];
+  const result = await runList([{ suffix: 'alpha' }, { suffix: 'beta' }, { suffix: 'gamma' }]);
+  expect(result.exitCode).toBe(0);
+  expect(h.service.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { scope: { scope_suffix: string } }).scope.scope_suffix)).toEqual(['beta']);
+  expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), scope_id: alpha.id, created: 'true', updated: 'false', changes: 'true' });
+  const output = scopesOutput(result);
+  expect([output.alpha?.created, output.beta?.created, output.gamma?.created]).toEqual([false, true, false]);
+  expectSafe(h, result);
 });
 
 describe('drift in one of three, under each on_drift', () => {
@@ -157,6 +170,16 @@ describe('drift in one of three, under each on_drift', () => {
     expect(writes()).toEqual([]);
     expect(bySuffix().beta?.description).toBe('Old text');
     expect(scopesOutput(result).beta).toMatchObject({ updated: false, changes: false });
+    expect(result.outputs).toMatchObject({ created: 'false', updated: 'false', changes: 'false' });
+  });
+
+  test('warn in a dry run: the drift of the second is no change, so the registration has none', async () => {
+    const result = await runList(THREE, { on_drift: 'warn', dry_run: 'true' });
+    expect(result.exitCode).toBe(0);
+    expect(warnings(result)).toEqual([expect.stringMatching(/description/)]);
+    expect(writes()).toEqual([]);
+    expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), created: 'false', updated: 'false', changes: 'false' });
+    expect(Object.values(scopesOutput(result)).map((v) => [v.created, v.updated, v.changes])).toEqual([[false, false, false], [false, false, false], [false, false, false]]);
   });
 
   test('fail: an error about beta, exit 1, nothing written', async () => {
@@ -183,7 +206,8 @@ describe('drift in one of three, under each on_drift', () => {
     expect(others()).toEqual(untouched);
     const output = scopesOutput(result);
     expect([output.alpha?.updated, output.beta?.updated, output.gamma?.updated]).toEqual([false, true, false]);
-    expect(result.outputs.changes).toBe('true');
+    // Only the second was updated: the registration was.
+    expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), created: 'false', updated: 'true', changes: 'true' });
   });
 });
 
@@ -318,6 +342,9 @@ describe("the outputs of both doors", () => {
       `SCOPE_STRING=${stringOf('alpha')}`,
       ...['alpha', 'beta', 'gamma'].map((s) => `SCOPE_STRING_${s.toUpperCase()}=${stringOf(s)}`),
     ]);
+    // Each listed scope's id beside its string; the top-level lines speak of the registration.
+    expect(dotenv.split('\n').filter((l) => /^SCOPE_ID_[A-Z]+=/.test(l))).toEqual(['alpha', 'beta', 'gamma'].map((s) => `SCOPE_ID_${s.toUpperCase()}=${scopes[s]?.id}`));
+    expect(dotenv.split('\n').filter((l) => /^(CREATED|UPDATED|CHANGES)=/.test(l))).toEqual(['CREATED=true', 'UPDATED=false', 'CHANGES=true']);
     // Never the JSON of the scopes output: a dotenv line cannot hold it.
     expect(dotenv).not.toMatch(/^SCOPES=/m);
 

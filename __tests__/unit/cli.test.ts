@@ -14,6 +14,7 @@ import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
 import { COMMANDS } from '../../src/cli/help.ts';
+import type { CliReport } from '../../src/cli/json-report.ts';
 import { CLI_SETTINGS, cliNaming } from '../../src/cli/options.ts';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
@@ -53,6 +54,14 @@ const jsonOf = (run: CliRun): Record<string, unknown> => {
   expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
   return document;
 };
+/** A single-form document's one scope: what apply would write or wrote, and its drift. */
+const onlyScopeOf = (document: Record<string, unknown>): CliReport['scopes'][number] => {
+  const scopes = document.scopes as CliReport['scopes'];
+  expect(scopes).toHaveLength(1);
+  return scopes[0] as CliReport['scopes'][number];
+};
+const changeOf = (document: Record<string, unknown>): CliReport['scopes'][number]['change'] => onlyScopeOf(document).change;
+const driftOf = (document: Record<string, unknown>): CliReport['scopes'][number]['drift'] => onlyScopeOf(document).drift;
 
 describe('plan, apply, plan', () => {
   test('a fresh client: plan shows the creation (exit 2), apply creates (exit 0), plan again finds nothing (exit 0)', async () => {
@@ -134,24 +143,26 @@ describe('--json and --dotenv', () => {
     const document = jsonOf(run);
     expect(run.exitCode).toBe(2);
     expect(document).toMatchObject({
-      schema_version: 1,
+      schema_version: 2,
       command: 'plan',
       status: 'changes',
       exit_code: 2,
       outputs: { scope_string: `${service.url}/scopes/${client.id}/action_all`, scope_id: '', created: false, updated: false },
-      plan: { action: 'create', request: `POST /v2/api/clients/${client.id}/scopes` },
+      scopes: [{ suffix: 'action_all', scope_id: null, change: { action: 'create', request: `POST /v2/api/clients/${client.id}/scopes` } }],
+      providers: [],
       errors: [],
     });
-    expect((document.plan as { fields: unknown[] }).fields).toContainEqual({ field: 'name', before: null, after: 'CLI provider' });
+    expect(changeOf(document).fields).toContainEqual({ field: 'name', before: null, after: 'CLI provider' });
   });
 
   test('apply --json --on-drift update after a change: the update in drift, updated true; plan --json --on-drift update the fields before and after', async () => {
     await cli(['apply']);
     await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: Renamed'));
     const plan = jsonOf(await cli(['plan', '--json', '--on-drift', 'update']));
-    expect(plan.plan).toEqual({ action: 'update', request: expect.stringMatching(/^PUT \/v2\/api\/scopes\//), fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }] });
+    expect(changeOf(plan)).toEqual({ action: 'update', request: expect.stringMatching(/^PUT \/v2\/api\/scopes\//), fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }] });
     const applied = jsonOf(await cli(['apply', '--json', '--on-drift', 'update']));
-    expect(applied).toMatchObject({ status: 'applied', exit_code: 0, plan: null, outputs: { updated: true } });
+    expect(applied).toMatchObject({ status: 'applied', exit_code: 0, outputs: { updated: true } });
+    expect(changeOf(applied)).toMatchObject({ action: 'update', fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }] });
   });
 
   test('a failure --json: status failed, every problem with its file and line, outputs null', async () => {
@@ -159,7 +170,7 @@ describe('--json and --dotenv', () => {
     const run = await cli(['plan', '--json']);
     const document = jsonOf(run);
     expect(run.exitCode).toBe(1);
-    expect(document).toMatchObject({ status: 'failed', exit_code: 1, outputs: null, plan: null });
+    expect(document).toMatchObject({ status: 'failed', exit_code: 1, outputs: null, scopes: [], providers: [] });
     expect(document.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ message: expect.stringContaining('description is required'), file: '.github/provider-scope.yml', line: 1 }),
@@ -171,18 +182,25 @@ describe('--json and --dotenv', () => {
 
   test('plan --json with nothing to change: status no_changes, exit 0, action none; apply --json on a fresh client: applied, created; verify --json: verified', async () => {
     const applied = jsonOf(await cli(['apply', '--json']));
-    expect(applied).toMatchObject({ command: 'apply', status: 'applied', exit_code: 0, plan: null, outputs: { created: true, updated: false }, errors: [] });
-    expect(applied.drift).toEqual(expect.arrayContaining([{ field: 'name', spec: 'CLI provider', service: 'CLI provider', same: true }]));
+    expect(applied).toMatchObject({ command: 'apply', status: 'applied', exit_code: 0, outputs: { created: true, updated: false }, errors: [] });
+    expect(driftOf(applied)).toEqual(expect.arrayContaining([{ field: 'name', spec: 'CLI provider', service: 'CLI provider', same: true }]));
     const planned = await cli(['plan', '--json']);
     expect(planned.exitCode).toBe(0);
-    expect(jsonOf(planned)).toMatchObject({ command: 'plan', status: 'no_changes', exit_code: 0, plan: { action: 'none', request: null, fields: [] } });
+    expect(jsonOf(planned)).toMatchObject({ command: 'plan', status: 'no_changes', exit_code: 0 });
+    expect(changeOf(jsonOf(planned))).toEqual({ action: 'none', request: null, fields: [] });
     const provider = new ProviderStub();
     await provider.start();
     try {
       provider.document = { globus_auth_scope: (applied.outputs as { scope_string: string }).scope_string };
       const verified = await cli(['verify', '--json', '--provider-url', provider.url]);
       expect(verified.exitCode).toBe(0);
-      expect(jsonOf(verified)).toMatchObject({ command: 'verify', status: 'verified', exit_code: 0, plan: null, outputs: expect.objectContaining({ created: false, updated: false }), provider: { url: `${provider.url}/`, matches: true } });
+      expect(jsonOf(verified)).toMatchObject({
+        command: 'verify',
+        status: 'verified',
+        exit_code: 0,
+        outputs: expect.objectContaining({ created: false, updated: false }),
+        providers: [{ url: `${provider.url}/`, key: 'globus_auth_scope', matches: true, allowed: 'a scope string of this client' }],
+      });
     } finally {
       await provider.stop();
     }
@@ -192,14 +210,15 @@ describe('--json and --dotenv', () => {
     await cli(['apply']);
     await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
     const document = jsonOf(await cli(['plan', '--json']));
-    expect(document).toMatchObject({ status: 'no_changes', exit_code: 0, errors: [], plan: { action: 'none' } });
+    expect(document).toMatchObject({ status: 'no_changes', exit_code: 0, errors: [] });
+    expect(changeOf(document).action).toBe('none');
     expect(document.warnings).toEqual([{ message: expect.stringContaining("The client's scope differs from the spec in description") }]);
-    expect(document.drift).toContainEqual({ field: 'description', spec: 'Runs better CLI actions', service: 'Runs CLI actions', same: false });
+    expect(driftOf(document)).toContainEqual({ field: 'description', spec: 'Runs better CLI actions', service: 'Runs CLI actions', same: false });
   });
 
   test('plan --json of a creation: the fields the spec sets, each with its value, and no other', async () => {
     const document = jsonOf(await cli(['plan', '--json']));
-    const fields = (document.plan as { fields: Array<Record<string, unknown>> }).fields;
+    const { fields } = changeOf(document);
     // The spec's fields, its defaults included; required_domains, not given, is not sent.
     expect(fields.map((f) => f.field).sort()).toEqual(['advertised', 'allow_refresh_tokens', 'dependent_scopes', 'description', 'name', 'scope_suffix']);
     expect(fields).toEqual(expect.arrayContaining([
@@ -522,11 +541,11 @@ describe('verify', () => {
     provider.document = { globus_auth_scope: 'https://auth.globus.org/scopes/other/action_all' };
     const wrong = await cli(['verify', '--provider-url', provider.url, '--json']);
     expect(wrong.exitCode).toBe(1);
-    expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', provider: { matches: false } });
+    expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', providers: [{ matches: false }] });
     expect(wrong.stderr).toContain(`set to the scope_string that plan and apply print (outputs.scope_string with --json), "${scopeString}"`);
     provider.document = { title: 'publishes nothing' };
     const none = await cli(['verify', '--provider-url', provider.url, '--json']);
-    expect(jsonOf(none)).toMatchObject({ status: 'failed', provider: { url: `${provider.url}/`, key: null, published: null, matches: false } });
+    expect(jsonOf(none)).toMatchObject({ status: 'failed', providers: [{ url: `${provider.url}/`, key: null, published: null, matches: false }] });
   });
 
   test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {

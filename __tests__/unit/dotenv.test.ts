@@ -42,7 +42,7 @@ test('one more is refused for its size, by name, with what to do', () => {
   const [problem, ...more] = dotenvProblems(listOf(said + 1), scopeStringFor);
   expect(more).toEqual([]);
   expect(problem?.message).toMatch(
-    new RegExp(`^--dotenv: the ${said + 1} listed scopes' strings alone take \\d+ bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only\\. List fewer scopes in one spec, or use --json instead\\.$`),
+    new RegExp(`^--dotenv: the ${said + 1} listed scopes' strings and ids alone take \\d+ bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only\\. List fewer scopes in one spec, or use --json instead\\.$`),
   );
 });
 
@@ -73,6 +73,8 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
   );
   expect(Buffer.byteLength(text)).toBeLessThan(MAX_BYTES);
   expect(text.split('\n').filter((line) => line.startsWith('SCOPE_STRING_OPERATION_'))).toHaveLength(said);
+  expect(text.split('\n').filter((line) => line === `SCOPE_ID_OPERATION_000000=${entry.scope_id}`)).toHaveLength(1);
+  expect(text.split('\n').filter((line) => line.startsWith('SCOPE_ID_OPERATION_'))).toHaveLength(said);
 });
 
 test("a suffix that makes no variable's name, and two that make the same, are refused by name; the single form is never refused", () => {
@@ -96,7 +98,7 @@ test('the projection is the file a run writes for the listed scopes alone: refus
   // The file a run writes for one listed scope whose string is `long`, line by line.
   const fileOf = (suffix: string, long: string): string =>
     `SCOPE_STRING=${long}\nSCOPE_ID=${id('00000000-0000-4000-8000-000000000001')}\nSCOPE_STRINGS=${JSON.stringify([long])}\nCREATED=false\nUPDATED=false\nCHANGES=false\n` +
-    `SCOPE_STRING_${suffix.toUpperCase()}=${long}\n`;
+    `SCOPE_STRING_${suffix.toUpperCase()}=${long}\nSCOPE_ID_${suffix.toUpperCase()}=${id('00000000-0000-4000-8000-000000000001')}\n`;
   const padded = (suffix: string, pad: number): string => `${scopeStringFor(suffix)}${'x'.repeat(pad)}`;
   /** A suffix and a padding that make the file exactly `bytes` long. */
   const exactly = (bytes: number): [string, number] => {
@@ -113,7 +115,7 @@ test('the projection is the file a run writes for the listed scopes alone: refus
   };
   expect(refused(MAX_BYTES - 1)).toEqual([]);
   expect(refused(MAX_BYTES)).toEqual([
-    `--dotenv: the 1 listed scopes' strings alone take ${MAX_BYTES} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. List fewer scopes in one spec, or use --json instead.`,
+    `--dotenv: the 1 listed scopes' strings and ids alone take ${MAX_BYTES} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. List fewer scopes in one spec, or use --json instead.`,
   ]);
   // And what the run writes is that file, byte for byte.
   const [suffix, pad] = exactly(MAX_BYTES - 1);
@@ -126,7 +128,7 @@ test('the projection is the file a run writes for the listed scopes alone: refus
       created: 'false',
       updated: 'false',
       changes: 'false',
-      scopes: JSON.stringify({ [suffix]: { scope_string: long, scope_id: '', created: false, updated: false, changes: false } }),
+      scopes: JSON.stringify({ [suffix]: { scope_string: long, scope_id: id('00000000-0000-4000-8000-000000000001'), created: false, updated: false, changes: false } }),
     },
     'list',
   );

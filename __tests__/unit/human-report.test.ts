@@ -255,7 +255,7 @@ describe('jsonReport', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [], required_domains: undefined };
     const result: ReconcileResult = { ...REGISTERED, comparison: [], scope: planned, scopes: [planned], wouldCreate: true, definition };
-    const fields = jsonReport('plan', conclusionOf(result), [], 2).plan?.fields.map((f) => f.field);
+    const fields = jsonReport('plan', conclusionOf(result), [], 2).scopes[0]?.change.fields.map((f) => f.field);
     expect(fields).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes']);
   });
 });
@@ -268,13 +268,17 @@ describe('jsonReport: what the plan says, typed', () => {
     expect([none.outputs?.changes, planned.outputs?.changes]).toEqual([false, true]);
   });
 
-  test('applied only on apply, shaped as plan; plan only on plan', () => {
+  test('the top level speaks of the registration: what each scope gets is under scopes, in apply and in plan alike', () => {
     const update: ReconcileResult = { ...REGISTERED, updated: true, changes: [{ field: 'description', spec: 'new', service: 'old', same: false }] };
     const applied = jsonReport('apply', conclusionOf(update), [], 0);
-    expect([applied.plan, applied.applied]).toEqual([null, { action: 'update', request: `PUT /v2/api/scopes/${SCOPE_ID}`, fields: [{ field: 'description', before: 'old', after: 'new' }] }]);
-    const planned = jsonReport('plan', conclusionOf(update, { dryRun: true }), [], 2);
-    expect('applied' in planned).toBe(false);
-    expect('applied' in jsonReport('verify', conclusionOf(REGISTERED), [], 0)).toBe(false);
+    const change = { action: 'update', request: `PUT /v2/api/scopes/${SCOPE_ID}`, fields: [{ field: 'description', before: 'old', after: 'new' }] };
+    expect(applied.scopes.map((s) => s.change)).toEqual([change]);
+    expect(jsonReport('plan', conclusionOf(update, { dryRun: true }), [], 2).scopes.map((s) => s.change)).toEqual([change]);
+    for (const report of [applied, jsonReport('verify', conclusionOf(REGISTERED), [], 0)]) {
+      expect(report.schema_version).toBe(2);
+      expect(Object.keys(report)).not.toEqual(expect.arrayContaining(['plan']));
+      expect(['plan', 'applied', 'drift', 'provider'].filter((key) => key in report)).toEqual([]);
+    }
   });
 
   test("import's document carries what it imported; the others none", () => {

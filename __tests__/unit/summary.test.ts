@@ -106,6 +106,28 @@ describe('outputsOf', () => {
   ])('%s', (_title, result, expected) => {
     expect(outputsOf([result], planOf(single(result), false))).toEqual(expected);
   });
+
+  describe('a list: scope_string and scope_id the first listed scope\'s, created, updated and changes any listed scope\'s', () => {
+    const ids: Record<string, string> = { first: '00000000-0000-4000-8000-000000000001', second: '00000000-0000-4000-8000-000000000002', third: '00000000-0000-4000-8000-000000000003' };
+    const listed = (suffix: string, result: ReconcileResult): ReconcileResult => {
+      const scope = { id: id(ids[suffix] ?? ''), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}` };
+      return { ...result, scope, scopes: [scope], ...(result.definition === undefined ? {} : { definition: { ...result.definition, scope_suffix: suffix } }) } as ReconcileResult;
+    };
+    const top = (second: ReconcileResult, dryRun = false): Record<string, string> => {
+      const results: [ReconcileResult, ...ReconcileResult[]] = [listed('first', EXISTING), listed('second', second), listed('third', EXISTING)];
+      const { scope_string, scope_id, created, updated, changes } = outputsOf(results, planOf({ form: 'list', results, unlisted: [] }, dryRun));
+      return { scope_string, scope_id, created, updated, changes };
+    };
+    const first = { scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/first`, scope_id: ids.first };
+    test.each<[string, ReconcileResult, boolean, Record<string, string>]>([
+      ['only the second created', CREATED, false, { created: 'true', updated: 'false', changes: 'true' }],
+      ['only the second updated', { ...EXISTING, updated: true, changes: [{ field: 'name', spec: 'n', service: 'o', same: false }] }, false, { created: 'false', updated: 'true', changes: 'true' }],
+      ['only the second drifted under warn, in a dry run', { ...EXISTING, comparison: [{ field: 'name', spec: 'n', service: 'o', same: false }] }, true, { created: 'false', updated: 'false', changes: 'false' }],
+      ['all unchanged', EXISTING, false, { created: 'false', updated: 'false', changes: 'false' }],
+    ])('%s', (_title, second, dryRun, expected) => {
+      expect(top(second, dryRun)).toEqual({ ...first, ...expected });
+    });
+  });
 });
 
 describe('describeRun', () => {

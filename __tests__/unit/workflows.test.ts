@@ -373,15 +373,31 @@ describe('the example workflows', () => {
     const [[, job] = ['', {}]] = jobsOf(dryRun);
     expect(String(job.if)).toContain("github.actor != 'dependabot[bot]'");
     const step = asMapping(stepsOf(job).find((s) => typeof s.uses === 'string' && isThisAction(s.uses)));
-    expect(asMapping(step.with)).toEqual(expect.objectContaining({ dry_run: true, on_drift: 'update' }));
+    expect(asMapping(step.with)).toEqual(expect.objectContaining({ dry_run: true }));
   });
 
-  test('the release example offers on_drift: update and acts on created and updated', () => {
+  /** The `with:` of the example's step that uses this action. */
+  const actionStepOf = (workflow: typeof release): Record<string, unknown> =>
+    asMapping(asMapping(jobsOf(workflow as NonNullable<typeof release>).flatMap(([, job]) => stepsOf(job)).find((s) => typeof s.uses === 'string' && isThisAction(s.uses))).with);
+
+  test('the dry run plans with the settings the release applies: one on_drift, from one repository variable', () => {
+    const onDrift = actionStepOf(release).on_drift;
+    expect(onDrift).toBe("${{ vars.PROVIDER_ON_DRIFT || 'warn' }}");
+    expect(actionStepOf(dryRun).on_drift).toBe(onDrift);
+    for (const text of [release?.text, dryRun?.text]) expect(text).toContain('PROVIDER_ON_DRIFT to update');
+  });
+
+  test('the release example acts on created and updated, and names each scope from the scopes output, JSON-quoted', () => {
     expect(release).toBeDefined();
     if (release === undefined) return;
-    expect(release.text).toMatch(/^\s*#\s*on_drift: update$/m);
-    const conditions = jobsOf(release).flatMap(([, job]) => stepsOf(job).map((s) => s.if));
-    expect(conditions).toEqual(expect.arrayContaining(["steps.scope.outputs.created == 'true'", "steps.scope.outputs.updated == 'true'"]));
+    const steps = jobsOf(release).flatMap(([, job]) => stepsOf(job));
+    const announcements = ["steps.scope.outputs.created == 'true'", "steps.scope.outputs.updated == 'true'"].map((condition) => steps.find((s) => s.if === condition));
+    for (const [step, flag] of announcements.map((s, i) => [asMapping(s), ['created', 'updated'][i]] as const)) {
+      expect(asMapping(step.env).SCOPES).toBe('${{ steps.scope.outputs.scopes }}');
+      expect(String(step.run)).toContain(`select(.value.${flag})`);
+      // Every value in a workflow command's line is JSON-quoted: no line break can start another.
+      expect(String(step.run)).not.toMatch(/\\\((?![^)]*@json)[^)]*\)/);
+    }
   });
 });
 

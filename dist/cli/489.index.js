@@ -984,7 +984,11 @@ class ValidationError extends ActionError {
 
 
 
-/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+/**
+ * The outputs: the registration as a whole (created, updated, changes: any listed scope's), the
+ * first scope of the spec's string and id, every scope string of the client, and each scope of
+ * the spec by its suffix. A spec of one scope is a list of one, so its values are that scope's.
+ */
 function outputsOf(results, plan) {
     const each = (result, index) => ({
         scope_string: result.scope.scope_string,
@@ -998,8 +1002,8 @@ function outputsOf(results, plan) {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
         scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(first.created),
-        updated: String(first.updated),
+        created: String(results.some((result) => result.created)),
+        updated: String(results.some((result) => result.updated)),
         changes: String(plan.changes),
         scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
     };
@@ -2320,9 +2324,11 @@ const MAX_BYTES = 5 * 1024;
 const NAME = /^[A-Za-z0-9_]+$/;
 /** The line's name for a listed scope's string. */
 const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
+/** The line's name for a listed scope's id. */
+const scopeIdName = (suffix) => `SCOPE_ID_${suffix.toUpperCase()}`;
 function dotenvOf(outputs, form) {
     const { scopes, ...fields } = outputs;
-    const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [suffix, s.scope_string]) : [];
+    const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [suffix, s.scope_string, s.scope_id]) : [];
     const text = textOf(fields, perScope);
     if (Buffer.byteLength(text) >= MAX_BYTES) {
         throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
@@ -2334,7 +2340,10 @@ function textOf(fields, perScope) {
     // [what a message calls it, the line's name, the value]
     const named = [
         ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),
-        ...perScope.map(([suffix, value]) => [`scope_string of ${suffix}`, scopeStringName(suffix), value]),
+        ...perScope.flatMap(([suffix, scopeString, scopeId]) => [
+            [`scope_string of ${suffix}`, scopeStringName(suffix), scopeString],
+            [`scope_id of ${suffix}`, scopeIdName(suffix), scopeId],
+        ]),
     ];
     const lines = named.map(([output, name, value = '']) => {
         // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
@@ -2347,7 +2356,7 @@ function textOf(fields, perScope) {
 }
 /**
  * Before any request: a spec that lists scopes must give each a name the file can hold, and
- * fit in it with the scope strings it implies (the client's other scopes may still add more).
+ * fit in it with the scope strings and ids it implies (the client's other scopes may still add more).
  */
 function dotenvProblems({ form, scopes }, scopeStringFor) {
     if (form === 'single')
@@ -2370,13 +2379,13 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
     // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
     const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
     const fields = { scope_string: strings[0] ?? '', scope_id: NO_ID, scope_strings: JSON.stringify(strings), created: 'false', updated: 'false', changes: 'false' };
-    const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i) => [s.scope_suffix, strings[i] ?? ''])));
+    const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i) => [s.scope_suffix, strings[i] ?? '', NO_ID])));
     if (bytes < MAX_BYTES)
         return [];
     return [
         {
             field: 'dotenv',
-            message: `--dotenv: the ${scopes.length} listed scopes' strings alone take ${bytes} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. ` +
+            message: `--dotenv: the ${scopes.length} listed scopes' strings and ids alone take ${bytes} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. ` +
                 'List fewer scopes in one spec, or use --json instead.',
         },
     ];
@@ -2809,7 +2818,6 @@ async function importing(request, signal) {
     return {
         form,
         scopes: read,
-        spec: read[0],
         text,
         file: request.destination?.file,
         hidden,
@@ -3037,7 +3045,8 @@ async function writeWhole(full, text, force, file) {
 /**
  * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
  * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
- * fields are added, never renamed or removed, within a `schema_version`.
+ * fields are added, never renamed or removed, within a `schema_version`. Its top level speaks of
+ * the registration as a whole (version 2): what a run does to each scope is under `scopes`.
  */
 
 
@@ -3070,7 +3079,7 @@ const importedSpec = schemas/* strictObject */.rej({
     ])),
 });
 const cliReportSchema = schemas/* strictObject */.rej({
-    schema_version: schemas/* literal */.euz(1),
+    schema_version: schemas/* literal */.euz(2),
     command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
     /** What came of it; `exit_code` is the process's. */
     status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
@@ -3079,16 +3088,13 @@ const cliReportSchema = schemas/* strictObject */.rej({
         scope_string: schemas/* string */.YjP(),
         scope_id: schemas/* string */.YjP().check(schemas/* describe */.q0y('Empty when the scope is only planned.')),
         scope_strings: schemas/* array */.YOg(schemas/* string */.YjP()),
-        created: schemas/* boolean */.zMY(),
-        updated: schemas/* boolean */.zMY(),
+        created: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('Whether this run created any scope of the spec.')),
+        updated: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('Whether this run updated any scope of the spec (or, in a dry run, planned to).')),
         changes: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
         scopes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* strictObject */.rej({ scope_string: schemas/* string */.YjP(), scope_id: schemas/* string */.YjP(), created: schemas/* boolean */.zMY(), updated: schemas/* boolean */.zMY(), changes: schemas/* boolean */.zMY() }))
             .check(schemas/* describe */.q0y("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
     }))
-        .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: schemas/* nullable */.mee(change).check(schemas/* describe */.q0y('plan only: what apply would write (to the first scope of the spec; every scope is in scopes).')),
-    applied: schemas/* optional */.lqM(schemas/* nullable */.mee(change)).check(schemas/* describe */.q0y('apply only: what it wrote (to the first scope of the spec), in the same shape as plan.')),
-    drift: schemas/* array */.YOg(driftEntry).check(schemas/* describe */.q0y('The spec set against the scope, field by field (the first scope of the spec).')),
+        .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known. scope_string and scope_id are the first scope of the spec\'s (each scope\'s is in scopes); created, updated and changes are the whole registration\'s.')),
     scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({
         suffix: schemas/* string */.YjP(),
         scope_string: schemas/* string */.YjP(),
@@ -3096,10 +3102,16 @@ const cliReportSchema = schemas/* strictObject */.rej({
         change,
         drift: schemas/* array */.YOg(driftEntry),
     }))
-        .check(schemas/* describe */.q0y('plan and apply: every scope of the spec, in its order, with what apply would write (plan) or wrote (apply) and its drift.')),
+        .check(schemas/* describe */.q0y('plan and apply: every scope of the spec, in its order (one for a spec of one scope), with what apply would write (plan) or wrote (apply) and the spec set against the scope, field by field.')),
     unlisted: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
-    provider: schemas/* nullable */.mee(schemas/* strictObject */.rej({ url: schemas/* string */.YjP(), key: schemas/* nullable */.mee(schemas/* string */.YjP()), published: schemas/* nullable */.mee(schemas/* string */.YjP()), matches: schemas/* boolean */.zMY() }))
-        .check(schemas/* describe */.q0y("The deployed provider's check, when one was made and it could read the provider.")),
+    providers: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        url: schemas/* string */.YjP(),
+        key: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The key of its introspection document that holds a scope; null when it publishes none.')),
+        published: schemas/* nullable */.mee(schemas/* string */.YjP()),
+        matches: schemas/* boolean */.zMY(),
+        allowed: schemas/* string */.YjP().check(schemas/* describe */.q0y('What it had to publish, e.g. "a scope string of this client".')),
+    }))
+        .check(schemas/* describe */.q0y('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
     known: schemas/* optional */.lqM(schemas/* strictObject */.rej({
         client_id: schemas/* string */.YjP(),
         scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ suffix: schemas/* string */.YjP(), scope_string: schemas/* string */.YjP() })).check(schemas/* describe */.q0y("Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.")),
@@ -3111,7 +3123,6 @@ const cliReportSchema = schemas/* strictObject */.rej({
         file: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
         text: schemas/* string */.YjP().check(schemas/* describe */.q0y("The spec file's text.")),
         form: schemas/* enum */.k5n(['single', 'list']).check(schemas/* describe */.q0y("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
-        spec: importedSpec.check(schemas/* describe */.q0y('The spec as the file reads back: its first scope, in a list.')),
         scopes: schemas/* array */.YOg(importedSpec).check(schemas/* describe */.q0y("Every scope as the file reads back, in its order: one in the single form.")),
         hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
     }))
@@ -3124,16 +3135,15 @@ const locatedOf = (m) => ({
     ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
     ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
-const changeOf = (scope) => scope === undefined ? null : { action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) };
+const changeOf = (scope) => ({ action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) });
 const driftOf = ({ comparison }) => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
     const { outputs, plan, known } = conclusion;
-    const first = plan?.scopes[0];
     const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
     const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
     return {
-        schema_version: 1,
+        schema_version: 2,
         command,
         status,
         exit_code: exitCode,
@@ -3147,12 +3157,9 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
                 changes: outputs.changes === 'true',
                 scopes: JSON.parse(outputs.scopes),
             },
-        plan: command === 'plan' ? changeOf(first) : null,
-        ...(command === 'apply' ? { applied: changeOf(first) } : {}),
-        drift: first === undefined ? [] : driftOf(first),
         scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
         unlisted: plan?.unlisted ?? [],
-        provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
+        providers: plan?.provider === undefined ? [] : [{ url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches, allowed: plan.provider.allowed }],
         ...(known === undefined ? {} : { known: { client_id: known.clientId, scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })) } }),
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
         errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
@@ -3213,7 +3220,7 @@ async function runImport({ port, values, seen, stdout, show }) {
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
     if (values.json === true) {
-        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, spec: imported.spec, scopes: imported.scopes, hidden_dependents: imported.hidden };
+        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, scopes: imported.scopes, hidden_dependents: imported.hidden };
         const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
         stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
     }

@@ -4,7 +4,8 @@
  * one `NAME=value` per line, no quotes (GitLab keeps them as part of the value), no empty
  * line, no comment, no multi-line value, under 5 KB. A value that such a file cannot hold is
  * refused, by name, rather than written garbled. The `scopes` output is JSON, which the file
- * does not carry: a spec that lists scopes gets one `SCOPE_STRING_<SUFFIX>` line per scope instead.
+ * does not carry: a spec that lists scopes gets a `SCOPE_STRING_<SUFFIX>` and a `SCOPE_ID_<SUFFIX>`
+ * line per scope instead.
  */
 import type { Outputs, ScopeOutputs } from '../engine/conclude.ts';
 import type { Plan } from '../engine/plan.ts';
@@ -22,9 +23,12 @@ const NAME = /^[A-Za-z0-9_]+$/;
 /** The line's name for a listed scope's string. */
 export const scopeStringName = (suffix: string): string => `SCOPE_STRING_${suffix.toUpperCase()}`;
 
+/** The line's name for a listed scope's id. */
+export const scopeIdName = (suffix: string): string => `SCOPE_ID_${suffix.toUpperCase()}`;
+
 export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
   const { scopes, ...fields } = outputs;
-  const perScope = form === 'list' ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]): PerScope => [suffix, s.scope_string]) : [];
+  const perScope = form === 'list' ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]): PerScope => [suffix, s.scope_string, s.scope_id]) : [];
   const text = textOf(fields, perScope);
   if (Buffer.byteLength(text) >= MAX_BYTES) {
     throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
@@ -32,15 +36,18 @@ export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
   return text;
 }
 
-/** A listed scope's line: its suffix, and its scope string. */
-type PerScope = [suffix: string, scopeString: string];
+/** A listed scope's lines: its suffix, its scope string and its id (empty while only planned). */
+type PerScope = [suffix: string, scopeString: string, scopeId: string];
 
 /** The file's text, each value checked; its size not yet. */
 function textOf(fields: Omit<Outputs, 'scopes'>, perScope: readonly PerScope[]): string {
   // [what a message calls it, the line's name, the value]
   const named = [
     ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),
-    ...perScope.map(([suffix, value]) => [`scope_string of ${suffix}`, scopeStringName(suffix), value]),
+    ...perScope.flatMap(([suffix, scopeString, scopeId]) => [
+      [`scope_string of ${suffix}`, scopeStringName(suffix), scopeString],
+      [`scope_id of ${suffix}`, scopeIdName(suffix), scopeId],
+    ]),
   ];
   const lines = named.map(([output, name, value = '']) => {
     // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
@@ -54,7 +61,7 @@ function textOf(fields: Omit<Outputs, 'scopes'>, perScope: readonly PerScope[]):
 
 /**
  * Before any request: a spec that lists scopes must give each a name the file can hold, and
- * fit in it with the scope strings it implies (the client's other scopes may still add more).
+ * fit in it with the scope strings and ids it implies (the client's other scopes may still add more).
  */
 export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes'>, scopeStringFor: (suffix: string) => string): Problem[] {
   if (form === 'single') return [];
@@ -74,13 +81,13 @@ export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes
   // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
   const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
   const fields = { scope_string: strings[0] ?? '', scope_id: NO_ID, scope_strings: JSON.stringify(strings), created: 'false', updated: 'false', changes: 'false' };
-  const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i): PerScope => [s.scope_suffix, strings[i] ?? ''])));
+  const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i): PerScope => [s.scope_suffix, strings[i] ?? '', NO_ID])));
   if (bytes < MAX_BYTES) return [];
   return [
     {
       field: 'dotenv',
       message:
-        `--dotenv: the ${scopes.length} listed scopes' strings alone take ${bytes} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. ` +
+        `--dotenv: the ${scopes.length} listed scopes' strings and ids alone take ${bytes} bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only. ` +
         'List fewer scopes in one spec, or use --json instead.',
     },
   ];

@@ -67,7 +67,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
   const { imported, exitCode } = outcome;
   if (values.json === true) {
     const data: CliReport['import'] =
-      imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, spec: imported.spec, scopes: imported.scopes, hidden_dependents: imported.hidden };
+      imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, scopes: imported.scopes, hidden_dependents: imported.hidden };
     const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
     stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
   } else if (imported?.file === undefined) {

@@ -1,7 +1,8 @@
 /**
  * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
  * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
- * fields are added, never renamed or removed, within a `schema_version`.
+ * fields are added, never renamed or removed, within a `schema_version`. Its top level speaks of
+ * the registration as a whole (version 2): what a run does to each scope is under `scopes`.
  */
 import { z } from 'zod/mini';
 import type { Conclusion, Message } from '../engine/conclude.ts';
@@ -50,7 +51,7 @@ const importedSpec = z.strictObject({
 
 export const cliReportSchema = z
   .strictObject({
-    schema_version: z.literal(1),
+    schema_version: z.literal(2),
     command: z.enum(Object.keys(COMMANDS) as [Command, ...Command[]]),
     /** What came of it; `exit_code` is the process's. */
     status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
@@ -61,8 +62,8 @@ export const cliReportSchema = z
           scope_string: z.string(),
           scope_id: z.string().check(z.describe('Empty when the scope is only planned.')),
           scope_strings: z.array(z.string()),
-          created: z.boolean(),
-          updated: z.boolean(),
+          created: z.boolean().check(z.describe('Whether this run created any scope of the spec.')),
+          updated: z.boolean().check(z.describe('Whether this run updated any scope of the spec (or, in a dry run, planned to).')),
           changes: z.boolean().check(z.describe('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
           scopes: z
             .record(
@@ -72,10 +73,7 @@ export const cliReportSchema = z
             .check(z.describe("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
         }),
       )
-      .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known.')),
-    plan: z.nullable(change).check(z.describe('plan only: what apply would write (to the first scope of the spec; every scope is in scopes).')),
-    applied: z.optional(z.nullable(change)).check(z.describe('apply only: what it wrote (to the first scope of the spec), in the same shape as plan.')),
-    drift: z.array(driftEntry).check(z.describe('The spec set against the scope, field by field (the first scope of the spec).')),
+      .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known. scope_string and scope_id are the first scope of the spec\'s (each scope\'s is in scopes); created, updated and changes are the whole registration\'s.')),
     scopes: z
       .array(
         z.strictObject({
@@ -86,11 +84,19 @@ export const cliReportSchema = z
           drift: z.array(driftEntry),
         }),
       )
-      .check(z.describe('plan and apply: every scope of the spec, in its order, with what apply would write (plan) or wrote (apply) and its drift.')),
+      .check(z.describe('plan and apply: every scope of the spec, in its order (one for a spec of one scope), with what apply would write (plan) or wrote (apply) and the spec set against the scope, field by field.')),
     unlisted: z.array(z.string()).check(z.describe("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
-    provider: z
-      .nullable(z.strictObject({ url: z.string(), key: z.nullable(z.string()), published: z.nullable(z.string()), matches: z.boolean() }))
-      .check(z.describe("The deployed provider's check, when one was made and it could read the provider.")),
+    providers: z
+      .array(
+        z.strictObject({
+          url: z.string(),
+          key: z.nullable(z.string()).check(z.describe('The key of its introspection document that holds a scope; null when it publishes none.')),
+          published: z.nullable(z.string()),
+          matches: z.boolean(),
+          allowed: z.string().check(z.describe('What it had to publish, e.g. "a scope string of this client".')),
+        }),
+      )
+      .check(z.describe('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
     known: z
       .optional(
         z.strictObject({
@@ -107,7 +113,6 @@ export const cliReportSchema = z
           file: z.nullable(z.string()).check(z.describe('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
           text: z.string().check(z.describe("The spec file's text.")),
           form: z.enum(['single', 'list']).check(z.describe("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
-          spec: importedSpec.check(z.describe('The spec as the file reads back: its first scope, in a list.')),
           scopes: z.array(importedSpec).check(z.describe("Every scope as the file reads back, in its order: one in the single form.")),
           hidden_dependents: z.array(z.string()).check(z.describe('The dependent scopes the client cannot see, written by their UUID.')),
         }),
@@ -125,18 +130,17 @@ const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
   ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
 
-const changeOf = (scope: ScopePlan | undefined): CliReport['plan'] =>
-  scope === undefined ? null : { action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) };
-const driftOf = ({ comparison }: ScopePlan): CliReport['drift'] => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
+type ScopeReport = CliReport['scopes'][number];
+const changeOf = (scope: ScopePlan): ScopeReport['change'] => ({ action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) });
+const driftOf = ({ comparison }: ScopePlan): ScopeReport['drift'] => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
   const { outputs, plan, known } = conclusion;
-  const first = plan?.scopes[0];
   const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
   const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
   return {
-    schema_version: 1,
+    schema_version: 2,
     command,
     status,
     exit_code: exitCode,
@@ -151,12 +155,9 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
             changes: outputs.changes === 'true',
             scopes: JSON.parse(outputs.scopes) as NonNullable<CliReport['outputs']>['scopes'],
           },
-    plan: command === 'plan' ? changeOf(first) : null,
-    ...(command === 'apply' ? { applied: changeOf(first) } : {}),
-    drift: first === undefined ? [] : driftOf(first),
-    scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope) as NonNullable<CliReport['plan']>, drift: driftOf(scope) })),
+    scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
     unlisted: plan?.unlisted ?? [],
-    provider: plan?.provider === undefined ? null : { url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches },
+    providers: plan?.provider === undefined ? [] : [{ url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches, allowed: plan.provider.allowed }],
     ...(known === undefined ? {} : { known: { client_id: known.clientId, scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })) } }),
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
     errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),

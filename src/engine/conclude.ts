@@ -66,7 +66,11 @@ export interface Conclusion {
 /** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
 export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
 
-/** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
+/**
+ * The outputs: the registration as a whole (created, updated, changes: any listed scope's), the
+ * first scope of the spec's string and id, every scope string of the client, and each scope of
+ * the spec by its suffix. A spec of one scope is a list of one, so its values are that scope's.
+ */
 export function outputsOf(results: readonly ReconcileResult[], plan: Pick<Plan, 'changes' | 'scopes' | 'scopeStrings'>): Outputs {
   const each = (result: ReconcileResult, index: number): ScopeOutputs => ({
     scope_string: result.scope.scope_string,
@@ -80,8 +84,8 @@ export function outputsOf(results: readonly ReconcileResult[], plan: Pick<Plan, 
     scope_string: first.scope_string,
     scope_id: first.scope_id,
     scope_strings: JSON.stringify(plan.scopeStrings),
-    created: String(first.created),
-    updated: String(first.updated),
+    created: String(results.some((result) => result.created)),
+    updated: String(results.some((result) => result.updated)),
     changes: String(plan.changes),
     scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
   };

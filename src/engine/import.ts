@@ -50,8 +50,6 @@ export interface Imported {
   form: SpecFile['form'];
   /** The scopes as the file reads back, in its order: one in the single form. */
   scopes: Array<ScopeDefinition<SpecDependent>>;
-  /** The first of them (the only one in the single form). */
-  spec: ScopeDefinition<SpecDependent>;
   /** The file's text. */
   text: string;
   /** Where it was written, as given; undefined when only returned. */
@@ -170,7 +168,6 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   return {
     form,
     scopes: read,
-    spec: read[0] as ScopeDefinition<SpecDependent>,
     text,
     file: request.destination?.file,
     hidden,
