@@ -118,6 +118,16 @@ test('three listed, one existing, one new and one depending on the new one: both
     beta: { scope_string: stringOf('beta'), scope_id: scopes.beta?.id, created: true, updated: false, changes: true },
     gamma: { scope_string: stringOf('gamma'), scope_id: scopes.gamma?.id, created: true, updated: false, changes: true },
   });
+  // Each line about a listed scope starts with its suffix, in the spec's order.
+  expect(result.stdout.split('\n').filter((line) => line.includes('scope_string: '))).toEqual([
+    `alpha: scope_string: ${stringOf('alpha')} (already registered)`,
+    `beta: scope_string: ${stringOf('beta')} (created)`,
+    `gamma: scope_string: ${stringOf('gamma')} (created)`,
+  ]);
+  expect(result.stdout.split('\n').filter((line) => line.includes('creating'))).toEqual([
+    expect.stringMatching(/^beta: the client has no scope with this suffix: creating "Scope beta"/),
+    expect.stringMatching(/^gamma: the client has no scope with this suffix: creating "Scope gamma"/),
+  ]);
   // scope_string and scope_id are the first listed scope's; created, updated and changes the registration's.
   expect(result.outputs).toMatchObject({ scope_string: stringOf('alpha'), scope_id: alpha.id, created: 'true', updated: 'false', changes: 'true' });
   expectSafe(h, result);

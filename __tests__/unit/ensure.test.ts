@@ -93,7 +93,7 @@ describe('what a run says before it asks', () => {
     const dependsOnHidden = `    dependent_scopes:\n      - scope: ${hidden.id}\n`;
     const list = await run(`${listed('a')}${entry('b', '    ').replace('    name', '  - name')}${dependsOnHidden}`, { dry_run: 'true' });
     const warning = warningOf(list);
-    expect(warning?.text).toMatch(new RegExp(`^dependent_scopes: no scope with id ${hidden.id} is visible to this client`));
+    expect(warning?.text).toMatch(new RegExp(`^b: dependent_scopes: no scope with id ${hidden.id} is visible to this client`));
     expect(warning?.location).toEqual({ file: 'spec.yml', startLine: 11, startColumn: 16 });
 
     const one = await run(`${single('a')}dependent_scopes:\n  - scope: ${hidden.id}\n`, { dry_run: 'true' });

@@ -100,7 +100,7 @@ describe('import, then plan', () => {
         { scope: hidden.id, optional: false, requires_refresh_token: true },
       ],
     });
-    expect(imported.stderr.split('\n')[0]).toBe(`Importing the scope of client ${client.id} at ${service.url}`);
+    expect(imported.stderr.split('\n')[0]).toBe(`Importing the scope ${service.url}/scopes/${client.id}/action_all of client ${client.id} at ${service.url}`);
     expect(imported.stderr).toContain('\nWrote .github/provider-scope.yml\n');
     expect(imported.stderr).toContain(
       `Warning: dependent_scopes: the scope ${hidden.id} is not shown to this client (another client's scope that is not advertised, or one that no longer exists): ` +
@@ -363,6 +363,16 @@ describe('a client with several scopes', () => {
     await expectPlanQuiet(['action_all', 'read_only']);
   });
 
+  test('the order a person keeps: by suffix, each scope right after the siblings it depends on, whatever the client\'s order; the first line says how many', async () => {
+    const [write] = await seed({ scope_suffix: 'write', name: 'Write' });
+    await seed({ scope_suffix: 'read_only', name: 'Read' });
+    await seed({ scope_suffix: 'action_all', name: 'All', dependent_scopes: [{ scope: write?.id ?? '', optional: false, requires_refresh_token: true }] });
+    const run = await cli(['import', '--json']);
+    expect((JSON.parse(run.stdout) as CliReport).import?.scopes.map((s) => s.scope_suffix)).toEqual(['write', 'action_all', 'read_only']);
+    expect(run.stderr.split('\n')[0]).toBe(`Importing the 3 scopes of client ${client.id} at ${service.url}: write, action_all, read_only`);
+    await expectPlanQuiet(['write', 'action_all', 'read_only']);
+  });
+
   test('siblings that depend on each other: the dependency that would close the cycle keeps its scope string; plan changes nothing', async () => {
     const all = await idOf({ scope_suffix: 'action_all', name: 'All' });
     const read = await idOf({ scope_suffix: 'read_only', name: 'Read', dependent_scopes: [dependsOn(all)] });
@@ -377,11 +387,13 @@ describe('a client with several scopes', () => {
     expect(updated).toMatchObject({ status: 200 });
     const run = await cli(['import']);
     expect([run.exitCode, run.stderr]).toEqual([0, expect.not.stringContaining('Error')]);
-    expect(parseSpec(await workspace.read(FILE), FILE).scopes.map((s) => s.dependent_scopes)).toEqual([
-      [{ scope_suffix: 'read_only', optional: false, requires_refresh_token: true }],
-      [{ scope: own('action_all'), optional: false, requires_refresh_token: true }],
+    // By suffix, each after its siblings: the cycle is entered at action_all, so read_only comes
+    // first, and its dependency on action_all, the one that would close the cycle, keeps its string.
+    expect(parseSpec(await workspace.read(FILE), FILE).scopes.map((s) => [s.scope_suffix, s.dependent_scopes])).toEqual([
+      ['read_only', [{ scope: own('action_all'), optional: false, requires_refresh_token: true }]],
+      ['action_all', [{ scope_suffix: 'read_only', optional: false, requires_refresh_token: true }]],
     ]);
-    await expectPlanQuiet(['action_all', 'read_only']);
+    await expectPlanQuiet(['read_only', 'action_all']);
   });
 
   test('a hidden dependency of a listed scope: its warning and its comment name that scope', async () => {
@@ -751,7 +763,15 @@ test('property: for any client with several scopes, each depending on earlier on
       const imported = await cli(['import']);
       expect({ code: imported.exitCode, stderr: imported.stderr }).toEqual({ code: 0, stderr: expect.not.stringContaining('Error') });
       const spec = parseSpec(await workspace.read(FILE), FILE);
-      expect(spec.scopes.map((s) => s.scope_suffix)).toEqual(suffixes);
+      // The order a person keeps: by suffix, each scope after the siblings it depends on.
+      const order = spec.scopes.map((s) => s.scope_suffix);
+      expect([...order].sort()).toEqual([...suffixes].sort());
+      suffixes.forEach((suffix, i) => {
+        const siblings = suffixes.filter((_, j) => j < i && depends[i]?.[j]?.on === true);
+        expect({ suffix, after: siblings.filter((s) => order.indexOf(s) > order.indexOf(suffix)) }).toEqual({ suffix, after: [] });
+      });
+      // With no sibling dependency, by suffix alone.
+      if (depends.every((row) => row.every((d) => !d.on))) expect(order).toEqual([...suffixes].sort());
       // Every dependency on a sibling is written by its suffix.
       expect(spec.scopes.flatMap((s) => s.dependent_scopes).filter((d) => 'scope' in d && d.scope !== GROUPS_SCOPE_STRING)).toEqual([]);
       const planned = await cli(['plan', '--json']);

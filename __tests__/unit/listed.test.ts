@@ -133,7 +133,7 @@ describe('each listed scope by its suffix', () => {
     const warned: Array<[string, ReadonlyArray<string | number> | undefined]> = [];
     const unseen = uuid(999);
     await reconcile(service, { specs: [listed('a'), listed('b', [{ scope: unseen }])], dryRun: true }, { ...silentLog, warning: (text, field) => warned.push([text, field]) });
-    expect(warned).toEqual([[expect.stringMatching(new RegExp(`^dependent_scopes: no scope with id ${unseen} is visible to this client\\.`)), [1, 'dependent_scopes', 0, 'scope']]]);
+    expect(warned).toEqual([[expect.stringMatching(new RegExp(`^b: dependent_scopes: no scope with id ${unseen} is visible to this client\\.`)), [1, 'dependent_scopes', 0, 'scope']]]);
   });
 
   test('a creation the service refuses: the failure names the listed scope it was for', async () => {
@@ -232,10 +232,23 @@ describe('what each step of the list form is for', () => {
   test('what it says: a creation planned, a creation sent; no word of other scopes when there are none', async () => {
     const planned = said();
     await reconcile(serviceWith('a'), { specs: [listed('a'), listed('b')], dryRun: true }, planned.log);
-    expect(planned.info).toEqual([`Dry run: the client has no scope with the suffix b; "Provider b" (${stringOf('b')}) would be created`]);
+    expect(planned.info).toEqual([`b: Dry run: the client has no scope with this suffix; "Provider b" (${stringOf('b')}) would be created`]);
     const sent = said();
     await reconcile(serviceWith('a'), { specs: [listed('a'), listed('b')], dryRun: false }, sent.log);
-    expect(sent.info).toEqual([`The client has no scope with the suffix b: creating "Provider b" (${stringOf('b')})`]);
+    expect(sent.info).toEqual([`b: the client has no scope with this suffix: creating "Provider b" (${stringOf('b')})`]);
+  });
+
+  test("every line about a listed scope starts with its suffix: an update's, a planned update's, a warning's; a request's debug line as the wire says it", async () => {
+    const service = serviceOf({}, 'a');
+    own(service, 'b', { description: 'Old text' });
+    const lines: string[] = [];
+    const log: Log = { info: (text) => lines.push(`info ${text}`), debug: (text) => lines.push(`debug ${text}`), warning: (text) => lines.push(`warning ${text}`) };
+    await reconcile(service, { specs: [listed('a'), listed('b', [{ scope: id('00000000-0000-4000-8000-00000000dead') }])], dryRun: true, update: true }, log);
+    expect(lines.filter((line) => !line.startsWith('debug '))).toEqual([
+      expect.stringMatching(/^warning b: dependent_scopes: no scope with id 00000000-0000-4000-8000-00000000dead is visible/),
+      expect.stringMatching(/^info b: Dry run: the scope \S+\/b differs from the spec in (description, )?dependent_scopes: it would be updated$/),
+    ]);
+    expect(lines.filter((line) => line.startsWith('debug ')).every((line) => !/^debug [ab]: /.test(line))).toBe(true);
   });
 
   test('a dependency the client can see by id is no warning', async () => {

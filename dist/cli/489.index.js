@@ -1021,7 +1021,7 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
         // The list form names the scope each message is about.
         const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
         const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
-        messages.push({ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` });
+        messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
         for (const c of result.changes) {
             const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
             messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
@@ -1383,6 +1383,12 @@ async function adoptExisting(service, client, known, expected) {
  * for the level that creates it.
  */
 const plannedId = (scopeString) => scopeString;
+/** A listed scope's lines start with its suffix, whoever tells them; one line per request stays as the wire says it. */
+const about = (log, suffix) => ({
+    info: (text) => log.info(`${suffix}: ${text}`),
+    debug: (text) => log.debug(text),
+    warning: (text, field) => log.warning(`${suffix}: ${text}`, field),
+});
 /**
  * The failures of a level's writes, each said with the listed scope it was for, and what the run
  * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
@@ -1408,7 +1414,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         lookupIds(service, dependentIds),
     ]);
     const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-    specs.forEach((spec, index) => warnUnverified(spec, index, unverified, log));
+    specs.forEach((spec, index) => warnUnverified(spec, index, unverified, about(log, spec.scope_suffix)));
     let byString = new Map(found.map((s) => [s.scope_string, s]));
     // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
     const others = strings.filter((s) => !expected.includes(s));
@@ -1490,7 +1496,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const found = existing(index);
         if (found !== undefined) {
             const held = registered(index, found);
-            const result = update ? await applySpec(service, held, dryRun, log) : held;
+            const result = update ? await applySpec(service, held, dryRun, about(log, spec.scope_suffix)) : held;
             for (const s of [...result.scopes, result.scope])
                 known.set(s.id, s);
             results[index] = result;
@@ -1498,13 +1504,13 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         }
         const scopeString = expected[index];
         if (dryRun) {
-            log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+            log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
             const definition = definitionOf(index);
             const wouldBe = { id: '', scope_string: scopeString };
             results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
             return;
         }
-        log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+        log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
         const claim = async (inspected) => {
             const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
             const scope = own(all.scopes, spec.scope_suffix);
@@ -1512,7 +1518,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         };
         const definition = definitionOf(index);
         // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
-        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => ({ answered: scopes }));
+        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
         const created = 'answered' in outcome
             ? { scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0], scopes: outcome.answered, created: true, client }
             : outcome;
@@ -2750,29 +2756,32 @@ async function importing(request, signal) {
     // Before any request: a file that is there already, or outside, stops the run at once.
     const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
     const log = logOn(request.write);
-    log.info(`Importing the scope of client ${settings.client_id} at ${settings.auth_url}`);
     const { service } = connect(settings, request, signal, log);
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
     const { scopes } = await adoptExisting(service, client, client.scopes);
-    const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
-    const form = suffixes.length === 1 ? 'single' : 'list';
-    const groups = suffixes.map((suffix, index) => {
+    const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+    const form = asked.length === 1 ? 'single' : 'list';
+    // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
+    const siblingOf = new Map(form === 'single' ? [] : asked.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
+    const found = asked.map((suffix) => {
         const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
         // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-        const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0];
-        return { suffix, group, scope, at: form === 'list' ? `scopes[${index}].` : '' };
+        return { suffix, group, scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0] };
     });
+    const groups = keptOrder(found, siblingOf).map((g, index) => ({ ...g, at: form === 'list' ? `scopes[${index}].` : '' }));
+    const suffixes = groups.map((g) => g.suffix);
+    log.info(form === 'single'
+        ? `Importing the scope ${groups[0]?.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
+        : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`);
     // The client's own scopes are known already; only the others' are looked up, once for all.
     const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
     const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
     const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
     const visible = new Map([...own, ...looked]);
-    // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
-    const siblingOf = new Map(form === 'single' ? [] : suffixes.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
-    const bySuffix = siblingsWithoutCycles(groups, siblingOf);
+    const bySuffix = siblingsBefore(groups, siblingOf);
     const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
     const drawn = groups.map((g, index) => {
         for (const d of g.scope.dependent_scopes ?? []) {
@@ -2833,6 +2842,28 @@ async function importing(request, signal) {
         },
     };
 }
+/**
+ * The order a person keeps in a list: by suffix, each scope right after the siblings it depends
+ * on. In a cycle, the dependency that would close it is skipped here, and the spec names it by
+ * its string (siblingsBefore).
+ */
+function keptOrder(groups, siblingOf) {
+    const bySuffix = new Map([...groups].sort((a, b) => (a.suffix < b.suffix ? -1 : 1)).map((g) => [g.suffix, g]));
+    const kept = new Map();
+    const visiting = new Set();
+    const visit = (g) => {
+        if (kept.has(g.suffix) || visiting.has(g.suffix))
+            return;
+        visiting.add(g.suffix);
+        const siblings = (g.scope.dependent_scopes ?? []).map((d) => bySuffix.get(siblingOf.get(d.scope.toLowerCase()) ?? ''));
+        for (const sibling of siblings.filter((s) => s !== undefined).sort((a, b) => (a.suffix < b.suffix ? -1 : 1)))
+            visit(sibling);
+        kept.set(g.suffix, g);
+    };
+    for (const g of bySuffix.values())
+        visit(g);
+    return [...kept.values()];
+}
 /** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
 function suffixesToImport(scopes, asked, naming) {
     const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
@@ -2843,28 +2874,18 @@ function suffixesToImport(scopes, asked, naming) {
 }
 /**
  * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
- * dependency's id. Each, in the client's order, unless it would close a cycle, which the spec
- * refuses (spec.ts): that one keeps its scope string, which plan resolves to the same id.
+ * dependency's id, for each sibling the file lists before it (keptOrder). A sibling listed after
+ * it closes a cycle, which the spec refuses (spec.ts): that one keeps its scope string, which
+ * plan resolves to the same id.
  */
-function siblingsWithoutCycles(groups, siblingOf) {
-    const edges = new Map();
-    const reaches = (from, to, seen) => {
-        if (from === to)
-            return true;
-        if (seen.has(from))
-            return false;
-        seen.add(from);
-        return (edges.get(from) ?? []).some((next) => reaches(next, to, seen));
-    };
-    return groups.map(({ suffix, scope }) => {
+function siblingsBefore(groups, siblingOf) {
+    const position = new Map(groups.map((g, index) => [g.suffix, index]));
+    return groups.map(({ scope }, index) => {
         const named = new Map();
         for (const d of scope.dependent_scopes ?? []) {
-            const id = d.scope.toLowerCase();
-            const target = siblingOf.get(id);
-            if (target === undefined || reaches(target, suffix, new Set()))
-                continue;
-            edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
-            named.set(id, target);
+            const target = siblingOf.get(d.scope.toLowerCase());
+            if (target !== undefined && (position.get(target) ?? index) < index)
+                named.set(d.scope.toLowerCase(), target);
         }
         return named;
     });

@@ -125,7 +125,7 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
     // The list form names the scope each message is about.
     const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
-    messages.push({ level: 'info', text: `scope_string: ${result.scope.scope_string} (${state})` });
+    messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
     for (const c of result.changes) {
       const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
       messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });

@@ -90,7 +90,6 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   // Before any request: a file that is there already, or outside, stops the run at once.
   const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
   const log = logOn(request.write);
-  log.info(`Importing the scope of client ${settings.client_id} at ${settings.auth_url}`);
   const { service } = connect(settings, request, signal, log);
 
   const client = await service.getClient();
@@ -98,25 +97,31 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
   }
   const { scopes } = await adoptExisting(service, client, client.scopes);
-  const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
-  const form = suffixes.length === 1 ? 'single' : 'list';
-  const groups = suffixes.map((suffix, index): Group => {
+  const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+  const form = asked.length === 1 ? 'single' : 'list';
+  // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
+  const siblingOf = new Map(
+    form === 'single' ? [] : asked.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s): [string, string] => [s.id.toLowerCase(), suffix])),
+  );
+  const found = asked.map((suffix) => {
     const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
     // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-    const scope = group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope);
-    return { suffix, group, scope, at: form === 'list' ? `scopes[${index}].` : '' };
+    return { suffix, group, scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope) };
   });
+  const groups = keptOrder(found, siblingOf).map((g, index): Group => ({ ...g, at: form === 'list' ? `scopes[${index}].` : '' }));
+  const suffixes = groups.map((g) => g.suffix);
+  log.info(
+    form === 'single'
+      ? `Importing the scope ${groups[0]?.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
+      : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`,
+  );
 
   // The client's own scopes are known already; only the others' are looked up, once for all.
   const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
   const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
   const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
   const visible = new Map([...own, ...looked]);
-  // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
-  const siblingOf = new Map(
-    form === 'single' ? [] : suffixes.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s): [string, string] => [s.id.toLowerCase(), suffix])),
-  );
-  const bySuffix = siblingsWithoutCycles(groups, siblingOf);
+  const bySuffix = siblingsBefore(groups, siblingOf);
 
   const hidden = [...new Set(depIds.filter((id) => !visible.has(id)))];
   const drawn = groups.map((g, index) => {
@@ -184,6 +189,26 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   };
 }
 
+/**
+ * The order a person keeps in a list: by suffix, each scope right after the siblings it depends
+ * on. In a cycle, the dependency that would close it is skipped here, and the spec names it by
+ * its string (siblingsBefore).
+ */
+function keptOrder<G extends { suffix: string; scope: Scope }>(groups: readonly G[], siblingOf: ReadonlyMap<string, string>): G[] {
+  const bySuffix = new Map([...groups].sort((a, b) => (a.suffix < b.suffix ? -1 : 1)).map((g) => [g.suffix, g]));
+  const kept = new Map<string, G>();
+  const visiting = new Set<string>();
+  const visit = (g: G): void => {
+    if (kept.has(g.suffix) || visiting.has(g.suffix)) return;
+    visiting.add(g.suffix);
+    const siblings = (g.scope.dependent_scopes ?? []).map((d) => bySuffix.get(siblingOf.get(d.scope.toLowerCase()) ?? ''));
+    for (const sibling of siblings.filter((s) => s !== undefined).sort((a, b) => (a.suffix < b.suffix ? -1 : 1))) visit(sibling);
+    kept.set(g.suffix, g);
+  };
+  for (const g of bySuffix.values()) visit(g);
+  return [...kept.values()];
+}
+
 /** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
 function suffixesToImport(scopes: readonly Scope[], asked: string | undefined, naming: ImportNaming): string[] {
   const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
@@ -194,25 +219,17 @@ function suffixesToImport(scopes: readonly Scope[], asked: string | undefined, n
 
 /**
  * Which sibling dependencies each group's scope names by suffix: the sibling's suffix by the
- * dependency's id. Each, in the client's order, unless it would close a cycle, which the spec
- * refuses (spec.ts): that one keeps its scope string, which plan resolves to the same id.
+ * dependency's id, for each sibling the file lists before it (keptOrder). A sibling listed after
+ * it closes a cycle, which the spec refuses (spec.ts): that one keeps its scope string, which
+ * plan resolves to the same id.
  */
-function siblingsWithoutCycles(groups: readonly Group[], siblingOf: ReadonlyMap<string, string>): Array<Map<string, string>> {
-  const edges = new Map<string, string[]>();
-  const reaches = (from: string, to: string, seen: Set<string>): boolean => {
-    if (from === to) return true;
-    if (seen.has(from)) return false;
-    seen.add(from);
-    return (edges.get(from) ?? []).some((next) => reaches(next, to, seen));
-  };
-  return groups.map(({ suffix, scope }) => {
+function siblingsBefore(groups: readonly Group[], siblingOf: ReadonlyMap<string, string>): Array<Map<string, string>> {
+  const position = new Map(groups.map((g, index) => [g.suffix, index]));
+  return groups.map(({ scope }, index) => {
     const named = new Map<string, string>();
     for (const d of scope.dependent_scopes ?? []) {
-      const id = d.scope.toLowerCase();
-      const target = siblingOf.get(id);
-      if (target === undefined || reaches(target, suffix, new Set())) continue;
-      edges.set(suffix, [...(edges.get(suffix) ?? []), target]);
-      named.set(id, target);
+      const target = siblingOf.get(d.scope.toLowerCase());
+      if (target !== undefined && (position.get(target) ?? index) < index) named.set(d.scope.toLowerCase(), target);
     }
     return named;
   });

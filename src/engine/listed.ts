@@ -51,6 +51,13 @@ export interface Listed {
  */
 const plannedId = (scopeString: string): Uuid => scopeString as Uuid;
 
+/** A listed scope's lines start with its suffix, whoever tells them; one line per request stays as the wire says it. */
+const about = (log: Log, suffix: string): Log => ({
+  info: (text) => log.info(`${suffix}: ${text}`),
+  debug: (text) => log.debug(text),
+  warning: (text, field) => log.warning(`${suffix}: ${text}`, field),
+});
+
 /**
  * The failures of a level's writes, each said with the listed scope it was for, and what the run
  * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
@@ -76,7 +83,7 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     lookupIds(service, dependentIds),
   ]);
   const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-  specs.forEach((spec, index) => warnUnverified(spec, index, unverified, log));
+  specs.forEach((spec, index) => warnUnverified(spec, index, unverified, about(log, spec.scope_suffix)));
   let byString = new Map(found.map((s) => [s.scope_string, s]));
   // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
   const others = strings.filter((s) => !expected.includes(s));
@@ -163,20 +170,20 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     const found = existing(index);
     if (found !== undefined) {
       const held = registered(index, found);
-      const result = update ? await applySpec(service, held, dryRun, log) : held;
+      const result = update ? await applySpec(service, held, dryRun, about(log, spec.scope_suffix)) : held;
       for (const s of [...result.scopes, result.scope]) known.set(s.id, s);
       results[index] = result;
       return;
     }
     const scopeString = expected[index] as string;
     if (dryRun) {
-      log.info(`Dry run: the client has no scope with the suffix ${spec.scope_suffix}; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+      log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
       const definition = definitionOf(index);
       const wouldBe: PlannedScope = { id: '', scope_string: scopeString };
       results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
       return;
     }
-    log.info(`The client has no scope with the suffix ${spec.scope_suffix}: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+    log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
     const claim = async (inspected: Client): Promise<Found | undefined> => {
       const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
       const scope = own(all.scopes, spec.scope_suffix);
@@ -184,7 +191,7 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     };
     const definition = definitionOf(index);
     // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
-    const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, log, words, async (scopes) => ({ answered: scopes }));
+    const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
     const created: Found = 'answered' in outcome
       ? { scope: own(outcome.answered, spec.scope_suffix) ?? (outcome.answered[0] as Scope), scopes: outcome.answered, created: true, client }
       : outcome;
