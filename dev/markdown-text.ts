@@ -1,7 +1,7 @@
 /**
  * Markdown as a person reads it once GitHub has rendered it, near enough for a terminal: for
  * the demo, which shows the job summary and the pull request's comment. Headings become lines
- * of their own, tables aligned columns (a table without a header: `name: value` lines),
+ * of their own, tables aligned columns (a table of names and values: `name: value` lines),
  * escapes, code marks and HTML tags dropped, links as `text (address)`; long cells cut.
  */
 
@@ -26,7 +26,8 @@ const cellsOf = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').sp
 /** A table's rows (the separator left out) as lines. */
 function table(rows: string[]): string[] {
   const [head = [], ...body] = rows.filter((row) => !/^\|?\s*:?-{3,}/.test(row.trim())).map(cellsOf);
-  if (head.every((cell) => cell === '')) return body.map(([name = '', ...rest]) => `${name}: ${rest.filter((c) => c !== '').join(', ')}`);
+  // A table of names and their values (`| Item | Value |`, `| Field | Value |`) reads best as `name: value` lines.
+  if (head.length === 2 && head[1] === 'Value') return body.map(([name = '', ...rest]) => `${name}: ${rest.filter((c) => c !== '').join(', ')}`);
   const all = [head, ...body].map((row) => row.map(cut));
   const widths = head.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
   return all.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());

@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 697:
+/***/ 4547:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28759,14 +28759,14 @@ const TLS_CODES = new Set([
 ]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-async function readBody(body, label, maxBytes) {
+async function readBody(body, label) {
     const chunks = [];
     let size = 0;
     for await (const chunk of body) {
         size += chunk.length;
-        if (size > maxBytes) {
+        if (size > MAX_RESPONSE_BYTES) {
             // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
-            throw new HttpError(`${label}: the answer is larger than ${maxBytes} bytes and was not read`);
+            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
         }
         chunks.push(chunk);
     }
@@ -28789,7 +28789,7 @@ const sentence = (text) => text.replace(/\.?$/, '.');
  * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
  * request id, in the body or a header.
  */
-function explainError(body, headers, speaker = 'The service') {
+function explainError(body, headers) {
     const record = (typeof body === 'object' && body !== null ? body : {});
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -28798,7 +28798,7 @@ function explainError(body, headers, speaker = 'The service') {
         ['error id', text(first?.id)],
         ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
     ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 /**
  * JSON over undici with the project's transport rules: a limit per request, a deadline for
@@ -28806,8 +28806,8 @@ function explainError(body, headers, speaker = 'The service') {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
-    const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
+    const server = words.ref(urlSetting);
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
     function networkError(label, host, error) {
@@ -28826,7 +28826,7 @@ function createJsonHttp(options) {
                         : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
         return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
     }
-    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
         const { host, origin, pathname, search } = new URL(url);
         const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
         const started = budget.clock.now();
@@ -28846,7 +28846,7 @@ function createJsonHttp(options) {
                 signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
                 ...(payload === undefined ? {} : { body: payload }),
             });
-            text = await readBody(response.body, label, maxResponseBytes);
+            text = await readBody(response.body, label);
         }
         catch (error) {
             const { code, name } = (error ?? {});
@@ -28860,7 +28860,7 @@ function createJsonHttp(options) {
         log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
         const json = parseJson(text);
         if (status === 404 && notFound !== undefined)
-            return { data: notFound, headers: response.headers };
+            return notFound;
         if (status >= 300 && status < 400) {
             // Never followed: the credentials go to the origin the user named and nowhere else.
             throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
@@ -28870,7 +28870,7 @@ function createJsonHttp(options) {
             const hint = requestHints[status] ?? hints[status];
             const retryAfter = response.headers['retry-after'];
             const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
                 status,
                 transient: TRANSIENT_STATUSES.has(status),
                 ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -28881,15 +28881,13 @@ function createJsonHttp(options) {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
         }
-        return { data: parsed.data, headers: response.headers };
+        return parsed.data;
     }
-    const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
     return {
         send,
         retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
-        retriedWithHeaders: (label, schema, method, url, requestOptions) => withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
     };
 }
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
@@ -30638,7 +30636,7 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
+        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
     }
 }
 /**
@@ -30815,11 +30813,14 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
- * character (wire/characters.ts) shows as its escape.
+ * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
+ * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
+ * any other unsafe character (wire/characters.ts) shows as its escape.
  */
-const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
+const escapeMarkdown = (text) => inert(text
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
+    .replace(/(www)\./gi, '$1\\.'));
 function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
@@ -30838,18 +30839,37 @@ const STATUS = {
 };
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
 const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
+// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
+const FOLD_FROM = 2;
+/**
+ * The listed scopes' sections in the order the summary has them: those a run changes or that
+ * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
+ * several, those left as the spec says. The single form has no sections.
+ */
+function sectionsOf({ form, scopes }) {
+    if (form === 'single')
+        return { open: [], folded: [] };
+    const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
+    return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+}
+/**
+ * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
+ * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
+ * is: only the renderer's own words go there.
+ */
+const folded = (summary, lines) => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
-    const cell = (text) => escapeMarkdown(prose(scrub(text)));
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
+    const cell = (text) => escapeMarkdown(scrub(text));
+    const code = (text) => `<code>${cell(text)}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
     const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const table = (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
     /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
@@ -30864,9 +30884,11 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
             out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
         }
         if (action === 'update') {
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
+            // The note is the update's, under its table: it is about what the provider's users see, not a value.
+            const consent = fields.filter((f) => f.consent).map((f) => f.field);
+            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
             // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
         }
         if (comparison.length > 0) {
             out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -30890,10 +30912,14 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
         if (single)
             lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        for (const scope of single ? [] : plan.scopes) {
+        const section = (scope) => {
             const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
-        }
+            return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+        };
+        const { open, folded: quiet } = sectionsOf(plan);
+        lines.push(...open.flatMap(section));
+        if (quiet.length > 0)
+            lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
     }
     else if (problems !== undefined) {
         const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
@@ -30902,17 +30928,25 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
     else {
         lines.push('### Provider scope: the run failed', '');
         if (known !== undefined) {
-            const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`]];
-            lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
+            // Every scope of the spec: a list's failure is about all of them.
+            const several = known.scopes.length > 1;
+            const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+            lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
         }
     }
     // A failed validation's problems are its errors, listed above.
     const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    const named = Object.entries(outputs ?? {});
-    if (named.length > 0)
-        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
+    if (outputs !== undefined) {
+        // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+        const { scopes, ...named } = outputs;
+        const each = Object.entries(JSON.parse(scopes));
+        lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
+        lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
+        lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
+        lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
+    }
     return lines.join('\n');
 }
 
@@ -30945,20 +30979,6 @@ const INPUT_NAMING = {
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
-;// CONCATENATED MODULE: ./src/engine/health.ts
-/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
-function unwellBecause({ exitCode, plan }, onDrift) {
-    const because = exitCode === 0 ? [] : ['failed'];
-    if (plan === undefined)
-        return because;
-    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
-        because.push('drift');
-    // A scope's id is known once it exists: a creation only planned leaves it null.
-    if (plan.scopes.some((s) => s.scope.id === null))
-        because.push('no scope');
-    return because;
-}
-
 ;// CONCATENATED MODULE: ./src/markdown/comment.ts
 
 /**
@@ -30978,86 +30998,44 @@ const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${e
  * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
  */
 const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
-/**
- * GitLab links more than GitHub does, in the rendered text as GitHub does
- * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
- * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
- * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
- * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
- */
-const defuseForGitLab = (text) => defuse(text)
-    .replace(/[!$&~%*^[]/g, '$&\u2060')
-    .replace(/>/g, '\u2060>')
-    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
-/**
- * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
- * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
- * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
- * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
- */
-const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
-function cut(text, limit, whole = "the run's summary") {
+function cut(text, limit) {
     if (text.length <= limit)
         return text;
-    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in ${whole})`;
+    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
 }
-/** A pull request's comment on GitHub, linked to the run, whose summary has every value whole. */
-const GITHUB_COMMENT = {
-    limit: COMMENT_LIMIT,
-    noun: 'comment',
-    host: 'GitHub',
-    whole: "the run's summary",
-    linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
-    wholeShort: 'the summary',
-    defuse,
-    prose: (text) => text,
-};
-/**
- * GitLab refuses a longer note: "The content of a note. Limited to 1,000,000 characters."
- * (https://docs.gitlab.com/api/notes/, Create new merge request note). Ruby counts characters,
- * never more than a JS string's UTF-16 units.
- */
-const NOTE_LIMIT = 1_000_000;
-/** A merge request's note on GitLab, linked to the job (CI_JOB_URL), whose log has every value whole. */
-const GITLAB_NOTE = {
-    limit: NOTE_LIMIT,
-    noun: 'note',
-    host: 'GitLab',
-    whole: 'the job log',
-    linked: (url) => `The log of [the job](${url}) has the whole report.`,
-    wholeShort: 'the job log',
-    defuse: defuseForGitLab,
-    prose: defuseProseForGitLab,
-};
 // The longest value kept whole, tried in turn until the body fits.
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
-/** The comment's body, within its target's limit: values cut further and further, then the body itself. */
+/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
 function renderComment(facts) {
-    const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
     for (const limit of VALUE_LIMITS) {
-        body = render(facts, target, limit);
-        if (body.length <= target.limit)
+        body = render(facts, limit);
+        if (body.length <= COMMENT_LIMIT)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    const listed = plan?.form === 'list' ? plan.scopes : [];
+    // The sections in the order the summary has them, the folded ones last.
+    const { open, folded } = plan === undefined ? { open: [], folded: [] } : sectionsOf(plan);
+    const listed = [...open, ...folded];
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
-        return `\n\n_The rest is too long for a ${target.noun}._${more}\n${footerOf(facts, target, true)}`;
+        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
+        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
+        // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
+        return `\n\n_The rest is too long for a comment._${more}\n\n${footerOf(facts, true)}`;
     };
-    const room = target.limit - tailOf(listed).length;
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
-    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-    const kept = body.slice(0, end);
+    const upTo = (room) => body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
+    // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
+    const unclosed = (text) => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
+    const close = '\n\n</details>';
+    const room = COMMENT_LIMIT - tailOf(listed).length;
+    const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
-    // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+    const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
+    // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
         const at = kept.indexOf(heading(s.suffix), from);
@@ -31066,18 +31044,18 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, target, limit) {
+function render(facts, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
     const value = (text) => {
         const clean = scrub(text);
-        const kept = cut(clean, limit, target.whole);
+        const kept = cut(clean, limit);
         wasCut ||= kept !== clean;
-        return target.defuse(kept);
+        return defuse(kept);
     };
     const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
+    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }) {
@@ -31086,124 +31064,9 @@ function verdict({ plan, exitCode }) {
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
     return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
-function footerOf({ runUrl, spec }, target, wasCut) {
-    const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
-}
-
-;// CONCATENATED MODULE: ./src/markdown/issue.ts
-
-
-
-
-/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
-// The most messages listed, and the longest value kept whole, tried in turn until the body
-// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
-// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
-// row per differing field of each: past the values' limits, fewer rows are shown, then none.
-const MAX_MESSAGES = 60;
-const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
-const ROW_LIMITS = [40, 10, 0];
-// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
-// words around them stay under 256 characters, where GitHub refuses a longer title (as
-// reported in nelsontky/gh-pages-url-shortener#125).
-const TITLE_VALUE = 64;
-/** What tells this issue from the others: the client's name where known, its id, the spec file. */
-function issueTitle({ conclusion, clientId, spec, scrub }) {
-    const value = (text) => {
-        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
-        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
-    };
-    const name = conclusion.plan?.client.name;
-    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
-    return `Provider scope needs attention: ${client}, ${value(spec)}`;
-}
-/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
-function renderIssue(conclusion, facts) {
-    let body = '';
-    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
-        body = issue_render(conclusion, facts, limit, rows);
-        if (body.length <= COMMENT_LIMIT)
-            return body;
-    }
-    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
-    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
-    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
-}
-const FOUND = {
-    failed: 'The run failed.',
-    drift: 'The scope differs from the spec.',
-    'no scope': 'The client has no scope.',
-};
-const ADVICE = {
-    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
-    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
-    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
-};
-function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
-    const { plan, known, messages } = conclusion;
-    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
-    const list = plan?.form === 'list';
-    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
-    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
-    lines.push(...because.map((why) => `- ${found(why)}`), '');
-    if (notes.length > 0) {
-        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
-        if (notes.length > MAX_MESSAGES)
-            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
-        lines.push('');
-    }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    if (drift.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
-        if (drift.length > rows)
-            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
-    }
-    const strings = plan === undefined ? (known?.scopeString === undefined ? [] : [{ suffix: '', string: known.scopeString, how: " (the spec's; not read from the service)" }])
-        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
-    const [one, ...others] = strings;
-    if (one !== undefined && others.length === 0)
-        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
-    // By suffix too, which a value cut to its limit may lose from the string's end.
-    if (others.length > 0)
-        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
-    return lines.join('\n');
-}
-/** The comment that closes the issue: the registration is well again. */
-const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
-
-;// CONCATENATED MODULE: ./src/markdown/places.ts
-
-
-
-/** The pull request's comment: the marker that finds it again, and its body. */
-function pullRequestComment(facts) {
-    const { conclusion, clientId, spec, runUrl, scrub, ranFor } = facts;
-    const marker = commentMarker(clientId, spec);
-    return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
-}
-/** The watch's writing for a run, its verdict the engine's (engine/health.ts); `onDrift` as the run read it. */
-function watchWriting(facts) {
-    const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
-    const marker = watchMarker(clientId, spec);
-    const because = unwellBecause(conclusion, onDrift);
-    if (because.length === 0)
-        return { marker, unwell: [], resolved: resolvedComment(runUrl) };
-    return {
-        marker,
-        unwell: because,
-        issue: { title: issueTitle({ conclusion, clientId, spec, scrub }), body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }) },
-    };
+function footerOf({ runUrl, spec }, wasCut) {
+    const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
+    return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
@@ -31339,12 +31202,8 @@ async function comment({ conclusion, secrets, write }, deps, token) {
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
-<<<<<<< HEAD
-    const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
-=======
     const marker = commentMarker(deps.core.getInput('client_id'), spec);
-    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub, target: GITHUB_COMMENT });
->>>>>>> i-gitlab
+    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
     const login = await tokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
     const own = await findOwn(pagesOf(pages), marker, login);
@@ -31370,7 +31229,113 @@ function pr_comment_failure(error) {
     return `${head} ${what}`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/health.ts
+/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
+function unwellBecause({ exitCode, plan }, onDrift) {
+    const because = exitCode === 0 ? [] : ['failed'];
+    if (plan === undefined)
+        return because;
+    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
+        because.push('drift');
+    // A scope's id is known once it exists: a creation only planned leaves it null.
+    if (plan.scopes.some((s) => s.scope.id === null))
+        because.push('no scope');
+    return because;
+}
+
+;// CONCATENATED MODULE: ./src/markdown/issue.ts
+
+
+
+
+/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
+const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+// The most messages listed, and the longest value kept whole, tried in turn until the body
+// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
+// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
+// row per differing field of each: past the values' limits, fewer rows are shown, then none.
+const MAX_MESSAGES = 60;
+const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+const ROW_LIMITS = [40, 10, 0];
+// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
+// words around them stay under 256 characters, where GitHub refuses a longer title (as
+// reported in nelsontky/gh-pages-url-shortener#125).
+const TITLE_VALUE = 64;
+/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+function issueTitle({ conclusion, clientId, spec, scrub }) {
+    const value = (text) => {
+        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
+        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+    };
+    const name = conclusion.plan?.client.name;
+    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
+    return `Provider scope needs attention: ${client}, ${value(spec)}`;
+}
+/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
+function renderIssue(conclusion, facts) {
+    let body = '';
+    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
+        body = issue_render(conclusion, facts, limit, rows);
+        if (body.length <= COMMENT_LIMIT)
+            return body;
+    }
+    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
+    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
+    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
+}
+const FOUND = {
+    failed: 'The run failed.',
+    drift: 'The scope differs from the spec.',
+    'no scope': 'The client has no scope.',
+};
+const ADVICE = {
+    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+};
+function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const code = (text) => `<code>${value(text)}</code>`;
+    const { plan, known, messages } = conclusion;
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+    const list = plan?.form === 'list';
+    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
+    lines.push(...because.map((why) => `- ${found(why)}`), '');
+    if (notes.length > 0) {
+        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
+        if (notes.length > MAX_MESSAGES)
+            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+        lines.push('');
+    }
+    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
+    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
+    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+    if (drift.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+        if (drift.length > rows)
+            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
+    }
+    const strings = plan === undefined ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({ suffix, string: scopeString, how: " (the spec's; not read from the service)" }))
+        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    const [one, ...others] = strings;
+    if (one !== undefined && others.length === 0)
+        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
+    // By suffix too, which a value cut to its limit may lose from the string's end.
+    if (others.length > 0)
+        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
+    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
+    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+    return lines.join('\n');
+}
+/** The comment that closes the issue: the registration is well again. */
+const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
+
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
+
 
 
 
@@ -31424,23 +31389,25 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     const { core } = deps;
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
+    const clientId = core.getInput('client_id');
     const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const onDrift = readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING);
-    const writing = watchWriting({ conclusion, clientId: core.getInput('client_id'), spec, runUrl: runUrlOf(context), scrub: secrets.scrub, onDrift });
-    const { marker } = writing;
+    const marker = watchMarker(clientId, spec);
+    const runUrl = runUrlOf(context);
+    const because = unwellBecause(conclusion, readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING));
     const login = await tokenUser(octokit, write);
     const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
     const own = await find();
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
-    if ('resolved' in writing) {
+    if (because.length === 0) {
         if (own?.state !== 'open')
             return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
-        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: writing.resolved });
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: resolvedComment(runUrl) });
         const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
         return said('closed: the registration is well again', data);
     }
-    const { title, body } = writing.issue;
+    const body = renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub: secrets.scrub });
     if (own === undefined) {
+        const title = issueTitle({ conclusion, clientId, spec, scrub: secrets.scrub });
         const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
             // Its answer lost, the issue may be there all the same: looked up again, never created twice.
             const status = statusOf(error);
@@ -31667,7 +31634,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(697);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4547);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

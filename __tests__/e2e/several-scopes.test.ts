@@ -144,6 +144,9 @@ test('three listed, one existing, one new and one depending on the new one: both
   expect(Object.fromEntries(Object.entries(scopesOutput(again)).map(([k, v]) => [k, [v.scope_id, v.created, v.changes]]))).toEqual(
     Object.fromEntries(Object.entries(output).map(([k, v]) => [k, [v.scope_id, false, false]])),
   );
+  // Nothing changes: the three sections folded, the scopes output a row each.
+  expect(again.summary).toContain('<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### alpha: unchanged\n');
+  expect(again.summary).toContain(`| <code>gamma</code> | <code>${md(stringOf('gamma'))}</code> | <code>${scopes.gamma?.id}</code> | <code>false</code> | <code>false</code> | <code>false</code> |`);
   // All unchanged: the registration neither created, updated nor changed.
   expect(again.outputs).toMatchObject({ scope_string: stringOf('alpha'), created: 'false', updated: 'false', changes: 'false' });
 });
@@ -305,6 +308,27 @@ describe("the outputs of both doors", () => {
       cwd,
       env: { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1', PROVIDER_CLIENT_ID: h.client.id, PROVIDER_CLIENT_SECRET: h.client.secret, PROVIDER_AUTH_URL: h.service.url },
     });
+
+  test("a rejected secret: the action's summary, the terminal and --json each name every listed scope's string, as the spec gives it", async () => {
+    const strings = ['alpha', 'beta', 'gamma'].map(stringOf);
+    const action = await runList(THREE, { client_secret: 'not-the-secret' });
+    expect(action.exitCode).toBe(1);
+    expect(action.summary).toContain(`| Scope strings | ${strings.map((s) => `<code>${md(s)}</code>`).join('<br>')} (each the spec's; not read from the service) |`);
+    const terminal = await spawnProcess(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), 'apply'], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1', PROVIDER_CLIENT_ID: h.client.id, PROVIDER_CLIENT_SECRET: 'not-the-secret', PROVIDER_AUTH_URL: h.service.url },
+    });
+    expect(terminal.exitCode).toBe(1);
+    expect(terminal.stdout).toBe(
+      [`Client: ${h.client.id}`, "Scope strings (each the spec's; not read from the service):", ...['alpha', 'beta', 'gamma'].map((s) => `  ${s.padEnd(5)}  ${stringOf(s)}`), ''].join('\n'),
+    );
+    const json = await spawnProcess(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), 'apply', '--json'], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, PROVIDER_CLIENT_ID: h.client.id, PROVIDER_CLIENT_SECRET: 'not-the-secret', PROVIDER_AUTH_URL: h.service.url },
+    });
+    expect((JSON.parse(json.stdout) as { known: unknown }).known).toEqual({ client_id: h.client.id, scopes: ['alpha', 'beta', 'gamma'].map((suffix) => ({ suffix, scope_string: stringOf(suffix) })) });
+    expect(writes()).toEqual([]);
+  });
 
   test('the action\'s scopes output and the command line\'s --json and --dotenv name the same scopes', async () => {
     seed('alpha');

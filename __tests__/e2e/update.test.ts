@@ -68,5 +68,5 @@ test('a dry run is the plan: nothing written, each field as it is and as it woul
   expect(result.outputs.updated).toBe('false');
   expect(result.stdout).toContain('Dry run: description would change from "Runs example actions" to "Runs better actions"');
   expect(result.summary).toContain('### Dry run: the provider scope would be updated');
-  expect(result.summary).toContain('| Field | Before | Would become | |');
+  expect(result.summary).toContain('| Field | Before | Would become |\n|---|---|---|\n');
 });

@@ -219,3 +219,19 @@ describe('the settings and the spec, checked together before any request', () =>
     expect(service.apiCalls()).toEqual([]);
   });
 });
+
+describe('what a failed run knew', () => {
+  test("a failure past validation: the client, and every listed scope's string as the spec gives it, in the spec's order", async () => {
+    // The client's inspection fails: the run knew no more than its settings and the spec.
+    const refuse = (): void => service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 400 });
+    refuse();
+    const failed = await run(listed('b', 'a', 'c'));
+    expect([failed.conclusion.exitCode, failed.conclusion.plan, failed.conclusion.known]).toEqual([
+      1,
+      undefined,
+      { clientId: client.id, scopes: ['b', 'a', 'c'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) })) },
+    ]);
+    refuse();
+    expect((await run(single('a'))).conclusion.known).toEqual({ clientId: client.id, scopes: [{ suffix: 'a', scopeString: stringOf('a') }] });
+  });
+});

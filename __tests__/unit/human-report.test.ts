@@ -54,6 +54,26 @@ describe('humanReport', () => {
     expect(humanReport('apply', { messages: [], exitCode: 1, outputs: outputsOf([REGISTERED], planOf(single(REGISTERED), false)) }, STYLE)).toEqual([]);
   });
 
+  test('a run that failed after its settings were read: the client, and each scope\'s string as the spec gives it, a list\'s by suffix', () => {
+    const stringOf = (suffix: string): string => SCOPE_STRING.replace('action_all', suffix);
+    expect(humanReport('apply', { messages: [], exitCode: 1, known: { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] } }, STYLE)).toEqual([
+      `Client: «${CLIENT_ID}»`,
+      `Scope string (the spec's; not read from the service): «${SCOPE_STRING}»`,
+    ]);
+    const scopes = ['a', 'bbb'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) }));
+    expect(humanReport('plan', { messages: [], exitCode: 1, known: { clientId: CLIENT_ID, scopes } }, STYLE)).toEqual([
+      `Client: «${CLIENT_ID}»`,
+      "Scope strings (each the spec's; not read from the service):",
+      `  «a  »  «${stringOf('a')}»`,
+      `  «bbb»  «${stringOf('bbb')}»`,
+    ]);
+    expect(jsonReport('plan', { messages: [], exitCode: 1, known: { clientId: CLIENT_ID, scopes } }, [], 1).known).toEqual({
+      client_id: CLIENT_ID,
+      scopes: [{ suffix: 'a', scope_string: stringOf('a') }, { suffix: 'bbb', scope_string: stringOf('bbb') }],
+    });
+    expect('known' in jsonReport('plan', { messages: [], exitCode: 1 }, [], 1)).toBe(false);
+  });
+
   test('plan of a creation: each field the creation sets, in one column, and the request', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const dependent = { scope: id(GROUPS_ID), optional: false, requires_refresh_token: false };

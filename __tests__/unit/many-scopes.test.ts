@@ -156,6 +156,18 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
     expect(Buffer.byteLength(summaryOf(conclusion))).toBeGreaterThan(5 * COMMENT_LIMIT);
   });
 
+  test('every scope as the spec says: folded in one <details> in the summary and the comment, each within its limit and naming every suffix', () => {
+    const same = (i: number): ReconcileResult => made(i);
+    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: ensured((i) => ({ ...same(i), created: false })) });
+    expect(conclusion.plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same))).toBe(true);
+    for (const text of [summaryOf(conclusion), commentOf(conclusion)]) {
+      expect(text.match(/<\/?details>/g)).toEqual(['<details>', '</details>']);
+      expect(text).toContain(`<details><summary>${COUNT} listed scopes left as they are: each matches the spec</summary>\n\n#### ${md(SUFFIXES[0] as string)}: unchanged\n`);
+      expect(missing(text)).toEqual([]);
+    }
+    expect(commentOf(conclusion).length).toBeLessThanOrEqual(COMMENT_LIMIT);
+  });
+
   test.each(CASES.slice(0, 2))("%s: the issue's table of drift keeps its first rows and counts the others, which the run has", (_what, conclusion) => {
     const issue = issueOf(conclusion);
     const drifted = conclusion.plan?.scopes.flatMap((s) => s.comparison.filter((c) => !c.same)) ?? [];

@@ -2,12 +2,12 @@
 import { expect, test } from '@jest/globals';
 import { markdownText } from '../../dev/markdown-text.ts';
 
-test('headings as lines, a table without header as name: value, one with a header as columns, escapes and tags dropped, a long cell cut', () => {
+test('headings as lines, a table of names and values as name: value, one with other headings as columns, escapes and tags dropped, a long cell cut', () => {
   const markdown = [
     '<!-- a hidden marker -->',
     '### Provider scope **created**',
     '',
-    '| | |',
+    '| Item | Value |',
     '|---|---|',
     '| Client | Example <code>1b0e</code> |',
     '| Strings | <code>a\\_b</code><br><code>c</code> |',

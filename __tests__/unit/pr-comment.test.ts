@@ -93,7 +93,7 @@ describe('the body', () => {
         '',
         '#### Outputs',
         '',
-        '| output | value |',
+        '| Output | Value |',
         '|---|---|',
         `| scope_string | <code>${md(SCOPE_STRING)}</code> |`,
         `| scope_id | <code>${scopeId}</code> |`,
@@ -101,7 +101,11 @@ describe('the body', () => {
         '| created | <code>false</code> |',
         '| updated | <code>false</code> |',
         '| changes | <code>false</code> |',
-        `| scopes | <code>${md(JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: scopeId, created: false, updated: false, changes: false } }))}</code> |`,
+        '| scopes | JSON: each scope by its suffix, as the table below |',
+        '',
+        '| Suffix | scope_string | scope_id | created | updated | changes |',
+        '|---|---|---|---|---|---|',
+        `| <code>action${md('_')}all</code> | <code>${md(SCOPE_STRING)}</code> | <code>${scopeId}</code> | <code>false</code> | <code>false</code> | <code>false</code> |`,
         '',
         '---',
         `<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
@@ -113,7 +117,7 @@ describe('the body', () => {
   test('no warnings or errors: no heading for them; no outputs: no table of them', () => {
     const quiet = renderComment(facts(concluded()));
     expect(quiet).not.toContain('#### Warnings and errors');
-    expect(quiet).toContain('|\n\n#### Outputs\n\n| output | value |\n');
+    expect(quiet).toContain('|\n\n#### Outputs\n\n| Output | Value |\n');
     const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING)));
     expect(failed.endsWith(`- **error**: ${md('Client inspection failed with HTTP 503')}\n\n---\n<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>\n`)).toBe(true);
   });
@@ -147,8 +151,29 @@ describe('the body', () => {
     expect(comment).toContain('\n\n_The rest is too long for a comment._\n');
   });
 
+  test('a list cut inside its folded scopes: their <details> is closed before the end, and the scopes cut off are named in the order the comment has them', () => {
+    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const same = Array.from({ length: 8 }, (_, k) => ({ field: `field_${k}`, spec: 'x'.repeat(60), service: 'x'.repeat(60), same: true }));
+    const changed = { field: 'name', spec: 'Q', service: 'P', same: false };
+    // The last listed scope is the one that changes, shown first; 400 others match the spec, each a section of about 1,200 characters.
+    const results = Array.from({ length: 401 }, (_, i) => ({ ...RESULT, definition: definition(`s${i}`), comparison: i === 400 ? [changed] : same, changes: i === 400 ? [changed] : [] }));
+    const conclusion = concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as unknown as Ensured['results'], unlisted: [] } });
+    const comment = renderComment(facts(conclusion));
+    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    const [kept = '', rest = ''] = comment.split('\n\n_The rest is too long for a comment._');
+    expect(kept.indexOf('#### s400: to update')).toBeLessThan(kept.indexOf('<details><summary>400 listed scopes left as they are: each matches the spec</summary>\n\n#### s0: unchanged\n'));
+    expect(kept.endsWith('\n\n</details>')).toBe(true);
+    expect(kept.match(/<\/?details>/g)).toEqual(['<details>', '</details>']);
+    const shown = kept.match(/^#### s\d+/gm)?.map((h) => h.slice(5)) ?? [];
+    const order = ['s400', ...results.slice(0, 400).map((_, i) => `s${i}`)];
+    expect(shown).toEqual(order.slice(0, shown.length));
+    const left = order.slice(shown.length);
+    expect([shown.length > 2, left.length > 0]).toEqual([true, true]);
+    expect(rest.startsWith(` Its ${left.length} last scope(s), there: ${md(cut(left.map((s) => `${s} (unchanged)`).join(', '), 2_000))}.\n`)).toBe(true);
+  });
+
   test('a failed run says so first; a validation lists its problems; a failure before a plan says what failed, and what was known', () => {
-    const known = { clientId: CLIENT_ID, scopeString: SCOPE_STRING };
+    const known = { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] };
     const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING, known)));
     expect(failed.split('\n')[1]).toBe('**The run failed**: the errors are below.');
     expect(failed).toContain('### Provider scope: the run failed');
@@ -191,7 +216,8 @@ describe('the body', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 2_000);
     expect(body.startsWith(commentMarker(CLIENT_ID, '.github/provider-scope.yml'))).toBe(true);
-    expect(body).toContain('\n\n_The rest is too long for a comment._\n---\n<sub>Spec file');
+    // A blank line before the rule: right under the line above, it would make that line a heading.
+    expect(body).toContain('\n\n_The rest is too long for a comment._\n\n---\n<sub>Spec file');
     expect(body.endsWith('the summary has them whole.</sub>\n')).toBe(true);
   });
 

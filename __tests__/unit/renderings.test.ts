@@ -76,8 +76,9 @@ async function conclude({ service, spec = SPEC, dryRun, onDrift }: Run): Promise
 }
 
 /** What every door must show of a conclusion, as plain text. */
-function factsOf({ plan, messages }: Conclusion): string[] {
-  if (plan === undefined) return messages.filter((m) => m.level === 'error').map((m) => m.text);
+function factsOf({ plan, messages, known }: Conclusion): string[] {
+  // A failure: its errors, and what it knew before, the client and each scope's string as the spec gives it.
+  if (plan === undefined) return [...messages.filter((m) => m.level === 'error').map((m) => m.text), ...(known === undefined ? [] : [known.clientId, ...known.scopes.map((s) => s.scopeString)])];
   const texts = (value: FieldValue | null): string[] => {
     if (isDependentList(value)) return value.flatMap((d) => [...(d.scope === null ? [] : [d.scope]), ...(d.scope_string === null ? [] : [d.scope_string])]);
     return typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as string[])] : [];
@@ -164,14 +165,22 @@ describe('every door shows the same facts of the plan', () => {
     }
   });
 
-  test('a failure past validation: the error, in every door', async () => {
+  test('a failure past validation: the error, the client and the scope string, in every door', async () => {
     const error = new ActionError('dependent_scopes: no scope was found for "https://nowhere.example.org/scopes/none".');
-    const conclusion = concludeFailure(error, INPUT_NAMING, { clientId: CLIENT_ID, scopeString: EXPECTED });
+    const conclusion = concludeFailure(error, INPUT_NAMING, { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: EXPECTED }] });
+    expect(factsOf(conclusion)).toEqual([error.message, CLIENT_ID, EXPECTED]);
     expectSameFacts(conclusion, { dryRun: true, onDrift: 'warn' });
     // The job summary and the comment also say what the run knew before it failed.
     const { summary, comment } = renderings(conclusion, { dryRun: true, onDrift: 'warn' });
     for (const text of [summary, comment]) expect(text).toContain(`| Client | ${CLIENT_ID} |\n| Scope string | ${EXPECTED} (the spec's; not read from the service) |`);
   });
+});
+
+test("a list's failure past validation: every listed scope's string, in every door", () => {
+  const scopes = ['alpha', 'beta', 'gamma'].map((suffix) => ({ suffix, scopeString: `${AUTH_URL}/scopes/${CLIENT_ID}/${suffix}` }));
+  const conclusion = concludeFailure(new ActionError('The service failed.'), INPUT_NAMING, { clientId: CLIENT_ID, scopes });
+  expect(factsOf(conclusion)).toEqual(['The service failed.', CLIENT_ID, ...scopes.map((s) => s.scopeString)]);
+  expectSameFacts(conclusion, { dryRun: false, onDrift: 'warn' });
 });
 
 describe('a dependent scope', () => {

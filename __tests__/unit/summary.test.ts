@@ -1,11 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
-import { outputsOf } from '../../src/engine/conclude.ts';
+import { concludeRun, outputsOf } from '../../src/engine/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/drift.ts';
-import { planOf } from '../../src/engine/plan.ts';
+import { planOf, type Ensured, type Plan } from '../../src/engine/plan.ts';
 import type { Problem } from '../../src/engine/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { describeRun, type RunContext } from '../../src/github/run-context.ts';
-import { buildSummary, escapeMarkdown, type SummaryContext } from '../../src/markdown/summary.ts';
+import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '../../src/markdown/summary.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
 import { conclusionOf, single } from '../support/plans.ts';
@@ -154,7 +155,7 @@ describe('escapeMarkdown: text from a spec or a server renders as that text', ()
     ['a link', '[Re-authorize here](https://evil.example)', '\\[Re-authorize here\\]\\(https\\://evil.example\\)'],
     ['an image', '![x](https://evil.example/p.png)', '\\!\\[x\\]\\(https\\://evil.example/p.png\\)'],
     ['emphasis and strike-through', '**bold** _it_ ~~no~~', '\\*\\*bold\\*\\* \\_it\\_ \\~\\~no\\~\\~'],
-    ['autolinks', 'https://evil.example www.x.org a@evil.example', 'https\\://evil.example www.x.org a\\@evil.example'],
+    ['autolinks', 'https://evil.example www.x.org WWW.y.org a@evil.example', 'https\\://evil.example www\\.x.org WWW\\.y.org a\\@evil.example'],
     ['code', '`x`', '\\`x\\`'],
     ['HTML and an entity', '<img src=x>&amp;', '\\<img src=x\\>\\&amp;'],
     ['a table cell and line breaks', 'a|b\r\nc\nd', 'a\\|b c d'],
@@ -175,7 +176,7 @@ describe('buildSummary', () => {
       [
         '### Provider scope created',
         '',
-        '| | |',
+        '| Item | Value |',
         '|---|---|',
         `| Client | Example Action Provider <code>${esc(CLIENT_ID)}</code> |`,
         `| Scope string | <code>${esc(SCOPE_STRING)}</code> |`,
@@ -204,7 +205,7 @@ describe('buildSummary', () => {
       [
         '### Provider scope already registered',
         '',
-        '| | |',
+        '| Item | Value |',
         '|---|---|',
         `| Client | <code>${esc(CLIENT_ID)}</code> |`,
         `| Scope string | <code>${esc(SCOPE_STRING)}</code> |`,
@@ -245,9 +246,11 @@ describe('buildSummary', () => {
       [
         '#### Updated by this run',
         '',
-        '| Field | Before | After | |',
-        '|---|---|---|---|',
-        `| dependent_scopes | <code>${esc('[]')}</code> | <code>${esc(DEPENDENT_TEXT)}</code> | ${esc(CONSENT_NOTE)} |`,
+        '| Field | Before | After |',
+        '|---|---|---|',
+        `| dependent_scopes | <code>${esc('[]')}</code> | <code>${esc(DEPENDENT_TEXT)}</code> |`,
+        '',
+        `**Consent** (dependent_scopes): ${esc(CONSENT_NOTE)}.`,
         '',
         '#### The spec and the service',
         '',
@@ -264,8 +267,9 @@ describe('buildSummary', () => {
     const changes = [{ field: 'description', spec: 'new', service: 'old', same: false }];
     const summary = summaryOf({ ...EXISTING, comparison: changes, changes }, { dryRun: true }, { ranFor: 'r' });
     expect(summary.split('\n')[0]).toBe('### Dry run: the provider scope would be updated');
-    expect(summary).toContain('#### The update a run would make\n\n| Field | Before | Would become | |');
-    expect(summary).toContain(`| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |  |`);
+    expect(summary).toContain('#### The update a run would make\n\n| Field | Before | Would become |\n|---|---|---|\n');
+    expect(summary).toContain(`| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |\n\n`);
+    expect(summary).not.toContain('Consent');
     expect(summary).not.toContain('Updated by this run');
   });
 
@@ -332,12 +336,12 @@ describe('buildSummary', () => {
   });
 
   test('a failure past validation: what failed, and what the run knew before, whole', () => {
-    const conclusion = { messages: [{ level: 'error' as const, text: 'The service failed' }], exitCode: 1 as const, known: { clientId: CLIENT_ID, scopeString: SCOPE_STRING } };
+    const conclusion = { messages: [{ level: 'error' as const, text: 'The service failed' }], exitCode: 1 as const, known: { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] } };
     expect(buildSummary(conclusion, { ranFor: 'release v1' })).toBe(
       [
         '### Provider scope: the run failed',
         '',
-        '| | |',
+        '| Item | Value |',
         '|---|---|',
         `| Client | <code>${esc(CLIENT_ID)}</code> |`,
         `| Scope string | <code>${esc(SCOPE_STRING)}</code> (the spec's; not read from the service) |`,
@@ -351,5 +355,83 @@ describe('buildSummary', () => {
     );
     // Before its settings were known: what failed alone.
     expect(buildSummary({ messages: conclusion.messages, exitCode: 1 }, { ranFor: 'r' })).toBe('### Provider scope: the run failed\n\n#### What failed\n\n- **error**: The service failed\n');
+  });
+});
+
+describe('the list form: what changes open, the scopes left as the spec says folded when there are several', () => {
+  const stringOf = (suffix: string): string => `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}`;
+  /** A listed scope, registered; `changed` plans an update of its name, `drifted` only differs. */
+  const listed = (suffix: string, how: 'same' | 'changed' | 'drifted' = 'same'): ReconcileResult => {
+    const scope = { id: id(`0b1c2d3e-4f50-4617-8293-a4b5c6d7e8${suffix.length.toString(16).padStart(2, '0')}`), scope_string: stringOf(suffix) };
+    const name = { field: 'name', spec: `P ${suffix}`, service: how === 'same' ? `P ${suffix}` : 'old', same: how === 'same' };
+    return { ...EXISTING, scope, scopes: [scope], comparison: [name], changes: how === 'changed' ? [name] : [], definition: { ...(CREATED.definition as NonNullable<ReconcileResult['definition']>), scope_suffix: suffix } };
+  };
+  const summaryOf = (results: ReconcileResult[], onDrift: 'warn' | 'update' = 'update'): string =>
+    buildSummary(concludeRun({ inputs: { on_drift: onDrift, dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] } }), { ranFor: 'r' });
+  const headings = (summary: string): string[] => summary.match(/^(#### .*|<details>.*|<\/details>)$/gm) ?? [];
+
+  test('several unchanged and one changed: the changed first, then the unchanged in the spec\'s order under one <details>, blank lines around its markdown', () => {
+    const summary = summaryOf([listed('a'), listed('bb', 'changed'), listed('ccc'), listed('dddd')]);
+    expect(headings(summary)).toEqual([
+      '#### bb: to update, differs from the spec',
+      '<details><summary>3 listed scopes left as they are: each matches the spec</summary>',
+      '#### a: unchanged',
+      '#### ccc: unchanged',
+      '#### dddd: unchanged',
+      '</details>',
+      '#### Outputs',
+    ]);
+    expect(summary).toContain('<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### a: unchanged\n');
+    expect(summary).toContain('| same |\n\n</details>\n\n#### Outputs');
+    expect(sectionsOf(concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: [listed('a'), listed('bb', 'changed'), listed('ccc')] as Ensured['results'], unlisted: [] } }).plan as Plan)).toMatchObject({
+      open: [{ suffix: 'bb' }],
+      folded: [{ suffix: 'a' }, { suffix: 'ccc' }],
+    });
+  });
+
+  test('one unchanged scope is not folded; nor is one that differs from the spec, though the run leaves it', () => {
+    expect(headings(summaryOf([listed('a'), listed('bb', 'changed')]))).toEqual(['#### a: unchanged', '#### bb: to update, differs from the spec', '#### Outputs']);
+    expect(headings(summaryOf([listed('a', 'drifted'), listed('bb', 'drifted'), listed('ccc')], 'warn'))).toEqual([
+      '#### a: unchanged, differs from the spec',
+      '#### bb: unchanged, differs from the spec',
+      '#### ccc: unchanged',
+      '#### Warnings and errors',
+      '#### Outputs',
+    ]);
+    // Every one unchanged and the same: all folded.
+    expect(headings(summaryOf([listed('a'), listed('bb')]))).toEqual(['<details><summary>2 listed scopes left as they are: each matches the spec</summary>', '#### a: unchanged', '#### bb: unchanged', '</details>', '#### Outputs']);
+    const one = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'single', results: [listed('a')] as Ensured['results'], unlisted: [] } }).plan as Plan;
+    expect(sectionsOf(one)).toEqual({ open: [], folded: [] });
+  });
+
+  test('the outputs: each a value, the scopes output a table of its entries by suffix', () => {
+    const summary = summaryOf([listed('a'), listed('bb', 'changed')]);
+    expect(summary.slice(summary.indexOf('#### Outputs'))).toBe(
+      [
+        '#### Outputs',
+        '',
+        '| Output | Value |',
+        '|---|---|',
+        `| scope_string | <code>${esc(stringOf('a'))}</code> |`,
+        `| scope_id | <code>${esc(listed('a').scope.id)}</code> |`,
+        `| scope_strings | <code>${esc(JSON.stringify([stringOf('a'), stringOf('bb')]))}</code> |`,
+        '| created | <code>false</code> |',
+        '| updated | <code>false</code> |',
+        '| changes | <code>true</code> |',
+        '| scopes | JSON: each scope by its suffix, as the table below |',
+        '',
+        '| Suffix | scope_string | scope_id | created | updated | changes |',
+        '|---|---|---|---|---|---|',
+        `| <code>a</code> | <code>${esc(stringOf('a'))}</code> | <code>${esc(listed('a').scope.id)}</code> | <code>false</code> | <code>false</code> | <code>false</code> |`,
+        `| <code>bb</code> | <code>${esc(stringOf('bb'))}</code> | <code>${esc(listed('bb').scope.id)}</code> | <code>false</code> | <code>false</code> | <code>true</code> |`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a failed run of a list: every listed scope\'s string, as the spec gives it', () => {
+    const known = { clientId: CLIENT_ID, scopes: ['a', 'bb', 'ccc'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) })) };
+    const summary = buildSummary({ messages: [{ level: 'error', text: 'The service failed' }], exitCode: 1, known }, { ranFor: 'r' });
+    expect(summary).toContain(`| Scope strings | ${['a', 'bb', 'ccc'].map((s) => `<code>${esc(stringOf(s))}</code>`).join('<br>')} (each the spec's; not read from the service) |\n`);
   });
 });

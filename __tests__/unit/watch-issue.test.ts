@@ -157,8 +157,15 @@ describe('the issue', () => {
   });
 
   test("a failed run that knew the spec's scope string: that string, said to be the spec's", () => {
-    const failed = renderIssue(concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopeString: SCOPE_STRING }), facts({ because: ['failed'] }));
+    const failed = renderIssue(concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] }), facts({ because: ['failed'] }));
     expect(failed).toContain(`\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n#### What to do\n`);
+  });
+
+  test("a failed run of a list: every listed scope's string by its suffix, each the spec's", () => {
+    const scopes = ['a', 'b', 'c'].map((suffix) => ({ suffix, scopeString: SCOPE_STRING.replace('action_all', suffix) }));
+    const failed = renderIssue(concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopes }), facts({ because: ['failed'] }));
+    const each = scopes.map(({ suffix, scopeString }) => `- ${suffix}: <code>${md(scopeString)}</code> (the spec's; not read from the service)`);
+    expect(failed).toContain(`\nThe scope strings:\n\n${each.join('\n')}\n\n#### What to do\n`);
   });
 
   test('a list: each scope string by its suffix, one a line, a planned one not created yet; the ones it lacks named', () => {

@@ -1608,7 +1608,7 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
+        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
     }
 }
 /**
@@ -2216,10 +2216,10 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 
 ;// CONCATENATED MODULE: ./src/cli/human-report.ts
 
-/** The lines of the report, or none when the run failed before the scope was known. */
-function humanReport(command, { plan, outputs }, style) {
+/** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
+function humanReport(command, { plan, outputs, known }, style) {
     if (plan === undefined || outputs === undefined)
-        return [];
+        return known === undefined ? [] : knownLines(known, style);
     const { paint, show } = style;
     const lines = [];
     plan.scopes.forEach((scope, index) => lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)));
@@ -2237,6 +2237,14 @@ function humanReport(command, { plan, outputs }, style) {
     return lines;
 }
 const width = (fields) => Math.max(...fields.map((f) => f.length));
+/** A run that failed after its settings were read: the client, and each scope's string as the spec gives it (a list's every one). */
+function knownLines({ clientId, scopes }, { show }) {
+    const client = `Client: ${show(clientId)}`;
+    if (scopes.length === 1)
+        return [client, `Scope string (the spec's; not read from the service): ${show(scopes[0].scopeString)}`];
+    const w = width(scopes.map((s) => s.suffix));
+    return [client, "Scope strings (each the spec's; not read from the service):", ...scopes.map((s) => `  ${show(s.suffix.padEnd(w))}  ${show(s.scopeString)}`)];
+}
 /** One scope: what is created (every field), updated (before -> after) or found (its drift). */
 function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show }) {
     const lines = [];
@@ -2745,6 +2753,11 @@ const cliReportSchema = schemas/* strictObject */.rej({
         allowed: schemas/* string */.YjP().check(schemas/* describe */.q0y('What it had to publish, e.g. "a scope string of this client".')),
     }))
         .check(schemas/* describe */.q0y('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
+    known: schemas/* optional */.lqM(schemas/* strictObject */.rej({
+        client_id: schemas/* string */.YjP(),
+        scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ suffix: schemas/* string */.YjP(), scope_string: schemas/* string */.YjP() })).check(schemas/* describe */.q0y("Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.")),
+    }))
+        .check(schemas/* describe */.q0y('A run that failed after its settings were read (outputs null): the client, and every scope of the spec.')),
     warnings: schemas/* array */.YOg(located),
     errors: schemas/* array */.YOg(located),
     import: schemas/* optional */.lqM(schemas/* strictObject */.rej({
@@ -2767,7 +2780,7 @@ const changeOf = (scope) => ({ action: scope.action, request: scope.request, fie
 const driftOf = ({ comparison }) => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
-    const { outputs, plan } = conclusion;
+    const { outputs, plan, known } = conclusion;
     const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
     const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
     return {
@@ -2788,6 +2801,7 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
         scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
         unlisted: plan?.unlisted ?? [],
         providers: plan?.provider === undefined ? [] : [{ url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches, allowed: plan.provider.allowed }],
+        ...(known === undefined ? {} : { known: { client_id: known.clientId, scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })) } }),
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
         errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
         ...(imported === undefined ? {} : { import: imported }),

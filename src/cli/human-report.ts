@@ -3,7 +3,7 @@
  * and what apply would send; what apply did; the outputs. Every value from the spec or the
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
-import type { Conclusion } from '../engine/conclude.ts';
+import type { Conclusion, Known } from '../engine/conclude.ts';
 import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldComparison, type FieldValue } from '../engine/drift.ts';
 import type { Plan, PlanField, ScopePlan } from '../engine/plan.ts';
 import type { Naming } from '../engine/settings.ts';
@@ -28,9 +28,9 @@ export interface Style {
   show: (text: string) => string;
 }
 
-/** The lines of the report, or none when the run failed before the scope was known. */
-export function humanReport(command: Command, { plan, outputs }: Conclusion, style: Style): string[] {
-  if (plan === undefined || outputs === undefined) return [];
+/** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
+export function humanReport(command: Command, { plan, outputs, known }: Conclusion, style: Style): string[] {
+  if (plan === undefined || outputs === undefined) return known === undefined ? [] : knownLines(known, style);
   const { paint, show } = style;
   const lines: string[] = [];
   plan.scopes.forEach((scope, index) => lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)));
@@ -47,6 +47,14 @@ export function humanReport(command: Command, { plan, outputs }: Conclusion, sty
 }
 
 const width = (fields: readonly string[]): number => Math.max(...fields.map((f) => f.length));
+
+/** A run that failed after its settings were read: the client, and each scope's string as the spec gives it (a list's every one). */
+function knownLines({ clientId, scopes }: Known, { show }: Style): string[] {
+  const client = `Client: ${show(clientId)}`;
+  if (scopes.length === 1) return [client, `Scope string (the spec's; not read from the service): ${show((scopes[0] as Known['scopes'][number]).scopeString)}`];
+  const w = width(scopes.map((s) => s.suffix));
+  return [client, "Scope strings (each the spec's; not read from the service):", ...scopes.map((s) => `  ${show(s.suffix.padEnd(w))}  ${show(s.scopeString)}`)];
+}
 
 /** One scope: what is created (every field), updated (before -> after) or found (its drift). */
 function scopeLines({ scope, action, fields, comparison }: ScopePlan, dryRun: boolean, { paint, show }: Style): string[] {

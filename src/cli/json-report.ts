@@ -97,6 +97,14 @@ export const cliReportSchema = z
         }),
       )
       .check(z.describe('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
+    known: z
+      .optional(
+        z.strictObject({
+          client_id: z.string(),
+          scopes: z.array(z.strictObject({ suffix: z.string(), scope_string: z.string() })).check(z.describe("Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.")),
+        }),
+      )
+      .check(z.describe('A run that failed after its settings were read (outputs null): the client, and every scope of the spec.')),
     warnings: z.array(located),
     errors: z.array(located),
     import: z
@@ -128,7 +136,7 @@ const driftOf = ({ comparison }: ScopePlan): ScopeReport['drift'] => comparison.
 
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
-  const { outputs, plan } = conclusion;
+  const { outputs, plan, known } = conclusion;
   const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
   const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
   return {
@@ -150,6 +158,7 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
     scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
     unlisted: plan?.unlisted ?? [],
     providers: plan?.provider === undefined ? [] : [{ url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches, allowed: plan.provider.allowed }],
+    ...(known === undefined ? {} : { known: { client_id: known.clientId, scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })) } }),
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
     errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
     ...(imported === undefined ? {} : { import: imported }),

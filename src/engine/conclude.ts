@@ -40,10 +40,14 @@ export type Message =
   | { level: 'info' | 'debug'; text: string }
   | { level: 'warning' | 'error'; text: string; location?: Location | undefined; title?: string };
 
-/** What a failed run knew before it failed, for a door's report: the client, and the scope string if the spec gave it. */
+/**
+ * What a failed run knew before it failed, for a door's report: the client, and each scope of
+ * the spec (every listed one, in its order) with the string its suffix implies, as the spec
+ * gives it: none was read from the service.
+ */
 export interface Known {
   clientId: string;
-  scopeString?: string | undefined;
+  scopes: ReadonlyArray<{ suffix: string; scopeString: string }>;
 }
 
 export interface Conclusion {

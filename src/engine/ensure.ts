@@ -105,7 +105,7 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
     return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
   } catch (error) {
     // A failure past validation: the doors' reports still say which client and scope it was about.
-    return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
+    return concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
   }
 }
 

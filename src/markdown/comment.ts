@@ -7,7 +7,7 @@
  */
 import type { Conclusion } from '../engine/conclude.ts';
 import type { ScopePlan } from '../engine/plan.ts';
-import { buildSummary, escapeMarkdown, scopeStatus } from './summary.ts';
+import { buildSummary, escapeMarkdown, scopeStatus, sectionsOf } from './summary.ts';
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -138,20 +138,27 @@ export function renderComment(facts: CommentFacts): string {
   }
   // Thousands of values, each already short: the end is left to the run's summary.
   const plan = facts.conclusion.plan;
-  const listed: readonly ScopePlan[] = plan?.form === 'list' ? plan.scopes : [];
+  // The sections in the order the summary has them, the folded ones last.
+  const { open, folded } = plan === undefined ? { open: [], folded: [] } : sectionsOf(plan);
+  const listed: readonly ScopePlan[] = [...open, ...folded];
   // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
   const tailOf = (left: readonly ScopePlan[]): string => {
     const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
     const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
-    return `\n\n_The rest is too long for a ${target.noun}._${more}\n${footerOf(facts, target, true)}`;
+    // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
+    return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
   };
-  const room = target.limit - tailOf(listed).length;
   // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
-  const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-  const kept = body.slice(0, end);
+  const upTo = (room: number): string =>
+    body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
+  // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
+  const unclosed = (text: string): boolean => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
+  const close = '\n\n</details>';
+  const room = target.limit - tailOf(listed).length;
+  const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
   // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
   const heading = (suffix: string): string => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number, target.whole))))}: `;
-  // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+  // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
   let from = 0;
   const first = listed.findIndex((s) => {
     const at = kept.indexOf(heading(s.suffix), from);

@@ -3,7 +3,7 @@
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
-import type { Conclusion } from '../engine/conclude.ts';
+import type { Conclusion, ScopeOutputs } from '../engine/conclude.ts';
 import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
 import type { Plan, ScopePlan } from '../engine/plan.ts';
 import { inert } from '../engine/text.ts';
@@ -11,12 +11,17 @@ import { inert } from '../engine/text.ts';
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
  * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
- * character (wire/characters.ts) shows as its escape.
+ * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
+ * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
+ * any other unsafe character (wire/characters.ts) shows as its escape.
  */
 export const escapeMarkdown = (text: string): string =>
-  inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
+  inert(
+    text
+      .replace(/\r\n|\r|\n/g, ' ')
+      .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
+      .replace(/(www)\./gi, '$1\\.'),
+  );
 
 export interface SummaryContext {
   ranFor: string;
@@ -50,6 +55,27 @@ const STATUS: Readonly<Record<ScopePlan['action'], readonly [string, string]>> =
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
 export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boolean): string => STATUS[action][dryRun ? 0 : 1];
 
+// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
+const FOLD_FROM = 2;
+
+/**
+ * The listed scopes' sections in the order the summary has them: those a run changes or that
+ * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
+ * several, those left as the spec says. The single form has no sections.
+ */
+export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): { open: readonly ScopePlan[]; folded: readonly ScopePlan[] } {
+  if (form === 'single') return { open: [], folded: [] };
+  const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
+  return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+}
+
+/**
+ * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
+ * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
+ * is: only the renderer's own words go there.
+ */
+const folded = (summary: string, lines: readonly string[]): string[] => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
+
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
@@ -61,7 +87,7 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
   const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
   // A list of dependent scopes one entry a line (each its string and id), any other value whole.
   const value = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-  const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+  const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
   const { plan, problems, known, messages, outputs } = conclusion;
   const lines: string[] = [];
 
@@ -77,14 +103,17 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
       out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
     }
     if (action === 'update') {
+      // The note is the update's, under its table: it is about what the provider's users see, not a value.
+      const consent = fields.filter((f) => f.consent).map((f) => f.field);
       out.push(
         `${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`,
         '',
-        `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`,
-        '|---|---|---|---|',
+        `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`,
+        '|---|---|---|',
         // An update's fields all have a value before (only a creation's have none).
-        ...fields.map((f) => `| ${f.field} | ${value(f.before as FieldValue)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`),
+        ...fields.map((f) => `| ${f.field} | ${value(f.before as FieldValue)} | ${value(f.after)} |`),
         '',
+        ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']),
       );
     }
     if (comparison.length > 0) {
@@ -116,24 +145,36 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
     }
     lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
     if (single) lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-    for (const scope of single ? [] : plan.scopes) {
+    const section = (scope: ScopePlan): string[] => {
       const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-      lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
-    }
+      return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+    };
+    const { open, folded: quiet } = sectionsOf(plan);
+    lines.push(...open.flatMap(section));
+    if (quiet.length > 0) lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
   } else if (problems !== undefined) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
     lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
   } else {
     lines.push('### Provider scope: the run failed', '');
     if (known !== undefined) {
-      const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`] as [string, string]];
-      lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
+      // Every scope of the spec: a list's failure is about all of them.
+      const several = known.scopes.length > 1;
+      const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+      lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
     }
   }
   // A failed validation's problems are its errors, listed above.
   const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
   if (notes.length > 0) lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-  const named = Object.entries(outputs ?? {});
-  if (named.length > 0) lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
+  if (outputs !== undefined) {
+    // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+    const { scopes, ...named } = outputs;
+    const each = Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>);
+    lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
+    lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
+    lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
+    lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
+  }
   return lines.join('\n');
 }
