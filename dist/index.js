@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4547:
+/***/ 5393:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30951,11 +30951,44 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/run-context.ts
+/**
+ * What the run was for, as the summary's "Ran for" row says it, read from the workflow's
+ * context (a subset of @actions/github's), which only this door has.
+ *
+ * On the runner, the event's name and ref are in the environment (GITHUB_EVENT_NAME,
+ * GITHUB_REF) and the event's payload in the file at GITHUB_EVENT_PATH: the summary reads them
+ * there (`readRunContext`), so a run that comments nothing loads no octokit after its last
+ * answer. The payload is read on a release alone, the one event whose row it words.
+ */
+
+
+const payloadSchema = object({ release: optional(object({ tag_name: optional(schemas_string()), html_url: optional(schemas_string()) })) });
+/** The event a release's row names, with its payload's tag. */
+const RELEASE_EVENT = 'release';
+/**
+ * The context as the runner gives it: the event and ref from the environment, a release's
+ * payload from the event file. A file that cannot be read, or does not hold a release, gives
+ * no payload: the row then says the event and ref, as it does for any other event.
+ */
+async function readRunContext(env, read = (file) => (0,promises_.readFile)(file, 'utf8')) {
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const file = env.GITHUB_EVENT_PATH;
+    let payload = {};
+    if (eventName === RELEASE_EVENT && file) {
+        try {
+            payload = payloadSchema.safeParse(JSON.parse(await read(file))).data ?? {};
+        }
+        catch {
+            // Unreadable or not JSON: the row says the event and ref.
+        }
+    }
+    return { eventName, ref: env.GITHUB_REF ?? '', payload };
+}
 function describeRun({ eventName, ref, payload }) {
     const tag = payload.release?.tag_name;
     if (tag !== undefined)
         return `release ${tag}`;
-    // Outside a runner (a local run of the bundle) the toolkit's context leaves both undefined.
+    // Outside a runner (a local run of the bundle) both are empty (undefined in octokit's context).
     return !ref ? eventName || 'a local run' : `${eventName} on ${ref}`;
 }
 
@@ -31077,7 +31110,7 @@ const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
 const REQUEST_MS = 30_000;
 const DEADLINE_MS = 90_000;
 const loadToolkit = async () => {
-    const { context, getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const { context, getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
     return { context: context, getOctokit };
 };
 /** An octokit for `token` at the runner's API address, its requests timed and retried (below). */
@@ -31441,73 +31474,129 @@ function watchFailure(error) {
     return `${head} ${what}`;
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
+/**
+ * What a step writes for the runner to read: workflow commands on stdout (a mask, a debug
+ * line, an annotation), the output file, the job summary. Written as @actions/core writes
+ * them (its command.ts, file-command.ts and summary.ts, github.com/actions/toolkit,
+ * packages/core), without loading it: its index brings its OIDC client, and with it
+ * @actions/http-client and undici's whole index (about 0.85 MB of code), which a step that
+ * only writes never calls, and whose compile came after the last answer (CONTRIBUTING.md,
+ * "What the start-up devices buy"). `__tests__/unit/workflow-commands.test.ts` holds every
+ * line to the toolkit's own. The runner's side of it: docs.github.com/en/actions/reference/
+ * workflow-commands-for-github-actions.
+ */
+
+
+
+
+// The runner reads a command's message up to the line's end, its properties up to `::` and `,`.
+const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+/**
+ * An annotation's properties in the runner's names, in the toolkit's order. As the toolkit
+ * does: none given, none written; else each unset (or 0) left out, the space before them kept.
+ */
+const annotationProperties = (properties) => {
+    const { title, file, startLine, startColumn } = properties;
+    return Object.keys(properties).length === 0 ? {} : { title, file, line: startLine, col: startColumn };
+};
+/** `::name key=value,...::message`, one line. */
+function workflowCommand(name, properties, message) {
+    const given = Object.entries(properties).flatMap(([key, value]) => (value ? [`${key}=${escapeProperty(String(value))}`] : []));
+    return `::${name}${Object.keys(properties).length > 0 ? ` ${given.join(',')}` : ''}::${escapeData(message)}`;
+}
+const annotation = (level, message, properties = {}) => workflowCommand(level, annotationProperties(properties), message);
+/** `name<<delimiter`, the value, the delimiter: a delimiter the value cannot hold, as the toolkit makes it. */
+function keyValueBlock(name, value, uuid = external_node_crypto_.randomUUID) {
+    const delimiter = `ghadelimiter_${uuid()}`;
+    if (name.includes(delimiter))
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    if (value.includes(delimiter))
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    return `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}`;
+}
+/** Appends an output to the runner's output file; without one (an old runner), the `set-output` command. Throws what the toolkit throws. */
+function writeOutput(env, name, value, stdout) {
+    const file = env.GITHUB_OUTPUT;
+    if (!file)
+        return stdout(`${external_node_os_namespaceObject.EOL}${workflowCommand('set-output', { name }, value)}${external_node_os_namespaceObject.EOL}`);
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        throw new Error(`Missing file at path: ${file}`);
+    (0,external_node_fs_namespaceObject.appendFileSync)(file, `${keyValueBlock(name, value)}${external_node_os_namespaceObject.EOL}`, { encoding: 'utf8' });
+}
+/** Appends markdown to the job summary file, which must be there to read and write. */
+async function appendSummary(file, markdown) {
+    try {
+        await (0,promises_.access)(file, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.W_OK);
+    }
+    catch {
+        throw new Error(`Unable to access summary file: '${file}'. Check if the file has correct read/write permissions.`);
+    }
+    await (0,promises_.appendFile)(file, markdown, { encoding: 'utf8' });
+}
+
 ;// CONCATENATED MODULE: ./src/github/runner.ts
+/**
+ * The collaborators as the GitHub runner gives them: the inputs, the workflow commands, the
+ * output file and the job summary (workflow-commands.ts), the workspace, and the process's
+ * last-resort handlers. Kept out of action.ts so that run() is tested in-process with fakes.
+ *
+ * Nothing here loads a module: what a step writes is written at once, as @actions/core would
+ * write it, and what the run was for is read from the environment (run-context.ts). Inputs are
+ * read as the runner sets them: INPUT_<NAME>, trimmed.
+ */
 
 
-/** The workflow context, or what the environment says of it should @actions/github fail to load. */
-const loadRunContext = () => Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)).then(({ context }) => context, () => ({ eventName: process.env.GITHUB_EVENT_NAME ?? '', ref: process.env.GITHUB_REF ?? '', payload: {} }));
+
+
+
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
 const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-/** The longest a written line waits for the toolkit. */
-const FLUSH_AFTER_MS = 250;
-const unrefTimer = (load, ms) => void setTimeout(load, ms).unref();
-function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
-    let toolkit;
-    const waiting = [];
-    let loading;
-    // The toolkit could not be loaded, or a line not written: said on stderr, and the step fails.
+function fromGitHubRunner(env = process.env) {
+    // A line not written: said on stderr, and the step fails.
     let broken = false;
     // After a fatal error, its report is the run's last word.
     let closed = false;
-    const fail = (error) => {
-        broken = true;
-        process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
-    };
-    const flush = (core) => {
-        for (const write of waiting.splice(0)) {
-            try {
-                write(core);
-            }
-            catch (error) {
-                fail(error);
-            }
-        }
-    };
-    const load = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)).then((loaded) => {
-        toolkit = loaded;
-        flush(loaded);
-        return loaded;
-    }, (error) => void fail(error)));
-    // Through the toolkit once loaded; until then, in the order called, for FLUSH_AFTER_MS at most.
-    const later = (write) => {
+    const stdout = (text) => void process.stdout.write(text);
+    const write = (writeIt) => {
         if (closed)
             return;
-        if (toolkit !== undefined)
-            return write(toolkit);
-        if (waiting.push(write) === 1)
-            schedule(() => void load(), FLUSH_AFTER_MS);
+        try {
+            writeIt();
+        }
+        catch (error) {
+            broken = true;
+            process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
     };
+    const line = (text) => write(() => stdout(`${text}${external_node_os_namespaceObject.EOL}`));
     const core = {
         getInput: (name) => readInput(env, name),
-        setSecret: (value) => later((c) => c.setSecret(value)),
-        setOutput: (name, value) => later((c) => c.setOutput(name, value)),
-        info: (message) => later((c) => c.info(message)),
-        debug: (message) => later((c) => c.debug(message)),
-        warning: (message, properties) => later((c) => c.warning(message, properties)),
-        error: (message, properties) => later((c) => c.error(message, properties)),
+        setSecret: (value) => line(workflowCommand('add-mask', {}, value)),
+        setOutput: (name, value) => write(() => writeOutput(env, name, value, stdout)),
+        info: (message) => line(message),
+        debug: (message) => line(workflowCommand('debug', {}, message)),
+        warning: (message, properties) => line(annotation('warning', message, properties)),
+        error: (message, properties) => line(annotation('error', message, properties)),
     };
+    const summaryFile = env.GITHUB_STEP_SUMMARY;
     return {
         core,
-        ready: () => load().then(() => undefined),
         workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
         // No summary file outside a runner (and in some local tools): nothing to write it to.
-        summary: env.GITHUB_STEP_SUMMARY
+        summary: summaryFile
             ? {
-                runContext: loadRunContext,
+                runContext: () => readRunContext(env),
                 write: async (markdown) => {
-                    const loaded = await load();
                     if (!closed)
-                        await loaded?.summary.addRaw(markdown).write();
+                        await appendSummary(summaryFile, markdown);
                 },
             }
             : undefined,
@@ -31520,8 +31609,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
             const fatal = (error) => {
                 report(error);
                 closed = true;
-                // What was reported may still wait for the toolkit: written before the process ends.
-                void load().finally(() => process.exit(1));
+                process.exit(1);
             };
             process.on('uncaughtException', fatal).on('unhandledRejection', fatal);
         },
@@ -31549,7 +31637,7 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
 const MAX_ERROR_ANNOTATIONS = 9;
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run(collaborators = fromGitHubRunner()) {
-    const { core, summary, ready } = collaborators;
+    const { core, summary } = collaborators;
     // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
     const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
     const { scrub } = secrets;
@@ -31557,8 +31645,8 @@ async function run(collaborators = fromGitHubRunner()) {
     let unannotated = 0;
     // Every text the run writes goes through here: the service's own words may echo the secret,
     // and text from the spec or a server may hold line breaks. An annotation's text is escaped
-    // by the toolkit; a log line is written as it is, so it is made one line, which the runner
-    // cannot read as a workflow command (`::...`) of its own.
+    // as a workflow command (workflow-commands.ts); a log line is written as it is, so it is made
+    // one line, which the runner cannot read as a workflow command (`::...`) of its own.
     const write = (message) => {
         const text = scrub(message.text);
         if (message.level === 'error' && annotated === MAX_ERROR_ANNOTATIONS) {
@@ -31573,7 +31661,7 @@ async function run(collaborators = fromGitHubRunner()) {
             core[message.level](clip(text), { ...location, ...(title === undefined ? {} : { title }) });
         }
         else if (message.level === 'debug')
-            core.debug(text); // escaped by the toolkit, like an annotation
+            core.debug(text); // escaped as a workflow command, like an annotation
         else
             core.info(oneLine(text));
     };
@@ -31605,9 +31693,6 @@ async function run(collaborators = fromGitHubRunner()) {
             dispatcher: collaborators.dispatcher,
             signal: fatal.signal,
         });
-    // The last answer is in: what only the output needs (the toolkit) loads now, beside the
-    // workflow context; loaded with the requests, its compile held them back (see runner.ts).
-    const loaded = ready?.();
     // A workflow context that fails to load fails the step, as any unexpected error does.
     // Every run leaves one, a failed one too: what failed, and what was known before.
     const markdown = summary === undefined
@@ -31617,7 +31702,6 @@ async function run(collaborators = fromGitHubRunner()) {
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (markdown !== undefined)
         await summary?.write(scrub(markdown));
-    await loaded;
     // Where reviewers look, last: on a pull request, the same report as its comment, and on a
     // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
     if (refused.length === 0) {
@@ -31634,7 +31718,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4547);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5393);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31654,20 +31738,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 5317:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-
-/***/ }),
-
-/***/ 6982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
@@ -31888,31 +31958,10 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 6928:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-
-/***/ }),
-
 /***/ 932:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 3557:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
 
 /***/ }),
 
@@ -40620,36 +40669,6 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
-/******/ /* webpack/runtime/create fake namespace object */
-/******/ (() => {
-/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
-/******/ 	var leafPrototypes;
-/******/ 	// create a fake namespace object
-/******/ 	// mode & 1: value is a module id, require it
-/******/ 	// mode & 2: merge all properties of value into the ns
-/******/ 	// mode & 4: return value when already ns object
-/******/ 	// mode & 16: return value when it's Promise-like
-/******/ 	// mode & 8|1: behave like require
-/******/ 	__nccwpck_require__.t = function(value, mode) {
-/******/ 		if(mode & 1) value = this(value);
-/******/ 		if(mode & 8) return value;
-/******/ 		if(typeof value === 'object' && value) {
-/******/ 			if((mode & 4) && value.__esModule) return value;
-/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
-/******/ 		}
-/******/ 		var ns = Object.create(null);
-/******/ 		__nccwpck_require__.r(ns);
-/******/ 		var def = {};
-/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
-/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
-/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
-/******/ 		}
-/******/ 		def['default'] = () => (value);
-/******/ 		__nccwpck_require__.d(ns, def);
-/******/ 		return ns;
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -40687,17 +40706,6 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/make namespace object */
-/******/ (() => {
-/******/ 	// define __esModule on exports
-/******/ 	__nccwpck_require__.r = (exports) => {
-/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
-/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
-/******/ 		}
-/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
-/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

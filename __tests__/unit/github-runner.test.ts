@@ -1,9 +1,10 @@
-/** The runner's collaborators: @actions/core as the runner reads it, the summary file, the exit code. */
+/** The runner's collaborators: the workflow commands as the runner reads them, the output and summary files, the exit code. */
 import { afterEach, expect, jest, test } from '@jest/globals';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FLUSH_AFTER_MS, fromGitHubRunner } from '../../src/github/runner.ts';
+import { parseOutputFile } from '../../dev/runner.ts';
+import { fromGitHubRunner } from '../../src/github/runner.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -12,54 +13,37 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test('inputs from INPUT_* variables; the log and annotations as workflow commands on stdout, in order, once the toolkit is ready', async () => {
+test('inputs from INPUT_* variables; the log and annotations as workflow commands on stdout, in order, each the moment it is called', () => {
   const written: string[] = [];
   jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
-  const scheduled: Array<[() => void, number]> = [];
-  const runner = fromGitHubRunner({ INPUT_SPEC: ' scope.yml ', 'INPUT_TIMEOUT_SECONDS': '5' }, (load, ms) => void scheduled.push([load, ms]));
+  const runner = fromGitHubRunner({ INPUT_SPEC: ' scope.yml ', 'INPUT_TIMEOUT_SECONDS': '5' });
   const { core } = runner;
   expect(core.getInput('spec')).toBe('scope.yml');
   expect(core.getInput('timeout seconds')).toBe('5');
   expect(core.getInput('dry_run')).toBe('');
 
   core.setSecret('s3cret');
+  expect(written).toEqual(['::add-mask::s3cret\n']);
   core.info('hello');
   core.debug('details');
   core.warning('careful', { title: 'T' });
-  // Nothing is written before the toolkit is loaded; a flush is scheduled once, at the first line.
-  expect(written).toEqual([]);
-  expect(scheduled.map(([, ms]) => ms)).toEqual([FLUSH_AFTER_MS]);
-
-  await runner.ready?.();
   core.error('broken', { file: 'f.yml', startLine: 2 });
   expect(written.join('')).toBe(['::add-mask::s3cret', 'hello', '::debug::details', '::warning title=T::careful', '::error file=f.yml,line=2::broken', ''].join('\n'));
 });
 
-test('by default, the wait is a timer of FLUSH_AFTER_MS that does not keep the process alive', async () => {
-  jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const timers: Array<{ ms: number | undefined; unref: jest.Mock }> = [];
-  jest.spyOn(globalThis, 'setTimeout').mockImplementation(((_load: () => void, ms?: number) => {
-    const timer = { ms, unref: jest.fn() };
-    timers.push(timer);
-    return timer;
-  }) as unknown as typeof setTimeout);
-  fromGitHubRunner({}).core.info('waiting');
-  expect(timers).toEqual([{ ms: FLUSH_AFTER_MS, unref: expect.any(Function) }]);
-  expect(timers[0]?.unref).toHaveBeenCalled();
-});
-
-test('a line waits for the toolkit at most FLUSH_AFTER_MS: the scheduled load writes it', async () => {
-  const written: string[] = [];
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
-  const scheduled: Array<() => void> = [];
-  const runner = fromGitHubRunner({}, (load) => void scheduled.push(load));
-  runner.core.info('still waiting for the service');
-  expect(scheduled).toHaveLength(1);
-
-  scheduled[0]?.();
-  // The toolkit's import settles within a turn of the event loop (it is loaded already).
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(written).toEqual(['still waiting for the service\n']);
+test('outputs go to the file GITHUB_OUTPUT names, as blocks the runner reads back', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'runner-test-'));
+  try {
+    const file = path.join(dir, 'output');
+    await writeFile(file, '');
+    jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const { core } = fromGitHubRunner({ GITHUB_OUTPUT: file });
+    core.setOutput('scope_string', 'https://auth.example/scopes/x/all');
+    core.setOutput('changes', 'line 1\nline 2');
+    expect(parseOutputFile(await readFile(file, 'utf8'))).toEqual({ scope_string: 'https://auth.example/scopes/x/all', changes: 'line 1\nline 2' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('the workspace from GITHUB_WORKSPACE, else the working directory; no summary without a file', () => {
@@ -68,18 +52,22 @@ test('the workspace from GITHUB_WORKSPACE, else the working directory; no summar
   expect(fromGitHubRunner({}).summary).toBeUndefined();
 });
 
-test('the summary is appended to GITHUB_STEP_SUMMARY; the context comes from the workflow event', async () => {
+test('the summary is appended to GITHUB_STEP_SUMMARY; the context comes from the environment and the release\'s event file', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'runner-test-'));
   try {
     const file = path.join(dir, 'summary.md');
+    const event = path.join(dir, 'event.json');
     await writeFile(file, '');
-    Object.assign(process.env, { GITHUB_STEP_SUMMARY: file, GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v1' });
-    const summary = fromGitHubRunner({ GITHUB_STEP_SUMMARY: file }).summary;
+    await writeFile(event, JSON.stringify({ release: { tag_name: 'v1.0.0' } }));
+    const env = { GITHUB_STEP_SUMMARY: file, GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v1', GITHUB_EVENT_PATH: event };
+    const summary = fromGitHubRunner(env).summary;
     await summary?.write('### Hello');
-    expect(await readFile(file, 'utf8')).toBe('### Hello');
-    const context = await summary?.runContext();
-    expect(context?.eventName).toBe('release');
-    expect(context?.ref).toBe('refs/tags/v1');
+    await summary?.write(' again');
+    expect(await readFile(file, 'utf8')).toBe('### Hello again');
+    expect(await summary?.runContext()).toEqual({ eventName: 'release', ref: 'refs/tags/v1', payload: { release: { tag_name: 'v1.0.0' } } });
+    expect((await fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main' }).summary?.runContext())?.eventName).toBe('push');
+    // A summary file that is gone: the write fails, as any unexpected error does.
+    await expect(fromGitHubRunner({ GITHUB_STEP_SUMMARY: path.join(dir, 'gone.md') }).summary?.write('x')).rejects.toThrow('Unable to access summary file');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -100,7 +88,7 @@ test('a fatal error: its report is written, then the process ends with 1; what t
   const summaryFile = path.join(dir, 'summary.md');
   await writeFile(summaryFile, '');
   process.env.GITHUB_STEP_SUMMARY = summaryFile;
-  const runner = fromGitHubRunner({ GITHUB_STEP_SUMMARY: summaryFile }, () => {});
+  const runner = fromGitHubRunner({ GITHUB_STEP_SUMMARY: summaryFile });
   const before = process.listeners('uncaughtException');
   const beforeRejection = process.listeners('unhandledRejection');
   runner.core.setSecret('s3cret');
@@ -125,18 +113,20 @@ test('a fatal error: its report is written, then the process ends with 1; what t
   }
 });
 
-test('a line the toolkit cannot write is said on stderr, and the step fails whatever the run concludes', async () => {
+test('a line that cannot be written is said on stderr, the others still written, and the step fails whatever the run concludes', () => {
   const errors: string[] = [];
+  const written: string[] = [];
   jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => errors.push(String(chunk)) > 0);
-  jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  // The runner's output file is missing: the toolkit's setOutput throws.
-  process.env.GITHUB_OUTPUT = path.join(tmpdir(), 'no-such-dir', 'output');
-  const runner = fromGitHubRunner({}, () => {});
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+  // The runner's output file is missing.
+  const runner = fromGitHubRunner({ GITHUB_OUTPUT: path.join(tmpdir(), 'no-such-dir', 'output') });
+  runner.setExitCode(0);
+  expect(process.exitCode).toBe(0);
   runner.core.setOutput('scope_string', 'x');
   runner.core.info('still written');
 
-  await runner.ready?.();
   runner.setExitCode(0);
-  expect(errors.join('')).toMatch(/^ensure-provider-scope could not write to the runner: .*no-such-dir/);
+  expect(errors.join('')).toMatch(/^ensure-provider-scope could not write to the runner: Missing file at path: .*no-such-dir/);
+  expect(written).toEqual(['still written\n']);
   expect(process.exitCode).toBe(1);
 });

@@ -487,7 +487,7 @@ describe('the wiring', () => {
   });
 
   test("the runner's comment reads the event from GITHUB_EVENT_NAME: a push loads nothing and sends nothing", async () => {
-    const { comment } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'push', INPUT_GITHUB_TOKEN: 'ghs_x' }, () => {});
+    const { comment } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'push', INPUT_GITHUB_TOKEN: 'ghs_x' });
     const conclusion = concluded();
     await expect(comment?.({ conclusion, secrets: keepSecrets(CLIENT_ID, ''), write: () => {} })).resolves.toBeUndefined();
   });

@@ -525,7 +525,7 @@ describe('the wiring', () => {
   });
 
   test("the runner's watch reads the event from GITHUB_EVENT_NAME: a release loads nothing and sends nothing", async () => {
-    const { watch } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'release', INPUT_GITHUB_TOKEN: 'ghs_x' }, () => {});
+    const { watch } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'release', INPUT_GITHUB_TOKEN: 'ghs_x' });
     await expect(watch?.({ conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: () => {} })).resolves.toBeUndefined();
   });
 });

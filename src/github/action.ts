@@ -21,7 +21,7 @@ const MAX_ERROR_ANNOTATIONS = 9;
 
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 export async function run(collaborators: Collaborators = fromGitHubRunner()): Promise<void> {
-  const { core, summary, ready } = collaborators;
+  const { core, summary } = collaborators;
   // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
   const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
   const { scrub } = secrets;
@@ -29,8 +29,8 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   let unannotated = 0;
   // Every text the run writes goes through here: the service's own words may echo the secret,
   // and text from the spec or a server may hold line breaks. An annotation's text is escaped
-  // by the toolkit; a log line is written as it is, so it is made one line, which the runner
-  // cannot read as a workflow command (`::...`) of its own.
+  // as a workflow command (workflow-commands.ts); a log line is written as it is, so it is made
+  // one line, which the runner cannot read as a workflow command (`::...`) of its own.
   const write = (message: Message): void => {
     const text = scrub(message.text);
     if (message.level === 'error' && annotated === MAX_ERROR_ANNOTATIONS) {
@@ -41,7 +41,7 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
       if (message.level === 'error') annotated++;
       const { location, title } = message;
       core[message.level](clip(text), { ...location, ...(title === undefined ? {} : { title }) });
-    } else if (message.level === 'debug') core.debug(text); // escaped by the toolkit, like an annotation
+    } else if (message.level === 'debug') core.debug(text); // escaped as a workflow command, like an annotation
     else core.info(oneLine(text));
   };
   const conclude = ({ outputs, messages }: Conclusion): void => {
@@ -73,9 +73,6 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
           dispatcher: collaborators.dispatcher,
           signal: fatal.signal,
         });
-  // The last answer is in: what only the output needs (the toolkit) loads now, beside the
-  // workflow context; loaded with the requests, its compile held them back (see runner.ts).
-  const loaded = ready?.();
   // A workflow context that fails to load fails the step, as any unexpected error does.
   // Every run leaves one, a failed one too: what failed, and what was known before.
   const markdown =
@@ -88,7 +85,6 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   conclude(conclusion);
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
-  await loaded;
   // Where reviewers look, last: on a pull request, the same report as its comment, and on a
   // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
   if (refused.length === 0) {

@@ -12,7 +12,7 @@ import type { RunContext } from './run-context.ts';
 /** Where an annotation points and what it is titled, in the runner's own names. */
 export type AnnotationProperties = Partial<Location> & { title?: string };
 
-/** The part of @actions/core the action uses. */
+/** What the action reads from and writes for the runner: the part of @actions/core's interface it uses (runner.ts writes it as the toolkit would). */
 export interface ActionCore {
   getInput(name: string): string;
   setSecret(value: string): void;
@@ -25,7 +25,7 @@ export interface ActionCore {
 
 /** The job summary, when the runner gives the step one. */
 export interface JobSummary {
-  /** What the workflow run is for (loaded lazily: it brings octokit along). */
+  /** What the workflow run is for (read once the run has concluded). */
   runContext(): Promise<RunContext>;
   write(markdown: string): Promise<void>;
 }
@@ -52,13 +52,6 @@ export interface Collaborators {
   setExitCode(code: 0 | 1): void;
   /** Registers what to do with an error that escapes everything (before the process ends). */
   onFatal?: (report: (error: unknown) => void) => void;
-  /**
-   * Loads what only the output needs; resolves once everything written so far has reached the
-   * runner. Called once the last answer is in: loaded with the requests, its compile would hold
-   * them back (a runner may load it sooner, to keep the log from waiting). Awaited before the
-   * run ends.
-   */
-  ready?: () => Promise<void>;
   /** After everything else, the run's report as its pull request's comment (pr-comment.ts); never changes the result. */
   comment?: ((run: CommentRun) => Promise<void>) | undefined;
   /** Then, on a scheduled watch, the issue kept while the registration is unwell (watch-issue.ts); never changes the result. */
