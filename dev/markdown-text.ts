@@ -1,6 +1,6 @@
 /**
  * Markdown as a person reads it once GitHub has rendered it, near enough for a terminal: for
- * the demo, which shows the job summary and the pull request's comment. Headings become lines
+ * the demo, which shows the pull request's comment's headline. Headings become lines
  * of their own, tables aligned columns (a table of names and values: `name: value` lines),
  * escapes, code marks and HTML tags dropped, links as `text (address)`; long cells cut.
  */
