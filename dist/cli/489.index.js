@@ -972,6 +972,19 @@ class ValidationError extends ActionError {
         this.problems = problems;
     }
 }
+/**
+ * A problem of the spec that only the service's answers show (a sibling neither listed nor on
+ * the client), named by its place in the spec ([scope index, ...field]): ensure.ts places each
+ * at its line, as validation's problems are. Thrown before any write.
+ */
+class SpecFieldError extends ActionError {
+    name = 'SpecFieldError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/engine/conclude.ts
 /**
@@ -1080,7 +1093,46 @@ function failureMessages(error, { debugOutput }) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/engine/suggest.ts
+/** Levenshtein distance, enough to catch a typo in a key name. */
+function distance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+        }
+        previous = current;
+    }
+    return previous[b.length] ?? 0;
+}
+// Names the service uses in its answers but not in its requests: users copy them from a
+// response into the spec, so they are pointed at the request name whatever the distance.
+const ALIASES = {
+    allows_refresh_token: 'allow_refresh_tokens',
+    allows_refresh_tokens: 'allow_refresh_tokens',
+};
+/** The known key that an unknown one most likely meant, if any is close enough. */
+function nearestKey(unknown, known) {
+    const alias = ALIASES[unknown];
+    if (alias !== undefined && known.includes(alias))
+        return alias;
+    const normalized = unknown.toLowerCase().replaceAll('-', '_');
+    let best;
+    for (const key of known) {
+        const score = distance(normalized, key);
+        if (best === undefined || score < best.score)
+            best = { key, score };
+    }
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
+        ? best.key
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+
+
 
 
 
@@ -1118,7 +1170,10 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
+    // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
+    const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+    const suffixes = (held?.scopes ?? []).map((s) => suffixOf(s.scope_string));
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -1129,9 +1184,9 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         changes: [],
         updated: false,
     });
-    if (client.scopeIds.length > 0) {
+    if (held !== undefined) {
         log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+        const existing = compared(held);
         return update ? applySpec(service, existing, dryRun, log) : existing;
     }
     if (dryRun) {
@@ -1238,33 +1293,49 @@ async function lookupIds(service, ids) {
  * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
  * undefined when the client has no such scope.
  */
-function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') {
+function resolveDependents(spec, byString, sibling, 
+/** The listed scope's index (none in the single form), and the listed and the client's suffixes, for a near miss. */
+{ index, suffixes = [] } = {}) {
+    const field = `${index === undefined ? '' : `scopes[${index}].`}dependent_scopes`;
     const unresolved = [];
     const orphans = [];
-    const resolved = spec.dependent_scopes.flatMap((dep) => {
+    const resolved = spec.dependent_scopes.flatMap((dep, at) => {
         const { optional, requires_refresh_token } = dep;
         const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
-        if (id === undefined)
-            ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+        if (id === undefined) {
+            if ('scope' in dep)
+                unresolved.push(dep.scope);
+            else
+                orphans.push({ at, suffix: dep.scope_suffix });
+        }
         return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
     });
-    const problems = [
-        ...(unresolved.length === 0
-            ? []
-            : [
-                `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-                    'Check the scope string against the service that owns it, or give the scope by its UUID.',
-            ]),
-        ...(orphans.length === 0
-            ? []
-            : [
-                `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+    const notFound = unresolved.length === 0
+        ? []
+        : [
+            `${field}: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+                'Check the scope string against the service that owns it, or give the scope by its UUID.',
+        ];
+    if (orphans.length === 0) {
+        if (notFound.length > 0)
+            throw new ActionError(notFound.join(''));
+        return resolved;
+    }
+    // Each at its line: the near miss among the suffixes there are, the scope's own left out (it cannot depend on itself).
+    const candidates = [...new Set(suffixes)].filter((s) => s !== spec.scope_suffix);
+    throw new SpecFieldError([
+        ...orphans.map(({ at, suffix }) => {
+            const name = `${field}[${at}].scope_suffix`;
+            const near = nearestKey(suffix, candidates);
+            return {
+                at: [index ?? 0, 'dependent_scopes', at, 'scope_suffix'],
+                field: name,
+                message: `${name} ${JSON.stringify(suffix)}: the client has no scope with this suffix, and the spec lists none${near === undefined ? '' : ` (did you mean ${near}?)`}. ` +
                     'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
-            ]),
-    ];
-    if (problems.length > 0)
-        throw new ActionError(`${field}: ${problems.join(' ')}`);
-    return resolved;
+            };
+        }),
+        ...notFound.map((message) => ({ field, message })),
+    ]);
 }
 /**
  * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
@@ -1439,7 +1510,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const definitionOf = (index) => {
         const spec = specs[index];
-        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))] }) };
     };
     // Before any write, every dependency must resolve: a missing sibling stops the run here,
     // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -1552,43 +1623,6 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
 var coerce = __webpack_require__(3846);
-;// CONCATENATED MODULE: ./src/engine/suggest.ts
-/** Levenshtein distance, enough to catch a typo in a key name. */
-function distance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-        }
-        previous = current;
-    }
-    return previous[b.length] ?? 0;
-}
-// Names the service uses in its answers but not in its requests: users copy them from a
-// response into the spec, so they are pointed at the request name whatever the distance.
-const ALIASES = {
-    allows_refresh_token: 'allow_refresh_tokens',
-    allows_refresh_tokens: 'allow_refresh_tokens',
-};
-/** The known key that an unknown one most likely meant, if any is close enough. */
-function nearestKey(unknown, known) {
-    const alias = ALIASES[unknown];
-    if (alias !== undefined && known.includes(alias))
-        return alias;
-    const normalized = unknown.toLowerCase().replaceAll('-', '_');
-    let best;
-    for (const key of known) {
-        const score = distance(normalized, key);
-        if (best === undefined || score < best.score)
-            best = { key, score };
-    }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-        ? best.key
-        : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
@@ -1782,8 +1816,10 @@ const scopeSpecSchema = schemas/* strictObject */.rej({
 });
 const SCHEMA_IS_THE_DEFINITION = true;
 void SCHEMA_IS_THE_DEFINITION;
-// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
-// SDK, create_scope's docstring); the spec accepts any string.
+// The vendor documents scope suffixes as lower-case letters, digits and underscores
+// (globus/globus-sdk-python, src/globus_sdk/services/auth/client/service_client.py,
+// create_scope's docstring: "String consisting of lowercase letters, number, and underscores");
+// a scope's own suffix may be any string, with a warning.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = schemas/* strictObject */.rej({ scope: scopeSpecSchema });
@@ -1942,13 +1978,30 @@ function parseSpec(source, file) {
         const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
         const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
         // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-        const selfish = form === 'single' ? cyclesOf(scopes) : [];
-        if (selfish.length > 0) {
-            throw new ValidationError(selfish.map(({ at: [, ...field], cycle }) => {
-                const name = fieldName(field);
-                return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
-            }));
-        }
+        const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
+            const name = fieldName(field);
+            return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+        });
+        // A sibling's suffix that no scope can have is a typo: refused before any request, with the
+        // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+        // warned about (below), so a sibling that names it is kept.
+        const suffixes = scopes.map((s) => s.scope_suffix);
+        const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
+            if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+                return [];
+            const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
+            const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+            return [
+                {
+                    field: name,
+                    message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+                        (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+                    location: where([index, 'dependent_scopes', j, 'scope_suffix']),
+                },
+            ];
+        }));
+        if (selfish.length + malformed.length > 0)
+            throw new ValidationError([...selfish, ...malformed]);
         const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
             if (DOCUMENTED_SUFFIX.test(suffix))
                 return [];
@@ -2140,8 +2193,19 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
+        return concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopeString: service.scopeStringFor(first.scope_suffix) });
     }
+}
+/** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
+function placed(error, specFile) {
+    if (!(error instanceof SpecFieldError))
+        return error;
+    return new ValidationError(error.problems.map(({ at, field, message }) => {
+        if (at === undefined)
+            return { field, message };
+        const location = specFile.locate(at);
+        return { field, message: `${location.file}: ${message}`, location };
+    }));
 }
 /**
  * What the deployed provider may publish, beyond the single form's "any scope string of the
