@@ -31193,6 +31193,8 @@ async function commentOnPullRequest(run, deps) {
         return;
     const token = deps.core.getInput('github_token');
     if (token === '') {
+        if (deps.onRunner === false)
+            return write({ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' });
         write({ level: 'warning', text: 'The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow\'s token, or set pr_comment: off.' });
         return;
     }
@@ -31379,6 +31381,8 @@ async function watchIssue(run, deps) {
         return;
     const token = deps.core.getInput('github_token');
     if (token === '') {
+        if (deps.onRunner === false)
+            return run.write({ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." });
         run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
         return;
     }
@@ -31523,8 +31527,9 @@ function fromGitHubRunner(env = process.env, schedule = unrefTimer) {
                 },
             }
             : undefined,
-        comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
-        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+        // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
+        comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },

@@ -423,6 +423,18 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     expect(issues()[0]?.state).toBe('closed');
   });
 
+  test("off GitHub's runner (a local dry run) an empty github_token is a debug line, no warning, nothing sent", async () => {
+    const written: Message[] = [];
+    const core = { getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '', dry_run: 'true' })[name] ?? '', setSecret: () => {} } as unknown as ActionCore;
+    let loads = 0;
+    const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
+    const run = { conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: (m: Message) => void written.push(m) };
+    await watchIssue(run, { core, eventName: 'workflow_dispatch', load, onRunner: false });
+    expect([written, loads, github.requests]).toEqual([[{ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." }], 0, []]);
+    await watchIssue(run, { core, eventName: 'workflow_dispatch', load, onRunner: true });
+    expect(written[1]?.level).toBe('warning');
+  });
+
   test('an empty github_token is a warning, nothing sent', async () => {
     const empty = setup({ github_token: '' });
     await empty.watch(drifted());
