@@ -21543,6 +21543,453 @@ class errors_ActionError extends Error {
     name = 'ActionError';
 }
 
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __nccwpck_require__(3137);
+var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
+;// CONCATENATED MODULE: ./src/wire/undici-core.ts
+/**
+ * The part of undici the HTTP layer needs, without undici's index: the index loads everything
+ * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
+ * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
+ * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
+ * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
+ * proxy by __tests__/wire/action-on-the-wire.test.ts.
+ */
+
+
+
+Object.assign((dispatcher_default()).prototype, api);
+
+
+;// CONCATENATED MODULE: ./src/wire/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(resolve, ms);
+        // A signal aborts once: the listener needs no `once`.
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
+    }),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
+    if (tried >= attempts)
+        return { giveUp: `gave up after ${tried} attempts` };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
+    }
+    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+    if (clock.now() + waitMs >= deadline)
+        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
+    return { waitMs };
+}
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
+ */
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            const pause = nextPause(pacing, tried, advice.retryAfterMs);
+            if ('giveUp' in pause)
+                throw giveUp(error, pause.giveUp);
+            onRetry(error, tried, pause.waitMs);
+            await pacing.clock.sleep(pause.waitMs, pacing.signal);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/wire/budget.ts
+
+/** How many request limits the whole run may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_RUN = 3;
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
+    const requestTimeoutMs = timeoutSeconds * 1000;
+    const startedAt = clock.now();
+    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+}
+/** The limit of a request sent now: its own, cut short by the run's deadline. */
+const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
+
+;// CONCATENATED MODULE: ./src/wire/characters.ts
+/**
+ * The one list of characters that a terminal, a line-based log or a markdown renderer would
+ * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
+ * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
+ * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
+ * of a server's answers all use it.
+ */
+const C0 = '\\u0000-\\u001f';
+/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
+const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Every unsafe character (global: for replace). */
+const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
+/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
+const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
+const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
+/** A character as the escape a reader sees instead: `\u001b`. */
+const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+
+;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
+
+/** The most characters of one value a message quotes. */
+const MAX_QUOTED = 120;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
+/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
+function unsafeCharacter(text) {
+    if (LINE_BREAK.test(text))
+        return 'contains a line break';
+    const control = [...text].find(hasUnsafe);
+    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
+function shown(value, scrub) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string') {
+        const text = escapeText(scrub(value));
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+    }
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `${typeof value} ${String(value)}`;
+}
+function valueAt(root, path) {
+    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+}
+/** What an issue expected, in words; for a union, what each of its forms expected. */
+function expectedOf(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return EXPECTED[issue.expected] ?? issue.expected;
+        case 'invalid_format':
+            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
+            if (issue.format === 'guid')
+                return 'a UUID';
+            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
+            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
+        // Worded here, as every message of this module: zod/mini carries no messages of its own.
+        case 'too_small':
+            if (issue.origin === 'array')
+                return `at least ${issue.minimum} item(s)`;
+            if (issue.origin === 'string')
+                return `at least ${issue.minimum} character(s)`;
+            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
+        case 'invalid_union': {
+            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
+            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
+        }
+        case 'custom':
+            return issue.params?.expected ?? issue.message;
+        default:
+            return issue.message;
+    }
+}
+/** What was wrong, in words: the custom issue's own, or what the code says. */
+function problemOf(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    switch (issue.code) {
+        case 'invalid_type':
+            return 'has the wrong type';
+        case 'invalid_format':
+            return `is not ${expectedOf(issue)}`;
+        case 'too_small':
+            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+        case 'custom':
+            return issue.message;
+        default:
+            return 'is none of the forms expected';
+    }
+}
+/**
+ * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
+ * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ */
+function describeAnswerProblems(issues, answer, scrub = (text) => text) {
+    const sentences = issues.map((issue) => {
+        const field = issue.path.map(String).join('.') || 'the body';
+        const value = valueAt(answer, issue.path);
+        const problem = problemOf(issue, value);
+        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
+    });
+    return [...new Set(sentences)].join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/wire/log.ts
+const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/wire/words.ts
+/** Plain names, for the wire's own tests and for callers that have no door. */
+const PLAIN_WORDS = {
+    ref: (setting) => setting,
+    assign: (setting, value) => `${setting}: ${value}`,
+    runAgain: 'Run again',
+    scopeStringOutput: 'the scope_string output',
+    secretCopies: 'each place that holds a copy of it',
+};
+/**
+ * A rejected secret's replacement, in the only order that leaves nothing broken longer than it
+ * is: the new secret exists before any copy is changed, and the provider, which authenticates
+ * with the same client, is redeployed once its copy is. A clause, after "For a secret deleted or lost: ".
+ */
+const replaceSecret = ({ secretCopies }) => `make a new secret in the developer portal, put it in ${secretCopies}, then redeploy the provider with it, in that order`;
+/** A sentence's start as a clause: "run the step again". */
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
+;// CONCATENATED MODULE: ./src/wire/http.ts
+
+
+
+
+
+
+
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A request that failed; `transient` when trying again may succeed. */
+class HttpError extends errors_ActionError {
+    name = 'HttpError';
+    status;
+    transient;
+    /** The wait the server asked for (Retry-After), if it did. */
+    retryAfterMs;
+    /** The service rejected the client's secret (or id): its replacement is the fix. */
+    secretRejected;
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
+        super(message);
+        this.status = status;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+        this.secretRejected = secretRejected;
+    }
+    /** The same failure, known to be the secret's. */
+    asSecretRejected() {
+        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
+    }
+}
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+// Final once given up on: the message says how far it got.
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+const USER_AGENT = `ensure-provider-scope/${package_namespaceObject.rE}`;
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
+const TLS_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+async function readBody(body, label) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) {
+            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
+            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
+const sentence = (text) => text.replace(/\.?$/, '.');
+/**
+ * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
+ * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
+ * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
+ * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
+ * request id, in the body or a header.
+ */
+function explainError(body, headers) {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the run, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
+ */
+function createJsonHttp(options) {
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
+    const server = words.ref(urlSetting);
+    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
+    function networkError(label, host, error) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = budget.clock.now() >= budget.deadline;
+            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : code !== undefined && TLS_CODES.has(code)
+                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+        const { host, origin, pathname, search } = new URL(url);
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const started = budget.clock.now();
+        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
+        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+        if (payload !== undefined)
+            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+        let response;
+        let text;
+        const lane = lanes.take();
+        try {
+            response = await lane.dispatcher.request({
+                origin,
+                path: `${pathname}${search}`,
+                method,
+                headers,
+                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
+                ...(payload === undefined ? {} : { body: payload }),
+            });
+            text = await readBody(response.body, label);
+        }
+        catch (error) {
+            const { code, name } = (error ?? {});
+            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+            throw error instanceof HttpError ? error : networkError(label, host, error);
+        }
+        finally {
+            lane.release();
+        }
+        const status = response.statusCode;
+        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
+        const json = parseJson(text);
+        if (status === 404 && notFound !== undefined)
+            return notFound;
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to the origin the user named and nowhere else.
+            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                `credentials: set ${server} to the address of the service itself.`, { status });
+        }
+        if (status < 200 || status >= 300) {
+            const hint = requestHints[status] ?? hints[status];
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
+                status,
+                transient: TRANSIENT_STATUSES.has(status),
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            });
+        }
+        if (json === undefined)
+            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
+        }
+        return parsed.data;
+    }
+    return {
+        send,
+        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+    };
+}
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
+const MAX_LANES = 4;
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
+ */
+function keepAliveLanes(signal) {
+    const lanes = [];
+    // The run has stopped: destroyed rather than closed, so that a request still in flight when
+    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
+    // listener needs no `once`.
+    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
+    const open = () => {
+        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        lanes.push(lane);
+        return lane;
+    };
+    return {
+        take() {
+            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            lane.busy++;
+            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -28490,439 +28937,6 @@ function _function(params) {
 }
 
 
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
-var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __nccwpck_require__(3137);
-var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
-;// CONCATENATED MODULE: ./src/wire/undici-core.ts
-/**
- * The part of undici the HTTP layer needs, without undici's index: the index loads everything
- * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
- * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
- * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
- * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
- * proxy by __tests__/wire/action-on-the-wire.test.ts.
- */
-
-
-
-Object.assign((dispatcher_default()).prototype, api);
-
-
-;// CONCATENATED MODULE: ./src/wire/retry.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(resolve, ms);
-        // A signal aborts once: the listener needs no `once`.
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
-    }),
-    random: () => Math.random(),
-};
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
-/** A wait as a person reads it: a service may ask for absurd ones. */
-const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
-/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
-/**
- * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
- * the number of tries and the deadline are weighed.
- */
-function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
-    if (tried >= attempts)
-        return { giveUp: `gave up after ${tried} attempts` };
-    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
-    }
-    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-    if (clock.now() + waitMs >= deadline)
-        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
-    return { waitMs };
-}
-/**
- * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
- * the last error is thrown, as `giveUp` words it with the reason.
- */
-async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
-    for (let tried = 1;; tried++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            const advice = advise(error);
-            if (!advice.retryable)
-                throw error;
-            const pause = nextPause(pacing, tried, advice.retryAfterMs);
-            if ('giveUp' in pause)
-                throw giveUp(error, pause.giveUp);
-            onRetry(error, tried, pause.waitMs);
-            await pacing.clock.sleep(pause.waitMs, pacing.signal);
-        }
-    }
-}
-/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/wire/budget.ts
-
-/** How many request limits the whole run may take: reads, creation, verification, provider check. */
-const REQUEST_LIMITS_PER_RUN = 3;
-function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
-    const requestTimeoutMs = timeoutSeconds * 1000;
-    const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
-}
-/** The limit of a request sent now: its own, cut short by the run's deadline. */
-const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
-
-;// CONCATENATED MODULE: ./src/wire/characters.ts
-/**
- * The one list of characters that a terminal, a line-based log or a markdown renderer would
- * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
- * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
- * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
- * of a server's answers all use it.
- */
-const C0 = '\\u0000-\\u001f';
-/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
-const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-/** Every unsafe character (global: for replace). */
-const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
-/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
-const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
-/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
-const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
-/** A character as the escape a reader sees instead: `\u001b`. */
-const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
-
-;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
-
-/** The most characters of one value a message quotes. */
-const MAX_QUOTED = 120;
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
-/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
-/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
-function unsafeCharacter(text) {
-    if (LINE_BREAK.test(text))
-        return 'contains a line break';
-    const control = [...text].find(hasUnsafe);
-    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
-/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
-function shown(value, scrub) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'string') {
-        const text = escapeText(scrub(value));
-        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
-    }
-    if (Array.isArray(value))
-        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-    if (typeof value === 'object')
-        return 'an object';
-    return `${typeof value} ${String(value)}`;
-}
-function valueAt(root, path) {
-    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
-}
-/** What an issue expected, in words; for a union, what each of its forms expected. */
-function expectedOf(issue) {
-    switch (issue.code) {
-        case 'invalid_type':
-            return EXPECTED[issue.expected] ?? issue.expected;
-        case 'invalid_format':
-            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
-            if (issue.format === 'guid')
-                return 'a UUID';
-            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
-            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
-        // Worded here, as every message of this module: zod/mini carries no messages of its own.
-        case 'too_small':
-            if (issue.origin === 'array')
-                return `at least ${issue.minimum} item(s)`;
-            if (issue.origin === 'string')
-                return `at least ${issue.minimum} character(s)`;
-            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
-        case 'invalid_union': {
-            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
-            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
-        }
-        case 'custom':
-            return issue.params?.expected ?? issue.message;
-        default:
-            return issue.message;
-    }
-}
-/** What was wrong, in words: the custom issue's own, or what the code says. */
-function problemOf(issue, value) {
-    if (value === undefined)
-        return 'is missing';
-    switch (issue.code) {
-        case 'invalid_type':
-            return 'has the wrong type';
-        case 'invalid_format':
-            return `is not ${expectedOf(issue)}`;
-        case 'too_small':
-            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
-        case 'custom':
-            return issue.message;
-        default:
-            return 'is none of the forms expected';
-    }
-}
-/**
- * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
- * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
- */
-function describeAnswerProblems(issues, answer, scrub = (text) => text) {
-    const sentences = issues.map((issue) => {
-        const field = issue.path.map(String).join('.') || 'the body';
-        const value = valueAt(answer, issue.path);
-        const problem = problemOf(issue, value);
-        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
-    });
-    return [...new Set(sentences)].join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/wire/log.ts
-const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/wire/words.ts
-/** Plain names, for the wire's own tests and for callers that have no door. */
-const PLAIN_WORDS = {
-    ref: (setting) => setting,
-    assign: (setting, value) => `${setting}: ${value}`,
-    runAgain: 'Run again',
-    scopeStringOutput: 'the scope_string output',
-};
-/** A sentence's start as a clause: "run the step again". */
-const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-
-;// CONCATENATED MODULE: ./src/wire/http.ts
-
-
-
-
-
-
-
-
-/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-/** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends errors_ActionError {
-    name = 'HttpError';
-    status;
-    transient;
-    /** The wait the server asked for (Retry-After), if it did. */
-    retryAfterMs;
-    constructor(message, { status, transient = false, retryAfterMs } = {}) {
-        super(message);
-        this.status = status;
-        this.transient = transient;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
-// Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
-/** Sent with every request, so that a service's operators can tell this action's calls apart. */
-const USER_AGENT = `ensure-provider-scope/${package_namespaceObject.rE}`;
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
-const TLS_CODES = new Set([
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'CERT_HAS_EXPIRED',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-// Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-async function readBody(body, label) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
-            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
-const sentence = (text) => text.replace(/\.?$/, '.');
-/**
- * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
- * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
- * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
- * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
- * request id, in the body or a header.
- */
-function explainError(body, headers) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-    const ids = [
-        ['error id', text(first?.id)],
-        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
-    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
-}
-/**
- * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the run, retries of transient failures of idempotent requests, no redirects followed,
- * bounded bodies, and every failure turned into an HttpError whose message says what happened.
- */
-function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
-    const server = words.ref(urlSetting);
-    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
-    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-                    : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
-        const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
-        const started = budget.clock.now();
-        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-        if (payload !== undefined)
-            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
-        let response;
-        let text;
-        const lane = lanes.take();
-        try {
-            response = await lane.dispatcher.request({
-                origin,
-                path: `${pathname}${search}`,
-                method,
-                headers,
-                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
-                ...(payload === undefined ? {} : { body: payload }),
-            });
-            text = await readBody(response.body, label);
-        }
-        catch (error) {
-            const { code, name } = (error ?? {});
-            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
-            throw error instanceof HttpError ? error : networkError(label, host, error);
-        }
-        finally {
-            lane.release();
-        }
-        const status = response.statusCode;
-        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return notFound;
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${server} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = requestHints[status] ?? hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
-        }
-        return parsed.data;
-    }
-    return {
-        send,
-        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
-    };
-}
-/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
-const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
-/** At most this many connections to one origin; a request beyond waits on the least busy one. */
-const MAX_LANES = 4;
-/**
- * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
- * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
- * TLS handshake is done), and may open a new one for a request sent the moment an answer was
- * read. So requests sent together take a lane each and connect at once, directly or through a
- * proxy; a later request takes an idle lane and reuses its kept-alive connection.
- * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
- */
-function keepAliveLanes(signal) {
-    const lanes = [];
-    // The run has stopped: destroyed rather than closed, so that a request still in flight when
-    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
-    // listener needs no `once`.
-    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
-    const open = () => {
-        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
-        lanes.push(lane);
-        return lane;
-    };
-    return {
-        take() {
-            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
-            lane.busy++;
-            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/wire/provider.ts
 
 
@@ -29181,6 +29195,7 @@ class SpecFieldError extends errors_ActionError {
 
 
 
+
 /** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
 function outputsOf(results, plan) {
     const each = (result, index) => ({
@@ -29260,7 +29275,12 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
  */
 function conclude_concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+    const conclusion = {
+        messages,
+        exitCode: 1,
+        ...(known === undefined ? {} : { known }),
+        ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true } : {}),
+    };
     return error instanceof problems_ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
@@ -29287,6 +29307,7 @@ function failureMessages(error, { debugOutput }) {
 
 
 
+
 /** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
 const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
 const TOKEN_PATH = '/v2/oauth2/token';
@@ -29302,11 +29323,12 @@ const tokenResponseSchema = object({
     other_tokens: optional(array(unknown())),
 });
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-function tokenHints({ ref, assign }) {
+// A refused grant: 400 (unauthorized_client, invalid_scope) or 401 (invalid_client, the id or
+// the secret rejected), RFC 6749 5.2; a 401 adds how to replace the secret.
+function tokenHints(words) {
     const refused = `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
-        `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
-    return { 400: refused, 401: refused };
+        `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
+    return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${replaceSecret(words)}` };
 }
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
@@ -29327,7 +29349,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
-            throw error instanceof HttpError ? new HttpError(error.message) : error;
+            throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
         });
         onCredential(answer.access_token);
         log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
@@ -29454,14 +29476,15 @@ const createResponseSchema = pipe(object({ scopes: optional(array(scopeSchema).c
 const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const statusHints = ({ ref }) => ({
+const statusHints = (words) => ({
     400: 'the service refused the request as invalid',
-    401: `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
-        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+    401: `the credentials were rejected: ${words.ref('client_id')} must be the app's Client ID and ${words.ref('client_secret')} one of its current secrets ` +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too). ' +
+        `For a secret deleted or lost: ${replaceSecret(words)}`,
     // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
     403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
+    404: `there is no such API at this address: check that ${words.ref('auth_url')} is the base address of the authentication service`,
     429: 'too many requests',
 });
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
@@ -29504,7 +29527,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     });
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
-    const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
+    // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
+    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
@@ -30994,6 +31018,8 @@ const INPUT_NAMING = {
     debugOutput: 'the debug log of this run',
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",
+    // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
+    secretCopies: 'each GitHub environment that holds a copy of it as a secret (the release\'s, and the dry run\'s and the watch\'s if they have their own)',
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
@@ -31262,6 +31288,7 @@ function unwellBecause({ exitCode, plan }, onDrift) {
 
 
 
+
 /** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
 const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
 // The most messages listed, and the longest value kept whole, tried in turn until the body
@@ -31302,6 +31329,9 @@ const FOUND = {
     drift: 'The scope differs from the spec.',
     'no scope': 'The client has no scope.',
 };
+// A rejected secret: its replacement, step by step (the error above says the same in the action's words).
+const SECRET_REJECTED = "The service rejected the client's credentials. If the Client ID is right, its secret was deleted or is wrong: " +
+    `${replaceSecret({ secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and this watch's)" })}. Then run this workflow again.`;
 const ADVICE = {
     failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
     drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
@@ -31317,7 +31347,11 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
     // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
     const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
     const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
-    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
+    const advice = (why) => why === 'no scope' && missing.length > 0
+        ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
+        : why === 'failed' && conclusion.secretRejected === true
+            ? SECRET_REJECTED
+            : ADVICE[why];
     lines.push(...because.map((why) => `- ${found(why)}`), '');
     if (notes.length > 0) {
         lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));

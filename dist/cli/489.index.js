@@ -249,7 +249,14 @@ const PLAIN_WORDS = {
     assign: (setting, value) => `${setting}: ${value}`,
     runAgain: 'Run again',
     scopeStringOutput: 'the scope_string output',
+    secretCopies: 'each place that holds a copy of it',
 };
+/**
+ * A rejected secret's replacement, in the only order that leaves nothing broken longer than it
+ * is: the new secret exists before any copy is changed, and the provider, which authenticates
+ * with the same client, is redeployed once its copy is. A clause, after "For a secret deleted or lost: ".
+ */
+const replaceSecret = ({ secretCopies }) => `make a new secret in the developer portal, put it in ${secretCopies}, then redeploy the provider with it, in that order`;
 /** A sentence's start as a clause: "run the step again". */
 const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
@@ -271,11 +278,18 @@ class HttpError extends ActionError {
     transient;
     /** The wait the server asked for (Retry-After), if it did. */
     retryAfterMs;
-    constructor(message, { status, transient = false, retryAfterMs } = {}) {
+    /** The service rejected the client's secret (or id): its replacement is the fix. */
+    secretRejected;
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
         super(message);
         this.status = status;
         this.transient = transient;
         this.retryAfterMs = retryAfterMs;
+        this.secretRejected = secretRejected;
+    }
+    /** The same failure, known to be the secret's. */
+    asSecretRejected() {
+        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
@@ -521,6 +535,7 @@ var core_api = __webpack_require__(3305);
 
 
 
+
 /** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
 const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
 const TOKEN_PATH = '/v2/oauth2/token';
@@ -536,11 +551,12 @@ const tokenResponseSchema = schemas/* object */.Ikc({
     other_tokens: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* unknown */.L5J())),
 });
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-function tokenHints({ ref, assign }) {
+// A refused grant: 400 (unauthorized_client, invalid_scope) or 401 (invalid_client, the id or
+// the secret rejected), RFC 6749 5.2; a 401 adds how to replace the secret.
+function tokenHints(words) {
     const refused = `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
-        `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
-    return { 400: refused, 401: refused };
+        `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
+    return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${replaceSecret(words)}` };
 }
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
@@ -561,7 +577,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
-            throw error instanceof HttpError ? new HttpError(error.message) : error;
+            throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
         });
         onCredential(answer.access_token);
         log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
@@ -695,14 +711,15 @@ const createResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ sco
 const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const statusHints = ({ ref }) => ({
+const statusHints = (words) => ({
     400: 'the service refused the request as invalid',
-    401: `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
-        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+    401: `the credentials were rejected: ${words.ref('client_id')} must be the app's Client ID and ${words.ref('client_secret')} one of its current secrets ` +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too). ' +
+        `For a secret deleted or lost: ${replaceSecret(words)}`,
     // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
     403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
+    404: `there is no such API at this address: check that ${words.ref('auth_url')} is the base address of the authentication service`,
     429: 'too many requests',
 });
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
@@ -745,7 +762,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     });
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
-    const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
+    // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
+    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
@@ -997,6 +1015,7 @@ class SpecFieldError extends ActionError {
 
 
 
+
 /** The outputs: the first scope of the spec, every scope string of the client, and each scope of the spec by its suffix. */
 function outputsOf(results, plan) {
     const each = (result, index) => ({
@@ -1076,7 +1095,12 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
  */
 function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+    const conclusion = {
+        messages,
+        exitCode: 1,
+        ...(known === undefined ? {} : { known }),
+        ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true } : {}),
+    };
     return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
@@ -2514,27 +2538,28 @@ const reads = (command, setting) => {
     const flag = bySetting.get(setting)?.flag;
     return flag === undefined || COMMAND_FLAGS[command].includes(flag);
 };
-/** How a setting is named in this door's messages: its flag and its variable. */
-const refOf = (setting) => {
+/** How a setting is named in this door's messages: as the user gave it, its variable if from the environment, else its flag. */
+const refOf = (setting, given = {}) => {
     const option = bySetting.get(setting);
     if (option === undefined)
         return setting;
-    return option.flag === undefined ? option.env : `--${option.flag}`;
+    return option.flag === undefined || given[setting] === 'env' ? option.env : `--${option.flag}`;
 };
 /** How the secret reaches the command line; said wherever it is missing or refused. */
 const SECRET_HOW = 'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
 /** The command line's words in one run. */
-const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true } = {}) => ({
+const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true, given = {} } = {}) => ({
     label: (setting) => {
         if (setting === 'client_secret' && secretFromStdin)
             return 'The client secret from stdin (--client-secret-stdin)';
         const option = bySetting.get(setting);
-        return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
+        // Not given: both ways to give it.
+        return option?.flag === undefined || given[setting] !== undefined ? refOf(setting, given) : `--${option.flag} (or ${option.env})`;
     },
-    ref: refOf,
+    ref: (setting) => (setting === 'client_secret' && secretFromStdin ? 'the secret read with --client-secret-stdin' : refOf(setting, given)),
     assign: (setting, value) => {
         const option = bySetting.get(setting);
-        return option?.flag === undefined ? `${refOf(setting)}=${value}` : `--${option.flag} ${value}`;
+        return option?.flag === undefined || given[setting] === 'env' ? `${refOf(setting, given)}=${value}` : `--${option.flag} ${value}`;
     },
     whenEmpty: (setting) => ({
         client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
@@ -2552,6 +2577,7 @@ const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = 
     debugOutput: 'the output of the command run again with --debug',
     runAgain: 'Run the command again',
     scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+    secretCopies: 'each CI/CD variable and secret store that holds a copy of it',
     scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
 });
 
@@ -3433,7 +3459,15 @@ async function run(command, values, collaborators) {
         const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
         stderr.write(`${label}${safe(main_located(message))}\n`);
     };
-    const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
+    // Each setting the command reads, as it was given: by its flag, else by its variable.
+    const givenAs = Object.fromEntries(CLI_SETTINGS.flatMap((s) => {
+        if (!reads(command, s.setting))
+            return [];
+        if (s.flag !== undefined && flag(s.flag) !== undefined)
+            return [[s.setting, 'flag']];
+        return env[s.env] === undefined ? [] : [[s.setting, 'env']];
+    }));
+    const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
     const dotenv = flag('dotenv');
     const check = dotenv === undefined ? undefined : dotenvProblems;
     const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };
