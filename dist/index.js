@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5393:
+/***/ 5408:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21541,6 +21541,455 @@ __nccwpck_require__.d(__webpack_exports__, {
  */
 class errors_ActionError extends Error {
     name = 'ActionError';
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __nccwpck_require__(3137);
+var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
+;// CONCATENATED MODULE: ./src/wire/undici-core.ts
+/**
+ * The part of undici the HTTP layer needs, without undici's index: the index loads everything
+ * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
+ * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
+ * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
+ * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
+ * proxy by __tests__/wire/action-on-the-wire.test.ts.
+ */
+
+
+
+Object.assign((dispatcher_default()).prototype, api);
+
+
+;// CONCATENATED MODULE: ./src/wire/retry.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(resolve, ms);
+        // A signal aborts once: the listener needs no `once`.
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
+    }),
+    random: () => Math.random(),
+};
+const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** A wait as a person reads it: a service may ask for absurd ones. */
+const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
+/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+/**
+ * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
+ * the number of tries and the deadline are weighed.
+ */
+function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
+    if (tried >= attempts)
+        return { giveUp: `gave up after ${tried} attempts` };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
+        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
+    }
+    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+    if (clock.now() + waitMs >= deadline)
+        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
+    return { waitMs };
+}
+/**
+ * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
+ * the last error is thrown, as `giveUp` words it with the reason.
+ */
+async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
+    for (let tried = 1;; tried++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            const advice = advise(error);
+            if (!advice.retryable)
+                throw error;
+            const pause = nextPause(pacing, tried, advice.retryAfterMs);
+            if ('giveUp' in pause)
+                throw giveUp(error, pause.giveUp);
+            onRetry(error, tried, pause.waitMs);
+            await pacing.clock.sleep(pause.waitMs, pacing.signal);
+        }
+    }
+}
+/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/wire/budget.ts
+
+/** How many request limits the whole run may take: reads, creation, verification, provider check. */
+const REQUEST_LIMITS_PER_RUN = 3;
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
+    const requestTimeoutMs = timeoutSeconds * 1000;
+    const startedAt = clock.now();
+    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+}
+/** The limit of a request sent now: its own, cut short by the run's deadline. */
+const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
+
+;// CONCATENATED MODULE: ./src/wire/characters.ts
+/**
+ * The one list of characters that a terminal, a line-based log or a markdown renderer would
+ * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
+ * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
+ * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
+ * of a server's answers all use it.
+ */
+const C0 = '\\u0000-\\u001f';
+/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
+const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Every unsafe character (global: for replace). */
+const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
+/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
+const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
+const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
+/** A character as the escape a reader sees instead: `\u001b`. */
+const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+
+;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
+
+/** The most characters of one value a message quotes. */
+const MAX_QUOTED = 120;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
+/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
+function unsafeCharacter(text) {
+    if (LINE_BREAK.test(text))
+        return 'contains a line break';
+    const control = [...text].find(hasUnsafe);
+    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
+function shown(value, scrub) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string') {
+        const text = escapeText(scrub(value));
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+    }
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `${typeof value} ${String(value)}`;
+}
+function valueAt(root, path) {
+    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+}
+/** What an issue expected, in words; for a union, what each of its forms expected. */
+function expectedOf(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return EXPECTED[issue.expected] ?? issue.expected;
+        case 'invalid_format':
+            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
+            if (issue.format === 'guid')
+                return 'a UUID';
+            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
+            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
+        // Worded here, as every message of this module: zod/mini carries no messages of its own.
+        case 'too_small':
+            if (issue.origin === 'array')
+                return `at least ${issue.minimum} item(s)`;
+            if (issue.origin === 'string')
+                return `at least ${issue.minimum} character(s)`;
+            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
+        case 'invalid_union': {
+            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
+            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
+        }
+        case 'custom':
+            return issue.params?.expected ?? issue.message;
+        default:
+            return issue.message;
+    }
+}
+/** What was wrong, in words: the custom issue's own, or what the code says. */
+function problemOf(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    switch (issue.code) {
+        case 'invalid_type':
+            return 'has the wrong type';
+        case 'invalid_format':
+            return `is not ${expectedOf(issue)}`;
+        case 'too_small':
+            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+        case 'custom':
+            return issue.message;
+        default:
+            return 'is none of the forms expected';
+    }
+}
+/**
+ * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
+ * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ */
+function describeAnswerProblems(issues, answer, scrub = (text) => text) {
+    const sentences = issues.map((issue) => {
+        const field = issue.path.map(String).join('.') || 'the body';
+        const value = valueAt(answer, issue.path);
+        const problem = problemOf(issue, value);
+        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
+    });
+    return [...new Set(sentences)].join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/wire/log.ts
+const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/wire/words.ts
+/** Plain names, for the wire's own tests and for callers that have no door. */
+const PLAIN_WORDS = {
+    ref: (setting) => setting,
+    assign: (setting, value) => `${setting}: ${value}`,
+    runAgain: 'Run again',
+    scopeStringOutput: 'the scope_string output',
+    secretCopies: 'each place that holds a copy of it',
+};
+/**
+ * A rejected secret's replacement, in the only order that leaves nothing broken longer than it
+ * is: the new secret exists before any copy is changed, and the provider, which authenticates
+ * with the same client, is redeployed once its copy is. A clause, after "For a secret deleted or lost: ".
+ */
+const replaceSecret = ({ secretCopies }) => `make a new secret in the developer portal, put it in ${secretCopies}, then redeploy the provider with it, in that order`;
+/** A sentence's start as a clause: "run the step again". */
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
+;// CONCATENATED MODULE: ./src/wire/http.ts
+
+
+
+
+
+
+
+
+/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A request that failed; `transient` when trying again may succeed. */
+class HttpError extends errors_ActionError {
+    name = 'HttpError';
+    status;
+    transient;
+    /** The wait the server asked for (Retry-After), if it did. */
+    retryAfterMs;
+    /** The service rejected the client's secret (or id): its replacement is the fix. */
+    secretRejected;
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
+        super(message);
+        this.status = status;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+        this.secretRejected = secretRejected;
+    }
+    /** The same failure, known to be the secret's. */
+    asSecretRejected() {
+        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
+    }
+}
+/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
+const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+// Final once given up on: the message says how far it got.
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
+/** Sent with every request, so that a service's operators can tell this action's calls apart. */
+const USER_AGENT = `ensure-provider-scope/${package_namespaceObject.rE}`;
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
+const TLS_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+// Connection failures worth another try; a name that does not resolve is not one of them.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+async function readBody(body, label, maxBytes) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > maxBytes) {
+            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
+            throw new HttpError(`${label}: the answer is larger than ${maxBytes} bytes and was not read`);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
+const sentence = (text) => text.replace(/\.?$/, '.');
+/**
+ * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
+ * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
+ * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
+ * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
+ * request id, in the body or a header.
+ */
+function explainError(body, headers, speaker = 'The service') {
+    const record = (typeof body === 'object' && body !== null ? body : {});
+    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const ids = [
+        ['error id', text(first?.id)],
+        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
+    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+    return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
+}
+/**
+ * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * the run, retries of transient failures of idempotent requests, no redirects followed,
+ * bounded bodies, and every failure turned into an HttpError whose message says what happened.
+ */
+function createJsonHttp(options) {
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
+    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
+    function networkError(label, host, error) {
+        const { code, name, message } = (error ?? {});
+        if (name === 'TimeoutError') {
+            const pastDeadline = budget.clock.now() >= budget.deadline;
+            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+        }
+        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+                    : code !== undefined && TLS_CODES.has(code)
+                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+    }
+    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+        const { host, origin, pathname, search } = new URL(url);
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const started = budget.clock.now();
+        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
+        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+        if (payload !== undefined)
+            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+        let response;
+        let text;
+        const lane = lanes.take();
+        try {
+            response = await lane.dispatcher.request({
+                origin,
+                path: `${pathname}${search}`,
+                method,
+                headers,
+                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
+                ...(payload === undefined ? {} : { body: payload }),
+            });
+            text = await readBody(response.body, label, maxResponseBytes);
+        }
+        catch (error) {
+            const { code, name } = (error ?? {});
+            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+            throw error instanceof HttpError ? error : networkError(label, host, error);
+        }
+        finally {
+            lane.release();
+        }
+        const status = response.statusCode;
+        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
+        const json = parseJson(text);
+        if (status === 404 && notFound !== undefined)
+            return { data: notFound, headers: response.headers };
+        if (status >= 300 && status < 400) {
+            // Never followed: the credentials go to the origin the user named and nowhere else.
+            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
+                `credentials: set ${server} to the address of the service itself.`, { status });
+        }
+        if (status < 200 || status >= 300) {
+            const hint = requestHints[status] ?? hints[status];
+            const retryAfter = response.headers['retry-after'];
+            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
+                status,
+                transient: TRANSIENT_STATUSES.has(status),
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            });
+        }
+        if (json === undefined)
+            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
+        }
+        return { data: parsed.data, headers: response.headers };
+    }
+    const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
+    return {
+        send,
+        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+        retriedWithHeaders: (label, schema, method, url, requestOptions) => withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
+    };
+}
+/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
+const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
+/** At most this many connections to one origin; a request beyond waits on the least busy one. */
+const MAX_LANES = 4;
+/**
+ * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
+ * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
+ * TLS handshake is done), and may open a new one for a request sent the moment an answer was
+ * read. So requests sent together take a lane each and connect at once, directly or through a
+ * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
+ */
+function keepAliveLanes(signal) {
+    const lanes = [];
+    // The run has stopped: destroyed rather than closed, so that a request still in flight when
+    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
+    // listener needs no `once`.
+    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
+    const open = () => {
+        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
+        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        lanes.push(lane);
+        return lane;
+    };
+    return {
+        take() {
+            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            lane.busy++;
+            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -28490,439 +28939,6 @@ function _function(params) {
 }
 
 
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
-var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __nccwpck_require__(3137);
-var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
-;// CONCATENATED MODULE: ./src/wire/undici-core.ts
-/**
- * The part of undici the HTTP layer needs, without undici's index: the index loads everything
- * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
- * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
- * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
- * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
- * proxy by __tests__/wire/action-on-the-wire.test.ts.
- */
-
-
-
-Object.assign((dispatcher_default()).prototype, api);
-
-
-;// CONCATENATED MODULE: ./src/wire/retry.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(resolve, ms);
-        // A signal aborts once: the listener needs no `once`.
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)));
-    }),
-    random: () => Math.random(),
-};
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
-/** A wait as a person reads it: a service may ask for absurd ones. */
-const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
-/** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
-/**
- * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
- * the number of tries and the deadline are weighed.
- */
-function nextPause({ policy, clock, deadline }, tried, retryAfterMs, attempts = policy.attempts) {
-    if (tried >= attempts)
-        return { giveUp: `gave up after ${tried} attempts` };
-    if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
-        return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
-    }
-    const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-    if (clock.now() + waitMs >= deadline)
-        return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
-    return { waitMs };
-}
-/**
- * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
- * the last error is thrown, as `giveUp` words it with the reason.
- */
-async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
-    for (let tried = 1;; tried++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            const advice = advise(error);
-            if (!advice.retryable)
-                throw error;
-            const pause = nextPause(pacing, tried, advice.retryAfterMs);
-            if ('giveUp' in pause)
-                throw giveUp(error, pause.giveUp);
-            onRetry(error, tried, pause.waitMs);
-            await pacing.clock.sleep(pause.waitMs, pacing.signal);
-        }
-    }
-}
-/** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/wire/budget.ts
-
-/** How many request limits the whole run may take: reads, creation, verification, provider check. */
-const REQUEST_LIMITS_PER_RUN = 3;
-function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
-    const requestTimeoutMs = timeoutSeconds * 1000;
-    const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
-}
-/** The limit of a request sent now: its own, cut short by the run's deadline. */
-const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
-
-;// CONCATENATED MODULE: ./src/wire/characters.ts
-/**
- * The one list of characters that a terminal, a line-based log or a markdown renderer would
- * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
- * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
- * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
- * of a server's answers all use it.
- */
-const C0 = '\\u0000-\\u001f';
-/** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
-const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-/** Every unsafe character (global: for replace). */
-const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
-/** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
-const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
-/** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
-const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
-/** A character as the escape a reader sees instead: `\u001b`. */
-const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
-
-;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
-
-/** The most characters of one value a message quotes. */
-const MAX_QUOTED = 120;
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
-/** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
-/** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
-function unsafeCharacter(text) {
-    if (LINE_BREAK.test(text))
-        return 'contains a line break';
-    const control = [...text].find(hasUnsafe);
-    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
-/** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
-function shown(value, scrub) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'string') {
-        const text = escapeText(scrub(value));
-        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
-    }
-    if (Array.isArray(value))
-        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-    if (typeof value === 'object')
-        return 'an object';
-    return `${typeof value} ${String(value)}`;
-}
-function valueAt(root, path) {
-    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
-}
-/** What an issue expected, in words; for a union, what each of its forms expected. */
-function expectedOf(issue) {
-    switch (issue.code) {
-        case 'invalid_type':
-            return EXPECTED[issue.expected] ?? issue.expected;
-        case 'invalid_format':
-            // The service's ids are checked with z.guid() (wire/uuid.ts says why).
-            if (issue.format === 'guid')
-                return 'a UUID';
-            // A pattern names what it expects in its message (e.g. `z.regex(/^bearer$/i, 'Bearer')`).
-            return issue.format === 'regex' ? issue.message : `a ${issue.format}`;
-        // Worded here, as every message of this module: zod/mini carries no messages of its own.
-        case 'too_small':
-            if (issue.origin === 'array')
-                return `at least ${issue.minimum} item(s)`;
-            if (issue.origin === 'string')
-                return `at least ${issue.minimum} character(s)`;
-            return `${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
-        case 'invalid_union': {
-            const forms = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map(expectedOf));
-            return forms.length === 0 ? 'one of its forms' : [...new Set(forms)].join(' or ');
-        }
-        case 'custom':
-            return issue.params?.expected ?? issue.message;
-        default:
-            return issue.message;
-    }
-}
-/** What was wrong, in words: the custom issue's own, or what the code says. */
-function problemOf(issue, value) {
-    if (value === undefined)
-        return 'is missing';
-    switch (issue.code) {
-        case 'invalid_type':
-            return 'has the wrong type';
-        case 'invalid_format':
-            return `is not ${expectedOf(issue)}`;
-        case 'too_small':
-            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
-        case 'custom':
-            return issue.message;
-        default:
-            return 'is none of the forms expected';
-    }
-}
-/**
- * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
- * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
- */
-function describeAnswerProblems(issues, answer, scrub = (text) => text) {
-    const sentences = issues.map((issue) => {
-        const field = issue.path.map(String).join('.') || 'the body';
-        const value = valueAt(answer, issue.path);
-        const problem = problemOf(issue, value);
-        return `${field} ${problem}: expected ${expectedOf(issue)}${value === undefined ? '' : `, got ${shown(value, scrub)}`}`;
-    });
-    return [...new Set(sentences)].join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/wire/log.ts
-const silentLog = { info: () => { }, debug: () => { }, warning: () => { } };
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/wire/words.ts
-/** Plain names, for the wire's own tests and for callers that have no door. */
-const PLAIN_WORDS = {
-    ref: (setting) => setting,
-    assign: (setting, value) => `${setting}: ${value}`,
-    runAgain: 'Run again',
-    scopeStringOutput: 'the scope_string output',
-};
-/** A sentence's start as a clause: "run the step again". */
-const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-
-;// CONCATENATED MODULE: ./src/wire/http.ts
-
-
-
-
-
-
-
-
-/** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-/** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends errors_ActionError {
-    name = 'HttpError';
-    status;
-    transient;
-    /** The wait the server asked for (Retry-After), if it did. */
-    retryAfterMs;
-    constructor(message, { status, transient = false, retryAfterMs } = {}) {
-        super(message);
-        this.status = status;
-        this.transient = transient;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
-// Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
-/** Sent with every request, so that a service's operators can tell this action's calls apart. */
-const USER_AGENT = `ensure-provider-scope/${package_namespaceObject.rE}`;
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-// A certificate that does not verify: most often a proxy of the network that intercepts TLS.
-const TLS_CODES = new Set([
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'CERT_HAS_EXPIRED',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-// Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-async function readBody(body, label) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-            // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
-            throw new HttpError(`${label}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A message as a sentence: ended by a full stop, so that the next one does not run into it. */
-const sentence = (text) => text.replace(/\.?$/, '.');
-/**
- * A server's own words about a failure: `errors[].detail` (the vendor's convention), the OAuth2
- * `error_description`, `detail`, `message`, and last the bare OAuth2 error code a token
- * endpoint may answer alone (RFC 6749 5.2; globus-sdk, oauth2_exchange_code_for_tokens.py);
- * and the ids support asks for: the error's `errors[].id` (the one the vendor records) and a
- * request id, in the body or a header.
- */
-function explainError(body, headers) {
-    const record = (typeof body === 'object' && body !== null ? body : {});
-    const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
-    const ids = [
-        ['error id', text(first?.id)],
-        ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
-    ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
-    return `${detail === undefined ? '' : ` The service said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
-}
-/**
- * JSON over undici with the project's transport rules: a limit per request, a deadline for
- * the run, retries of transient failures of idempotent requests, no redirects followed,
- * bounded bodies, and every failure turned into an HttpError whose message says what happened.
- */
-function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub } = options;
-    const server = words.ref(urlSetting);
-    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
-    const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-                    : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function send(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
-        const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
-        const started = budget.clock.now();
-        const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-        if (payload !== undefined)
-            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
-        let response;
-        let text;
-        const lane = lanes.take();
-        try {
-            response = await lane.dispatcher.request({
-                origin,
-                path: `${pathname}${search}`,
-                method,
-                headers,
-                signal: AbortSignal.any([AbortSignal.timeout(requestLimitMs(budget)), budget.signal]),
-                ...(payload === undefined ? {} : { body: payload }),
-            });
-            text = await readBody(response.body, label);
-        }
-        catch (error) {
-            const { code, name } = (error ?? {});
-            log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
-            throw error instanceof HttpError ? error : networkError(label, host, error);
-        }
-        finally {
-            lane.release();
-        }
-        const status = response.statusCode;
-        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return notFound;
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${server} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = requestHints[status] ?? hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers)}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers)}`, { status });
-        }
-        return parsed.data;
-    }
-    return {
-        send,
-        retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
-    };
-}
-/** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
-const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
-/** At most this many connections to one origin; a request beyond waits on the least busy one. */
-const MAX_LANES = 4;
-/**
- * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
- * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
- * TLS handshake is done), and may open a new one for a request sent the moment an answer was
- * read. So requests sent together take a lane each and connect at once, directly or through a
- * proxy; a later request takes an idle lane and reuses its kept-alive connection.
- * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
- */
-function keepAliveLanes(signal) {
-    const lanes = [];
-    // The run has stopped: destroyed rather than closed, so that a request still in flight when
-    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
-    // listener needs no `once`.
-    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
-    const open = () => {
-        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
-        lanes.push(lane);
-        return lane;
-    };
-    return {
-        take() {
-            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
-            lane.busy++;
-            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/wire/provider.ts
 
 
@@ -29156,6 +29172,19 @@ class problems_ValidationError extends errors_ActionError {
         this.problems = problems;
     }
 }
+/**
+ * A problem of the spec that only the service's answers show (a sibling neither listed nor on
+ * the client), named by its place in the spec ([scope index, ...field]): ensure.ts places each
+ * at its line, as validation's problems are. Thrown before any write.
+ */
+class SpecFieldError extends errors_ActionError {
+    name = 'SpecFieldError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/engine/conclude.ts
 /**
@@ -29163,6 +29192,7 @@ class problems_ValidationError extends errors_ActionError {
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
  * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
+
 
 
 
@@ -29251,7 +29281,12 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
  */
 function conclude_concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+    const conclusion = {
+        messages,
+        exitCode: 1,
+        ...(known === undefined ? {} : { known }),
+        ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true } : {}),
+    };
     return error instanceof problems_ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
@@ -29278,6 +29313,7 @@ function failureMessages(error, { debugOutput }) {
 
 
 
+
 /** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
 const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
 const TOKEN_PATH = '/v2/oauth2/token';
@@ -29293,11 +29329,12 @@ const tokenResponseSchema = object({
     other_tokens: optional(array(unknown())),
 });
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-function tokenHints({ ref, assign }) {
+// A refused grant: 400 (unauthorized_client, invalid_scope) or 401 (invalid_client, the id or
+// the secret rejected), RFC 6749 5.2; a 401 adds how to replace the secret.
+function tokenHints(words) {
     const refused = `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
-        `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
-    return { 400: refused, 401: refused };
+        `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
+    return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${replaceSecret(words)}` };
 }
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
@@ -29318,7 +29355,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
-            throw error instanceof HttpError ? new HttpError(error.message) : error;
+            throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
         });
         onCredential(answer.access_token);
         log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
@@ -29445,14 +29482,15 @@ const createResponseSchema = pipe(object({ scopes: optional(array(scopeSchema).c
 const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const statusHints = ({ ref }) => ({
+const statusHints = (words) => ({
     400: 'the service refused the request as invalid',
-    401: `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
-        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+    401: `the credentials were rejected: ${words.ref('client_id')} must be the app's Client ID and ${words.ref('client_secret')} one of its current secrets ` +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too). ' +
+        `For a secret deleted or lost: ${replaceSecret(words)}`,
     // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
     403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
+    404: `there is no such API at this address: check that ${words.ref('auth_url')} is the base address of the authentication service`,
     429: 'too many requests',
 });
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
@@ -29495,7 +29533,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     });
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
-    const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
+    // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
+    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
@@ -29545,7 +29584,46 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/suggest.ts
+/** Levenshtein distance, enough to catch a typo in a key name. */
+function distance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+        }
+        previous = current;
+    }
+    return previous[b.length] ?? 0;
+}
+// Names the service uses in its answers but not in its requests: users copy them from a
+// response into the spec, so they are pointed at the request name whatever the distance.
+const ALIASES = {
+    allows_refresh_token: 'allow_refresh_tokens',
+    allows_refresh_tokens: 'allow_refresh_tokens',
+};
+/** The known key that an unknown one most likely meant, if any is close enough. */
+function nearestKey(unknown, known) {
+    const alias = ALIASES[unknown];
+    if (alias !== undefined && known.includes(alias))
+        return alias;
+    const normalized = unknown.toLowerCase().replaceAll('-', '_');
+    let best;
+    for (const key of known) {
+        const score = distance(normalized, key);
+        if (best === undefined || score < best.score)
+            best = { key, score };
+    }
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
+        ? best.key
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+
+
 
 
 
@@ -29583,7 +29661,10 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
+    // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
+    const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+    const suffixes = (held?.scopes ?? []).map((s) => drift_suffixOf(s.scope_string));
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -29594,9 +29675,9 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         changes: [],
         updated: false,
     });
-    if (client.scopeIds.length > 0) {
+    if (held !== undefined) {
         log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+        const existing = compared(held);
         return update ? applySpec(service, existing, dryRun, log) : existing;
     }
     if (dryRun) {
@@ -29703,33 +29784,49 @@ async function lookupIds(service, ids) {
  * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
  * undefined when the client has no such scope.
  */
-function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') {
+function resolveDependents(spec, byString, sibling, 
+/** The listed scope's index (none in the single form), and the listed and the client's suffixes, for a near miss. */
+{ index, suffixes = [] } = {}) {
+    const field = `${index === undefined ? '' : `scopes[${index}].`}dependent_scopes`;
     const unresolved = [];
     const orphans = [];
-    const resolved = spec.dependent_scopes.flatMap((dep) => {
+    const resolved = spec.dependent_scopes.flatMap((dep, at) => {
         const { optional, requires_refresh_token } = dep;
         const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
-        if (id === undefined)
-            ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+        if (id === undefined) {
+            if ('scope' in dep)
+                unresolved.push(dep.scope);
+            else
+                orphans.push({ at, suffix: dep.scope_suffix });
+        }
         return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
     });
-    const problems = [
-        ...(unresolved.length === 0
-            ? []
-            : [
-                `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-                    'Check the scope string against the service that owns it, or give the scope by its UUID.',
-            ]),
-        ...(orphans.length === 0
-            ? []
-            : [
-                `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+    const notFound = unresolved.length === 0
+        ? []
+        : [
+            `${field}: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+                'Check the scope string against the service that owns it, or give the scope by its UUID.',
+        ];
+    if (orphans.length === 0) {
+        if (notFound.length > 0)
+            throw new errors_ActionError(notFound.join(''));
+        return resolved;
+    }
+    // Each at its line: the near miss among the suffixes there are, the scope's own left out (it cannot depend on itself).
+    const candidates = [...new Set(suffixes)].filter((s) => s !== spec.scope_suffix);
+    throw new SpecFieldError([
+        ...orphans.map(({ at, suffix }) => {
+            const name = `${field}[${at}].scope_suffix`;
+            const near = nearestKey(suffix, candidates);
+            return {
+                at: [index ?? 0, 'dependent_scopes', at, 'scope_suffix'],
+                field: name,
+                message: `${name} ${JSON.stringify(suffix)}: the client has no scope with this suffix, and the spec lists none${near === undefined ? '' : ` (did you mean ${near}?)`}. ` +
                     'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
-            ]),
-    ];
-    if (problems.length > 0)
-        throw new errors_ActionError(`${field}: ${problems.join(' ')}`);
-    return resolved;
+            };
+        }),
+        ...notFound.map((message) => ({ field, message })),
+    ]);
 }
 /**
  * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
@@ -29910,7 +30007,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const definitionOf = (index) => {
         const spec = specs[index];
-        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => drift_suffixOf(s.scope_string))] }) };
     };
     // Before any write, every dependency must resolve: a missing sibling stops the run here,
     // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -30043,43 +30140,6 @@ function coerce_bigint(params) {
 // @__NO_SIDE_EFFECTS__
 function coerce_date(params) {
     return core._coercedDate(schemas.ZodMiniDate, params);
-}
-
-;// CONCATENATED MODULE: ./src/engine/suggest.ts
-/** Levenshtein distance, enough to catch a typo in a key name. */
-function distance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-        }
-        previous = current;
-    }
-    return previous[b.length] ?? 0;
-}
-// Names the service uses in its answers but not in its requests: users copy them from a
-// response into the spec, so they are pointed at the request name whatever the distance.
-const ALIASES = {
-    allows_refresh_token: 'allow_refresh_tokens',
-    allows_refresh_tokens: 'allow_refresh_tokens',
-};
-/** The known key that an unknown one most likely meant, if any is close enough. */
-function nearestKey(unknown, known) {
-    const alias = ALIASES[unknown];
-    if (alias !== undefined && known.includes(alias))
-        return alias;
-    const normalized = unknown.toLowerCase().replaceAll('-', '_');
-    let best;
-    for (const key of known) {
-        const score = distance(normalized, key);
-        if (best === undefined || score < best.score)
-            best = { key, score };
-    }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-        ? best.key
-        : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/settings.ts
@@ -30278,8 +30338,10 @@ const scopeSpecSchema = strictObject({
 });
 const SCHEMA_IS_THE_DEFINITION = true;
 void SCHEMA_IS_THE_DEFINITION;
-// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
-// SDK, create_scope's docstring); the spec accepts any string.
+// The vendor documents scope suffixes as lower-case letters, digits and underscores
+// (globus/globus-sdk-python, src/globus_sdk/services/auth/client/service_client.py,
+// create_scope's docstring: "String consisting of lowercase letters, number, and underscores");
+// a scope's own suffix may be any string, with a warning.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = strictObject({ scope: scopeSpecSchema });
@@ -30438,13 +30500,30 @@ function parseSpec(source, file) {
         const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
         const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
         // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-        const selfish = form === 'single' ? cyclesOf(scopes) : [];
-        if (selfish.length > 0) {
-            throw new problems_ValidationError(selfish.map(({ at: [, ...field], cycle }) => {
-                const name = fieldName(field);
-                return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
-            }));
-        }
+        const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
+            const name = fieldName(field);
+            return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+        });
+        // A sibling's suffix that no scope can have is a typo: refused before any request, with the
+        // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+        // warned about (below), so a sibling that names it is kept.
+        const suffixes = scopes.map((s) => s.scope_suffix);
+        const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
+            if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+                return [];
+            const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
+            const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+            return [
+                {
+                    field: name,
+                    message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+                        (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+                    location: where([index, 'dependent_scopes', j, 'scope_suffix']),
+                },
+            ];
+        }));
+        if (selfish.length + malformed.length > 0)
+            throw new problems_ValidationError([...selfish, ...malformed]);
         const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
             if (DOCUMENTED_SUFFIX.test(suffix))
                 return [];
@@ -30636,8 +30715,19 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+        return conclude_concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
     }
+}
+/** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
+function placed(error, specFile) {
+    if (!(error instanceof SpecFieldError))
+        return error;
+    return new problems_ValidationError(error.problems.map(({ at, field, message }) => {
+        if (at === undefined)
+            return { field, message };
+        const location = specFile.locate(at);
+        return { field, message: `${location.file}: ${message}`, location };
+    }));
 }
 /**
  * What the deployed provider may publish, beyond the single form's "any scope string of the
@@ -30864,9 +30954,9 @@ const folded = (summary, lines) => [`<details><summary>${summary}</summary>`, ''
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
-    const cell = (text) => escapeMarkdown(scrub(text));
-    const code = (text) => `<code>${cell(text)}</code>`;
+function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
+    const cell = (text) => escapeMarkdown(prose(scrub(text)));
+    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
     const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
     const table = (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
@@ -31009,8 +31099,24 @@ const INPUT_NAMING = {
     debugOutput: 'the debug log of this run',
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",
+    // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
+    secretCopies: 'each GitHub environment that holds a copy of it as a secret (the release\'s, and the dry run\'s and the watch\'s if they have their own)',
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
+
+;// CONCATENATED MODULE: ./src/engine/health.ts
+/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
+function unwellBecause({ exitCode, plan }, onDrift) {
+    const because = exitCode === 0 ? [] : ['failed'];
+    if (plan === undefined)
+        return because;
+    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
+        because.push('drift');
+    // A scope's id is known once it exists: a creation only planned leaves it null.
+    if (plan.scopes.some((s) => s.scope.id === null))
+        because.push('no scope');
+    return because;
+}
 
 ;// CONCATENATED MODULE: ./src/markdown/comment.ts
 
@@ -31031,20 +31137,68 @@ const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${e
  * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
  */
 const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+/**
+ * GitLab links more than GitHub does, in the rendered text as GitHub does
+ * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
+ * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
+ * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
+ * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
+ */
+const defuseForGitLab = (text) => defuse(text)
+    .replace(/[!$&~%*^[]/g, '$&\u2060')
+    .replace(/>/g, '\u2060>')
+    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
+/**
+ * Outside code only (GitLab looks for references and links in no `code` element: its
+ * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
+ * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
+ * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
+ */
+const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
-function cut(text, limit) {
+function cut(text, limit, whole = "the run's summary") {
     if (text.length <= limit)
         return text;
-    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in the run's summary)`;
+    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in ${whole})`;
 }
+/** A pull request's comment on GitHub, linked to the run, whose summary has every value whole. */
+const GITHUB_COMMENT = {
+    limit: COMMENT_LIMIT,
+    noun: 'comment',
+    host: 'GitHub',
+    whole: "the run's summary",
+    linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
+    wholeShort: 'the summary',
+    defuse,
+    prose: (text) => text,
+};
+/**
+ * GitLab refuses a longer note: "The content of a note. Limited to 1,000,000 characters."
+ * (https://docs.gitlab.com/api/notes/, Create new merge request note). Ruby counts characters,
+ * never more than a JS string's UTF-16 units.
+ */
+const NOTE_LIMIT = 1_000_000;
+/** A merge request's note on GitLab, linked to the job (CI_JOB_URL), whose log has every value whole. */
+const GITLAB_NOTE = {
+    limit: NOTE_LIMIT,
+    noun: 'note',
+    host: 'GitLab',
+    whole: 'the job log',
+    linked: (url) => `The log of [the job](${url}) has the whole report.`,
+    wholeShort: 'the job log',
+    defuse: defuseForGitLab,
+    prose: defuseProseForGitLab,
+};
 // The longest value kept whole, tried in turn until the body fits.
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
-/** The comment's body, within COMMENT_LIMIT: values cut further and further, then the body itself. */
+/** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 function renderComment(facts) {
+    const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
     for (const limit of VALUE_LIMITS) {
-        body = render(facts, limit);
-        if (body.length <= COMMENT_LIMIT)
+        body = render(facts, target, limit);
+        if (body.length <= target.limit)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
@@ -31054,20 +31208,20 @@ function renderComment(facts) {
     const listed = [...open, ...folded];
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(defuse(facts.scrub(named)))}.`;
+        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
+        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
-        return `\n\n_The rest is too long for a comment._${more}\n\n${footerOf(facts, true)}`;
+        return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
     const upTo = (room) => body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
     // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
     const unclosed = (text) => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
     const close = '\n\n</details>';
-    const room = COMMENT_LIMIT - tailOf(listed).length;
+    const room = target.limit - tailOf(listed).length;
     const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1))))}: `;
+    const heading = (suffix) => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
     // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
@@ -31077,18 +31231,18 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, limit) {
+function render(facts, target, limit) {
     const { conclusion, marker, ranFor, scrub } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
     const value = (text) => {
         const clean = scrub(text);
-        const kept = cut(clean, limit);
+        const kept = cut(clean, limit, target.whole);
         wasCut ||= kept !== clean;
-        return defuse(kept);
+        return target.defuse(kept);
     };
     const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value }), footerOf(facts, wasCut)].join('\n');
+    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }) {
@@ -31097,9 +31251,132 @@ function verdict({ plan, exitCode }) {
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
     return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
 }
-function footerOf({ runUrl, spec }, wasCut) {
-    const note = wasCut ? ' Some values were cut to keep this comment within GitHub\'s limit: the summary has them whole.' : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(defuse(spec))}</code>. The job summary of [the run](${runUrl}) has the whole report.${note}</sub>\n`;
+function footerOf({ runUrl, spec }, target, wasCut) {
+    const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
+    return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+}
+
+;// CONCATENATED MODULE: ./src/markdown/issue.ts
+
+
+
+
+
+/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
+const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+// The most messages listed, and the longest value kept whole, tried in turn until the body
+// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
+// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
+// row per differing field of each: past the values' limits, fewer rows are shown, then none.
+const MAX_MESSAGES = 60;
+const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
+const ROW_LIMITS = [40, 10, 0];
+// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
+// words around them stay under 256 characters, where GitHub refuses a longer title (as
+// reported in nelsontky/gh-pages-url-shortener#125).
+const TITLE_VALUE = 64;
+/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+function issueTitle({ conclusion, clientId, spec, scrub }) {
+    const value = (text) => {
+        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
+        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+    };
+    const name = conclusion.plan?.client.name;
+    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
+    return `Provider scope needs attention: ${client}, ${value(spec)}`;
+}
+/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
+function renderIssue(conclusion, facts) {
+    let body = '';
+    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
+        body = issue_render(conclusion, facts, limit, rows);
+        if (body.length <= COMMENT_LIMIT)
+            return body;
+    }
+    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
+    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
+    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
+}
+const FOUND = {
+    failed: 'The run failed.',
+    drift: 'The scope differs from the spec.',
+    'no scope': 'The client has no scope.',
+};
+// A rejected secret: its replacement, step by step (the error above says the same in the action's words).
+const SECRET_REJECTED = "The service rejected the client's credentials. If the Client ID is right, its secret was deleted or is wrong: " +
+    `${replaceSecret({ secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and this watch's)" })}. Then run this workflow again.`;
+const ADVICE = {
+    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+};
+function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const code = (text) => `<code>${value(text)}</code>`;
+    const { plan, known, messages } = conclusion;
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+    const list = plan?.form === 'list';
+    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+    const advice = (why) => why === 'no scope' && missing.length > 0
+        ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
+        : why === 'failed' && conclusion.secretRejected === true
+            ? SECRET_REJECTED
+            : ADVICE[why];
+    lines.push(...because.map((why) => `- ${found(why)}`), '');
+    if (notes.length > 0) {
+        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
+        if (notes.length > MAX_MESSAGES)
+            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+        lines.push('');
+    }
+    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
+    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
+    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+    if (drift.length > 0) {
+        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
+        if (drift.length > rows)
+            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
+    }
+    const strings = plan === undefined ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({ suffix, string: scopeString, how: " (the spec's; not read from the service)" }))
+        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    const [one, ...others] = strings;
+    if (one !== undefined && others.length === 0)
+        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
+    // By suffix too, which a value cut to its limit may lose from the string's end.
+    if (others.length > 0)
+        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
+    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
+    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+    return lines.join('\n');
+}
+/** The comment that closes the issue: the registration is well again. */
+const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
+
+;// CONCATENATED MODULE: ./src/markdown/places.ts
+
+
+
+/** The pull request's comment: the marker that finds it again, and its body. */
+function pullRequestComment(facts) {
+    const { conclusion, clientId, spec, runUrl, scrub, ranFor } = facts;
+    const marker = commentMarker(clientId, spec);
+    return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
+}
+/** The watch's writing for a run, its verdict the engine's (engine/health.ts); `onDrift` as the run read it. */
+function watchWriting(facts) {
+    const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
+    const marker = watchMarker(clientId, spec);
+    const because = unwellBecause(conclusion, onDrift);
+    if (because.length === 0)
+        return { marker, unwell: [], resolved: resolvedComment(runUrl) };
+    return {
+        marker,
+        unwell: because,
+        issue: { title: issueTitle({ conclusion, clientId, spec, scrub }), body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }) },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
@@ -31214,6 +31491,8 @@ async function commentOnPullRequest(run, deps) {
         return;
     const token = deps.core.getInput('github_token');
     if (token === '') {
+        if (deps.onRunner === false)
+            return write({ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' });
         write({ level: 'warning', text: 'The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow\'s token, or set pr_comment: off.' });
         return;
     }
@@ -31235,8 +31514,7 @@ async function comment({ conclusion, secrets, write }, deps, token) {
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const marker = commentMarker(deps.core.getInput('client_id'), spec);
-    const body = renderComment({ conclusion, marker, ranFor: describeRun(context), runUrl: runUrlOf(context), spec, scrub: secrets.scrub });
+    const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
     const login = await tokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
     const own = await findOwn(pagesOf(pages), marker, login);
@@ -31262,113 +31540,7 @@ function pr_comment_failure(error) {
     return `${head} ${what}`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/health.ts
-/** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
-function unwellBecause({ exitCode, plan }, onDrift) {
-    const because = exitCode === 0 ? [] : ['failed'];
-    if (plan === undefined)
-        return because;
-    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
-        because.push('drift');
-    // A scope's id is known once it exists: a creation only planned leaves it null.
-    if (plan.scopes.some((s) => s.scope.id === null))
-        because.push('no scope');
-    return because;
-}
-
-;// CONCATENATED MODULE: ./src/markdown/issue.ts
-
-
-
-
-/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
-// The most messages listed, and the longest value kept whole, tried in turn until the body
-// fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
-// escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
-// row per differing field of each: past the values' limits, fewer rows are shown, then none.
-const MAX_MESSAGES = 60;
-const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
-const ROW_LIMITS = [40, 10, 0];
-// Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
-// words around them stay under 256 characters, where GitHub refuses a longer title (as
-// reported in nelsontky/gh-pages-url-shortener#125).
-const TITLE_VALUE = 64;
-/** What tells this issue from the others: the client's name where known, its id, the spec file. */
-function issueTitle({ conclusion, clientId, spec, scrub }) {
-    const value = (text) => {
-        const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
-        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
-    };
-    const name = conclusion.plan?.client.name;
-    const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
-    return `Provider scope needs attention: ${client}, ${value(spec)}`;
-}
-/** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
-function renderIssue(conclusion, facts) {
-    let body = '';
-    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
-        body = issue_render(conclusion, facts, limit, rows);
-        if (body.length <= COMMENT_LIMIT)
-            return body;
-    }
-    // Hundreds of listed scopes: the end is left to the run's summary, cut at the end of a line.
-    const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${facts.runUrl}) has the whole report._\n`;
-    return `${body.slice(0, body.lastIndexOf('\n', COMMENT_LIMIT - tail.length))}${tail}`;
-}
-const FOUND = {
-    failed: 'The run failed.',
-    drift: 'The scope differs from the spec.',
-    'no scope': 'The client has no scope.',
-};
-const ADVICE = {
-    failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
-    drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
-    'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
-};
-function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
-    const { plan, known, messages } = conclusion;
-    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
-    const list = plan?.form === 'list';
-    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
-    const advice = (why) => why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
-    lines.push(...because.map((why) => `- ${found(why)}`), '');
-    if (notes.length > 0) {
-        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
-        if (notes.length > MAX_MESSAGES)
-            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
-        lines.push('');
-    }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    if (drift.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
-        if (drift.length > rows)
-            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
-    }
-    const strings = plan === undefined ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({ suffix, string: scopeString, how: " (the spec's; not read from the service)" }))
-        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
-    const [one, ...others] = strings;
-    if (one !== undefined && others.length === 0)
-        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
-    // By suffix too, which a value cut to its limit may lose from the string's end.
-    if (others.length > 0)
-        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
-    return lines.join('\n');
-}
-/** The comment that closes the issue: the registration is well again. */
-const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
-
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
-
 
 
 
@@ -31400,6 +31572,8 @@ async function watchIssue(run, deps) {
         return;
     const token = deps.core.getInput('github_token');
     if (token === '') {
+        if (deps.onRunner === false)
+            return run.write({ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." });
         run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
         return;
     }
@@ -31422,25 +31596,23 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     const { core } = deps;
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
-    const clientId = core.getInput('client_id');
     const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const marker = watchMarker(clientId, spec);
-    const runUrl = runUrlOf(context);
-    const because = unwellBecause(conclusion, readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING));
+    const onDrift = readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING);
+    const writing = watchWriting({ conclusion, clientId: core.getInput('client_id'), spec, runUrl: runUrlOf(context), scrub: secrets.scrub, onDrift });
+    const { marker } = writing;
     const login = await tokenUser(octokit, write);
     const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
     const own = await find();
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
-    if (because.length === 0) {
+    if ('resolved' in writing) {
         if (own?.state !== 'open')
             return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
-        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: resolvedComment(runUrl) });
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: writing.resolved });
         const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
         return said('closed: the registration is well again', data);
     }
-    const body = renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub: secrets.scrub });
+    const { title, body } = writing.issue;
     if (own === undefined) {
-        const title = issueTitle({ conclusion, clientId, spec, scrub: secrets.scrub });
         const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
             // Its answer lost, the issue may be there all the same: looked up again, never created twice.
             const status = statusOf(error);
@@ -31600,8 +31772,9 @@ function fromGitHubRunner(env = process.env) {
                 },
             }
             : undefined,
-        comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
-        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+        // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
+        comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },
@@ -31718,7 +31891,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5393);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5408);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

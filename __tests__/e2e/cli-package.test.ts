@@ -224,7 +224,9 @@ test('a bad spec: exit 1, every problem with its file and line, nothing sent', a
 test('a wrong secret: exit 1, what to check, no form of either secret', async () => {
   const wrong = await cli(['plan'], { env: { PROVIDER_CLIENT_SECRET: 'an-old-deleted-secret' } });
   expect(wrong.code).toBe(1);
-  expect(wrong.stderr).toContain("HTTP 401: the credentials were rejected: --client-id must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets");
+  // The id came from PROVIDER_CLIENT_ID: named so; then how to replace the secret, in that order.
+  expect(wrong.stderr).toContain("HTTP 401: the credentials were rejected: PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets");
+  expect(wrong.stderr).toContain('For a secret deleted or lost: make a new secret in the developer portal, put it in each CI/CD variable and secret store that holds a copy of it, then redeploy the provider with it, in that order.');
   expect(wrong.stdout + wrong.stderr).not.toContain('an-old-deleted-secret');
   await expectNoSecret(wrong);
 });

@@ -143,6 +143,15 @@ describe('npm run local-action', () => {
     expect(output).not.toContain('::error::');
   }, 60_000);
 
+  test("a dry run (INPUT_DRY_RUN=true, .env.example's workflow_dispatch) warns about no token that only GitHub gives", async () => {
+    const file = await envFile('the-right-secret');
+    await writeFile(file, `${await readFile(file, 'utf8')}\nINPUT_DRY_RUN=true\n`);
+    const { code, output } = await localAction(file);
+    expect([code, output]).toEqual([0, expect.stringContaining('Dry run')]);
+    expect(output).not.toContain('github_token is empty');
+    expect(output).not.toContain('::warning');
+  }, 60_000);
+
   test('without the file it says what to do and where to read more', async () => {
     const { code, output } = await localAction(path.join(dir, 'missing.env'));
     expect([code, output.trim()]).toEqual([1, 'No .env: start the embedded service (npm run auth-service), copy .env.example to .env and put in the client id and secret it prints. See CONTRIBUTING.md, "Local runs".']);

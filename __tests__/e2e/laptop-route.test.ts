@@ -79,6 +79,9 @@ test('on a fresh clone, the lines as docs/command-line.md gives them plan agains
   // Besides the plan's progress, at most npm's EBADENGINE warnings, which the page explains.
   expect(run.stderr.split('\n').filter((line) => /error|warn/i.test(line) && !line.startsWith('npm warn EBADENGINE'))).toEqual([]);
   expect(run.stdout + run.stderr).not.toContain(SECRET);
+  // The packed tarball stays in the clone, ignored: the clone is as clean as it was cloned.
+  expect(execFileSync('git', ['status', '--porcelain', '--ignored'], { cwd: path.join(home, 'ensure-provider-scope'), encoding: 'utf8' })).toContain('!! ensure-provider-scope.tgz');
+  expect(execFileSync('git', ['status', '--porcelain'], { cwd: path.join(home, 'ensure-provider-scope'), encoding: 'utf8' })).toBe('');
 
   // Anywhere inside it: the last line again, from a folder below the top.
   const again = await sh(`cd ~/your-provider/src\n${lines.at(-1) ?? ''}`, env);

@@ -229,14 +229,32 @@ describe('refused before it writes', () => {
     expect(h.service.requests).toEqual([]);
   });
 
-  test('a sibling neither listed nor on the client: no POST, no PUT', async () => {
+  test("a sibling neither listed nor on the client: at its line, with the near miss among the listed and the client's suffixes; no POST, no PUT", async () => {
     seed('alpha');
-    const result = await runList([{ suffix: 'alpha' }, { suffix: 'beta', siblings: ['nowhere'] }], { on_drift: 'update' });
+    seed('legacy_read');
+    const result = await runList([{ suffix: 'alpha' }, { suffix: 'beta', siblings: ['legacy_reed', 'nowhere'] }], { on_drift: 'update' });
     expect(result.exitCode).toBe(1);
-    expect(errors(result)).toEqual([expect.stringContaining('nowhere')]);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(/^::error file=.*provider-scope\.yml,line=11,col=23::.*scopes\[1\]\.dependent_scopes\[0\]\.scope_suffix "legacy_reed": the client has no scope with this suffix, and the spec lists none \(did you mean legacy_read\?\)\. /),
+      expect.stringMatching(/^::error file=.*provider-scope\.yml,line=12,col=23::.*scopes\[1\]\.dependent_scopes\[1\]\.scope_suffix "nowhere": the client has no scope with this suffix, and the spec lists none\. .*Nothing was written\.$/),
+    ]);
+    expect(result.summary).toContain(`line 11: ${md(`${SPEC_FILE}: scopes[1].dependent_scopes[0].scope_suffix "legacy_reed"`)}`);
     expect(h.service.requests.length).toBeGreaterThan(0);
     expect(writes()).toEqual([]);
-    expect(Object.keys(bySuffix())).toEqual(['alpha']);
+    expect(Object.keys(bySuffix()).sort()).toEqual(['alpha', 'legacy_read']);
+    expectSafe(h, result);
+  });
+
+  test("a sibling's suffix no scope can have: at its line, with the near miss among the listed suffixes, before any request", async () => {
+    const result = await runList([{ suffix: 'copy_data' }, { suffix: 'move_data', siblings: ['copy-data'] }]);
+    expect(result.exitCode).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        /^::error file=.*provider-scope\.yml,line=11,col=23::.*scopes\[1\]\.dependent_scopes\[0\]\.scope_suffix "copy-data" cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only \(did you mean copy_data\?\)$/,
+      ),
+    ]);
+    expect(h.service.requests).toEqual([]);
+    expectSafe(h, result);
   });
 
   test("a sibling the spec does not list but the client has: the dependent carries that scope's id", async () => {

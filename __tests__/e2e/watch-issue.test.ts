@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
-import { annotations, Harness, SPEC, SPEC_FILE, warnings } from '../support/harness.ts';
+import { annotations, errors, Harness, SPEC, SPEC_FILE, warnings } from '../support/harness.ts';
 import { DEVELOPER, expectSafeWithGitHub, RUN_URL, SOMEONE, startGitHub, USER_TOKEN } from '../support/pull-request.ts';
 import { DISPATCH_EVENT, issueCalls, REPOSITORY, runWatch, watchIssues } from '../support/watch.ts';
 
@@ -76,6 +76,12 @@ test('drift opens one issue; a second unwell run updates it; a clean run comment
   expect([watchIssues(github).length, issue?.state, issue?.state_reason]).toEqual([1, 'open', 'reopened']);
   expect(issue?.body).toContain('- **error**: ');
   expect(issue?.body).toMatch(/secret|credential/i);
+  // What to do is the secret's replacement, in that order, not the general advice.
+  const todo = issue?.body.slice(issue.body.indexOf('#### What to do')) ?? '';
+  expect(todo).toMatch(/make a new secret in the developer portal, put it in each GitHub environment that holds a copy of it as a secret .*, then redeploy the provider with it, in that order\./);
+  expect(todo).not.toContain('Fix what they name');
+  // The error itself says the same, in the action's words.
+  expect(errors(rejected).join('\n')).toContain('For a secret deleted or lost: make a new secret in the developer portal, put it in each GitHub environment');
   expect(rejected.stdout).toContain(`The watch's issue #1 is reopened: ${issue?.html_url}`);
   expectSafeWithGitHub(h, github, rejected);
   // Never the search API, which lags behind a new issue.

@@ -421,13 +421,22 @@ describe('the secret', () => {
     expect(service.requests).toEqual([]);
   });
 
-  test('a wrong secret: exit 1 and what to check, without the secret', async () => {
+  test('a wrong secret: exit 1 and what to check, the id named as it was given, how to replace the secret, without the secret', async () => {
     env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
     const run = await cli(['plan', '--debug']);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/Error: Client inspection \(GET \/v2\/api\/clients\/[0-9a-f-]+\) failed with HTTP 401: the credentials were rejected/);
     expect(run.stderr).toMatch(/debug: GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 401/);
     expect(run.stderr + run.stdout).not.toContain('not-the-secret-at-all');
+    const replace =
+      'For a secret deleted or lost: make a new secret in the developer portal, put it in each CI/CD variable and secret store that holds a copy of it, then redeploy the provider with it, in that order.';
+    // The id from PROVIDER_CLIENT_ID: named so, not as a flag.
+    expect(run.stderr).toContain(`the credentials were rejected: PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets`);
+    expect(run.stderr).toContain(replace);
+    // From --client-id: the flag; the secret from stdin: said so.
+    const flagged = await cli(['plan', '--client-id', client.id, '--client-secret-stdin'], { stdin: 'not-the-secret-at-all' });
+    expect(flagged.stderr).toContain("the credentials were rejected: --client-id must be the app's Client ID and the secret read with --client-secret-stdin one of its current secrets");
+    expect(flagged.stderr + flagged.stdout).not.toContain('not-the-secret-at-all');
   });
 
   test('echoed by the service, in its error: scrubbed', async () => {
@@ -588,7 +597,7 @@ describe('the spec anywhere in the repository', () => {
     await workspace.write('sub/inside.yml', SPEC);
     expect((await from('sub/deeper', ['plan', '--spec', '../inside.yml'])).exitCode).toBe(2);
     const out = await from('sub', ['plan', '--spec', '../../elsewhere.yml']);
-    expect([out.exitCode, out.stderr]).toEqual([1, "Error: Spec file ../../elsewhere.yml is outside the repository (after its links are followed): --spec (or PROVIDER_SPEC) must name a file inside it.\n"]);
+    expect([out.exitCode, out.stderr]).toEqual([1, "Error: Spec file ../../elsewhere.yml is outside the repository (after its links are followed): --spec must name a file inside it.\n"]);
     const elsewhere = await mkdtemp(path.join(tmpdir(), 'eps-elsewhere-'));
     try {
       await writeFile(path.join(elsewhere, 'spec.yml'), SPEC);
@@ -791,8 +800,8 @@ describe('usage', () => {
       env.PROVIDER_SPEC = '-';
       const imported = await cli(['import']);
       expect([imported.exitCode, imported.stderr]).toEqual([0, expect.not.stringContaining('Error')]);
-      // The commands that take them still refuse them, in their words.
-      expect((await cli(['plan'])).stderr).toContain('Error: --on-drift (or PROVIDER_ON_DRIFT) must be');
+      // The commands that take them still refuse them, in their words: the variable they came from.
+      expect((await cli(['plan'])).stderr).toContain('Error: PROVIDER_ON_DRIFT must be');
     } finally {
       await provider.stop();
     }
@@ -806,14 +815,18 @@ describe('usage', () => {
     expect(empty.stderr).toContain('Error: --client-id (or PROVIDER_CLIENT_ID) is empty: give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment');
     expect(empty.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) is empty: give the base address of the authentication service, e.g. --auth-url https://auth.globus.org');
     const credentials = await cli(['plan', '--client-id', client.id, '--auth-url', 'https://user:pw@auth.example.org']);
-    expect(credentials.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) must not carry credentials: they belong in --client-id and PROVIDER_CLIENT_SECRET');
+    // Given as flags: named as flags.
+    expect(credentials.stderr).toContain('Error: --auth-url must not carry credentials: they belong in --client-id and PROVIDER_CLIENT_SECRET');
   });
 
-  test('an option from the environment, a flag over it, and the same validation as the action, in its own words', async () => {
+  test('an option from the environment, a flag over it, and the same validation as the action, each named the way it was given', async () => {
     env.PROVIDER_TIMEOUT_SECONDS = '0';
     const run = await cli(['plan', '--auth-url', 'http://auth.example.org']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('Error: --timeout-seconds (or PROVIDER_TIMEOUT_SECONDS) must be more than 0');
-    expect(run.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) must use https');
+    expect(run.stderr).toContain('Error: PROVIDER_TIMEOUT_SECONDS must be more than 0');
+    expect(run.stderr).toContain('Error: --auth-url must use https');
+    // The flag over the variable: the flag is named.
+    const flagged = await cli(['plan', '--timeout-seconds', '0']);
+    expect(flagged.stderr).toContain('Error: --timeout-seconds must be more than 0');
   });
 });

@@ -45,7 +45,7 @@ const CASES: Case[] = [
     arrange: () => ({ settings: { client_secret: 'not-the-secret-at-all' } }),
     said: /the credentials were rejected/,
     action: /client_id must be the app's Client ID and client_secret one of its current secrets/,
-    cli: /--client-id must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets/,
+    cli: /PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets/,
   },
   {
     name: 'a missing spec',
@@ -59,7 +59,7 @@ const CASES: Case[] = [
     arrange: () => ({ settings: { spec: '../outside.yml' } }),
     said: /is outside the/,
     action: /is outside the workspace \(after its links are followed\): Input spec must name a file inside it\./,
-    cli: /is outside the current directory \(after its links are followed\): --spec \(or PROVIDER_SPEC\) must name a file inside it\./,
+    cli: /is outside the current directory \(after its links are followed\): PROVIDER_SPEC must name a file inside it\./,
   },
   {
     name: 'an unreachable service',
@@ -67,14 +67,14 @@ const CASES: Case[] = [
     arrange: () => ({ settings: { auth_url: 'http://127.0.0.1:1' } }),
     said: /connection refused\).*\(gave up after 5 attempts\)/,
     action: /check auth_url \(gave up/,
-    cli: /check --auth-url \(gave up/,
+    cli: /check PROVIDER_AUTH_URL \(gave up/,
   },
   {
     name: 'a refused token',
     arrange: ({ service, client }) => (service.refuseClientCredentials(client.id), { settings: { auth: 'token' } }),
     said: /the service refused the client credentials grant/,
     action: /client_secret is one of its current secrets, or use auth: basic/,
-    cli: /PROVIDER_CLIENT_SECRET is one of its current secrets, or use --auth basic/,
+    cli: /PROVIDER_CLIENT_SECRET is one of its current secrets, or use PROVIDER_AUTH=basic/,
   },
   {
     name: 'a provider that publishes another scope',
@@ -92,7 +92,7 @@ const CASES: Case[] = [
     arrange: (world) => (addOwnScope(world, { description: 'Old words' }), { settings: { on_drift: 'fail' } }),
     said: /The client's scope differs from the spec in description/,
     action: /apply the spec to the scope with on_drift: update\./,
-    cli: /apply the spec to the scope with --on-drift update\./,
+    cli: /apply the spec to the scope with PROVIDER_ON_DRIFT=update\./,
   },
   {
     name: 'a changed suffix',
@@ -148,7 +148,7 @@ async function actionSays(settings: Record<string, string>): Promise<{ text: str
   return { text, exitCode: runner.exitCode };
 }
 
-/** The command line's apply with the same settings, from its environment: stdout and stderr. */
+/** The command line's apply with the same settings, from its environment (so its messages name the variables): stdout and stderr. */
 async function cliSays(settings: Record<string, string>): Promise<{ text: string; exitCode: number }> {
   const env: Record<string, string> = { PROVIDER_CLIENT_SECRET: settings.client_secret ?? '' };
   for (const { setting, env: name } of CLI_SETTINGS) if (settings[setting] !== undefined && setting !== 'client_secret') env[name] = settings[setting];

@@ -213,6 +213,22 @@ describe('the settings and the spec, checked together before any request', () =>
     expect(passed.conclusion.outputs?.scope_string).toBe(stringOf('a'));
   });
 
+  test('a sibling neither listed nor on the client: a problem of the spec at its line, with the near miss, known what the run was for; nothing written', async () => {
+    own('copy_data');
+    const spec = `${listed('move_data')}    dependent_scopes:\n      - scope_suffix: copy_dta\n`;
+    const { conclusion } = await run(spec);
+    expect(conclusion.problems).toEqual([
+      {
+        field: 'scopes[0].dependent_scopes[0].scope_suffix',
+        message: expect.stringMatching(/^spec\.yml: scopes\[0\]\.dependent_scopes\[0\]\.scope_suffix "copy_dta": the client has no scope with this suffix, and the spec lists none \(did you mean copy_data\?\)\. /),
+        location: { file: 'spec.yml', startLine: 7, startColumn: 23 },
+      },
+    ]);
+    expect(conclusion.messages.filter((m) => m.level === 'error')).toEqual([{ level: 'error', text: conclusion.problems?.[0]?.message, location: conclusion.problems?.[0]?.location }]);
+    expect([conclusion.exitCode, conclusion.known?.clientId]).toEqual([1, client.id]);
+    expect(service.apiCalls().filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
   test('a spec problem and a settings problem are reported together', async () => {
     const { conclusion } = await run('scopes: []\n', { timeout_seconds: 'soon' }, { check: () => [{ field: 'dotenv', message: 'never asked' }] });
     expect(conclusion.problems?.map((p) => p.field)).toEqual(['timeout_seconds', 'scopes']);

@@ -4,6 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseOutputFile } from '../../dev/runner.ts';
+import type { Message } from '../../src/engine/conclude.ts';
+import { keepSecrets } from '../../src/engine/secrets.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
 
 const saved = { ...process.env };
@@ -129,4 +131,18 @@ test('a line that cannot be written is said on stderr, the others still written,
   expect(errors.join('')).toMatch(/^ensure-provider-scope could not write to the runner: Missing file at path: .*no-such-dir/);
   expect(written).toEqual(['still written\n']);
   expect(process.exitCode).toBe(1);
+});
+
+test("the comment and the watch know whether they run on GitHub's runner: GITHUB_ACTIONS=true, which a local run lacks", async () => {
+  jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const said = async (env: NodeJS.ProcessEnv): Promise<string[]> => {
+    const texts: string[] = [];
+    const runner = fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'workflow_dispatch', INPUT_DRY_RUN: 'true' });
+    const run = { conclusion: { messages: [], exitCode: 1 as const }, secrets: keepSecrets('id', ''), write: (m: Message) => void texts.push(`${m.level}: ${m.text}`) };
+    await runner.watch?.(run);
+    await fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'pull_request' }).comment?.(run);
+    return texts;
+  };
+  expect(await said({})).toEqual([expect.stringMatching(/^debug: Not on a GitHub runner/), expect.stringMatching(/^debug: Not on a GitHub runner/)]);
+  expect(await said({ GITHUB_ACTIONS: 'true' })).toEqual([expect.stringMatching(/^warning: The watch's issue was not kept: Input github_token is empty/), expect.stringMatching(/^warning: The run was not commented/)]);
 });

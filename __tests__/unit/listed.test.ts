@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, test } from '@jest/globals';
 import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
 import { concludeRun } from '../../src/engine/conclude.ts';
 import { reconcileListed, type ListRequest } from '../../src/engine/listed.ts';
+import { SpecFieldError } from '../../src/engine/problems.ts';
 import type { ScopeDefinition } from '../../src/engine/service.ts';
 import { listedScopeSchema, type SpecDependent } from '../../src/engine/spec.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
@@ -118,13 +119,50 @@ describe('each listed scope by its suffix', () => {
     expect(results[1]?.definition?.dependent_scopes).toEqual([{ scope: stringOf('base'), optional: false, requires_refresh_token: true }]);
   });
 
-  test('a sibling neither listed nor on the client: refused before any write, naming it', async () => {
+  test('a sibling neither listed nor on the client: refused before any write, at its field', async () => {
     const service = serviceWith('a');
-    const error = await rejectionOf(reconcile(service, { specs: [listed('b'), listed('a', [{ scope_suffix: 'nowhere' }])], dryRun: false }), ActionError);
-    expect(error.message).toBe(
-      'scopes[1].dependent_scopes: the client has no scope with the suffix "nowhere", and the spec lists none. A dependency by scope_suffix names another scope ' +
-        'of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
-    );
+    const error = await rejectionOf(reconcile(service, { specs: [listed('b'), listed('a', [{ scope: TRANSFER }, { scope_suffix: 'nowhere' }])], dryRun: false }), SpecFieldError);
+    expect(error.problems).toEqual([
+      {
+        at: [1, 'dependent_scopes', 1, 'scope_suffix'],
+        field: 'scopes[1].dependent_scopes[1].scope_suffix',
+        message:
+          'scopes[1].dependent_scopes[1].scope_suffix "nowhere": the client has no scope with this suffix, and the spec lists none. A dependency by scope_suffix names another scope ' +
+          'of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+      },
+    ]);
+    expect(writes(service)).toEqual([]);
+  });
+
+  test("a sibling's near miss: among the listed suffixes and the client's, never the scope's own", async () => {
+    const service = serviceWith('copy_data', 'copy_datum');
+    own(service, 'stage_files');
+    const specs = [
+      listed('move_data', [{ scope_suffix: 'copy_dta' }, { scope_suffix: 'stage_file' }, { scope_suffix: 'move_dat' }, { scope_suffix: 'run_fast' }]),
+      listed('run_fst'),
+    ];
+    const error = await rejectionOf(reconcile(service, { specs, dryRun: true }), SpecFieldError);
+    expect(error.problems.map((p) => [p.at, /\(did you mean (\w+)\?\)/.exec(p.message)?.[1]])).toEqual([
+      [[0, 'dependent_scopes', 0, 'scope_suffix'], 'copy_data'],
+      [[0, 'dependent_scopes', 1, 'scope_suffix'], 'stage_files'],
+      // Its own suffix is no sibling: no near miss.
+      [[0, 'dependent_scopes', 2, 'scope_suffix'], undefined],
+      // A listed suffix, to be created.
+      [[0, 'dependent_scopes', 3, 'scope_suffix'], 'run_fst'],
+    ]);
+    expect(writes(service)).toEqual([]);
+  });
+
+  test('a sibling nowhere and a dependent string not found: both said, the sibling at its field', async () => {
+    const service = serviceWith('a');
+    const missing = 'https://auth.example.test/scopes/other.example.test/none';
+    const error = await rejectionOf(reconcile(service, { specs: [listed('a', [{ scope: missing }, { scope_suffix: 'b' }])], dryRun: false }), SpecFieldError);
+    expect(error.problems.map(({ at, field }) => [at, field])).toEqual([
+      [[0, 'dependent_scopes', 1, 'scope_suffix'], 'scopes[0].dependent_scopes[1].scope_suffix'],
+      [undefined, 'scopes[0].dependent_scopes'],
+    ]);
+    expect(error.problems[1]?.message).toBe(`scopes[0].dependent_scopes: no scope was found for "${missing}". Check the scope string against the service that owns it, or give the scope by its UUID.`);
+    expect(error.message).toBe(error.problems.map((p) => p.message).join('\n'));
     expect(writes(service)).toEqual([]);
   });
 

@@ -386,6 +386,19 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     expect([bad.written, bad.loads()]).toEqual([[], 0]);
   });
 
+  test('off GitHub\'s runner (a local run) an empty github_token is a debug line, no warning, nothing sent', async () => {
+    const written: Message[] = [];
+    const core = { getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '' })[name] ?? '', setSecret: () => {} } as unknown as ActionCore;
+    let loads = 0;
+    const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
+    const run = { conclusion: concluded(), secrets: keepSecrets(CLIENT_ID, ''), write: (m: Message) => void written.push(m) };
+    await commentOnPullRequest(run, { core, eventName: 'pull_request', load, onRunner: false });
+    expect([written, loads, github.requests]).toEqual([[{ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' }], 0, []]);
+    // On the runner, the same: the warning.
+    await commentOnPullRequest(run, { core, eventName: 'pull_request', load, onRunner: true });
+    expect(written[1]?.level).toBe('warning');
+  });
+
   test('an empty github_token is a warning; an event with no pull request number, a debug line', async () => {
     const empty = setup({ github_token: '' });
     await empty.comment(concluded());

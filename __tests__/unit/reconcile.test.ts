@@ -9,6 +9,7 @@ import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type Emb
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';
+import { SpecFieldError } from '../../src/engine/problems.ts';
 import { reconcileScope, type ReconcileRequest } from '../../src/engine/reconcile.ts';
 import { silentLog, type Log } from '../../src/wire/log.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/wire/retry.ts';
@@ -313,6 +314,41 @@ describe('a service that answers 404 when one string is unknown', () => {
     // The service says nothing about which one: both are named.
     expect(error.message).toMatch(new RegExp(`^dependent_scopes: no scope was found for "${TRANSFER}", "${COMPUTE}"\\. `));
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesById', 'lookupScopesByString']);
+  });
+});
+
+describe('a dependency on another scope of the client, by its suffix', () => {
+  test("resolves to the client's scope with that suffix", async () => {
+    const service = serviceWith();
+    const mine = addOwnScope(service);
+    const copy = addOwnScope(service, {}, expectedScopeString('copy_data'));
+    const result = await reconcile(service, { spec: specOf({ dependent_scopes: [{ scope_suffix: 'copy_data' }] }), dryRun: true });
+    expect([result.scope.id, result.definition?.dependent_scopes]).toEqual([mine.id, [{ scope: copy.id, optional: false, requires_refresh_token: true }]]);
+  });
+
+  test("one the client lacks: refused before any write, at its field, with the near miss among the client's suffixes", async () => {
+    const service = serviceWith();
+    addOwnScope(service);
+    addOwnScope(service, {}, expectedScopeString('copy_data'));
+    const spec = specOf({ dependent_scopes: [{ scope_suffix: 'copy_dta' }] });
+    const error = await rejectionOf(reconcile(service, { spec, dryRun: false }), SpecFieldError);
+    expect(error.problems).toEqual([
+      {
+        at: [0, 'dependent_scopes', 0, 'scope_suffix'],
+        field: 'dependent_scopes[0].scope_suffix',
+        message:
+          'dependent_scopes[0].scope_suffix "copy_dta": the client has no scope with this suffix, and the spec lists none (did you mean copy_data?). ' +
+          'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+      },
+    ]);
+    expect(callNames(service).filter((c) => c === 'createScope' || c === 'updateScope')).toEqual([]);
+  });
+
+  test('on a client without scope: refused before the creation, with no near miss (its own suffix is none)', async () => {
+    const service = serviceWith();
+    const error = await rejectionOf(reconcile(service, { spec: specOf({ scope_suffix: 'copy_data', dependent_scopes: [{ scope_suffix: 'copy_dat' }] }), dryRun: false }), SpecFieldError);
+    expect(error.problems.map((p) => [p.field, p.message.includes('did you mean')])).toEqual([['dependent_scopes[0].scope_suffix', false]]);
+    expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesByString']);
   });
 });
 

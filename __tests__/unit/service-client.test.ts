@@ -278,12 +278,13 @@ describe('what failures say', () => {
   });
 
   test("each status's hint, word for word, in the door's words for the settings", () => {
-    const words = { ...PLAIN_WORDS, ref: (setting: string) => `<${setting}>` };
+    const words = { ...PLAIN_WORDS, ref: (setting: string) => `<${setting}>`, secretCopies: '<copies>' };
     expect(statusHints(words)).toStrictEqual({
       400: 'the service refused the request as invalid',
       401:
         "the credentials were rejected: <client_id> must be the app's Client ID and <client_secret> one of its current secrets " +
-        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too). ' +
+        'For a secret deleted or lost: make a new secret in the developer portal, put it in <copies>, then redeploy the provider with it, in that order',
       403:
         "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
@@ -306,6 +307,19 @@ describe('what failures say', () => {
     const wrong = createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: 'not-the-secret', dispatcher: service.dispatcher(), budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }) });
     const error = await failure(wrong.getClient());
     expect(error.message).toMatch(new RegExp(`^${INSPECTION.replace(/[()]/g, '\\$&')} failed with HTTP 401: ${(hints[401] ?? '').replace(/[()]/g, '\\$&')}\\. The service said: Basic auth failed \\(error id [0-9a-f-]{36}\\)$`));
+    // Known to be the secret's, on every call (the creation's too), for the watch's advice; with the status kept.
+    expect([error.status, error.secretRejected]).toEqual([401, true]);
+    const creation = await wrong.createScope({ name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }).catch((e: unknown) => e);
+    expect([creation instanceof HttpError && creation.status, creation instanceof HttpError && creation.secretRejected]).toEqual([401, true]);
+  });
+
+  test('another failure is not the secret\'s: a 403, a 404', async () => {
+    const { service, client } = setUp();
+    for (const status of [403, 404, 400]) {
+      service.inject({ method: 'GET', status, body: json({ errors: [{ detail }] }) });
+      const error = await failure(client.getClient());
+      expect([error.status, error.secretRejected]).toEqual([status, false]);
+    }
   });
 
   test('an error id and a request id are both shown; error_description when there is no detail', async () => {

@@ -229,3 +229,15 @@ test('each door words a setting given a value as its users write it', () => {
   // The secret has no flag: only its variable.
   expect(cliNaming().assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
 });
+
+test('the command line names a setting the way it was given: its flag, its variable, or both when it was not given', () => {
+  const naming = cliNaming({ given: { client_id: 'env', on_drift: 'flag', auth: 'env' } });
+  expect([naming.label('client_id'), naming.ref('client_id'), naming.assign('auth', 'basic')]).toEqual(['PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_ID', 'PROVIDER_AUTH=basic']);
+  expect([naming.label('on_drift'), naming.ref('on_drift'), naming.assign('on_drift', 'update')]).toEqual(['--on-drift', '--on-drift', '--on-drift update']);
+  expect([naming.label('auth_url'), naming.ref('auth_url'), naming.assign('timeout_seconds', '60')]).toEqual(['--auth-url (or PROVIDER_AUTH_URL)', '--auth-url', '--timeout-seconds 60']);
+  // The secret: its variable, or stdin.
+  expect([naming.label('client_secret'), naming.ref('client_secret')]).toEqual(['PROVIDER_CLIENT_SECRET', 'PROVIDER_CLIENT_SECRET']);
+  expect(cliNaming({ secretFromStdin: true }).ref('client_secret')).toBe('the secret read with --client-secret-stdin');
+  // Where the secret's copies are, for its replacement: each door's own.
+  expect([cliNaming().secretCopies, INPUT_NAMING.secretCopies]).toEqual(['each CI/CD variable and secret store that holds a copy of it', expect.stringMatching(/^each GitHub environment that holds a copy of it as a secret/)]);
+});

@@ -628,6 +628,35 @@ describe('the list form: several scopes of one client, under scopes:', () => {
     expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), 'scope:', '  name: x'), FILE)).map((p) => p.message)).toEqual([`${FILE}: unknown key "scope" (did you mean "scopes"?)`]);
   });
 
+  test("a sibling's suffix no scope can have: refused at its line, with the near miss among the listed suffixes", () => {
+    const source = yaml(
+      'scopes:',
+      ...entry('copy_data'),
+      ...entry('move_data', '    dependent_scopes:', `      - scope: ${GROUPS}`, '      - scope_suffix: copy-data', '      - scope_suffix: Move_Data', '      - scope_suffix: stage.files'),
+    );
+    const rule = "cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only";
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem('scopes[1].dependent_scopes[1].scope_suffix', `${FILE}: scopes[1].dependent_scopes[1].scope_suffix "copy-data" ${rule} (did you mean copy_data?)`, 12, 23),
+      // Its own suffix is no sibling's near miss: a scope cannot depend on itself.
+      problem('scopes[1].dependent_scopes[2].scope_suffix', `${FILE}: scopes[1].dependent_scopes[2].scope_suffix "Move_Data" ${rule}. Write the suffix as it ends the scope's string`, 13, 23),
+      problem('scopes[1].dependent_scopes[3].scope_suffix', `${FILE}: scopes[1].dependent_scopes[3].scope_suffix "stage.files" ${rule}. Write the suffix as it ends the scope's string`, 14, 23),
+    ]);
+  });
+
+  test("a sibling that names a listed scope's undocumented suffix is kept: that scope has it, with a warning", () => {
+    const { scopes, warnings } = parseSpec(yaml('scopes:', ...entry('Odd-One'), ...entry('b', '    dependent_scopes:', '      - scope_suffix: Odd-One')), FILE);
+    expect(scopes[1]?.dependent_scopes).toEqual([{ scope_suffix: 'Odd-One', optional: false, requires_refresh_token: true }]);
+    expect(warnings.map((w) => w.field)).toEqual(['scopes[0].scope_suffix']);
+  });
+
+  test("the single form: a sibling's suffix no scope can have is refused with the scope's own problems, at its line", () => {
+    const source = yaml('name: A', 'description: a', 'scope_suffix: own', 'advertised: true', 'dependent_scopes:', '  - scope_suffix: own', '  - scope_suffix: copy-data');
+    expect(problemsOf(() => parseSpec(source, FILE)).map((p) => [p.field, p.location?.startLine])).toEqual([
+      ['dependent_scopes[0].scope_suffix', 6],
+      ['dependent_scopes[1].scope_suffix', 7],
+    ]);
+  });
+
   test("a listed suffix the vendor does not document is a warning at that scope's line", () => {
     const { warnings } = parseSpec(yaml('scopes:', ...entry('fine'), ...entry('Not-Fine')), FILE);
     expect(warnings.map((w) => [w.field, w.location?.startLine])).toEqual([['scopes[1].scope_suffix', 8]]);

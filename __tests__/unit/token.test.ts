@@ -105,6 +105,9 @@ describe('the token request', () => {
     expect(apiRequests()).toEqual([]);
   });
 
+  // How to replace a rejected secret, in PLAIN_WORDS: a 401 alone is the id or the secret rejected (RFC 6749 5.2, invalid_client).
+  const REPLACE = 'For a secret deleted or lost: make a new secret in the developer portal, put it in each place that holds a copy of it, then redeploy the provider with it, in that order';
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   test.each([
     ['400 unauthorized_client (the app may not use the grant)', () => service.refuseClientCredentials(client.id), 400, 'unauthorized_client'],
     ['401 (the secret is not current)', () => void (client.secret = 'rotated'), 401, 'Basic auth failed'],
@@ -118,12 +121,12 @@ describe('the token request', () => {
       new RegExp(
         `^Token request \\(POST /v2/oauth2/token, ${GRANT}\\) failed with HTTP ${status}: the service refused ${GRANT}: check that the app may use the client ` +
           'credentials grant \\(an app registered as a service account or a confidential client, not a native one\\) and that client_secret is one of ' +
-          `its current secrets, or use auth: basic\\. The service said: ${said}( \\(error id [0-9a-f-]+\\))?$`,
+          `its current secrets, or use auth: basic\\. ${status === 401 ? `${escape(REPLACE)}\\. ` : ''}The service said: ${said}( \\(error id [0-9a-f-]+\\))?$`,
       ),
     );
     expect(lookup).toBe(inspection);
-    // Final, without a status: no refresh, and no creation outcome read into it.
-    expect([inspection.status, inspection.transient]).toEqual([undefined, false]);
+    // Final, without a status: no refresh, and no creation outcome read into it. A 401 is the secret's.
+    expect([inspection.status, inspection.transient, inspection.secretRejected]).toEqual([undefined, false, status === 401]);
     expect(tokenRequests()).toHaveLength(1);
     expect(apiRequests()).toEqual([]);
     expect(events.filter((e) => e.startsWith('credential '))).toEqual([]);

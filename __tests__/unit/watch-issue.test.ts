@@ -13,6 +13,7 @@ import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { ValidationError } from '../../src/engine/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
 import { ActionError } from '../../src/wire/errors.ts';
+import { HttpError } from '../../src/wire/http.ts';
 import type { ActionCore } from '../../src/github/collaborators.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
@@ -154,6 +155,22 @@ describe('the issue', () => {
     expect(none).not.toContain('#### Warnings and errors');
     expect(none).toContain(`The scope string: <code>${md(SCOPE_STRING)}</code> (not created yet).`);
     expect(none).toContain("Run the release workflow (not a dry run) to create it.");
+  });
+
+  test('a rejected secret: what to do is its replacement, step by step, in that order; any other failure keeps the general advice', () => {
+    const rejected = new HttpError('Client inspection (GET /v2/api/clients/x) failed with HTTP 401: the credentials were rejected', { status: 401, secretRejected: true });
+    const body = renderIssue(concludeFailure(rejected, INPUT_NAMING, { clientId: CLIENT_ID, scopes: [] }), facts({ because: ['failed'] }));
+    const todo = body.slice(body.indexOf('#### What to do'));
+    expect(todo).toContain(
+      "- The service rejected the client's credentials. If the Client ID is right, its secret was deleted or is wrong: make a new secret in the developer portal, " +
+        "put it in each GitHub environment that holds a copy of it as a secret (the release's, and this watch's), then redeploy the provider with it, in that order. Then run this workflow again.\n",
+    );
+    expect(todo).not.toContain('Fix what they name');
+    // A 401 that is not the secret's (a refused token, a 403): the general advice.
+    for (const error of [new HttpError('refused token', { status: 401 }), new HttpError('forbidden', { status: 403 })]) {
+      const other = renderIssue(concludeFailure(error, INPUT_NAMING), facts({ because: ['failed'] }));
+      expect([other.includes('Fix what they name'), other.includes('make a new secret')]).toEqual([true, false]);
+    }
   });
 
   test("a failed run that knew the spec's scope string: that string, said to be the spec's", () => {
@@ -428,6 +445,18 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     const quiet = concludeRun({ inputs: { on_drift: 'ignore', dry_run: true }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...DRIFT } as ReconcileResult) });
     await setup({ on_drift: 'ignore' }).watch(quiet);
     expect(issues()[0]?.state).toBe('closed');
+  });
+
+  test("off GitHub's runner (a local dry run) an empty github_token is a debug line, no warning, nothing sent", async () => {
+    const written: Message[] = [];
+    const core = { getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '', dry_run: 'true' })[name] ?? '', setSecret: () => {} } as unknown as ActionCore;
+    let loads = 0;
+    const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
+    const run = { conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: (m: Message) => void written.push(m) };
+    await watchIssue(run, { core, eventName: 'workflow_dispatch', load, onRunner: false });
+    expect([written, loads, github.requests]).toEqual([[{ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." }], 0, []]);
+    await watchIssue(run, { core, eventName: 'workflow_dispatch', load, onRunner: true });
+    expect(written[1]?.level).toBe('warning');
   });
 
   test('an empty github_token is a warning, nothing sent', async () => {

@@ -4,6 +4,10 @@
  * action-yml.test.ts checks what the workflows give the action against action.yml.
  */
 import { describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parse } from 'yaml';
 import { parseSpec } from '../../src/engine/spec.ts';
 import { asMapping, isMapping, isThisAction, jobsOf, read, readWorkflows, stepsOf, type Mapping, type Workflow } from '../support/workflows.ts';
@@ -398,6 +402,56 @@ describe('the example workflows', () => {
       // Every value in a workflow command's line is JSON-quoted: no line break can start another.
       expect(String(step.run)).not.toMatch(/\\\((?![^)]*@json)[^)]*\)/);
     }
+  });
+});
+
+describe('the watch example', () => {
+  const watch = examples.find((w) => w.file === 'examples/workflows/watch.yml');
+  const [[, job] = ['', {}]] = watch === undefined ? [] : jobsOf(watch);
+  const step = asMapping(stepsOf(job).find((s) => s.id === 'release'));
+
+  /**
+   * The release step's script, run as GitHub runs a `shell: bash` step (`bash --noprofile
+   * --norc -eo pipefail`), with a `gh` on the PATH that prints `stdout` and exits with `code`.
+   */
+  async function findRelease(gh: { stdout: string; code: number }): Promise<{ status: number | null; stdout: string; output: string }> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'eps-watch-'));
+    try {
+      await writeFile(path.join(dir, 'gh'), `#!/bin/sh\nprintf '%s' '${gh.stdout}'\n[ ${gh.code} -eq 0 ] || echo 'release not found' >&2\nexit ${gh.code}\n`);
+      await chmod(path.join(dir, 'gh'), 0o755);
+      await writeFile(path.join(dir, 'output'), '');
+      const env = { PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`, GITHUB_REPOSITORY: 'owner/provider', GITHUB_OUTPUT: path.join(dir, 'output'), GH_TOKEN: 'unused' };
+      const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(step.run)], { env, encoding: 'utf8' });
+      return { status: run.status, stdout: run.stdout, output: await readFile(path.join(dir, 'output'), 'utf8') };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('checks out the latest release\'s tag, found in a bash step', () => {
+    expect(step.shell).toBe('bash');
+    const checkout = asMapping(stepsOf(job).find((s) => typeof s.uses === 'string' && s.uses.startsWith('actions/checkout@')));
+    expect(asMapping(checkout.with).ref).toBe('${{ steps.release.outputs.tag }}');
+  });
+
+  test('a release found: its tag is the step\'s output', async () => {
+    expect(await findRelease({ stdout: 'v1.4.0\n', code: 0 })).toEqual({ status: 0, stdout: '', output: 'tag=v1.4.0\n' });
+  });
+
+  test.each([
+    ['gh fails (no release yet, no permission)', { stdout: '', code: 1 }],
+    ['gh prints no tag', { stdout: '', code: 0 }],
+  ])('%s: the job fails with an error that says what to do before the first release, and no tag is set', async (_, gh) => {
+    const run = await findRelease(gh);
+    expect(run.status).toBe(1);
+    expect(run.output).toBe('');
+    expect(run.stdout).toMatch(/^::error title=No latest release::The latest release of owner\/provider cannot be read/);
+    expect(run.stdout).toContain('Before the first release this is expected: publish it, or disable this workflow until then (gh workflow disable scope-watch.yml)');
+  });
+
+  test('says GitHub disables its schedule after 60 days without activity, and how to enable it again', () => {
+    const text = watch?.text ?? '';
+    for (const part of ['60 days without activity', '"Enable workflow"', 'gh workflow enable scope-watch.yml', 'Copy to .github/workflows/scope-watch.yml']) expect(text).toContain(part);
   });
 });
 

@@ -1,16 +1,8 @@
-<<<<<<<< HEAD:dist/cli/782.index.js
-export const id = 782;
-export const ids = [782];
-export const modules = {
-
-/***/ 782:
-========
 export const id = 74;
 export const ids = [74];
 export const modules = {
 
 /***/ 3074:
->>>>>>>> i-gitlab:dist/cli/74.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -62,7 +54,7 @@ function scopeKey(document) {
     return keys.length === 1 ? keys[0] : undefined;
 }
 /** Reads the deployed provider's published scope and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = wire_words/* PLAIN_WORDS */.t } = {}) {
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = wire_words/* PLAIN_WORDS */.t4 } = {}) {
     const http = (0,wire_http/* createJsonHttp */.RH)({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
     const url = `${providerUrl}/`;
     const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
@@ -74,7 +66,7 @@ async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, lo
 /** Why the check failed, what to publish, and where. */
 /** What the provider may publish when nothing narrows it: any of the client's scope strings. */
 const ANY_SCOPE_OF_CLIENT = 'a scope string of this client';
-function mismatchMessage({ url, key, published }, expected, scopeStrings, words = wire_words/* PLAIN_WORDS */.t, allowed = ANY_SCOPE_OF_CLIENT) {
+function mismatchMessage({ url, key, published }, expected, scopeStrings, words = wire_words/* PLAIN_WORDS */.t4, allowed = ANY_SCOPE_OF_CLIENT) {
     const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;
     if (published === undefined) {
         return (`The provider at ${url} publishes no scope: its introspection document (GET /) has ` +
@@ -99,6 +91,7 @@ var wire_log = __webpack_require__(5499);
 
 
 
+
 /** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
 const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
 const TOKEN_PATH = '/v2/oauth2/token';
@@ -114,11 +107,12 @@ const tokenResponseSchema = schemas/* object */.Ikc({
     other_tokens: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* unknown */.L5J())),
 });
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-function tokenHints({ ref, assign }) {
+// A refused grant: 400 (unauthorized_client, invalid_scope) or 401 (invalid_client, the id or
+// the secret rejected), RFC 6749 5.2; a 401 adds how to replace the secret.
+function tokenHints(words) {
     const refused = `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
-        `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
-    return { 400: refused, 401: refused };
+        `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
+    return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${(0,wire_words/* replaceSecret */.dz)(words)}` };
 }
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
@@ -139,7 +133,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
-            throw error instanceof wire_http/* HttpError */.j$ ? new wire_http/* HttpError */.j$(error.message) : error;
+            throw error instanceof wire_http/* HttpError */.j$ ? new wire_http/* HttpError */.j$(error.message, { secretRejected: error.status === 401 }) : error;
         });
         onCredential(answer.access_token);
         log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
@@ -252,7 +246,7 @@ const oneScopeResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ s
 // An update that fails says what the status means for a scope that existed a moment ago.
 const updateHints = (words) => ({
     403: 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
-    404: `the scope no longer exists (deleted since the inspection?): ${(0,wire_words/* lowerFirst */.o)(words.runAgain)}, and it will be created anew`,
+    404: `the scope no longer exists (deleted since the inspection?): ${(0,wire_words/* lowerFirst */.oZ)(words.runAgain)}, and it will be created anew`,
 });
 // Creation answers `{"scopes": [...]}` as documented, or `{"scope": {...}}`. One object with
 // both keys optional, rather than a union, so that a malformed answer names its field.
@@ -268,14 +262,15 @@ const createResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ sco
 const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-const statusHints = ({ ref }) => ({
+const statusHints = (words) => ({
     400: 'the service refused the request as invalid',
-    401: `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
-        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+    401: `the credentials were rejected: ${words.ref('client_id')} must be the app's Client ID and ${words.ref('client_secret')} one of its current secrets ` +
+        '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too). ' +
+        `For a secret deleted or lost: ${(0,wire_words/* replaceSecret */.dz)(words)}`,
     // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
     403: "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
         'of the project blocks it; open the project in the developer portal with an administering identity',
-    404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
+    404: `there is no such API at this address: check that ${words.ref('auth_url')} is the base address of the authentication service`,
     429: 'too many requests',
 });
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
@@ -296,7 +291,7 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t }) {
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t4 }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
     const onUpdate = updateHints(words);
@@ -318,7 +313,8 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     });
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
-    const call = (send) => (tokens === undefined ? send({}) : authorized(tokens, send));
+    // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
+    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
@@ -428,6 +424,19 @@ class ValidationError extends errors/* ActionError */.l {
         this.problems = problems;
     }
 }
+/**
+ * A problem of the spec that only the service's answers show (a sibling neither listed nor on
+ * the client), named by its place in the spec ([scope index, ...field]): ensure.ts places each
+ * at its line, as validation's problems are. Thrown before any write.
+ */
+class SpecFieldError extends errors/* ActionError */.l {
+    name = 'SpecFieldError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/engine/conclude.ts
 /**
@@ -435,6 +444,7 @@ class ValidationError extends errors/* ActionError */.l {
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
  * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
+
 
 
 
@@ -523,7 +533,12 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
  */
 function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+    const conclusion = {
+        messages,
+        exitCode: 1,
+        ...(known === undefined ? {} : { known }),
+        ...(error instanceof wire_http/* HttpError */.j$ && error.secretRejected ? { secretRejected: true } : {}),
+    };
     return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
@@ -542,7 +557,46 @@ function failureMessages(error, { debugOutput }) {
 
 // EXTERNAL MODULE: ./src/wire/retry.ts
 var retry = __webpack_require__(3851);
+;// CONCATENATED MODULE: ./src/engine/suggest.ts
+/** Levenshtein distance, enough to catch a typo in a key name. */
+function distance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+        }
+        previous = current;
+    }
+    return previous[b.length] ?? 0;
+}
+// Names the service uses in its answers but not in its requests: users copy them from a
+// response into the spec, so they are pointed at the request name whatever the distance.
+const ALIASES = {
+    allows_refresh_token: 'allow_refresh_tokens',
+    allows_refresh_tokens: 'allow_refresh_tokens',
+};
+/** The known key that an unknown one most likely meant, if any is close enough. */
+function nearestKey(unknown, known) {
+    const alias = ALIASES[unknown];
+    if (alias !== undefined && known.includes(alias))
+        return alias;
+    const normalized = unknown.toLowerCase().replaceAll('-', '_');
+    let best;
+    for (const key of known) {
+        const score = distance(normalized, key);
+        if (best === undefined || score < best.score)
+            best = { key, score };
+    }
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
+        ? best.key
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+
+
 
 
 
@@ -561,7 +615,7 @@ const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_str
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-async function reconcileScope(service, { spec, dryRun, update = false, budget, words = wire_words/* PLAIN_WORDS */.t }, log = wire_log/* silentLog */.a) {
+async function reconcileScope(service, { spec, dryRun, update = false, budget, words = wire_words/* PLAIN_WORDS */.t4 }, log = wire_log/* silentLog */.a) {
     const expected = service.scopeStringFor(spec.scope_suffix);
     const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
     // One round trip: the inspection, one lookup of the expected string and every dependent
@@ -580,7 +634,10 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     if (found.length === 0 && dependentStrings.length > 0) {
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
+    // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
+    const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+    const suffixes = (held?.scopes ?? []).map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string));
+    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -591,9 +648,9 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         changes: [],
         updated: false,
     });
-    if (client.scopeIds.length > 0) {
+    if (held !== undefined) {
         log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+        const existing = compared(held);
         return update ? applySpec(service, existing, dryRun, log) : existing;
     }
     if (dryRun) {
@@ -700,33 +757,49 @@ async function lookupIds(service, ids) {
  * sibling named by its suffix, what `sibling` says: its id, '' while it is only planned, or
  * undefined when the client has no such scope.
  */
-function resolveDependents(spec, byString, sibling, field = 'dependent_scopes') {
+function resolveDependents(spec, byString, sibling, 
+/** The listed scope's index (none in the single form), and the listed and the client's suffixes, for a near miss. */
+{ index, suffixes = [] } = {}) {
+    const field = `${index === undefined ? '' : `scopes[${index}].`}dependent_scopes`;
     const unresolved = [];
     const orphans = [];
-    const resolved = spec.dependent_scopes.flatMap((dep) => {
+    const resolved = spec.dependent_scopes.flatMap((dep, at) => {
         const { optional, requires_refresh_token } = dep;
         const id = 'scope' in dep ? ((0,uuid/* isUuid */.O)(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
-        if (id === undefined)
-            ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+        if (id === undefined) {
+            if ('scope' in dep)
+                unresolved.push(dep.scope);
+            else
+                orphans.push({ at, suffix: dep.scope_suffix });
+        }
         return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
     });
-    const problems = [
-        ...(unresolved.length === 0
-            ? []
-            : [
-                `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
-                    'Check the scope string against the service that owns it, or give the scope by its UUID.',
-            ]),
-        ...(orphans.length === 0
-            ? []
-            : [
-                `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
+    const notFound = unresolved.length === 0
+        ? []
+        : [
+            `${field}: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+                'Check the scope string against the service that owns it, or give the scope by its UUID.',
+        ];
+    if (orphans.length === 0) {
+        if (notFound.length > 0)
+            throw new errors/* ActionError */.l(notFound.join(''));
+        return resolved;
+    }
+    // Each at its line: the near miss among the suffixes there are, the scope's own left out (it cannot depend on itself).
+    const candidates = [...new Set(suffixes)].filter((s) => s !== spec.scope_suffix);
+    throw new SpecFieldError([
+        ...orphans.map(({ at, suffix }) => {
+            const name = `${field}[${at}].scope_suffix`;
+            const near = nearestKey(suffix, candidates);
+            return {
+                at: [index ?? 0, 'dependent_scopes', at, 'scope_suffix'],
+                field: name,
+                message: `${name} ${JSON.stringify(suffix)}: the client has no scope with this suffix, and the spec lists none${near === undefined ? '' : ` (did you mean ${near}?)`}. ` +
                     'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
-            ]),
-    ];
-    if (problems.length > 0)
-        throw new errors/* ActionError */.l(`${field}: ${problems.join(' ')}`);
-    return resolved;
+            };
+        }),
+        ...notFound.map((message) => ({ field, message })),
+    ]);
 }
 /**
  * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
@@ -861,7 +934,7 @@ function levelFailure(failures, results) {
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
     return new errors/* ActionError */.l(said.join(' '));
 }
-async function reconcileListed(service, { specs, dryRun, update = false, budget, words = wire_words/* PLAIN_WORDS */.t }, log) {
+async function reconcileListed(service, { specs, dryRun, update = false, budget, words = wire_words/* PLAIN_WORDS */.t4 }, log) {
     const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
     const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
     const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
@@ -907,7 +980,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const definitionOf = (index) => {
         const spec = specs[index];
-        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string))] }) };
     };
     // Before any write, every dependency must resolve: a missing sibling stops the run here,
     // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -1020,43 +1093,6 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
 var coerce = __webpack_require__(3846);
-;// CONCATENATED MODULE: ./src/engine/suggest.ts
-/** Levenshtein distance, enough to catch a typo in a key name. */
-function distance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-        }
-        previous = current;
-    }
-    return previous[b.length] ?? 0;
-}
-// Names the service uses in its answers but not in its requests: users copy them from a
-// response into the spec, so they are pointed at the request name whatever the distance.
-const ALIASES = {
-    allows_refresh_token: 'allow_refresh_tokens',
-    allows_refresh_tokens: 'allow_refresh_tokens',
-};
-/** The known key that an unknown one most likely meant, if any is close enough. */
-function nearestKey(unknown, known) {
-    const alias = ALIASES[unknown];
-    if (alias !== undefined && known.includes(alias))
-        return alias;
-    const normalized = unknown.toLowerCase().replaceAll('-', '_');
-    let best;
-    for (const key of known) {
-        const score = distance(normalized, key);
-        if (best === undefined || score < best.score)
-            best = { key, score };
-    }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-        ? best.key
-        : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
@@ -1250,8 +1286,10 @@ const scopeSpecSchema = schemas/* strictObject */.rej({
 });
 const SCHEMA_IS_THE_DEFINITION = true;
 void SCHEMA_IS_THE_DEFINITION;
-// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
-// SDK, create_scope's docstring); the spec accepts any string.
+// The vendor documents scope suffixes as lower-case letters, digits and underscores
+// (globus/globus-sdk-python, src/globus_sdk/services/auth/client/service_client.py,
+// create_scope's docstring: "String consisting of lowercase letters, number, and underscores");
+// a scope's own suffix may be any string, with a warning.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
 const wrappedSpecSchema = schemas/* strictObject */.rej({ scope: scopeSpecSchema });
@@ -1410,13 +1448,30 @@ function parseSpec(source, file) {
         const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
         const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
         // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-        const selfish = form === 'single' ? cyclesOf(scopes) : [];
-        if (selfish.length > 0) {
-            throw new ValidationError(selfish.map(({ at: [, ...field], cycle }) => {
-                const name = fieldName(field);
-                return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
-            }));
-        }
+        const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
+            const name = fieldName(field);
+            return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+        });
+        // A sibling's suffix that no scope can have is a typo: refused before any request, with the
+        // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+        // warned about (below), so a sibling that names it is kept.
+        const suffixes = scopes.map((s) => s.scope_suffix);
+        const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
+            if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+                return [];
+            const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
+            const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+            return [
+                {
+                    field: name,
+                    message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+                        (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+                    location: where([index, 'dependent_scopes', j, 'scope_suffix']),
+                },
+            ];
+        }));
+        if (selfish.length + malformed.length > 0)
+            throw new ValidationError([...selfish, ...malformed]);
         const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
             if (DOCUMENTED_SUFFIX.test(suffix))
                 return [];
@@ -1608,8 +1663,19 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+        return concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
     }
+}
+/** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
+function placed(error, specFile) {
+    if (!(error instanceof SpecFieldError))
+        return error;
+    return new ValidationError(error.problems.map(({ at, field, message }) => {
+        if (at === undefined)
+            return { field, message };
+        const location = specFile.locate(at);
+        return { field, message: `${location.file}: ${message}`, location };
+    }));
 }
 /**
  * What the deployed provider may publish, beyond the single form's "any scope string of the
@@ -1760,137 +1826,10 @@ function keepSecrets(clientId, clientSecret, mask = () => { }) {
     };
 }
 
-<<<<<<<< HEAD:dist/cli/782.index.js
-;// CONCATENATED MODULE: ./src/engine/text.ts
-/**
- * Text from the spec or from a server, made safe for where a door writes it. Both doors write
- * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
- * The unsafe characters are one list, the wire's (wire/characters.ts).
- */
-
-/** The longest message a door writes; the service's words can be long. */
-const MAX_MESSAGE = 2000;
-const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
-/** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
-const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
-/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
-const inert = (text) => text.replace(UNSAFE, escapeOf);
-/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
-const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
-/** Whether a text holds a character a terminal or a line-based file would obey. */
-
-
-;// CONCATENATED MODULE: ./src/markdown/summary.ts
-
-
-/**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
- * character (wire/characters.ts) shows as its escape.
- */
-const escapeMarkdown = (text) => inert(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
-function headline({ action }, dryRun) {
-    if (dryRun && action !== 'none')
-        return `Dry run: the provider scope would be ${action}d`;
-    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
-}
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
-function listHeadline({ scopes, dryRun }) {
-    const count = (action) => scopes.filter((s) => s.action === action).length;
-    const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
-    return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
-}
-const STATUS = {
-    create: ['to create', 'created'],
-    update: ['to update', 'updated'],
-    none: ['unchanged', 'unchanged'],
-};
-/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
-const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
-/**
- * The run's report in markdown, for the job summary and the pull request's comment: the plan
- * (every field of a creation, each changed field before and after, the spec against the
- * service, for each scope of the spec), or every problem of a failed validation, or what a
- * failed run knew; then the run's warnings and errors, and its outputs.
- */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text }) {
-    const cell = (text) => escapeMarkdown(scrub(text));
-    const code = (text) => `<code>${cell(text)}</code>`;
-    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
-    const { plan, problems, known, messages, outputs } = conclusion;
-    const lines = [];
-    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
-    const scopeRows = ({ scope, action }, dryRun) => [
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
-    ];
-    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
-        const out = [];
-        if (action === 'create') {
-            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (action === 'update') {
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(CONSENT_NOTE) : ''} |`), '');
-        }
-        if (comparison.length > 0) {
-            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
-        }
-        return out;
-    };
-    if (plan !== undefined) {
-        const { client, provider, dryRun } = plan;
-        const single = plan.form === 'single';
-        const rows = [
-            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
-            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
-            ['Ran for', cell(ranFor)],
-        ];
-        if (provider !== undefined) {
-            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
-        }
-        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
-        if (single)
-            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        for (const scope of single ? [] : plan.scopes) {
-            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
-        }
-    }
-    else if (problems !== undefined) {
-        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
-    }
-    else {
-        lines.push('### Provider scope: the run failed', '');
-        if (known !== undefined) {
-            const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`]];
-            lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
-        }
-    }
-    // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
-    if (notes.length > 0)
-        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    const named = Object.entries(outputs ?? {});
-    if (named.length > 0)
-        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
-    return lines.join('\n');
-}
-
-========
 // EXTERNAL MODULE: ./src/engine/text.ts
 var engine_text = __webpack_require__(1655);
->>>>>>>> i-gitlab:dist/cli/74.index.js
+// EXTERNAL MODULE: ./src/markdown/summary.ts
+var summary = __webpack_require__(3313);
 ;// CONCATENATED MODULE: ./src/cli/dotenv.ts
 
 
@@ -2033,15 +1972,9 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 const COMMAND_FLAGS = {
-<<<<<<<< HEAD:dist/cli/782.index.js
-    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
-    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
+    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
+    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
     verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
-========
-    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'gitlab-note', 'debug', 'help'],
-    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'gitlab-note', 'debug', 'help'],
-    verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
->>>>>>>> i-gitlab:dist/cli/74.index.js
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
 };
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
@@ -2072,27 +2005,28 @@ const reads = (command, setting) => {
     const flag = bySetting.get(setting)?.flag;
     return flag === undefined || COMMAND_FLAGS[command].includes(flag);
 };
-/** How a setting is named in this door's messages: its flag and its variable. */
-const refOf = (setting) => {
+/** How a setting is named in this door's messages: as the user gave it, its variable if from the environment, else its flag. */
+const refOf = (setting, given = {}) => {
     const option = bySetting.get(setting);
     if (option === undefined)
         return setting;
-    return option.flag === undefined ? option.env : `--${option.flag}`;
+    return option.flag === undefined || given[setting] === 'env' ? option.env : `--${option.flag}`;
 };
 /** How the secret reaches the command line; said wherever it is missing or refused. */
 const SECRET_HOW = 'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
 /** The command line's words in one run. */
-const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true } = {}) => ({
+const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true, given = {} } = {}) => ({
     label: (setting) => {
         if (setting === 'client_secret' && secretFromStdin)
             return 'The client secret from stdin (--client-secret-stdin)';
         const option = bySetting.get(setting);
-        return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
+        // Not given: both ways to give it.
+        return option?.flag === undefined || given[setting] !== undefined ? refOf(setting, given) : `--${option.flag} (or ${option.env})`;
     },
-    ref: refOf,
+    ref: (setting) => (setting === 'client_secret' && secretFromStdin ? 'the secret read with --client-secret-stdin' : refOf(setting, given)),
     assign: (setting, value) => {
         const option = bySetting.get(setting);
-        return option?.flag === undefined ? `${refOf(setting)}=${value}` : `--${option.flag} ${value}`;
+        return option?.flag === undefined || given[setting] === 'env' ? `${refOf(setting, given)}=${value}` : `--${option.flag} ${value}`;
     },
     whenEmpty: (setting) => ({
         client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
@@ -2110,6 +2044,7 @@ const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = 
     debugOutput: 'the output of the command run again with --debug',
     runAgain: 'Run the command again',
     scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+    secretCopies: 'each CI/CD variable and secret store that holds a copy of it',
     scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
 });
 
@@ -2146,11 +2081,8 @@ const COMMANDS = {
         examples: [
             `PROVIDER_CLIENT_SECRET=... ${options_NAME} plan --client-id 1b0e... --auth-url https://auth.globus.org`,
             `${options_NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
-<<<<<<<< HEAD:dist/cli/782.index.js
             `${options_NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
-========
             `GITLAB_TOKEN=... ${options_NAME} plan --gitlab-note   # in a GitLab merge request pipeline: the plan as one note on it`,
->>>>>>>> i-gitlab:dist/cli/74.index.js
         ],
     },
     apply: {
@@ -2375,19 +2307,12 @@ async function importing(request, signal) {
         throw new errors/* ActionError */.l(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
     const { scopes } = await adoptExisting(service, client, client.scopes);
-<<<<<<<< HEAD:dist/cli/782.index.js
     const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
     const form = asked.length === 1 ? 'single' : 'list';
     // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
     const siblingOf = new Map(form === 'single' ? [] : asked.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
     const found = asked.map((suffix) => {
-        const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
-========
-    const suffixes = suffixesToImport(scopes, request.scopeSuffix, importNaming);
-    const form = suffixes.length === 1 ? 'single' : 'list';
-    const groups = suffixes.map((suffix, index) => {
         const group = scopes.filter((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix);
->>>>>>>> i-gitlab:dist/cli/74.index.js
         // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
         return { suffix, group, scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0] };
     });
@@ -3036,7 +2961,15 @@ async function run(command, values, format, collaborators) {
         const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
         stderr.write(`${label}${safe(main_located(message))}\n`);
     };
-    const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
+    // Each setting the command reads, as it was given: by its flag, else by its variable.
+    const givenAs = Object.fromEntries(CLI_SETTINGS.flatMap((s) => {
+        if (!reads(command, s.setting))
+            return [];
+        if (s.flag !== undefined && flag(s.flag) !== undefined)
+            return [[s.setting, 'flag']];
+        return env[s.env] === undefined ? [] : [[s.setting, 'env']];
+    }));
+    const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
     const dotenv = flag('dotenv');
     const check = dotenv === undefined ? undefined : dotenvProblems;
     const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };
@@ -3055,16 +2988,13 @@ async function run(command, values, format, collaborators) {
             exitCode = 1;
         }
     }
-<<<<<<<< HEAD:dist/cli/782.index.js
-    if (format === 'json') {
-========
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
     const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
     if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable))
         write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
     if (values['gitlab-note'] === true || noteVariable === 'true') {
         // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 441).then(__webpack_require__.bind(__webpack_require__, 7441));
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 562).then(__webpack_require__.bind(__webpack_require__, 3562));
         const timeout = Number(read('timeout_seconds'));
         await noteOnMergeRequest({
             conclusion,
@@ -3080,15 +3010,14 @@ async function run(command, values, format, collaborators) {
             dispatcher: collaborators.dispatcher,
         });
     }
-    if (values.json === true) {
->>>>>>>> i-gitlab:dist/cli/74.index.js
+    if (format === 'json') {
         // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
         const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
         stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(json))}\n`);
     }
     else if (format === 'markdown') {
         // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
-        const markdown = buildSummary(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
+        const markdown = (0,summary/* buildSummary */.fR)(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
         stdout.write(secrets.scrub(markdown));
     }
     else {
@@ -3268,6 +3197,162 @@ const inert = (text) => text.replace(_wire_characters_js__WEBPACK_IMPORTED_MODUL
 const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .BEYOND_JSON */ .rF, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
+
+
+/***/ }),
+
+/***/ 3313:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FV: () => (/* binding */ escapeMarkdown),
+/* harmony export */   Ks: () => (/* binding */ sectionsOf),
+/* harmony export */   PL: () => (/* binding */ scopeStatus),
+/* harmony export */   fR: () => (/* binding */ buildSummary)
+/* harmony export */ });
+/* harmony import */ var _engine_drift_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2357);
+/* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1655);
+
+
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: each character that could start a link, an image, emphasis, code, HTML, an
+ * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
+ * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
+ * any other unsafe character (wire/characters.ts) shows as its escape.
+ */
+const escapeMarkdown = (text) => (0,_engine_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)(text
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
+    .replace(/(www)\./gi, '$1\\.'));
+function headline({ action }, dryRun) {
+    if (dryRun && action !== 'none')
+        return `Dry run: the provider scope would be ${action}d`;
+    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
+}
+/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+function listHeadline({ scopes, dryRun }) {
+    const count = (action) => scopes.filter((s) => s.action === action).length;
+    const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
+    return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
+}
+const STATUS = {
+    create: ['to create', 'created'],
+    update: ['to update', 'updated'],
+    none: ['unchanged', 'unchanged'],
+};
+/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
+const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
+// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
+const FOLD_FROM = 2;
+/**
+ * The listed scopes' sections in the order the summary has them: those a run changes or that
+ * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
+ * several, those left as the spec says. The single form has no sections.
+ */
+function sectionsOf({ form, scopes }) {
+    if (form === 'single')
+        return { open: [], folded: [] };
+    const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
+    return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+}
+/**
+ * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
+ * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
+ * is: only the renderer's own words go there.
+ */
+const folded = (summary, lines) => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
+/**
+ * The run's report in markdown, for the job summary and the pull request's comment: the plan
+ * (every field of a creation, each changed field before and after, the spec against the
+ * service, for each scope of the spec), or every problem of a failed validation, or what a
+ * failed run knew; then the run's warnings and errors, and its outputs.
+ */
+function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
+    const cell = (text) => escapeMarkdown(prose(scrub(text)));
+    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+    const value = (v) => ((0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .isDependentList */ .CY)(v) ? (0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(v)));
+    const table = (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const { plan, problems, known, messages, outputs } = conclusion;
+    const lines = [];
+    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
+    const scopeRows = ({ scope, action }, dryRun) => [
+        ['Scope string', code(scope.scope_string)],
+        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+    ];
+    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
+        const out = [];
+        if (action === 'create') {
+            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+        }
+        if (action === 'update') {
+            // The note is the update's, under its table: it is about what the provider's users see, not a value.
+            const consent = fields.filter((f) => f.consent).map((f) => f.field);
+            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
+            // An update's fields all have a value before (only a creation's have none).
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .CONSENT_NOTE */ .Qc)}.`, '']));
+        }
+        if (comparison.length > 0) {
+            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+        }
+        return out;
+    };
+    if (plan !== undefined) {
+        const { client, provider, dryRun } = plan;
+        const single = plan.form === 'single';
+        const rows = [
+            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
+            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
+            ['Ran for', cell(ranFor)],
+        ];
+        if (provider !== undefined) {
+            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
+        }
+        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
+        if (single)
+            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
+        const section = (scope) => {
+            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+            return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+        };
+        const { open, folded: quiet } = sectionsOf(plan);
+        lines.push(...open.flatMap(section));
+        if (quiet.length > 0)
+            lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    }
+    else if (problems !== undefined) {
+        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
+    }
+    else {
+        lines.push('### Provider scope: the run failed', '');
+        if (known !== undefined) {
+            // Every scope of the spec: a list's failure is about all of them.
+            const several = known.scopes.length > 1;
+            const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+            lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
+        }
+    }
+    // A failed validation's problems are its errors, listed above.
+    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
+    if (notes.length > 0)
+        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+    if (outputs !== undefined) {
+        // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+        const { scopes, ...named } = outputs;
+        const each = Object.entries(JSON.parse(scopes));
+        lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
+        lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
+        lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
+        lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
+    }
+    return lines.join('\n');
+}
 
 
 /***/ }),
@@ -3512,11 +3597,18 @@ class HttpError extends errors/* ActionError */.l {
     transient;
     /** The wait the server asked for (Retry-After), if it did. */
     retryAfterMs;
-    constructor(message, { status, transient = false, retryAfterMs } = {}) {
+    /** The service rejected the client's secret (or id): its replacement is the fix. */
+    secretRejected;
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
         super(message);
         this.status = status;
         this.transient = transient;
         this.retryAfterMs = retryAfterMs;
+        this.secretRejected = secretRejected;
+    }
+    /** The same failure, known to be the secret's. */
+    asSecretRejected() {
+        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
@@ -3584,7 +3676,7 @@ function explainError(body, headers, speaker = 'The service') {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = wire_words/* PLAIN_WORDS */.t, hints = {}, log = wire_log/* silentLog */.a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const { budget, urlSetting, words = wire_words/* PLAIN_WORDS */.t4, hints = {}, log = wire_log/* silentLog */.a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
@@ -3814,8 +3906,9 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ lowerFirst),
-/* harmony export */   t: () => (/* binding */ PLAIN_WORDS)
+/* harmony export */   dz: () => (/* binding */ replaceSecret),
+/* harmony export */   oZ: () => (/* binding */ lowerFirst),
+/* harmony export */   t4: () => (/* binding */ PLAIN_WORDS)
 /* harmony export */ });
 /** Plain names, for the wire's own tests and for callers that have no door. */
 const PLAIN_WORDS = {
@@ -3823,7 +3916,14 @@ const PLAIN_WORDS = {
     assign: (setting, value) => `${setting}: ${value}`,
     runAgain: 'Run again',
     scopeStringOutput: 'the scope_string output',
+    secretCopies: 'each place that holds a copy of it',
 };
+/**
+ * A rejected secret's replacement, in the only order that leaves nothing broken longer than it
+ * is: the new secret exists before any copy is changed, and the provider, which authenticates
+ * with the same client, is redeployed once its copy is. A clause, after "For a secret deleted or lost: ".
+ */
+const replaceSecret = ({ secretCopies }) => `make a new secret in the developer portal, put it in ${secretCopies}, then redeploy the provider with it, in that order`;
 /** A sentence's start as a clause: "run the step again". */
 const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 

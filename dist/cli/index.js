@@ -18,11 +18,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_2__/* .tooOldNode */ .i)(process.versions.node);
 if (tooOld === undefined) {
-<<<<<<< HEAD
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(790), __nccwpck_require__.e(782)]).then(__nccwpck_require__.bind(__nccwpck_require__, 782));
-=======
     const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(790), __nccwpck_require__.e(74)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3074));
->>>>>>> i-gitlab
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,

@@ -24,7 +24,7 @@ import { COMMANDS, commandHelp, commandList, overallHelp } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
 import { runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
-import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, formatOf, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command, type Format } from './options.ts';
+import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, formatOf, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command, type Format, type GivenAs } from './options.ts';
 import { repositoryOf } from './repository.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
@@ -156,7 +156,15 @@ async function run(command: Command, values: Values, format: Format, collaborato
     stderr.write(`${label}${safe(located(message))}\n`);
   };
 
-  const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found });
+  // Each setting the command reads, as it was given: by its flag, else by its variable.
+  const givenAs = Object.fromEntries(
+    CLI_SETTINGS.flatMap((s): Array<[SettingName, GivenAs]> => {
+      if (!reads(command, s.setting)) return [];
+      if (s.flag !== undefined && flag(s.flag) !== undefined) return [[s.setting, 'flag']];
+      return env[s.env] === undefined ? [] : [[s.setting, 'env']];
+    }),
+  );
+  const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
   const dotenv = flag('dotenv');
   const check = dotenv === undefined ? undefined : dotenvProblems;
   const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };

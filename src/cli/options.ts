@@ -137,11 +137,14 @@ export const reads = (command: Command, setting: SettingName): boolean => {
   return flag === undefined || COMMAND_FLAGS[command].includes(flag);
 };
 
-/** How a setting is named in this door's messages: its flag and its variable. */
-const refOf = (setting: SettingName): string => {
+/** Where the user gave a setting: its flag, or its PROVIDER_* variable. */
+export type GivenAs = 'flag' | 'env';
+
+/** How a setting is named in this door's messages: as the user gave it, its variable if from the environment, else its flag. */
+const refOf = (setting: SettingName, given: Partial<Record<SettingName, GivenAs>> = {}): string => {
   const option = bySetting.get(setting);
   if (option === undefined) return setting;
-  return option.flag === undefined ? option.env : `--${option.flag}`;
+  return option.flag === undefined || given[setting] === 'env' ? option.env : `--${option.flag}`;
 };
 
 /** How the secret reaches the command line; said wherever it is missing or refused. */
@@ -156,19 +159,22 @@ export interface CliRunFacts {
   specGiven?: boolean;
   /** The command runs inside a repository (a folder above has a .git entry). */
   inRepository?: boolean;
+  /** The settings given, and how: a message names each the way it was given. */
+  given?: Partial<Record<SettingName, GivenAs>>;
 }
 
 /** The command line's words in one run. */
-export const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true }: CliRunFacts = {}): Naming => ({
+export const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true, given = {} }: CliRunFacts = {}): Naming => ({
   label: (setting) => {
     if (setting === 'client_secret' && secretFromStdin) return 'The client secret from stdin (--client-secret-stdin)';
     const option = bySetting.get(setting);
-    return option?.flag === undefined ? refOf(setting) : `--${option.flag} (or ${option.env})`;
+    // Not given: both ways to give it.
+    return option?.flag === undefined || given[setting] !== undefined ? refOf(setting, given) : `--${option.flag} (or ${option.env})`;
   },
-  ref: refOf,
+  ref: (setting) => (setting === 'client_secret' && secretFromStdin ? 'the secret read with --client-secret-stdin' : refOf(setting, given)),
   assign: (setting, value) => {
     const option = bySetting.get(setting);
-    return option?.flag === undefined ? `${refOf(setting)}=${value}` : `--${option.flag} ${value}`;
+    return option?.flag === undefined || given[setting] === 'env' ? `${refOf(setting, given)}=${value}` : `--${option.flag} ${value}`;
   },
   whenEmpty: (setting) =>
     ({
@@ -187,5 +193,6 @@ export const cliNaming = ({ secretFromStdin = false, specGiven = false, inReposi
   debugOutput: 'the output of the command run again with --debug',
   runAgain: 'Run the command again',
   scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
+  secretCopies: 'each CI/CD variable and secret store that holds a copy of it',
   scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
 });

@@ -4,6 +4,7 @@
  * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
 import { ActionError } from '../wire/errors.ts';
+import { HttpError } from '../wire/http.ts';
 import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
 import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from './drift.ts';
 import { planOf, type Ensured, type Plan, type ScopePlan } from './plan.ts';
@@ -60,6 +61,8 @@ export interface Conclusion {
   known?: Known;
   /** The problems of a failed validation, every one of them. */
   problems?: readonly Problem[];
+  /** The run failed because the service rejected the client's secret: a new one is the fix. */
+  secretRejected?: true;
   exitCode: 0 | 1;
 }
 
@@ -171,7 +174,12 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
  */
 export function concludeFailure(error: unknown, naming: Pick<Naming, 'debugOutput'>, known?: Known): Conclusion {
   const messages = failureMessages(error, naming);
-  const conclusion: Conclusion = { messages, exitCode: 1, ...(known === undefined ? {} : { known }) };
+  const conclusion: Conclusion = {
+    messages,
+    exitCode: 1,
+    ...(known === undefined ? {} : { known }),
+    ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true as const } : {}),
+  };
   return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
 }
 

@@ -13,7 +13,7 @@ import { concludeFailure, concludeRun, type Conclusion, type ProviderOutcome, ty
 import { suffixOf } from './drift.ts';
 import { reconcileListed } from './listed.ts';
 import type { Ensured } from './plan.ts';
-import { ValidationError, type Location } from './problems.ts';
+import { SpecFieldError, ValidationError, type Location, type Problem } from './problems.ts';
 import { inspectScopes, reconcileScope } from './reconcile.ts';
 import type { RunPort } from './port.ts';
 import { parseSettings, type Settings } from './settings.ts';
@@ -105,8 +105,20 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
     return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
   } catch (error) {
     // A failure past validation: the doors' reports still say which client and scope it was about.
-    return concludeFailure(error, port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+    return concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
   }
+}
+
+/** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
+function placed(error: unknown, specFile: SpecFile): unknown {
+  if (!(error instanceof SpecFieldError)) return error;
+  return new ValidationError(
+    error.problems.map(({ at, field, message }): Problem => {
+      if (at === undefined) return { field, message };
+      const location = specFile.locate(at);
+      return { field, message: `${location.file}: ${message}`, location };
+    }),
+  );
 }
 
 /**

@@ -120,7 +120,7 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
   const definitionOf = (index: number): ScopeDefinition => {
     const spec = specs[index] as ScopeDefinition<SpecDependent>;
-    return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, `scopes[${index}].dependent_scopes`) };
+    return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))] }) };
   };
   // Before any write, every dependency must resolve: a missing sibling stops the run here,
   // and so does a sibling to create given by its string, which no lookup can find yet.

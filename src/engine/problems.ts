@@ -24,3 +24,18 @@ export class ValidationError extends ActionError {
     this.problems = problems;
   }
 }
+
+/**
+ * A problem of the spec that only the service's answers show (a sibling neither listed nor on
+ * the client), named by its place in the spec ([scope index, ...field]): ensure.ts places each
+ * at its line, as validation's problems are. Thrown before any write.
+ */
+export class SpecFieldError extends ActionError {
+  override readonly name = 'SpecFieldError';
+  readonly problems: ReadonlyArray<{ at?: readonly [number, ...PropertyKey[]]; field: string; message: string }>;
+
+  constructor(problems: SpecFieldError['problems']) {
+    super(problems.map((p) => p.message).join('\n'));
+    this.problems = problems;
+  }
+}

@@ -5,8 +5,10 @@ import { formatPause, nextPause } from '../wire/retry.ts';
 import { isUuid, type Uuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
 import { compareScope, scopeWithSuffixOf, suffixOf, valueText, type FieldComparison, type ScopeNames } from './drift.ts';
+import { SpecFieldError } from './problems.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
 import type { SpecDependent } from './spec.ts';
+import { nearestKey } from './suggest.ts';
 
 /**
  * How often a creation is sent in all while the client is certainly still without a scope
@@ -96,7 +98,10 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   if (found.length === 0 && dependentStrings.length > 0) {
     byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
   }
-  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id) };
+  // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
+  const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+  const suffixes = (held?.scopes ?? []).map((s) => suffixOf(s.scope_string));
+  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
   const names: ScopeNames = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
   const compared = (result: Found): Registered & { definition: ScopeDefinition } => ({
     ...result,
@@ -108,9 +113,9 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
     updated: false,
   });
 
-  if (client.scopeIds.length > 0) {
+  if (held !== undefined) {
     log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-    const existing = compared(await adoptExisting(service, client, [...client.scopes, ...found], expected));
+    const existing = compared(held);
     return update ? applySpec(service, existing, dryRun, log) : existing;
   }
   if (dryRun) {
@@ -229,32 +234,48 @@ export function resolveDependents(
   spec: ScopeDefinition<SpecDependent>,
   byString: ReadonlyMap<string, Scope>,
   sibling: (suffix: string) => Uuid | undefined,
-  field = 'dependent_scopes',
+  /** The listed scope's index (none in the single form), and the listed and the client's suffixes, for a near miss. */
+  { index, suffixes = [] }: { index?: number; suffixes?: readonly string[] } = {},
 ): DependentScope[] {
+  const field = `${index === undefined ? '' : `scopes[${index}].`}dependent_scopes`;
   const unresolved: string[] = [];
-  const orphans: string[] = [];
-  const resolved = spec.dependent_scopes.flatMap((dep) => {
+  const orphans: Array<{ at: number; suffix: string }> = [];
+  const resolved = spec.dependent_scopes.flatMap((dep, at) => {
     const { optional, requires_refresh_token } = dep;
     const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
-    if (id === undefined) ('scope' in dep ? unresolved : orphans).push('scope' in dep ? dep.scope : dep.scope_suffix);
+    if (id === undefined) {
+      if ('scope' in dep) unresolved.push(dep.scope);
+      else orphans.push({ at, suffix: dep.scope_suffix });
+    }
     return id === undefined ? [] : [{ scope: id, optional, requires_refresh_token }];
   });
-  const problems = [
-    ...(unresolved.length === 0
+  const notFound =
+    unresolved.length === 0
       ? []
       : [
-          `no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
+          `${field}: no scope was found for ${[...new Set(unresolved)].map((s) => `"${s}"`).join(', ')}. ` +
             'Check the scope string against the service that owns it, or give the scope by its UUID.',
-        ]),
-    ...(orphans.length === 0
-      ? []
-      : [
-          `the client has no scope with the suffix ${orphans.map((s) => `"${s}"`).join(', ')}, and the spec lists none. ` +
-            'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
-        ]),
-  ];
-  if (problems.length > 0) throw new ActionError(`${field}: ${problems.join(' ')}`);
-  return resolved;
+        ];
+  if (orphans.length === 0) {
+    if (notFound.length > 0) throw new ActionError(notFound.join(''));
+    return resolved;
+  }
+  // Each at its line: the near miss among the suffixes there are, the scope's own left out (it cannot depend on itself).
+  const candidates = [...new Set(suffixes)].filter((s) => s !== spec.scope_suffix);
+  throw new SpecFieldError([
+    ...orphans.map(({ at, suffix }) => {
+      const name = `${field}[${at}].scope_suffix`;
+      const near = nearestKey(suffix, candidates);
+      return {
+        at: [index ?? 0, 'dependent_scopes', at, 'scope_suffix'] as const,
+        field: name,
+        message:
+          `${name} ${JSON.stringify(suffix)}: the client has no scope with this suffix, and the spec lists none${near === undefined ? '' : ` (did you mean ${near}?)`}. ` +
+          'A dependency by scope_suffix names another scope of this client: create that scope first, or list it under scopes: in the spec. Nothing was written.',
+      };
+    }),
+    ...notFound.map((message) => ({ field, message })),
+  ]);
 }
 
 /** How a creation knows its scope in an inspection, after a lost answer or a conflict. */

@@ -119,8 +119,10 @@ export interface SpecFile {
   warnings: Problem[];
 }
 
-// The vendor documents scope suffixes as lower-case letters, digits and underscores (Globus
-// SDK, create_scope's docstring); the spec accepts any string.
+// The vendor documents scope suffixes as lower-case letters, digits and underscores
+// (globus/globus-sdk-python, src/globus_sdk/services/auth/client/service_client.py,
+// create_scope's docstring: "String consisting of lowercase letters, number, and underscores");
+// a scope's own suffix may be any string, with a warning.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
@@ -294,15 +296,31 @@ export function parseSpec(source: string, file: string): SpecFile {
     const where = ([index, ...field]: readonly [number, ...PropertyKey[]]): Location =>
       at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
     // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-    const selfish = form === 'single' ? cyclesOf(scopes) : [];
-    if (selfish.length > 0) {
-      throw new ValidationError(
-        selfish.map(({ at: [, ...field], cycle }) => {
-          const name = fieldName(field as PathSegment[]);
-          return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field] as [number, ...PropertyKey[]]) };
-        }),
-      );
-    }
+    const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }): Problem => {
+      const name = fieldName(field as PathSegment[]);
+      return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field] as [number, ...PropertyKey[]]) };
+    });
+    // A sibling's suffix that no scope can have is a typo: refused before any request, with the
+    // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+    // warned about (below), so a sibling that names it is kept.
+    const suffixes = scopes.map((s) => s.scope_suffix);
+    const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) =>
+      dependents.flatMap((dep, j): Problem[] => {
+        if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix)) return [];
+        const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
+        const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+        return [
+          {
+            field: name,
+            message:
+              `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+              (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+            location: where([index, 'dependent_scopes', j, 'scope_suffix']),
+          },
+        ];
+      }),
+    );
+    if (selfish.length + malformed.length > 0) throw new ValidationError([...selfish, ...malformed]);
     const warnings = scopes.flatMap(({ scope_suffix: suffix }, index): Problem[] => {
       if (DOCUMENTED_SUFFIX.test(suffix)) return [];
       const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);

@@ -19,5 +19,7 @@ export const INPUT_NAMING: Naming = {
   debugOutput: 'the debug log of this run',
   runAgain: 'Run the step again',
   scopeStringOutput: "the step's scope_string output",
+  // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
+  secretCopies: 'each GitHub environment that holds a copy of it as a secret (the release\'s, and the dry run\'s and the watch\'s if they have their own)',
   scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };

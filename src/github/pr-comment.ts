@@ -20,6 +20,8 @@ export interface CommentDeps {
   /** @actions/github, loaded only on a pull request. */
   load?: () => Promise<GitHubToolkit>;
   clock?: Clock;
+  /** On GitHub's runner (GITHUB_ACTIONS=true), the default true: elsewhere no workflow token exists to be missed. */
+  onRunner?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function commentOnPullRequest(run: CommentRun, deps: CommentDeps): 
   if (readPrComment(deps.core.getInput('pr_comment')) !== 'auto' || !PULL_REQUEST_EVENTS.includes(deps.eventName)) return;
   const token = deps.core.getInput('github_token');
   if (token === '') {
+    if (deps.onRunner === false) return write({ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' });
     write({ level: 'warning', text: 'The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow\'s token, or set pr_comment: off.' });
     return;
   }

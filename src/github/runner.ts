@@ -55,8 +55,9 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
           },
         }
       : undefined,
-    comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
-    watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+    // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
+    comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+    watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
     setExitCode: (code) => {
       process.exitCode = broken ? 1 : code;
     },

@@ -35,6 +35,8 @@ export interface WatchDeps {
   /** @actions/github, loaded only when the watch acts. */
   load?: () => Promise<GitHubToolkit>;
   clock?: Clock;
+  /** On GitHub's runner (GITHUB_ACTIONS=true), the default true: elsewhere no workflow token exists to be missed. */
+  onRunner?: boolean;
 }
 
 /** watch_issue as the workflow gave it: auto, off, or the error that says what to write. */
@@ -59,6 +61,7 @@ export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void
   if (!watches(deps)) return;
   const token = deps.core.getInput('github_token');
   if (token === '') {
+    if (deps.onRunner === false) return run.write({ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." });
     run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
     return;
   }

@@ -8,6 +8,7 @@ import type { Conclusion } from '../engine/conclude.ts';
 import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
 import type { Unwell } from '../engine/health.ts';
 import { inert } from '../engine/text.ts';
+import { replaceSecret } from '../wire/words.ts';
 import { escapeMarkdown } from './summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse } from './comment.ts';
 
@@ -71,6 +72,11 @@ const FOUND: Record<Unwell, string> = {
   'no scope': 'The client has no scope.',
 };
 
+// A rejected secret: its replacement, step by step (the error above says the same in the action's words).
+const SECRET_REJECTED =
+  "The service rejected the client's credentials. If the Client ID is right, its secret was deleted or is wrong: " +
+  `${replaceSecret({ secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and this watch's)" })}. Then run this workflow again.`;
+
 const ADVICE: Record<Unwell, string> = {
   failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
   drift:
@@ -89,7 +95,11 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
   const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
   const found = (why: Unwell): string => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
   const advice = (why: Unwell): string =>
-    why === 'no scope' && missing.length > 0 ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them." : ADVICE[why];
+    why === 'no scope' && missing.length > 0
+      ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
+      : why === 'failed' && conclusion.secretRejected === true
+        ? SECRET_REJECTED
+        : ADVICE[why];
   lines.push(...because.map((why) => `- ${found(why)}`), '');
   if (notes.length > 0) {
     lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));

@@ -20,12 +20,23 @@ export class HttpError extends ActionError {
   readonly transient: boolean;
   /** The wait the server asked for (Retry-After), if it did. */
   readonly retryAfterMs: number | undefined;
+  /** The service rejected the client's secret (or id): its replacement is the fix. */
+  readonly secretRejected: boolean;
 
-  constructor(message: string, { status, transient = false, retryAfterMs }: { status?: number; transient?: boolean; retryAfterMs?: number } = {}) {
+  constructor(
+    message: string,
+    { status, transient = false, retryAfterMs, secretRejected = false }: { status?: number; transient?: boolean; retryAfterMs?: number; secretRejected?: boolean } = {},
+  ) {
     super(message);
     this.status = status;
     this.transient = transient;
     this.retryAfterMs = retryAfterMs;
+    this.secretRejected = secretRejected;
+  }
+
+  /** The same failure, known to be the secret's. */
+  asSecretRejected(): HttpError {
+    return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
   }
 }
 

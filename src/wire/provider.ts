@@ -64,7 +64,7 @@ export function mismatchMessage(
   { url, key, published }: ProviderCheck,
   expected: string,
   scopeStrings: readonly string[],
-  words: WireWords = PLAIN_WORDS,
+  words: Pick<WireWords, 'scopeStringOutput'> = PLAIN_WORDS,
   allowed = ANY_SCOPE_OF_CLIENT,
 ): string {
   const fix = `Deploy the provider with ${key ?? 'globus_auth_scope (or platform_auth_scope)'} set to ${words.scopeStringOutput}, "${expected}".`;

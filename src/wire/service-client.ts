@@ -4,7 +4,7 @@ import type { Budget } from './budget.ts';
 import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError } from './http.ts';
 import type { Log } from './log.ts';
-import { lowerFirst, PLAIN_WORDS, type WireWords } from './words.ts';
+import { lowerFirst, PLAIN_WORDS, replaceSecret, type WireWords } from './words.ts';
 import { authorized, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
 import { uuidSchema, type Uuid } from './uuid.ts';
 
@@ -163,16 +163,17 @@ export const UNUSABLE_ANSWER = "This is the service's answer, not a setting of y
 
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
-export const statusHints = ({ ref }: WireWords): Readonly<Record<number, string>> => ({
+export const statusHints = (words: WireWords): Readonly<Record<number, string>> => ({
   400: 'the service refused the request as invalid',
   401:
-    `the credentials were rejected: ${ref('client_id')} must be the app's Client ID and ${ref('client_secret')} one of its current secrets ` +
-    '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too)',
+    `the credentials were rejected: ${words.ref('client_id')} must be the app's Client ID and ${words.ref('client_secret')} one of its current secrets ` +
+    '(a secret deleted in the developer portal stops working at once; a Client ID and secret swapped or from two apps fail too). ' +
+    `For a secret deleted or lost: ${replaceSecret(words)}`,
   // Recorded for a project whose administrators must have logged in recently (ORNL/DataFed issue 1783).
   403:
     "the service refused this client the call: the app's project may require an administrator's recent login, or a policy " +
     'of the project blocks it; open the project in the developer portal with an administering identity',
-  404: `there is no such API at this address: check that ${ref('auth_url')} is the base address of the authentication service`,
+  404: `there is no such API at this address: check that ${words.ref('auth_url')} is the base address of the authentication service`,
   429: 'too many requests',
 });
 // With a token, a 401 has outlived one fresh token: the credentials worked, the token does not.
@@ -219,7 +220,9 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
   });
   // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
   const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
-  const call = <T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> => (tokens === undefined ? send({}) : authorized(tokens, send));
+  // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
+  const call = <T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> =>
+    tokens === undefined ? send({}).catch((error: unknown) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const scopesPath = '/v2/api/scopes';
   const lookup = (query: string): Promise<Scope[]> =>

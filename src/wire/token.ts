@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { HttpError, type JsonHttp } from './http.ts';
 import { silentLog, type Log } from './log.ts';
-import type { WireWords } from './words.ts';
+import { replaceSecret, type WireWords } from './words.ts';
 
 /** The scope every client and scope call of the API requires (globus-sdk 4.x, AuthClient). */
 export const MANAGE_PROJECTS_SCOPE = 'urn:globus:auth:scope:auth.globus.org:manage_projects';
@@ -28,12 +28,13 @@ const tokenResponseSchema = z.object({
 export type TokenResponse = z.output<typeof tokenResponseSchema>;
 
 const GRANT = `the client credentials grant for the scope ${MANAGE_PROJECTS_SCOPE}`;
-// A refused grant is one error whatever the status (400 unauthorized_client or invalid_scope, 401 invalid_client, RFC 6749 5.2).
-function tokenHints({ ref, assign }: WireWords): Readonly<Record<number, string>> {
+// A refused grant: 400 (unauthorized_client, invalid_scope) or 401 (invalid_client, the id or
+// the secret rejected), RFC 6749 5.2; a 401 adds how to replace the secret.
+function tokenHints(words: WireWords): Readonly<Record<number, string>> {
   const refused =
     `the service refused ${GRANT}: check that the app may use the client credentials grant (an app registered as a service account ` +
-    `or a confidential client, not a native one) and that ${ref('client_secret')} is one of its current secrets, or use ${assign('auth', 'basic')}`;
-  return { 400: refused, 401: refused };
+    `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
+  return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${replaceSecret(words)}` };
 }
 
 /** Where an API call gets its Authorization header, and a fresh one after a 401. */
@@ -78,7 +79,7 @@ export function tokenAuthorization({ http, authUrl, basic, onCredential, log = s
       .catch((error: unknown) => {
         // Final, and without the status: a refused grant is no 401 of the API call waiting for
         // the token (no refresh), nor a 400 of a creation (no definition was refused).
-        throw error instanceof HttpError ? new HttpError(error.message) : error;
+        throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
       });
     onCredential(answer.access_token);
     log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);

@@ -1,8 +1,8 @@
-export const id = 441;
-export const ids = [441];
+export const id = 562;
+export const ids = [562];
 export const modules = {
 
-/***/ 7441:
+/***/ 3562:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,117 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
-// EXTERNAL MODULE: ./src/engine/drift.ts
-var drift = __webpack_require__(2357);
-// EXTERNAL MODULE: ./src/engine/text.ts
-var engine_text = __webpack_require__(1655);
-;// CONCATENATED MODULE: ./src/markdown/summary.ts
-
-
-/**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address) or a table cell is backslash-escaped
- * (CommonMark allows it for any punctuation); line breaks become spaces, and any other unsafe
- * character (wire/characters.ts) shows as its escape.
- */
-const escapeMarkdown = (text) => (0,engine_text/* inert */.tJ)(text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&'));
-function headline({ action }, dryRun) {
-    if (dryRun && action !== 'none')
-        return `Dry run: the provider scope would be ${action}d`;
-    return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
-}
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
-function listHeadline({ scopes, dryRun }) {
-    const count = (action) => scopes.filter((s) => s.action === action).length;
-    const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
-    return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
-}
-const STATUS = {
-    create: ['to create', 'created'],
-    update: ['to update', 'updated'],
-    none: ['unchanged', 'unchanged'],
-};
-/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
-const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
-/**
- * The run's report in markdown, for the job summary and the pull request's comment: the plan
- * (every field of a creation, each changed field before and after, the spec against the
- * service, for each scope of the spec), or every problem of a failed validation, or what a
- * failed run knew; then the run's warnings and errors, and its outputs.
- */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
-    const cell = (text) => escapeMarkdown(prose(scrub(text)));
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
-    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => ((0,drift/* isDependentList */.CY)(v) ? (0,drift/* valueEntries */.OT)(v).map(code).join('<br>') : code((0,drift/* valueText */.Ru)(v)));
-    const table = (rows) => ['| | |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
-    const { plan, problems, known, messages, outputs } = conclusion;
-    const lines = [];
-    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
-    const scopeRows = ({ scope, action }, dryRun) => [
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
-    ];
-    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
-        const out = [];
-        if (action === 'create') {
-            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (action === 'update') {
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} | |`, '|---|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} | ${f.consent ? cell(drift/* CONSENT_NOTE */.Qc) : ''} |`), '');
-        }
-        if (comparison.length > 0) {
-            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
-        }
-        return out;
-    };
-    if (plan !== undefined) {
-        const { client, provider, dryRun } = plan;
-        const single = plan.form === 'single';
-        const rows = [
-            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
-            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
-            ['Ran for', cell(ranFor)],
-        ];
-        if (provider !== undefined) {
-            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
-        }
-        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
-        if (single)
-            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        for (const scope of single ? [] : plan.scopes) {
-            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            lines.push(`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####'));
-        }
-    }
-    else if (problems !== undefined) {
-        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
-    }
-    else {
-        lines.push('### Provider scope: the run failed', '');
-        if (known !== undefined) {
-            const scopeString = known.scopeString === undefined ? [] : [['Scope string', `${code(known.scopeString)} (the spec's; not read from the service)`]];
-            lines.push(...table([['Client', code(known.clientId)], ...scopeString, ['Ran for', cell(ranFor)]]));
-        }
-    }
-    // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
-    if (notes.length > 0)
-        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    const named = Object.entries(outputs ?? {});
-    if (named.length > 0)
-        lines.push('#### Outputs', '', '| output | value |', '|---|---|', ...named.map(([name, v]) => `| ${name} | ${code(v)} |`), '');
-    return lines.join('\n');
-}
-
+// EXTERNAL MODULE: ./src/markdown/summary.ts
+var summary = __webpack_require__(3313);
 ;// CONCATENATED MODULE: ./src/markdown/comment.ts
 
 /**
@@ -211,20 +102,26 @@ function renderComment(facts) {
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    const listed = plan?.form === 'list' ? plan.scopes : [];
+    // The sections in the order the summary has them, the folded ones last.
+    const { open, folded } = plan === undefined ? { open: [], folded: [] } : (0,summary/* sectionsOf */.Ks)(plan);
+    const listed = [...open, ...folded];
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
-        return `\n\n_The rest is too long for a ${target.noun}._${more}\n${footerOf(facts, target, true)}`;
+        const named = cut(left.map((s) => `${s.suffix} (${(0,summary/* scopeStatus */.PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
+        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${(0,summary/* escapeMarkdown */.FV)(target.prose(target.defuse(facts.scrub(named))))}.`;
+        // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
+        return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
-    const room = target.limit - tailOf(listed).length;
     // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
-    const end = Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length));
-    const kept = body.slice(0, end);
+    const upTo = (room) => body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
+    // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
+    const unclosed = (text) => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
+    const close = '\n\n</details>';
+    const room = target.limit - tailOf(listed).length;
+    const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
-    // The sections come in the plan's order, and cut headings may read alike: each is looked for after the one before.
+    const heading = (suffix) => `\n#### ${(0,summary/* escapeMarkdown */.FV)(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
+    // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
         const at = kept.indexOf(heading(s.suffix), from);
@@ -244,7 +141,7 @@ function render(facts, target, limit) {
         return target.defuse(kept);
     };
     const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
+    return [marker, ...(said === '' ? [] : [said, '']), (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }) {
@@ -255,7 +152,7 @@ function verdict({ plan, exitCode }) {
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+    return `---\n<sub>Spec file <code>${(0,summary/* escapeMarkdown */.FV)(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
 // EXTERNAL MODULE: ./src/wire/budget.ts
