@@ -296,7 +296,7 @@ describe('the body within GitLab\'s limit', () => {
     const body = renderComment({ conclusion, marker: commentMarker(CLIENT_ID, 's.yml'), ranFor: 'x', runUrl: JOB_URL, spec: 's.yml', scrub: (t) => t, target: GITLAB_NOTE });
     expect(body.length).toBeLessThanOrEqual(NOTE_LIMIT);
     expect(body.length).toBeGreaterThan(NOTE_LIMIT - 1000);
-    expect(body).toContain('\n\n_The rest is too long for a note._\n---\n');
+    expect(body).toContain('\n\n_The rest is too long for a note._\n\n---\n');
     expect(body.endsWith(`The log of [the job](${JOB_URL}) has the whole report. Some values were cut to keep this note within GitLab's limit: the job log has them whole.</sub>\n`)).toBe(true);
   });
 });
@@ -311,7 +311,7 @@ describe('its parts', () => {
     expect(body.length).toBeLessThanOrEqual(NOTE_LIMIT);
     expect(body).toContain('\n#### abcdef\u206012: unchanged\n');
     expect(body).toContain('\n#### abcdef\u206034: unchanged\n');
-    expect(body).toContain('\n\n_The rest is too long for a note._\n---\n');
+    expect(body).toContain('\n\n_The rest is too long for a note._\n\n---\n');
     expect(liveReferences(body)).toEqual([]);
   });
 
