@@ -30847,6 +30847,11 @@ function keepSecrets(clientId, clientSecret, mask = () => { }) {
             more.forEach(mask);
             scrub.learn(more);
         },
+        learnSecret: (secret) => {
+            const more = secretForms(clientId, secret);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
     };
 }
 

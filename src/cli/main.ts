@@ -24,6 +24,7 @@ import { runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command } from './options.ts';
 import { repositoryOf } from './repository.ts';
+import { runRotate } from './rotate.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
 
@@ -117,6 +118,7 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   if (misplaced !== undefined) {
     return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${NAME} ${command} --help' for the options of ${command}.`);
   }
+  if (command === 'rotate') return runRotate(values, collaborators);
   return run(command as Command, values, collaborators);
 }
 

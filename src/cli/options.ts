@@ -42,7 +42,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 
 /** The commands, in the order the help lists them. */
-export const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import'] as const;
+export const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'] as const;
 export type Command = (typeof COMMAND_NAMES)[number];
 
 /** A flag of the command line: a setting's, or one of the door's own. */
@@ -55,6 +55,8 @@ export interface CliFlag {
   example?: string | undefined;
   /** The setting it gives, with its variable and default. */
   setting?: CliSetting;
+  /** Its default, for a flag that gives no setting (a setting's is SETTING_DEFAULTS'). */
+  default?: string;
   /** The commands it is required by: the help says so. */
   requiredBy?: readonly Command[];
   short?: string;
@@ -74,6 +76,11 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
   json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package).' },
   dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
   debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+  // rotate's own (cli/rotate.ts).
+  'print-secret': { type: 'boolean', help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.' },
+  'secret-file': { type: 'string', value: '<path>', help: 'Write the new secret to this new file (mode 0600; never over an existing file).', example: 'new-secret' },
+  retire: { type: 'string', value: '<when>', help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]", example: 'now' },
+  'retire-id': { type: 'string', value: '<id>', help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.', example: '3a53cb4d-...' },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
 
@@ -88,6 +95,7 @@ export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
   apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
   verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
+  rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
 };
 
 /** "plan and apply", "plan, apply or verify". */
