@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EmbeddedAuthService } from '../../dev/auth-service.ts';
@@ -93,7 +93,8 @@ describe('--secret-file', () => {
   });
 
   test('a file made between the check and the store: not written over, and the new credential deleted', async () => {
-    service.inject({ method: 'GET', path: `/v2/api/clients/${CLIENT_ID}`, before: () => void workspace.write('late', 'made meanwhile') });
+    // Made at once (synchronously), as the proof's request arrives: between the check and the store.
+    service.inject({ method: 'GET', path: `/v2/api/clients/${CLIENT_ID}`, before: () => writeFileSync(path.join(workspace.dir, 'late'), 'made meanwhile') });
     const run = await rotate(['--secret-file', 'late']);
     expect(run.exitCode).toBe(1);
     expect(await workspace.read('late')).toBe('made meanwhile');

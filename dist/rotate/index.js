@@ -56025,7 +56025,7 @@ async function rotateAction(runner) {
     const write = (message) => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
     const token = runner.input('github_token');
     const name = runner.input('secret_name') || 'PROVIDER_CLIENT_SECRET';
-    const [owner = '', repo = ''] = runner.repository.split('/');
+    const [, owner = '', repo = ''] = /^([^/]+)\/([^/]+)$/.exec(runner.repository) ?? [];
     if (token === '' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || repo === '') {
         if (token === '')
             write({ level: 'error', text: 'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)' });

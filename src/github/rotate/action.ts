@@ -41,7 +41,7 @@ export async function rotateAction(runner: RotationRunner): Promise<0 | 1> {
   const write = (message: Message): void => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
   const token = runner.input('github_token');
   const name = runner.input('secret_name') || 'PROVIDER_CLIENT_SECRET';
-  const [owner = '', repo = ''] = runner.repository.split('/');
+  const [, owner = '', repo = ''] = /^([^/]+)\/([^/]+)$/.exec(runner.repository) ?? [];
   if (token === '' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || repo === '') {
     if (token === '') write({ level: 'error', text: 'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)' });
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) write({ level: 'error', text: 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit' });
