@@ -11,10 +11,10 @@ import { LocalServer } from './local-server.ts';
 import { handleApi, type Answer, type ApiOptions } from './service/api.ts';
 import { FaultQueue, type Fault } from './service/faults.ts';
 import { InProcessDispatcher, type IncomingCall, type Reply } from './service/in-process.ts';
-import { GROUPS_SCOPE_ID, ServiceState, type ClientRecord, type ScopeRecord } from './service/records.ts';
+import { GROUPS_SCOPE_ID, ServiceState, type ClientRecord, type CredentialRecord, type ScopeRecord } from './service/records.ts';
 import { TOKEN_PATH, TokenStore } from './service/tokens.ts';
 
-export { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, TRANSFER_SCOPE_ID_MADE_UP, TRANSFER_SCOPE_STRING, type ClientRecord, type ScopeRecord } from './service/records.ts';
+export { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, TRANSFER_SCOPE_ID_MADE_UP, TRANSFER_SCOPE_STRING, type ClientRecord, type CredentialRecord, type ScopeRecord } from './service/records.ts';
 export type { Fault } from './service/faults.ts';
 export { MANAGE_PROJECTS_SCOPE, TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './service/tokens.ts';
 
@@ -127,6 +127,13 @@ export class EmbeddedAuthService {
     this.tokens.refusedGrant.add(clientId);
   }
 
+  /** A new credential of the client, as the portal's "Generate Secret" or the API makes one. */
+  addCredential(clientId: string, init: { name: string; secret?: string }): CredentialRecord {
+    const client = this.state.clients.get(clientId);
+    if (client === undefined) throw new Error(`The service has no client ${clientId}`);
+    return this.state.addCredential(client, init);
+  }
+
   /** Every access token issued so far, for the leak checks. */
   issuedTokens(): string[] {
     return this.tokens.issued();
@@ -211,11 +218,11 @@ export class EmbeddedAuthService {
   /** The token endpoint, or the API for the client that the Basic credential or a valid Bearer token names. */
   private answer(method: string, url: URL, body: unknown, contentType: string | undefined, credentials: ReturnType<typeof basicCredentials>, bearer: string | undefined): Answer {
     if (url.pathname === TOKEN_PATH) return this.tokens.grant(this.state, { method, contentType, body, credentials });
-    if (bearer === undefined) return handleApi(this.state, this.options, this.url, { method, url, body, credentials });
+    if (bearer === undefined) return handleApi(this.state, this.options, this.url, { method, url, body, caller: this.state.authenticate(credentials), auth: 'basic' });
     const caller = this.tokens.caller(this.state, bearer);
     if ('refusal' in caller) return caller.refusal;
     // A valid token stands for its client: the API's rules are the same as with its credentials.
-    return handleApi(this.state, this.options, this.url, { method, url, body, credentials: { id: caller.client.id, secret: caller.client.secret } });
+    return handleApi(this.state, this.options, this.url, { method, url, body, caller: caller.client, auth: 'bearer' });
   }
 }
 

@@ -19,11 +19,20 @@
  *   (`title`, `body`, `state`, `state_reason`): anyone's issue, as GitHub lets a token with
  *   `issues: write`; 403 for a read-only token, 422 for a body over 65,536 characters.
  * - `GET /search/issues`: nothing, as for an issue not yet indexed.
+ * - `GET /repos/{owner}/{repo}/actions/secrets/public-key` and `PUT .../actions/secrets/{name}`
+ *   (`{encrypted_value, key_id}`: 201 created, 204 updated; 422 for another key's id), the same
+ *   under `/environments/{environment}/secrets/`, each with its own X25519 key pair
+ *   (https://docs.github.com/en/rest/actions/secrets). A token's `secrets` and `environments`
+ *   grants ('read' or 'write') stand for the fine-grained permissions GitHub names there:
+ *   reading a public key needs read, a PUT write (both, for an environment's); the workflow's
+ *   own token has neither (403). `sealedSecret()` gives what was stored, still sealed, with the
+ *   private key that opens it.
  * - 401 "Bad credentials" for an unknown token.
  *
  * `fail()` queues answers of another status, a reset connection, or an answer lost after the
  * request was handled, for the next matching requests.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import { LocalServer } from './local-server.ts';
 
@@ -41,6 +50,23 @@ export interface TokenGrant {
   write?: boolean;
   /** May ask GET /user (false: an installation token, as the workflow's own). */
   readUser?: boolean;
+  /** The "Secrets" repository permission (none: the workflow's own token). */
+  secrets?: 'read' | 'write';
+  /** The "Environments" repository permission. */
+  environments?: 'read' | 'write';
+}
+
+/** A repository's or an environment's key pair for sealed secrets: raw X25519 keys, base64. */
+export interface SecretsKey {
+  key_id: string;
+  key: string;
+  privateKey: string;
+}
+
+/** A secret as stored: sealed, with the id of the key it was sealed for. */
+export interface StoredSecret {
+  encrypted_value: string;
+  key_id: string;
 }
 
 export interface IssueComment {
@@ -97,6 +123,12 @@ export class FakeGitHubApi {
   /** Issues and pull requests by `owner/repo`, in the order opened. */
   readonly issues = new Map<string, Issue[]>();
   private readonly tokens = new Map<string, TokenGrant>();
+  /** Key pairs by `owner/repo` or `owner/repo/environment`, made on first use. */
+  private readonly keys = new Map<string, SecretsKey>();
+  /** Environments by `owner/repo`. */
+  private readonly environments = new Map<string, Set<string>>();
+  /** Sealed secrets by `owner/repo[/environment]:NAME`. */
+  readonly secrets = new Map<string, StoredSecret>();
   private readonly faults: GitHubFault[] = [];
   private nextId = 1000;
   private readonly server = http.createServer((req, res) => {
@@ -160,6 +192,32 @@ export class FakeGitHubApi {
     let list = this.comments.get(issue);
     if (list === undefined) this.comments.set(issue, (list = []));
     return list;
+  }
+
+  /** An environment of the repository `owner/repo` (its secrets need it to exist). */
+  addEnvironment(repo: string, name: string): void {
+    const set = this.environments.get(repo) ?? new Set<string>();
+    set.add(name);
+    this.environments.set(repo, set);
+  }
+
+  /** The key pair of the repository `owner/repo`, or of one of its environments. */
+  keyOf(repo: string, environment?: string): SecretsKey {
+    const where = environment === undefined ? repo : `${repo}/${environment}`;
+    let pair = this.keys.get(where);
+    if (pair === undefined) {
+      const { publicKey, privateKey } = generateKeyPairSync('x25519');
+      const raw = (key: typeof publicKey, part: 'x' | 'd'): string => Buffer.from(String(key.export({ format: 'jwk' })[part]), 'base64url').toString('base64');
+      pair = { key_id: String(this.nextId++) + String(this.keys.size).padStart(16, '0'), key: raw(publicKey, 'x'), privateKey: raw(privateKey, 'd') };
+      this.keys.set(where, pair);
+    }
+    return pair;
+  }
+
+  /** A secret as stored, still sealed, with the key it was sealed for; undefined if none. */
+  sealedSecret(repo: string, name: string, environment?: string): (StoredSecret & { pair: SecretsKey }) | undefined {
+    const stored = this.secrets.get(`${environment === undefined ? repo : `${repo}/${environment}`}:${name.toUpperCase()}`);
+    return stored === undefined ? undefined : { ...stored, pair: this.keyOf(repo, environment) };
   }
 
   /** The next `times` requests that match answer `status`, or have their connection reset. */
@@ -245,6 +303,8 @@ export class FakeGitHubApi {
       }
       return { status: 200, body: found };
     }
+    const secret = /^\/repos\/([^/]+\/[^/]+)\/(?:actions|environments\/([^/]+))\/secrets\/([^/]+)$/.exec(path);
+    if (secret !== null) return this.secretCall(method, grant, secret[1] as string, secret[2] === undefined ? undefined : decodeURIComponent(secret[2]), secret[3] as string, body);
     if (method === 'GET' && path === '/search/issues') return { status: 200, body: { total_count: 0, incomplete_results: false, items: [] } };
     const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
     if (one !== null && method === 'PATCH') {
@@ -259,6 +319,26 @@ export class FakeGitHubApi {
       return { status: 200, body: comment };
     }
     return notFound;
+  }
+
+  /** A public key, or a secret's PUT, of a repository or one of its environments. */
+  private secretCall(method: string, grant: TokenGrant, repo: string, environment: string | undefined, name: string, body: unknown): { status: number; body: unknown } {
+    const forbidden = { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/actions/secrets' } };
+    if (environment !== undefined && this.environments.get(repo)?.has(environment) !== true) return { status: 404, body: { message: 'Not Found' } };
+    const may = (level: 'read' | 'write'): boolean =>
+      grant.secrets !== undefined && (level === 'read' || grant.secrets === 'write') && (environment === undefined || (grant.environments !== undefined && (level === 'read' || grant.environments === 'write')));
+    const pair = this.keyOf(repo, environment);
+    if (name === 'public-key') return method === 'GET' ? (may('read') ? { status: 200, body: { key_id: pair.key_id, key: pair.key } } : forbidden) : { status: 404, body: { message: 'Not Found' } };
+    if (method !== 'PUT') return { status: 404, body: { message: 'Not Found' } };
+    if (!may('write')) return forbidden;
+    const { encrypted_value, key_id } = (body ?? {}) as { encrypted_value?: unknown; key_id?: unknown };
+    if (typeof encrypted_value !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted_value) || key_id !== pair.key_id) {
+      return { status: 422, body: { message: 'Bad request: encrypted_value must be sealed with the public key whose key_id is given' } };
+    }
+    const where = `${environment === undefined ? repo : `${repo}/${environment}`}:${name.toUpperCase()}`;
+    const existed = this.secrets.has(where);
+    this.secrets.set(where, { encrypted_value, key_id });
+    return existed ? { status: 204, body: '' } : { status: 201, body: {} };
   }
 
   /** One page of a list, with the Link header GitHub sends. */

@@ -26,6 +26,8 @@ export interface RunOptions {
   event?: { name: string; ref: string; payload: unknown };
   /** The process is killed after this long: a guard, not a wait. */
   killAfterMs?: number;
+  /** Which action of the repository: the main one (action.yml, dist/index.js), or `rotate` (rotate/action.yml, dist/rotate/index.js). */
+  action?: 'main' | 'rotate';
 }
 
 export interface ActionRun {
@@ -46,8 +48,8 @@ export interface ActionRun {
 type ActionYml = { inputs?: Record<string, { default?: string }> };
 
 /** The INPUT_* variables the runner sets: every declared default, then the given values. */
-export async function inputEnv(inputs: Record<string, string>): Promise<Record<string, string>> {
-  const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
+export async function inputEnv(inputs: Record<string, string>, actionYml = 'action.yml'): Promise<Record<string, string>> {
+  const action = parse(await readFile(path.join(ROOT, actionYml), 'utf8')) as ActionYml;
   const env: Record<string, string> = {};
   const name = (input: string): string => `INPUT_${input.replace(/ /g, '_').toUpperCase()}`;
   for (const [input, spec] of Object.entries(action.inputs ?? {})) {
@@ -115,11 +117,11 @@ async function runIn(temp: string, options: RunOptions): Promise<ActionRun> {
     GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
     RUNNER_TEMP: temp,
     ...runnerFiles,
-    ...(await inputEnv(options.inputs)),
+    ...(await inputEnv(options.inputs, options.action === 'rotate' ? 'rotate/action.yml' : 'action.yml')),
     ...options.env,
   };
 
-  const { exitCode, stdout, stderr, spawnedAt, ms } = await spawnNode([path.join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 });
+  const { exitCode, stdout, stderr, spawnedAt, ms } = await spawnNode([path.join(ROOT, 'dist', ...(options.action === 'rotate' ? ['rotate'] : []), 'index.js')], { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 });
 
   const read = (file: string): Promise<string> => readFile(file, 'utf8');
   const output = await read(runnerFiles.GITHUB_OUTPUT);

@@ -29336,6 +29336,23 @@ function tokenHints(words) {
         `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
     return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${replaceSecret(words)}` };
 }
+// The grant's request, as the arguments of JsonHttp's send or retried.
+const grantRequest = (authUrl, basic, hints) => [
+    `Token request (POST ${TOKEN_PATH}, ${GRANT})`,
+    tokenResponseSchema,
+    'POST',
+    `${authUrl}${TOKEN_PATH}`,
+    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+];
+/**
+ * One try of the grant with `basic`, for a secret to prove: the token, or the HttpError with
+ * its status (a 401 for a secret the service does not take yet). The token is handed to
+ * `onCredential` the moment it arrives.
+ */
+async function grantOnce(http, authUrl, basic, onCredential, words) {
+    const answer = await http.send(...grantRequest(authUrl, basic, tokenHints(words)));
+    onCredential(answer.access_token);
+}
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
@@ -29347,11 +29364,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
     let refreshed = false;
     const request = async () => {
         const answer = await http
-            .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
-            form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
-            headers: { authorization: basic },
-            hints,
-        })
+            .retried(...grantRequest(authUrl, basic, hints))
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
@@ -29478,6 +29491,26 @@ const createResponseSchema = pipe(object({ scopes: optional(array(scopeSchema).c
         ctx.issues.push({ code: 'custom', path: ['scopes'], params: expected, input: r });
     return scopes;
 }));
+// A client's credential (globus-sdk-python, get_client_credentials, create_client_credential,
+// delete_client_credential; their fixtures in __tests__/fixtures/vendor/*credential*.json).
+// Its secret is null but in the answer that creates it.
+const credentialSchema = object({
+    id: uuidSchema,
+    name: schemas_string(),
+    created: schemas_string(),
+    client: optional(nullable(schemas_string())),
+});
+const credentialListSchema = pipe(object({ credentials: array(credentialSchema) }), transform((r) => r.credentials));
+/**
+ * The creation's answer. `onSecret` takes the secret before anything else reads the answer, so
+ * that a message about a malformed answer is scrubbed of it too.
+ */
+const createdCredentialSchema = (onSecret) => pipe(pipe(unknown(), transform((answer) => {
+    const secret = answer?.credential?.secret;
+    if (typeof secret === 'string' && secret !== '')
+        onSecret(secret);
+    return answer;
+})), pipe(object({ credential: schemas_extend(credentialSchema, { secret: schemas_string().check(_minLength(1)) }) }), transform(({ credential: { secret, ...credential } }) => ({ credential, secret }))));
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
 const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
@@ -29537,6 +29570,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
+    const credentialsPath = `${clientPath}/credentials`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return {
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
@@ -29580,6 +29614,44 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
+        },
+        listCredentials: () => call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
+        createCredential: async (name) => {
+            try {
+                const label = `Credential creation (POST ${credentialsPath})`;
+                // Sent once: a second try would make a second credential.
+                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+                return { kind: 'created', ...made };
+            }
+            catch (error) {
+                if (error instanceof HttpError && error.transient)
+                    return { kind: 'unknown', error };
+                throw error;
+            }
+        },
+        /** Deletes a credential; one already gone (a 404, after an answer lost) is `absent`. */
+        deleteCredential: (id) => {
+            const path = `${credentialsPath}/${encodeURIComponent(id)}`;
+            return call((headers) => http.retried(`Credential deletion (DELETE ${path})`, pipe(unknown(), transform(() => 'deleted')), 'DELETE', `${authUrl}${path}`, { headers, notFound: 'absent' }));
+        },
+        /**
+         * Whether the service takes this client's secret now, tried once: HTTP Basic on the
+         * client's own inspection, or the grant with `auth: token` (its token handed to
+         * onCredential). A 401 is `false`; any other failure is thrown.
+         */
+        authenticates: async () => {
+            try {
+                if (auth === 'token')
+                    await grantOnce(http, authUrl, basic, onCredential, words);
+                else
+                    await http.send(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`);
+                return true;
+            }
+            catch (error) {
+                if (error instanceof HttpError && error.status === 401)
+                    return false;
+                throw error;
+            }
         },
     };
 }
@@ -30872,6 +30944,11 @@ function keepSecrets(clientId, clientSecret, mask = () => { }) {
         scrub,
         learn: (credential) => {
             const more = credentialForms(credential);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+        learnSecret: (secret) => {
+            const more = secretForms(clientId, secret);
             more.forEach(mask);
             scrub.learn(more);
         },

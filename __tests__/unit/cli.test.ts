@@ -674,13 +674,13 @@ describe('usage', () => {
   });
 
   test.each([
-    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import> \[options\]/],
-    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import> \[options\]/],
+    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import\|rotate> \[options\]/],
+    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import\|rotate> \[options\]/],
     [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
     [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
-    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply, verify or import/],
+    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply, verify, import or rotate/],
     [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
     [['plan', '--nope'], 1, 'stderr', /^ensure-provider-scope: unknown option --nope\. Run 'ensure-provider-scope --help' for the options\.\n$/],
     // Near misses, in this command's words, quotes balanced.
@@ -691,7 +691,7 @@ describe('usage', () => {
     [['plan', '--on-drift', '--json'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
     [['plan', '--json=yes'], 1, 'stderr', /^ensure-provider-scope: --json takes no value\. Run/],
     [['import', '--dotenv', 'scope.env'], 1, 'stderr', /^ensure-provider-scope: --dotenv is not an option of import, but of plan, apply and verify\. Run 'ensure-provider-scope import --help' for the options of import\.\n$/],
-    [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify or import\./],
+    [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify, import or rotate\./],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
     const run = await cli([...argv]);
     expect(run.exitCode).toBe(exitCode);
@@ -707,6 +707,7 @@ describe('usage', () => {
     apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--gitlab-note', '--debug', '--help'],
     verify: ['--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
     import: ['--spec', '--scope-suffix', '--force', ...CONNECTION, '--json', '--debug', '--help'],
+    rotate: ['--print-secret', '--secret-file', '--retire', '--retire-id', ...CONNECTION, '--json', '--debug', '--help'],
   } as const;
 
   test('--help names every option once, explained in one column, each setting with its variable and its default said once, which commands take it when not all do, and each command with its summary and an example', async () => {
@@ -758,7 +759,7 @@ describe('usage', () => {
     const table = text.split('<!-- options:start -->\n')[1]?.split('<!-- options:end -->')[0] ?? '';
     const rows = table.trim().split('\n').slice(2).map((row) => row.replace(/\\\|/g, '/').split('|').slice(1, -1).map((cell) => cell.trim()));
     const verbs = Object.keys(TAKES) as Array<keyof typeof TAKES>;
-    const documented = Object.fromEntries(verbs.map((verb, i) => [verb, rows.filter((row) => row[3 + i] !== '').map((row) => /--[a-z-]+/.exec(row[0] ?? '')?.[0])]));
+    const documented = Object.fromEntries(verbs.map((verb, i) => [verb, rows.filter((row) => row[3 + i] !== '' && row[3 + i] !== undefined).map((row) => /--[a-z-]+/.exec(row[0] ?? '')?.[0])]));
     // Each command's options, in the table's order (its help's, own first, may differ).
     for (const verb of verbs) expect({ verb, options: [...(documented[verb] ?? [])].sort() }).toEqual({ verb, options: [...TAKES[verb]].sort() });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
@@ -780,7 +781,7 @@ describe('usage', () => {
   ))('%s %s: refused the same way, naming the commands that take it, before any request', async (verb, flag) => {
     const takenBy = Object.entries(TAKES).filter(([, takes]) => (takes as readonly string[]).includes(flag)).map(([v]) => v);
     const by = takenBy.length === 1 ? takenBy[0] : `${takenBy.slice(0, -1).join(', ')} and ${takenBy.at(-1)}`;
-    const value = ['--force', '--gitlab-note'].includes(flag) ? [] : ['x'];
+    const value = ['--force', '--gitlab-note', '--print-secret'].includes(flag) ? [] : ['x'];
     const run = await cli([verb, flag, ...value]);
     expect([run.exitCode, run.stderr, run.stdout]).toEqual([1, `ensure-provider-scope: ${flag} is not an option of ${verb}, but of ${by}. Run 'ensure-provider-scope ${verb} --help' for the options of ${verb}.\n`, '']);
     expect(service.requests).toEqual([]);

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 /** One request through undici, as the service client sends it; what came back, or how it failed. */
-async function send(dispatcher: Dispatcher, origin: string, method: 'GET' | 'POST' | 'PUT', requestPath: string, init: { body?: unknown; secret?: string; signal?: AbortSignal; clientId: string }): Promise<Outcome> {
+async function send(dispatcher: Dispatcher, origin: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', requestPath: string, init: { body?: unknown; secret?: string; signal?: AbortSignal; clientId: string }): Promise<Outcome> {
   const authorization = `Basic ${Buffer.from(`${init.clientId}:${init.secret ?? SECRET}`).toString('base64')}`;
   try {
     const response = await request(`${origin}${requestPath}`, {
@@ -46,7 +46,7 @@ async function send(dispatcher: Dispatcher, origin: string, method: 'GET' | 'POS
 /** The same calls, faults included, to a fresh service; every answer, in order. */
 async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, origin: string): Promise<Outcome[]> {
   const client = service.addClient({ secret: SECRET, name: 'Contract app' });
-  const call = (method: 'GET' | 'POST' | 'PUT', requestPath: string, init: { body?: unknown; secret?: string; signal?: AbortSignal } = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', requestPath: string, init: { body?: unknown; secret?: string; signal?: AbortSignal } = {}) =>
     send(dispatcher, origin, method, requestPath, { ...init, clientId: client.id });
   const clientPath = `/v2/api/clients/${client.id}`;
   const own = `${service.url}/scopes/${client.id}/action_all`;
@@ -73,7 +73,6 @@ async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, orig
   answers.push(await call('POST', `${clientPath}/scopes`, { body: { scope: definition } }));
   answers.push(await call('GET', clientPath, { secret: 'wrong' }));
   answers.push(await call('GET', '/v2/api/nothing'));
-
   // Faults: an answer instead, a connection dropped, an answer lost once applied, no answer.
   service.inject({ method: 'GET', status: 503, headers: { 'retry-after': '7' } });
   answers.push(await call('GET', clientPath));
@@ -85,6 +84,15 @@ async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, orig
   const stop = new AbortController();
   service.inject({ method: 'GET', hang: true, before: () => stop.abort(new Error('the caller stopped waiting')) });
   answers.push(await call('GET', clientPath, { signal: stop.signal }));
+  // Credentials: a second one made, each secret authenticates, the first deleted and its secret refused.
+  const made = await call('POST', `${clientPath}/credentials`, { body: { credential: { name: 'contract' } } });
+  answers.push(made);
+  const madeSecret = 'body' in made ? (made.body as { credential: { secret: string } }).credential.secret : '';
+  answers.push(await call('GET', `${clientPath}/credentials`, { secret: madeSecret }));
+  const portalId = (service.clients.get(client.id)?.credentials[0]?.id) ?? 'none';
+  answers.push(await call('DELETE', `${clientPath}/credentials/${portalId}`, { secret: madeSecret }));
+  answers.push(await call('GET', clientPath));
+  answers.push(await call('DELETE', `${clientPath}/credentials/${portalId}`, { secret: madeSecret }));
   return answers;
 }
 
@@ -94,6 +102,9 @@ function normalize(service: EmbeddedAuthService, answers: Outcome[]): unknown {
   const seen = new Map<string, string>();
   const text = JSON.stringify({ answers, requests })
     .replaceAll(service.url, '<auth_url>')
+    // Each service makes its own secrets and times.
+    .replace(/"secret":"[^"]+"/g, '"secret":"<secret>"')
+    .replace(/"created":"[^"]+"/g, '"created":"<time>"')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (uuid) => {
       const key = uuid.toLowerCase();
       if (!seen.has(key)) seen.set(key, `<id ${seen.size}>`);
@@ -118,12 +129,15 @@ test('the in-process door and the HTTP server answer the same script alike, faul
   expect(normalize(local, inProcess)).toEqual(normalize(...http));
   // Not equal by being empty: the calls did what they say.
   expect(inProcess.map((a) => ('failed' in a ? a.failed : a.status))).toEqual([
-    200, 200, 200, 200, 200, 200, 200, 409, 401, 404, 503, 'UND_ERR_SOCKET', 'UND_ERR_SOCKET', 200, 'the caller stopped waiting',
+    200, 200, 200, 200, 200, 200, 200, 409, 401, 404, 503, 'UND_ERR_SOCKET', 'UND_ERR_SOCKET', 200, 'the caller stopped waiting', 200, 200, 200, 401, 404,
   ]);
   expect(inProcess[3]).toEqual(expect.objectContaining({ body: { scopes: [expect.objectContaining({ scope_string: expect.stringMatching(/\/action_all$/) })] } }));
   // The answer lost was applied: the client lists two scopes.
   expect(inProcess[13]).toEqual(expect.objectContaining({ body: { client: expect.objectContaining({ scopes: [expect.any(String), expect.any(String)] }) } }));
   expect(inProcess[10]).toEqual(expect.objectContaining({ retryAfter: '7' }));
+  // The credential made is listed, with its secret hidden; the one deleted is answered as it was.
+  expect(inProcess[16]).toEqual(expect.objectContaining({ body: { credentials: [expect.objectContaining({ secret: null }), expect.objectContaining({ name: 'contract', secret: null })] } }));
+  expect(inProcess[17]).toEqual(expect.objectContaining({ body: { credential: expect.objectContaining({ name: 'Created in the developer portal', secret: null }) } }));
 });
 
 const vendor = (name: string): Record<string, unknown> =>
@@ -142,7 +156,7 @@ test("its answers keep the real service's shapes: scopes and errors field for fi
   for (const scope of scopes) expect(keys(scope)).toEqual(scopeKeys);
 
   const errors = bodies.filter((b) => b.errors !== undefined && answers.some((a) => 'status' in a && a.body === b && a.status !== 503));
-  expect(errors).toHaveLength(3);
+  expect(errors).toHaveLength(5);
   for (const error of errors) {
     expect(keys(error)).toEqual(keys(errorBody));
     expect(keys((error.errors as unknown[])[0])).toEqual(keys((errorBody.errors as unknown[])[0]));

@@ -106,7 +106,7 @@ const ignored = (file: string): boolean => {
 };
 
 // The users' files the documents tell them to make, in their own repositories.
-const USERS_FILES = new Set(['.github/provider-scope.yml', '.github/workflows/release.yml', '.github/workflows/scope-dry-run.yml', '.github/workflows/verify-deployment.yml', '.github/workflows/matrix.yml', '.github/workflows/scope-watch.yml']);
+const USERS_FILES = new Set(['.github/provider-scope.yml', '.github/workflows/release.yml', '.github/workflows/scope-dry-run.yml', '.github/workflows/verify-deployment.yml', '.github/workflows/matrix.yml', '.github/workflows/scope-watch.yml', '.github/workflows/rotate-secret.yml']);
 // A path is looked for from the repository's root, from the citing file's folder, and from the
 // folders whose files the documents name by their path below them (`engine/ensure.ts`, `unit/x.test.ts`).
 const BASES = ['', 'src', '__tests__', 'dev'];

@@ -192,6 +192,16 @@ describe('keepSecrets: the one keeper of a run', () => {
     expect(secrets.scrub('a-long-client-secret and Bearer opaque-token-value')).toBe('*** and ***');
   });
 
+  test("a rotation's new secret: every form of a secret (the Basic credential's too) masked, then scrubbed beside the old one", () => {
+    const masked: string[] = [];
+    const secrets = keepSecrets(CLIENT_ID, 'the-old-client-secret', (form) => masked.push(form));
+    const before = masked.length;
+    secrets.learnSecret('the-new-client-secret');
+    expect(masked.slice(before)).toEqual(secretForms(CLIENT_ID, 'the-new-client-secret'));
+    const basic = Buffer.from(`${CLIENT_ID}:the-new-client-secret`).toString('base64');
+    expect(secrets.scrub(`the-old-client-secret, the-new-client-secret, Basic ${basic}`)).toBe('***, ***, Basic ***');
+  });
+
   test('without a mask (a terminal masks nothing): it scrubs all the same', () => {
     const secrets = keepSecrets(CLIENT_ID, 'another-client-secret');
     secrets.learn('token-that-arrived');

@@ -114,6 +114,26 @@ describe('one scope, and the answer to an update', () => {
   });
 });
 
+describe('credentials', () => {
+  test("the SDK's listing: each credential read, no secret", async () => {
+    const listed = await serving('get_client_credentials.json', () => client().listCredentials());
+    expect(listed).toEqual([{ name: 'foo', id: 'cf88318e-b2dd-43fd-8ea5-2086fc69ffac', created: '2023-10-21T22:46:15.845937+00:00', client: '6336437e-37e8-4559-82a8-674390c1fd2e' }]);
+  });
+
+  test("the SDK's creation: the credential and its secret apart", async () => {
+    const made = await serving('create_client_credential.json', () => client().createCredential('New Credentials'));
+    expect(made).toEqual({
+      kind: 'created',
+      credential: { name: 'New Credentials', id: '3a53cb4d-edd6-4ae3-900e-25b38b5fce02', created: '2023-10-21T22:46:15.845937+00:00', client: '25afc56d-02af-4175-8c90-9941ebb623dd' },
+      secret: 'abc123',
+    });
+  });
+
+  test("the SDK's deletion answer", async () => {
+    expect(await serving('delete_client_credential.json', () => client().deleteCredential(CLIENT_ID))).toBe('deleted');
+  });
+});
+
 describe('errors', () => {
   test.each([
     ['error.json', 401],
@@ -174,6 +194,19 @@ describe('the embedded service answers in the shapes the real one does', () => {
     expect(missingKeys(fixture('get_scopes.json'), (await call(`/v2/api/scopes?ids=${(created as { scopes: Array<{ id: string }> }).scopes[0]?.id}`)).body)).toEqual([]);
     expect(missingKeys(fixture('error.json'), await (await fetch(`${url}/v2/api/clients/${caller.id}`)).json())).toEqual([]);
     expect(missingKeys(fixture('get_client.apt-docs-2024.json'), (await call(`/v2/api/clients/${caller.id}`)).body)).toEqual([]);
+  });
+
+  test("credentials: listed, created and deleted with the fields of the SDK's fixtures, no more, no fewer; the secret a string in the creation alone", async () => {
+    const path = `/v2/api/clients/${caller.id}/credentials`;
+    const created = await call(path, { method: 'POST', body: JSON.stringify({ credential: { name: 'n' } }) });
+    expect(keysOf(created.body)).toEqual(keysOf(fixture('create_client_credential.json')));
+    expect(typeof (created.body as { credential: { secret: unknown } }).credential.secret).toBe('string');
+    const listed = await call(path);
+    expect(keysOf(listed.body)).toEqual(keysOf(fixture('get_client_credentials.json')));
+    expect((listed.body as { credentials: Array<{ secret: unknown }> }).credentials.map((c) => c.secret)).toEqual([null, null]);
+    const deleted = await call(`${path}/${(created.body as { credential: { id: string } }).credential.id}`, { method: 'DELETE' });
+    expect(keysOf(deleted.body)).toEqual(keysOf(fixture('delete_client_credential.json')));
+    expect((deleted.body as { credential: { secret: unknown } }).credential.secret).toBeNull();
   });
 
   test("the client: the fields of the SDK's get_client fixture, no more, no fewer, of the same kinds", async () => {

@@ -5,7 +5,7 @@
  * __tests__/fixtures/vendor/, whose README gives its source).
  */
 import { randomUUID } from 'node:crypto';
-import type { ClientRecord, ScopeRecord, ServiceState } from './records.ts';
+import type { ClientRecord, CredentialRecord, ScopeRecord, ServiceState } from './records.ts';
 
 export interface ApiOptions {
   /** How a lookup of an unknown string or id is answered: leaving it out, or 404 (default 'empty'). */
@@ -18,14 +18,23 @@ export interface ApiOptions {
   ignoredFields?: Array<'advertised' | 'allows_refresh_token' | 'dependent_scopes' | 'description'>;
   /** Fields the answer to an update leaves out (the scope itself keeps them). */
   updateAnswerOmits?: Array<keyof ScopeRecord>;
+  /**
+   * Whether HTTP Basic may manage credentials (default 'allowed'). No public source says; the
+   * SDK's docstrings name the manage_projects scope for a token: 'refused' answers Basic 403.
+   */
+  basicCredentials?: 'allowed' | 'refused';
+  /** How many times a new credential's secret is refused before it works: the service propagating it (default 0). */
+  newCredentialRefusals?: number;
 }
 
 export interface ApiRequest {
   method: string;
   url: URL;
   body: unknown;
-  /** The client the Basic credential names, with the secret it gave. */
-  credentials?: { id: string; secret: string } | undefined;
+  /** The client the Basic credential or the Bearer token authenticated, if any. */
+  caller: ClientRecord | undefined;
+  /** How it authenticated. */
+  auth: 'basic' | 'bearer';
 }
 
 export interface Answer {
@@ -55,10 +64,18 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 
 const isList = (v: unknown, item: (x: unknown) => boolean): boolean => Array.isArray(v) && v.every(item);
 
 /** Handles a call to `/v2/api/...`; the caller has checked nothing. */
-export function handleApi(state: ServiceState, options: ApiOptions, baseUrl: string, { method, url, body, credentials }: ApiRequest): Answer {
-  const caller = credentials === undefined ? undefined : state.clients.get(credentials.id);
+export function handleApi(state: ServiceState, options: ApiOptions, baseUrl: string, { method, url, body, caller, auth }: ApiRequest): Answer {
   // The detail the real service gives (ssl-hep/ServiceX issue 841).
-  if (caller === undefined || caller.secret !== credentials?.secret) return error(401, 'Basic auth failed');
+  if (caller === undefined) return error(401, 'Basic auth failed');
+
+  const credentialMatch = /^\/v2\/api\/clients\/([^/]+)\/credentials(?:\/([^/]+))?$/.exec(url.pathname);
+  if (credentialMatch?.[1] !== undefined) {
+    const client = state.clients.get(decodeURIComponent(credentialMatch[1]));
+    if (client === undefined) return error(404, 'No such client');
+    if (client.id !== caller.id) return error(403, 'You do not own this client');
+    if (auth === 'basic' && options.basicCredentials === 'refused') return error(403, 'Managing credentials requires a token with the manage_projects scope');
+    return credentialCall(state, options, client, method, credentialMatch[2] === undefined ? undefined : decodeURIComponent(credentialMatch[2]), body);
+  }
 
   const clientMatch = /^\/v2\/api\/clients\/([^/]+)(\/scopes)?$/.exec(url.pathname);
   if (clientMatch?.[1] !== undefined) {
@@ -80,6 +97,24 @@ export function handleApi(state: ServiceState, options: ApiOptions, baseUrl: str
     return error(405, `${method} is not allowed here`);
   }
   return error(404, `No route for ${method} ${url.pathname}`);
+}
+
+/** A credential as the service shows it: its secret only in the answer that creates it (globus-sdk-python, testing/data/auth/*credential*.py). */
+const credentialView = ({ id, name, created, client }: CredentialRecord, secret: string | null = null) => ({ name, id, created, client, secret });
+
+/** `GET` and `POST .../credentials`, `DELETE .../credentials/{id}` (globus-sdk-python, get_client_credentials, create_client_credential, delete_client_credential). */
+function credentialCall(state: ServiceState, options: ApiOptions, client: ClientRecord, method: string, credentialId: string | undefined, body: unknown): Answer {
+  if (credentialId === undefined && method === 'GET') return json(200, { credentials: client.credentials.map((c) => credentialView(c)) });
+  if (credentialId === undefined && method === 'POST') {
+    const name = (body as { credential?: { name?: unknown } } | undefined)?.credential?.name;
+    if (!isText(name)) return error(400, 'The body must be {"credential": {"name": "..."}}');
+    const made = state.addCredential(client, { name, refusals: options.newCredentialRefusals });
+    return json(200, { credential: credentialView(made, made.secret) });
+  }
+  const index = client.credentials.findIndex((c) => c.id === credentialId);
+  const [gone] = method === 'DELETE' && index >= 0 ? client.credentials.splice(index, 1) : [];
+  if (gone !== undefined) return json(200, { credential: credentialView(gone) });
+  return method === 'DELETE' ? error(404, `No credential with id ${String(credentialId)}`) : error(405, `${method} is not allowed here`);
 }
 
 /** A client as `GET /v2/api/clients/{id}` shows it: the fields of globus-sdk-python's get_client fixture (testing/data/auth/get_client.py). */

@@ -30,19 +30,38 @@ export interface ScopeRecord {
   dependent_scopes: Array<Omit<DependentScope, 'scope'> & { scope: string }>;
 }
 
+/**
+ * One of a client's credentials, in the fields of globus-sdk-python's fixtures
+ * (testing/data/auth/get_client_credentials.py, create_client_credential.py): the service
+ * shows `secret` only in the answer that creates it.
+ */
+export interface CredentialRecord {
+  id: string;
+  name: string;
+  /** ISO 8601 with microseconds and `+00:00`, as the fixtures write it; strictly increasing across the service. */
+  created: string;
+  client: string;
+  secret: string;
+}
+
 export interface ClientRecord {
   id: string;
+  /** The secret the portal made with the client (its first credential's): what the tests hand a run. */
   secret: string;
   name: string;
   project: string;
   fqdns: string[];
   /** The client's scope ids, in the order they were made. */
   scopes: string[];
+  /** Its credentials, oldest first: each one's secret authenticates the client. */
+  credentials: CredentialRecord[];
 }
 
 export class ServiceState {
   readonly clients = new Map<string, ClientRecord>();
   readonly scopes = new Map<string, ScopeRecord>();
+  /** The last creation time given, in µs since the epoch, so that no two credentials share one. */
+  private lastCreatedMicros = 0;
 
   constructor() {
     // Another service's scope, advertised to all, as the vendor describes the groups scope
@@ -65,17 +84,51 @@ export class ServiceState {
   }
 
   /** Registers a client as the developer portal would, with no scope. */
-  addClient(init: Partial<Omit<ClientRecord, 'scopes'>> = {}): ClientRecord {
-    const client: ClientRecord = {
+  addClient(init: Partial<Omit<ClientRecord, 'scopes' | 'credentials'>> = {}): ClientRecord {
+    const base: Omit<ClientRecord, 'secret'> = {
       id: init.id ?? randomUUID(),
-      secret: init.secret ?? randomBytes(24).toString('base64url'),
       name: init.name ?? 'Example Action Provider',
       project: init.project ?? randomUUID(),
       fqdns: init.fqdns ?? [],
       scopes: [],
+      credentials: [],
     };
+    // The portal's credential, made with the client; its name is the portal's to choose (no public source records it).
+    const portal = { id: randomUUID(), name: 'Created in the developer portal', created: '', client: base.id, secret: init.secret ?? randomBytes(24).toString('base64url') };
+    // `secret` is the portal credential's: setting it stands for that secret replaced by hand in the portal.
+    const client: ClientRecord = Object.defineProperty(base, 'secret', { enumerable: true, get: () => portal.secret, set: (value: string) => void (portal.secret = value) }) as Omit<ClientRecord, 'secret'> & Pick<ClientRecord, 'secret'>;
     this.clients.set(client.id, client);
+    Object.assign(portal, { created: this.nextCreated() });
+    client.credentials.push(portal);
     return client;
+  }
+
+  /** A creation time after every other, in the fixtures' form: µs steps, so that two credentials made within one millisecond still sort. */
+  private nextCreated(): string {
+    this.lastCreatedMicros = Math.max(Date.now() * 1000, this.lastCreatedMicros + 1);
+    const fraction = String(this.lastCreatedMicros % 1_000_000).padStart(6, '0');
+    return `${new Date(Math.floor(this.lastCreatedMicros / 1000)).toISOString().slice(0, 19)}.${fraction}+00:00`;
+  }
+
+  /** A new credential of `client`, with a fresh id and secret unless given. */
+  addCredential(client: ClientRecord, init: { name: string; secret?: string; refusals?: number | undefined }): CredentialRecord {
+    const credential = { id: randomUUID(), name: init.name, created: this.nextCreated(), client: client.id, secret: init.secret ?? randomBytes(24).toString('base64url') };
+    client.credentials.push(credential);
+    if ((init.refusals ?? 0) > 0) this.refusals.set(credential.secret, init.refusals ?? 0);
+    return credential;
+  }
+
+  /** New secrets still refused, and how many more times: the service propagating a credential. */
+  private readonly refusals = new Map<string, number>();
+
+  /** The client the id and secret name, when the secret is one of its credentials' (and has propagated). */
+  authenticate(credentials: { id: string; secret: string } | undefined): ClientRecord | undefined {
+    const client = credentials === undefined ? undefined : this.clients.get(credentials.id);
+    if (credentials === undefined || !client?.credentials.some((c) => c.secret === credentials.secret)) return undefined;
+    const left = this.refusals.get(credentials.secret) ?? 0;
+    if (left <= 0) return client;
+    this.refusals.set(credentials.secret, left - 1);
+    return undefined;
   }
 
   /** Adds a scope (another service's, or one attached to `client`). */

@@ -54,9 +54,9 @@ export class TokenStore {
   /** `POST /v2/oauth2/token`: the client credentials grant, HTTP Basic, a form body. */
   grant(state: ServiceState, { method, contentType, body, credentials }: TokenRequest): Answer {
     if (method !== 'POST') return error(405, `${method} is not allowed here`);
-    const caller = credentials === undefined ? undefined : state.clients.get(credentials.id);
+    const caller = state.authenticate(credentials);
     // The words the real token endpoint answers with (ssl-hep/ServiceX issue 841).
-    if (caller === undefined || caller.secret !== credentials?.secret) return error(401, 'Basic auth failed');
+    if (caller === undefined) return error(401, 'Basic auth failed');
     if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? '') || typeof body !== 'string') return oauthError(400, 'invalid_request');
     const form = new URLSearchParams(body);
     if (form.get('grant_type') !== 'client_credentials') return oauthError(400, 'unsupported_grant_type');

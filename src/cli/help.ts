@@ -11,7 +11,7 @@ function flagLine(flag: string, command?: Command): string {
   const option = CLI_FLAGS[flag] as CliFlag;
   const name = `  ${option.short === undefined ? '' : `-${option.short}, `}--${flag}${option.value === undefined ? '' : ` ${option.value}`}`;
   const { setting } = option;
-  const fallback = setting === undefined ? undefined : SETTING_DEFAULTS[setting.setting];
+  const fallback = setting === undefined ? option.default : SETTING_DEFAULTS[setting.setting];
   const required = command !== undefined && option.requiredBy?.includes(command) === true;
   const notes = [
     ...(setting === undefined ? [] : [`env ${setting.env}`]),
@@ -56,6 +56,14 @@ export const COMMANDS = {
     examples: [
       `PROVIDER_CLIENT_SECRET=... ${NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
       `${NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; only the scope with that suffix`,
+    ],
+  },
+  rotate: {
+    summary: 'Rotate the client secret: make a new one, prove it, hand it over (--print-secret or --secret-file), then retire old ones (docs/rotation.md).',
+    exitCodes: ['  0  the new secret is stored and what had to go is retired', EXIT[1]],
+    examples: [
+      `${NAME} rotate --print-secret | gh secret set PROVIDER_CLIENT_SECRET --env release`,
+      `${NAME} rotate --secret-file new-secret --retire now --json > rotation.json   # a leaked secret`,
     ],
   },
 } as const satisfies Record<Command, { summary: string; exitCodes: readonly string[]; examples: readonly string[] }>;

@@ -49,12 +49,15 @@ const importedSpec = z.strictObject({
   ),
 });
 
+/** A credential of the client, never its secret. */
+const credentialOut = z.strictObject({ id: z.string(), name: z.string(), created: z.string() });
+
 export const cliReportSchema = z
   .strictObject({
     schema_version: z.literal(2),
     command: z.enum(Object.keys(COMMANDS) as [Command, ...Command[]]),
     /** What came of it; `exit_code` is the process's. */
-    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
+    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     outputs: z
       .nullable(
@@ -118,6 +121,19 @@ export const cliReportSchema = z
         }),
       )
       .check(z.describe('import only: the spec read from the live scope, and where it was written.')),
+    rotation: z
+      .optional(
+        z.strictObject({
+          credential_id: z.nullable(z.string()).check(z.describe('The credential this run made and kept; null when none was (or it was deleted after a failure).')),
+          retired: z.array(credentialOut).check(z.describe('The credentials deleted, oldest first.')),
+          stored: z.array(z.string()).check(z.describe('The destinations that hold the new secret.')),
+          unchanged: z.array(z.string()).check(z.describe('After a failed store: the destinations that still hold the current secret.')),
+          left: z
+            .array(z.extend(credentialOut, { made_by_this_tool: z.boolean() }))
+            .check(z.describe("Every credential left, oldest first; one this tool did not make (the portal's) is only deleted when --retire-id names it.")),
+        }),
+      )
+      .check(z.describe('rotate only: what the rotation made, stored and retired. Never a secret.')),
   })
   .check(z.meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
 

@@ -26,6 +26,7 @@ import { runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, formatOf, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command, type Format, type GivenAs } from './options.ts';
 import { repositoryOf } from './repository.ts';
+import { runRotate } from './rotate.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
 
@@ -119,6 +120,7 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   if (misplaced !== undefined) {
     return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${NAME} ${command} --help' for the options of ${command}.`);
   }
+  if (command === 'rotate') return runRotate(values, collaborators);
   const format = formatOf(values);
   if (typeof format !== 'string') return fail(`${format.problem}. Run '${NAME} ${command} --help' for the options of ${command}.`);
   return run(command as Command, values, format, collaborators);

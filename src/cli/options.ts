@@ -43,7 +43,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 
 /** The commands, in the order the help lists them. */
-export const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import'] as const;
+export const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'] as const;
 export type Command = (typeof COMMAND_NAMES)[number];
 
 /** A flag of the command line: a setting's, or one of the door's own. */
@@ -58,6 +58,8 @@ export interface CliFlag {
   setting?: CliSetting;
   /** A boolean flag's variable, `true` to turn it on. */
   env?: string;
+  /** Its default, for a flag that gives no setting (a setting's is SETTING_DEFAULTS'). */
+  default?: string;
   /** The commands it is required by: the help says so. */
   requiredBy?: readonly Command[];
   short?: string;
@@ -88,6 +90,11 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
     env: 'PROVIDER_GITLAB_NOTE',
   },
   debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+  // rotate's own (cli/rotate.ts).
+  'print-secret': { type: 'boolean', help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.' },
+  'secret-file': { type: 'string', value: '<path>', help: 'Write the new secret to this new file (mode 0600; never over an existing file).', example: 'new-secret' },
+  retire: { type: 'string', value: '<when>', help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]", example: 'now' },
+  'retire-id': { type: 'string', value: '<id>', help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.', example: '3a53cb4d-...' },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
 
@@ -102,6 +109,7 @@ export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
   apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
   verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
+  rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
 };
 
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */

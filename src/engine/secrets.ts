@@ -90,6 +90,8 @@ export interface Secrets {
   scrub: Scrub;
   /** A credential that arrived during the run (the access token): masked, then scrubbed from every later text. */
   learn(credential: string): void;
+  /** A new client secret that arrived during the run (a rotation's): every form of a secret, masked, then scrubbed. */
+  learnSecret(secret: string): void;
 }
 
 export function keepSecrets(clientId: string, clientSecret: string, mask: (form: string) => void = () => {}): Secrets {
@@ -100,6 +102,11 @@ export function keepSecrets(clientId: string, clientSecret: string, mask: (form:
     scrub,
     learn: (credential) => {
       const more = credentialForms(credential);
+      more.forEach(mask);
+      scrub.learn(more);
+    },
+    learnSecret: (secret) => {
+      const more = secretForms(clientId, secret);
       more.forEach(mask);
       scrub.learn(more);
     },

@@ -3,10 +3,10 @@
  * client and its credentials. wire/service-client.ts implements it over HTTP (the shapes it
  * carries are declared there, once); the tests drive it against the embedded service.
  */
-import type { Client, CreationOutcome, Scope, ScopeDefinition } from '../wire/service-client.ts';
+import type { Client, Credential, CredentialCreation, CreationOutcome, Scope, ScopeDefinition } from '../wire/service-client.ts';
 import type { Uuid } from '../wire/uuid.ts';
 
-export type { Client, CreationOutcome, DependentScope, Scope, ScopeDefinition } from '../wire/service-client.ts';
+export type { Client, Credential, CredentialCreation, CreationOutcome, DependentScope, Scope, ScopeDefinition } from '../wire/service-client.ts';
 
 export interface AuthService {
   /** The scope string the service generates for this client's scope with `suffix`. */
@@ -21,4 +21,12 @@ export interface AuthService {
   /** Sets the definition's changeable fields on a scope (all but its suffix); idempotent. */
   updateScope(id: Uuid, definition: ScopeDefinition): Promise<Scope>;
   getScope(id: Uuid): Promise<Scope>;
+  /** The client's credentials, never a secret. */
+  listCredentials(): Promise<Credential[]>;
+  /** One creation request, never repeated: the new secret, handed to the keeper before it is returned. */
+  createCredential(name: string): Promise<CredentialCreation>;
+  /** Deletes one credential; idempotent (`absent` when it was gone already). */
+  deleteCredential(id: Uuid): Promise<'deleted' | 'absent'>;
+  /** Whether the service takes the client's secret now (one try; false on a 401). */
+  authenticates(): Promise<boolean>;
 }

@@ -52,7 +52,7 @@ export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget, lo
       log.info(`${sentence((error as Error).message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`),
   );
 
-export type Method = 'GET' | 'POST' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface JsonHttpOptions {
   budget: Budget;

@@ -5,7 +5,7 @@ import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError } from './http.ts';
 import type { Log } from './log.ts';
 import { lowerFirst, PLAIN_WORDS, replaceSecret, type WireWords } from './words.ts';
-import { authorized, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
+import { authorized, grantOnce, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
 import { uuidSchema, type Uuid } from './uuid.ts';
 
 // Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
@@ -110,6 +110,48 @@ const createResponseSchema = z.pipe(
   }),
 );
 
+// A client's credential (globus-sdk-python, get_client_credentials, create_client_credential,
+// delete_client_credential; their fixtures in __tests__/fixtures/vendor/*credential*.json).
+// Its secret is null but in the answer that creates it.
+const credentialSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  created: z.string(),
+  client: z.optional(z.nullable(z.string())),
+});
+
+/** A credential as the service lists it; never its secret. */
+export type Credential = z.output<typeof credentialSchema>;
+
+const credentialListSchema = z.pipe(z.object({ credentials: z.array(credentialSchema) }), z.transform((r) => r.credentials));
+
+/**
+ * The creation's answer. `onSecret` takes the secret before anything else reads the answer, so
+ * that a message about a malformed answer is scrubbed of it too.
+ */
+const createdCredentialSchema = (onSecret: (secret: string) => void) =>
+  z.pipe(
+    z.pipe(
+      z.unknown(),
+      z.transform((answer) => {
+        const secret = (answer as { credential?: { secret?: unknown } } | null)?.credential?.secret;
+        if (typeof secret === 'string' && secret !== '') onSecret(secret);
+        return answer;
+      }),
+    ),
+    z.pipe(
+      z.object({ credential: z.extend(credentialSchema, { secret: z.string().check(z.minLength(1)) }) }),
+      z.transform(({ credential: { secret, ...credential } }) => ({ credential, secret })),
+    ),
+  );
+
+/**
+ * What a credential's creation came to: `created` with the new secret (shown once, in this
+ * answer alone), or `unknown` (the answer was lost or the service failed: the credential may
+ * exist, and its secret can never be read). Any other failure is thrown.
+ */
+export type CredentialCreation = { kind: 'created'; credential: Credential; secret: string } | { kind: 'unknown'; error: HttpError };
+
 /**
  * A scope's definition: as a spec file gives it, and as the creation and the update send it.
  * `Dependent` is how it names its dependent scopes: on the wire, by id (the default); in a spec
@@ -146,7 +188,7 @@ export interface ServiceClientOptions {
    * `token` gets a token with the client credentials grant first (wire/token.ts) and sends it.
    */
   auth?: 'basic' | 'token' | undefined;
-  /** With `token`: called with the token the moment it arrives, before anything is logged. */
+  /** With `token`: called with the token the moment it arrives, before anything is logged; and with a new credential's secret. */
   onCredential?: ((credential: string) => void) | undefined;
   budget: Budget;
   /** Defaults to the HTTP layer's proxy-aware agent. */
@@ -225,6 +267,7 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
     tokens === undefined ? send({}).catch((error: unknown) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const scopesPath = '/v2/api/scopes';
+  const credentialsPath = `${clientPath}/credentials`;
   const lookup = (query: string): Promise<Scope[]> =>
     call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
 
@@ -266,6 +309,41 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
     getScope: (id: Uuid): Promise<Scope> => {
       const path = `${scopesPath}/${encodeURIComponent(id)}`;
       return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
+    },
+    listCredentials: (): Promise<Credential[]> =>
+      call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
+    createCredential: async (name: string): Promise<CredentialCreation> => {
+      try {
+        const label = `Credential creation (POST ${credentialsPath})`;
+        // Sent once: a second try would make a second credential.
+        const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+        return { kind: 'created', ...made };
+      } catch (error) {
+        if (error instanceof HttpError && error.transient) return { kind: 'unknown', error };
+        throw error;
+      }
+    },
+    /** Deletes a credential; one already gone (a 404, after an answer lost) is `absent`. */
+    deleteCredential: (id: Uuid): Promise<'deleted' | 'absent'> => {
+      const path = `${credentialsPath}/${encodeURIComponent(id)}`;
+      return call((headers) =>
+        http.retried(`Credential deletion (DELETE ${path})`, z.pipe(z.unknown(), z.transform((): 'deleted' | 'absent' => 'deleted')), 'DELETE', `${authUrl}${path}`, { headers, notFound: 'absent' }),
+      );
+    },
+    /**
+     * Whether the service takes this client's secret now, tried once: HTTP Basic on the
+     * client's own inspection, or the grant with `auth: token` (its token handed to
+     * onCredential). A 401 is `false`; any other failure is thrown.
+     */
+    authenticates: async (): Promise<boolean> => {
+      try {
+        if (auth === 'token') await grantOnce(http, authUrl, basic, onCredential, words);
+        else await http.send(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`);
+        return true;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) return false;
+        throw error;
+      }
     },
   };
 }

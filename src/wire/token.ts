@@ -37,6 +37,26 @@ function tokenHints(words: WireWords): Readonly<Record<number, string>> {
   return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${replaceSecret(words)}` };
 }
 
+// The grant's request, as the arguments of JsonHttp's send or retried.
+const grantRequest = (authUrl: string, basic: string, hints: Readonly<Record<number, string>>) =>
+  [
+    `Token request (POST ${TOKEN_PATH}, ${GRANT})`,
+    tokenResponseSchema,
+    'POST',
+    `${authUrl}${TOKEN_PATH}`,
+    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+  ] as const;
+
+/**
+ * One try of the grant with `basic`, for a secret to prove: the token, or the HttpError with
+ * its status (a 401 for a secret the service does not take yet). The token is handed to
+ * `onCredential` the moment it arrives.
+ */
+export async function grantOnce(http: JsonHttp, authUrl: string, basic: string, onCredential: (credential: string) => void, words: WireWords): Promise<void> {
+  const answer = await http.send(...grantRequest(authUrl, basic, tokenHints(words)));
+  onCredential(answer.access_token);
+}
+
 /** Where an API call gets its Authorization header, and a fresh one after a 401. */
 export interface Authorization {
   /** The header for the next call (the first call waits for the token). */
@@ -71,11 +91,7 @@ export function tokenAuthorization({ http, authUrl, basic, onCredential, log = s
   let refreshed = false;
   const request = async (): Promise<string> => {
     const answer = await http
-      .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
-        form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
-        headers: { authorization: basic },
-        hints,
-      })
+      .retried(...grantRequest(authUrl, basic, hints))
       .catch((error: unknown) => {
         // Final, and without the status: a refused grant is no 401 of the API call waiting for
         // the token (no refresh), nor a 400 of a creation (no definition was refused).

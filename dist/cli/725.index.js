@@ -1,8 +1,8 @@
-export const id = 74;
-export const ids = [74];
+export const id = 725;
+export const ids = [725];
 export const modules = {
 
-/***/ 3074:
+/***/ 5725:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -114,6 +114,23 @@ function tokenHints(words) {
         `or a confidential client, not a native one) and that ${words.ref('client_secret')} is one of its current secrets, or use ${words.assign('auth', 'basic')}`;
     return { 400: refused, 401: `${refused}. For a secret deleted or lost: ${(0,wire_words/* replaceSecret */.dz)(words)}` };
 }
+// The grant's request, as the arguments of JsonHttp's send or retried.
+const grantRequest = (authUrl, basic, hints) => [
+    `Token request (POST ${TOKEN_PATH}, ${GRANT})`,
+    tokenResponseSchema,
+    'POST',
+    `${authUrl}${TOKEN_PATH}`,
+    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+];
+/**
+ * One try of the grant with `basic`, for a secret to prove: the token, or the HttpError with
+ * its status (a 401 for a secret the service does not take yet). The token is handed to
+ * `onCredential` the moment it arrives.
+ */
+async function grantOnce(http, authUrl, basic, onCredential, words) {
+    const answer = await http.send(...grantRequest(authUrl, basic, tokenHints(words)));
+    onCredential(answer.access_token);
+}
 /**
  * A token from the client credentials grant, asked for once, on the first call; its request
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
@@ -125,11 +142,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log
     let refreshed = false;
     const request = async () => {
         const answer = await http
-            .retried(`Token request (POST ${TOKEN_PATH}, ${GRANT})`, tokenResponseSchema, 'POST', `${authUrl}${TOKEN_PATH}`, {
-            form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
-            headers: { authorization: basic },
-            hints,
-        })
+            .retried(...grantRequest(authUrl, basic, hints))
             .catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
@@ -258,6 +271,26 @@ const createResponseSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ sco
         ctx.issues.push({ code: 'custom', path: ['scopes'], params: expected, input: r });
     return scopes;
 }));
+// A client's credential (globus-sdk-python, get_client_credentials, create_client_credential,
+// delete_client_credential; their fixtures in __tests__/fixtures/vendor/*credential*.json).
+// Its secret is null but in the answer that creates it.
+const credentialSchema = schemas/* object */.Ikc({
+    id: uuid/* uuidSchema */.l,
+    name: schemas/* string */.YjP(),
+    created: schemas/* string */.YjP(),
+    client: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())),
+});
+const credentialListSchema = schemas/* pipe */.FsL(schemas/* object */.Ikc({ credentials: schemas/* array */.YOg(credentialSchema) }), schemas/* transform */.pdi((r) => r.credentials));
+/**
+ * The creation's answer. `onSecret` takes the secret before anything else reads the answer, so
+ * that a message about a malformed answer is scrubbed of it too.
+ */
+const createdCredentialSchema = (onSecret) => schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* unknown */.L5J(), schemas/* transform */.pdi((answer) => {
+    const secret = answer?.credential?.secret;
+    if (typeof secret === 'string' && secret !== '')
+        onSecret(secret);
+    return answer;
+})), schemas/* pipe */.FsL(schemas/* object */.Ikc({ credential: schemas/* extend */.X$i(credentialSchema, { secret: schemas/* string */.YjP().check(api/* _minLength */.m9(1)) }) }), schemas/* transform */.pdi(({ credential: { secret, ...credential } }) => ({ credential, secret }))));
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
 const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 // What a status can really mean for these calls, in the words of the portal the user knows.
@@ -317,6 +350,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
+    const credentialsPath = `${clientPath}/credentials`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return {
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
@@ -360,6 +394,44 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
+        },
+        listCredentials: () => call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
+        createCredential: async (name) => {
+            try {
+                const label = `Credential creation (POST ${credentialsPath})`;
+                // Sent once: a second try would make a second credential.
+                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+                return { kind: 'created', ...made };
+            }
+            catch (error) {
+                if (error instanceof wire_http/* HttpError */.j$ && error.transient)
+                    return { kind: 'unknown', error };
+                throw error;
+            }
+        },
+        /** Deletes a credential; one already gone (a 404, after an answer lost) is `absent`. */
+        deleteCredential: (id) => {
+            const path = `${credentialsPath}/${encodeURIComponent(id)}`;
+            return call((headers) => http.retried(`Credential deletion (DELETE ${path})`, schemas/* pipe */.FsL(schemas/* unknown */.L5J(), schemas/* transform */.pdi(() => 'deleted')), 'DELETE', `${authUrl}${path}`, { headers, notFound: 'absent' }));
+        },
+        /**
+         * Whether the service takes this client's secret now, tried once: HTTP Basic on the
+         * client's own inspection, or the grant with `auth: token` (its token handed to
+         * onCredential). A 401 is `false`; any other failure is thrown.
+         */
+        authenticates: async () => {
+            try {
+                if (auth === 'token')
+                    await grantOnce(http, authUrl, basic, onCredential, words);
+                else
+                    await http.send(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`);
+                return true;
+            }
+            catch (error) {
+                if (error instanceof wire_http/* HttpError */.j$ && error.status === 401)
+                    return false;
+                throw error;
+            }
         },
     };
 }
@@ -1823,6 +1895,11 @@ function keepSecrets(clientId, clientSecret, mask = () => { }) {
             more.forEach(mask);
             scrub.learn(more);
         },
+        learnSecret: (secret) => {
+            const more = secretForms(clientId, secret);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
     };
 }
 
@@ -1939,7 +2016,7 @@ const CLI_SETTINGS = [
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 /** The commands, in the order the help lists them. */
-const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import'];
+const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
 const settingFlag = (setting) => [
     setting.flag,
     { type: 'string', value: '<value>', help: setting.help, example: setting.example, setting, ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] } : {}) },
@@ -1964,6 +2041,11 @@ const CLI_FLAGS = {
         env: 'PROVIDER_GITLAB_NOTE',
     },
     debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+    // rotate's own (cli/rotate.ts).
+    'print-secret': { type: 'boolean', help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.' },
+    'secret-file': { type: 'string', value: '<path>', help: 'Write the new secret to this new file (mode 0600; never over an existing file).', example: 'new-secret' },
+    retire: { type: 'string', value: '<when>', help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]", example: 'now' },
+    'retire-id': { type: 'string', value: '<id>', help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.', example: '3a53cb4d-...' },
     help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
 const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-secret-stdin'];
@@ -1976,6 +2058,7 @@ const COMMAND_FLAGS = {
     apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
     verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
+    rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
 };
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
 const FORMATS = ['text', 'json', 'markdown'];
@@ -2058,7 +2141,7 @@ function flagLine(flag, command) {
     const option = CLI_FLAGS[flag];
     const name = `  ${option.short === undefined ? '' : `-${option.short}, `}--${flag}${option.value === undefined ? '' : ` ${option.value}`}`;
     const { setting } = option;
-    const fallback = setting === undefined ? undefined : SETTING_DEFAULTS[setting.setting];
+    const fallback = setting === undefined ? option.default : SETTING_DEFAULTS[setting.setting];
     const required = command !== undefined && option.requiredBy?.includes(command) === true;
     const notes = [
         ...(setting === undefined ? [] : [`env ${setting.env}`]),
@@ -2101,6 +2184,14 @@ const COMMANDS = {
         examples: [
             `PROVIDER_CLIENT_SECRET=... ${options_NAME} import --client-id 1b0e... --auth-url https://auth.globus.org   # writes .github/provider-scope.yml`,
             `${options_NAME} import --spec - --scope-suffix action_all > scope.yml   # prints it; only the scope with that suffix`,
+        ],
+    },
+    rotate: {
+        summary: 'Rotate the client secret: make a new one, prove it, hand it over (--print-secret or --secret-file), then retire old ones (docs/rotation.md).',
+        exitCodes: ['  0  the new secret is stored and what had to go is retired', EXIT[1]],
+        examples: [
+            `${options_NAME} rotate --print-secret | gh secret set PROVIDER_CLIENT_SECRET --env release`,
+            `${options_NAME} rotate --secret-file new-secret --retire now --json > rotation.json   # a leaked secret`,
         ],
     },
 };
@@ -2644,11 +2735,13 @@ const importedSpec = schemas/* strictObject */.rej({
         schemas/* strictObject */.rej({ scope_suffix: schemas/* string */.YjP(), optional: schemas/* boolean */.zMY(), requires_refresh_token: schemas/* boolean */.zMY() }),
     ])),
 });
+/** A credential of the client, never its secret. */
+const credentialOut = schemas/* strictObject */.rej({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), created: schemas/* string */.YjP() });
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(2),
     command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
     /** What came of it; `exit_code` is the process's. */
-    status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'failed']),
+    status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'failed']),
     exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
     outputs: schemas/* nullable */.mee(schemas/* strictObject */.rej({
         scope_string: schemas/* string */.YjP(),
@@ -2693,6 +2786,15 @@ const cliReportSchema = schemas/* strictObject */.rej({
         hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
     }))
         .check(schemas/* describe */.q0y('import only: the spec read from the live scope, and where it was written.')),
+    rotation: schemas/* optional */.lqM(schemas/* strictObject */.rej({
+        credential_id: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The credential this run made and kept; null when none was (or it was deleted after a failure).')),
+        retired: schemas/* array */.YOg(credentialOut).check(schemas/* describe */.q0y('The credentials deleted, oldest first.')),
+        stored: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The destinations that hold the new secret.')),
+        unchanged: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('After a failed store: the destinations that still hold the current secret.')),
+        left: schemas/* array */.YOg(schemas/* extend */.X$i(credentialOut, { made_by_this_tool: schemas/* boolean */.zMY() }))
+            .check(schemas/* describe */.q0y("Every credential left, oldest first; one this tool did not make (the portal's) is only deleted when --retire-id names it.")),
+    }))
+        .check(schemas/* describe */.q0y('rotate only: what the rotation made, stored and retired. Never a secret.')),
 })
     .check(schemas/* meta */.mIj({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
 const locatedOf = (m) => ({
@@ -2826,6 +2928,411 @@ async function repositoryOf(cwd) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/engine/rotate.ts
+/**
+ * The rotation of the client secret, whichever door starts it: read the client's credentials
+ * with the current secret, check every destination, create one credential, hand its secret to
+ * the keeper, prove it, switch the run to it, store it in every destination in the order
+ * given, then retire what must go. Nothing old is touched before the new secret is proven and
+ * stored everywhere; a fault leaves a state the final messages name (issue 45; the order is
+ * AWS Secrets Manager's create, set, test, finish, and ovotech/cloud-key-rotator's stop at the
+ * first error).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
+const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
+const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+$/;
+/** The new credential's name: the tool, the UTC time, the run's token (how a run finds what it made after a lost answer). */
+const credentialName = (now, token) => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token}`;
+const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
+/** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
+const PROOF_ATTEMPTS = 12;
+const view = ({ id, name, created }) => ({ id, name, created });
+/** Oldest first; the listing's order breaks a tie. */
+const byCreation = (credentials) => credentials.map((c, i) => [c, i]).sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j).map(([c]) => c);
+const describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
+/** A failure that ends the rotation with what the report knows so far. */
+class RotationFailure extends errors/* ActionError */.l {
+    name = 'RotationFailure';
+    messages;
+    constructor(messages) {
+        super(messages.join('\n'));
+        this.messages = messages;
+    }
+}
+/** One rotation. Never throws: a failure is a conclusion too, with what the run did. */
+function rotateSecret(port) {
+    const report = { stored: [], unchanged: [], retired: [], left: [] };
+    return stopping(port, (signal) => rotate(port, signal, report), (error) => {
+        const messages = error instanceof RotationFailure ? error.messages.map((text) => ({ level: 'error', text })) : concludeFailure(error, port.naming).messages;
+        return { messages, report, exitCode: 1 };
+    });
+}
+/** The service's settings by their rules, the rotation's own beside them: every problem in one run. */
+function rotate_validate({ read, naming, rotationNaming: words }) {
+    const problems = [];
+    let settings;
+    try {
+        // A rotation reads no spec: the other settings keep their defaults.
+        const used = new Set(['client_id', 'client_secret', 'auth_url', 'auth', 'timeout_seconds']);
+        settings = parseSettings((name) => (used.has(name) ? read(name) : (SETTING_DEFAULTS[name] ?? '')), naming);
+    }
+    catch (error) {
+        if (!(error instanceof ValidationError))
+            throw error;
+        problems.push(...error.problems);
+    }
+    const retire = read('retire') === '' ? 'later' : read('retire');
+    if (retire !== 'later' && retire !== 'now') {
+        problems.push({ field: 'retire', message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}` });
+    }
+    const rawId = read('retire_id').trim();
+    const retireId = rawId === '' ? undefined : uuid/* uuidSchema */.l.safeParse(rawId.toLowerCase());
+    if (retireId?.success === false) {
+        problems.push({ field: 'retire_id', message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete` });
+    }
+    if (problems.length > 0 || settings === undefined)
+        throw new ValidationError(problems);
+    return { settings, retire: retire, retireId: retireId?.data };
+}
+/** The service's client for one secret, on the run's budget, every secret and token it meets handed to the keeper. */
+function clientFor(settings, secret, port, budget, log) {
+    return createServiceClient({
+        authUrl: settings.auth_url,
+        clientId: settings.client_id,
+        clientSecret: secret,
+        auth: settings.auth,
+        // A token, or the new credential's secret: either is masked before anything can print it.
+        onCredential: (credential) => {
+            port.secrets.learn(credential);
+            port.secrets.learnSecret(credential);
+        },
+        budget,
+        dispatcher: port.dispatcher,
+        log,
+        scrub: port.secrets.scrub,
+        words: port.naming,
+    });
+}
+async function rotate(port, signal, report) {
+    const { settings, retire, retireId } = rotate_validate(port);
+    const { naming, rotationNaming: words } = port;
+    report.clientId = settings.client_id;
+    const log = logOn(port.write);
+    log.info(`Rotating the secret of client ${settings.client_id} at ${settings.auth_url} (${words.assign('retire', retire)}${retireId === undefined ? '' : `, ${words.assign('retire_id', retireId)}`})`);
+    // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
+    const budget = (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal });
+    const current = clientFor(settings, settings.client_secret, port, budget, log);
+    // 1. What the client has, with the current secret: a refusal here creates nothing.
+    const before = await current.listCredentials().catch((error) => {
+        throw new RotationFailure([refusalOfCurrent(error, settings, naming)]);
+    });
+    if (retireId !== undefined && !before.some((c) => c.id === retireId)) {
+        throw new RotationFailure([
+            `${words.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(describe).join(', ') || 'none'}.`,
+        ]);
+    }
+    // 2. Every destination, before anything is made.
+    const refused = [];
+    for (const destination of port.destinations) {
+        await destination.check().catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
+    }
+    if (refused.length > 0)
+        throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
+    // 3. One credential; 4. its secret already with the keeper (onCredential).
+    const name = credentialName(budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'));
+    const made = await createOne(current, name, log);
+    report.created = view(made.credential);
+    log.info(`Created the credential ${describe(made.credential)}`);
+    // 5. Proven, while the service propagates it; else deleted with the secret that still works.
+    const fresh = clientFor(settings, made.secret, port, budget, log);
+    if (!(await proven(fresh, budget, log))) {
+        await deleteAfterFailure(current, made.credential, report);
+        throw new RotationFailure([
+            `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${describe(made.credential)} was deleted, and nothing was stored. ` +
+                `${naming.runAgain}, or give the service more time with ${naming.ref('timeout_seconds')}.`,
+        ]);
+    }
+    // From here on every call is made with the new secret: the old one may be about to go.
+    const service = fresh;
+    // 6. Every destination, in order.
+    for (const [index, destination] of port.destinations.entries()) {
+        try {
+            await destination.store(made.secret);
+            report.stored.push(destination.name);
+            log.info(`Stored the new secret in ${destination.name}`);
+        }
+        catch (error) {
+            report.unchanged = port.destinations.slice(index).map((d) => d.name);
+            throw new RotationFailure(storeFailure(error, destination, index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined, report, made.credential, naming));
+        }
+    }
+    // 7. Retire what must go.
+    const after = byCreation(await service.listCredentials());
+    const doomed = toRetire(after, made.credential, retire, retireId);
+    const failed = [];
+    for (const credential of doomed) {
+        await service.deleteCredential(credential.id).then(() => void report.retired.push(view(credential)), (error) => void failed.push(`Could not retire the credential ${describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
+    }
+    const retiredIds = new Set(report.retired.map((c) => c.id));
+    report.left = after.filter((c) => !retiredIds.has(c.id)).map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
+    const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
+    const messages = [
+        ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
+        ...leftAdvice(report, made.credential, words),
+        ...failed.map((text) => ({ level: 'error', text })),
+    ];
+    return { outputs, messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+}
+/** Why the current secret could not list the credentials, and what to do. */
+function refusalOfCurrent(error, settings, naming) {
+    const message = error.message;
+    if (error instanceof wire_http/* HttpError */.j$ && error.status === 401) {
+        return (`${message} Nothing was created. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there. ` +
+            `Open the app in the developer portal, generate a new secret, store it where the deployed provider and ${naming.ref('client_secret')} read it, ` +
+            'deploy, then rotate from there (docs/rotation.md).');
+    }
+    if (error instanceof wire_http/* HttpError */.j$ && error.status === 403 && settings.auth === 'basic') {
+        return `${message} Nothing was created. The service may let only a token manage credentials (its SDK says they require the manage_projects scope): use ${naming.assign('auth', 'token')}.`;
+    }
+    return `${message} Nothing was created.`;
+}
+/**
+ * The creation, and after a lost answer the credential found by its name (its secret can never
+ * be read): deleted, then one creation more. Never a second orphan: a second lost answer, or a
+ * credential that cannot be found out, stops the run saying which.
+ */
+async function createOne(service, name, log) {
+    for (let attempt = 1;; attempt++) {
+        const outcome = await service.createCredential(name);
+        if (outcome.kind === 'created')
+            return outcome;
+        log.info(`The credential's creation may or may not have been applied (${outcome.error.message}): looking for it by its name`);
+        const orphans = await service.listCredentials().then((all) => all.filter((c) => c.name === name), (error) => {
+            throw new RotationFailure([
+                `The answer to the creation of the credential ${JSON.stringify(name)} was lost, and the credentials could not be read after it: ${error.message} ` +
+                    'If the developer portal lists a credential of that name, delete it there: its secret was never seen. The current secret is unchanged everywhere.',
+            ]);
+        });
+        for (const orphan of orphans) {
+            await service.deleteCredential(orphan.id).catch((error) => {
+                throw new RotationFailure([
+                    `The answer to the creation of the credential ${describe(orphan)} was lost, so its secret can never be read, and it could not be deleted: ${error.message} ` +
+                        'Delete it by hand in the developer portal. The current secret is unchanged everywhere.',
+                ]);
+            });
+            log.info(`Deleted the credential ${describe(orphan)}, whose secret was lost with the answer`);
+        }
+        if (attempt >= 2) {
+            throw new RotationFailure([
+                `The answer to the creation of the credential ${JSON.stringify(name)} was lost twice (${outcome.error.message}); ${orphans.length === 0 ? 'none was made' : 'the one made was deleted'}. ` +
+                    'Nothing was stored: the current secret is unchanged everywhere. Run the rotation again later.',
+            ]);
+        }
+    }
+}
+/** Tries the new secret until the service takes it, within the run's deadline. */
+async function proven(service, budget, log) {
+    for (let tried = 1;; tried++) {
+        if (await service.authenticates())
+            return true;
+        const pause = (0,retry/* nextPause */.e$)(budget, tried, undefined, PROOF_ATTEMPTS);
+        if ('giveUp' in pause)
+            return false;
+        log.info(`The service does not take the new secret yet (HTTP 401; it may still be propagating it): trying again in ${Math.ceil(pause.waitMs)} ms`);
+        await budget.clock.sleep(pause.waitMs, budget.signal);
+    }
+}
+/** Deletes the new credential after a failure that left no copy of its secret: what became of it, as a sentence. */
+async function deleteAfterFailure(service, credential, report) {
+    return service.deleteCredential(credential.id).then(() => {
+        report.created = undefined;
+        return `The new credential ${describe(credential)} was deleted.`;
+    }, (error) => `The new credential ${describe(credential)} could not be deleted (${error.message}): delete it by hand in the developer portal; its secret is stored nowhere.`);
+}
+/** A store that failed: which destination holds which secret, and what to do. */
+function storeFailure(error, destination, deleted, report, credential, naming) {
+    const cause = `Could not store the new secret in ${destination.name}: ${error.message}`;
+    if (deleted !== undefined)
+        return [cause, `${deleted} Every destination still holds the current secret.`];
+    return [
+        cause,
+        `The new credential ${describe(credential)} is kept and both secrets work; nothing was retired. ` +
+            `Now ${report.stored.join(', ')} hold${report.stored.length === 1 ? 's' : ''} the new secret, and ${report.unchanged.join(', ')} still hold${report.unchanged.length === 1 ? 's' : ''} the current one. ` +
+            `Fix what is named, then ${naming.runAgain.charAt(0).toLowerCase()}${naming.runAgain.slice(1)} to rotate again and complete it.`,
+    ];
+}
+/**
+ * What goes, once the new secret is stored everywhere: this tool's credentials older than the
+ * one before the new one (`later`) or every one of them but the new one (`now`), and the one
+ * retire_id names. Never the new one, never the newest, never the portal's unless named.
+ */
+function toRetire(credentials, made, retire, retireId) {
+    const sorted = byCreation(credentials);
+    const newest = sorted.at(-1);
+    const ours = sorted.filter((c) => madeByThisTool(c) && c.id !== made.id);
+    const keep = retire === 'later' ? 1 : 0;
+    const doomed = new Set(ours.slice(0, Math.max(0, ours.length - keep)).map((c) => c.id));
+    if (retireId !== undefined)
+        doomed.add(retireId);
+    return sorted.filter((c) => doomed.has(c.id) && c.id !== made.id && c.id !== newest?.id);
+}
+/** The credentials left that the deploy may still use, and how to retire the one it no longer does. */
+function leftAdvice(report, made, words) {
+    const others = report.left.filter((c) => c.id !== made.id);
+    if (others.length === 0)
+        return [{ level: 'info', text: `The new credential ${describe(made)} is the client's only one.` }];
+    return [
+        {
+            level: 'info',
+            text: `Left beside the new credential: ${others.map((c) => `${describe(c)}${c.madeByThisTool ? '' : ', not made by this tool'}`).join('; ')}. ` +
+                `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
+                (others.some((c) => c.madeByThisTool) ? ', or let the next rotation retire this tool\'s.' : '.'),
+        },
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/cli/rotate.ts
+/**
+ * `rotate` on the command line: the engine's rotation (engine/rotate.ts) with one destination,
+ * standard output (`--print-secret`, to pipe into `gh secret set` or `glab variable update`)
+ * or a new file (`--secret-file`, mode 0600). Every other line goes to stderr with
+ * --print-secret; the report never holds the secret.
+ */
+
+
+
+
+
+
+
+
+const FLAG_OF = { retire: '--retire', retire_id: '--retire-id' };
+const ROTATION_NAMING = { label: (s) => FLAG_OF[s], ref: (s) => FLAG_OF[s], assign: (s, v) => `${FLAG_OF[s]} ${v}` };
+/** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */
+const printed = (stdout) => ({
+    name: 'standard output',
+    check: async () => { },
+    store: async (secret) => void stdout.write(stdout.isTTY === true ? `${secret}\n` : secret),
+});
+/** A new file, mode 0600, never one that exists (created exclusively, so not even one made since the check). */
+const file = (given, cwd) => {
+    const where = external_node_path_default().resolve(cwd, given);
+    return {
+        name: `the file ${given}`,
+        check: async () => {
+            const exists = await (0,promises_.lstat)(where).then(() => true, () => false);
+            if (exists)
+                throw new Error(`it exists, and is never written over: give a path that does not exist, or move the file away`);
+            const folder = await (0,promises_.stat)(external_node_path_default().dirname(where)).catch(() => undefined);
+            if (folder?.isDirectory() !== true)
+                throw new Error(`its folder ${external_node_path_default().dirname(given)} does not exist`);
+        },
+        store: async (secret) => {
+            const handle = await (0,promises_.open)(where, external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL, 0o600);
+            try {
+                await handle.writeFile(secret);
+            }
+            finally {
+                await handle.close();
+            }
+        },
+    };
+};
+/** The --json document of a rotation: the cli report's fields, the rotation's in `rotation`; never the secret. */
+function rotationJson({ report, outputs }, messages, exitCode) {
+    return {
+        schema_version: 2,
+        command: 'rotate',
+        status: exitCode === 1 ? 'failed' : 'rotated',
+        exit_code: exitCode,
+        outputs: null,
+        scopes: [],
+        unlisted: [],
+        providers: [],
+        warnings: messages.flatMap((m) => (m.level === 'warning' ? [{ message: m.text }] : [])),
+        errors: messages.flatMap((m) => (m.level === 'error' ? [{ message: m.text }] : [])),
+        rotation: {
+            credential_id: outputs?.credential_id ?? report.created?.id ?? null,
+            retired: report.retired,
+            stored: report.stored,
+            unchanged: report.unchanged,
+            left: report.left.map(({ madeByThisTool, ...c }) => ({ ...c, made_by_this_tool: madeByThisTool })),
+        },
+    };
+}
+async function runRotate(values, collaborators) {
+    const { stdout, stderr, env } = collaborators;
+    const flag = (name) => (typeof values[name] === 'string' ? values[name] : undefined);
+    const fail = (text) => (stderr.write(`${options_NAME}: ${(0,engine_text/* inert */.tJ)(text)}\n`), 1);
+    const print = values['print-secret'] === true;
+    const secretFile = flag('secret-file');
+    if (print === (secretFile !== undefined)) {
+        return fail(`rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${options_NAME} rotate --help'.`);
+    }
+    if (values.json === true && print)
+        return fail(`--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`);
+    const secretFromStdin = values['client-secret-stdin'] === true;
+    const secret = (secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '')).trim();
+    const given = (name) => {
+        const option = CLI_SETTINGS.find((s) => s.setting === name);
+        return option === undefined || !reads('rotate', name) ? undefined : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
+    };
+    const read = (name) => {
+        if (name === 'retire')
+            return (flag('retire') ?? '').trim();
+        if (name === 'retire_id')
+            return (flag('retire-id') ?? '').trim();
+        if (name === 'client_secret')
+            return secret;
+        return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
+    };
+    const secrets = keepSecrets(read('client_id'), secret);
+    const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
+    const seen = [];
+    const write = (message) => {
+        if (message.level === 'warning' || message.level === 'error')
+            seen.push(message);
+        if (message.level === 'debug' && values.debug !== true)
+            return;
+        const label = { info: '', debug: 'debug: ', warning: 'Warning: ', error: 'Error: ' }[message.level];
+        stderr.write(`${label}${safe(message.text)}\n`);
+    };
+    const conclusion = await rotateSecret({
+        read,
+        naming: cliNaming({ secretFromStdin }),
+        rotationNaming: ROTATION_NAMING,
+        secrets,
+        write,
+        clock: collaborators.clock,
+        dispatcher: collaborators.dispatcher,
+        destinations: [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd)],
+    });
+    conclusion.messages.forEach(write);
+    const { exitCode } = conclusion;
+    if (values.json === true) {
+        stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(JSON.stringify(rotationJson(conclusion, seen, exitCode), null, 2)))}\n`);
+    }
+    else if (conclusion.outputs !== undefined) {
+        // The report: on stderr with --print-secret, whose stdout holds the secret alone.
+        const out = print ? stderr : stdout;
+        out.write(`${safe(`Rotated: the new credential is ${conclusion.outputs.credential_id}; retired: ${conclusion.report.retired.map((c) => c.id).join(', ') || 'none'}.`)}\n`);
+    }
+    return exitCode;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
  * The command line's door: `plan`, `apply` and `verify`, driving the same engine as the action.
@@ -2835,6 +3342,7 @@ async function repositoryOf(cwd) {
  * summary's markdown (`--format`). Everything it prints or writes is scrubbed of every form of
  * the secret, and shown inert.
  */
+
 
 
 
@@ -2923,6 +3431,8 @@ async function main(collaborators) {
     if (misplaced !== undefined) {
         return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
     }
+    if (command === 'rotate')
+        return runRotate(values, collaborators);
     const format = formatOf(values);
     if (typeof format !== 'string')
         return fail(`${format.problem}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);

@@ -1,0 +1,211 @@
+/**
+ * The rotation action in process (src/github/rotate/): GitHub secrets as destinations, written
+ * through the real octokit to the fake GitHub API on 127.0.0.1 (dev/github-api.ts), sealed with
+ * libsodium; each sealed box is opened here with the fake's private key, and holds the new
+ * secret. The authentication service is the embedded one, in process.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { ROOT } from '../../dev/runner.ts';
+import { getOctokit } from '@actions/github';
+import sodium from 'libsodium-wrappers';
+import { FakeGitHubApi, WORKFLOW_BOT, type TokenGrant } from '../../dev/github-api.ts';
+import type { EmbeddedAuthService } from '../../dev/auth-service.ts';
+import type { Message } from '../../src/engine/conclude.ts';
+import { secretForms } from '../../src/engine/secrets.ts';
+import { rotateAction } from '../../src/github/rotate/action.ts';
+import { githubSecret, seal } from '../../src/github/rotate/github-secrets.ts';
+import { fakeClock } from '../support/clock.ts';
+import { AUTH_URL, inProcessService } from '../support/in-process.ts';
+
+const REPO = 'octo/provider';
+const CLIENT_ID = '4d5e6f70-8192-4a3b-9c4d-5e6f708192a3';
+const PORTAL_SECRET = 'portal-secret-of-the-action-1a2b';
+const APP_TOKEN = 'ghs_app_installation_token_for_secrets';
+const WORKFLOW_TOKEN = 'ghs_the_workflows_own_token';
+
+let github: FakeGitHubApi;
+let service: EmbeddedAuthService;
+beforeEach(async () => {
+  github = new FakeGitHubApi();
+  await github.start();
+  github.grant(APP_TOKEN, { user: { login: 'rotator[bot]', id: 7, type: 'Bot' }, secrets: 'write', environments: 'write' });
+  github.grant(WORKFLOW_TOKEN, { user: WORKFLOW_BOT, readUser: false });
+  github.addEnvironment(REPO, 'release');
+  github.addEnvironment(REPO, 'scope-watch');
+  service = inProcessService();
+  service.addClient({ id: CLIENT_ID, secret: PORTAL_SECRET });
+});
+afterEach(() => github.stop());
+
+const octokit = (token: string) => getOctokit(token, { baseUrl: github.url });
+
+/** The secret GitHub holds there, unsealed with the fake's private key. */
+async function opened(name: string, environment?: string): Promise<string | undefined> {
+  await sodium.ready;
+  const stored = github.sealedSecret(REPO, name, environment);
+  if (stored === undefined) return undefined;
+  const { ORIGINAL } = sodium.base64_variants;
+  const plain = sodium.crypto_box_seal_open(sodium.from_base64(stored.encrypted_value, ORIGINAL), sodium.from_base64(stored.pair.key, ORIGINAL), sodium.from_base64(stored.pair.privateKey, ORIGINAL));
+  return sodium.to_string(plain);
+}
+
+describe('a GitHub secret as a destination', () => {
+  test('the repository secret: its public key read, the value sealed for it and PUT; the fake opens it to the secret', async () => {
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await place.check();
+    await place.store('the-new-secret-value');
+    expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('the-new-secret-value');
+    expect(github.calls()).toEqual([
+      'GET /repos/octo/provider/actions/secrets/public-key',
+      'GET /repos/octo/provider/actions/secrets/public-key',
+      'PUT /repos/octo/provider/actions/secrets/PROVIDER_CLIENT_SECRET',
+    ]);
+    // Sealed: the value never travels in the clear.
+    expect(JSON.stringify(github.requests)).not.toContain('the-new-secret-value');
+  });
+
+  test("an environment's secret: under its own key", async () => {
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment: 'release' });
+    await place.store('for-the-release');
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe('for-the-release');
+    expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
+    expect(github.keyOf(REPO, 'release').key).not.toBe(github.keyOf(REPO).key);
+  });
+
+  test('sealed twice, the same secret gives two different boxes (a fresh ephemeral key each time)', async () => {
+    const { key } = github.keyOf(REPO);
+    expect(await seal('same', key)).not.toBe(await seal('same', key));
+  });
+
+  test("the workflow's own token: 403 on the public key, and the message names an App's or a fine-grained token and the permission, never a permissions: line to add", async () => {
+    const place = githubSecret(octokit(WORKFLOW_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.check()).rejects.toThrow(
+      /^GitHub refused reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider \(HTTP 403: .*\): the token in github_token may not do this\. The workflow's own token \(GITHUB_TOKEN\) has no permission for secrets at all, and no permissions: line gives it one: give github_token a GitHub App's token \(actions\/create-github-app-token\) or a fine-grained personal access token with the "Secrets" repository permission \(write\)\.$/,
+    );
+  });
+
+  test.each<[string, TokenGrant, string]>([
+    ['read only', { user: { login: 'reader', id: 8, type: 'User' }, secrets: 'read', environments: 'read' }, 'the "Secrets" and "Environments" repository permissions (write)'],
+    ['without Environments: write', { user: { login: 'half', id: 9, type: 'User' }, secrets: 'write', environments: 'read' }, 'the "Secrets" and "Environments" repository permissions (write)'],
+  ])('a token %s: the check passes (a key read proves read access only), the store is refused and says why', async (_name, grant, permission) => {
+    github.grant('limited', grant);
+    const place = githubSecret(octokit('limited'), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment: 'release' });
+    await place.check();
+    await expect(place.store('x-value')).rejects.toThrow(`with ${permission}.`);
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBeUndefined();
+  });
+
+  test('an environment that does not exist: named, with what to do', async () => {
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment: 'nowhere' });
+    await expect(place.check()).rejects.toThrow('GitHub has no environment nowhere in octo/provider (HTTP 404): create it (Settings, Environments), or take it out of environments.');
+  });
+});
+
+interface ActionRun {
+  exitCode: 0 | 1;
+  messages: Message[];
+  masked: string[];
+  outputs: Record<string, string>;
+}
+
+async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
+  const messages: Message[] = [];
+  const masked: string[] = [];
+  const outputs: Record<string, string> = {};
+  const given: Record<string, string> = { client_id: CLIENT_ID, client_secret: PORTAL_SECRET, auth_url: AUTH_URL, github_token: APP_TOKEN, ...inputs };
+  const dispatcher = service.dispatcher();
+  const exitCode = await rotateAction({
+    input: (name) => given[name] ?? '',
+    mask: (form) => void masked.push(form),
+    setOutput: (name, value) => void (outputs[name] = value),
+    write: (message) => void messages.push(message),
+    repository: REPO,
+    octokit,
+    clock: fakeClock(),
+    dispatcher,
+  });
+  return { exitCode, messages, masked, outputs };
+}
+
+describe('the rotation action', () => {
+  test('every environment given, in order, holds the new secret; the outputs; the new secret masked in every form and said nowhere', async () => {
+    const r = await runRotation({ environments: 'release\n  scope-watch \n' });
+    expect(r.exitCode).toBe(0);
+    const made = service.clients.get(CLIENT_ID)?.credentials[1];
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe(made?.secret);
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'scope-watch')).toBe(made?.secret);
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([
+      'PUT /repos/octo/provider/environments/release/secrets/PROVIDER_CLIENT_SECRET',
+      'PUT /repos/octo/provider/environments/scope-watch/secrets/PROVIDER_CLIENT_SECRET',
+    ]);
+    expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
+    expect(r.masked).toEqual(expect.arrayContaining([...secretForms(CLIENT_ID, PORTAL_SECRET), ...secretForms(CLIENT_ID, made?.secret ?? ''), APP_TOKEN]));
+    const said = JSON.stringify(r.messages);
+    for (const form of [...secretForms(CLIENT_ID, PORTAL_SECRET), ...secretForms(CLIENT_ID, made?.secret ?? ''), APP_TOKEN]) expect(said).not.toContain(form);
+  });
+
+  test('no environments: the repository secret, named by secret_name', async () => {
+    const r = await runRotation({ secret_name: 'GLOBUS_SECRET' });
+    expect(r.exitCode).toBe(0);
+    expect(await opened('GLOBUS_SECRET')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
+  });
+
+  test("the workflow's own token: nothing created, the fix named", async () => {
+    const r = await runRotation({ github_token: WORKFLOW_TOKEN, environments: 'release' });
+    expect(r.exitCode).toBe(1);
+    expect(service.clients.get(CLIENT_ID)?.credentials).toHaveLength(1);
+    expect(r.messages.filter((m) => m.level === 'error').map((m) => m.text)).toEqual([
+      expect.stringMatching(/^the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider cannot be written: GitHub refused .*HTTP 403.*actions\/create-github-app-token.*"Secrets" and "Environments" repository permissions \(write\)\.$/),
+      'Nothing was created: the current secret is unchanged everywhere.',
+    ]);
+  });
+
+  test('a store refused after another succeeded: the new credential kept, each environment and its secret named', async () => {
+    github.fail({ method: 'PUT', path: /scope-watch/, status: 422 });
+    const r = await runRotation({ environments: 'release\nscope-watch' });
+    expect(r.exitCode).toBe(1);
+    expect(service.clients.get(CLIENT_ID)?.credentials).toHaveLength(2);
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
+    expect(r.messages.map((m) => m.text)).toContainEqual(
+      expect.stringMatching(/Now the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider holds the new secret, and the secret PROVIDER_CLIENT_SECRET of the environment scope-watch of octo\/provider still holds the current one\./),
+    );
+    expect(r.outputs).toEqual({});
+  });
+
+  test('inputs checked before anything: an empty github_token, a bad secret_name', async () => {
+    const r = await runRotation({ github_token: '', secret_name: 'not a name' });
+    expect(r.exitCode).toBe(1);
+    expect(r.messages.map((m) => m.text)).toEqual([expect.stringMatching(/^Input github_token is empty: give a GitHub App token/), 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit']);
+    expect(service.requests).toEqual([]);
+  });
+});
+
+describe('rotate/action.yml', () => {
+  const yml = parse(readFileSync(path.join(ROOT, 'rotate', 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string; required?: boolean }>; outputs: Record<string, unknown>; runs: { using: string; main: string } };
+  const code = ['action.ts', 'index.ts'].map((f) => readFileSync(path.join(ROOT, 'src', 'github', 'rotate', f), 'utf8')).join('\n');
+
+  test('runs on node24 from its own bundle, dist/rotate/index.js, beside the main one', () => {
+    expect(yml.runs).toEqual({ using: 'node24', main: '../dist/rotate/index.js' });
+  });
+
+  test('declares the inputs the code reads, and the outputs it sets', async () => {
+    expect(Object.keys(yml.inputs).sort()).toEqual(['auth', 'auth_url', 'client_id', 'client_secret', 'environments', 'github_token', 'retire', 'retire_id', 'secret_name', 'timeout_seconds']);
+    for (const input of ['github_token', 'secret_name', 'environments']) expect(code).toContain(`runner.input('${input}')`);
+    expect(Object.keys(yml.outputs).sort()).toEqual(['credential_id', 'retired']);
+    for (const output of ['credential_id', 'retired']) expect(code).toContain(`runner.setOutput('${output}'`);
+    expect([yml.inputs.retire?.default, yml.inputs.secret_name?.default, yml.inputs.github_token?.required]).toEqual(['later', 'PROVIDER_CLIENT_SECRET', true]);
+  });
+
+  test('the example workflow gives only inputs rotate/action.yml declares, and a GitHub App token', () => {
+    const example = parse(readFileSync(path.join(ROOT, 'examples', 'workflows', 'rotate.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, string> }> }> };
+    const steps = Object.values(example.jobs).flatMap((job) => job.steps).filter((s) => s.uses?.includes('ensure-provider-scope/rotate@') === true);
+    expect(steps).toHaveLength(2);
+    for (const step of steps) {
+      for (const input of Object.keys(step.with ?? {})) expect(Object.keys(yml.inputs)).toContain(input);
+      expect(step.with?.github_token).toBe('${{ steps.app.outputs.token }}');
+    }
+  });
+});

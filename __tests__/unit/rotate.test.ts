@@ -1,0 +1,448 @@
+/**
+ * The rotation (engine/rotate.ts) against the embedded service in process: the order of its
+ * steps, what it retires and never retires, each fault of issue 45's point 4 and the state it
+ * leaves, and no secret, old or new, in anything it says. Destinations are recording stand-ins;
+ * the clock is fake, so the proof's retries take no time.
+ */
+import { describe, expect, test } from '@jest/globals';
+import type { Dispatcher } from 'undici';
+import type { AuthServiceOptions, EmbeddedAuthService } from '../../dev/auth-service.ts';
+import type { Message } from '../../src/engine/conclude.ts';
+import { credentialName, madeByThisTool, rotateSecret, toRetire, type Destination, type RotationConclusion, type RotationNaming, type RotationSetting } from '../../src/engine/rotate.ts';
+import { keepSecrets, secretForms } from '../../src/engine/secrets.ts';
+import type { Credential } from '../../src/engine/service.ts';
+import type { SettingName } from '../../src/engine/settings.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { fakeClock } from '../support/clock.ts';
+import { id, nthUuid } from '../support/ids.ts';
+import { AUTH_URL, inProcessService } from '../support/in-process.ts';
+
+const CLIENT_ID = id('2c4e6a8b-1d3f-4a5b-9c7d-0e1f2a3b4c5d');
+const PORTAL_SECRET = 'portal-made-Secret+with/signs=';
+// 2026-11-27T10:00:00Z
+const START = Date.UTC(2026, 10, 27, 10, 0, 0);
+
+const WORDS: RotationNaming = { label: (s) => `Input ${s}`, ref: (s) => s, assign: (s, v) => `${s}: ${v}` };
+
+/** A destination that records what it was given, and fails its check or its store when told. */
+function destination(name: string, { refuseCheck, refuseStore }: { refuseCheck?: string; refuseStore?: string } = {}) {
+  const held: string[] = [];
+  const calls: string[] = [];
+  const d: Destination & { held: string[]; calls: string[] } = {
+    name,
+    held,
+    calls,
+    check: async () => {
+      calls.push('check');
+      if (refuseCheck !== undefined) throw new Error(refuseCheck);
+    },
+    store: async (secret) => {
+      calls.push('store');
+      if (refuseStore !== undefined) throw new Error(refuseStore);
+      held.push(secret);
+    },
+  };
+  return d;
+}
+
+interface World {
+  service: EmbeddedAuthService;
+  /** Every Authorization header sent, decoded to the secret it carries (Basic) or "bearer". */
+  sent: Array<{ method: string; path: string; secret: string }>;
+}
+
+function world(options: AuthServiceOptions = {}): World {
+  const service = inProcessService(options);
+  service.addClient({ id: CLIENT_ID, secret: PORTAL_SECRET });
+  return { service, sent: [] };
+}
+
+interface Rotation extends RotationConclusion {
+  written: Message[];
+  masked: string[];
+  /** The secret the destinations were given, if any. */
+  secret: string | undefined;
+  slept: number[];
+}
+
+/** One rotation with the current secret `secret`, as a door would start it. */
+async function rotate(
+  { service, sent }: World,
+  { secret = PORTAL_SECRET, settings = {}, destinations = [destination('the first place'), destination('the second place')], runToken = 'run1', now = START }: {
+    secret?: string | undefined;
+    settings?: Partial<Record<SettingName | RotationSetting, string>>;
+    destinations?: Array<ReturnType<typeof destination>>;
+    runToken?: string;
+    now?: number;
+  } = {},
+): Promise<Rotation> {
+  const given: Partial<Record<SettingName | RotationSetting, string>> = { client_id: CLIENT_ID, client_secret: secret, auth_url: AUTH_URL, auth: 'basic', timeout_seconds: '30', ...settings };
+  const written: Message[] = [];
+  const masked: string[] = [];
+  const clock = fakeClock(0.5, now);
+  const record: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+    const authorization = String((opts.headers as Record<string, string> | undefined)?.authorization ?? '');
+    const basic = /^Basic (.+)$/.exec(authorization)?.[1];
+    sent.push({ method: opts.method, path: opts.path, secret: basic === undefined ? 'bearer' : Buffer.from(basic, 'base64').toString().split(':').slice(1).join(':') });
+    return dispatch(opts, handler);
+  };
+  const conclusion = await rotateSecret({
+    read: (name) => given[name] ?? '',
+    naming: INPUT_NAMING,
+    rotationNaming: WORDS,
+    secrets: keepSecrets(CLIENT_ID, secret, (form) => void masked.push(form)),
+    write: (message) => void written.push(message),
+    clock,
+    dispatcher: service.dispatcher().compose(record),
+    destinations,
+    runToken,
+  });
+  return { ...conclusion, written, masked, secret: destinations[0]?.held[0], slept: clock.slept };
+}
+
+const credentials = (service: EmbeddedAuthService) => service.clients.get(CLIENT_ID)?.credentials ?? [];
+const names = (service: EmbeddedAuthService) => credentials(service).map((c) => c.name);
+const PORTAL = 'Created in the developer portal';
+const nameAt = (minutes: number, token: string) => credentialName(START + minutes * 60_000, token);
+const errors = (r: Rotation) => r.messages.filter((m) => m.level === 'error').map((m) => m.text);
+const infos = (r: Rotation) => r.messages.filter((m) => m.level === 'info').map((m) => m.text);
+
+/** No form of any of these secrets in what the run wrote, concluded or reported. */
+function expectNoSecret(r: Rotation, secrets: readonly string[]): void {
+  const text = JSON.stringify({ written: r.written, messages: r.messages, report: r.report, outputs: r.outputs });
+  for (const secret of secrets) for (const form of secretForms(CLIENT_ID, secret)) expect(text).not.toContain(form);
+}
+
+describe('a rotation that goes through', () => {
+  test('a first rotation from the portal-made secret: one credential made, proven, stored in order, the portal\'s left and named', async () => {
+    const w = world();
+    const first = destination('the first place');
+    const second = destination('the second place');
+    const r = await rotate(w, { destinations: [first, second] });
+
+    expect(r.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([PORTAL, 'ensure-provider-scope 2026-11-27T10:00:00Z run1']);
+    const made = credentials(w.service)[1];
+    expect(first.held).toEqual([made?.secret]);
+    expect(second.held).toEqual([made?.secret]);
+    // Every check before the creation, then the stores in order.
+    expect([...first.calls, ...second.calls]).toEqual(['check', 'store', 'check', 'store']);
+    expect(w.service.apiCalls()).toEqual([
+      `GET /v2/api/clients/${CLIENT_ID}/credentials`,
+      `POST /v2/api/clients/${CLIENT_ID}/credentials`,
+      `GET /v2/api/clients/${CLIENT_ID}`,
+      `GET /v2/api/clients/${CLIENT_ID}/credentials`,
+    ]);
+    expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
+    expect(r.report.created).toEqual({ id: made?.id, name: made?.name, created: made?.created });
+    expect(r.report.stored).toEqual(['the first place', 'the second place']);
+    expect(r.report.left).toEqual([
+      { id: credentials(w.service)[0]?.id, name: PORTAL, created: credentials(w.service)[0]?.created, madeByThisTool: false },
+      { id: made?.id, name: made?.name, created: made?.created, madeByThisTool: true },
+    ]);
+    expect(infos(r)).toEqual([
+      expect.stringMatching(/^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/),
+    ]);
+    // The old secret still works: the deploy keeps running through the overlap.
+    expect(w.service.clients.get(CLIENT_ID)?.credentials.map((c) => c.secret)).toContain(PORTAL_SECRET);
+  });
+
+  test('the new secret goes to the keeper (masked in every form) before any destination sees it; no secret in anything said', async () => {
+    const w = world();
+    const order: string[] = [];
+    const masked: string[] = [];
+    const watching: ReturnType<typeof destination> = {
+      ...destination('the place'),
+      store: async (secret) => void order.push(masked.includes(secret) ? 'masked before stored' : 'stored unmasked'),
+    };
+    const r = await rotate(w, { destinations: [watching] });
+    masked.push(...r.masked);
+    const secret = credentials(w.service)[1]?.secret ?? '';
+    expect(r.masked).toEqual(expect.arrayContaining(secretForms(CLIENT_ID, secret)));
+    expect(r.exitCode).toBe(0);
+    expectNoSecret(r, [PORTAL_SECRET, secret]);
+  });
+
+  test('from the proof on, every call of the run is made with the new secret', async () => {
+    const w = world();
+    const r = await rotate(w);
+    const secret = r.secret ?? '';
+    const post = w.sent.findIndex((s) => s.method === 'POST');
+    expect(w.sent.slice(0, post + 1).map((s) => s.secret)).toEqual([PORTAL_SECRET, PORTAL_SECRET]);
+    expect(w.sent.slice(post + 1).map((s) => s.secret)).toEqual([secret, secret]);
+  });
+
+  test('a third rotation: the oldest of this tool\'s deleted, the previous kept, the portal\'s kept', async () => {
+    const w = world();
+    const one = await rotate(w, { runToken: 'one' });
+    const two = await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
+    expect(two.outputs?.retired).toBe('[]');
+    const firstOfTool = credentials(w.service)[1];
+    const three = await rotate(w, { secret: two.secret, runToken: 'three', now: START + 120_000 });
+    expect(three.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(1, 'two'), nameAt(2, 'three')]);
+    expect(three.outputs?.retired).toBe(JSON.stringify([firstOfTool?.id]));
+    expect(three.report.retired).toEqual([{ id: firstOfTool?.id, name: nameAt(0, 'one'), created: firstOfTool?.created }]);
+    expect(infos(three)[0]).toMatch(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one"/);
+    expect(infos(three)[1]).toMatch(/, or let the next rotation retire this tool's\.$/);
+    // Retired with the new secret, after both stores.
+    expect(w.sent.filter((s) => s.method === 'DELETE').map((s) => s.secret)).toEqual([three.secret]);
+  });
+
+  test('retire: now keeps only the new one of this tool\'s, and the portal\'s', async () => {
+    const w = world();
+    const one = await rotate(w, { runToken: 'one' });
+    await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
+    const r = await rotate(w, { secret: credentials(w.service)[2]?.secret, runToken: 'now', now: START + 120_000, settings: { retire: 'now' } });
+    expect(r.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(2, 'now')]);
+    expect(r.report.retired.map((c) => c.name)).toEqual([nameAt(0, 'one'), nameAt(1, 'two')]);
+  });
+
+  test('retire_id names the portal\'s credential: deleted, after the stores, with the new secret', async () => {
+    const w = world();
+    const portal = credentials(w.service)[0];
+    const first = destination('the place');
+    const r = await rotate(w, { settings: { retire_id: portal?.id.toUpperCase() ?? '' }, destinations: [first] });
+    expect(r.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([nameAt(0, 'run1')]);
+    expect(r.outputs?.retired).toBe(JSON.stringify([portal?.id]));
+    expect(infos(r).at(-1)).toMatch(/^The new credential .* is the client's only one\.$/);
+    expect(w.sent.at(-1)).toEqual(expect.objectContaining({ method: 'DELETE', secret: first.held[0] }));
+  });
+
+  test('auth: token: the same rotation over tokens, the new secret proven by the grant', async () => {
+    const w = world({ basicCredentials: 'refused' });
+    const r = await rotate(w, { settings: { auth: 'token' } });
+    expect(r.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
+    const grants = w.sent.filter((s) => s.path === '/v2/oauth2/token').map((s) => s.secret);
+    expect(grants[0]).toBe(PORTAL_SECRET);
+    expect(grants.slice(1)).toEqual([r.secret, r.secret]);
+    expectNoSecret(r, [PORTAL_SECRET, r.secret ?? '']);
+    // The tokens are masked too.
+    for (const token of w.service.issuedTokens()) expect(r.masked).toContain(token);
+  });
+
+  test('the service propagating the new secret: retried within the budget, then taken', async () => {
+    const w = world({ newCredentialRefusals: 3 });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(0);
+    expect(r.slept).toHaveLength(3);
+    expect(r.written.filter((m) => /does not take the new secret yet/.test(m.text))).toHaveLength(3);
+    expect(w.sent.filter((s) => s.path === `/v2/api/clients/${CLIENT_ID}`)).toHaveLength(4);
+  });
+});
+
+describe('faults, each leaving a state a person can trust', () => {
+  test('the creation\'s answer lost: the credential found by its name, deleted, and one more made', async () => {
+    const w = world();
+    w.service.inject({ method: 'POST', loseAnswer: true });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
+    expect(w.service.apiCalls().filter((c) => c.startsWith('POST') || c.startsWith('DELETE'))).toHaveLength(3);
+    expect(r.secret).toBe(credentials(w.service)[1]?.secret);
+    expect(r.written.map((m) => m.text)).toContainEqual(expect.stringMatching(/^Deleted the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" .*whose secret was lost with the answer$/));
+  });
+
+  test('the creation\'s answer lost twice: both deleted, nothing stored, a clear error', async () => {
+    const w = world();
+    w.service.inject({ method: 'POST', loseAnswer: true, times: 2 });
+    const place = destination('the place');
+    const r = await rotate(w, { destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(place.held).toEqual([]);
+    expect(errors(r)).toEqual([expect.stringMatching(/was lost twice .*the one made was deleted\. Nothing was stored: the current secret is unchanged everywhere\./)]);
+  });
+
+  test('a creation that failed unapplied (503): one more made, none orphaned', async () => {
+    const w = world();
+    w.service.inject({ method: 'POST', status: 503 });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(0);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
+  });
+
+  test('the creation\'s answer lost and the listing failing after it: the name to look for, nothing stored', async () => {
+    const w = world();
+    w.service.inject({ method: 'POST', loseAnswer: true, before: () => w.service.inject({ method: 'GET', path: /credentials$/, status: 403 }) });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(1);
+    expect(errors(r)).toEqual([expect.stringMatching(/^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" was lost, and the credentials could not be read after it: .*If the developer portal lists a credential of that name, delete it there/)]);
+  });
+
+  test('the orphan cannot be deleted: named, to delete by hand', async () => {
+    const w = world();
+    w.service.inject({ method: 'POST', loseAnswer: true });
+    w.service.inject({ method: 'DELETE', status: 403 });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(1);
+    expect(errors(r)[0]).toMatch(/so its secret can never be read, and it could not be deleted: .*Delete it by hand in the developer portal/);
+  });
+
+  test('a destination that cannot be written: found before anything is made', async () => {
+    const w = world();
+    const ok = destination('the first place');
+    const refusing = destination('the second place', { refuseCheck: 'its public key cannot be read (HTTP 403)' });
+    const r = await rotate(w, { destinations: [ok, refusing] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(w.service.apiCalls()).toEqual([`GET /v2/api/clients/${CLIENT_ID}/credentials`]);
+    expect(errors(r)).toEqual(['the second place cannot be written: its public key cannot be read (HTTP 403)', 'Nothing was created: the current secret is unchanged everywhere.']);
+    expect(ok.calls).toEqual(['check']);
+  });
+
+  test('the first store fails: no destination holds the new secret, so its credential is deleted', async () => {
+    const w = world();
+    const refusing = destination('the first place', { refuseStore: 'HTTP 403' });
+    const second = destination('the second place');
+    const r = await rotate(w, { destinations: [refusing, second] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(second.calls).toEqual(['check']);
+    expect(r.report.created).toBeUndefined();
+    expect(errors(r)).toEqual([
+      'Could not store the new secret in the first place: HTTP 403',
+      expect.stringMatching(/^The new credential "ensure-provider-scope .*" \(id .*\) was deleted\. Every destination still holds the current secret\.$/),
+    ]);
+  });
+
+  test('a later store fails: the new credential kept, nothing retired, each destination and its secret named', async () => {
+    const w = world();
+    const one = await rotate(w, { runToken: 'one' });
+    const first = destination('the first place');
+    const refusing = destination('the second place', { refuseStore: 'HTTP 500' });
+    const third = destination('the third place');
+    const r = await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000, settings: { retire: 'now' }, destinations: [first, refusing, third] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'one'), nameAt(1, 'two')]);
+    expect(third.calls).toEqual(['check']);
+    expect(r.report.stored).toEqual(['the first place']);
+    expect(r.report.unchanged).toEqual(['the second place', 'the third place']);
+    expect(r.outputs).toBeUndefined();
+    expect(errors(r)).toEqual([
+      'Could not store the new secret in the second place: HTTP 500',
+      expect.stringMatching(
+        /^The new credential ".*two" \(id .*\) is kept and both secrets work; nothing was retired\. Now the first place holds the new secret, and the second place, the third place still hold the current one\. Fix what is named, then run the step again to rotate again and complete it\.$/,
+      ),
+    ]);
+    // Both secrets work.
+    expect(credentials(w.service).map((c) => c.secret)).toEqual(expect.arrayContaining([one.secret, first.held[0]]));
+  });
+
+  test('a retirement that fails: exit 1 after storing, the credential to delete by hand named', async () => {
+    const w = world();
+    const portal = credentials(w.service)[0];
+    w.service.inject({ method: 'DELETE', status: 403 });
+    const place = destination('the place');
+    const r = await rotate(w, { settings: { retire_id: portal?.id ?? '' }, destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(place.held).toHaveLength(1);
+    expect(r.outputs?.credential_id).toBe(credentials(w.service)[1]?.id);
+    expect(errors(r)).toEqual([expect.stringMatching(new RegExp(`^Could not retire the credential "Created in the developer portal" \\(id ${portal?.id}, .*HTTP 403.*Delete it by hand in the developer portal\\.$`))]);
+  });
+
+  test('the current secret rejected (401): nothing created, the portal named as the only way back', async () => {
+    const w = world();
+    const place = destination('the place');
+    const r = await rotate(w, { secret: 'a-secret-deleted-in-the-portal', destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(place.calls).toEqual([]);
+    expect(errors(r)).toEqual([expect.stringMatching(/HTTP 401.* Nothing was created\. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there\. Open the app in the developer portal, generate a new secret, .*\(docs\/rotation\.md\)\.$/)]);
+    expectNoSecret(r, ['a-secret-deleted-in-the-portal']);
+  });
+
+  test('a 403 on the credential endpoints under auth: basic names auth: token, and falls back to nothing', async () => {
+    const w = world({ basicCredentials: 'refused' });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(1);
+    expect(errors(r)).toEqual([expect.stringMatching(/HTTP 403.* Nothing was created\. .*use auth: token\.$/)]);
+    expect(w.sent.some((s) => s.path.includes('oauth2'))).toBe(false);
+  });
+
+  test('a 403 under auth: token names no auth to switch to', async () => {
+    const w = world();
+    w.service.inject({ method: 'GET', path: /credentials$/, status: 403 });
+    const r = await rotate(w, { settings: { auth: 'token' } });
+    expect(errors(r)).toEqual([expect.stringMatching(/HTTP 403.* Nothing was created\.$/)]);
+  });
+
+  test('the new secret never taken within the run: its credential deleted, nothing stored', async () => {
+    const w = world({ newCredentialRefusals: 1000 });
+    const place = destination('the place');
+    const r = await rotate(w, { destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(place.held).toEqual([]);
+    expect(errors(r)).toEqual([expect.stringMatching(/^The new secret was not accepted within the run's time \(12 tries at most\): the credential .* was deleted, and nothing was stored\. Run the step again, or give the service more time with timeout_seconds\.$/)]);
+  });
+});
+
+describe('settings', () => {
+  test('retire_id that names no credential: nothing created, the credentials listed', async () => {
+    const w = world();
+    const r = await rotate(w, { settings: { retire_id: nthUuid(5) } });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(errors(r)[0]).toMatch(/^Input retire_id names no credential of client .*: nothing was created\. Its credentials are "Created in the developer portal" \(id /);
+  });
+
+  test('every problem at once, before any request: a bad retire, a retire_id not a UUID, an empty client_id', async () => {
+    const w = world();
+    const r = await rotate(w, { settings: { retire: 'soon', retire_id: 'not-an-id', client_id: '' } });
+    expect(r.exitCode).toBe(1);
+    expect(w.service.requests).toEqual([]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(/^Input client_id is empty/),
+      'Input retire must be later or now, not "soon"',
+      'Input retire_id is not a credential id (a UUID): give the id the report lists for the credential to delete',
+    ]);
+  });
+
+  test('a value that is no short word is not echoed', async () => {
+    const r = await rotate(world(), { settings: { retire: PORTAL_SECRET } });
+    expect(errors(r)).toEqual(['Input retire must be later or now']);
+  });
+});
+
+describe('what is retired, and what never is', () => {
+  const cred = (n: number, name: string, minute: number): Credential => ({ id: nthUuid(n), name, created: `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000000+00:00` });
+  const portal = cred(1, PORTAL, 0);
+  const a = cred(2, nameAt(1, 'a'), 1);
+  const b = cred(3, nameAt(2, 'b'), 2);
+  const c = cred(4, nameAt(3, 'c'), 3);
+  const other = cred(5, 'my own name', 4);
+
+  test('later: this tool\'s older than the one before the new one; the portal\'s and any other name kept', () => {
+    expect(toRetire([c, portal, b, a, other], c, 'later', undefined).map((x) => x.id)).toEqual([a.id]);
+    expect(toRetire([portal, a, b], b, 'later', undefined)).toEqual([]);
+  });
+
+  test('now: all of this tool\'s but the new one', () => {
+    expect(toRetire([portal, a, b, c], c, 'now', undefined).map((x) => x.id)).toEqual([a.id, b.id]);
+  });
+
+  test('retire_id adds the one it names; never the new one, never the newest', () => {
+    expect(toRetire([portal, a, c], c, 'later', portal.id).map((x) => x.id)).toEqual([portal.id]);
+    expect(toRetire([portal, a, c], c, 'later', c.id)).toEqual([]);
+    // A credential newer than the new one (another hand's) is never deleted, even named.
+    expect(toRetire([portal, a, c, other], c, 'now', other.id).map((x) => x.id)).toEqual([a.id]);
+  });
+
+  test('a tie in creation time keeps the listing\'s order', () => {
+    const same = { ...b, created: a.created };
+    expect(toRetire([a, same, c], c, 'later', undefined).map((x) => x.id)).toEqual([a.id]);
+    expect(toRetire([same, a, c], c, 'later', undefined).map((x) => x.id)).toEqual([same.id]);
+  });
+
+  test('this tool\'s credentials are told by their whole name', () => {
+    expect(madeByThisTool({ name: nameAt(0, 'abc123') })).toBe(true);
+    expect(madeByThisTool({ name: 'ensure-provider-scope by hand' })).toBe(false);
+    expect(madeByThisTool({ name: `x${nameAt(0, 'abc')}` })).toBe(false);
+    expect(madeByThisTool({ name: `${nameAt(0, 'abc')} copy` })).toBe(false);
+    expect(credentialName(Date.UTC(2026, 0, 2, 3, 4, 5, 678), 'tok')).toBe('ensure-provider-scope 2026-01-02T03:04:05Z tok');
+  });
+});
