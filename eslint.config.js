@@ -15,8 +15,16 @@ const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
  */
 export const LAYERS = {
   'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ACTIONS, ZOD_MINI],
-  'src/engine': [[/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'], ACTIONS, ZOD_MINI],
-  'src/wire': [[/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'], ACTIONS, ZOD_MINI],
+  'src/engine': [
+    [/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'],
+    ACTIONS,
+    ZOD_MINI,
+  ],
+  'src/wire': [
+    [/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'],
+    ACTIONS,
+    ZOD_MINI,
+  ],
   'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ZOD_MINI],
   'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS, ZOD_MINI],
 };
@@ -26,7 +34,15 @@ function layers(rules) {
   return Object.entries(rules).map(([folder, forbidden]) => ({
     files: [`${folder}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: forbidden.map(([regex, message]) => ({ regex: regex.source, message: `${message} (src/README.md)` })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map(([regex, message]) => ({
+            regex: regex.source,
+            message: `${message} (src/README.md)`,
+          })),
+        },
+      ],
     },
   }));
 }
@@ -36,7 +52,10 @@ export default defineConfig(
   // The configuration files in plain JavaScript run on Node.
   { files: ['*.js', '*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
   // The benchmark's Node peers: plain scripts, as a team would write them.
-  { files: ['dev/bench/peers/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', fetch: 'readonly' } } },
+  {
+    files: ['dev/bench/peers/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', fetch: 'readonly' } },
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   ...layers(LAYERS),

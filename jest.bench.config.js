@@ -6,4 +6,10 @@
 import base from './jest.config.js';
 
 /** @type {import('jest').Config} */
-export default { ...base, roots: ['<rootDir>/__tests__/bench'], testPathIgnorePatterns: ['/node_modules/'], collectCoverageFrom: [], coverageThreshold: {} };
+export default {
+  ...base,
+  roots: ['<rootDir>/__tests__/bench'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  collectCoverageFrom: [],
+  coverageThreshold: {},
+};

@@ -11,10 +11,24 @@ import { LocalServer } from './local-server.ts';
 import { handleApi, type Answer, type ApiOptions } from './service/api.ts';
 import { FaultQueue, type Fault } from './service/faults.ts';
 import { InProcessDispatcher, type IncomingCall, type Reply } from './service/in-process.ts';
-import { GROUPS_SCOPE_ID, ServiceState, type ClientRecord, type CredentialRecord, type ScopeRecord } from './service/records.ts';
+import {
+  GROUPS_SCOPE_ID,
+  ServiceState,
+  type ClientRecord,
+  type CredentialRecord,
+  type ScopeRecord,
+} from './service/records.ts';
 import { TOKEN_PATH, TokenStore } from './service/tokens.ts';
 
-export { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, TRANSFER_SCOPE_ID_MADE_UP, TRANSFER_SCOPE_STRING, type ClientRecord, type CredentialRecord, type ScopeRecord } from './service/records.ts';
+export {
+  GROUPS_SCOPE_ID,
+  GROUPS_SCOPE_STRING,
+  TRANSFER_SCOPE_ID_MADE_UP,
+  TRANSFER_SCOPE_STRING,
+  type ClientRecord,
+  type CredentialRecord,
+  type ScopeRecord,
+} from './service/records.ts';
 export type { Fault } from './service/faults.ts';
 export { MANAGE_PROJECTS_SCOPE, TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './service/tokens.ts';
 
@@ -74,12 +88,22 @@ export class EmbeddedAuthService {
   // The HTTP door: the request read in full, the handler's reply written back (or the
   // connection dropped, or left unanswered).
   private readonly server = http.createServer((req, res) => {
-    void readAll(req).then(async (body) => {
-      const reply = await this.reply({ method: req.method ?? 'GET', path: req.url ?? '/', authorization: req.headers.authorization, contentType: req.headers['content-type'], body, connection: req.socket.remotePort ?? 0 });
-      if (reply === 'hang') return;
-      if (reply === 'drop') req.socket.destroy();
-      else res.writeHead(reply.status, reply.headers).end(reply.body);
-    }, () => req.socket.destroy());
+    void readAll(req).then(
+      async (body) => {
+        const reply = await this.reply({
+          method: req.method ?? 'GET',
+          path: req.url ?? '/',
+          authorization: req.headers.authorization,
+          contentType: req.headers['content-type'],
+          body,
+          connection: req.socket.remotePort ?? 0,
+        });
+        if (reply === 'hang') return;
+        if (reply === 'drop') req.socket.destroy();
+        else res.writeHead(reply.status, reply.headers).end(reply.body);
+      },
+      () => req.socket.destroy(),
+    );
   });
   private readonly local = new LocalServer(this.server);
   /** Where it listens. */
@@ -182,7 +206,14 @@ export class EmbeddedAuthService {
     }
   }
 
-  private async handle({ method, path, authorization, contentType, body: raw, connection }: IncomingCall): Promise<Reply> {
+  private async handle({
+    method,
+    path,
+    authorization,
+    contentType,
+    body: raw,
+    connection,
+  }: IncomingCall): Promise<Reply> {
     const url = new URL(path, 'http://127.0.0.1');
     const body = parseBody(raw);
     const credentials = basicCredentials(authorization);
@@ -197,7 +228,9 @@ export class EmbeddedAuthService {
       at: Date.now(),
       connection,
       ...(credentials === undefined ? {} : { clientId: credentials.id, auth: 'basic' as const }),
-      ...(bearer === undefined ? {} : { auth: 'bearer' as const, ...(bearerId === undefined ? {} : { clientId: bearerId }) }),
+      ...(bearer === undefined
+        ? {}
+        : { auth: 'bearer' as const, ...(bearerId === undefined ? {} : { clientId: bearerId }) }),
       ...(body === undefined ? {} : { body }),
     });
 
@@ -208,7 +241,9 @@ export class EmbeddedAuthService {
     if (fault?.hang) return 'hang';
     if (fault?.reset) return 'drop';
     if (fault?.status !== undefined) {
-      const body = fault.body ?? JSON.stringify({ errors: [{ status: String(fault.status), detail: `injected ${fault.status}` }] });
+      const body =
+        fault.body ??
+        JSON.stringify({ errors: [{ status: String(fault.status), detail: `injected ${fault.status}` }] });
       return { status: fault.status, headers: { 'content-type': 'application/json', ...fault.headers }, body };
     }
     const answer = this.answer(method, url, body, contentType, credentials, bearer);
@@ -216,9 +251,23 @@ export class EmbeddedAuthService {
   }
 
   /** The token endpoint, or the API for the client that the Basic credential or a valid Bearer token names. */
-  private answer(method: string, url: URL, body: unknown, contentType: string | undefined, credentials: ReturnType<typeof basicCredentials>, bearer: string | undefined): Answer {
+  private answer(
+    method: string,
+    url: URL,
+    body: unknown,
+    contentType: string | undefined,
+    credentials: ReturnType<typeof basicCredentials>,
+    bearer: string | undefined,
+  ): Answer {
     if (url.pathname === TOKEN_PATH) return this.tokens.grant(this.state, { method, contentType, body, credentials });
-    if (bearer === undefined) return handleApi(this.state, this.options, this.url, { method, url, body, caller: this.state.authenticate(credentials), auth: 'basic' });
+    if (bearer === undefined)
+      return handleApi(this.state, this.options, this.url, {
+        method,
+        url,
+        body,
+        caller: this.state.authenticate(credentials),
+        auth: 'basic',
+      });
     const caller = this.tokens.caller(this.state, bearer);
     if ('refusal' in caller) return caller.refusal;
     // A valid token stands for its client: the API's rules are the same as with its credentials.
@@ -226,7 +275,11 @@ export class EmbeddedAuthService {
   }
 }
 
-const jsonReply = (status: number, body: unknown): Reply => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const jsonReply = (status: number, body: unknown): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 async function readAll(req: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -252,16 +305,26 @@ if (import.meta.main) {
   }
   const service = new EmbeddedAuthService();
   const clients = settings.clients.map((init) => service.addClient(init));
-  for (const scope_string of settings.scopes) service.addScope({ scope_string, name: scope_string, description: 'Added with --scope' });
+  for (const scope_string of settings.scopes)
+    service.addScope({ scope_string, name: scope_string, description: 'Added with --scope' });
   const url = await service.start(settings.port).catch((error: Error) => {
     process.stderr.write(`auth-service: ${error.message}\n`);
     process.exit(1);
   });
   const known = [...service.scopes.values()].filter((s) => s.client === null || !service.clients.has(s.client));
-  process.stdout.write(banner(url, clients, known.map((s) => ({ scope_string: s.scope_string, id: s.id, madeUp: s.id !== GROUPS_SCOPE_ID }))));
+  process.stdout.write(
+    banner(
+      url,
+      clients,
+      known.map((s) => ({ scope_string: s.scope_string, id: s.id, madeUp: s.id !== GROUPS_SCOPE_ID })),
+    ),
+  );
   const [first] = clients;
   if (settings.credentialsFile !== undefined && first !== undefined) {
-    await writeFile(`${settings.credentialsFile}.tmp`, `auth_url=${url}\nclient_id=${first.id}\nclient_secret=${first.secret}\n`);
+    await writeFile(
+      `${settings.credentialsFile}.tmp`,
+      `auth_url=${url}\nclient_id=${first.id}\nclient_secret=${first.secret}\n`,
+    );
     await rename(`${settings.credentialsFile}.tmp`, settings.credentialsFile);
   }
 }

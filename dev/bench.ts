@@ -38,7 +38,14 @@ const progress = (text: string): void => {
 const bareStartMs = async (): Promise<number> => (await spawnNode(['-e', ''], { cwd: ROOT, env: {} })).ms;
 
 /** Every contender once per path and latency, their order turned by `turn`; bare Node's start-up once. */
-async function round(wire: ServiceOnTheWire, clients: PathClients, contenders: readonly ContenderName[], settings: Settings, samples: Samples | undefined, turn: number): Promise<void> {
+async function round(
+  wire: ServiceOnTheWire,
+  clients: PathClients,
+  contenders: readonly ContenderName[],
+  settings: Settings,
+  samples: Samples | undefined,
+  turn: number,
+): Promise<void> {
   const bare = await bareStartMs();
   samples?.recordBareStart(bare);
   const entrants = entrantsOf(contenders);
@@ -47,11 +54,16 @@ async function round(wire: ServiceOnTheWire, clients: PathClients, contenders: r
     wire.latencyMs = latency;
     for (const pathName of PATHS) {
       for (const entrant of turned) {
-        progress(`${samples === undefined ? 'warm-up' : `round ${turn + 1}/${settings.runs}`}: L = ${latency} ms, ${pathName}, ${entrantKey(entrant)}`);
+        progress(
+          `${samples === undefined ? 'warm-up' : `round ${turn + 1}/${settings.runs}`}: L = ${latency} ms, ${pathName}, ${entrantKey(entrant)}`,
+        );
         const sample = await runOnce(wire, clients, entrant, pathName);
         if (samples === undefined) continue;
         samples.record(entrant, pathName, latency, sample);
-        if (settings.verbose) console.log(`  ${entrantKey(entrant)}/${pathName}/${latency}: ${sample.wallMs.toFixed(0)} ms, first request ${sample.firstRequestMs.toFixed(0)} ms`);
+        if (settings.verbose)
+          console.log(
+            `  ${entrantKey(entrant)}/${pathName}/${latency}: ${sample.wallMs.toFixed(0)} ms, first request ${sample.firstRequestMs.toFixed(0)} ms`,
+          );
       }
     }
   }
@@ -61,14 +73,17 @@ async function round(wire: ServiceOnTheWire, clients: PathClients, contenders: r
 export async function main(argv: readonly string[]): Promise<number> {
   const [major] = process.versions.node.split('.').map(Number);
   if ((major ?? 0) < 24) {
-    console.error(`Node ${process.versions.node} is too old: run this through npm (npm run bench), which uses the Node 24 of the devDependencies.`);
+    console.error(
+      `Node ${process.versions.node} is too old: run this through npm (npm run bench), which uses the Node 24 of the devDependencies.`,
+    );
     return 1;
   }
   let settings: Settings;
   try {
     settings = parseSettings(argv, process.env);
   } catch (error) {
-    if (!(error instanceof UsageError) && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') !== true) throw error;
+    if (!(error instanceof UsageError) && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') !== true)
+      throw error;
     console.error((error as Error).message);
     return 2;
   }

@@ -22,10 +22,14 @@ export class ForwardProxy {
   private readonly server = http.createServer((req, res) => {
     this.relayed.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '');
-    const upstream = http.request(target, { method: req.method, headers: req.headers, hostname: this.hosts[target.hostname] ?? target.hostname }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      target,
+      { method: req.method, headers: req.headers, hostname: this.hosts[target.hostname] ?? target.hostname },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -33,7 +37,9 @@ export class ForwardProxy {
   private readonly local = new LocalServer(this.server);
 
   async start(): Promise<string> {
-    this.server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => this.tunnel(req, client, head));
+    this.server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) =>
+      this.tunnel(req, client, head),
+    );
     return `http://127.0.0.1:${await this.local.listen()}`;
   }
 
@@ -54,7 +60,9 @@ export class ForwardProxy {
     this.local.track(upstream);
     upstream.setNoDelay(true);
     client.setNoDelay(true);
-    upstream.on('error', () => (client.writable && !upstream.connecting ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')));
+    upstream.on('error', () =>
+      client.writable && !upstream.connecting ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'),
+    );
     client.on('error', () => upstream.destroy());
   }
 }

@@ -135,9 +135,16 @@ export class FakeGitHubApi {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = this.reply(req.method ?? 'GET', req.url ?? '/', req.headers.authorization, Buffer.concat(chunks).toString('utf8'));
+      const answer = this.reply(
+        req.method ?? 'GET',
+        req.url ?? '/',
+        req.headers.authorization,
+        Buffer.concat(chunks).toString('utf8'),
+      );
       if (answer === 'reset') return void req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers }).end(JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers })
+        .end(JSON.stringify(answer.body));
     });
   });
   private readonly local = new LocalServer(this.server);
@@ -172,11 +179,28 @@ export class FakeGitHubApi {
   }
 
   /** An issue (or, with `pullRequest`, a pull request) as if `user` had opened it before the run. */
-  addIssue(repository: string, user: GitHubUser, { title = 'An issue', body = '', state = 'open', pullRequest = false }: Partial<Pick<Issue, 'title' | 'body' | 'state'>> & { pullRequest?: boolean } = {}): Issue {
+  addIssue(
+    repository: string,
+    user: GitHubUser,
+    {
+      title = 'An issue',
+      body = '',
+      state = 'open',
+      pullRequest = false,
+    }: Partial<Pick<Issue, 'title' | 'body' | 'state'>> & { pullRequest?: boolean } = {},
+  ): Issue {
     const list = this.issuesOf(repository);
     const number = list.length + 1;
     const kind = pullRequest ? 'pull' : 'issues';
-    const issue: Issue = { number, title, body, state, state_reason: state === 'closed' ? 'completed' : null, user, html_url: `https://github.example/${repository}/${kind}/${number}` };
+    const issue: Issue = {
+      number,
+      title,
+      body,
+      state,
+      state_reason: state === 'closed' ? 'completed' : null,
+      user,
+      html_url: `https://github.example/${repository}/${kind}/${number}`,
+    };
     if (pullRequest) issue.pull_request = { url: `${this.url}/repos/${repository}/pulls/${number}` };
     list.push(issue);
     return issue;
@@ -207,8 +231,13 @@ export class FakeGitHubApi {
     let pair = this.keys.get(where);
     if (pair === undefined) {
       const { publicKey, privateKey } = generateKeyPairSync('x25519');
-      const raw = (key: typeof publicKey, part: 'x' | 'd'): string => Buffer.from(String(key.export({ format: 'jwk' })[part]), 'base64url').toString('base64');
-      pair = { key_id: String(this.nextId++) + String(this.keys.size).padStart(16, '0'), key: raw(publicKey, 'x'), privateKey: raw(privateKey, 'd') };
+      const raw = (key: typeof publicKey, part: 'x' | 'd'): string =>
+        Buffer.from(String(key.export({ format: 'jwk' })[part]), 'base64url').toString('base64');
+      pair = {
+        key_id: String(this.nextId++) + String(this.keys.size).padStart(16, '0'),
+        key: raw(publicKey, 'x'),
+        privateKey: raw(privateKey, 'd'),
+      };
       this.keys.set(where, pair);
     }
     return pair;
@@ -216,7 +245,9 @@ export class FakeGitHubApi {
 
   /** A secret as stored, still sealed, with the key it was sealed for; undefined if none. */
   sealedSecret(repo: string, name: string, environment?: string): (StoredSecret & { pair: SecretsKey }) | undefined {
-    const stored = this.secrets.get(`${environment === undefined ? repo : `${repo}/${environment}`}:${name.toUpperCase()}`);
+    const stored = this.secrets.get(
+      `${environment === undefined ? repo : `${repo}/${environment}`}:${name.toUpperCase()}`,
+    );
     return stored === undefined ? undefined : { ...stored, pair: this.keyOf(repo, environment) };
   }
 
@@ -230,13 +261,25 @@ export class FakeGitHubApi {
     return this.requests.map((r) => `${r.method} ${r.path}`);
   }
 
-  private reply(method: string, rawUrl: string, authorization: string | undefined, raw: string): { status: number; body: unknown; headers?: Record<string, string> } | 'reset' {
+  private reply(
+    method: string,
+    rawUrl: string,
+    authorization: string | undefined,
+    raw: string,
+  ): { status: number; body: unknown; headers?: Record<string, string> } | 'reset' {
     const url = new URL(rawUrl, this.origin);
     const path = url.pathname.startsWith(BASE) ? url.pathname.slice(BASE.length) : url.pathname;
     const token = /^(?:token|bearer) (\S+)$/i.exec(authorization ?? '')?.[1];
     const grant = token === undefined ? undefined : this.tokens.get(token);
     const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
-    this.requests.push({ method, path, query: Object.fromEntries(url.searchParams), at: Date.now(), ...(grant === undefined ? {} : { user: grant.user.login }), ...(body === undefined ? {} : { body }) });
+    this.requests.push({
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      at: Date.now(),
+      ...(grant === undefined ? {} : { user: grant.user.login }),
+      ...(body === undefined ? {} : { body }),
+    });
 
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault !== undefined) {
@@ -251,12 +294,23 @@ export class FakeGitHubApi {
     return this.handle(method, url, path, grant, body);
   }
 
-  private handle(method: string, url: URL, path: string, grant: TokenGrant | undefined, body: unknown): { status: number; body: unknown; headers?: Record<string, string> } {
-    if (grant === undefined) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
-    const forbidden = { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' } };
+  private handle(
+    method: string,
+    url: URL,
+    path: string,
+    grant: TokenGrant | undefined,
+    body: unknown,
+  ): { status: number; body: unknown; headers?: Record<string, string> } {
+    if (grant === undefined)
+      return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
+    const forbidden = {
+      status: 403,
+      body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+    };
     const notFound = { status: 404, body: { message: 'Not Found' } };
 
-    if (method === 'GET' && path === '/user') return grant.readUser === false ? forbidden : { status: 200, body: grant.user };
+    if (method === 'GET' && path === '/user')
+      return grant.readUser === false ? forbidden : { status: 200, body: grant.user };
 
     const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path);
     if (list !== null) {
@@ -276,15 +330,27 @@ export class FakeGitHubApi {
       if (method === 'GET') {
         const state = url.searchParams.get('state') ?? 'open';
         const creator = url.searchParams.get('creator');
-        const listed = list.filter((i) => (state === 'all' || i.state === state) && (creator === null || i.user.login === creator));
+        const listed = list.filter(
+          (i) => (state === 'all' || i.state === state) && (creator === null || i.user.login === creator),
+        );
         return this.page(url, listed.reverse());
       }
       if (method === 'POST') {
         const { title, body: text } = (body ?? {}) as { title?: unknown; body?: unknown };
         if (grant.write === false) return forbidden;
-        if (typeof title !== 'string' || title === '') return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] } };
+        if (typeof title !== 'string' || title === '')
+          return {
+            status: 422,
+            body: {
+              message: 'Validation Failed',
+              errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }],
+            },
+          };
         if (typeof text === 'string' && [...text].length > GITHUB_COMMENT_LIMIT) return tooLong('Issue');
-        return { status: 201, body: this.addIssue(issues[1] as string, grant.user, { title, body: typeof text === 'string' ? text : '' }) };
+        return {
+          status: 201,
+          body: this.addIssue(issues[1] as string, grant.user, { title, body: typeof text === 'string' ? text : '' }),
+        };
       }
     }
     const issue = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)$/.exec(path);
@@ -292,20 +358,39 @@ export class FakeGitHubApi {
       const found = this.issuesOf(issue[1] as string).find((i) => i.number === Number(issue[2]));
       if (found === undefined) return notFound;
       if (grant.write === false) return forbidden;
-      const { title, body: text, state, state_reason } = (body ?? {}) as { title?: unknown; body?: unknown; state?: unknown; state_reason?: unknown };
+      const {
+        title,
+        body: text,
+        state,
+        state_reason,
+      } = (body ?? {}) as { title?: unknown; body?: unknown; state?: unknown; state_reason?: unknown };
       if (typeof text === 'string' && [...text].length > GITHUB_COMMENT_LIMIT) return tooLong('Issue');
       if (typeof title === 'string') found.title = title;
       if (typeof text === 'string') found.body = text;
       if (state === 'open' || state === 'closed') {
         // Reopened, an issue's reason says so; closed, it is the one given (completed by default).
-        found.state_reason = state === 'open' ? (found.state === 'closed' ? 'reopened' : found.state_reason) : ((state_reason as Issue['state_reason'] | undefined) ?? 'completed');
+        found.state_reason =
+          state === 'open'
+            ? found.state === 'closed'
+              ? 'reopened'
+              : found.state_reason
+            : ((state_reason as Issue['state_reason'] | undefined) ?? 'completed');
         found.state = state;
       }
       return { status: 200, body: found };
     }
     const secret = /^\/repos\/([^/]+\/[^/]+)\/(?:actions|environments\/([^/]+))\/secrets\/([^/]+)$/.exec(path);
-    if (secret !== null) return this.secretCall(method, grant, secret[1] as string, secret[2] === undefined ? undefined : decodeURIComponent(secret[2]), secret[3] as string, body);
-    if (method === 'GET' && path === '/search/issues') return { status: 200, body: { total_count: 0, incomplete_results: false, items: [] } };
+    if (secret !== null)
+      return this.secretCall(
+        method,
+        grant,
+        secret[1] as string,
+        secret[2] === undefined ? undefined : decodeURIComponent(secret[2]),
+        secret[3] as string,
+        body,
+      );
+    if (method === 'GET' && path === '/search/issues')
+      return { status: 200, body: { total_count: 0, incomplete_results: false, items: [] } };
     const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
     if (one !== null && method === 'PATCH') {
       const comment = [...this.comments.values()].flat().find((c) => c.id === Number(one[1]));
@@ -322,18 +407,47 @@ export class FakeGitHubApi {
   }
 
   /** A public key, or a secret's PUT, of a repository or one of its environments. */
-  private secretCall(method: string, grant: TokenGrant, repo: string, environment: string | undefined, name: string, body: unknown): { status: number; body: unknown } {
-    const forbidden = { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/actions/secrets' } };
-    if (environment !== undefined && this.environments.get(repo)?.has(environment) !== true) return { status: 404, body: { message: 'Not Found' } };
+  private secretCall(
+    method: string,
+    grant: TokenGrant,
+    repo: string,
+    environment: string | undefined,
+    name: string,
+    body: unknown,
+  ): { status: number; body: unknown } {
+    const forbidden = {
+      status: 403,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/actions/secrets',
+      },
+    };
+    if (environment !== undefined && this.environments.get(repo)?.has(environment) !== true)
+      return { status: 404, body: { message: 'Not Found' } };
     const may = (level: 'read' | 'write'): boolean =>
-      grant.secrets !== undefined && (level === 'read' || grant.secrets === 'write') && (environment === undefined || (grant.environments !== undefined && (level === 'read' || grant.environments === 'write')));
+      grant.secrets !== undefined &&
+      (level === 'read' || grant.secrets === 'write') &&
+      (environment === undefined ||
+        (grant.environments !== undefined && (level === 'read' || grant.environments === 'write')));
     const pair = this.keyOf(repo, environment);
-    if (name === 'public-key') return method === 'GET' ? (may('read') ? { status: 200, body: { key_id: pair.key_id, key: pair.key } } : forbidden) : { status: 404, body: { message: 'Not Found' } };
+    if (name === 'public-key')
+      return method === 'GET'
+        ? may('read')
+          ? { status: 200, body: { key_id: pair.key_id, key: pair.key } }
+          : forbidden
+        : { status: 404, body: { message: 'Not Found' } };
     if (method !== 'PUT') return { status: 404, body: { message: 'Not Found' } };
     if (!may('write')) return forbidden;
     const { encrypted_value, key_id } = (body ?? {}) as { encrypted_value?: unknown; key_id?: unknown };
-    if (typeof encrypted_value !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted_value) || key_id !== pair.key_id) {
-      return { status: 422, body: { message: 'Bad request: encrypted_value must be sealed with the public key whose key_id is given' } };
+    if (
+      typeof encrypted_value !== 'string' ||
+      !/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted_value) ||
+      key_id !== pair.key_id
+    ) {
+      return {
+        status: 422,
+        body: { message: 'Bad request: encrypted_value must be sealed with the public key whose key_id is given' },
+      };
     }
     const where = `${environment === undefined ? repo : `${repo}/${environment}`}:${name.toUpperCase()}`;
     const existed = this.secrets.has(where);
@@ -352,8 +466,15 @@ export class FakeGitHubApi {
       target.searchParams.set('page', String(n));
       return `<${target.href}>; rel="${rel}"`;
     };
-    const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
-    return { status: 200, body: all.slice((page - 1) * perPage, page * perPage), headers: links.length === 0 ? {} : { link: links.join(', ') } };
+    const links = [
+      ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
+      ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : []),
+    ];
+    return {
+      status: 200,
+      body: all.slice((page - 1) * perPage, page * perPage),
+      headers: links.length === 0 ? {} : { link: links.join(', ') },
+    };
   }
 }
 
@@ -361,6 +482,13 @@ const tooLong = (resource: string): { status: number; body: unknown } => ({
   status: 422,
   body: {
     message: 'Validation Failed',
-    errors: [{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${GITHUB_COMMENT_LIMIT} characters)` }],
+    errors: [
+      {
+        resource,
+        code: 'custom',
+        field: 'body',
+        message: `body is too long (maximum is ${GITHUB_COMMENT_LIMIT} characters)`,
+      },
+    ],
   },
 });

@@ -86,9 +86,16 @@ export class FakeGitLabApi {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = this.reply(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'));
+      const answer = this.reply(
+        req.method ?? 'GET',
+        req.url ?? '/',
+        req.headers,
+        Buffer.concat(chunks).toString('utf8'),
+      );
       if (answer === 'reset') return void req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+        .end(JSON.stringify(answer.body));
     });
   });
   private readonly local = new LocalServer(this.server);
@@ -118,9 +125,24 @@ export class FakeGitLabApi {
   }
 
   /** A note as if `author` (or GitLab, for a system note) had written it before the run. */
-  addNote(project: string, iid: number, author: GitLabUser, body: string, { system = false }: { system?: boolean } = {}): GitLabNote {
+  addNote(
+    project: string,
+    iid: number,
+    author: GitLabUser,
+    body: string,
+    { system = false }: { system?: boolean } = {},
+  ): GitLabNote {
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, this.nextId - 500)).toISOString();
-    const note: GitLabNote = { id: this.nextId++, body, author, system, created_at: at, updated_at: at, noteable_type: 'MergeRequest', noteable_iid: iid };
+    const note: GitLabNote = {
+      id: this.nextId++,
+      body,
+      author,
+      system,
+      created_at: at,
+      updated_at: at,
+      noteable_type: 'MergeRequest',
+      noteable_iid: iid,
+    };
     this.notesOf(project, iid).push(note);
     return note;
   }
@@ -165,7 +187,11 @@ export class FakeGitLabApi {
         this.handle(method, url, path, grant, body);
         return 'reset';
       }
-      return { status: fault.status ?? 500, body: { message: '500 Internal Server Error' }, headers: { 'retry-after': '0' } };
+      return {
+        status: fault.status ?? 500,
+        body: { message: '500 Internal Server Error' },
+        headers: { 'retry-after': '0' },
+      };
     }
     return this.handle(method, url, path, grant, body);
   }
@@ -173,7 +199,11 @@ export class FakeGitLabApi {
   private handle(method: string, url: URL, path: string, grant: TokenGrant | undefined, body: unknown): Answer {
     if (grant === undefined) return { status: 401, body: { message: '401 Unauthorized' } };
     const notFound = { status: 404, body: { message: '404 Not found' } };
-    if (method === 'GET' && path === '/user') return { status: 200, body: { ...grant.user, state: 'active', web_url: `https://gitlab.example/${grant.user.username}` } };
+    if (method === 'GET' && path === '/user')
+      return {
+        status: 200,
+        body: { ...grant.user, state: 'active', web_url: `https://gitlab.example/${grant.user.username}` },
+      };
     const list = /^\/projects\/([^/]+)\/merge_requests\/(\d+)\/notes(?:\/(\d+))?$/.exec(path);
     if (list === null) return notFound;
     const key = `${decodeURIComponent(list[1] as string)}!${list[2]}`;
@@ -182,13 +212,21 @@ export class FakeGitLabApi {
     if (method === 'GET' && list[3] === undefined) return this.page(url, notes);
     if (method !== 'POST' && method !== 'PUT') return notFound;
     if (grant.scope === 'read_api') {
-      return { status: 403, body: { error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.', scope: 'api' } };
+      return {
+        status: 403,
+        body: {
+          error: 'insufficient_scope',
+          error_description: 'The request requires higher privileges than provided by the access token.',
+          scope: 'api',
+        },
+      };
     }
     const forbidden = { status: 403, body: { message: '403 Forbidden' } };
     if (grant.write === false) return forbidden;
     const text = (body as { body?: unknown } | undefined)?.body;
     if (typeof text !== 'string' || text === '') return { status: 400, body: { error: 'body is missing' } };
-    if ([...text].length > GITLAB_NOTE_LIMIT) return { status: 400, body: { message: { note: [`is too long (maximum is ${GITLAB_NOTE_LIMIT} characters)`] } } };
+    if ([...text].length > GITLAB_NOTE_LIMIT)
+      return { status: 400, body: { message: { note: [`is too long (maximum is ${GITLAB_NOTE_LIMIT} characters)`] } } };
     if (method === 'POST' && list[3] === undefined) {
       const [project, iid] = key.split('!') as [string, string];
       return { status: 201, body: this.addNote(project, Number(iid), grant.user, text) };
@@ -213,10 +251,22 @@ export class FakeGitLabApi {
       target.searchParams.set('per_page', String(perPage));
       return target.href;
     };
-    const link = [...(page < last ? [`<${at(page + 1)}>; rel="next"`] : []), `<${at(1)}>; rel="first"`, ...(this.linkOnly ? [] : [`<${at(last)}>; rel="last"`])].join(', ');
+    const link = [
+      ...(page < last ? [`<${at(page + 1)}>; rel="next"`] : []),
+      `<${at(1)}>; rel="first"`,
+      ...(this.linkOnly ? [] : [`<${at(last)}>; rel="last"`]),
+    ].join(', ');
     const headers: Record<string, string> = this.linkOnly
       ? { link }
-      : { link, 'x-page': String(page), 'x-per-page': String(perPage), 'x-next-page': page < last ? String(page + 1) : '', 'x-prev-page': page > 1 ? String(page - 1) : '', 'x-total': String(sorted.length), 'x-total-pages': String(last) };
+      : {
+          link,
+          'x-page': String(page),
+          'x-per-page': String(perPage),
+          'x-next-page': page < last ? String(page + 1) : '',
+          'x-prev-page': page > 1 ? String(page - 1) : '',
+          'x-total': String(sorted.length),
+          'x-total-pages': String(last),
+        };
     return { status: 200, body: sorted.slice((page - 1) * perPage, page * perPage), headers };
   }
 }

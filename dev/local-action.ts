@@ -13,5 +13,12 @@ import { run as runAction } from '../src/github/action.ts';
 
 export async function run(): Promise<void> {
   const runner = fromGitHubRunner();
-  await runAction({ ...runner, core: { ...runner.core, getInput: (name) => core.getInput(name), setOutput: (name, value) => core.setOutput(name, value) } });
+  await runAction({
+    ...runner,
+    core: {
+      ...runner.core,
+      getInput: (name) => core.getInput(name),
+      setOutput: (name, value) => core.setOutput(name, value),
+    },
+  });
 }

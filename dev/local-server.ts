@@ -25,7 +25,11 @@ export class LocalServer {
   async listen(port = 0): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on 127.0.0.1 is taken: stop what runs there, or give another port.`) : error),
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(`Port ${port} on 127.0.0.1 is taken: stop what runs there, or give another port.`)
+            : error,
+        ),
       );
       this.server.listen(port, '127.0.0.1', resolve);
     });

@@ -21,16 +21,27 @@ function inline(text: string): string {
 
 const cut = (text: string): string => (text.length > CELL ? `${text.slice(0, CELL - 1)}…` : text);
 
-const cellsOf = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((cell) => inline(cell));
+const cellsOf = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => inline(cell));
 
 /** A table's rows (the separator left out) as lines. */
 function table(rows: string[]): string[] {
   const [head = [], ...body] = rows.filter((row) => !/^\|?\s*:?-{3,}/.test(row.trim())).map(cellsOf);
   // A table of names and their values (`| Item | Value |`, `| Field | Value |`) reads best as `name: value` lines.
-  if (head.length === 2 && head[1] === 'Value') return body.map(([name = '', ...rest]) => `${name}: ${rest.filter((c) => c !== '').join(', ')}`);
+  if (head.length === 2 && head[1] === 'Value')
+    return body.map(([name = '', ...rest]) => `${name}: ${rest.filter((c) => c !== '').join(', ')}`);
   const all = [head, ...body].map((row) => row.map(cut));
   const widths = head.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
-  return all.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+  return all.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function markdownText(markdown: string): string[] {

@@ -71,7 +71,8 @@ const OPTIONS = {
 /** The action's words, but where a local run's spec is not found: the path given here, not a checkout. */
 const NAMING: Naming = {
   ...INPUT_NAMING,
-  specNotFound: "Check the path given with --spec: it is read from the current directory, and must lie inside the repository.",
+  specNotFound:
+    'Check the path given with --spec: it is read from the current directory, and must lie inside the repository.',
 };
 
 interface Io {
@@ -101,20 +102,31 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
   } catch (error) {
     const unknown = /Unknown option '(--?[^']+)'/.exec((error as Error).message)?.[1];
     const near = unknown === undefined ? undefined : nearestKey(unknown.replace(/^--?/, ''), Object.keys(OPTIONS));
-    return fail(`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}${near === undefined ? '' : ` (did you mean --${near}?)`}. Run 'npm run preview -- --help' for the options.`);
+    return fail(
+      `${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}${near === undefined ? '' : ` (did you mean --${near}?)`}. Run 'npm run preview -- --help' for the options.`,
+    );
   }
   const { values } = parsed;
   if (values.help === true) return (stdout(USAGE), 0);
 
   const repository = await repositoryOf(cwd);
   // The spec as the action's input names it: from the repository's top.
-  const spec = path.relative(repository.top, path.resolve(repository.here, values.spec ?? path.join(repository.top, SETTING_DEFAULTS.spec as string)));
+  const spec = path.relative(
+    repository.top,
+    path.resolve(repository.here, values.spec ?? path.join(repository.top, SETTING_DEFAULTS.spec as string)),
+  );
   const real = env.PROVIDER_AUTH_URL !== undefined && env.PROVIDER_AUTH_URL !== '';
-  if (real && values.registered !== undefined) return fail('--registered sets up the embedded service: leave it out with PROVIDER_AUTH_URL, or unset PROVIDER_AUTH_URL.');
+  if (real && values.registered !== undefined)
+    return fail(
+      '--registered sets up the embedded service: leave it out with PROVIDER_AUTH_URL, or unset PROVIDER_AUTH_URL.',
+    );
   let target: Target;
   if (real) {
     const missing = ['PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_SECRET'].filter((name) => (env[name] ?? '') === '');
-    if (missing.length > 0) return fail(`PROVIDER_AUTH_URL is set, so the preview runs against that service: put ${missing.join(' and ')} in the environment too, or unset PROVIDER_AUTH_URL for the embedded service.`);
+    if (missing.length > 0)
+      return fail(
+        `PROVIDER_AUTH_URL is set, so the preview runs against that service: put ${missing.join(' and ')} in the environment too, or unset PROVIDER_AUTH_URL for the embedded service.`,
+      );
     const authUrl = env.PROVIDER_AUTH_URL as string;
     target = {
       authUrl,
@@ -124,7 +136,13 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
       settings: { auth: env.PROVIDER_AUTH, timeout_seconds: env.PROVIDER_TIMEOUT_SECONDS },
     };
   } else {
-    const embedded = await embeddedTarget(env, values.registered === undefined ? undefined : path.relative(repository.top, path.resolve(repository.here, values.registered)), repository.top);
+    const embedded = await embeddedTarget(
+      env,
+      values.registered === undefined
+        ? undefined
+        : path.relative(repository.top, path.resolve(repository.here, values.registered)),
+      repository.top,
+    );
     if ('problem' in embedded) return fail(embedded.problem);
     target = embedded;
   }
@@ -149,7 +167,9 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
       provider_suffix: values['provider-suffix'],
     };
     const read = (name: SettingName): string => settings[name] ?? SETTING_DEFAULTS[name] ?? '';
-    stderr(`Previewing ${inert(spec)} against ${inert(target.described)}: a dry run, nothing is written to the service.\n`);
+    stderr(
+      `Previewing ${inert(spec)} against ${inert(target.described)}: a dry run, nothing is written to the service.\n`,
+    );
     const port: RunPort = { read, naming: NAMING, workspace: repository.top, secrets, write };
     const conclusion: Conclusion = await ensureProviderScope(port);
     conclusion.messages.forEach(write);
@@ -165,12 +185,18 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
           ? `<!-- The issue's title, as GitHub shows it (plain text), then its body. -->\n**${escapeMarkdown(watch.issue.title)}**\n\n${watch.issue.body}`
           : `_The watch would open no issue: the registration is well (the run passed, the scope exists and matches the spec). It would close an open one, with this comment:_\n\n${watch.resolved}\n`,
     };
-    const out = values.out === undefined ? await mkdtemp(path.join(tmpdir(), 'eps-preview-')) : path.resolve(repository.here, values.out);
+    const out =
+      values.out === undefined
+        ? await mkdtemp(path.join(tmpdir(), 'eps-preview-'))
+        : path.resolve(repository.here, values.out);
     await mkdir(out, { recursive: true });
     // Each scrubbed again whole, as the action scrubs what it writes.
     for (const [name, text] of Object.entries(files)) await writeFile(path.join(out, name), secrets.scrub(text));
     const where = (name: string): string => inert(path.join(out, name));
-    const why = 'issue' in watch ? `the registration is unwell: ${watch.unwell.join(', ')}` : 'the registration is well: no issue';
+    const why =
+      'issue' in watch
+        ? `the registration is unwell: ${watch.unwell.join(', ')}`
+        : 'the registration is well: no issue';
     stdout(
       [
         `The job summary:            ${where('summary.md')}`,
@@ -179,7 +205,8 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
         '',
       ].join('\n'),
     );
-    if (conclusion.exitCode !== 0) stderr('The run failed: its errors are above, and in each file, as GitHub would show them.\n');
+    if (conclusion.exitCode !== 0)
+      stderr('The run failed: its errors are above, and in each file, as GitHub would show them.\n');
     return conclusion.exitCode;
   } finally {
     await target.stop?.();
@@ -191,22 +218,41 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
  * EMBEDDED_CLIENT_SECRET keep them, as for `npm run auth-service`), and with `registered`,
  * the scopes of that spec applied first, through the engine as a release would.
  */
-async function embeddedTarget(env: Io['env'], registered: string | undefined, workspace: string): Promise<Target | { problem: string }> {
+async function embeddedTarget(
+  env: Io['env'],
+  registered: string | undefined,
+  workspace: string,
+): Promise<Target | { problem: string }> {
   const service = new EmbeddedAuthService();
   const authUrl = await service.start();
   const given = (name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
   const id = given('EMBEDDED_CLIENT_ID');
   const secret = given('EMBEDDED_CLIENT_SECRET');
-  const client = service.addClient({ name: 'Preview client', ...(id === undefined ? {} : { id }), ...(secret === undefined ? {} : { secret }) });
+  const client = service.addClient({
+    name: 'Preview client',
+    ...(id === undefined ? {} : { id }),
+    ...(secret === undefined ? {} : { secret }),
+  });
   const stop = (): Promise<void> => service.stop();
   let described = `the embedded service at ${authUrl}, a client with no scope`;
   if (registered !== undefined) {
     const errors: string[] = [];
-    const settings: Partial<Record<SettingName, string>> = { client_id: client.id, client_secret: client.secret, auth_url: authUrl, spec: registered, dry_run: 'false', on_drift: 'update' };
+    const settings: Partial<Record<SettingName, string>> = {
+      client_id: client.id,
+      client_secret: client.secret,
+      auth_url: authUrl,
+      spec: registered,
+      dry_run: 'false',
+      on_drift: 'update',
+    };
     const secrets = keepSecrets(client.id, client.secret);
     const applied = await ensureProviderScope({
       read: (name) => settings[name] ?? SETTING_DEFAULTS[name] ?? '',
-      naming: { ...NAMING, specNotFound: 'Check the path given with --registered: it is read from the current directory, and must lie inside the repository.' },
+      naming: {
+        ...NAMING,
+        specNotFound:
+          'Check the path given with --registered: it is read from the current directory, and must lie inside the repository.',
+      },
       workspace,
       secrets,
       write: (m) => void (m.level === 'error' && errors.push(m.text)),
@@ -214,7 +260,9 @@ async function embeddedTarget(env: Io['env'], registered: string | undefined, wo
     applied.messages.forEach((m) => m.level === 'error' && errors.push(m.text));
     if (applied.exitCode !== 0) {
       await stop();
-      return { problem: `--registered ${registered}: its scopes could not be registered: ${[...new Set(errors)].map((e) => secrets.scrub(e)).join('; ')}` };
+      return {
+        problem: `--registered ${registered}: its scopes could not be registered: ${[...new Set(errors)].map((e) => secrets.scrub(e)).join('; ')}`,
+      };
     }
     described = `the embedded service at ${authUrl}, a client with the scopes of ${registered}`;
   }

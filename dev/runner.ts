@@ -48,7 +48,10 @@ export interface ActionRun {
 type ActionYml = { inputs?: Record<string, { default?: string }> };
 
 /** The INPUT_* variables the runner sets: every declared default, then the given values. */
-export async function inputEnv(inputs: Record<string, string>, actionYml = 'action.yml'): Promise<Record<string, string>> {
+export async function inputEnv(
+  inputs: Record<string, string>,
+  actionYml = 'action.yml',
+): Promise<Record<string, string>> {
   const action = parse(await readFile(path.join(ROOT, actionYml), 'utf8')) as ActionYml;
   const env: Record<string, string> = {};
   const name = (input: string): string => `INPUT_${input.replace(/ /g, '_').toUpperCase()}`;
@@ -70,7 +73,10 @@ export function parseOutputFile(text: string): Record<string, string> {
 const RELEASE_EVENT = {
   name: 'release',
   ref: 'refs/tags/v1.2.3',
-  payload: { action: 'published', release: { tag_name: 'v1.2.3', html_url: 'https://github.com/octo/provider/releases/tag/v1.2.3' } },
+  payload: {
+    action: 'published',
+    release: { tag_name: 'v1.2.3', html_url: 'https://github.com/octo/provider/releases/tag/v1.2.3' },
+  },
 };
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {
@@ -121,13 +127,19 @@ async function runIn(temp: string, options: RunOptions): Promise<ActionRun> {
     ...options.env,
   };
 
-  const { exitCode, stdout, stderr, spawnedAt, ms } = await spawnNode([path.join(ROOT, 'dist', ...(options.action === 'rotate' ? ['rotate'] : []), 'index.js')], { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 });
+  const { exitCode, stdout, stderr, spawnedAt, ms } = await spawnNode(
+    [path.join(ROOT, 'dist', ...(options.action === 'rotate' ? ['rotate'] : []), 'index.js')],
+    { cwd: workspace, env, killAfterMs: options.killAfterMs ?? 30_000 },
+  );
 
   const read = (file: string): Promise<string> => readFile(file, 'utf8');
   const output = await read(runnerFiles.GITHUB_OUTPUT);
   const leftFiles: Record<string, string> = {};
   for (const entry of await readdir(temp, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) leftFiles[path.relative(temp, path.join(entry.parentPath, entry.name))] = await read(path.join(entry.parentPath, entry.name));
+    if (entry.isFile())
+      leftFiles[path.relative(temp, path.join(entry.parentPath, entry.name))] = await read(
+        path.join(entry.parentPath, entry.name),
+      );
   }
   return {
     exitCode,
@@ -159,7 +171,11 @@ export interface SpawnOptions {
 }
 
 /** A process with stdout and stderr piped, killed after a guard time. */
-export async function spawnProcess(command: string, args: string[], { cwd, env, killAfterMs = 30_000 }: SpawnOptions): Promise<Spawned> {
+export async function spawnProcess(
+  command: string,
+  args: string[],
+  { cwd, env, killAfterMs = 30_000 }: SpawnOptions,
+): Promise<Spawned> {
   const spawnedAt = performance.now();
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -175,4 +191,5 @@ export async function spawnProcess(command: string, args: string[], { cwd, env, 
 }
 
 /** A Node process as the runner starts one: the same executable. */
-export const spawnNode = (args: string[], options: SpawnOptions): Promise<Spawned> => spawnProcess(process.execPath, args, options);
+export const spawnNode = (args: string[], options: SpawnOptions): Promise<Spawned> =>
+  spawnProcess(process.execPath, args, options);

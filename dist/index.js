@@ -21582,7 +21582,7 @@ const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000
 /** A wait as a person reads it: a service may ask for absurd ones. */
 const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 /** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+const formatPause = (ms) => ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
 /**
  * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
  * the number of tries and the deadline are weighed.
@@ -21633,10 +21633,17 @@ function parseRetryAfter(value, now) {
 
 /** How many request limits the whole run may take: reads, creation, verification, provider check. */
 const REQUEST_LIMITS_PER_RUN = 3;
-function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
+function createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal, } = {}) {
     const requestTimeoutMs = timeoutSeconds * 1000;
     const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+    return {
+        requestTimeoutMs,
+        startedAt,
+        deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs,
+        clock,
+        policy,
+        signal,
+    };
 }
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
@@ -21674,9 +21681,17 @@ function unsafeCharacter(text) {
     if (LINE_BREAK.test(text))
         return 'contains a line break';
     const control = [...text].find(hasUnsafe);
-    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return control === undefined
+        ? undefined
+        : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+const EXPECTED = {
+    string: 'a string',
+    number: 'a number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+};
 /** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
 function shown(value, scrub) {
     if (value === null)
@@ -21692,7 +21707,7 @@ function shown(value, scrub) {
     return `${typeof value} ${String(value)}`;
 }
 function valueAt(root, path) {
-    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+    return path.reduce((value, key) => typeof value === 'object' && value !== null ? value[key] : undefined, root);
 }
 /** What an issue expected, in words; for a union, what each of its forms expected. */
 function expectedOf(issue) {
@@ -21732,7 +21747,11 @@ function problemOf(issue, value) {
         case 'invalid_format':
             return `is not ${expectedOf(issue)}`;
         case 'too_small':
-            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+            return Array.isArray(value) && value.length === 0
+                ? 'is empty'
+                : typeof value === 'number'
+                    ? 'is too small'
+                    : 'is too short';
         case 'custom':
             return issue.message;
         default:
@@ -21796,7 +21815,7 @@ class HttpError extends errors_ActionError {
     retryAfterMs;
     /** The service rejected the client's secret (or id): its replacement is the fix. */
     secretRejected;
-    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false, } = {}) {
         super(message);
         this.status = status;
         this.transient = transient;
@@ -21805,11 +21824,16 @@ class HttpError extends errors_ActionError {
     }
     /** The same failure, known to be the secret's. */
     asSecretRejected() {
-        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
+        return new HttpError(this.message, {
+            ...(this.status === undefined ? {} : { status: this.status }),
+            secretRejected: true,
+        });
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+const withHttpRetries = (attempt, budget, log = silentLog) => withRetries(attempt, (error) => error instanceof HttpError
+    ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
+    : { retryable: false }, budget, 
 // Final once given up on: the message says how far it got.
 (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
@@ -21825,7 +21849,15 @@ const TLS_CODES = new Set([
     'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
 async function readBody(body, label, maxBytes) {
     const chunks = [];
     let size = 0;
@@ -21860,7 +21892,11 @@ function explainError(body, headers, speaker = 'The service') {
     const record = (typeof body === 'object' && body !== null ? body : {});
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const detail = text(first?.detail) ??
+        text(record.error_description) ??
+        text(record.detail) ??
+        text(record.message) ??
+        text(record.error);
     const ids = [
         ['error id', text(first?.id)],
         ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
@@ -21873,7 +21909,7 @@ function explainError(body, headers, speaker = 'The service') {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
@@ -21882,11 +21918,16 @@ function createJsonHttp(options) {
         if (name === 'TimeoutError') {
             const pastDeadline = budget.clock.now() >= budget.deadline;
             return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+                (pastDeadline
+                    ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+                    : ''), { transient: !pastDeadline });
         }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+        const what = code === 'ECONNREFUSED'
+            ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND'
+                ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+                    ? `the connection to ${host} was closed before the answer came`
                     : code !== undefined && TLS_CODES.has(code)
                         ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
                             'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
@@ -21895,7 +21936,12 @@ function createJsonHttp(options) {
     }
     async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const headers = {
+            accept: 'application/json',
+            'user-agent': USER_AGENT,
+            ...options.headers,
+            ...requestHeaders,
+        };
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
         const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
@@ -21979,13 +22025,22 @@ function keepAliveLanes(signal) {
     signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
     const open = () => {
         // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        const lane = {
+            dispatcher: new (env_http_proxy_agent_default())({
+                connections: 1,
+                keepAliveTimeout: 10_000,
+                headersTimeout: 0,
+                bodyTimeout: 0,
+            }),
+            busy: 0,
+        };
         lanes.push(lane);
         return lane;
     };
     return {
         take() {
-            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            const lane = lanes.find((l) => l.busy === 0) ??
+                (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
             lane.busy++;
             return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
         },
@@ -28967,7 +29022,7 @@ function scopeKey(document) {
     return keys.length === 1 ? keys[0] : undefined;
 }
 /** Reads the deployed provider's published scope and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS } = {}) {
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS, } = {}) {
     const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
     const url = `${providerUrl}/`;
     const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
@@ -29006,7 +29061,11 @@ const view = (d, names) => ({
 });
 // A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    .map((d) => ({
+    scope: d.scope.toLowerCase(),
+    optional: d.optional,
+    requires_refresh_token: d.requires_refresh_token,
+}))
     // A code-point order (localeCompare would start ICU's collator); ids are unique.
     .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /**
@@ -29015,7 +29074,10 @@ const dependentSet = (deps) => JSON.stringify(deps
  */
 function inSpecOrder(service, spec) {
     const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
-    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+    const order = (d) => [
+        rank.get(d.scope.toLowerCase()) ?? spec.length,
+        d.scope.toLowerCase(),
+    ];
     return [...service].sort((a, b) => {
         const [ra, ia] = order(a);
         const [rb, ib] = order(b);
@@ -29043,7 +29105,9 @@ function asksConsent(c) {
     const before = new Map(c.service.map((d) => [key(d), d]));
     return c.spec.some((after) => {
         const was = before.get(key(after));
-        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+        return (was === undefined ||
+            (was.optional && !after.optional) ||
+            (!was.requires_refresh_token && after.requires_refresh_token));
     });
 }
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
@@ -29064,12 +29128,17 @@ function compareScope(definition, scope, names = new Map()) {
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
     ];
-    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
+    const comparisons = pairs.flatMap(([field, spec, service]) => service === undefined ? [] : [{ field, spec, service, same: spec === service }]);
     if (scope.required_domains !== undefined) {
         // A set too; a spec without the field asks for the service's default, none.
         const spec = [...(definition.required_domains ?? [])].sort();
         const service = [...scope.required_domains].sort();
-        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
+        comparisons.push({
+            field: 'required_domains',
+            spec,
+            service,
+            same: JSON.stringify(spec) === JSON.stringify(service),
+        });
     }
     if (scope.dependent_scopes !== undefined) {
         comparisons.push({
@@ -29094,7 +29163,7 @@ function valueEntries(value) {
     return [JSON.stringify(value)];
 }
 /** A value as one line of text, for a message. */
-const valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
+const valueText = (value) => isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value);
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
  * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
@@ -29122,7 +29191,10 @@ function describeDrift(c, written, update) {
 function creationFields(definition, names) {
     if (definition === undefined)
         return [];
-    return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+    return Object.entries({
+        ...definition,
+        dependent_scopes: dependentViews(definition.dependent_scopes, names),
+    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
 /** The plan of one scope the run ensured (or planned). */
 function scopePlanOf(result) {
@@ -29139,8 +29211,14 @@ function scopePlanOf(result) {
         scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
         fields,
         comparison: result.comparison,
-        request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && drift_suffixOf(s.scope_string) === suffix).length : 0,
+        request: action === 'create'
+            ? `POST /v2/api/clients/${client.id}/scopes`
+            : action === 'update'
+                ? `PUT /v2/api/scopes/${scope.id}`
+                : null,
+        variants: action === 'update'
+            ? result.scopes.filter((s) => s.id !== scope.id && drift_suffixOf(s.scope_string) === suffix).length
+            : 0,
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
@@ -29238,7 +29316,10 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
         for (const c of result.changes) {
             const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-            messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+            messages.push({
+                level: 'info',
+                text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}`,
+            });
         }
         const drift = result.comparison.filter((c) => !c.same);
         if (inputs.on_drift !== 'ignore' && !planOnly) {
@@ -29246,7 +29327,11 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
             // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
             const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
             for (const c of drift)
-                messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+                messages.push({
+                    level,
+                    text: `${about}${describeDrift(c, written, update)}`,
+                    title: `Scope drift: ${about}${c.field}`,
+                });
             failed ||= level === 'error' && drift.length > 0;
         }
     }
@@ -29255,7 +29340,12 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+        const { expected, strings, described, suffix } = publishable ?? {
+            expected: results[0].scope.scope_string,
+            strings: results[0].scopes.map((s) => s.scope_string),
+            described: ANY_SCOPE_OF_CLIENT,
+            suffix: undefined,
+        };
         // The fix names the output that holds the expected string.
         const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
         messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
@@ -29342,7 +29432,11 @@ const grantRequest = (authUrl, basic, hints) => [
     tokenResponseSchema,
     'POST',
     `${authUrl}${TOKEN_PATH}`,
-    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+    {
+        form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+        headers: { authorization: basic },
+        hints,
+    },
 ];
 /**
  * One try of the grant with `basic`, for a secret to prove: the token, or the HttpError with
@@ -29358,14 +29452,12 @@ async function grantOnce(http, authUrl, basic, onCredential, words) {
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words }) {
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words, }) {
     const hints = tokenHints(words);
     let current;
     let refreshed = false;
     const request = async () => {
-        const answer = await http
-            .retried(...grantRequest(authUrl, basic, hints))
-            .catch((error) => {
+        const answer = await http.retried(...grantRequest(authUrl, basic, hints)).catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
             throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
@@ -29433,10 +29525,14 @@ const scopeStringSchema = schemas_string().check(superRefine((value, ctx) => {
     const rest = value.replace(SCOPE_STRING_START, '');
     const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
     const problem = unsafeCharacter(value) ??
-        (/\s/.test(value) ? 'contains white space'
-            : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
-                : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
-                    : stray === undefined ? undefined
+        (/\s/.test(value)
+            ? 'contains white space'
+            : !/^(https?:\/\/|urn:)/.test(value)
+                ? 'is neither an http(s) URL nor a URN'
+                : !SCOPE_STRING_START.test(value)
+                    ? 'has a malformed host'
+                    : stray === undefined
+                        ? undefined
                         : `contains ${JSON.stringify(stray)}`);
     if (problem !== undefined)
         ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
@@ -29544,7 +29640,7 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS }) {
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS, }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
     const onUpdate = updateHints(words);
@@ -29556,7 +29652,10 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         urlSetting: 'auth_url',
         words,
         hints: API_LIKE_PATH.test(apiPath)
-            ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            ? {
+                ...hints,
+                404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)`,
+            }
             : hints,
         unusableAnswer: UNUSABLE_ANSWER,
         scrub,
@@ -29567,7 +29666,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
-    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
+    const call = (send) => tokens === undefined
+        ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error))
+        : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const credentialsPath = `${clientPath}/credentials`;
@@ -29576,7 +29677,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
         scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
-        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
+        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
+            headers,
+        })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
         lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
@@ -29590,7 +29693,14 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
                 // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
-                return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
+                return {
+                    kind: 'created',
+                    scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, {
+                        body,
+                        hints: CREATION_HINTS,
+                        headers,
+                    })),
+                };
             }
             catch (error) {
                 if (error instanceof HttpError && error.status === 409)
@@ -29607,9 +29717,21 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             // The fields the service lets change: all but the suffix, which is part of the scope
             // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
-            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+            const changeable = {
+                name,
+                description,
+                advertised,
+                allows_refresh_token: allow_refresh_tokens,
+                allow_refresh_tokens,
+                required_domains,
+                dependent_scopes,
+            };
             const body = { scope: changeable };
-            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
+            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, {
+                body,
+                hints: onUpdate,
+                headers,
+            }));
         },
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
@@ -29620,7 +29742,10 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             try {
                 const label = `Credential creation (POST ${credentialsPath})`;
                 // Sent once: a second try would make a second credential.
-                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, {
+                    body: { credential: { name } },
+                    headers,
+                }));
                 return { kind: 'created', ...made };
             }
             catch (error) {
@@ -29688,9 +29813,7 @@ function nearestKey(unknown, known) {
         if (best === undefined || score < best.score)
             best = { key, score };
     }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-        ? best.key
-        : undefined;
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
@@ -29734,9 +29857,16 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
     // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
-    const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+    const held = client.scopeIds.length === 0
+        ? undefined
+        : await adoptExisting(service, client, [...client.scopes, ...found], expected);
     const suffixes = (held?.scopes ?? []).map((s) => drift_suffixOf(s.scope_string));
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
+    const definition = {
+        ...spec,
+        dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, {
+            suffixes,
+        }),
+    };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -29755,7 +29885,18 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
+        return {
+            scope: wouldBe,
+            scopes: [wouldBe],
+            created: false,
+            client,
+            wouldCreate: true,
+            definition,
+            names,
+            comparison: [],
+            changes: [],
+            updated: false,
+        };
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
@@ -29926,7 +30067,7 @@ async function create(service, definition, { unverified, lacking, claim }, budge
             const conflict = outcome.kind === 'conflict';
             maybeApplied ||= !conflict;
             log.info(conflict
-                ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+                ? `The service answered that the scope exists (409)${maybeApplied ? ", most likely from this run's own earlier creation" : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
             const found = await claim(await service.getClient());
             // After a lost answer the scope is most likely this run's: `created` says so, since a
@@ -30028,7 +30169,11 @@ function levelFailure(failures, results) {
     if (unexpected !== undefined)
         return unexpected.error;
     const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
-    const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
+    const written = results.flatMap((r) => r?.created === true
+        ? [`created ${r.scope.scope_string}`]
+        : r?.updated === true
+            ? [`updated ${r.scope.scope_string}`]
+            : []);
     if (written.length > 0)
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
     return new errors_ActionError(said.join(' '));
@@ -30076,10 +30221,19 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         throw new errors_ActionError(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
             `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
     };
-    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [
+        s.id.toLowerCase(),
+        s.scope_string,
+    ]));
     const definitionOf = (index) => {
         const spec = specs[index];
-        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => drift_suffixOf(s.scope_string))] }) };
+        return {
+            ...spec,
+            dependent_scopes: resolveDependents(spec, byString, sibling, {
+                index,
+                suffixes: [...listed.keys(), ...before.map((s) => drift_suffixOf(s.scope_string))],
+            }),
+        };
     };
     // Before any write, every dependency must resolve: a missing sibling stops the run here,
     // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -30099,7 +30253,15 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     });
     const registered = (index, found) => {
         const definition = definitionOf(index);
-        return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+        return {
+            ...found,
+            wouldCreate: false,
+            definition,
+            names: names(),
+            comparison: compareScope(definition, found.scope, names()),
+            changes: [],
+            updated: false,
+        };
     };
     // The level of each listed scope: one past the level of the siblings it waits for (those to create).
     const levels = new Map();
@@ -30137,7 +30299,18 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
             const definition = definitionOf(index);
             const wouldBe = { id: '', scope_string: scopeString };
-            results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+            results[index] = {
+                scope: wouldBe,
+                scopes: [wouldBe],
+                created: false,
+                client,
+                wouldCreate: true,
+                definition,
+                names: names(),
+                comparison: [],
+                changes: [],
+                updated: false,
+            };
             return;
         }
         log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
@@ -30150,7 +30323,12 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
         const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
         const created = 'answered' in outcome
-            ? { scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0], scopes: outcome.answered, created: true, client }
+            ? {
+                scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0],
+                scopes: outcome.answered,
+                created: true,
+                client,
+            }
             : outcome;
         if ('answered' in outcome)
             answered.push(...outcome.answered);
@@ -30166,7 +30344,14 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const writing = order.filter((index) => levelOf(index) === level);
         // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
         const ends = await Promise.allSettled(writing.map(write));
-        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]].scope_suffix, error: end.reason }] : []));
+        const failures = ends.flatMap((end, k) => end.status === 'rejected'
+            ? [
+                {
+                    suffix: specs[writing[k]].scope_suffix,
+                    error: end.reason,
+                },
+            ]
+            : []);
         if (failures.length > 0)
             throw levelFailure(failures, results);
     }
@@ -30184,7 +30369,15 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             // After every write: the comparison with the ids the siblings have now.
             const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
             const definition = definitionOf(index);
-            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+            return {
+                ...r,
+                client: after,
+                scope,
+                scopes,
+                definition,
+                names: names(),
+                comparison: compareScope(definition, scope, names()),
+            };
         }),
         unlisted,
     };
@@ -30231,7 +30424,18 @@ const SCOPE_SUFFIX = {
     pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
     rule: 'one path segment: no white space, control or format character, /, ?, # or %',
 };
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
+const SETTING_NAMES = [
+    'client_id',
+    'client_secret',
+    'auth_url',
+    'spec',
+    'timeout_seconds',
+    'on_drift',
+    'dry_run',
+    'auth',
+    'provider_url',
+    'provider_suffix',
+];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
@@ -30259,7 +30463,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
     };
     const oneOf = (name, values, shown = values) => schemas_enum(values, { error: (issue) => given(name, shown, issue.input) });
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => pipe(schemas_string().check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
+    const baseUrl = (name, httpsWhy) => pipe(schemas_string()
+        .check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
         const url = new URL(value);
         const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
@@ -30280,7 +30485,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         client_secret: required('client_secret', whenEmpty('client_secret')),
         auth_url: pipe(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
         spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: pipe(pipe(required('timeout_seconds', 'leave it out for 30 seconds'), coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas_number().check(_positive(`${label('timeout_seconds')} must be more than 0`), _lte(600, `${label('timeout_seconds')} must be at most 600`))),
+        timeout_seconds: pipe(pipe(required('timeout_seconds', 'leave it out for 30 seconds'), coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas_number()
+            .check(_positive(`${label('timeout_seconds')} must be more than 0`), _lte(600, `${label('timeout_seconds')} must be at most 600`))),
         on_drift: pipe(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
         // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
         dry_run: pipe(pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), transform((value) => value.toLowerCase() === 'true')),
@@ -30289,7 +30495,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         // Optional: empty means no verification of the provider.
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
-        provider_suffix: pipe(schemas_string().check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
+        provider_suffix: pipe(schemas_string()
+            .check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -30369,7 +30576,8 @@ const dependentFields = strictObject({
     scope_suffix: optional(suffixText)
         .check(schemas_describe("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
     optional: schemas_default(schemas_boolean(), false).check(schemas_describe('Whether the dependent scope is optional.')),
-    requires_refresh_token: schemas_default(schemas_boolean(), true).check(schemas_describe('Whether a refresh token is required for the dependent scope.')),
+    requires_refresh_token: schemas_default(schemas_boolean(), true)
+        .check(schemas_describe('Whether a refresh token is required for the dependent scope.')),
 });
 // Exactly one of scope and scope_suffix: the output says which, as its type does.
 const specDependentSchema = pipe(dependentFields.check(superRefine((dep, ctx) => {
@@ -30382,7 +30590,7 @@ const specDependentSchema = pipe(dependentFields.check(superRefine((dep, ctx) =>
                 : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
         });
     }
-})), transform(({ scope, scope_suffix: suffix, ...flags }) => (suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags })));
+})), transform(({ scope, scope_suffix: suffix, ...flags }) => suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags }));
 /** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
 const dependentKey = (dep) => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
@@ -30430,7 +30638,11 @@ const scopeListSchema = strictObject({
             if (earlier === undefined)
                 first.set(suffix, index);
             else
-                ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+                ctx.addIssue({
+                    code: 'custom',
+                    path: [index, 'scope_suffix'],
+                    message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own`,
+                });
         });
         for (const { at, cycle } of cyclesOf(scopes)) {
             ctx.addIssue({
@@ -30474,10 +30686,10 @@ function cyclesOf(scopes) {
     return found;
 }
 function fieldName(segments) {
-    return segments
+    return (segments
         // An empty key still needs a visible name.
         .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
-        .join('');
+        .join(''));
 }
 /** Finds where a path points in the document: at the key itself when `key` is given. */
 function locate(doc, lines, segments, key) {
@@ -30532,7 +30744,9 @@ function parseSpec(source, file) {
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
-        throw new problems_ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+        throw new problems_ValidationError([
+            { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
+        ]);
     }
     // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
     const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -30556,10 +30770,22 @@ function parseSpec(source, file) {
         throw new problems_ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
     }
     if (data === null || data === undefined) {
-        throw new problems_ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+        throw new problems_ValidationError([
+            {
+                field: 'spec',
+                message: `${file} is empty: it must define the scope (name, description, advertised, ...)`,
+                location: { file },
+            },
+        ]);
     }
     if (typeof data !== 'object' || Array.isArray(data)) {
-        throw new problems_ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+        throw new problems_ValidationError([
+            {
+                field: 'spec',
+                message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
+                location: at(locate(doc, lines, [])),
+            },
+        ]);
     }
     const form = 'scopes' in data ? 'list' : 'single';
     const wrapped = form === 'single' && 'scope' in data;
@@ -30574,7 +30800,11 @@ function parseSpec(source, file) {
         // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
         const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
             const name = fieldName(field);
-            return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+            return {
+                field: name,
+                message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+                location: where([0, ...field]),
+            };
         });
         // A sibling's suffix that no scope can have is a typo: refused before any request, with the
         // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
@@ -30626,7 +30856,11 @@ function parseSpec(source, file) {
         }
         else {
             const field = fieldName(issue.path);
-            problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
+            problems.push({
+                field,
+                message: `${file}: ${field} ${issueMessage(issue)}`,
+                location: at(locate(doc, lines, issue.path)),
+            });
         }
     }
     // In the file's order, as a reader fixes them, not in the order of their kinds.
@@ -30677,7 +30911,9 @@ async function loadSpec(workspace, file, naming, base) {
     return parseSpec(source.toString('utf8'), file);
 }
 /** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
-const fromBase = async (root, base, file) => base === undefined ? external_node_path_default().resolve(root, file) : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
+const fromBase = async (root, base, file) => base === undefined
+    ? external_node_path_default().resolve(root, file)
+    : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
 async function readAtMost(file, bytes) {
     const handle = await (0,promises_.open)(file, 'r');
     try {
@@ -30770,7 +31006,9 @@ async function ensure(port, signal) {
     const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+    const what = form === 'list'
+        ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
+        : `scope ${JSON.stringify(first.name)}`;
     log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
@@ -30787,7 +31025,10 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+        return conclude_concludeFailure(placed(error, specFile), port.naming, {
+            clientId: settings.client_id,
+            scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })),
+        });
     }
 }
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
@@ -30808,8 +31049,13 @@ function placed(error, specFile) {
 function publishableOf({ form, results }, suffix) {
     if (form === 'single' && suffix === undefined)
         return undefined;
-    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? drift_suffixOf(r.scope.scope_string)) === suffix);
-    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && drift_suffixOf(s.scope_string) === drift_suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+    const chosen = suffix === undefined
+        ? results
+        : results.filter((r) => (r.definition?.scope_suffix ?? drift_suffixOf(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [
+        r.scope,
+        ...r.scopes.filter((s) => s.id !== r.scope.id && drift_suffixOf(s.scope_string) === drift_suffixOf(r.scope.scope_string)),
+    ].map((s) => s.scope_string));
     const [one] = chosen;
     return {
         expected: (one ?? results[0]).scope.scope_string,
@@ -30824,7 +31070,12 @@ async function verify(port, signal) {
     const settings = parseSettings(port.read, naming);
     const providerUrl = settings.provider_url;
     if (providerUrl === undefined) {
-        throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
+        throw new ValidationError([
+            {
+                field: 'provider_url',
+                message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check`,
+            },
+        ]);
     }
     const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
@@ -30837,7 +31088,7 @@ async function verify(port, signal) {
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate({ read, naming, workspace, specBase, check }) {
+async function ensure_validate({ read, naming, workspace, specBase, check, }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => settings_parseSettings(read, naming))(),
@@ -30852,13 +31103,19 @@ async function ensure_validate({ read, naming, workspace, specBase, check }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl } = settings.value;
+        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl, } = settings.value;
         const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
         if (suffix !== undefined && !suffixes.includes(suffix)) {
-            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+            problems.push({
+                field: 'provider_suffix',
+                message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+            });
         }
         else if (suffix !== undefined && providerUrl === undefined) {
-            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+            problems.push({
+                field: 'provider_suffix',
+                message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
+            });
         }
         problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
         if (problems.length === 0)
@@ -30878,7 +31135,12 @@ function secretForms(clientId, clientSecret) {
         return [];
     // The credential is sent with the client ID as the inputs normalise it (lower case).
     const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+    return withoutShortForms(clientSecret, [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        ...encodedForms(clientSecret),
+    ]);
 }
 /**
  * Every form in which a credential that arrived during the run (the access token) could
@@ -31017,14 +31279,22 @@ function sectionsOf({ form, scopes }) {
     if (form === 'single')
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-    return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+    return quiet.length < FOLD_FROM
+        ? { open: scopes, folded: [] }
+        : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
 }
 /**
  * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
  * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
  * is: only the renderer's own words go there.
  */
-const folded = (summary, lines) => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
+const folded = (summary, lines) => [
+    `<details><summary>${summary}</summary>`,
+    '',
+    ...lines,
+    '</details>',
+    '',
+];
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
@@ -31035,15 +31305,23 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
     const cell = (text) => escapeMarkdown(prose(scrub(text)));
     const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-    const table = (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const value = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
+    const table = (rows) => [
+        '| Item | Value |',
+        '|---|---|',
+        ...rows.map(([key, v]) => `| ${key} | ${v} |`),
+        '',
+    ];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
     /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
     const scopeRows = ({ scope, action }, dryRun) => [
         ['Scope string', code(scope.scope_string)],
         ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+        [
+            'Created by this run',
+            action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+        ],
     ];
     const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
         const out = [];
@@ -31069,19 +31347,34 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
             ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
             ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
             ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
+            ...(single
+                ? []
+                : [
+                    [
+                        'Not in the spec (left as they are)',
+                        plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+                    ],
+                ]),
             ['Ran for', cell(ranFor)],
         ];
         if (provider !== undefined) {
             const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
+            rows.push([
+                'Provider publishes',
+                `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`,
+            ]);
         }
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
         if (single)
             lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
         const section = (scope) => {
             const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+            return [
+                `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+                '',
+                ...table(scopeRows(scope, dryRun)),
+                ...scopeTables(scope, dryRun, '#####'),
+            ];
         };
         const { open, folded: quiet } = sectionsOf(plan);
         lines.push(...open.flatMap(section));
@@ -31098,11 +31391,17 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
             // Every scope of the spec: a list's failure is about all of them.
             const several = known.scopes.length > 1;
             const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
-            lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
+            lines.push(...table([
+                ['Client', code(known.clientId)],
+                [several ? 'Scope strings' : 'Scope string', strings],
+                ['Ran for', cell(ranFor)],
+            ]));
         }
     }
     // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
+    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
+        ? [`- **${m.level}**: ${cell(m.text)}`]
+        : []);
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
     if (outputs !== undefined) {
@@ -31129,7 +31428,9 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
  */
 
 
-const payloadSchema = object({ release: optional(object({ tag_name: optional(schemas_string()), html_url: optional(schemas_string()) })) });
+const payloadSchema = object({
+    release: optional(object({ tag_name: optional(schemas_string()), html_url: optional(schemas_string()) })),
+});
 /** The event a release's row names, with its payload's tag. */
 const RELEASE_EVENT = 'release';
 /**
@@ -31177,7 +31478,7 @@ const INPUT_NAMING = {
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",
     // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
-    secretCopies: 'each GitHub environment that holds a copy of it as a secret (the release\'s, and the dry run\'s and the watch\'s if they have their own)',
+    secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and the dry run's and the watch's if they have their own)",
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
@@ -31286,7 +31587,9 @@ function renderComment(facts) {
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+        const more = left.length === 0
+            ? ''
+            : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
         return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
@@ -31319,17 +31622,28 @@ function render(facts, target, limit) {
         return target.defuse(kept);
     };
     const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
+    return [
+        marker,
+        ...(said === '' ? [] : [said, '']),
+        buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }),
+        footerOf(facts, target, wasCut),
+    ].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
+    return !same
+        ? ''
+        : plan?.form === 'list'
+            ? '**No changes**: every listed scope matches the spec.'
+            : '**No changes**: the scope matches the spec.';
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
-    const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
+    const note = wasCut
+        ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
+        : '';
     return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
@@ -31353,7 +31667,7 @@ const ROW_LIMITS = [40, 10, 0];
 // reported in nelsontky/gh-pages-url-shortener#125).
 const TITLE_VALUE = 64;
 /** What tells this issue from the others: the client's name where known, its id, the spec file. */
-function issueTitle({ conclusion, clientId, spec, scrub }) {
+function issueTitle({ conclusion, clientId, spec, scrub, }) {
     const value = (text) => {
         const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
         return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
@@ -31365,7 +31679,10 @@ function issueTitle({ conclusion, clientId, spec, scrub }) {
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
 function renderIssue(conclusion, facts) {
     let body = '';
-    for (const [limit, rows] of [...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])]) {
+    for (const [limit, rows] of [
+        ...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]),
+        ...ROW_LIMITS.map((rows) => [60, rows]),
+    ]) {
         body = issue_render(conclusion, facts, limit, rows);
         if (body.length <= COMMENT_LIMIT)
             return body;
@@ -31392,11 +31709,17 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
     const code = (text) => `<code>${value(text)}</code>`;
     const { plan, known, messages } = conclusion;
     const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-    const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+    const lines = [
+        marker,
+        '### The provider scope needs attention',
+        '',
+        `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`,
+        '',
+    ];
     const list = plan?.form === 'list';
     // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
     const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-    const found = (why) => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+    const found = (why) => why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why];
     const advice = (why) => why === 'no scope' && missing.length > 0
         ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
         : why === 'failed' && conclusion.secretRejected === true
@@ -31410,15 +31733,26 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
         lines.push('');
     }
     // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-    const shown = (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
+        .filter((c) => !c.same)
+        .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
+    const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
     if (drift.length > 0) {
         lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
         if (drift.length > rows)
             lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
     }
-    const strings = plan === undefined ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({ suffix, string: scopeString, how: " (the spec's; not read from the service)" }))
-        : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+    const strings = plan === undefined
+        ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({
+            suffix,
+            string: scopeString,
+            how: " (the spec's; not read from the service)",
+        }))
+        : plan.scopes.map(({ scope, suffix }) => ({
+            suffix,
+            string: scope.scope_string,
+            how: scope.id === null ? ' (not created yet)' : '',
+        }));
     const [one, ...others] = strings;
     if (one !== undefined && others.length === 0)
         lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
@@ -31452,7 +31786,10 @@ function watchWriting(facts) {
     return {
         marker,
         unwell: because,
-        issue: { title: issueTitle({ conclusion, clientId, spec, scrub }), body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }) },
+        issue: {
+            title: issueTitle({ conclusion, clientId, spec, scrub }),
+            body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }),
+        },
     };
 }
 
@@ -31501,7 +31838,10 @@ async function tokenUser(octokit, write) {
         const status = statusOf(error);
         if (status === undefined || status >= 500 || status === 429)
             throw error;
-        write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.` });
+        write({
+            level: 'debug',
+            text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.`,
+        });
         return WORKFLOW_TOKEN_USER;
     }
 }
@@ -31522,18 +31862,27 @@ function retrying(octokit, pacing, write) {
             return once();
         return withRetries(once, (error) => {
             const status = statusOf(error);
-            const retryAfter = error.response?.headers?.['retry-after'];
-            return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
-        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({ level: 'info', text: `GitHub ${octokit_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }));
+            const retryAfter = error.response
+                ?.headers?.['retry-after'];
+            return {
+                retryable: status !== undefined && (status >= 500 || status === 429),
+                retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()),
+            };
+        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({
+            level: 'info',
+            text: `GitHub ${octokit_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`,
+        }));
     });
 }
 const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
 /** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
 function octokit_describe(error) {
     // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
-    const { message = String(error), request, response } = (error ?? {});
+    const { message = String(error), request, response, } = (error ?? {});
     const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
-    return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
+    return response?.status === undefined
+        ? `${where}failed: ${message}.`
+        : `${where}answered HTTP ${response.status}: ${message}.`;
 }
 /** A failure as a warning says it: what GitHub answered (or why nothing came), and whether the retries gave up. */
 function whatFailed(error) {
@@ -31559,7 +31908,10 @@ function readPrComment(value) {
         return 'auto';
     if (value === 'off')
         return 'off';
-    return { level: 'error', text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.' };
+    return {
+        level: 'error',
+        text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.',
+    };
 }
 /** Comments the run on its pull request, if it is on one and pr_comment is auto (run() refused any other value). Never throws. */
 async function commentOnPullRequest(run, deps) {
@@ -31569,8 +31921,14 @@ async function commentOnPullRequest(run, deps) {
     const token = deps.core.getInput('github_token');
     if (token === '') {
         if (deps.onRunner === false)
-            return write({ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' });
-        write({ level: 'warning', text: 'The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow\'s token, or set pr_comment: off.' });
+            return write({
+                level: 'debug',
+                text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.',
+            });
+        write({
+            level: 'warning',
+            text: "The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow's token, or set pr_comment: off.",
+        });
         return;
     }
     // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
@@ -31591,9 +31949,21 @@ async function comment({ conclusion, secrets, write }, deps, token) {
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
+    const { marker, body } = pullRequestComment({
+        conclusion,
+        clientId: deps.core.getInput('client_id'),
+        spec,
+        ranFor: describeRun(context),
+        runUrl: runUrlOf(context),
+        scrub: secrets.scrub,
+    });
     const login = await tokenUser(octokit, write);
-    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+    });
     const own = await findOwn(pagesOf(pages), marker, login);
     if (own === undefined) {
         const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
@@ -31641,7 +32011,8 @@ function watches({ core, eventName }) {
         return false;
     if (eventName === 'schedule')
         return true;
-    return eventName === 'workflow_dispatch' && readSetting('dry_run', core.getInput('dry_run') || SETTING_DEFAULTS.dry_run, INPUT_NAMING) === true;
+    return (eventName === 'workflow_dispatch' &&
+        readSetting('dry_run', core.getInput('dry_run') || SETTING_DEFAULTS.dry_run, INPUT_NAMING) === true);
 }
 /** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
 async function watchIssue(run, deps) {
@@ -31650,8 +32021,14 @@ async function watchIssue(run, deps) {
     const token = deps.core.getInput('github_token');
     if (token === '') {
         if (deps.onRunner === false)
-            return run.write({ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." });
-        run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
+            return run.write({
+                level: 'debug',
+                text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone.",
+            });
+        run.write({
+            level: 'warning',
+            text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off.",
+        });
         return;
     }
     // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
@@ -31668,14 +32045,24 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     const { context } = toolkit;
     const branch = context.payload.repository?.default_branch;
     if (deps.eventName === 'workflow_dispatch' && context.ref !== `refs/heads/${branch}`) {
-        return write({ level: 'debug', text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.` });
+        return write({
+            level: 'debug',
+            text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.`,
+        });
     }
     const { core } = deps;
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
     const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
     const onDrift = readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING);
-    const writing = watchWriting({ conclusion, clientId: core.getInput('client_id'), spec, runUrl: runUrlOf(context), scrub: secrets.scrub, onDrift });
+    const writing = watchWriting({
+        conclusion,
+        clientId: core.getInput('client_id'),
+        spec,
+        runUrl: runUrlOf(context),
+        scrub: secrets.scrub,
+        onDrift,
+    });
     const { marker } = writing;
     const login = await tokenUser(octokit, write);
     const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
@@ -31683,9 +32070,18 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
     if ('resolved' in writing) {
         if (own?.state !== 'open')
-            return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
+            return write({
+                level: 'debug',
+                text: 'The registration is well and the watch has no open issue: nothing to write.',
+            });
         await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: writing.resolved });
-        const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
+        const { data } = await octokit.rest.issues.update({
+            owner,
+            repo,
+            issue_number: own.number,
+            state: 'closed',
+            state_reason: 'completed',
+        });
         return said('closed: the registration is well again', data);
     }
     const { title, body } = writing.issue;
@@ -31702,12 +32098,24 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     }
     // The title is left as it is: whoever renamed it meant to.
     const reopen = own.state !== 'open';
-    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, body, ...(reopen ? { state: 'open' } : {}) });
+    const { data } = await octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: own.number,
+        body,
+        ...(reopen ? { state: 'open' } : {}),
+    });
     said(reopen ? 'reopened' : 'updated', data);
 }
 /** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
 async function* issuesOf(octokit, { owner, repo, creator }) {
-    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', creator, per_page: 100 });
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
+        owner,
+        repo,
+        state: 'all',
+        creator,
+        per_page: 100,
+    });
     for await (const page of pagesOf(pages))
         yield page.filter((issue) => issue.pull_request === undefined);
 }
@@ -31758,7 +32166,7 @@ const annotationProperties = (properties) => {
 };
 /** `::name key=value,...::message`, one line. */
 function workflowCommand(name, properties, message) {
-    const given = Object.entries(properties).flatMap(([key, value]) => (value ? [`${key}=${escapeProperty(String(value))}`] : []));
+    const given = Object.entries(properties).flatMap(([key, value]) => value ? [`${key}=${escapeProperty(String(value))}`] : []);
     return `::${name}${Object.keys(properties).length > 0 ? ` ${given.join(',')}` : ''}::${escapeData(message)}`;
 }
 const annotation = (level, message, properties = {}) => workflowCommand(level, annotationProperties(properties), message);
@@ -31850,7 +32258,11 @@ function fromGitHubRunner(env = process.env) {
             }
             : undefined,
         // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
-        comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+        comment: (run) => commentOnPullRequest(run, {
+            core,
+            eventName: env.GITHUB_EVENT_NAME ?? '',
+            onRunner: env.GITHUB_ACTIONS === 'true',
+        }),
         watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
@@ -31930,9 +32342,16 @@ async function run(collaborators = fromGitHubRunner()) {
     });
     // The inputs of this door alone, checked before anything is sent: a typo never lets a
     // release create the scope and then fail. Such a run ends as a failed validation does.
-    const refused = Object.entries({ pr_comment: readPrComment(core.getInput('pr_comment')), watch_issue: readWatchIssue(core.getInput('watch_issue')) }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
+    const refused = Object.entries({
+        pr_comment: readPrComment(core.getInput('pr_comment')),
+        watch_issue: readWatchIssue(core.getInput('watch_issue')),
+    }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
     let conclusion = refused.length > 0
-        ? { messages: refused.map((r) => r.message), problems: refused.map(({ field, message }) => ({ field, message: message.text })), exitCode: 1 }
+        ? {
+            messages: refused.map((r) => r.message),
+            problems: refused.map(({ field, message }) => ({ field, message: message.text })),
+            exitCode: 1,
+        }
         : await ensureProviderScope({
             read: (name) => core.getInput(name),
             naming: INPUT_NAMING,

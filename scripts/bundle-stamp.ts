@@ -44,13 +44,23 @@ function hashOf(root: string, files: readonly string[]): string {
 
 /** The stamp of `root` as it is now. The READMEs of src/ are left out: they are not bundled. */
 export function stampOf(root: string): Stamp {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
   return {
-    'src/': hashOf(root, filesUnder(root, 'src').filter((file) => !file.endsWith('.md'))),
+    'src/': hashOf(
+      root,
+      filesUnder(root, 'src').filter((file) => !file.endsWith('.md')),
+    ),
     'package-lock.json': hashOf(root, ['package-lock.json']),
     'tsconfig.json': hashOf(root, ['tsconfig.json']),
-    'the bundle script': createHash('sha256').update(manifest.scripts?.bundle ?? '').digest('hex'),
-    'dist/': hashOf(root, filesUnder(root, 'dist').filter((file) => file !== `dist/${STAMP}`)),
+    'the bundle script': createHash('sha256')
+      .update(manifest.scripts?.bundle ?? '')
+      .digest('hex'),
+    'dist/': hashOf(
+      root,
+      filesUnder(root, 'dist').filter((file) => file !== `dist/${STAMP}`),
+    ),
   };
 }
 
@@ -67,7 +77,9 @@ export function staleness(root: string): string[] {
     return [`dist/${STAMP} is missing or unreadable`];
   }
   const now = stampOf(root);
-  return (Object.keys(now) as Array<keyof Stamp>).filter((key) => recorded[key] !== now[key]).map((key) => `${key} changed since the bundle`);
+  return (Object.keys(now) as Array<keyof Stamp>)
+    .filter((key) => recorded[key] !== now[key])
+    .map((key) => `${key} changed since the bundle`);
 }
 
 export interface Bundled {
@@ -79,7 +91,8 @@ export interface Bundled {
 /** `npm run bundle`, its output kept for a failure; npm's own when run under npm. */
 export function npmRunBundle(root: string): Promise<Bundled> {
   const npm = process.env.npm_execpath;
-  const [command, args] = npm === undefined ? ['npm', ['run', 'bundle', '--silent']] : [process.execPath, [npm, 'run', 'bundle', '--silent']];
+  const [command, args] =
+    npm === undefined ? ['npm', ['run', 'bundle', '--silent']] : [process.execPath, [npm, 'run', 'bundle', '--silent']];
   return new Promise((resolve) => {
     execFile(command, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
@@ -92,20 +105,29 @@ export function npmRunBundle(root: string): Promise<Bundled> {
  * Bundles unless dist/ is current, saying which in one line; a failed bundle says all it
  * printed. True when dist/ is current at the end.
  */
-export async function ensureBundle(root: string, bundle: (root: string) => Promise<Bundled>, out: Pick<Console, 'log' | 'error'>): Promise<boolean> {
+export async function ensureBundle(
+  root: string,
+  bundle: (root: string) => Promise<Bundled>,
+  out: Pick<Console, 'log' | 'error'>,
+): Promise<boolean> {
   const changed = staleness(root);
   if (changed.length === 0) {
     out.log(`dist/ is the bundle of this checkout (dist/${STAMP}): not bundling.`);
     return true;
   }
-  out.log(`dist/ is not the bundle of this checkout (${changed.join(', ')}): bundling it with npm run bundle, quietly (about half a minute).`);
+  out.log(
+    `dist/ is not the bundle of this checkout (${changed.join(', ')}): bundling it with npm run bundle, quietly (about half a minute).`,
+  );
   const { code, output } = await bundle(root);
   if (code !== 0) {
     out.error(`npm run bundle failed (exit ${code}):\n${output.trimEnd()}`);
     return false;
   }
   const still = staleness(root);
-  if (still.length > 0) out.error(`npm run bundle ended, yet dist/ is not the bundle of this checkout (${still.join(', ')}): does the bundle script still end with 'node scripts/bundle-stamp.ts write'?`);
+  if (still.length > 0)
+    out.error(
+      `npm run bundle ended, yet dist/ is not the bundle of this checkout (${still.join(', ')}): does the bundle script still end with 'node scripts/bundle-stamp.ts write'?`,
+    );
   return still.length === 0;
 }
 

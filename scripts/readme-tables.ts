@@ -38,7 +38,10 @@ export type Section = keyof typeof MARKERS;
 
 /** One table cell: one line, pipes escaped so that they do not end the cell. */
 export function cell(text: string): string {
-  return text.trim().replace(/\s*\r?\n\s*/g, ' ').replace(/\|/g, '\\|');
+  return text
+    .trim()
+    .replace(/\s*\r?\n\s*/g, ' ')
+    .replace(/\|/g, '\\|');
 }
 
 /** Inline code that survives backticks in the value. */
@@ -55,14 +58,17 @@ export function renderInputsTable(action: ActionMetadata): string {
     const required = input?.required === true || input?.required === 'true' ? 'yes' : 'no';
     const value = input?.default;
     const fallback = value === undefined || value === null || value === '' ? '' : cell(code(String(value)));
-    const deprecated = typeof input?.deprecationMessage === 'string' ? ` **Deprecated:** ${cell(input.deprecationMessage)}` : '';
+    const deprecated =
+      typeof input?.deprecationMessage === 'string' ? ` **Deprecated:** ${cell(input.deprecationMessage)}` : '';
     return `| ${code(name)} | ${required} | ${fallback} | ${descriptionOf(input)}${deprecated} |`;
   });
   return ['| input | required | default | description |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 export function renderOutputsTable(action: ActionMetadata): string {
-  const rows = Object.entries(action.outputs ?? {}).map(([name, output]) => `| ${code(name)} | ${descriptionOf(output)} |`);
+  const rows = Object.entries(action.outputs ?? {}).map(
+    ([name, output]) => `| ${code(name)} | ${descriptionOf(output)} |`,
+  );
   return ['| output | description |', '|---|---|', ...rows].join('\n');
 }
 
@@ -86,7 +92,10 @@ export function replaceSection(readme: string, section: Section, content: string
 /** The README with both tables as action.yml says. A pure function: the test compares its result. */
 export function updateReadme(readme: string, action: ActionMetadata): string {
   const tables = renderTables(action);
-  return (Object.keys(MARKERS) as Section[]).reduce((text, section) => replaceSection(text, section, tables[section]), readme);
+  return (Object.keys(MARKERS) as Section[]).reduce(
+    (text, section) => replaceSection(text, section, tables[section]),
+    readme,
+  );
 }
 
 export async function readAction(root = ROOT): Promise<ActionMetadata> {

@@ -18,11 +18,18 @@ const json = (schema: unknown): string => `${JSON.stringify(schema, null, 2)}\n`
 
 /** The spec file's: the definition at the top level, or under `scope:` as in the service's request body. */
 export function renderSchema(): string {
-  const definition = scopeSpecSchema.check(z.meta({ id: 'scope', title: 'Scope definition', description: "The provider's scope, as the authentication service defines it." }));
+  const definition = scopeSpecSchema.check(
+    z.meta({
+      id: 'scope',
+      title: 'Scope definition',
+      description: "The provider's scope, as the authentication service defines it.",
+    }),
+  );
   const file = z.union([definition, z.strictObject({ scope: definition }), scopeListSchema]).check(
     z.meta({
       title: 'ensure-provider-scope spec file',
-      description: 'The scope an Action Provider registers, at the top level or under scope:; or, under scopes:, several scopes of one client, each by its scope_suffix.',
+      description:
+        'The scope an Action Provider registers, at the top level or under scope:; or, under scopes:, several scopes of one client, each by its scope_suffix.',
     }),
   );
   return json(z.toJSONSchema(file, { io: 'input', unrepresentable: 'any' }));

@@ -68,10 +68,12 @@ describe('a spec of 10 listed scopes', () => {
     const { rounds, exitCode, suffixes } = await countRounds('listed-10-present');
     expect(exitCode).toBe(0);
     expect(suffixes).toHaveLength(10);
-    expect(rounds.map((round) => round.map((call) => call.replace(/\/clients\/[^/]+/, '/clients/{id}')).sort())).toEqual([['GET /v2/api/clients/{id}', 'GET /v2/api/scopes']]);
+    expect(
+      rounds.map((round) => round.map((call) => call.replace(/\/clients\/[^/]+/, '/clients/{id}')).sort()),
+    ).toEqual([['GET /v2/api/clients/{id}', 'GET /v2/api/scopes']]);
   });
 
-  test('5 to create, two levels deep: four rounds (the reads, each level\'s creations together, the verifying inspection)', async () => {
+  test("5 to create, two levels deep: four rounds (the reads, each level's creations together, the verifying inspection)", async () => {
     const { rounds, exitCode, suffixes } = await countRounds('listed-10-create-5');
     expect(exitCode).toBe(0);
     expect(new Set(suffixes).size).toBe(10);

@@ -13,7 +13,6 @@ beforeEach(async () => {
 afterEach(() => h.stop());
 
 describe('on a fresh client', () => {
-
   test('invalid inputs and spec are all reported, each at its field, before any request', async () => {
     const spec = `name: P\ndescription: D\nadvertised: "yes"\nallow_refresh_token: true\n`;
     const result = await h.run({ files: { [SPEC_FILE]: spec }, inputs: { auth_url: 'auth.example.org' } });
@@ -35,7 +34,9 @@ describe('on a fresh client', () => {
     });
 
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Input client_secret is empty: .*forks or by Dependabot/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(/^::error::Input client_secret is empty: .*forks or by Dependabot/),
+    ]);
     expect(h.service.requests).toEqual([]);
   });
 
@@ -43,7 +44,9 @@ describe('on a fresh client', () => {
     const result = await h.run({ files: {}, inputs: { spec: 'config/scope.yml' } });
 
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Spec file config\/scope.yml was not found in the workspace .*actions\/checkout/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(/^::error::Spec file config\/scope.yml was not found in the workspace .*actions\/checkout/),
+    ]);
   });
 
   test('the spec input points at another file, here JSON under `scope:`', async () => {

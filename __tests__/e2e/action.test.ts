@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions } from '../../dev/auth-service.ts';
 import type { ActionRun } from '../../dev/runner.ts';
 import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
-import { annotations, expectSafe, Harness, SECRET, SPEC_FILE, TRANSFER_SCOPE_ID, type RunOverrides } from '../support/harness.ts';
+import {
+  annotations,
+  expectSafe,
+  Harness,
+  SECRET,
+  SPEC_FILE,
+  TRANSFER_SCOPE_ID,
+  type RunOverrides,
+} from '../support/harness.ts';
 
 let h: Harness;
 const startService = async (options: AuthServiceOptions = {}, fqdns: string[] = []): Promise<void> => {
@@ -18,7 +26,12 @@ const run = (overrides: RunOverrides = {}): Promise<ActionRun> => h.run(override
 
 /** The outputs of a run after `first`, which created the scope: the same scope, neither created nor changed now. */
 function asRerun(first: Record<string, string>): Record<string, string> {
-  const scopes = Object.fromEntries(Object.entries(JSON.parse(first.scopes ?? '{}') as Record<string, object>).map(([suffix, s]) => [suffix, { ...s, created: false, changes: false }]));
+  const scopes = Object.fromEntries(
+    Object.entries(JSON.parse(first.scopes ?? '{}') as Record<string, object>).map(([suffix, s]) => [
+      suffix,
+      { ...s, created: false, changes: false },
+    ]),
+  );
   return { ...first, created: 'false', changes: 'false', scopes: JSON.stringify(scopes) };
 }
 
@@ -37,15 +50,28 @@ describe('on a fresh client', () => {
       created: 'true',
       updated: 'false',
       changes: 'true',
-      scopes: JSON.stringify({ action_all: { scope_string: h.expectedString, scope_id: created?.id, created: true, updated: false, changes: true } }),
+      scopes: JSON.stringify({
+        action_all: {
+          scope_string: h.expectedString,
+          scope_id: created?.id,
+          created: true,
+          updated: false,
+          changes: true,
+        },
+      }),
     });
     const scopesPath = `/v2/api/clients/${h.client.id}`;
     // Inspection and the two lookups first, in parallel; creation; then the verifying inspection.
-    expect(h.service.apiCalls().slice(0, 3).sort()).toEqual([`GET ${scopesPath}`, 'GET /v2/api/scopes', 'GET /v2/api/scopes'].sort());
+    expect(h.service.apiCalls().slice(0, 3).sort()).toEqual(
+      [`GET ${scopesPath}`, 'GET /v2/api/scopes', 'GET /v2/api/scopes'].sort(),
+    );
     expect(h.service.apiCalls().slice(3)).toEqual([`POST ${scopesPath}/scopes`, `GET ${scopesPath}`]);
     const lookups = h.service.requests.filter((r) => r.path === '/v2/api/scopes').map((r) => r.query);
     expect(lookups).toEqual(
-      expect.arrayContaining([{ scope_strings: `${h.expectedString},${GROUPS_SCOPE_STRING}` }, { ids: TRANSFER_SCOPE_ID }]),
+      expect.arrayContaining([
+        { scope_strings: `${h.expectedString},${GROUPS_SCOPE_STRING}` },
+        { ids: TRANSFER_SCOPE_ID },
+      ]),
     );
     expect(h.service.requests.every((r) => r.clientId === h.client.id)).toBe(true);
     expect(h.service.requests.find((r) => r.method === 'POST')?.body).toEqual({
@@ -78,9 +104,12 @@ describe('on a fresh client', () => {
 
     expect(second.exitCode).toBe(0);
     expect(second.outputs).toEqual(asRerun(first.outputs));
-    expect(h.service.requests.slice(before).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort(),
-    );
+    expect(
+      h.service.requests
+        .slice(before)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual(['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort());
     expect([...h.service.scopes.values()].filter((s) => s.client === h.client.id)).toHaveLength(1);
     expect(second.summary).toContain('### Provider scope already registered');
     expectSafe(h, second);
@@ -91,7 +120,11 @@ describe('on a fresh client', () => {
     const result = await run({ files: { [SPEC_FILE]: spec } });
 
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error::dependent_scopes: no scope was found for "https:\/\/nowhere.example.org\/scopes\/none"/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(
+        /^::error::dependent_scopes: no scope was found for "https:\/\/nowhere.example.org\/scopes\/none"/,
+      ),
+    ]);
     expect(h.service.requests.some((r) => r.method === 'POST')).toBe(false);
     expect(result.outputs).toEqual({});
     expectSafe(h, result);

@@ -26,13 +26,15 @@ test('the entry chunk holds the HTTP layer and the part of undici it uses, and n
   const entry = await read('index.js');
   expect(entry).toMatch(/\bclass EnvHttpProxyAgent\b/);
   expect(entry).toMatch(/::add-mask::|'add-mask'/);
-  for (const [what, marker] of Object.entries({ '@actions/core': CORE, ...MARKERS })) expect({ what, inEntry: marker.test(entry) }).toEqual({ what, inEntry: false });
+  for (const [what, marker] of Object.entries({ '@actions/core': CORE, ...MARKERS }))
+    expect({ what, inEntry: marker.test(entry) }).toEqual({ what, inEntry: false });
 });
 
 test("GitHub's API is in a chunk of its own, loaded later; @actions/core in none", async () => {
   const chunks = (await readdir(dist)).filter((file) => file.endsWith('.index.js'));
   const texts = await Promise.all(chunks.map(read));
-  for (const [what, marker] of Object.entries(MARKERS)) expect({ what, inAChunk: texts.some((text) => marker.test(text)) }).toEqual({ what, inAChunk: true });
+  for (const [what, marker] of Object.entries(MARKERS))
+    expect({ what, inAChunk: texts.some((text) => marker.test(text)) }).toEqual({ what, inAChunk: true });
   expect(texts.some((text) => CORE.test(text))).toBe(false);
 });
 
@@ -42,11 +44,16 @@ const NOTE_MARKERS = { 'the GitLab note': /'private-token'/, 'the comment render
 test("the command line's entry and main hold nothing of --gitlab-note; a chunk of its own does", async () => {
   const cli = path.join(dist, 'cli');
   const files = (await readdir(cli)).filter((file) => file.endsWith('.js'));
-  const texts = new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(cli, file), 'utf8')] as const)));
-  const main = [...texts].filter(([file, text]) => file === 'index.js' || /\bmain: \(\) => \(\/\* binding \*\/ main\)/.test(text));
+  const texts = new Map(
+    await Promise.all(files.map(async (file) => [file, await readFile(path.join(cli, file), 'utf8')] as const)),
+  );
+  const main = [...texts].filter(
+    ([file, text]) => file === 'index.js' || /\bmain: \(\) => \(\/\* binding \*\/ main\)/.test(text),
+  );
   expect(main.length).toBe(2);
   for (const [file, text] of main) {
-    for (const [what, marker] of Object.entries(NOTE_MARKERS)) expect({ file, what, found: marker.test(text) }).toEqual({ file, what, found: false });
+    for (const [what, marker] of Object.entries(NOTE_MARKERS))
+      expect({ file, what, found: marker.test(text) }).toEqual({ file, what, found: false });
   }
   const own = [...texts].filter(([, text]) => Object.values(NOTE_MARKERS).every((marker) => marker.test(text)));
   expect(own.map(([file]) => file)).toHaveLength(1);

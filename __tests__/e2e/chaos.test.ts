@@ -76,7 +76,11 @@ async function runSchedule(schedule: Schedule): Promise<void> {
     };
     for (const { target, ...fault } of schedule.faults) h.service.inject({ ...fault, ...where[target] } as Fault);
     const started = Date.now();
-    const runs = await Promise.all(Array.from({ length: schedule.concurrent ? 2 : 1 }, () => h.run({ inputs: { timeout_seconds: String(TIMEOUT_SECONDS) }, killAfterMs: 20_000 })));
+    const runs = await Promise.all(
+      Array.from({ length: schedule.concurrent ? 2 : 1 }, () =>
+        h.run({ inputs: { timeout_seconds: String(TIMEOUT_SECONDS) }, killAfterMs: 20_000 }),
+      ),
+    );
     const wall = Date.now() - started;
     figures.schedules++;
     figures.maxWallMs = Math.max(figures.maxWallMs, wall);
@@ -89,7 +93,11 @@ async function runSchedule(schedule: Schedule): Promise<void> {
     for (const run of runs) check(h, run, strings.length === 1, context);
     // Of the runs that succeeded, one at least says it created the scope: nobody else could have.
     const succeeded = runs.filter((run) => run.exitCode === 0);
-    if (succeeded.length > 0) expect({ context, created: succeeded.some((run) => run.outputs.created === 'true') }).toEqual({ context, created: true });
+    if (succeeded.length > 0)
+      expect({ context, created: succeeded.some((run) => run.outputs.created === 'true') }).toEqual({
+        context,
+        created: true,
+      });
   } finally {
     await h.stop();
   }
@@ -102,22 +110,33 @@ function check(h: Harness, run: ActionRun, scopeExists: boolean, context: string
   const errors = annotations(run).filter((line) => line.startsWith('::error'));
   if (run.exitCode === 0) {
     figures.ok++;
-    expect({ context, exists: scopeExists, scope_string: run.outputs.scope_string }).toEqual({ context, exists: true, scope_string: h.expectedString });
+    expect({ context, exists: scopeExists, scope_string: run.outputs.scope_string }).toEqual({
+      context,
+      exists: true,
+      scope_string: h.expectedString,
+    });
     expect(errors).toEqual([]);
   } else {
     figures.failed++;
     expect({ context, exitCode: run.exitCode, errors: errors.length }).toEqual({ context, exitCode: 1, errors: 1 });
     expect(errors[0]).not.toContain('Unexpected error');
-    const kind = (errors[0] ?? '').replace(/^::error::/, '').replace(/[0-9a-f-]{36}|127\.0\.0\.1:\d+|\d+/g, '#').slice(0, 90);
+    const kind = (errors[0] ?? '')
+      .replace(/^::error::/, '')
+      .replace(/[0-9a-f-]{36}|127\.0\.0\.1:\d+|\d+/g, '#')
+      .slice(0, 90);
     figures.errors.set(kind, (figures.errors.get(kind) ?? 0) + 1);
   }
 }
 
-test(`${RUNS} fault schedules from seed ${SEED}: every invariant holds`, async () => {
-  const schedules = Array.from({ length: RUNS }, (_, i) => draw(SEED + i));
-  // Three at a time: independent services, independent processes.
-  for (let i = 0; i < schedules.length; i += 3) await Promise.all(schedules.slice(i, i + 3).map(runSchedule));
-}, Math.max(30_000, RUNS * 3_000));
+test(
+  `${RUNS} fault schedules from seed ${SEED}: every invariant holds`,
+  async () => {
+    const schedules = Array.from({ length: RUNS }, (_, i) => draw(SEED + i));
+    // Three at a time: independent services, independent processes.
+    for (let i = 0; i < schedules.length; i += 3) await Promise.all(schedules.slice(i, i + 3).map(runSchedule));
+  },
+  Math.max(30_000, RUNS * 3_000),
+);
 
 afterAll(() => {
   if (RUNS <= 6) return;

@@ -11,13 +11,28 @@ import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
+import {
+  EmbeddedAuthService,
+  GROUPS_SCOPE_ID,
+  GROUPS_SCOPE_STRING,
+  type ClientRecord,
+} from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { tooOldNode } from '../../src/cli/node-version.ts';
 import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
 import { seedOverHttp } from '../support/seed.ts';
-import { BOT_TOKEN, liveReferences, markedNotes, mergeRequestEnv, MR_IID, PROJECT, READ_TOKEN, SOMEONE, startGitLab } from '../support/merge-request.ts';
+import {
+  BOT_TOKEN,
+  liveReferences,
+  markedNotes,
+  mergeRequestEnv,
+  MR_IID,
+  PROJECT,
+  READ_TOKEN,
+  SOMEONE,
+  startGitLab,
+} from '../support/merge-request.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 
 const run = promisify(execFile);
@@ -39,8 +54,17 @@ beforeAll(async () => {
   const [pack] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packed = (pack?.files ?? []).map((f) => f.path).sort();
   const tarball = path.join(installed, pack?.filename ?? '');
-  await run('npm', ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), tarball], { cwd: installed });
-  if (!existsSync(path.join(NODE_22, 'node'))) await run('npm', ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--prefix', NODE_22_PREFIX, 'node@22'], { cwd: ROOT });
+  await run(
+    'npm',
+    ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), tarball],
+    { cwd: installed },
+  );
+  if (!existsSync(path.join(NODE_22, 'node')))
+    await run(
+      'npm',
+      ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--prefix', NODE_22_PREFIX, 'node@22'],
+      { cwd: ROOT },
+    );
   bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
 }, 60_000);
 afterAll(() => rm(installed, { recursive: true, force: true }));
@@ -68,11 +92,20 @@ interface Run {
 }
 
 /** The installed command, as a shell would start it: found on the PATH, with the given Node first. */
-function cli(args: string[], { node = NODE_24, env = {} }: { node?: string; env?: Record<string, string> } = {}): Promise<Run> {
+function cli(
+  args: string[],
+  { node = NODE_24, env = {} }: { node?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, {
       cwd: workdir,
-      env: { PATH: `${node}${path.delimiter}${process.env.PATH ?? ''}`, PROVIDER_CLIENT_ID: client.id, PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_SECRET: SECRET, ...env },
+      env: {
+        PATH: `${node}${path.delimiter}${process.env.PATH ?? ''}`,
+        PROVIDER_CLIENT_ID: client.id,
+        PROVIDER_AUTH_URL: service.url,
+        PROVIDER_CLIENT_SECRET: SECRET,
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -85,17 +118,29 @@ function cli(args: string[], { node = NODE_24, env = {} }: { node?: string; env?
 /** No form of the secret in what was printed, nor in any file left in the working directory. */
 async function expectNoSecret(...runs: Run[]): Promise<void> {
   const files = await readdir(workdir, { recursive: true, withFileTypes: true });
-  const texts = await Promise.all(files.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')));
+  const texts = await Promise.all(
+    files.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')),
+  );
   const everything = [...runs.flatMap((r) => [r.stdout, r.stderr]), ...texts].join('\n');
-  for (const form of secretForms(client.id, SECRET)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+  for (const form of secretForms(client.id, SECRET))
+    expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
 }
 
 test('the package holds what the command and the action need, and nothing else', () => {
-  const outside = packed.filter((file) => !/^(dist\/|schema\/[\w-]+\.schema\.json$|docs\/[\w-]+\.md$|action\.yml$|package\.json$|README\.md$|LICENSE$)/.test(file));
+  const outside = packed.filter(
+    (file) =>
+      !/^(dist\/|schema\/[\w-]+\.schema\.json$|docs\/[\w-]+\.md$|action\.yml$|package\.json$|README\.md$|LICENSE$)/.test(
+        file,
+      ),
+  );
   expect(outside).toEqual([]);
-  expect(packed).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/index.js', 'action.yml', 'schema/cli-output.schema.json']));
+  expect(packed).toEqual(
+    expect.arrayContaining(['dist/index.js', 'dist/cli/index.js', 'action.yml', 'schema/cli-output.schema.json']),
+  );
   // The README's links to docs/ work on the package's page too.
-  const linked = [...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[\w-]+\.md)[#)]/g)].map((m) => m[1]);
+  const linked = [...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[\w-]+\.md)[#)]/g)].map(
+    (m) => m[1],
+  );
   expect(linked.length).toBeGreaterThan(0);
   expect(packed).toEqual(expect.arrayContaining(linked));
 });
@@ -108,13 +153,21 @@ describe.each([
     const version = await run(path.join(node, 'node'), ['--version']);
     expect(version.stdout).toMatch(node === NODE_22 ? /^v22\./ : /^v24\./);
     const planned = await cli(['plan'], { node });
-    expect([planned.code, planned.stdout]).toEqual([2, expect.stringContaining(`+ create scope ${service.url}/scopes/${client.id}/action_all`)]);
+    expect([planned.code, planned.stdout]).toEqual([
+      2,
+      expect.stringContaining(`+ create scope ${service.url}/scopes/${client.id}/action_all`),
+    ]);
     const applied = await cli(['apply', '--dotenv', 'scope.env'], { node });
     expect([applied.code, applied.stdout]).toEqual([0, expect.stringMatching(/^Created scope /)]);
     const again = await cli(['plan'], { node });
     expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
     // The dotenv file, read back as GitLab would.
-    const dotenv = Object.fromEntries((await readFile(path.join(workdir, 'scope.env'), 'utf8')).trimEnd().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2)));
+    const dotenv = Object.fromEntries(
+      (await readFile(path.join(workdir, 'scope.env'), 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+    );
     expect(dotenv).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true' });
     // Readable by its owner alone, where the system has modes.
     if (process.platform !== 'win32') expect((await stat(path.join(workdir, 'scope.env'))).mode & 0o777).toBe(0o600);
@@ -159,9 +212,15 @@ const OLD_NODE = oldSystemNode();
 
 test('a changed description: plan --on-drift update shows it (exit 2), apply --on-drift update applies it', async () => {
   await cli(['apply']);
-  await writeFile(path.join(workdir, '.github', 'provider-scope.yml'), SPEC.replace('Runs packaged actions', 'Runs better actions'));
+  await writeFile(
+    path.join(workdir, '.github', 'provider-scope.yml'),
+    SPEC.replace('Runs packaged actions', 'Runs better actions'),
+  );
   const planned = await cli(['plan', '--on-drift', 'update']);
-  expect([planned.code, planned.stdout]).toEqual([2, expect.stringContaining('~ description          = "Runs packaged actions" -> "Runs better actions"')]);
+  expect([planned.code, planned.stdout]).toEqual([
+    2,
+    expect.stringContaining('~ description          = "Runs packaged actions" -> "Runs better actions"'),
+  ]);
   const applied = await cli(['apply', '--on-drift', 'update', '--json']);
   expect(applied.code).toBe(0);
   expect(JSON.parse(applied.stdout)).toMatchObject({ status: 'applied', outputs: { updated: true } });
@@ -172,12 +231,20 @@ test('plan --json carries the plan the terminal shows: every field of a creation
   const text = await cli(['plan']);
   const json = await cli(['plan', '--json']);
   expect([text.code, json.code]).toEqual([2, 2]);
-  const document = JSON.parse(json.stdout) as { scopes: Array<{ change: { action: string; fields: Array<{ field: string; before: unknown; after: unknown }> } }>; outputs: { changes: boolean } };
+  const document = JSON.parse(json.stdout) as {
+    scopes: Array<{ change: { action: string; fields: Array<{ field: string; before: unknown; after: unknown }> } }>;
+    outputs: { changes: boolean };
+  };
   expect(document.outputs.changes).toBe(true);
   expect(document.scopes).toHaveLength(1);
   const plan = document.scopes[0]?.change;
   expect(plan?.action).toBe('create');
-  const groups = { scope_string: GROUPS_SCOPE_STRING, scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true };
+  const groups = {
+    scope_string: GROUPS_SCOPE_STRING,
+    scope: GROUPS_SCOPE_ID,
+    optional: false,
+    requires_refresh_token: true,
+  };
   expect(plan?.fields).toEqual([
     { field: 'name', before: null, after: 'Packaged provider' },
     { field: 'description', before: null, after: 'Runs packaged actions' },
@@ -188,21 +255,34 @@ test('plan --json carries the plan the terminal shows: every field of a creation
   ]);
   // The terminal's plan names the same fields and the same dependent scope.
   for (const { field } of plan?.fields ?? []) expect(text.stdout).toContain(`+ ${field}`);
-  expect(text.stdout).toContain(`${GROUPS_SCOPE_STRING} (${GROUPS_SCOPE_ID}) optional: false, requires_refresh_token: true`);
+  expect(text.stdout).toContain(
+    `${GROUPS_SCOPE_STRING} (${GROUPS_SCOPE_ID}) optional: false, requires_refresh_token: true`,
+  );
 });
 
-test('plan --format markdown: the job summary on stdout for any CI to post, the plan\'s exit codes (2, then 0), the secret in no form', async () => {
+test("plan --format markdown: the job summary on stdout for any CI to post, the plan's exit codes (2, then 0), the secret in no form", async () => {
   const planned = await cli(['plan', '--format', 'markdown']);
-  expect([planned.code, planned.stdout]).toEqual([2, expect.stringMatching(/^### Dry run: the provider scope would be created\n\n/)]);
+  expect([planned.code, planned.stdout]).toEqual([
+    2,
+    expect.stringMatching(/^### Dry run: the provider scope would be created\n\n/),
+  ]);
   expect(planned.stdout).toMatch(/^\| Ran for \| the command line \\\(plan\\\) \|/m);
   expect(planned.stdout).toMatch(/^\| description \| <code>"Runs packaged actions"<\/code> \|/m);
   const applied = await cli(['apply', '--format', 'markdown']);
   expect([applied.code, applied.stdout]).toEqual([0, expect.stringMatching(/^### Provider scope created\n/)]);
   const again = await cli(['plan', '--format', 'markdown']);
-  expect([again.code, again.stdout]).toEqual([0, expect.stringMatching(/^### Dry run: provider scope already registered\n/)]);
+  expect([again.code, again.stdout]).toEqual([
+    0,
+    expect.stringMatching(/^### Dry run: provider scope already registered\n/),
+  ]);
   // The service echoes the secret, whole and as the Basic credential: the failed run's summary has neither.
   const basic = Buffer.from(`${client.id}:${SECRET}`).toString('base64');
-  service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }) });
+  service.inject({
+    method: 'GET',
+    path: /^\/v2\/api\/clients\//,
+    status: 400,
+    body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }),
+  });
   const echoed = await cli(['plan', '--format', 'markdown']);
   expect([echoed.code, echoed.stdout]).toEqual([1, expect.stringMatching(/^### Provider scope: the run failed\n/)]);
   expect(echoed.stdout).toContain('bad credential \\*\\*\\*');
@@ -215,7 +295,9 @@ test('a bad spec: exit 1, every problem with its file and line, nothing sent', a
   expect(failed.code).toBe(1);
   expect(failed.stderr).toContain('Error: .github/provider-scope.yml:1: description is required');
   expect(failed.stderr).toContain('Error: .github/provider-scope.yml:2: advertised must be a boolean');
-  expect(failed.stderr).toContain('Error: .github/provider-scope.yml:3: unknown key "scope_sufix" (did you mean "scope_suffix"?)');
+  expect(failed.stderr).toContain(
+    'Error: .github/provider-scope.yml:3: unknown key "scope_sufix" (did you mean "scope_suffix"?)',
+  );
   // Each problem once: no second line that repeats it.
   expect(failed.stderr.split('\n').filter((line) => line.includes('scope_sufix'))).toHaveLength(1);
   expect(service.requests).toEqual([]);
@@ -225,24 +307,46 @@ test('a wrong secret: exit 1, what to check, no form of either secret', async ()
   const wrong = await cli(['plan'], { env: { PROVIDER_CLIENT_SECRET: 'an-old-deleted-secret' } });
   expect(wrong.code).toBe(1);
   // The id came from PROVIDER_CLIENT_ID: named so; then how to replace the secret, in that order.
-  expect(wrong.stderr).toContain("HTTP 401: the credentials were rejected: PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets");
-  expect(wrong.stderr).toContain('For a secret deleted or lost: make a new secret in the developer portal, put it in each CI/CD variable and secret store that holds a copy of it, then redeploy the provider with it, in that order.');
+  expect(wrong.stderr).toContain(
+    "HTTP 401: the credentials were rejected: PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets",
+  );
+  expect(wrong.stderr).toContain(
+    'For a secret deleted or lost: make a new secret in the developer portal, put it in each CI/CD variable and secret store that holds a copy of it, then redeploy the provider with it, in that order.',
+  );
   expect(wrong.stdout + wrong.stderr).not.toContain('an-old-deleted-secret');
   await expectNoSecret(wrong);
 });
 
 test('--json: one document on stdout, valid against schema/cli-output.schema.json of the package', async () => {
-  const schema = JSON.parse(await readFile(path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'), 'utf8')) as object;
+  const schema = JSON.parse(
+    await readFile(
+      path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'),
+      'utf8',
+    ),
+  ) as object;
   const validate = new Ajv2020({ strict: false }).compile(schema);
-  for (const args of [['plan', '--json'], ['apply', '--json'], ['verify', '--json']]) {
+  for (const args of [
+    ['plan', '--json'],
+    ['apply', '--json'],
+    ['verify', '--json'],
+  ]) {
     const { stdout } = await cli(args);
     const document = JSON.parse(stdout) as unknown;
-    expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({ args, valid: true, errors: null });
+    expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({
+      args,
+      valid: true,
+      errors: null,
+    });
   }
 });
 
-test("hostile text from the service (escape sequences, a bell, a carriage return) reaches the terminal inert", async () => {
-  service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 403, body: JSON.stringify({ errors: [{ id: 'e\u001b]0;x\u0007', detail: 'no\u001b[2J\rway\u009b6n' }] }) });
+test('hostile text from the service (escape sequences, a bell, a carriage return) reaches the terminal inert', async () => {
+  service.inject({
+    method: 'GET',
+    path: /^\/v2\/api\/clients\//,
+    status: 403,
+    body: JSON.stringify({ errors: [{ id: 'e\u001b]0;x\u0007', detail: 'no\u001b[2J\rway\u009b6n' }] }),
+  });
   const failed = await cli(['plan']);
   expect(failed.code).toBe(1);
   expect(failed.stdout + failed.stderr).not.toMatch(OBEYED_CONTROL);
@@ -256,30 +360,51 @@ test("hostile text from the service (escape sequences, a bell, a carriage return
 describe('import, installed from the tarball', () => {
   const FILE = path.join('.github', 'provider-scope.yml');
   const specIn = (): string => path.join(workdir, FILE);
-  const nonReads = (from: number): string[] => service.requests.slice(from).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+  const nonReads = (from: number): string[] =>
+    service.requests
+      .slice(from)
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path}`);
   const made = async (c: ClientRecord, scope: Record<string, unknown>): Promise<string> => {
-    const seeded = await seedOverHttp(service, c, { name: 'Hand-made provider', description: 'Registered with curl', scope_suffix: 'action_all', advertised: true, ...scope });
+    const seeded = await seedOverHttp(service, c, {
+      name: 'Hand-made provider',
+      description: 'Registered with curl',
+      scope_suffix: 'action_all',
+      advertised: true,
+      ...scope,
+    });
     expect(seeded.status).toBe(200);
     return seeded.body.scopes?.[0]?.id ?? '';
   };
   beforeEach(() => rm(specIn()));
 
   test('import, then plan (exit 0), then apply --on-drift fail (exit 0): nothing written to the service', async () => {
-    await made(client, { dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }] });
+    await made(client, {
+      dependent_scopes: [{ scope: GROUPS_SCOPE_ID, optional: false, requires_refresh_token: true }],
+    });
     const from = service.requests.length;
     // The process's own clock: the day before and after the run, in case it crosses midnight.
     const days = [new Date().toISOString().slice(0, 10)];
     const imported = await cli(['import']);
     days.push(new Date().toISOString().slice(0, 10));
-    expect([imported.code, imported.stdout]).toEqual([0, expect.stringContaining(`Imported scope ${service.url}/scopes/${client.id}/action_all`)]);
+    expect([imported.code, imported.stdout]).toEqual([
+      0,
+      expect.stringContaining(`Imported scope ${service.url}/scopes/${client.id}/action_all`),
+    ]);
     const text = await readFile(specIn(), 'utf8');
     // No schema line: the package packed from a clone has no published address yet.
     expect(text).toMatch(/^# Imported from the live scope /);
-    const header = (day: string): string => `# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}\n# at ${service.url} on ${day}, by: ensure-provider-scope import\n`;
+    const header = (day: string): string =>
+      `# Imported from the live scope ${service.url}/scopes/${client.id}/action_all of client ${client.id}\n# at ${service.url} on ${day}, by: ensure-provider-scope import\n`;
     expect(days.some((day) => text.includes(header(day)))).toBe(true);
-    expect(text).toContain(`dependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n    optional: false\n    requires_refresh_token: true\n`);
+    expect(text).toContain(
+      `dependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n    optional: false\n    requires_refresh_token: true\n`,
+    );
     const planned = await cli(['plan']);
-    expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining('No changes. The scope matches the spec.')]);
+    expect([planned.code, planned.stdout]).toEqual([
+      0,
+      expect.stringContaining('No changes. The scope matches the spec.'),
+    ]);
     const applied = await cli(['apply', '--on-drift', 'fail']);
     expect(applied.code).toBe(0);
     expect(nonReads(from)).toEqual([]);
@@ -294,7 +419,12 @@ describe('import, installed from the tarball', () => {
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({
       status: 'imported',
-      outputs: { scope_strings: [`${service.url}/scopes/${client.id}/action_all`, `${service.url}/scopes/provider.example.org/action_all`] },
+      outputs: {
+        scope_strings: [
+          `${service.url}/scopes/${client.id}/action_all`,
+          `${service.url}/scopes/provider.example.org/action_all`,
+        ],
+      },
       import: { file: FILE, scopes: [{ scope_suffix: 'action_all' }] },
     });
     expect((await cli(['plan'])).code).toBe(0);
@@ -302,9 +432,16 @@ describe('import, installed from the tarball', () => {
 
   test('two suffixes: both, listed, the sibling by its suffix, and plan changes nothing; --scope-suffix picks one', async () => {
     const all = await made(client, { scope_suffix: 'action_all' });
-    await made(client, { scope_suffix: 'view', name: 'Viewer', dependent_scopes: [{ scope: all, optional: false, requires_refresh_token: true }] });
+    await made(client, {
+      scope_suffix: 'view',
+      name: 'Viewer',
+      dependent_scopes: [{ scope: all, optional: false, requires_refresh_token: true }],
+    });
     const listed = await cli(['import']);
-    expect([listed.code, listed.stdout]).toEqual([0, expect.stringContaining('Imported 2 scopes into .github/provider-scope.yml:\n')]);
+    expect([listed.code, listed.stdout]).toEqual([
+      0,
+      expect.stringContaining('Imported 2 scopes into .github/provider-scope.yml:\n'),
+    ]);
     const text = await readFile(specIn(), 'utf8');
     expect(text).toContain('\nscopes:\n  - name: Hand-made provider\n');
     expect(text).toContain('\n  - name: Viewer\n    description: Registered with curl\n    scope_suffix: view\n');
@@ -313,16 +450,26 @@ describe('import, installed from the tarball', () => {
     expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
     const picked = await cli(['import', '--scope-suffix', 'view', '--force']);
     expect(picked.code).toBe(0);
-    expect(await readFile(specIn(), 'utf8')).toContain('\nname: Viewer\ndescription: Registered with curl\nscope_suffix: view\n');
+    expect(await readFile(specIn(), 'utf8')).toContain(
+      '\nname: Viewer\ndescription: Registered with curl\nscope_suffix: view\n',
+    );
     // plan holds the spec's suffix: the client's view scope, unchanged.
     const single = await cli(['plan']);
-    expect([single.code, single.stdout]).toEqual([0, expect.stringContaining(`Registered: scope ${service.url}/scopes/${client.id}/view`)]);
+    expect([single.code, single.stdout]).toEqual([
+      0,
+      expect.stringContaining(`Registered: scope ${service.url}/scopes/${client.id}/view`),
+    ]);
     expect(single.stdout).toContain('No changes.');
   });
 
   test('no scope: exit 1, nothing to import, what to do instead; no file', async () => {
     const run = await cli(['import']);
-    expect([run.code, run.stderr]).toEqual([1, expect.stringContaining(`Error: Client ${client.id} has no scope: nothing to import. To register a scope, write the spec instead`)]);
+    expect([run.code, run.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        `Error: Client ${client.id} has no scope: nothing to import. To register a scope, write the spec instead`,
+      ),
+    ]);
     expect(await readdir(path.join(workdir, '.github'))).toEqual([]);
   });
 
@@ -330,7 +477,10 @@ describe('import, installed from the tarball', () => {
     await made(client, {});
     await writeFile(specIn(), 'name: mine\n');
     const kept = await cli(['import']);
-    expect([kept.code, kept.stderr]).toEqual([1, expect.stringContaining('exists already, and import never overwrites a file unless told to')]);
+    expect([kept.code, kept.stderr]).toEqual([
+      1,
+      expect.stringContaining('exists already, and import never overwrites a file unless told to'),
+    ]);
     expect(await readFile(specIn(), 'utf8')).toBe('name: mine\n');
     const forced = await cli(['import', '--force']);
     expect(forced.code).toBe(0);
@@ -342,7 +492,9 @@ describe('import, installed from the tarball', () => {
     await made(client, {});
     const run = await cli(['import', '--spec', '-']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^# Imported from .*\nname: Hand-made provider\ndescription: Registered with curl\nscope_suffix: action_all\nadvertised: true\nallow_refresh_tokens: true\nrequired_domains: \[\]\ndependent_scopes: \[\]\n$/s);
+    expect(run.stdout).toMatch(
+      /^# Imported from .*\nname: Hand-made provider\ndescription: Registered with curl\nscope_suffix: action_all\nadvertised: true\nallow_refresh_tokens: true\nrequired_domains: \[\]\ndependent_scopes: \[\]\n$/s,
+    );
     expect(await readdir(path.join(workdir, '.github'))).toEqual([]);
   });
 
@@ -352,9 +504,18 @@ describe('import, installed from the tarball', () => {
     const original = await readFile(installedJson, 'utf8');
     try {
       // What the release workflow's `npm pkg set repository...` leaves in the published package.
-      await writeFile(installedJson, JSON.stringify({ ...(JSON.parse(original) as object), repository: { type: 'git', url: 'git+https://github.com/octo/ensure-provider-scope.git' } }));
+      await writeFile(
+        installedJson,
+        JSON.stringify({
+          ...(JSON.parse(original) as object),
+          repository: { type: 'git', url: 'git+https://github.com/octo/ensure-provider-scope.git' },
+        }),
+      );
       const run = await cli(['import', '--spec', '-']);
-      expect([run.code, run.stdout.split('\n')[0]]).toEqual([0, `# yaml-language-server: $schema=https://unpkg.com/${packageJson.name}@${packageJson.version}/schema/provider-scope.schema.json`]);
+      expect([run.code, run.stdout.split('\n')[0]]).toEqual([
+        0,
+        `# yaml-language-server: $schema=https://unpkg.com/${packageJson.name}@${packageJson.version}/schema/provider-scope.schema.json`,
+      ]);
     } finally {
       await writeFile(installedJson, original);
     }
@@ -403,11 +564,23 @@ describe('import, installed from the tarball', () => {
 
   test('--json for import: valid against the packaged schema', async () => {
     await made(client, {});
-    const schema = JSON.parse(await readFile(path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'), 'utf8')) as object;
+    const schema = JSON.parse(
+      await readFile(
+        path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'),
+        'utf8',
+      ),
+    ) as object;
     const validate = new Ajv2020({ strict: false }).compile(schema);
-    for (const args of [['import', '--json', '--spec', '-'], ['import', '--json', '--scope-suffix', 'nope']]) {
+    for (const args of [
+      ['import', '--json', '--spec', '-'],
+      ['import', '--json', '--scope-suffix', 'nope'],
+    ]) {
       const document = JSON.parse((await cli(args)).stdout) as unknown;
-      expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({ args, valid: true, errors: null });
+      expect({ args, valid: validate(document), errors: validate.errors ?? null }).toEqual({
+        args,
+        valid: true,
+        errors: null,
+      });
     }
   });
 });
@@ -419,7 +592,7 @@ describe('import, installed from the tarball', () => {
 describe('plan --gitlab-note, installed from the tarball, in a merge request pipeline', () => {
   const notesPath = `/projects/${PROJECT}/merge_requests/${MR_IID}/notes`;
 
-  test('one note, created then updated in place; the exit codes are the runs\' own; the token in no output', async () => {
+  test("one note, created then updated in place; the exit codes are the runs' own; the token in no output", async () => {
     const gitlab = await startGitLab();
     try {
       const marker = `<!-- ensure-provider-scope client=${client.id} spec=.github%2Fprovider-scope.yml -->`;
@@ -441,7 +614,11 @@ describe('plan --gitlab-note, installed from the tarball, in a merge request pip
       expect(markedNotes(gitlab)).toHaveLength(2);
       expect(gitlab.notesOf(PROJECT, MR_IID).at(-1)?.body).toContain('**No changes**: the scope matches the spec.');
       expect(gitlab.notesOf(PROJECT, MR_IID)[0]?.body).toBe(`${marker}\ncopied by someone`);
-      expect(gitlab.calls().filter((c) => !c.startsWith('GET'))).toEqual([`POST ${notesPath}`, `PUT ${notesPath}/${ours?.id}`, `PUT ${notesPath}/${ours?.id}`]);
+      expect(gitlab.calls().filter((c) => !c.startsWith('GET'))).toEqual([
+        `POST ${notesPath}`,
+        `PUT ${notesPath}/${ours?.id}`,
+        `PUT ${notesPath}/${ours?.id}`,
+      ]);
       const everything = [planned, applied, again].map((r) => r.stdout + r.stderr).join('\n');
       for (const form of credentialForms(BOT_TOKEN)) expect(everything).not.toContain(form);
       await expectNoSecret(planned, applied, again);
@@ -456,13 +633,20 @@ describe('plan --gitlab-note, installed from the tarball, in a merge request pip
       const refused = await cli(['plan', '--gitlab-note'], { env: mergeRequestEnv(gitlab, READ_TOKEN) });
       expect(refused.code).toBe(2);
       expect(refused.stderr.split('\n').filter((l) => l.startsWith('Warning: '))).toEqual([
-        expect.stringContaining('Warning: The plan was not noted on the merge request (the job log has everything): GitLab\'s POST of the note failed with HTTP 403.'),
+        expect.stringContaining(
+          "Warning: The plan was not noted on the merge request (the job log has everything): GitLab's POST of the note failed with HTTP 403.",
+        ),
       ]);
       expect(refused.stderr).toContain('Give GITLAB_TOKEN the api scope');
       expect(refused.stdout + refused.stderr).not.toContain(READ_TOKEN);
       const before = gitlab.requests.length;
-      const outside = await cli(['plan', '--gitlab-note'], { env: { ...mergeRequestEnv(gitlab), CI_MERGE_REQUEST_IID: '' } });
-      expect([outside.code, outside.stderr]).toEqual([2, expect.stringContaining('--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note.')]);
+      const outside = await cli(['plan', '--gitlab-note'], {
+        env: { ...mergeRequestEnv(gitlab), CI_MERGE_REQUEST_IID: '' },
+      });
+      expect([outside.code, outside.stderr]).toEqual([
+        2,
+        expect.stringContaining('--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note.'),
+      ]);
       expect(gitlab.requests.length).toBe(before);
     } finally {
       await gitlab.stop();

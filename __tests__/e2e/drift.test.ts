@@ -29,7 +29,9 @@ describe('drift', () => {
       `::warning title=Scope drift%3A ${field}::The client's scope differs from the spec in ${field}: the spec says ${spec}, the service has ${service}. ` +
         'Align the spec with the service, or apply the spec to the scope with on_drift: update.',
     ]);
-    expect(result.summary).toContain(`| ${field} | <code>${md(spec)}</code> | <code>${md(service)}</code> | **differs** |`);
+    expect(result.summary).toContain(
+      `| ${field} | <code>${md(spec)}</code> | <code>${md(service)}</code> | **differs** |`,
+    );
     h.expectNoLeak(result);
   });
 
@@ -44,7 +46,9 @@ describe('drift', () => {
     h.addSpecifiedScope();
     const result = await h.run();
     expect(annotations(result)).toEqual([]);
-    expect(result.summary).toContain(`| name | <code>${md('"Example Action Provider"')}</code> | <code>${md('"Example Action Provider"')}</code> | same |`);
+    expect(result.summary).toContain(
+      `| name | <code>${md('"Example Action Provider"')}</code> | <code>${md('"Example Action Provider"')}</code> | same |`,
+    );
     expect(result.summary).not.toContain('differs');
   });
 
@@ -52,7 +56,9 @@ describe('drift', () => {
     h.addSpecifiedScope({ name: 'Old name' });
     const result = await h.run({ inputs: { on_drift: 'fail' } });
     expect(result.exitCode).toBe(1);
-    expect(errors(result)).toEqual([expect.stringMatching(/^::error title=Scope drift%3A name::The client's scope differs from the spec in name/)]);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(/^::error title=Scope drift%3A name::The client's scope differs from the spec in name/),
+    ]);
     expect(result.outputs.scope_string).toBe(h.expectedString);
     h.expectNoLeak(result);
   });
@@ -85,7 +91,15 @@ describe('drift', () => {
       updated: 'false',
       changes: 'false',
       // Keyed by the spec's suffix, which the user reads it by; the scope string is the adopted scope's.
-      scopes: JSON.stringify({ action_all: { scope_string: legacy.scope_string, scope_id: legacy.id, created: false, updated: false, changes: false } }),
+      scopes: JSON.stringify({
+        action_all: {
+          scope_string: legacy.scope_string,
+          scope_id: legacy.id,
+          created: false,
+          updated: false,
+          changes: false,
+        },
+      }),
     });
     expect(warnings(result)).toEqual([
       '::warning title=Scope drift%3A scope_suffix::The client\'s scope differs from the spec in scope_suffix: the spec says "action_all", the service has "legacy". ' +
@@ -100,6 +114,10 @@ describe('drift', () => {
     expect(result.exitCode).toBe(0);
     expect(result.outputs.created).toBe('true');
     expect(posts()).toBe(1);
-    expect(warnings(result)).toEqual([expect.stringContaining('The service created the scope with advertised false, although the spec asked for true: it ignored the field.')]);
+    expect(warnings(result)).toEqual([
+      expect.stringContaining(
+        'The service created the scope with advertised false, although the spec asked for true: it ignored the field.',
+      ),
+    ]);
   });
 });

@@ -28,9 +28,13 @@ describe('a dry run', () => {
       created: 'false',
       updated: 'false',
       changes: 'true',
-      scopes: JSON.stringify({ action_all: { scope_string: h.expectedString, scope_id: '', created: false, updated: false, changes: true } }),
+      scopes: JSON.stringify({
+        action_all: { scope_string: h.expectedString, scope_id: '', created: false, updated: false, changes: true },
+      }),
     });
-    expect(result.stdout).toContain(`Dry run: client ${h.client.id} has no scope; "Example Action Provider" (${h.expectedString}) would be created`);
+    expect(result.stdout).toContain(
+      `Dry run: client ${h.client.id} has no scope; "Example Action Provider" (${h.expectedString}) would be created`,
+    );
     expect(result.summary).toContain('### Dry run: the provider scope would be created');
     expect(result.summary).toContain('| Created by this run | no: dry run, nothing was created |');
     h.expectNoLeak(result);
@@ -53,8 +57,12 @@ describe('provider verification', () => {
     const result = await h.run({ inputs: { provider_url: h.provider.url } });
 
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain(`The provider at ${h.provider.url}/ publishes ${h.expectedString} (platform_auth_scope)`);
-    expect(result.summary).toContain(`| Provider publishes | <code>${md(h.expectedString)}</code> as <code>${md('platform_auth_scope')}</code> (matches) |`);
+    expect(result.stdout).toContain(
+      `The provider at ${h.provider.url}/ publishes ${h.expectedString} (platform_auth_scope)`,
+    );
+    expect(result.summary).toContain(
+      `| Provider publishes | <code>${md(h.expectedString)}</code> as <code>${md('platform_auth_scope')}</code> (matches) |`,
+    );
     expect(h.provider.requests).toBe(1);
     h.expectNoLeak(result);
   });

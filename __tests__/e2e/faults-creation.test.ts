@@ -31,7 +31,9 @@ test('its own creation applied late, then a 409: created=true', async () => {
   const result = await h.run({ inputs: { timeout_seconds: '0.5' } });
   expectCreated(h, result);
   expect(posts()).toBe(2);
-  expect(result.stdout).toContain("The service answered that the scope exists (409), most likely from this run's own earlier creation");
+  expect(result.stdout).toContain(
+    "The service answered that the scope exists (409), most likely from this run's own earlier creation",
+  );
 });
 
 test('two runs at once on a fresh client: one scope, both green, the same outputs', async () => {
@@ -42,7 +44,12 @@ test('two runs at once on a fresh client: one scope, both green, the same output
   }
   expect(h.clientScopes()).toEqual([h.expectedString]);
   // The run that created says so; the one that adopted its scope does not.
-  const same = (outputs: Record<string, string>) => ({ ...outputs, created: '', changes: '', scopes: (JSON.parse(outputs.scopes ?? '') as Record<string, { scope_id: string }>).action_all?.scope_id });
+  const same = (outputs: Record<string, string>) => ({
+    ...outputs,
+    created: '',
+    changes: '',
+    scopes: (JSON.parse(outputs.scopes ?? '') as Record<string, { scope_id: string }>).action_all?.scope_id,
+  });
   expect(same(a.outputs)).toEqual(same(b.outputs));
   expect([a.outputs.created, b.outputs.created].sort()).toEqual(['false', 'true']);
   expect([a.outputs.changes, b.outputs.changes].sort()).toEqual(['false', 'true']);

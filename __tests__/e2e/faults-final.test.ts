@@ -14,7 +14,11 @@ const clientPath = (): string => `/v2/api/clients/${h.client.id}`;
 test('401: the credentials were rejected, with the service error id', async () => {
   const result = await h.run({ inputs: { client_secret: 'not-the-secret' } });
   expect(result.exitCode).toBe(1);
-  expect(annotations(result)).toEqual([expect.stringMatching(/HTTP 401: the credentials were rejected: .* The service said: Basic auth failed \(error id [0-9a-f-]{36}\)$/)]);
+  expect(annotations(result)).toEqual([
+    expect.stringMatching(
+      /HTTP 401: the credentials were rejected: .* The service said: Basic auth failed \(error id [0-9a-f-]{36}\)$/,
+    ),
+  ]);
   expect(h.countRequests('GET', clientPath())).toBe(1);
   h.expectNoLeak(result, { secret: 'not-the-secret' });
 });
@@ -22,7 +26,11 @@ test('401: the credentials were rejected, with the service error id', async () =
 test("a 400 on creation, shown with the service's detail and ids", async () => {
   const body = JSON.stringify({ errors: [{ id: 'e-7', detail: 'scope_suffix is reserved' }], request_id: 'req-42' });
   h.service.inject({ method: 'POST', status: 400, body });
-  expectFailure(h, await h.run(), /^::error::Scope creation \(POST .*\) failed with HTTP 400: .* The service said: scope_suffix is reserved \(error id e-7, request id req-42\)$/);
+  expectFailure(
+    h,
+    await h.run(),
+    /^::error::Scope creation \(POST .*\) failed with HTTP 400: .* The service said: scope_suffix is reserved \(error id e-7, request id req-42\)$/,
+  );
   expect(h.countRequests('POST', '/v2/')).toBe(1);
 });
 
@@ -34,14 +42,27 @@ test('malformed JSON', async () => {
 
 test('an answer without a needed field names it', async () => {
   h.service.inject({ method: 'GET', path: clientPath(), status: 200, body: '{"client": {"name": "x", "scopes": []}}' });
-  expectFailure(h, await h.run(), /^::error::Client inspection \(GET .*\): the answer \(HTTP 200\) cannot be used: client\.id is missing: expected a string\. This is the service's answer, not a setting of yours: report it/);
+  expectFailure(
+    h,
+    await h.run(),
+    /^::error::Client inspection \(GET .*\): the answer \(HTTP 200\) cannot be used: client\.id is missing: expected a string\. This is the service's answer, not a setting of yours: report it/,
+  );
 });
 
 test('a redirect is not followed with the credentials', async () => {
   const elsewhere = await Harness.start();
   try {
-    h.service.inject({ method: 'GET', path: clientPath(), status: 302, headers: { location: `${elsewhere.service.url}/v2/api/clients/x` } });
-    expectFailure(h, await h.run(), /was redirected \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/v2\/api\/clients\/x\. Redirects are not followed/);
+    h.service.inject({
+      method: 'GET',
+      path: clientPath(),
+      status: 302,
+      headers: { location: `${elsewhere.service.url}/v2/api/clients/x` },
+    });
+    expectFailure(
+      h,
+      await h.run(),
+      /was redirected \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/v2\/api\/clients\/x\. Redirects are not followed/,
+    );
     expect(elsewhere.service.requests).toEqual([]);
   } finally {
     await elsewhere.stop();
@@ -49,7 +70,11 @@ test('a redirect is not followed with the credentials', async () => {
 });
 
 test('an auth_url with the API path in it is named as the likely cause of the 404', async () => {
-  expectFailure(h, await h.run({ inputs: { auth_url: `${h.service.url}/v2/api` } }), /HTTP 404: auth_url ends in \/v2\/api, which looks like a path of the API/);
+  expectFailure(
+    h,
+    await h.run({ inputs: { auth_url: `${h.service.url}/v2/api` } }),
+    /HTTP 404: auth_url ends in \/v2\/api, which looks like a path of the API/,
+  );
 });
 
 test('plain http to a host that is not loopback is refused before any connection', async () => {

@@ -45,7 +45,11 @@ describe('debug logging reveals nothing secret', () => {
   });
 
   test('a lost creation whose answer echoes the secret: the log line is scrubbed too', async () => {
-    h.service.inject({ method: 'POST', status: 503, body: JSON.stringify({ errors: [{ detail: `overloaded while storing ${SECRET}` }] }) });
+    h.service.inject({
+      method: 'POST',
+      status: 503,
+      body: JSON.stringify({ errors: [{ detail: `overloaded while storing ${SECRET}` }] }),
+    });
     const result = await h.run({ env: debug });
     expectCreated(h, result);
     expect(result.stdout).toContain('The service said: overloaded while storing ***');
@@ -53,7 +57,12 @@ describe('debug logging reveals nothing secret', () => {
 
   test('on a failure whose text from the service echoes the secret: scrubbed', async () => {
     const detail = `secret ${SECRET} is malformed`;
-    h.service.inject({ method: 'GET', path: clientPath(), status: 400, body: JSON.stringify({ errors: [{ detail }] }) });
+    h.service.inject({
+      method: 'GET',
+      path: clientPath(),
+      status: 400,
+      body: JSON.stringify({ errors: [{ detail }] }),
+    });
     const result = await h.run({ env: debug });
     expectFailure(h, result, /HTTP 400: .* The service said: secret \*\*\* is malformed/);
   });

@@ -26,7 +26,13 @@ describe('reads are retried', () => {
   });
 
   test('a 429 with Retry-After, then success', async () => {
-    h.service.inject({ method: 'GET', path: '/v2/api/scopes', query: { scope_strings: /./ }, status: 429, headers: { 'retry-after': '0' } });
+    h.service.inject({
+      method: 'GET',
+      path: '/v2/api/scopes',
+      query: { scope_strings: /./ },
+      status: 429,
+      headers: { 'retry-after': '0' },
+    });
     expectCreated(h, await h.run());
     expect(h.service.requests.filter((r) => r.path === '/v2/api/scopes' && 'scope_strings' in r.query)).toHaveLength(2);
   });
@@ -39,7 +45,13 @@ describe('reads are retried', () => {
   });
 
   test('an HTML 502 from a proxy is a retryable 502, not a crash', async () => {
-    h.service.inject({ method: 'GET', path: clientPath(), status: 502, body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } });
+    h.service.inject({
+      method: 'GET',
+      path: clientPath(),
+      status: 502,
+      body: '<html><body>Bad Gateway</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
     expectCreated(h, await h.run());
   });
 
@@ -54,14 +66,22 @@ describe('given up on within the deadline', () => {
   test('a server that hangs: the process ends by itself, saying it timed out', async () => {
     h.service.inject({ method: 'GET', path: clientPath(), hang: true, times: 100 });
     const result = await h.run({ inputs: { timeout_seconds: '0.3' }, killAfterMs: 10_000 });
-    expectFailure(h, result, /^::error::Client inspection \(GET .*\) timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 0\.3\)(; the run's deadline of 1 s has passed| \(gave up after \d attempts: the run's deadline is near\))$/);
+    expectFailure(
+      h,
+      result,
+      /^::error::Client inspection \(GET .*\) timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 0\.3\)(; the run's deadline of 1 s has passed| \(gave up after \d attempts: the run's deadline is near\))$/,
+    );
     expect(h.countRequests('POST', '/v2/')).toBe(0);
   });
 
   test('nothing listening: retried until the deadline is near, then named', async () => {
     const port = await freePort();
     const result = await h.run({ inputs: { auth_url: `http://127.0.0.1:${port}`, timeout_seconds: '0.3' } });
-    expectFailure(h, result, /nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\): check auth_url \(gave up after \d attempts(: the run's deadline is near)?\)$/);
+    expectFailure(
+      h,
+      result,
+      /nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\): check auth_url \(gave up after \d attempts(: the run's deadline is near)?\)$/,
+    );
   });
 });
 

@@ -25,17 +25,25 @@ describe('7. endings', () => {
     expect(result.exitCode).toBe(1); // not null: it was not killed
     // The first round, each request once: the lookup told to wait was never sent again.
     const calls = h.service.requests.map((r) => `${r.method} ${r.path}?${Object.keys(r.query).join()}`);
-    expect(calls.sort()).toEqual([`GET ${clientPath()}?`, 'GET /v2/api/scopes?ids', 'GET /v2/api/scopes?scope_strings'].sort());
+    expect(calls.sort()).toEqual(
+      [`GET ${clientPath()}?`, 'GET /v2/api/scopes?ids', 'GET /v2/api/scopes?scope_strings'].sort(),
+    );
     expect(annotations(result)).toEqual([expect.stringContaining('HTTP 401')]);
     expectSafe(h, result);
   });
 
   test('a failure after a creation that may have been applied says so, and that the next run adopts it', async () => {
     // The creation is applied but its answer lost; from then on, every inspection fails.
-    h.service.inject({ method: 'POST', loseAnswer: true, before: () => h.service.inject({ method: 'GET', path: clientPath(), status: 500, times: 100 }) });
+    h.service.inject({
+      method: 'POST',
+      loseAnswer: true,
+      before: () => h.service.inject({ method: 'GET', path: clientPath(), status: 500, times: 100 }),
+    });
     const result = await h.run({ inputs: { timeout_seconds: '0.5' } });
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)[0]).toMatch(/A creation sent by this run may have been applied: the next run finds the scope and adopts it/);
+    expect(annotations(result)[0]).toMatch(
+      /A creation sent by this run may have been applied: the next run finds the scope and adopts it/,
+    );
     expectSafe(h, result);
     h.service.clearFaults();
     const next = await h.run();
@@ -47,13 +55,22 @@ describe('7. endings', () => {
     h.service.inject({ method: 'POST', status: 409 });
     const result = await h.run();
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)[0]).toMatch(/Yet the client inspection that followed lists no scope: the service may still be applying a creation\. Run the step again/);
+    expect(annotations(result)[0]).toMatch(
+      /Yet the client inspection that followed lists no scope: the service may still be applying a creation\. Run the step again/,
+    );
     expectSafe(h, result);
   });
 
   test('a Retry-After of 1e17 seconds is not printed as such', async () => {
-    h.service.inject({ method: 'GET', path: clientPath(), status: 429, headers: { 'retry-after': '100000000000000000' } });
+    h.service.inject({
+      method: 'GET',
+      path: clientPath(),
+      status: 429,
+      headers: { 'retry-after': '100000000000000000' },
+    });
     const result = await h.run();
-    expect(annotations(result)).toEqual([expect.stringMatching(/the service asked to wait more than an hour, longer than this run waits\)$/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(/the service asked to wait more than an hour, longer than this run waits\)$/),
+    ]);
   });
 });

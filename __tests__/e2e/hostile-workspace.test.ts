@@ -22,7 +22,9 @@ describe('3. the spec is read only from inside the workspace', () => {
   ])('%s: refused by name before reading; nothing of it quoted', async (_what, overrides) => {
     const result = await h.run({ files: {}, ...overrides });
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error::Spec file .* is outside the workspace \(after its links are followed\)/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(/^::error::Spec file .* is outside the workspace \(after its links are followed\)/),
+    ]);
     expect(result.stdout).not.toMatch(/root:|PATH=|HOME=/);
     expect(h.service.requests).toEqual([]);
     expectSafe(h, result);

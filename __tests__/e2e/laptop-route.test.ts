@@ -36,7 +36,10 @@ async function block(file: string, name: string): Promise<string[]> {
   return inner.split('\n').filter((line) => line !== '' && !line.startsWith('```'));
 }
 
-function sh(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function sh(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile('sh', ['-ec', script], { cwd: home, env, timeout: 240_000 }, (error, stdout, stderr) =>
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr }),
@@ -49,7 +52,8 @@ test('on a fresh clone, the lines as docs/command-line.md gives them plan agains
   expect(lines[0]).toContain(CLONE_URL);
   // The README shows the same lines, with the credentials' between them.
   const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-  for (const line of lines) expect({ line, inReadme: readme.includes(`\n${line}\n`) }).toEqual({ line, inReadme: true });
+  for (const line of lines)
+    expect({ line, inReadme: readme.includes(`\n${line}\n`) }).toEqual({ line, inReadme: true });
 
   const client = service.addClient({ secret: SECRET });
   // The user's repository: a spec at its top that depends on Groups and Transfer by their strings.
@@ -62,7 +66,10 @@ test('on a fresh clone, the lines as docs/command-line.md gives them plan agains
     `name: Laptop provider\ndescription: Planned from a laptop\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n  - scope: ${TRANSFER_SCOPE_STRING}\n`,
   );
 
-  const userPath = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !dir.startsWith(ROOT)).join(path.delimiter);
+  const userPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.startsWith(ROOT))
+    .join(path.delimiter);
   const env = {
     HOME: home,
     PATH: userPath,
@@ -75,13 +82,25 @@ test('on a fresh clone, the lines as docs/command-line.md gives them plan agains
   };
   const script = lines.map((line) => line.replace(CLONE_URL, ROOT)).join('\n');
   const run = await sh(script, env);
-  expect([run.code, run.stdout]).toEqual([2, expect.stringContaining(`+ create scope ${service.url}/scopes/${client.id}/action_all`)]);
+  expect([run.code, run.stdout]).toEqual([
+    2,
+    expect.stringContaining(`+ create scope ${service.url}/scopes/${client.id}/action_all`),
+  ]);
   // Besides the plan's progress, at most npm's EBADENGINE warnings, which the page explains.
-  expect(run.stderr.split('\n').filter((line) => /error|warn/i.test(line) && !line.startsWith('npm warn EBADENGINE'))).toEqual([]);
+  expect(
+    run.stderr.split('\n').filter((line) => /error|warn/i.test(line) && !line.startsWith('npm warn EBADENGINE')),
+  ).toEqual([]);
   expect(run.stdout + run.stderr).not.toContain(SECRET);
   // The packed tarball stays in the clone, ignored: the clone is as clean as it was cloned.
-  expect(execFileSync('git', ['status', '--porcelain', '--ignored'], { cwd: path.join(home, 'ensure-provider-scope'), encoding: 'utf8' })).toContain('!! ensure-provider-scope.tgz');
-  expect(execFileSync('git', ['status', '--porcelain'], { cwd: path.join(home, 'ensure-provider-scope'), encoding: 'utf8' })).toBe('');
+  expect(
+    execFileSync('git', ['status', '--porcelain', '--ignored'], {
+      cwd: path.join(home, 'ensure-provider-scope'),
+      encoding: 'utf8',
+    }),
+  ).toContain('!! ensure-provider-scope.tgz');
+  expect(
+    execFileSync('git', ['status', '--porcelain'], { cwd: path.join(home, 'ensure-provider-scope'), encoding: 'utf8' }),
+  ).toBe('');
 
   // Anywhere inside it: the last line again, from a folder below the top.
   const again = await sh(`cd ~/your-provider/src\n${lines.at(-1) ?? ''}`, env);

@@ -44,7 +44,12 @@ describe('a first registration planned on a pull request', () => {
       ['summary', result.summary],
       ['comment', comment],
     ] as const) {
-      expect([where, text]).toEqual([where, expect.stringContaining(`#### The scope a run would create\n\n| Field | Value |\n|---|---|\n${rows.join('\n')}\n`)]);
+      expect([where, text]).toEqual([
+        where,
+        expect.stringContaining(
+          `#### The scope a run would create\n\n| Field | Value |\n|---|---|\n${rows.join('\n')}\n`,
+        ),
+      ]);
     }
     expect(result.outputs.changes).toBe('true');
     expectSafeWithGitHub(h, github, result);
@@ -52,13 +57,17 @@ describe('a first registration planned on a pull request', () => {
 });
 
 describe('a failed run still leaves a summary', () => {
-  test('a rejected secret: what failed, in the action\'s words, and the client and scope string it was about', async () => {
+  test("a rejected secret: what failed, in the action's words, and the client and scope string it was about", async () => {
     const result = await h.run({ inputs: { client_secret: 'not-the-secret' } });
     expect(result.exitCode).toBe(1);
     expect(result.summary).toContain('### Provider scope: the run failed');
     expect(result.summary).toContain(`| Client | <code>${h.client.id}</code> |`);
-    expect(result.summary).toContain(`| Scope string | <code>${md(h.expectedString)}</code> (the spec's; not read from the service) |`);
-    expect(result.summary).toMatch(/#### What failed\n\n- \*\*error\*\*: .*the credentials were rejected.*client\\_id must be the app's Client ID and client\\_secret one of its current secrets/);
+    expect(result.summary).toContain(
+      `| Scope string | <code>${md(h.expectedString)}</code> (the spec's; not read from the service) |`,
+    );
+    expect(result.summary).toMatch(
+      /#### What failed\n\n- \*\*error\*\*: .*the credentials were rejected.*client\\_id must be the app's Client ID and client\\_secret one of its current secrets/,
+    );
     expect(result.outputs).toEqual({});
     h.expectNoLeak(result, { secret: 'not-the-secret' });
   });
@@ -88,7 +97,9 @@ describe('the changes output', () => {
     arrange();
     const result = await h.run({ inputs });
     expect([result.exitCode, result.outputs.changes]).toEqual([0, changes]);
-    expect(result.outputs.updated).toBe(inputs.on_drift === 'update' && inputs.dry_run === undefined ? 'true' : 'false');
+    expect(result.outputs.updated).toBe(
+      inputs.on_drift === 'update' && inputs.dry_run === undefined ? 'true' : 'false',
+    );
   });
 });
 

@@ -7,7 +7,14 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { ForwardProxy } from '../../dev/forward-proxy.ts';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { annotations, errors, Harness, warnings } from '../support/harness.ts';
-import { expectSafeWithGitHub, FORK_TOKEN, githubEnv, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
+import {
+  expectSafeWithGitHub,
+  FORK_TOKEN,
+  githubEnv,
+  ISSUE,
+  runOnPullRequest,
+  startGitHub,
+} from '../support/pull-request.ts';
 
 let h: Harness;
 let github: FakeGitHubApi;
@@ -24,7 +31,9 @@ test("a fork's read-only token: one warning that names the permission and pr_com
   expect(result.summary).toContain('### Provider scope created');
   expect(annotations(result)).toHaveLength(1);
   const [warning] = warnings(result);
-  expect(warning).toMatch(/^::warning::The run was not commented on the pull request \(the job summary has everything\): GitHub POST \/api\/v3\/repos\/octo\/provider\/issues\/7\/comments answered HTTP 403: Resource not accessible by integration/);
+  expect(warning).toMatch(
+    /^::warning::The run was not commented on the pull request \(the job summary has everything\): GitHub POST \/api\/v3\/repos\/octo\/provider\/issues\/7\/comments answered HTTP 403: Resource not accessible by integration/,
+  );
   expect(warning).toContain('`pull-requests: write`');
   expect(warning).toContain('pr_comment: off');
   // Refused, so not sent again.
@@ -49,19 +58,28 @@ test('a release, and a pull request with pr_comment: off: no call to GitHub at a
   expect(github.requests).toEqual([]);
   // The second run finds what the first created: one round trip, as any re-run.
   expect(releaseCalls).toContain(`POST /v2/api/clients/${h.client.id}/scopes`);
-  expect(h.service.requests.slice(before).map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort());
+  expect(
+    h.service.requests
+      .slice(before)
+      .map((r) => `${r.method} ${r.path}`)
+      .sort(),
+  ).toEqual(['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`].sort());
 });
 
-test('pr_comment that is neither auto nor off fails the step in the workflow\'s words before anything is sent: no service, no GitHub', async () => {
+test("pr_comment that is neither auto nor off fails the step in the workflow's words before anything is sent: no service, no GitHub", async () => {
   const before = h.service.requests.length;
   const result = await runOnPullRequest(h, github, { inputs: { pr_comment: 'yes' } });
 
   expect(result.exitCode).toBe(1);
-  expect(errors(result)).toEqual(['::error::Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.']);
+  expect(errors(result)).toEqual([
+    '::error::Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.',
+  ]);
   expect(github.requests).toEqual([]);
   expect(h.service.requests.slice(before)).toEqual([]);
   // The run's summary says so too, as for any problem of the inputs.
-  expect(result.summary).toContain('### Provider scope: nothing was done\n\nThe inputs or the spec have 1 problem(s):\n\n- Input pr\\_comment must be auto or off');
+  expect(result.summary).toContain(
+    '### Provider scope: nothing was done\n\nThe inputs or the spec have 1 problem(s):\n\n- Input pr\\_comment must be auto or off',
+  );
 });
 
 test('5xx and a reset connection are retried on the reads and the update; a 5xx on the creation is not, and is a warning', async () => {
@@ -86,8 +104,15 @@ test('5xx and a reset connection are retried on the reads and the update; a 5xx 
   const before = github.requests.length;
   const third = await runOnPullRequest(h, github, { inputs: { dry_run: 'true' } });
   expect(third.exitCode).toBe(0);
-  expect(github.calls().slice(before).filter((c) => c.startsWith('POST'))).toHaveLength(1);
-  expect(warnings(third)).toEqual([expect.stringMatching(/^::warning::The run was not commented on the pull request .*answered HTTP 500/)]);
+  expect(
+    github
+      .calls()
+      .slice(before)
+      .filter((c) => c.startsWith('POST')),
+  ).toHaveLength(1);
+  expect(warnings(third)).toEqual([
+    expect.stringMatching(/^::warning::The run was not commented on the pull request .*answered HTTP 500/),
+  ]);
   expect(warnings(third)[0]).not.toContain('pull-requests: write');
 });
 
@@ -98,7 +123,9 @@ test('GitHub failing on every try: given up on after five, one warning, the step
   expect(result.exitCode).toBe(0);
   expect(result.outputs.created).toBe('true');
   expect(github.calls().filter((c) => c.endsWith('/comments'))).toHaveLength(5);
-  expect(warnings(result)).toEqual([expect.stringMatching(/answered HTTP 503: Server Error\. It gave up after 5 attempts\.$/)]);
+  expect(warnings(result)).toEqual([
+    expect.stringMatching(/answered HTTP 503: Server Error\. It gave up after 5 attempts\.$/),
+  ]);
   expectSafeWithGitHub(h, github, result);
 });
 
@@ -108,7 +135,9 @@ test("GitHub Enterprise Server behind the runner's proxy: the API at GITHUB_API_
   const proxyUrl = await proxy.start();
   try {
     const apiUrl = github.url.replace('127.0.0.1', 'github.enterprise.test');
-    const result = await runOnPullRequest(h, github, { env: { ...githubEnv(github), GITHUB_API_URL: apiUrl, HTTP_PROXY: proxyUrl, http_proxy: proxyUrl } });
+    const result = await runOnPullRequest(h, github, {
+      env: { ...githubEnv(github), GITHUB_API_URL: apiUrl, HTTP_PROXY: proxyUrl, http_proxy: proxyUrl },
+    });
     expect(result.exitCode).toBe(0);
     expect(github.commentsOf(ISSUE)).toHaveLength(1);
     const viaProxy = proxy.relayed.filter((line) => line.includes('github.enterprise.test'));

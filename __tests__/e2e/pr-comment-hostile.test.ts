@@ -19,7 +19,9 @@ afterEach(() => Promise.all([h.stop(), github.stop()]));
 const body = (): string => github.commentsOf(ISSUE)[0]?.body ?? '';
 
 test('a failing plan: the comment says it failed and names each problem, for a validation and for the service', async () => {
-  const invalid = await runOnPullRequest(h, github, { files: { [SPEC_FILE]: 'name: P\ndescription: D\nadvertised: "yes"\n' } });
+  const invalid = await runOnPullRequest(h, github, {
+    files: { [SPEC_FILE]: 'name: P\ndescription: D\nadvertised: "yes"\n' },
+  });
   expect(invalid.exitCode).toBe(1);
   expect(body()).toContain('**The run failed**');
   expect(body()).toContain('### Provider scope: nothing was done');
@@ -27,21 +29,28 @@ test('a failing plan: the comment says it failed and names each problem, for a v
   // Said once, with its line: the problems are the run's errors.
   expect(body().split(md(`${SPEC_FILE}: advertised must be a boolean`))).toHaveLength(2);
 
-  const missing = await runOnPullRequest(h, github, { files: specFiles('dependent_scopes:', '  - scope: https://nowhere.example.org/scopes/none') });
+  const missing = await runOnPullRequest(h, github, {
+    files: specFiles('dependent_scopes:', '  - scope: https://nowhere.example.org/scopes/none'),
+  });
   expect(missing.exitCode).toBe(1);
   expect(github.commentsOf(ISSUE)).toHaveLength(1);
   expect(body()).toContain('### Provider scope: the run failed');
   expect(body()).toContain(`| Client | <code>${h.client.id}</code> |`);
-  expect(body()).toContain('#### What failed\n\n- **error**: dependent\\_scopes\\: no scope was found for "https\\://nowhere.example.org/scopes/none"');
+  expect(body()).toContain(
+    '#### What failed\n\n- **error**: dependent\\_scopes\\: no scope was found for "https\\://nowhere.example.org/scopes/none"',
+  );
   expectSafeWithGitHub(h, github, missing);
 });
 
 // What each would become, live: HTML, a closed <details>, a link, an image, a mention, an issue reference, autolinks.
-const HOSTILE = '</details><img src=x onerror=alert(1)> [click](https://evil.example) ![i](https://evil.example/i.png) @octocat #1 www.evil.example https://evil.example <!-- x -->';
+const HOSTILE =
+  '</details><img src=x onerror=alert(1)> [click](https://evil.example) ![i](https://evil.example/i.png) @octocat #1 www.evil.example https://evil.example <!-- x -->';
 
 test('hostile drift from the spec and the service is inert: no HTML, no live link, no mention, no reference', async () => {
   h.addSpecifiedScope({ name: `Service ${HOSTILE}` });
-  const result = await runOnPullRequest(h, github, { files: specFiles(`# a spec with hostile values`, `required_domains: [${JSON.stringify(HOSTILE)}]`) });
+  const result = await runOnPullRequest(h, github, {
+    files: specFiles(`# a spec with hostile values`, `required_domains: [${JSON.stringify(HOSTILE)}]`),
+  });
 
   expect(result.exitCode).toBe(0);
   const text = body();
@@ -49,7 +58,11 @@ test('hostile drift from the spec and the service is inert: no HTML, no live lin
   expect(text).toMatch(/^\| name \| .*\| \*\*differs\*\* \|$/m);
   expect(text).toMatch(/^\| required_domains \| <code>.*octocat.*\| \*\*differs\*\* \|$/m);
   // The only tags are the comment's own; the only link is the run's.
-  expect([...text.matchAll(/(?<!\\)<\/?([a-z]+)[\s>]/gi)].map((m) => m[1]).filter((tag) => !['code', 'br', 'sub'].includes(tag as string))).toEqual([]);
+  expect(
+    [...text.matchAll(/(?<!\\)<\/?([a-z]+)[\s>]/gi)]
+      .map((m) => m[1])
+      .filter((tag) => !['code', 'br', 'sub'].includes(tag as string)),
+  ).toEqual([]);
   expect([...text.matchAll(/<!--/g)]).toHaveLength(1);
   expect([...text.matchAll(/(?<!\\)\]\(/g)]).toHaveLength(1);
   expect(text).not.toMatch(/(?<!\\)!\[/);
@@ -61,7 +74,9 @@ test('hostile drift from the spec and the service is inert: no HTML, no live lin
 test('huge drift: the values are cut with a note, the comment is under the limit, the summary has them whole', async () => {
   const huge = 'x'.repeat(200_000);
   h.addSpecifiedScope({ description: huge, name: `${'n'.repeat(30_000)}` });
-  const result = await runOnPullRequest(h, github, { files: { [SPEC_FILE]: 'name: P\ndescription: D\nadvertised: true\n' } });
+  const result = await runOnPullRequest(h, github, {
+    files: { [SPEC_FILE]: 'name: P\ndescription: D\nadvertised: true\n' },
+  });
 
   expect(result.exitCode).toBe(0);
   expect(github.calls().filter((c) => c.startsWith('POST'))).toHaveLength(1);

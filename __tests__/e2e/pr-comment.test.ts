@@ -7,7 +7,17 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
 import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
 import { annotations, Harness, SPEC, SPEC_FILE } from '../support/harness.ts';
-import { DEVELOPER, expectSafeWithGitHub, ISSUE, markedComments, RUN_URL, runOnPullRequest, SOMEONE, startGitHub, USER_TOKEN } from '../support/pull-request.ts';
+import {
+  DEVELOPER,
+  expectSafeWithGitHub,
+  ISSUE,
+  markedComments,
+  RUN_URL,
+  runOnPullRequest,
+  SOMEONE,
+  startGitHub,
+  USER_TOKEN,
+} from '../support/pull-request.ts';
 
 let h: Harness;
 let github: FakeGitHubApi;
@@ -16,7 +26,8 @@ beforeEach(async () => {
 });
 afterEach(() => Promise.all([h.stop(), github.stop()]));
 
-const marker = (spec = SPEC_FILE): string => `<!-- ensure-provider-scope client=${h.client.id} spec=${encodeURIComponent(spec)} -->`;
+const marker = (spec = SPEC_FILE): string =>
+  `<!-- ensure-provider-scope client=${h.client.id} spec=${encodeURIComponent(spec)} -->`;
 
 test('the first plan creates one comment with what the summary shows, the outputs and a link to the run; the next run updates it', async () => {
   const first = await runOnPullRequest(h, github, { inputs: { dry_run: 'true' } });
@@ -24,7 +35,11 @@ test('the first plan creates one comment with what the summary shows, the output
   expect(first.exitCode).toBe(0);
   expect(annotations(first)).toEqual([]);
   // Only after the run, and only these: who the token is (the workflow's may not ask), the comments, the creation.
-  expect(github.calls()).toEqual(['GET /user', `GET /repos/octo/provider/issues/7/comments`, 'POST /repos/octo/provider/issues/7/comments']);
+  expect(github.calls()).toEqual([
+    'GET /user',
+    `GET /repos/octo/provider/issues/7/comments`,
+    'POST /repos/octo/provider/issues/7/comments',
+  ]);
   expect(github.requests[1]?.query).toEqual({ per_page: '100' });
   const [created] = github.commentsOf(ISSUE);
   expect(github.commentsOf(ISSUE)).toHaveLength(1);
@@ -44,7 +59,11 @@ test('the first plan creates one comment with what the summary shows, the output
   const before = github.requests.length;
   const second = await runOnPullRequest(h, github);
   expect(second.exitCode).toBe(0);
-  expect(github.calls().slice(before)).toEqual(['GET /user', `GET /repos/octo/provider/issues/7/comments`, `PATCH /repos/octo/provider/issues/comments/${created?.id}`]);
+  expect(github.calls().slice(before)).toEqual([
+    'GET /user',
+    `GET /repos/octo/provider/issues/7/comments`,
+    `PATCH /repos/octo/provider/issues/comments/${created?.id}`,
+  ]);
   expect(github.commentsOf(ISSUE)).toHaveLength(1);
   expect(github.commentsOf(ISSUE)[0]?.body).toContain('### Provider scope created');
   expect(second.stdout).toContain('The comment on pull request #7 is updated');
@@ -56,9 +75,13 @@ test('the first plan creates one comment with what the summary shows, the output
   expect(github.commentsOf(ISSUE)[0]?.body).toContain('### Provider scope already registered');
 });
 
-test("its own comment on page 2, behind 130 others, one of them a copy of its marker by another user: that one is left alone", async () => {
+test('its own comment on page 2, behind 130 others, one of them a copy of its marker by another user: that one is left alone', async () => {
   for (let n = 0; n < 130; n++) {
-    github.addComment(ISSUE, n === 3 ? SOMEONE : DEVELOPER, n === 3 ? `${marker()}\nA copy, by someone else.` : `Review comment ${n}`);
+    github.addComment(
+      ISSUE,
+      n === 3 ? SOMEONE : DEVELOPER,
+      n === 3 ? `${marker()}\nA copy, by someone else.` : `Review comment ${n}`,
+    );
   }
   const own = github.addComment(ISSUE, DEVELOPER, `${marker()}\nAn earlier plan.`);
   github.addComment(ISSUE, SOMEONE, 'A later comment.');
@@ -67,8 +90,16 @@ test("its own comment on page 2, behind 130 others, one of them a copy of its ma
 
   expect(result.exitCode).toBe(0);
   // GET /user names the token's user; the Link header leads to page 2, where its comment is.
-  expect(github.calls()).toEqual(['GET /user', 'GET /repos/octo/provider/issues/7/comments', 'GET /repos/octo/provider/issues/7/comments', `PATCH /repos/octo/provider/issues/comments/${own.id}`]);
-  expect(github.requests.slice(1, 3).map((r) => r.query)).toEqual([{ per_page: '100' }, { per_page: '100', page: '2' }]);
+  expect(github.calls()).toEqual([
+    'GET /user',
+    'GET /repos/octo/provider/issues/7/comments',
+    'GET /repos/octo/provider/issues/7/comments',
+    `PATCH /repos/octo/provider/issues/comments/${own.id}`,
+  ]);
+  expect(github.requests.slice(1, 3).map((r) => r.query)).toEqual([
+    { per_page: '100' },
+    { per_page: '100', page: '2' },
+  ]);
   expect(github.commentsOf(ISSUE)).toHaveLength(132);
   expect(github.commentsOf(ISSUE)[3]?.body).toBe(`${marker()}\nA copy, by someone else.`);
   expect(own.body).toContain('### Provider scope created');

@@ -55,16 +55,22 @@ async function preview(args: string[], env: Record<string, string> = {}): Promis
     child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
   });
   const files: Record<string, string> = {};
-  for (const [, what, file] of result.stdout.matchAll(/^(The job summary|The pull request's comment|The watch's issue): +(\S+)/gm)) files[what as string] = await readFile(file as string, 'utf8');
+  for (const [, what, file] of result.stdout.matchAll(
+    /^(The job summary|The pull request's comment|The watch's issue): +(\S+)/gm,
+  ))
+    files[what as string] = await readFile(file as string, 'utf8');
   return { ...result, files };
 }
 
 /** No form of the secret in what was printed, nor in any file it wrote (nor anywhere in the work folder). */
 async function expectNoSecret(run: Run, clientId = CLIENT_ID, secret = SECRET): Promise<void> {
   const left = await readdir(workdir, { recursive: true, withFileTypes: true });
-  const texts = await Promise.all(left.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')));
+  const texts = await Promise.all(
+    left.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')),
+  );
   const everything = [run.stdout, run.stderr, ...Object.values(run.files), ...texts].join('\n');
-  for (const form of secretForms(clientId, secret)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+  for (const form of secretForms(clientId, secret))
+    expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
 }
 
 const NAMES = ['The job summary', "The pull request's comment", "The watch's issue"];
@@ -75,20 +81,37 @@ describe('against the embedded service it starts', () => {
     expect(run.code).toBe(0);
     expect(Object.keys(run.files)).toEqual(NAMES);
     expect(run.stdout).toBe(
-      [`The job summary:            ${workdir}/rendered/summary.md`, `The pull request's comment: ${workdir}/rendered/comment.md`, `The watch's issue:          ${workdir}/rendered/issue.md (the registration is unwell: no scope)`, ''].join('\n'),
+      [
+        `The job summary:            ${workdir}/rendered/summary.md`,
+        `The pull request's comment: ${workdir}/rendered/comment.md`,
+        `The watch's issue:          ${workdir}/rendered/issue.md (the registration is unwell: no scope)`,
+        '',
+      ].join('\n'),
     );
     const { 'The job summary': summary, "The pull request's comment": comment, "The watch's issue": issue } = run.files;
     expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/);
     expect(summary).toMatch(/^\| Ran for \| a local preview \\\(npm run preview\\\) \|/m);
     expect(summary).toMatch(/^\| name \| <code>"Previewed provider"<\/code> \|/m);
     // The comment: its marker (the client and the spec as the input names it), the same report, the link to the run.
-    expect(comment).toMatch(new RegExp(`^<!-- ensure-provider-scope client=${CLIENT_ID} spec=\\.github%2Fprovider-scope\\.yml -->\\n### Dry run: the provider scope would be created\\n`));
-    expect(comment).toContain('The job summary of [the run](https://github.com/OWNER/REPO/actions/runs/RUN_ID) has the whole report.');
+    expect(comment).toMatch(
+      new RegExp(
+        `^<!-- ensure-provider-scope client=${CLIENT_ID} spec=\\.github%2Fprovider-scope\\.yml -->\\n### Dry run: the provider scope would be created\\n`,
+      ),
+    );
+    expect(comment).toContain(
+      'The job summary of [the run](https://github.com/OWNER/REPO/actions/runs/RUN_ID) has the whole report.',
+    );
     // The issue: its title, then its body under the watch's marker.
-    expect(issue).toContain(`**Provider scope needs attention\\: Preview client \\(${CLIENT_ID}\\), .github/provider-scope.yml**`);
-    expect(issue).toContain(`<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\n### The provider scope needs attention\n`);
+    expect(issue).toContain(
+      `**Provider scope needs attention\\: Preview client \\(${CLIENT_ID}\\), .github/provider-scope.yml**`,
+    );
+    expect(issue).toContain(
+      `<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\n### The provider scope needs attention\n`,
+    );
     expect(issue).toContain('- The client has no scope.\n');
-    expect(run.stderr).toContain('Previewing .github/provider-scope.yml against the embedded service at http://127.0.0.1:');
+    expect(run.stderr).toContain(
+      'Previewing .github/provider-scope.yml against the embedded service at http://127.0.0.1:',
+    );
     await expectNoSecret(run);
   });
 
@@ -97,8 +120,12 @@ describe('against the embedded service it starts', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('issue.md (the registration is well: no issue)');
     expect(run.files['The job summary']).toMatch(/^### Dry run: provider scope already registered\n/);
-    expect(run.files["The pull request's comment"]).toMatch(/^<!-- [^\n]+ -->\n\*\*No changes\*\*: the scope matches the spec\.\n/);
-    expect(run.files["The watch's issue"]).toMatch(/^_The watch would open no issue: the registration is well .*\n\nResolved: the watch's \[run\]\(https:\/\/github\.com\/OWNER\/REPO\/actions\/runs\/RUN_ID\) found the registration well/);
+    expect(run.files["The pull request's comment"]).toMatch(
+      /^<!-- [^\n]+ -->\n\*\*No changes\*\*: the scope matches the spec\.\n/,
+    );
+    expect(run.files["The watch's issue"]).toMatch(
+      /^_The watch would open no issue: the registration is well .*\n\nResolved: the watch's \[run\]\(https:\/\/github\.com\/OWNER\/REPO\/actions\/runs\/RUN_ID\) found the registration well/,
+    );
     await expectNoSecret(run);
   });
 
@@ -109,8 +136,12 @@ describe('against the embedded service it starts', () => {
     expect(run.stdout).toContain('(the registration is unwell: drift)');
     expect(run.files['The job summary']).toContain('#### The update a run would make');
     // Before and after in the summary; the spec's and the service's in the issue.
-    expect(run.files['The job summary']).toMatch(/^\| description \| <code>"Runs older actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m);
-    expect(run.files["The watch's issue"]).toMatch(/^\| description \| <code>"Runs previewed actions"<\/code> \| <code>"Runs older actions"<\/code> \|/m);
+    expect(run.files['The job summary']).toMatch(
+      /^\| description \| <code>"Runs older actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m,
+    );
+    expect(run.files["The watch's issue"]).toMatch(
+      /^\| description \| <code>"Runs previewed actions"<\/code> \| <code>"Runs older actions"<\/code> \|/m,
+    );
     await expectNoSecret(run);
   });
 
@@ -120,7 +151,9 @@ describe('against the embedded service it starts', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Error: .github/provider-scope.yml: description is required');
     expect(run.stderr).toContain('The run failed: its errors are above, and in each file, as GitHub would show them.');
-    expect(run.files['The job summary']).toMatch(/^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /);
+    expect(run.files['The job summary']).toMatch(
+      /^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /,
+    );
     expect(run.files["The pull request's comment"]).toContain('**The run failed**: the errors are below.');
     expect(run.files["The watch's issue"]).toContain('- The run failed.\n');
     await expectNoSecret(run);
@@ -129,7 +162,9 @@ describe('against the embedded service it starts', () => {
   test('a mistyped option: its near miss, nothing written, exit 1', async () => {
     const run = await preview(['--spek', FILE]);
     expect([run.code, run.stdout]).toEqual([1, '']);
-    expect(run.stderr).toMatch(/^preview: Unknown option '--spek' \(did you mean --spec\?\)\. Run 'npm run preview -- --help' for the options\.\n$/);
+    expect(run.stderr).toMatch(
+      /^preview: Unknown option '--spek' \(did you mean --spec\?\)\. Run 'npm run preview -- --help' for the options\.\n$/,
+    );
   });
 });
 
@@ -143,8 +178,15 @@ describe('against another service, with the usual settings', () => {
 
   test('PROVIDER_AUTH_URL, PROVIDER_CLIENT_ID, PROVIDER_CLIENT_SECRET: its client previewed, only reads sent; hostile text inert', async () => {
     const client = service.addClient({ secret: 'another-secret-4d1f', name: 'Team <b>@everyone</b>' });
-    await writeFile(path.join(workdir, FILE), SPEC.replace('Runs previewed actions', '"Runs \\e[2J [x](https://evil.example) @team"'));
-    const run = await preview(['--out', 'rendered'], { PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_ID: client.id, PROVIDER_CLIENT_SECRET: client.secret });
+    await writeFile(
+      path.join(workdir, FILE),
+      SPEC.replace('Runs previewed actions', '"Runs \\e[2J [x](https://evil.example) @team"'),
+    );
+    const run = await preview(['--out', 'rendered'], {
+      PROVIDER_AUTH_URL: service.url,
+      PROVIDER_CLIENT_ID: client.id,
+      PROVIDER_CLIENT_SECRET: client.secret,
+    });
     expect(run.code).toBe(0);
     expect(Object.keys(run.files)).toEqual(NAMES);
     expect(run.stderr).toContain(`against the service at ${service.url} (PROVIDER_AUTH_URL)`);
@@ -161,8 +203,23 @@ describe('against another service, with the usual settings', () => {
 
   test('its secret echoed in a failure: scrubbed from every file; exit 1', async () => {
     const client = service.addClient({ secret: 'echoed-secret-8c3a' });
-    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${client.secret} (${Buffer.from(`${client.id}:${client.secret}`).toString('base64')})` }] }) });
-    const run = await preview([], { PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_ID: client.id, PROVIDER_CLIENT_SECRET: client.secret });
+    service.inject({
+      method: 'GET',
+      path: /^\/v2\/api\/clients\//,
+      status: 400,
+      body: JSON.stringify({
+        errors: [
+          {
+            detail: `bad credential ${client.secret} (${Buffer.from(`${client.id}:${client.secret}`).toString('base64')})`,
+          },
+        ],
+      }),
+    });
+    const run = await preview([], {
+      PROVIDER_AUTH_URL: service.url,
+      PROVIDER_CLIENT_ID: client.id,
+      PROVIDER_CLIENT_SECRET: client.secret,
+    });
     expect(run.code).toBe(1);
     expect(run.files['The job summary']).toMatch(/^### Provider scope: the run failed\n/);
     expect(run.files['The job summary']).toContain('bad credential \\*\\*\\*');
@@ -172,7 +229,9 @@ describe('against another service, with the usual settings', () => {
   test('PROVIDER_AUTH_URL without the client: what to put in the environment, nothing sent, exit 1', async () => {
     const run = await preview([], { PROVIDER_AUTH_URL: service.url });
     expect([run.code, run.stdout]).toEqual([1, '']);
-    expect(run.stderr).toBe('preview: PROVIDER_AUTH_URL is set, so the preview runs against that service: put PROVIDER_CLIENT_ID and PROVIDER_CLIENT_SECRET in the environment too, or unset PROVIDER_AUTH_URL for the embedded service.\n');
+    expect(run.stderr).toBe(
+      'preview: PROVIDER_AUTH_URL is set, so the preview runs against that service: put PROVIDER_CLIENT_ID and PROVIDER_CLIENT_SECRET in the environment too, or unset PROVIDER_AUTH_URL for the embedded service.\n',
+    );
     expect(service.requests).toEqual([]);
   });
 });

@@ -25,7 +25,11 @@ beforeEach(async () => {
   client = service.addClient({ secret: PORTAL_SECRET });
   github = new FakeGitHubApi();
   await github.start();
-  github.grant(APP_TOKEN, { user: { login: 'rotator[bot]', id: 7, type: 'Bot' }, secrets: 'write', environments: 'write' });
+  github.grant(APP_TOKEN, {
+    user: { login: 'rotator[bot]', id: 7, type: 'Bot' },
+    secrets: 'write',
+    environments: 'write',
+  });
   github.grant(WORKFLOW_TOKEN, { user: WORKFLOW_BOT, readUser: false });
   for (const environment of ['release', 'scope-watch', 'scope-review']) github.addEnvironment(REPO, environment);
 });
@@ -34,24 +38,41 @@ afterEach(async () => {
 });
 
 const rotate = (inputs: Record<string, string>, secret = PORTAL_SECRET): Promise<ActionRun> =>
-  runAction({ action: 'rotate', inputs: { client_id: client.id, client_secret: secret, auth_url: service.url, github_token: APP_TOKEN, ...inputs }, env: { GITHUB_API_URL: github.url } });
+  runAction({
+    action: 'rotate',
+    inputs: { client_id: client.id, client_secret: secret, auth_url: service.url, github_token: APP_TOKEN, ...inputs },
+    env: { GITHUB_API_URL: github.url },
+  });
 
 async function opened(environment?: string): Promise<string | undefined> {
   await sodium.ready;
   const stored = github.sealedSecret(REPO, 'PROVIDER_CLIENT_SECRET', environment);
   if (stored === undefined) return undefined;
   const { ORIGINAL } = sodium.base64_variants;
-  return sodium.to_string(sodium.crypto_box_seal_open(sodium.from_base64(stored.encrypted_value, ORIGINAL), sodium.from_base64(stored.pair.key, ORIGINAL), sodium.from_base64(stored.pair.privateKey, ORIGINAL)));
+  return sodium.to_string(
+    sodium.crypto_box_seal_open(
+      sodium.from_base64(stored.encrypted_value, ORIGINAL),
+      sodium.from_base64(stored.pair.key, ORIGINAL),
+      sodium.from_base64(stored.pair.privateKey, ORIGINAL),
+    ),
+  );
 }
 
 /** Every form of each value is in no channel but `::add-mask::` lines, and is masked there. */
 function expectOnlyMasked(run: ActionRun, values: readonly string[]): void {
   const lines = run.stdout.split('\n');
   const masks = new Set(lines.filter((l) => l.startsWith('::add-mask::')).map((l) => l.slice('::add-mask::'.length)));
-  const open = [...lines.filter((l) => !l.startsWith('::add-mask::')), run.stderr, run.summary, ...Object.values(run.outputs), ...Object.values(run.leftFiles)].join('\n');
+  const open = [
+    ...lines.filter((l) => !l.startsWith('::add-mask::')),
+    run.stderr,
+    run.summary,
+    ...Object.values(run.outputs),
+    ...Object.values(run.leftFiles),
+  ].join('\n');
   for (const value of values) {
     expect(masks.has(value)).toBe(true);
-    for (const form of secretForms(client.id, value)) expect({ form, found: open.includes(form) }).toEqual({ form, found: false });
+    for (const form of secretForms(client.id, value))
+      expect({ form, found: open.includes(form) }).toEqual({ form, found: false });
   }
 }
 
@@ -59,13 +80,14 @@ test('a first rotation into three environments: each sealed secret opens to the 
   const run = await rotate({ environments: 'release\nscope-watch\nscope-review' });
   expect(run.exitCode).toBe(0);
   const made = client.credentials[1];
-  for (const environment of ['release', 'scope-watch', 'scope-review']) expect(await opened(environment)).toBe(made?.secret);
+  for (const environment of ['release', 'scope-watch', 'scope-review'])
+    expect(await opened(environment)).toBe(made?.secret);
   expect(run.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
   expect(run.stdout).toContain('Left beside the new credential: "Created in the developer portal"');
   expectOnlyMasked(run, [PORTAL_SECRET, made?.secret ?? '', APP_TOKEN]);
 });
 
-test('a third rotation retires the oldest of this tool\'s; retire: now and retire_id leave the new one alone', async () => {
+test("a third rotation retires the oldest of this tool's; retire: now and retire_id leave the new one alone", async () => {
   const one = await rotate({});
   const two = await rotate({}, (await opened()) ?? '');
   const first = client.credentials[1];
@@ -83,7 +105,9 @@ test("the workflow's own token: a 403 that names an App's or a fine-grained toke
   const run = await rotate({ github_token: WORKFLOW_TOKEN, environments: 'release' });
   expect(run.exitCode).toBe(1);
   expect(client.credentials).toHaveLength(1);
-  expect(run.stdout).toMatch(/::error::the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider cannot be written: GitHub refused .*HTTP 403.*no permissions: line gives it one: give github_token a GitHub App's token \(actions\/create-github-app-token\) or a fine-grained personal access token with the "Secrets" and "Environments" repository permissions \(write\)\./);
+  expect(run.stdout).toMatch(
+    /::error::the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider cannot be written: GitHub refused .*HTTP 403.*no permissions: line gives it one: give github_token a GitHub App's token \(actions\/create-github-app-token\) or a fine-grained personal access token with the "Secrets" and "Environments" repository permissions \(write\)\./,
+  );
   expect(run.outputs).toEqual({});
   expectOnlyMasked(run, [PORTAL_SECRET, WORKFLOW_TOKEN]);
 });

@@ -27,7 +27,19 @@ beforeAll(async () => {
   // The tarball of the bundled dist/, as npm publish would upload it.
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', installed], { cwd: ROOT });
   const [pack] = JSON.parse(stdout) as Array<{ filename: string }>;
-  await run('npm', ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), path.join(installed, pack?.filename ?? '')], { cwd: installed });
+  await run(
+    'npm',
+    [
+      'install',
+      '--silent',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      path.join(installed, 'user'),
+      path.join(installed, pack?.filename ?? ''),
+    ],
+    { cwd: installed },
+  );
   bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
 }, 120_000);
 afterAll(() => rm(installed, { recursive: true, force: true }));
@@ -57,7 +69,12 @@ function rotate(args: string[], secret: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['rotate', ...args], {
       cwd: workdir,
-      env: { PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, PROVIDER_CLIENT_ID: client.id, PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_SECRET: secret },
+      env: {
+        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+        PROVIDER_CLIENT_ID: client.id,
+        PROVIDER_AUTH_URL: service.url,
+        PROVIDER_CLIENT_SECRET: secret,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -75,26 +92,36 @@ const TOOL = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-f]+$/
  * No form of any of these secrets on stderr, in files the run left (but `allowedFile`), or on
  * stdout unless stdout is where the new one was asked for.
  */
-async function expectNoSecret(r: Run, secrets: readonly string[], { stdoutHolds, allowedFile }: { stdoutHolds?: string; allowedFile?: string } = {}): Promise<void> {
+async function expectNoSecret(
+  r: Run,
+  secrets: readonly string[],
+  { stdoutHolds, allowedFile }: { stdoutHolds?: string; allowedFile?: string } = {},
+): Promise<void> {
   const files = await readdir(workdir, { withFileTypes: true });
-  const texts = await Promise.all(files.filter((f) => f.isFile() && f.name !== allowedFile).map((f) => readFile(path.join(workdir, f.name), 'utf8')));
+  const texts = await Promise.all(
+    files.filter((f) => f.isFile() && f.name !== allowedFile).map((f) => readFile(path.join(workdir, f.name), 'utf8')),
+  );
   expect(stdoutHolds === undefined || r.stdout === stdoutHolds).toBe(true);
   const everything = [...(stdoutHolds === undefined ? [r.stdout] : []), r.stderr, ...texts].join('\n');
-  for (const secret of secrets) for (const form of secretForms(client.id, secret)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+  for (const secret of secrets)
+    for (const form of secretForms(client.id, secret))
+      expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
 }
 
-test('a first rotation from the portal-made secret: stdout holds the new secret alone, no newline; the portal\'s credential left and named', async () => {
+test("a first rotation from the portal-made secret: stdout holds the new secret alone, no newline; the portal's credential left and named", async () => {
   const r = await rotate(['--print-secret'], PORTAL_SECRET);
   expect(r.code).toBe(0);
   expect(names()).toEqual([PORTAL, expect.stringMatching(TOOL)]);
   const secret = credentials()[1]?.secret ?? '';
   expect(r.stdout).toBe(secret);
-  expect(r.stderr).toContain(`Left beside the new credential: "${PORTAL}" (id ${credentials()[0]?.id}, created ${credentials()[0]?.created}), not made by this tool.`);
+  expect(r.stderr).toContain(
+    `Left beside the new credential: "${PORTAL}" (id ${credentials()[0]?.id}, created ${credentials()[0]?.created}), not made by this tool.`,
+  );
   expect(r.stderr).toContain('retire the one it no longer uses with --retire-id <its id>');
   await expectNoSecret(r, [PORTAL_SECRET, secret], { stdoutHolds: secret });
 });
 
-test('a third rotation: the oldest of this tool\'s deleted, the previous kept; then --retire now and --retire-id', async () => {
+test("a third rotation: the oldest of this tool's deleted, the previous kept; then --retire now and --retire-id", async () => {
   const one = await rotate(['--print-secret'], PORTAL_SECRET);
   const two = await rotate(['--print-secret'], one.stdout);
   const [, first, second] = credentials();
@@ -112,7 +139,12 @@ test('a third rotation: the oldest of this tool\'s deleted, the previous kept; t
 });
 
 test('--secret-file with --json: a new file of mode 0600, the report valid against the packaged schema, no secret in it', async () => {
-  const schema = JSON.parse(await readFile(path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'), 'utf8')) as object;
+  const schema = JSON.parse(
+    await readFile(
+      path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'),
+      'utf8',
+    ),
+  ) as object;
   const validate = new Ajv2020({ strict: false }).compile(schema);
   const r = await rotate(['--secret-file', 'new-secret', '--json'], PORTAL_SECRET);
   expect(r.code).toBe(0);
@@ -121,7 +153,11 @@ test('--secret-file with --json: a new file of mode 0600, the report valid again
   expect((await stat(path.join(workdir, 'new-secret'))).mode & 0o777).toBe(0o600);
   const document = JSON.parse(r.stdout) as { command: string; rotation: { credential_id: string; left: unknown[] } };
   expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
-  expect([document.command, document.rotation.credential_id, document.rotation.left.length]).toEqual(['rotate', credentials()[1]?.id, 2]);
+  expect([document.command, document.rotation.credential_id, document.rotation.left.length]).toEqual([
+    'rotate',
+    credentials()[1]?.id,
+    2,
+  ]);
   await expectNoSecret(r, [PORTAL_SECRET, secret], { allowedFile: 'new-secret' });
   // Never over an existing file.
   const again = await rotate(['--secret-file', 'new-secret'], secret);
@@ -135,6 +171,8 @@ test('a rejected secret: exit 1, nothing created, the portal named as the way ba
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(names()).toEqual([PORTAL]);
-  expect(r.stderr).toMatch(/HTTP 401.*Nothing was created\. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there\./);
+  expect(r.stderr).toMatch(
+    /HTTP 401.*Nothing was created\. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there\./,
+  );
   await expectNoSecret(r, [PORTAL_SECRET, 'a-secret-deleted-in-the-portal']);
 });

@@ -43,7 +43,9 @@ test('a token that expires during the run: one fresh token, the calls sent again
   expect(result.outputs.created).toBe('true');
   expect(tokenRequests()).toHaveLength(2);
   expect(h.service.issuedTokens()).toHaveLength(2);
-  expect(result.stdout).toContain('The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once');
+  expect(result.stdout).toContain(
+    'The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once',
+  );
   expectNoLeak(result);
 });
 
@@ -53,7 +55,11 @@ test('a fresh token refused too: no second refresh, one clear error', async () =
   const result = await withToken();
   expect(result.exitCode).toBe(1);
   expect(tokenRequests()).toHaveLength(2);
-  expect(annotations(result)).toEqual([expect.stringMatching(/failed with HTTP 401: the service refused the access token \(granted for urn:globus:auth:scope:auth\.globus\.org:manage_projects\), and a fresh one too/)]);
+  expect(annotations(result)).toEqual([
+    expect.stringMatching(
+      /failed with HTTP 401: the service refused the access token \(granted for urn:globus:auth:scope:auth\.globus\.org:manage_projects\), and a fresh one too/,
+    ),
+  ]);
   expect(h.clientScopes()).toEqual([]);
   expectNoLeak(result);
 });
@@ -74,7 +80,9 @@ test('a service that echoes the token in an error: scrubbed from the annotation 
   echoTheToken();
   const result = await withToken();
   expect(result.exitCode).toBe(1);
-  expect(annotations(result)).toEqual([expect.stringMatching(/failed with HTTP 400: .*The service said: bad token \*\*\*, sent as \*\*\*, or \*\*\*/)]);
+  expect(annotations(result)).toEqual([
+    expect.stringMatching(/failed with HTTP 400: .*The service said: bad token \*\*\*, sent as \*\*\*, or \*\*\*/),
+  ]);
   expectNoLeak(result);
 });
 
@@ -87,8 +95,20 @@ test('the command line, --auth token: the token scrubbed from all it prints, deb
   try {
     await mkdir(path.join(cwd, '.github'));
     await writeFile(path.join(cwd, SPEC_FILE), SPEC);
-    const env = { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1', PROVIDER_CLIENT_ID: h.client.id, PROVIDER_CLIENT_SECRET: h.client.secret, PROVIDER_AUTH_URL: h.service.url };
-    const cli = (...args: string[]) => spawnProcess(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), ...args, '--auth', 'token', '--debug'], { cwd, env });
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: cwd,
+      NO_COLOR: '1',
+      PROVIDER_CLIENT_ID: h.client.id,
+      PROVIDER_CLIENT_SECRET: h.client.secret,
+      PROVIDER_AUTH_URL: h.service.url,
+    };
+    const cli = (...args: string[]) =>
+      spawnProcess(
+        process.execPath,
+        [path.join(ROOT, 'dist', 'cli', 'index.js'), ...args, '--auth', 'token', '--debug'],
+        { cwd, env },
+      );
     const run = await cli('apply', '--json');
     expect(run.exitCode).toBe(0);
     expect(tokenRequests()).toHaveLength(1);
@@ -102,7 +122,9 @@ test('the command line, --auth token: the token scrubbed from all it prints, deb
     echoTheToken();
     const human = await cli('plan');
     expect(human.exitCode).toBe(1);
-    for (const [token, result] of [run, echoed, human].map((r, i) => [h.service.issuedTokens()[i] as string, r] as const)) {
+    for (const [token, result] of [run, echoed, human].map(
+      (r, i) => [h.service.issuedTokens()[i] as string, r] as const,
+    )) {
       for (const form of [token, `Bearer ${token}`, h.client.secret]) {
         expect(result.stdout).not.toContain(form);
         expect(result.stderr).not.toContain(form);

@@ -23,7 +23,9 @@ test('create: one token request (Basic, the grant and manage_projects), then eve
   expect(h.clientScopes()).toEqual([h.expectedString, `${h.service.url}/scopes/provider.example.org/action_all`]);
   const [first, ...rest] = h.service.requests;
   expect(first).toMatchObject({ method: 'POST', path: TOKEN_PATH, auth: 'basic', clientId: h.client.id });
-  expect(new URLSearchParams(first?.body as string).toString()).toBe(new URLSearchParams({ grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }).toString());
+  expect(new URLSearchParams(first?.body as string).toString()).toBe(
+    new URLSearchParams({ grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }).toString(),
+  );
   // The calls a Basic run makes: the inspection and both lookups together, then the creation and its check.
   expect(rest.map((r) => `${r.method} ${r.path} ${r.auth} ${r.clientId}`).sort()).toEqual(
     [

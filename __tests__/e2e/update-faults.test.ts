@@ -25,7 +25,11 @@ describe("the PUT's faults", () => {
     h.service.inject({ method: 'PUT', status: 404, times: 2 });
     const result = await update(h);
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/Scope update \(PUT \/v2\/api\/scopes\/.*\) failed with HTTP 404: the scope no longer exists \(deleted since the inspection\?\): run the step again, and it will be created anew/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(
+        /Scope update \(PUT \/v2\/api\/scopes\/.*\) failed with HTTP 404: the scope no longer exists \(deleted since the inspection\?\): run the step again, and it will be created anew/,
+      ),
+    ]);
     h.expectNoLeak(result);
   });
 
@@ -44,6 +48,10 @@ describe("the PUT's faults", () => {
     h.addSpecifiedScope();
     const result = await update(h);
     expect(result.exitCode).toBe(1);
-    expect(annotations(result)).toEqual([expect.stringMatching(/^::error title=Scope drift%3A description::The service kept the scope with description "Runs example actions", although the update asked for "Runs better actions"/)]);
+    expect(annotations(result)).toEqual([
+      expect.stringMatching(
+        /^::error title=Scope drift%3A description::The service kept the scope with description "Runs example actions", although the update asked for "Runs better actions"/,
+      ),
+    ]);
   });
 });

@@ -23,10 +23,16 @@ test('a changed description: one PUT per scope of the same suffix (the FQDN vari
   const result = await update(h);
   expect(result.exitCode).toBe(0);
   expect(result.outputs.updated).toBe('true');
-  expect(puts(h).sort()).toEqual(clientScopes(h).map((s) => `/v2/api/scopes/${s.id}`).sort());
+  expect(puts(h).sort()).toEqual(
+    clientScopes(h)
+      .map((s) => `/v2/api/scopes/${s.id}`)
+      .sort(),
+  );
   expect(clientScopes(h).map((s) => s.description)).toEqual(['Runs better actions', 'Runs better actions']);
   // Round trips: the first (inspection and lookups) and the PUTs, whose answers verify.
-  expect(h.service.requests.slice(before).filter((r) => r.method === 'GET' && /^\/v2\/api\/scopes\/./.test(r.path))).toEqual([]);
+  expect(
+    h.service.requests.slice(before).filter((r) => r.method === 'GET' && /^\/v2\/api\/scopes\/./.test(r.path)),
+  ).toEqual([]);
   expect(result.stdout).toContain('Updated description from "Runs example actions" to "Runs better actions"');
   expect(result.summary).toContain('#### Updated by this run');
   h.expectNoLeak(result);
@@ -45,18 +51,28 @@ test('a changed dependent list, given by string: resolved to ids and applied, wi
   const result = await update(h, changed);
   expect(result.exitCode).toBe(0);
   for (const scope of clientScopes(h)) {
-    expect(scope.dependent_scopes).toContainEqual({ scope: TRANSFER_SCOPE_ID, optional: false, requires_refresh_token: true });
+    expect(scope.dependent_scopes).toContainEqual({
+      scope: TRANSFER_SCOPE_ID,
+      optional: false,
+      requires_refresh_token: true,
+    });
   }
   expect(puts(h)).toHaveLength(2);
   // Made required: its users may be asked again.
-  expect(result.stdout).toMatch(/Updated dependent_scopes from .* \(users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token\)/);
+  expect(result.stdout).toMatch(
+    /Updated dependent_scopes from .* \(users of the provider may have to consent again before it can use a dependent scope that is added, made required or made to require a refresh token\)/,
+  );
 });
 
 test('a changed suffix fails before any write, naming scope_suffix', async () => {
   seedCreated(h);
   const result = await update(h, `${CHANGED}scope_suffix: other\n`);
   expect(result.exitCode).toBe(1);
-  expect(annotations(result)).toEqual([expect.stringMatching(/^::error::scope_suffix: the spec says "other", the client's scope has "action_all", and an update cannot change it/)]);
+  expect(annotations(result)).toEqual([
+    expect.stringMatching(
+      /^::error::scope_suffix: the spec says "other", the client's scope has "action_all", and an update cannot change it/,
+    ),
+  ]);
   expect(puts(h)).toEqual([]);
 });
 
@@ -66,7 +82,9 @@ test('a dry run is the plan: nothing written, each field as it is and as it woul
   expect(result.exitCode).toBe(0);
   expect(puts(h)).toEqual([]);
   expect(result.outputs.updated).toBe('false');
-  expect(result.stdout).toContain('Dry run: description would change from "Runs example actions" to "Runs better actions"');
+  expect(result.stdout).toContain(
+    'Dry run: description would change from "Runs example actions" to "Runs better actions"',
+  );
   expect(result.summary).toContain('### Dry run: the provider scope would be updated');
   expect(result.summary).toContain('| Field | Before | Would become |\n|---|---|---|\n');
 });

@@ -13,17 +13,19 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-
 describe('the provider check', () => {
   // Real providers publish globus_auth_scope (globus/action-provider-tools, data_types.py).
-  test.each(['globus_auth_scope', 'platform_auth_scope'])('a provider publishing only %s with a scope string of the client passes', async (key) => {
-    h.addSpecifiedScope();
-    h.provider.document = { title: 'Hello', [key]: h.expectedString };
-    const result = await h.run({ inputs: { provider_url: h.provider.url } });
-    expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain(`publishes ${h.expectedString} (${key})`);
-    h.expectNoLeak(result);
-  });
+  test.each(['globus_auth_scope', 'platform_auth_scope'])(
+    'a provider publishing only %s with a scope string of the client passes',
+    async (key) => {
+      h.addSpecifiedScope();
+      h.provider.document = { title: 'Hello', [key]: h.expectedString };
+      const result = await h.run({ inputs: { provider_url: h.provider.url } });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain(`publishes ${h.expectedString} (${key})`);
+      h.expectNoLeak(result);
+    },
+  );
 
   test('one publishing neither fails with the key, the value and the fix; the summary is written', async () => {
     h.addSpecifiedScope();
@@ -53,8 +55,13 @@ describe('the creation', () => {
 
   test('required_domains round-trips: sent, kept, compared', async () => {
     const first = await h.run({ files: specFiles('required_domains: [example.org]') });
-    expect((h.service.requests.find((r) => r.method === 'POST')?.body as { scope: Record<string, unknown> }).scope.required_domains).toEqual(['example.org']);
-    expect(first.summary).toContain(`| required_domains | <code>${md('["example.org"]')}</code> | <code>${md('["example.org"]')}</code> | same |`);
+    expect(
+      (h.service.requests.find((r) => r.method === 'POST')?.body as { scope: Record<string, unknown> }).scope
+        .required_domains,
+    ).toEqual(['example.org']);
+    expect(first.summary).toContain(
+      `| required_domains | <code>${md('["example.org"]')}</code> | <code>${md('["example.org"]')}</code> | same |`,
+    );
     const second = await h.run({ files: specFiles('required_domains: [other.org]') });
     expect(warnings(second)).toEqual([expect.stringContaining('differs from the spec in required_domains')]);
   });

@@ -27,7 +27,9 @@ test('a token without issues: write: one warning that names the permission and w
   expect(result.summary).toContain('### Dry run: the provider scope would be created');
   expect(annotations(result)).toHaveLength(1);
   const [warning] = warnings(result);
-  expect(warning).toMatch(/^::warning::The watch's issue was not kept \(the job summary has the run's report\): GitHub POST \/api\/v3\/repos\/octo\/provider\/issues answered HTTP 403: Resource not accessible by integration/);
+  expect(warning).toMatch(
+    /^::warning::The watch's issue was not kept \(the job summary has the run's report\): GitHub POST \/api\/v3\/repos\/octo\/provider\/issues answered HTTP 403: Resource not accessible by integration/,
+  );
   expect(warning).toContain('`issues: write`');
   expect(warning).toContain('watch_issue: off');
   expect(issueCalls(github)).toEqual([LIST, `POST /repos/${REPOSITORY}/issues`]);
@@ -52,9 +54,17 @@ test('a release, a pull request and watch_issue: off make no issue call, and the
   expect(github.requests).toEqual([]);
   // The pull request's comment alone, none about the repository's issues.
   await runOnPullRequest(h, github);
-  expect(github.calls()).toEqual(['GET /user', 'GET /repos/octo/provider/issues/7/comments', 'POST /repos/octo/provider/issues/7/comments']);
+  expect(github.calls()).toEqual([
+    'GET /user',
+    'GET /repos/octo/provider/issues/7/comments',
+    'POST /repos/octo/provider/issues/7/comments',
+  ]);
   // Each run: the inspection and the lookups, one round trip.
-  expect(service()).toEqual(Array.from({ length: 4 }, () => ['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`]).flat().sort());
+  expect(service()).toEqual(
+    Array.from({ length: 4 }, () => ['GET /v2/api/scopes', 'GET /v2/api/scopes', `GET /v2/api/clients/${h.client.id}`])
+      .flat()
+      .sort(),
+  );
 });
 
 test('a well run with no issue costs the lookup alone, sent after the last answer of the service', async () => {
@@ -86,14 +96,26 @@ test('reads and edits retried; a creation whose answer is lost is looked up agai
 
   expect(first.exitCode).toBe(0);
   expect(annotations(first)).toEqual([]);
-  expect(github.calls()).toEqual(['GET /user', 'GET /user', LIST, LIST, LIST, `POST /repos/${REPOSITORY}/issues`, LIST]);
+  expect(github.calls()).toEqual([
+    'GET /user',
+    'GET /user',
+    LIST,
+    LIST,
+    LIST,
+    `POST /repos/${REPOSITORY}/issues`,
+    LIST,
+  ]);
   expect(watchIssues(github)).toHaveLength(1);
   expect(first.stdout).toContain(`The watch's issue #1 is opened: https://github.example/${REPOSITORY}/issues/1`);
 
   github.fail({ method: 'PATCH', path: /\/issues\/1$/, status: 502 });
   const second = await runWatch(h, github);
   expect(annotations(second)).toEqual([]);
-  expect(issueCalls(github).slice(5)).toEqual([LIST, `PATCH /repos/${REPOSITORY}/issues/1`, `PATCH /repos/${REPOSITORY}/issues/1`]);
+  expect(issueCalls(github).slice(5)).toEqual([
+    LIST,
+    `PATCH /repos/${REPOSITORY}/issues/1`,
+    `PATCH /repos/${REPOSITORY}/issues/1`,
+  ]);
 
   // Gone (deleted by an administrator): a creation that fails with nothing made is one warning, and one POST.
   github.issuesOf(REPOSITORY).length = 0;
@@ -102,27 +124,38 @@ test('reads and edits retried; a creation whose answer is lost is looked up agai
   const third = await runWatch(h, github);
   expect(third.exitCode).toBe(0);
   expect(github.calls().slice(before)).toEqual(['GET /user', LIST, `POST /repos/${REPOSITORY}/issues`, LIST]);
-  expect(warnings(third)).toEqual([expect.stringMatching(/^::warning::The watch's issue was not kept .*answered HTTP 500/)]);
+  expect(warnings(third)).toEqual([
+    expect.stringMatching(/^::warning::The watch's issue was not kept .*answered HTTP 500/),
+  ]);
   expect(warnings(third)[0]).not.toContain('issues: write');
   expectSafeWithGitHub(h, github, third);
 });
 
 // What each would become, live: HTML, a link, an image, a mention, an issue reference, autolinks.
-const HOSTILE = '</details><img src=x onerror=alert(1)> [click](https://evil.example) ![i](https://evil.example/i.png) @octocat #1 www.evil.example https://evil.example <!-- x -->';
+const HOSTILE =
+  '</details><img src=x onerror=alert(1)> [click](https://evil.example) ![i](https://evil.example/i.png) @octocat #1 www.evil.example https://evil.example <!-- x -->';
 
 test('hostile text from the spec and the service is inert in the issue: no HTML, no live link, no mention, no reference', async () => {
   h.addSpecifiedScope({ name: `Service ${HOSTILE}` });
   h.client.name = `Client ${HOSTILE}`;
-  const result = await runWatch(h, github, { files: specFiles('# a spec with hostile values', `required_domains: [${JSON.stringify(HOSTILE)}]`) });
+  const result = await runWatch(h, github, {
+    files: specFiles('# a spec with hostile values', `required_domains: [${JSON.stringify(HOSTILE)}]`),
+  });
 
   expect(result.exitCode).toBe(0);
   const [issue] = watchIssues(github);
   const text = issue?.body ?? '';
   expect(text).toMatch(/^\| required_domains \| <code>.*octocat.*<\/code> \|$/m);
-  expect([...text.matchAll(/(?<!\\)<\/?([a-z]+)[\s>]/gi)].map((m) => m[1]).filter((tag) => !['code', 'sub', 'br'].includes(tag as string))).toEqual([]);
+  expect(
+    [...text.matchAll(/(?<!\\)<\/?([a-z]+)[\s>]/gi)]
+      .map((m) => m[1])
+      .filter((tag) => !['code', 'sub', 'br'].includes(tag as string)),
+  ).toEqual([]);
   expect([...text.matchAll(/<!--/g)]).toHaveLength(1);
   // The only links are the run's.
-  expect([...text.matchAll(/(?<!\\)\]\(/g)].map((m) => text.slice(m.index, m.index + 60))).toEqual(Array(2).fill(expect.stringMatching(/^\]\(https:\/\/github\.example\//)));
+  expect([...text.matchAll(/(?<!\\)\]\(/g)].map((m) => text.slice(m.index, m.index + 60))).toEqual(
+    Array(2).fill(expect.stringMatching(/^\]\(https:\/\/github\.example\//)),
+  );
   expect(text).not.toMatch(/(?<!\\)!\[/);
   expect(text).not.toMatch(/@octocat|#1\b|www\.evil|(?<!\\)https?:\/\/evil/);
   expect(issue?.title).not.toMatch(/@octocat|#1\b|www\.evil/);
@@ -149,7 +182,9 @@ test("GitHub Enterprise Server behind the runner's proxy: the issue's requests a
   const proxyUrl = await proxy.start();
   try {
     const apiUrl = github.url.replace('127.0.0.1', 'github.enterprise.test');
-    const result = await runWatch(h, github, { env: { ...githubEnv(github), GITHUB_API_URL: apiUrl, HTTP_PROXY: proxyUrl, http_proxy: proxyUrl } });
+    const result = await runWatch(h, github, {
+      env: { ...githubEnv(github), GITHUB_API_URL: apiUrl, HTTP_PROXY: proxyUrl, http_proxy: proxyUrl },
+    });
     expect(result.exitCode).toBe(0);
     expect(watchIssues(github)).toHaveLength(1);
     const viaProxy = proxy.relayed.filter((line) => line.includes('github.enterprise.test'));

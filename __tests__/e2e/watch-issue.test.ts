@@ -18,10 +18,12 @@ beforeEach(async () => {
 });
 afterEach(() => Promise.all([h.stop(), github.stop()]));
 
-const marker = (spec = SPEC_FILE): string => `<!-- ensure-provider-scope watch client=${h.client.id} spec=${encodeURIComponent(spec)} -->`;
+const marker = (spec = SPEC_FILE): string =>
+  `<!-- ensure-provider-scope watch client=${h.client.id} spec=${encodeURIComponent(spec)} -->`;
 const LIST = `GET /repos/${REPOSITORY}/issues`;
 // The client's name, as the service names it, and its id: the title tells this issue from the others.
-const title = (spec = SPEC_FILE): string => `Provider scope needs attention: ${h.client.name} (${h.client.id}), ${spec}`;
+const title = (spec = SPEC_FILE): string =>
+  `Provider scope needs attention: ${h.client.name} (${h.client.id}), ${spec}`;
 
 test('drift opens one issue; a second unwell run updates it; a clean run comments and closes it; a new problem reopens the same one', async () => {
   const scope = h.addSpecifiedScope({ description: 'Changed by hand' });
@@ -59,9 +61,15 @@ test('drift opens one issue; a second unwell run updates it; a clean run comment
   const clean = await runWatch(h, github);
   expect(clean.exitCode).toBe(0);
   expect(annotations(clean)).toEqual([]);
-  expect(issueCalls(github).slice(4)).toEqual([LIST, `POST /repos/${REPOSITORY}/issues/1/comments`, `PATCH /repos/${REPOSITORY}/issues/1`]);
+  expect(issueCalls(github).slice(4)).toEqual([
+    LIST,
+    `POST /repos/${REPOSITORY}/issues/1/comments`,
+    `PATCH /repos/${REPOSITORY}/issues/1`,
+  ]);
   expect([issue?.state, issue?.state_reason]).toEqual(['closed', 'completed']);
-  expect(github.commentsOf(`${REPOSITORY}#1`).map((c) => c.body)).toEqual([expect.stringContaining(`Resolved: the watch's [run](${RUN_URL}) found the registration well`)]);
+  expect(github.commentsOf(`${REPOSITORY}#1`).map((c) => c.body)).toEqual([
+    expect.stringContaining(`Resolved: the watch's [run](${RUN_URL}) found the registration well`),
+  ]);
   expect(clean.stdout).toContain(`The watch's issue #1 is closed: the registration is well again: ${issue?.html_url}`);
 
   // Well again: the lookup alone.
@@ -78,10 +86,14 @@ test('drift opens one issue; a second unwell run updates it; a clean run comment
   expect(issue?.body).toMatch(/secret|credential/i);
   // What to do is the secret's replacement, in that order, not the general advice.
   const todo = issue?.body.slice(issue.body.indexOf('#### What to do')) ?? '';
-  expect(todo).toMatch(/make a new secret in the developer portal, put it in each GitHub environment that holds a copy of it as a secret .*, then redeploy the provider with it, in that order\./);
+  expect(todo).toMatch(
+    /make a new secret in the developer portal, put it in each GitHub environment that holds a copy of it as a secret .*, then redeploy the provider with it, in that order\./,
+  );
   expect(todo).not.toContain('Fix what they name');
   // The error itself says the same, in the action's words.
-  expect(errors(rejected).join('\n')).toContain('For a secret deleted or lost: make a new secret in the developer portal, put it in each GitHub environment');
+  expect(errors(rejected).join('\n')).toContain(
+    'For a secret deleted or lost: make a new secret in the developer portal, put it in each GitHub environment',
+  );
   expect(rejected.stdout).toContain(`The watch's issue #1 is reopened: ${issue?.html_url}`);
   expectSafeWithGitHub(h, github, rejected);
   // Never the search API, which lags behind a new issue.
@@ -91,7 +103,8 @@ test('drift opens one issue; a second unwell run updates it; a clean run comment
 test("its issue on page 2, behind 150 others and pull requests; a copy of its marker in another user's issue is left alone", async () => {
   const own = github.addIssue(REPOSITORY, DEVELOPER, { body: `${marker()}\nAn earlier report.`, state: 'closed' });
   const copy = github.addIssue(REPOSITORY, SOMEONE, { body: `${marker()}\nA copy, by someone else.` });
-  for (let n = 0; n < 150; n++) github.addIssue(REPOSITORY, DEVELOPER, { title: `Other ${n}`, body: `Work ${n}`, pullRequest: n % 2 === 0 });
+  for (let n = 0; n < 150; n++)
+    github.addIssue(REPOSITORY, DEVELOPER, { title: `Other ${n}`, body: `Work ${n}`, pullRequest: n % 2 === 0 });
 
   const result = await runWatch(h, github, { inputs: { github_token: USER_TOKEN } });
 
@@ -133,7 +146,10 @@ test('a dry run dispatched by hand on the default branch keeps the issue; on ano
   expect(h.clientScopes()).toEqual([h.expectedString]);
 
   // Created by that run: now drift on the default branch's dry run opens the issue.
-  const drift = await runWatch(h, github, { event: DISPATCH_EVENT, files: { [SPEC_FILE]: SPEC.replace('Runs example actions', 'Runs other actions') } });
+  const drift = await runWatch(h, github, {
+    event: DISPATCH_EVENT,
+    files: { [SPEC_FILE]: SPEC.replace('Runs example actions', 'Runs other actions') },
+  });
   expect(drift.exitCode).toBe(0);
   expect(watchIssues(github)).toHaveLength(1);
   expectSafeWithGitHub(h, github, drift);

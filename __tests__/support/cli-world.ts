@@ -37,7 +37,13 @@ export class CliWorkspace {
   async run(
     argv: string[],
     env: Record<string, string | undefined>,
-    { stdin = '', tty = false, failWrite, dispatcher, cwd = '.' }: { stdin?: string; tty?: boolean; failWrite?: unknown; dispatcher?: Dispatcher; cwd?: string } = {},
+    {
+      stdin = '',
+      tty = false,
+      failWrite,
+      dispatcher,
+      cwd = '.',
+    }: { stdin?: string; tty?: boolean; failWrite?: unknown; dispatcher?: Dispatcher; cwd?: string } = {},
   ): Promise<CliRun> {
     let stdout = '';
     let stderr = '';

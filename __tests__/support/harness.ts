@@ -4,7 +4,14 @@
  * checks every run shares.
  */
 import { expect } from '@jest/globals';
-import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type ClientRecord, type ScopeRecord } from '../../dev/auth-service.ts';
+import {
+  EmbeddedAuthService,
+  GROUPS_SCOPE_ID,
+  GROUPS_SCOPE_STRING,
+  type AuthServiceOptions,
+  type ClientRecord,
+  type ScopeRecord,
+} from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { runAction, type ActionRun, type RunOptions } from '../../dev/runner.ts';
 
@@ -92,7 +99,14 @@ export class Harness {
    * `tokens` (auth: token, the access tokens the service issued), no form of them either: each
    * masked once it arrived, before any line about a call to the API that sends it.
    */
-  expectNoLeak(result: ActionRun, { secret = SECRET, clientId = this.client.id, tokens = [] }: { secret?: string; clientId?: string; tokens?: readonly string[] } = {}): void {
+  expectNoLeak(
+    result: ActionRun,
+    {
+      secret = SECRET,
+      clientId = this.client.id,
+      tokens = [],
+    }: { secret?: string; clientId?: string; tokens?: readonly string[] } = {},
+  ): void {
     const basic = (id: string) => Buffer.from(`${id}:${secret}`).toString('base64');
     const forms = [
       secret,
@@ -102,17 +116,27 @@ export class Harness {
       JSON.stringify(secret).slice(1, -1),
       ...secret.split('\n').filter((line) => line.trim() !== ''),
     ];
-    const formsOf = (token: string): string[] => [token, `Bearer ${token}`, encodeURIComponent(token), JSON.stringify(token).slice(1, -1)];
+    const formsOf = (token: string): string[] => [
+      token,
+      `Bearer ${token}`,
+      encodeURIComponent(token),
+      JSON.stringify(token).slice(1, -1),
+    ];
     const tokenForms = tokens.flatMap(formsOf);
     const lines = result.stdout.split('\n');
     const isMask = (line: string): boolean => line.startsWith('::add-mask::');
     const masked = (line: string): string => commandData(line.slice('::add-mask::'.length));
-    const leading = lines.slice(0, lines.findIndex((line) => !isMask(line)));
+    const leading = lines.slice(
+      0,
+      lines.findIndex((line) => !isMask(line)),
+    );
     expect(leading.map(masked)).toEqual(expect.arrayContaining([...new Set(forms)]));
     if (tokens.length === 0) expect(lines.filter(isMask)).toEqual(leading);
     // The n-th token arrived with the n-th answer of the token endpoint; each of its forms is
     // masked after that line, and before any answer to a call that could have sent it.
-    const arrivals = lines.flatMap((line, index) => (/^::debug::POST \/v2\/oauth2\/token: HTTP 200 /.test(line) ? [index] : []));
+    const arrivals = lines.flatMap((line, index) =>
+      /^::debug::POST \/v2\/oauth2\/token: HTTP 200 /.test(line) ? [index] : [],
+    );
     expect(arrivals).toHaveLength(tokens.length);
     tokens.forEach((token, n) => {
       const arrived = arrivals[n] as number;
@@ -124,7 +148,11 @@ export class Harness {
       }
     });
 
-    const channels = [lines.filter((line) => !isMask(line)).join('\n'), result.stderr, ...Object.values(result.leftFiles)];
+    const channels = [
+      lines.filter((line) => !isMask(line)).join('\n'),
+      result.stderr,
+      ...Object.values(result.leftFiles),
+    ];
     for (const form of [...forms, ...tokenForms]) {
       for (const channel of channels) expect(channel).not.toContain(form);
     }
@@ -135,10 +163,14 @@ export class Harness {
 const commandData = (line: string): string => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 
 /** The spec file of a minimal spec (name, description, advertised) with these lines added. */
-export const specFiles = (...lines: string[]): Record<string, string> => ({ [SPEC_FILE]: ['name: P', 'description: D', 'advertised: true', ...lines, ''].join('\n') });
+export const specFiles = (...lines: string[]): Record<string, string> => ({
+  [SPEC_FILE]: ['name: P', 'description: D', 'advertised: true', ...lines, ''].join('\n'),
+});
 
-export const annotations = (result: ActionRun): string[] => result.stdout.split('\n').filter((line) => /^::(error|warning)/.test(line));
-export const warnings = (result: ActionRun): string[] => annotations(result).filter((line) => line.startsWith('::warning'));
+export const annotations = (result: ActionRun): string[] =>
+  result.stdout.split('\n').filter((line) => /^::(error|warning)/.test(line));
+export const warnings = (result: ActionRun): string[] =>
+  annotations(result).filter((line) => line.startsWith('::warning'));
 export const errors = (result: ActionRun): string[] => annotations(result).filter((line) => line.startsWith('::error'));
 
 /** No stdout line of the run is a workflow command but the action's own masks, annotations and debug lines. */

@@ -9,11 +9,18 @@ import { createServiceClient } from '../../src/wire/service-client.ts';
 export const AUTH_URL = 'https://auth.example.test';
 
 /** A fresh service at AUTH_URL, with the options given. */
-export const inProcessService = (options: AuthServiceOptions = {}): EmbeddedAuthService => new EmbeddedAuthService({ publicUrl: AUTH_URL, ...options });
+export const inProcessService = (options: AuthServiceOptions = {}): EmbeddedAuthService =>
+  new EmbeddedAuthService({ publicUrl: AUTH_URL, ...options });
 
 /** The real service client of the service's client `clientId`, with its secret, talking to `service` in process. */
 export function clientOf(service: EmbeddedAuthService, clientId: string, budget: Budget) {
   const client = service.clients.get(clientId);
   if (client === undefined) throw new Error(`The service has no client ${clientId}: add it first`);
-  return createServiceClient({ authUrl: service.url, clientId, clientSecret: client.secret, budget, dispatcher: service.dispatcher() });
+  return createServiceClient({
+    authUrl: service.url,
+    clientId,
+    clientSecret: client.secret,
+    budget,
+    dispatcher: service.dispatcher(),
+  });
 }

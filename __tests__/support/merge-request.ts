@@ -42,7 +42,11 @@ export const mergeRequestEnv = (gitlab: FakeGitLabApi, token = BOT_TOKEN): Recor
 });
 
 /** The notes of the merge request that carry the command's marker. */
-export const markedNotes = (gitlab: FakeGitLabApi): string[] => gitlab.notesOf(PROJECT, MR_IID).map((n) => n.body).filter((body) => body.startsWith('<!-- ensure-provider-scope '));
+export const markedNotes = (gitlab: FakeGitLabApi): string[] =>
+  gitlab
+    .notesOf(PROJECT, MR_IID)
+    .map((n) => n.body)
+    .filter((body) => body.startsWith('<!-- ensure-provider-scope '));
 
 /**
  * What GitLab would turn into a link, a mention or a quick action in a note
@@ -78,6 +82,8 @@ export function liveReferences(note: string, ownLink = JOB_URL): string[] {
   ];
   return patterns.flatMap(([name, pattern]) => {
     const found = pattern.exec(text);
-    return found === null ? [] : [`${name}: ${JSON.stringify(text.slice(Math.max(0, found.index - 20), found.index + 20))}`];
+    return found === null
+      ? []
+      : [`${name}: ${JSON.stringify(text.slice(Math.max(0, found.index - 20), found.index + 20))}`];
   });
 }

@@ -21,8 +21,15 @@ export interface RunShape {
 /** A result of the single form, as the engine hands it to the plan. */
 export const single = (result: ReconcileResult): Ensured => ({ form: 'single', results: [result], unlisted: [] });
 
-export function conclusionOf(result: ReconcileResult, { dryRun = false, provider, messages = [], exitCode = 0, outputs }: RunShape = {}): Conclusion {
-  const plan = planOf(single(result), dryRun, provider === undefined ? undefined : { allowed: ANY_SCOPE_OF_CLIENT, ...provider });
+export function conclusionOf(
+  result: ReconcileResult,
+  { dryRun = false, provider, messages = [], exitCode = 0, outputs }: RunShape = {},
+): Conclusion {
+  const plan = planOf(
+    single(result),
+    dryRun,
+    provider === undefined ? undefined : { allowed: ANY_SCOPE_OF_CLIENT, ...provider },
+  );
   return { ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }), messages, plan, exitCode };
 }
 

@@ -44,14 +44,24 @@ export const githubEnv = (github: FakeGitHubApi): Record<string, string> => ({
 
 /** The action on pull request #7, with the workflow's token unless told otherwise. */
 export const runOnPullRequest = (h: Harness, github: FakeGitHubApi, overrides: RunOverrides = {}): Promise<ActionRun> =>
-  h.run({ event: PULL_REQUEST_EVENT, ...overrides, env: { ...githubEnv(github), ...overrides.env }, inputs: { github_token: WORKFLOW_TOKEN, ...overrides.inputs } });
+  h.run({
+    event: PULL_REQUEST_EVENT,
+    ...overrides,
+    env: { ...githubEnv(github), ...overrides.env },
+    inputs: { github_token: WORKFLOW_TOKEN, ...overrides.inputs },
+  });
 
 /**
  * The harness's leak checks, and the GitHub token's: masked in every form it could take (its
  * late `::add-mask::` lines, before the line that says the comment or the issue is written),
  * and nowhere else, nor in any comment, nor in any issue's title or body.
  */
-export function expectSafeWithGitHub(h: Harness, github: FakeGitHubApi, result: ActionRun, token = WORKFLOW_TOKEN): void {
+export function expectSafeWithGitHub(
+  h: Harness,
+  github: FakeGitHubApi,
+  result: ActionRun,
+  token = WORKFLOW_TOKEN,
+): void {
   const masks = credentialForms(token).map((form) => `::add-mask::${form}`);
   const mask = `::add-mask::${token}`;
   const lines = result.stdout.split('\n');
@@ -60,13 +70,27 @@ export function expectSafeWithGitHub(h: Harness, github: FakeGitHubApi, result: 
   expectNoForgedCommand(result);
   const comments = [...github.comments.values()].flat().map((c) => c.body);
   const issues = [...github.issues.values()].flat().flatMap((i) => [i.title, i.body]);
-  const channels = [lines.filter((line) => !line.startsWith('::add-mask::')).join('\n'), result.stderr, ...Object.values(result.leftFiles), ...comments, ...issues];
+  const channels = [
+    lines.filter((line) => !line.startsWith('::add-mask::')).join('\n'),
+    result.stderr,
+    ...Object.values(result.leftFiles),
+    ...comments,
+    ...issues,
+  ];
   for (const form of [token, SECRET, ...SECRET.split('\n')]) {
     for (const channel of channels) expect(channel).not.toContain(form);
   }
-  const said = lines.findIndex((line) => /^(The comment on pull request|The watch's issue) #\d+ is /.test(line) || /^::warning::The (run was not commented|watch's issue was not kept)/.test(line));
+  const said = lines.findIndex(
+    (line) =>
+      /^(The comment on pull request|The watch's issue) #\d+ is /.test(line) ||
+      /^::warning::The (run was not commented|watch's issue was not kept)/.test(line),
+  );
   if (said >= 0) expect(lines.indexOf(mask)).toBeLessThan(said);
 }
 
 /** The comments of pull request #7 that carry the action's marker. */
-export const markedComments = (github: FakeGitHubApi): string[] => github.commentsOf(ISSUE).map((c) => c.body).filter((body) => body.startsWith('<!-- ensure-provider-scope '));
+export const markedComments = (github: FakeGitHubApi): string[] =>
+  github
+    .commentsOf(ISSUE)
+    .map((c) => c.body)
+    .filter((body) => body.startsWith('<!-- ensure-provider-scope '));

@@ -1,4 +1,3 @@
-
 import type { ActionCore, AnnotationProperties, Collaborators } from '../../src/github/collaborators.ts';
 import type { RunContext } from '../../src/github/run-context.ts';
 
@@ -20,7 +19,10 @@ export class RecordingRunner {
     this.inputs = inputs;
   }
 
-  collaborators(overrides: Partial<Collaborators> = {}, context: RunContext = { eventName: 'push', ref: 'refs/heads/main', payload: {} }): Collaborators {
+  collaborators(
+    overrides: Partial<Collaborators> = {},
+    context: RunContext = { eventName: 'push', ref: 'refs/heads/main', payload: {} },
+  ): Collaborators {
     const core: ActionCore = {
       getInput: (name) => this.inputs[name] ?? '',
       setSecret: (value) => this.calls.push({ call: 'setSecret', value }),
@@ -49,7 +51,11 @@ export class RecordingRunner {
   }
 
   annotations(): Array<{ level: 'warning' | 'error'; message: string; properties: AnnotationProperties | undefined }> {
-    return this.calls.flatMap((c) => (c.call === 'warning' || c.call === 'error' ? [{ level: c.call, message: c.message, properties: c.properties }] : []));
+    return this.calls.flatMap((c) =>
+      c.call === 'warning' || c.call === 'error'
+        ? [{ level: c.call, message: c.message, properties: c.properties }]
+        : [],
+    );
   }
 
   lines(kind: 'info' | 'debug'): string[] {

@@ -10,10 +10,15 @@ export interface Seeded {
   body: { scopes?: Array<{ id: string; scope_string: string }> } & Record<string, unknown>;
 }
 
-const basic = (client: ClientRecord): string => `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+const basic = (client: ClientRecord): string =>
+  `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
 
 /** Through the service's handler, as its HTTP server would hand the request on. */
-export async function seedInProcess(service: EmbeddedAuthService, client: ClientRecord, scope: Record<string, unknown>): Promise<Seeded> {
+export async function seedInProcess(
+  service: EmbeddedAuthService,
+  client: ClientRecord,
+  scope: Record<string, unknown>,
+): Promise<Seeded> {
   const reply = await service.reply({
     method: 'POST',
     path: `/v2/api/clients/${client.id}/scopes`,
@@ -30,7 +35,11 @@ export async function seedInProcess(service: EmbeddedAuthService, client: Client
  * Over HTTP, the request a person sends with curl (`curl -u id:secret -H 'Content-Type:
  * application/json' --data '{"scope": ...}'`), sent with Node's fetch: `npm test` needs no curl.
  */
-export async function seedOverHttp(service: EmbeddedAuthService, client: ClientRecord, scope: Record<string, unknown>): Promise<Seeded> {
+export async function seedOverHttp(
+  service: EmbeddedAuthService,
+  client: ClientRecord,
+  scope: Record<string, unknown>,
+): Promise<Seeded> {
   const answer = await fetch(`${service.url}/v2/api/clients/${client.id}/scopes`, {
     method: 'POST',
     headers: { authorization: basic(client), 'content-type': 'application/json' },

@@ -9,10 +9,12 @@ import type { Harness, RunOverrides } from './harness.ts';
 /** Given the file's current harness (each test starts its own). */
 export function tokenRuns(harness: () => Harness) {
   return {
-    withToken: (overrides: RunOverrides = {}): Promise<ActionRun> => harness().run({ ...overrides, inputs: { auth: 'token', ...overrides.inputs } }),
+    withToken: (overrides: RunOverrides = {}): Promise<ActionRun> =>
+      harness().run({ ...overrides, inputs: { auth: 'token', ...overrides.inputs } }),
     tokenRequests: () => harness().service.requests.filter((r) => r.path === TOKEN_PATH),
     apiRequests: () => harness().service.requests.filter((r) => r.path.startsWith('/v2/api/')),
-    expectNoLeak: (result: ActionRun): void => harness().expectNoLeak(result, { tokens: harness().service.issuedTokens() }),
+    expectNoLeak: (result: ActionRun): void =>
+      harness().expectNoLeak(result, { tokens: harness().service.issuedTokens() }),
   };
 }
 
@@ -25,7 +27,11 @@ export function echoTheToken(service: EmbeddedAuthService, where: { method: stri
     // Called on the queued fault, whose body is then the answer: the token is known by now.
     before(this: { body: string }) {
       const token = service.issuedTokens().at(-1) ?? '';
-      this.body = JSON.stringify({ errors: [{ status: '400', detail: `bad token ${token}, sent as Bearer ${token}, or ${encodeURIComponent(token)}` }] });
+      this.body = JSON.stringify({
+        errors: [
+          { status: '400', detail: `bad token ${token}, sent as Bearer ${token}, or ${encodeURIComponent(token)}` },
+        ],
+      });
     },
   });
 }

@@ -11,8 +11,16 @@ export const REPOSITORY = 'octo/provider';
 const repository = { full_name: REPOSITORY, default_branch: 'main' };
 
 /** The payloads GitHub sends (docs: "Events that trigger workflows"), with the repository's default branch. */
-export const SCHEDULE_EVENT = { name: 'schedule', ref: 'refs/heads/main', payload: { schedule: '17 6 * * *', repository } };
-export const DISPATCH_EVENT = { name: 'workflow_dispatch', ref: 'refs/heads/main', payload: { inputs: {}, ref: 'refs/heads/main', repository } };
+export const SCHEDULE_EVENT = {
+  name: 'schedule',
+  ref: 'refs/heads/main',
+  payload: { schedule: '17 6 * * *', repository },
+};
+export const DISPATCH_EVENT = {
+  name: 'workflow_dispatch',
+  ref: 'refs/heads/main',
+  payload: { inputs: {}, ref: 'refs/heads/main', repository },
+};
 
 /** The action on a schedule, a dry run with the workflow's token unless told otherwise. */
 export const runWatch = (h: Harness, github: FakeGitHubApi, overrides: RunOverrides = {}): Promise<ActionRun> =>
@@ -25,7 +33,10 @@ export const runWatch = (h: Harness, github: FakeGitHubApi, overrides: RunOverri
 
 /** The repository's issues that carry the watch's marker, pull requests left out. */
 export const watchIssues = (github: FakeGitHubApi): Issue[] =>
-  github.issuesOf(REPOSITORY).filter((i) => i.pull_request === undefined && i.body.startsWith('<!-- ensure-provider-scope watch '));
+  github
+    .issuesOf(REPOSITORY)
+    .filter((i) => i.pull_request === undefined && i.body.startsWith('<!-- ensure-provider-scope watch '));
 
 /** `METHOD path` of the requests about issues, searches included. */
-export const issueCalls = (github: FakeGitHubApi): string[] => github.calls().filter((call) => /\/issues|\/search/.test(call));
+export const issueCalls = (github: FakeGitHubApi): string[] =>
+  github.calls().filter((call) => /\/issues|\/search/.test(call));

@@ -10,7 +10,8 @@ import { parse } from 'yaml';
 import { ROOT } from '../../scripts/readme-tables.ts';
 
 export type Mapping = Record<string, unknown>;
-export const isMapping = (value: unknown): value is Mapping => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isMapping = (value: unknown): value is Mapping =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 export const asMapping = (value: unknown): Mapping => (isMapping(value) ? value : {});
 
 /** A file of the repository, by its path from the root. */
@@ -45,7 +46,8 @@ export const readWorkflows = async (): Promise<Workflow[]> =>
     }),
   );
 
-export const jobsOf = (workflow: Workflow): Array<[string, Mapping]> => Object.entries(asMapping(workflow.yaml.jobs)).map(([name, job]) => [name, asMapping(job)]);
+export const jobsOf = (workflow: Workflow): Array<[string, Mapping]> =>
+  Object.entries(asMapping(workflow.yaml.jobs)).map(([name, job]) => [name, asMapping(job)]);
 export const stepsOf = (job: Mapping): Mapping[] => (Array.isArray(job.steps) ? job.steps.map(asMapping) : []);
 
 // This action, as the repository's CI (`./`) and the examples (`<owner>/ensure-provider-scope@v1`) use it.

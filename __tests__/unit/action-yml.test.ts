@@ -37,7 +37,9 @@ const outputs = (isMapping(action.outputs) ? action.outputs : {}) as Record<stri
 /** Every .ts file under src/, with its text. */
 async function sources(): Promise<Array<{ file: string; text: string }>> {
   // github/rotate/ is the second action's (rotate/action.yml), held to it in unit/rotate-action.test.ts.
-  const files = (await readdir(path.join(ROOT, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts') && !f.startsWith(path.join('github', 'rotate')));
+  const files = (await readdir(path.join(ROOT, 'src'), { recursive: true })).filter(
+    (f) => f.endsWith('.ts') && !f.startsWith(path.join('github', 'rotate')),
+  );
   return Promise.all(files.map(async (file) => ({ file, text: await read(path.join('src', file)) })));
 }
 
@@ -88,7 +90,11 @@ describe('action.yml', () => {
     expect(Object.keys(inputs).length).toBeGreaterThan(0);
     for (const [name, input] of Object.entries(inputs)) {
       expect([name, Object.keys(input).filter((key) => !INPUT_KEYS.includes(key))]).toEqual([name, []]);
-      expect([name, typeof input.description, String(input.description ?? '').trim() !== '']).toEqual([name, 'string', true]);
+      expect([name, typeof input.description, String(input.description ?? '').trim() !== '']).toEqual([
+        name,
+        'string',
+        true,
+      ]);
       expect([name, typeof input.required]).toEqual([name, 'boolean']);
       // The runner hands every input over as a string; an unquoted `30` or `false` is not one.
       if ('default' in input) expect([name, typeof input.default]).toEqual([name, 'string']);
@@ -101,20 +107,29 @@ describe('action.yml', () => {
     expect(Object.keys(outputs).length).toBeGreaterThan(0);
     for (const [name, output] of Object.entries(outputs)) {
       expect([name, Object.keys(output).filter((key) => !OUTPUT_KEYS.includes(key))]).toEqual([name, []]);
-      expect([name, typeof output.description, String(output.description ?? '').trim() !== '']).toEqual([name, 'string', true]);
+      expect([name, typeof output.description, String(output.description ?? '').trim() !== '']).toEqual([
+        name,
+        'string',
+        true,
+      ]);
     }
   });
 
   test('declares every input the code reads, and the code reads every declared input', async () => {
     // The engine's settings, and the inputs only the action's door has (the pull request's comment).
-    expect(sorted(Object.keys(inputs))).toEqual(sorted([...SETTING_NAMES, ...Object.keys(COMMENT_INPUT_DEFAULTS), ...Object.keys(WATCH_INPUT_DEFAULTS)]));
+    expect(sorted(Object.keys(inputs))).toEqual(
+      sorted([...SETTING_NAMES, ...Object.keys(COMMENT_INPUT_DEFAULTS), ...Object.keys(WATCH_INPUT_DEFAULTS)]),
+    );
     // Reads outside parseSettings, by name, must be declared too.
     const read = await literalArguments(/getInput|getBooleanInput|getMultilineInput/);
     expect(read.filter((name) => !(name in inputs))).toEqual([]);
   });
 
   test('declares every output the code sets, and the code sets every declared output', async () => {
-    const scope = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10/action_all' };
+    const scope = {
+      id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
+      scope_string: 'https://auth.example.org/scopes/6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10/action_all',
+    };
     const sample: ReconcileResult = {
       scope,
       scopes: [scope],
@@ -126,7 +141,10 @@ describe('action.yml', () => {
       updated: false,
       names: new Map(),
     };
-    const set = new Set([...Object.keys(outputsOf([sample], planOf(single(sample), false))), ...(await literalArguments(/setOutput/))]);
+    const set = new Set([
+      ...Object.keys(outputsOf([sample], planOf(single(sample), false))),
+      ...(await literalArguments(/setOutput/)),
+    ]);
     expect(sorted(Object.keys(outputs))).toEqual(sorted(set));
   });
 });
@@ -217,13 +235,16 @@ describe('the workflows and examples', () => {
           const given = Object.keys(isMapping(step.with) ? step.with : {});
           const where = `${file}: job ${jobName}, step ${String(step.id ?? step.name ?? step.uses)}`;
           expect([where, given.filter((name) => !(name in inputs))]).toEqual([where, []]);
-          const missing = Object.entries(inputs).filter(([name, input]) => input.required === true && !given.includes(name));
+          const missing = Object.entries(inputs).filter(
+            ([name, input]) => input.required === true && !given.includes(name),
+          );
           expect([where, missing.map(([name]) => name)]).toEqual([where, []]);
           if (typeof step.id === 'string') ids.add(step.id);
         }
         const text = JSON.stringify(job);
         for (const [, id, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-          if (ids.has(id as string)) expect([file, jobName, output, (output as string) in outputs]).toEqual([file, jobName, output, true]);
+          if (ids.has(id as string))
+            expect([file, jobName, output, (output as string) in outputs]).toEqual([file, jobName, output, true]);
         }
       }
     }
@@ -235,7 +256,17 @@ describe('the workflows and examples', () => {
 describe('the README', () => {
   test('comes in the order a new user needs: what it does, try it, portal, usage, spec, inputs, outputs, examples, the command line, then the links to the reference', async () => {
     const headings = (await read('README.md')).split('\n').filter((line) => line.startsWith('## '));
-    const order = ['## Try it', '## Before you start: the developer portal', '## Usage', '## The spec file', '## Inputs', '## Outputs', '## Examples', '## The command line', '## Learn more'];
+    const order = [
+      '## Try it',
+      '## Before you start: the developer portal',
+      '## Usage',
+      '## The spec file',
+      '## Inputs',
+      '## Outputs',
+      '## Examples',
+      '## The command line',
+      '## Learn more',
+    ];
     const positions = order.map((heading) => headings.indexOf(heading));
     expect(positions.filter((p) => p < 0)).toEqual([]);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -253,9 +284,13 @@ describe('the README', () => {
     for (const doc of ['README.md', 'CONTRIBUTING.md']) {
       const text = await read(doc);
       const linked = [...text.matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)].map((m) => m[1] as string);
-      const named = [...text.matchAll(/`((?:src|dev|scripts|schema|examples|__tests__|\.github|\.ci)\/[\w./-]+|[A-Z]+\.md)`/g)].map((m) => m[1] as string);
+      const named = [
+        ...text.matchAll(/`((?:src|dev|scripts|schema|examples|__tests__|\.github|\.ci)\/[\w./-]+|[A-Z]+\.md)`/g),
+      ].map((m) => m[1] as string);
       // `.github/provider-scope.yml` is the user's own spec file, in the user's repository.
-      const missing = [...linked, ...named].filter((file) => file !== '.github/provider-scope.yml' && !existsSync(path.join(ROOT, file)));
+      const missing = [...linked, ...named].filter(
+        (file) => file !== '.github/provider-scope.yml' && !existsSync(path.join(ROOT, file)),
+      );
       expect({ doc, missing }).toEqual({ doc, missing: [] });
     }
   });
@@ -265,13 +300,28 @@ describe('the README', () => {
     const readme = await read('README.md');
     expect(readme.split('\n').length).toBeLessThanOrEqual(300);
     const pages = (await readdir(path.join(ROOT, 'docs'))).filter((file) => file.endsWith('.md'));
-    expect(pages.sort()).toEqual(['action.md', 'command-line.md', 'globus.md', 'network.md', 'rotation.md', 'security.md', 'several-scopes.md', 'troubleshooting.md', 'watch.md']);
-    for (const page of pages) expect({ page, linked: readme.includes(`](docs/${page})`) }).toEqual({ page, linked: true });
+    expect(pages.sort()).toEqual([
+      'action.md',
+      'command-line.md',
+      'globus.md',
+      'network.md',
+      'rotation.md',
+      'security.md',
+      'several-scopes.md',
+      'troubleshooting.md',
+      'watch.md',
+    ]);
+    for (const page of pages)
+      expect({ page, linked: readme.includes(`](docs/${page})`) }).toEqual({ page, linked: true });
   });
 });
 
 test("action.yml's defaults are the engine's, which the command line applies too, and the door's own", () => {
   const inputs = action.inputs as Record<string, { default?: string }>;
-  const declared = Object.fromEntries(Object.entries(inputs).flatMap(([name, input]) => (input.default === undefined ? [] : [[name, String(input.default)]])));
+  const declared = Object.fromEntries(
+    Object.entries(inputs).flatMap(([name, input]) =>
+      input.default === undefined ? [] : [[name, String(input.default)]],
+    ),
+  );
   expect(declared).toEqual({ ...SETTING_DEFAULTS, ...COMMENT_INPUT_DEFAULTS, ...WATCH_INPUT_DEFAULTS });
 });

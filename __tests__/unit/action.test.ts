@@ -22,7 +22,14 @@ const SECRET = 'in"process\\secret+/=';
 const SPEC_FILE = '.github/provider-scope.yml';
 const SPEC = 'name: Example Action Provider\ndescription: Runs example actions\nadvertised: true\n';
 // The inputs as the runner passes them, action.yml's defaults included.
-const DEFAULTS = { spec: SPEC_FILE, timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', auth: 'basic', provider_url: '' };
+const DEFAULTS = {
+  spec: SPEC_FILE,
+  timeout_seconds: '30',
+  on_drift: 'warn',
+  dry_run: 'false',
+  auth: 'basic',
+  provider_url: '',
+};
 
 let service: EmbeddedAuthService;
 let provider: ProviderStub;
@@ -45,15 +52,31 @@ afterEach(async () => {
 
 const expectedString = (): string => `${service.url}/scopes/${client.id}/action_all`;
 
-async function runWith(inputs: Record<string, string> = {}, overrides: Parameters<RecordingRunner['collaborators']>[0] = {}): Promise<RecordingRunner> {
-  const runner = new RecordingRunner({ ...DEFAULTS, client_id: client.id, client_secret: SECRET, auth_url: service.url, ...inputs });
+async function runWith(
+  inputs: Record<string, string> = {},
+  overrides: Parameters<RecordingRunner['collaborators']>[0] = {},
+): Promise<RecordingRunner> {
+  const runner = new RecordingRunner({
+    ...DEFAULTS,
+    client_id: client.id,
+    client_secret: SECRET,
+    auth_url: service.url,
+    ...inputs,
+  });
   await run(runner.collaborators({ workspace, ...overrides }));
   return runner;
 }
 
 /** The client's scope as the spec describes it, but for `changes`. */
 const addScope = (changes: Record<string, unknown> = {}) =>
-  service.addScope({ client: client.id, scope_string: expectedString(), name: 'Example Action Provider', description: 'Runs example actions', advertised: true, ...changes });
+  service.addScope({
+    client: client.id,
+    scope_string: expectedString(),
+    name: 'Example Action Provider',
+    description: 'Runs example actions',
+    advertised: true,
+    ...changes,
+  });
 
 describe('a run that ensures the scope', () => {
   test('masks first, then logs, sets the outputs, writes the summary and exits 0', async () => {
@@ -73,7 +96,9 @@ describe('a run that ensures the scope', () => {
       created: 'true',
       updated: 'false',
       changes: 'true',
-      scopes: JSON.stringify({ action_all: { scope_string: expectedString(), scope_id: scopeId, created: true, updated: false, changes: true } }),
+      scopes: JSON.stringify({
+        action_all: { scope_string: expectedString(), scope_id: scopeId, created: true, updated: false, changes: true },
+      }),
     });
     expect(runner.lines('info')).toEqual([
       `Ensuring scope "Example Action Provider" for client ${client.id} at ${service.url}`,
@@ -88,7 +113,12 @@ describe('a run that ensures the scope', () => {
   });
 
   test('a read that fails with a 503 is sent again after its Retry-After, on the injected clock', async () => {
-    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 503, headers: { 'retry-after': '2' } });
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${client.id}`,
+      status: 503,
+      headers: { 'retry-after': '2' },
+    });
     const clock = fakeClock();
     const runner = await runWith({}, { clock });
     expect(clock.slept).toEqual([2000]);
@@ -96,17 +126,26 @@ describe('a run that ensures the scope', () => {
   });
 
   test('a Retry-After longer than the longest pause (10 s) is given up on at once, saying why', async () => {
-    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 503, headers: { 'retry-after': '120' } });
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${client.id}`,
+      status: 503,
+      headers: { 'retry-after': '120' },
+    });
     const clock = fakeClock();
     const runner = await runWith({}, { clock });
     expect(clock.slept).toEqual([]);
-    expect(runner.annotations()[0]?.message).toMatch(/failed with HTTP 503\..*\(the service asked to wait 120 s, longer than this run waits\)$/);
+    expect(runner.annotations()[0]?.message).toMatch(
+      /failed with HTTP 503\..*\(the service asked to wait 120 s, longer than this run waits\)$/,
+    );
     expect(runner.exitCode).toBe(1);
   });
 
   test('a dry run says so in its first line', async () => {
     const runner = await runWith({ dry_run: 'true' });
-    expect(runner.lines('info')[0]).toBe(`Ensuring scope "Example Action Provider" for client ${client.id} at ${service.url} (dry run)`);
+    expect(runner.lines('info')[0]).toBe(
+      `Ensuring scope "Example Action Provider" for client ${client.id} at ${service.url} (dry run)`,
+    );
   });
 
   test('on_drift: update changes the scope to the spec', async () => {
@@ -119,7 +158,12 @@ describe('a run that ensures the scope', () => {
 
   test('the debug log has one line per request, and no header value', async () => {
     const runner = await runWith();
-    expect(runner.lines('debug')).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 200 in \d+ ms$/), expect.stringMatching(/^POST \/v2\/api\/clients\/[0-9a-f-]+\/scopes: HTTP 200 in \d+ ms$/)]));
+    expect(runner.lines('debug')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 200 in \d+ ms$/),
+        expect.stringMatching(/^POST \/v2\/api\/clients\/[0-9a-f-]+\/scopes: HTTP 200 in \d+ ms$/),
+      ]),
+    );
     expect(runner.lines('debug').join('\n')).not.toMatch(/Basic|authorization/i);
   });
 
@@ -140,7 +184,9 @@ describe('drift: its severity follows on_drift', () => {
     expect(runner.annotations()).toEqual([
       {
         level,
-        message: expect.stringMatching(/^The client's scope differs from the spec in description: the spec says "Runs example actions", the service has "Old text"\./),
+        message: expect.stringMatching(
+          /^The client's scope differs from the spec in description: the spec says "Runs example actions", the service has "Old text"\./,
+        ),
         properties: { title: 'Scope drift: description' },
       },
     ]);
@@ -153,7 +199,9 @@ describe('drift: its severity follows on_drift', () => {
     const runner = await runWith({ on_drift: 'ignore' });
     expect(runner.annotations()).toEqual([]);
     expect(runner.exitCode).toBe(0);
-    expect(runner.summaries[0]).toContain(`| description | <code>${md('"Runs example actions"')}</code> | <code>${md('"Old text"')}</code> | **differs** |`);
+    expect(runner.summaries[0]).toContain(
+      `| description | <code>${md('"Runs example actions"')}</code> | <code>${md('"Old text"')}</code> | **differs** |`,
+    );
   });
 });
 
@@ -164,7 +212,9 @@ describe('the provider check', () => {
     const runner = await runWith({ client_id: fqdnClient.id, provider_url: provider.url });
     expect(JSON.parse(runner.outputs().scope_strings ?? '[]')).toHaveLength(2);
     expect(runner.annotations()).toEqual([]);
-    expect(runner.lines('info')).toContain(`The provider at ${provider.url}/ publishes ${service.url}/scopes/provider.example.org/action_all (platform_auth_scope)`);
+    expect(runner.lines('info')).toContain(
+      `The provider at ${provider.url}/ publishes ${service.url}/scopes/provider.example.org/action_all (platform_auth_scope)`,
+    );
     // Its request in the debug log, as the service's are.
     expect(runner.lines('debug')).toContainEqual(expect.stringMatching(/^GET \/: HTTP 200 in \d+ ms$/));
     expect(runner.exitCode).toBe(0);
@@ -174,7 +224,12 @@ describe('the provider check', () => {
     provider.document = { platform_auth_scope: 'https://elsewhere.example.org/scopes/x' };
     const runner = await runWith({ provider_url: provider.url });
     expect(runner.annotations().map((a) => [a.level, a.message])).toEqual([
-      ['error', expect.stringMatching(/^The provider at .* publishes platform_auth_scope "https:\/\/elsewhere\.example\.org\/scopes\/x", which is not a scope string.* Deploy the provider with platform_auth_scope set to the step's scope_string output/)],
+      [
+        'error',
+        expect.stringMatching(
+          /^The provider at .* publishes platform_auth_scope "https:\/\/elsewhere\.example\.org\/scopes\/x", which is not a scope string.* Deploy the provider with platform_auth_scope set to the step's scope_string output/,
+        ),
+      ],
     ]);
     expect(runner.outputs().created).toBe('true');
     expect(runner.summaries[0]).toContain('(**not a scope string of this client**)');
@@ -185,32 +240,51 @@ describe('the provider check', () => {
   test("the vendor's key, when it is the document's only <name>_auth_scope, is read", async () => {
     provider.document = { title: 'A Globus provider', globus_auth_scope: expectedString() };
     const runner = await runWith({ provider_url: provider.url });
-    expect(runner.lines('info')).toContain(`The provider at ${provider.url}/ publishes ${expectedString()} (globus_auth_scope)`);
-    expect(runner.summaries[0]).toContain(`| Provider publishes | <code>${md(expectedString())}</code> as <code>globus${md('_')}auth${md('_')}scope</code> (matches) |`);
+    expect(runner.lines('info')).toContain(
+      `The provider at ${provider.url}/ publishes ${expectedString()} (globus_auth_scope)`,
+    );
+    expect(runner.summaries[0]).toContain(
+      `| Provider publishes | <code>${md(expectedString())}</code> as <code>globus${md('_')}auth${md('_')}scope</code> (matches) |`,
+    );
     expect(runner.exitCode).toBe(0);
   });
 
   test.each([
     ['no such key', { title: 'no scope here' }, 'has no platform_auth_scope and no single <name>_auth_scope key'],
-    ['two vendor keys and no platform_auth_scope', { a_auth_scope: 'x', b_auth_scope: 'y' }, 'has no platform_auth_scope and no single <name>_auth_scope key'],
+    [
+      'two vendor keys and no platform_auth_scope',
+      { a_auth_scope: 'x', b_auth_scope: 'y' },
+      'has no platform_auth_scope and no single <name>_auth_scope key',
+    ],
     ['a key without a string', { globus_auth_scope: null }, 'has no string under globus_auth_scope'],
-  ])('a document with %s: the key, the value to publish and the fix; the summary still written', async (_what, document, why) => {
-    provider.document = document;
-    const runner = await runWith({ provider_url: provider.url });
-    const [annotation] = runner.annotations();
-    expect(annotation?.message).toBe(
-      `The provider at ${provider.url}/ publishes no scope: its introspection document (GET /) ${why}. ` +
-        `Deploy the provider with ${why.includes('globus_auth_scope') ? 'globus_auth_scope' : 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expectedString()}".`,
-    );
-    expect(runner.summaries[0]).toContain('| Provider publishes | no scope (**not a scope string of this client**) |');
-    expect(runner.outputs().scope_string).toBe(expectedString());
-    expect(runner.exitCode).toBe(1);
-  });
+  ])(
+    'a document with %s: the key, the value to publish and the fix; the summary still written',
+    async (_what, document, why) => {
+      provider.document = document;
+      const runner = await runWith({ provider_url: provider.url });
+      const [annotation] = runner.annotations();
+      expect(annotation?.message).toBe(
+        `The provider at ${provider.url}/ publishes no scope: its introspection document (GET /) ${why}. ` +
+          `Deploy the provider with ${why.includes('globus_auth_scope') ? 'globus_auth_scope' : 'globus_auth_scope (or platform_auth_scope)'} set to the step's scope_string output, "${expectedString()}".`,
+      );
+      expect(runner.summaries[0]).toContain(
+        '| Provider publishes | no scope (**not a scope string of this client**) |',
+      );
+      expect(runner.outputs().scope_string).toBe(expectedString());
+      expect(runner.exitCode).toBe(1);
+    },
+  );
 
   test('a check that cannot read the document at all still leaves the summary, then fails', async () => {
     provider.status = 404;
     const runner = await runWith({ provider_url: provider.url });
-    expect(runner.annotations()).toEqual([{ level: 'error', message: expect.stringMatching(/failed with HTTP 404: the provider answers no introspection document/), properties: {} }]);
+    expect(runner.annotations()).toEqual([
+      {
+        level: 'error',
+        message: expect.stringMatching(/failed with HTTP 404: the provider answers no introspection document/),
+        properties: {},
+      },
+    ]);
     expect(runner.summaries).toHaveLength(1);
     expect(runner.summaries[0]).not.toContain('Provider publishes');
     expect(runner.exitCode).toBe(1);
@@ -225,16 +299,28 @@ describe('failures', () => {
       expect.arrayContaining([
         { level: 'error', message: expect.stringMatching(/^Input auth_url must use https/), properties: {} },
         { level: 'error', message: expect.stringMatching(/^Input timeout_seconds must be a number/), properties: {} },
-        { level: 'error', message: `${SPEC_FILE}: name must not be empty`, properties: { file: SPEC_FILE, startLine: 1, startColumn: 7 } },
-        { level: 'error', message: `${SPEC_FILE}: advertised must be a boolean, not string "maybe"`, properties: { file: SPEC_FILE, startLine: 3, startColumn: 13 } },
+        {
+          level: 'error',
+          message: `${SPEC_FILE}: name must not be empty`,
+          properties: { file: SPEC_FILE, startLine: 1, startColumn: 7 },
+        },
+        {
+          level: 'error',
+          message: `${SPEC_FILE}: advertised must be a boolean, not string "maybe"`,
+          properties: { file: SPEC_FILE, startLine: 3, startColumn: 13 },
+        },
       ]),
     );
     expect(runner.annotations()).toHaveLength(4);
     expect(runner.outputs()).toEqual({});
     // Every problem in the summary too, where no limit on annotations hides any.
     expect(runner.summaries).toHaveLength(1);
-    expect(runner.summaries[0]).toMatch(/^### Provider scope: nothing was done\n\nThe inputs or the spec have 4 problem\(s\):\n/);
-    expect(runner.summaries[0]).toContain(`- line 3: ${md(`${SPEC_FILE}: advertised must be a boolean, not string "maybe"`)}`);
+    expect(runner.summaries[0]).toMatch(
+      /^### Provider scope: nothing was done\n\nThe inputs or the spec have 4 problem\(s\):\n/,
+    );
+    expect(runner.summaries[0]).toContain(
+      `- line 3: ${md(`${SPEC_FILE}: advertised must be a boolean, not string "maybe"`)}`,
+    );
     expect(service.requests).toEqual([]);
     expect(runner.exitCode).toBe(1);
   });
@@ -246,9 +332,16 @@ describe('failures', () => {
   });
 
   test('an unexpected error: the stack in the debug log only, one annotation asking for a report', async () => {
-    const runner = await runWith({}, { summary: { runContext: () => Promise.reject(new TypeError('context is broken')), write: async () => {} } });
+    const runner = await runWith(
+      {},
+      { summary: { runContext: () => Promise.reject(new TypeError('context is broken')), write: async () => {} } },
+    );
     expect(runner.annotations()).toEqual([
-      { level: 'error', message: 'Unexpected error: context is broken. Please report it with the debug log of this run.', properties: {} },
+      {
+        level: 'error',
+        message: 'Unexpected error: context is broken. Please report it with the debug log of this run.',
+        properties: {},
+      },
     ]);
     expect(runner.lines('debug').at(-1)).toMatch(/^TypeError: context is broken\n\s+at /);
     expect(runner.exitCode).toBe(1);
@@ -257,23 +350,42 @@ describe('failures', () => {
   test('an error that escapes everything is reported, scrubbed, by the fatal handler', async () => {
     const runner = await runWith();
     runner.fatal?.(new Error(`escaped with ${SECRET}`));
-    expect(runner.annotations().at(-1)?.message).toBe('Unexpected error: escaped with ***. Please report it with the debug log of this run.');
+    expect(runner.annotations().at(-1)?.message).toBe(
+      'Unexpected error: escaped with ***. Please report it with the debug log of this run.',
+    );
   });
 
   test('an error that escapes everything halts the run: the requests in flight are abandoned, nothing more is sent', async () => {
-    const runner = new RecordingRunner({ ...DEFAULTS, client_id: client.id, client_secret: SECRET, auth_url: service.url });
+    const runner = new RecordingRunner({
+      ...DEFAULTS,
+      client_id: client.id,
+      client_secret: SECRET,
+      auth_url: service.url,
+    });
     // It escapes while the inspection is in flight, on a fresh client that a healthy run would create the scope for.
-    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, before: () => runner.fatal?.(new Error('escaped')), delayMs: 50 });
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${client.id}`,
+      before: () => runner.fatal?.(new Error('escaped')),
+      delayMs: 50,
+    });
     await run(runner.collaborators({ workspace }));
 
     expect(service.requests.map((r) => r.method)).not.toContain('POST');
-    expect(runner.annotations()[0]?.message).toBe('Unexpected error: escaped. Please report it with the debug log of this run.');
+    expect(runner.annotations()[0]?.message).toBe(
+      'Unexpected error: escaped. Please report it with the debug log of this run.',
+    );
     expect(runner.exitCode).toBe(1);
   });
 
   test("a failure's text is cut at 2,000 characters, after the secret is scrubbed from it", async () => {
     const detail = `${'x'.repeat(1700)}${SECRET.repeat(100)}`;
-    service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 400, body: JSON.stringify({ errors: [{ detail }] }) });
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${client.id}`,
+      status: 400,
+      body: JSON.stringify({ errors: [{ detail }] }),
+    });
     const runner = await runWith();
     const [annotation] = runner.annotations();
     expect(annotation?.message).toHaveLength(2001);
@@ -286,7 +398,12 @@ describe('failures', () => {
     // The escaped secret would start 7 characters before the cut.
     const scopeString = `https://x.example/${'a'.repeat(MAX_QUOTED - 25)}${SECRET}\n`;
     const scope = { id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9', scope_string: scopeString };
-    service.inject({ method: 'POST', path: `/v2/api/clients/${client.id}/scopes`, status: 200, body: JSON.stringify({ scopes: [scope] }) });
+    service.inject({
+      method: 'POST',
+      path: `/v2/api/clients/${client.id}/scopes`,
+      status: 200,
+      body: JSON.stringify({ scopes: [scope] }),
+    });
     const runner = await runWith();
     const [annotation] = runner.annotations();
     expect(annotation?.message).toContain(`scopes.0.scope_string contains a line break: `);
@@ -298,7 +415,12 @@ describe('failures', () => {
   test('a text of exactly 2,000 characters is not cut', async () => {
     const failWith = async (detail: string) => {
       service.clearFaults();
-      service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 400, body: JSON.stringify({ errors: [{ detail }] }) });
+      service.inject({
+        method: 'GET',
+        path: `/v2/api/clients/${client.id}`,
+        status: 400,
+        body: JSON.stringify({ errors: [{ detail }] }),
+      });
       return (await runWith()).annotations()[0]?.message ?? '';
     };
     const around = (await failWith('x')).length - 1;
@@ -308,10 +430,19 @@ describe('failures', () => {
 
 test('text from the service that echoes the secret is scrubbed from the log, the annotations and the summary', async () => {
   const echoing = service.addClient({ secret: SECRET, name: `Evil ${SECRET}` });
-  service.addScope({ client: echoing.id, scope_string: `${service.url}/scopes/${echoing.id}/action_all`, name: `Name ${SECRET}`, description: `Text ${SECRET}`, advertised: true });
+  service.addScope({
+    client: echoing.id,
+    scope_string: `${service.url}/scopes/${echoing.id}/action_all`,
+    name: `Name ${SECRET}`,
+    description: `Text ${SECRET}`,
+    advertised: true,
+  });
   const runner = await runWith({ client_id: echoing.id });
   // The drift annotations quote the service's values as JSON: the escaped form is masked too.
-  expect(runner.annotations().map((a) => a.message)).toEqual([expect.stringContaining('the service has "Name ***"'), expect.stringContaining('the service has "Text ***"')]);
+  expect(runner.annotations().map((a) => a.message)).toEqual([
+    expect.stringContaining('the service has "Name ***"'),
+    expect.stringContaining('the service has "Text ***"'),
+  ]);
   expect(runner.summaries[0]).toContain(`Evil ${md('***')}`);
   expect(runner.written()).not.toContain(SECRET);
   expect(runner.written()).not.toContain(JSON.stringify(SECRET).slice(1, -1));
@@ -360,42 +491,77 @@ describe.each(['x', 'p4ss'])('a short secret (%j)', (secret) => {
 });
 
 describe('warnings before any write, at their line in the spec', () => {
-  test.each(['false', 'true'])('a suffix outside [a-z0-9_] and a dependent id the service does not show (dry_run: %s); the run goes on', async (dryRun) => {
-    const unknownId = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
-    await writeFile(path.join(workspace, SPEC_FILE), `${SPEC}scope_suffix: Action-All\ndependent_scopes:\n  - scope: ${unknownId}\n`);
-    const runner = await runWith({ dry_run: dryRun });
-    expect(runner.annotations().slice(0, 2)).toEqual([
-      { level: 'warning', message: expect.stringMatching(/^\.github\/provider-scope\.yml: scope_suffix "Action-All" has characters other than/), properties: { file: SPEC_FILE, startLine: 4, startColumn: 15 } },
-      { level: 'warning', message: expect.stringMatching(new RegExp(`^dependent_scopes: no scope with id ${unknownId} is visible to this client`)), properties: { file: SPEC_FILE, startLine: 6, startColumn: 12 } },
-    ]);
-    // Both came before the line that says what is (or would be) created.
-    const texts = runner.calls.map((c) => ('message' in c ? c.message : c.call === 'info' ? c.value : ''));
-    expect(texts.findIndex((t) => t.includes('no scope with id'))).toBeLessThan(texts.findIndex((t) => t.includes('has no scope')));
-    if (dryRun === 'true') {
-      expect(runner.exitCode).toBe(0);
-    } else {
-      // The embedded service, like the real one for an id that does not exist, refuses it.
-      expect(runner.annotations()[2]?.message).toMatch(new RegExp(`failed with HTTP 400: .*\\. The dependent scope id\\(s\\) ${unknownId} could not be verified before the creation`));
-      expect(runner.exitCode).toBe(1);
-    }
-  });
+  test.each(['false', 'true'])(
+    'a suffix outside [a-z0-9_] and a dependent id the service does not show (dry_run: %s); the run goes on',
+    async (dryRun) => {
+      const unknownId = '6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10';
+      await writeFile(
+        path.join(workspace, SPEC_FILE),
+        `${SPEC}scope_suffix: Action-All\ndependent_scopes:\n  - scope: ${unknownId}\n`,
+      );
+      const runner = await runWith({ dry_run: dryRun });
+      expect(runner.annotations().slice(0, 2)).toEqual([
+        {
+          level: 'warning',
+          message: expect.stringMatching(
+            /^\.github\/provider-scope\.yml: scope_suffix "Action-All" has characters other than/,
+          ),
+          properties: { file: SPEC_FILE, startLine: 4, startColumn: 15 },
+        },
+        {
+          level: 'warning',
+          message: expect.stringMatching(
+            new RegExp(`^dependent_scopes: no scope with id ${unknownId} is visible to this client`),
+          ),
+          properties: { file: SPEC_FILE, startLine: 6, startColumn: 12 },
+        },
+      ]);
+      // Both came before the line that says what is (or would be) created.
+      const texts = runner.calls.map((c) => ('message' in c ? c.message : c.call === 'info' ? c.value : ''));
+      expect(texts.findIndex((t) => t.includes('no scope with id'))).toBeLessThan(
+        texts.findIndex((t) => t.includes('has no scope')),
+      );
+      if (dryRun === 'true') {
+        expect(runner.exitCode).toBe(0);
+      } else {
+        // The embedded service, like the real one for an id that does not exist, refuses it.
+        expect(runner.annotations()[2]?.message).toMatch(
+          new RegExp(
+            `failed with HTTP 400: .*\\. The dependent scope id\\(s\\) ${unknownId} could not be verified before the creation`,
+          ),
+        );
+        expect(runner.exitCode).toBe(1);
+      }
+    },
+  );
 });
 
 describe('hostile text and the edges of a run', () => {
   test('text with line breaks from the spec and the service never starts a line of its own in the log', async () => {
-    await writeFile(path.join(workspace, SPEC_FILE), 'name: "X\\n::stop-commands::pwn"\ndescription: "d\\r\\n::error::forged"\nadvertised: true\n');
+    await writeFile(
+      path.join(workspace, SPEC_FILE),
+      'name: "X\\n::stop-commands::pwn"\ndescription: "d\\r\\n::error::forged"\nadvertised: true\n',
+    );
     addScope({ name: 'Old\n::add-mask::x', description: 'Old\r::warning::y' });
     const runner = await runWith();
     for (const line of runner.lines('info')) expect(line).not.toMatch(/[\r\n]/);
     // Quoted as the plan quotes a value, its line break escaped.
-    expect(runner.lines('info')[0]).toBe(`Ensuring scope "X\\n::stop-commands::pwn" for client ${client.id} at ${service.url}`);
+    expect(runner.lines('info')[0]).toBe(
+      `Ensuring scope "X\\n::stop-commands::pwn" for client ${client.id} at ${service.url}`,
+    );
   });
 
   test('an output that would hold the secret holds *** instead', async () => {
     // A service echoing the secret in a scope string would otherwise pass it to the deploy steps.
     const secretish = 'abc-SECRET-xyz';
     const echoing = service.addClient({ secret: secretish });
-    service.addScope({ client: echoing.id, scope_string: `${service.url}/scopes/${echoing.id}/${secretish}`, name: 'n', description: 'd', advertised: true });
+    service.addScope({
+      client: echoing.id,
+      scope_string: `${service.url}/scopes/${echoing.id}/${secretish}`,
+      name: 'n',
+      description: 'd',
+      advertised: true,
+    });
     const runner = await runWith({ client_id: echoing.id, client_secret: secretish });
     expect(runner.outputs().scope_string).toBe(`${service.url}/scopes/${echoing.id}/***`);
     expect(runner.written()).not.toContain(secretish);
@@ -414,7 +580,11 @@ describe('hostile text and the edges of a run', () => {
     const runner = await runWith();
     const errors = runner.annotations();
     expect(errors).toHaveLength(10);
-    expect(errors[9]).toEqual({ level: 'error', message: 'And 6 more error(s): each is in the log above, and in the job summary.', properties: {} });
+    expect(errors[9]).toEqual({
+      level: 'error',
+      message: 'And 6 more error(s): each is in the log above, and in the job summary.',
+      properties: {},
+    });
     // Each problem said once: an annotation for the first nine, a log line for the rest.
     const logged = runner.lines('info').filter((line) => line.startsWith('Error: '));
     expect(logged).toEqual(keys.slice(9).map((key) => expect.stringContaining(`unknown key "${key.split(':')[0]}"`)));
@@ -425,22 +595,26 @@ describe('hostile text and the edges of a run', () => {
   });
 
   // The runner's limits are per level: the errors' room is not the warnings'.
-  test('past the nine error annotations, a warning (the comment\'s, written last) is still an annotation', async () => {
+  test("past the nine error annotations, a warning (the comment's, written last) is still an annotation", async () => {
     const keys = Array.from({ length: 15 }, (_, i) => `unknown_${i}: x`);
     await writeFile(path.join(workspace, SPEC_FILE), `${SPEC}${keys.join('\n')}\n`);
-    const comment = async ({ write }: CommentRun) => write({ level: 'warning', text: 'The run was not commented on the pull request.' });
+    const comment = async ({ write }: CommentRun) =>
+      write({ level: 'warning', text: 'The run was not commented on the pull request.' });
     const runner = await runWith({}, { comment });
     expect(runner.annotations().map((a) => a.level)).toEqual([...Array<string>(10).fill('error'), 'warning']);
     expect(runner.lines('info').filter((line) => line.includes('not commented'))).toEqual([]);
   });
 
-  test('warnings use none of the errors\' room: nine warnings, then an error, are ten annotations', async () => {
+  test("warnings use none of the errors' room: nine warnings, then an error, are ten annotations", async () => {
     const comment = async ({ write }: CommentRun) => {
       for (let n = 1; n <= 9; n++) write({ level: 'warning', text: `warning ${n}` });
       write({ level: 'error', text: 'an error after nine warnings' });
     };
     const runner = await runWith({}, { comment });
-    expect(runner.annotations().map((a) => a.message)).toEqual([...Array.from({ length: 9 }, (_, i) => `warning ${i + 1}`), 'an error after nine warnings']);
+    expect(runner.annotations().map((a) => a.message)).toEqual([
+      ...Array.from({ length: 9 }, (_, i) => `warning ${i + 1}`),
+      'an error after nine warnings',
+    ]);
     expect(runner.lines('info').filter((line) => line.startsWith('Error: '))).toEqual([]);
   });
 
@@ -449,10 +623,18 @@ describe('hostile text and the edges of a run', () => {
     service.inject({ method: 'GET', path: `/v2/api/clients/${client.id}`, status: 401, delayMs: 20 });
     const aborted: string[] = [];
     // A pause that never ends by itself: only the step's cancellation can end it.
-    const clock = { ...fakeClock(), sleep: (_ms: number, signal?: AbortSignal) => new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => (aborted.push('pause'), reject(new Error('aborted'))))) };
+    const clock = {
+      ...fakeClock(),
+      sleep: (_ms: number, signal?: AbortSignal) =>
+        new Promise<void>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => (aborted.push('pause'), reject(new Error('aborted')))),
+        ),
+    };
     const runner = await runWith({}, { clock });
     expect(aborted).toEqual(['pause']);
-    expect(runner.annotations()).toEqual([{ level: 'error', message: expect.stringMatching(/failed with HTTP 401/), properties: {} }]);
+    expect(runner.annotations()).toEqual([
+      { level: 'error', message: expect.stringMatching(/failed with HTTP 401/), properties: {} },
+    ]);
     expect(runner.exitCode).toBe(1);
   });
 });
@@ -472,7 +654,9 @@ describe('auth: token', () => {
       expect(maskedAt(form)).toBeGreaterThanOrEqual(0);
       expect(maskedAt(form)).toBeLessThan(answeredAt);
     }
-    expect(runner.annotations().map((a) => a.message)).toEqual([expect.stringContaining('The service said: bad token ***, sent as ***')]);
+    expect(runner.annotations().map((a) => a.message)).toEqual([
+      expect.stringContaining('The service said: bad token ***, sent as ***'),
+    ]);
     expect(runner.written()).not.toContain(token);
   });
 });

@@ -48,7 +48,12 @@ describe('unsafeCharacter', () => {
 });
 
 describe('describeAnswerProblems', () => {
-  const schema = z.object({ id: z.guid(), items: z.array(z.string()).check(z.minLength(1)), flag: z.optional(z.boolean()), one: z.optional(z.union([z.guid(), z.object({ id: z.guid() })])) });
+  const schema = z.object({
+    id: z.guid(),
+    items: z.array(z.string()).check(z.minLength(1)),
+    flag: z.optional(z.boolean()),
+    one: z.optional(z.union([z.guid(), z.object({ id: z.guid() })])),
+  });
   const describe_ = (answer: unknown, scrub?: (text: string) => string): string => {
     const parsed = schema.safeParse(answer);
     if (parsed.success) throw new Error('the answer was taken');
@@ -67,7 +72,11 @@ describe('describeAnswerProblems', () => {
   });
 
   test('a value too small, worded for its kind: zod/mini has no words of its own', () => {
-    const bounds = z.object({ token: z.string().check(z.minLength(1)), seconds: z.number().check(z.nonnegative()), count: z.number().check(z.positive()) });
+    const bounds = z.object({
+      token: z.string().check(z.minLength(1)),
+      seconds: z.number().check(z.nonnegative()),
+      count: z.number().check(z.positive()),
+    });
     const answer = { token: '', seconds: -1, count: 0 };
     const parsed = bounds.safeParse(answer);
     expect(describeAnswerProblems(parsed.error?.issues ?? [], answer)).toBe(
@@ -80,13 +89,18 @@ describe('describeAnswerProblems', () => {
     const pairs = z.object({ pair: z.array(z.string()).check(z.minLength(2)) });
     const answer = { pair: ['a'] };
     const parsed = pairs.safeParse(answer);
-    expect(describeAnswerProblems(parsed.error?.issues ?? [], answer)).toBe('pair is too short: expected at least 2 item(s), got a list of 1');
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], answer)).toBe(
+      'pair is too short: expected at least 2 item(s), got a list of 1',
+    );
   });
 
   test('a path through null or a string finds nothing there, rather than failing to describe', () => {
-    const issue = (path: string[]) => ({ code: 'invalid_type', expected: 'string', path, message: '', input: undefined }) as const;
+    const issue = (path: string[]) =>
+      ({ code: 'invalid_type', expected: 'string', path, message: '', input: undefined }) as const;
     expect(describeAnswerProblems([issue(['a', 'b'])], { a: null })).toBe('a.b is missing: expected a string');
-    expect(describeAnswerProblems([issue(['a', 'length'])], { a: 'xyz' })).toBe('a.length is missing: expected a string');
+    expect(describeAnswerProblems([issue(['a', 'length'])], { a: 'xyz' })).toBe(
+      'a.length is missing: expected a string',
+    );
   });
 
   test('what came, by its kind: null, an object; a string of exactly the limit quoted whole', () => {
@@ -100,21 +114,29 @@ describe('describeAnswerProblems', () => {
 
   test('a format without words of its own is named by zod', () => {
     const parsed = z.object({ u: z.url() }).safeParse({ u: 'nope' });
-    expect(describeAnswerProblems(parsed.error?.issues ?? [], { u: 'nope' })).toBe('u is not a url: expected a url, got "nope"');
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], { u: 'nope' })).toBe(
+      'u is not a url: expected a url, got "nope"',
+    );
   });
 
   test("a union names what each form expected of the value itself, not of the value's fields", () => {
     const union = z.object({ one: z.union([z.guid(), z.object({ a: z.string() }), z.object({ b: z.number() })]) });
     const parsed = union.safeParse({ one: {} });
-    expect(describeAnswerProblems(parsed.error?.issues ?? [], { one: {} })).toBe('one is none of the forms expected: expected a string, got an object');
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], { one: {} })).toBe(
+      'one is none of the forms expected: expected a string, got an object',
+    );
     const objects = z.object({ one: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) });
     const none = objects.safeParse({ one: {} });
-    expect(describeAnswerProblems(none.error?.issues ?? [], { one: {} })).toBe('one is none of the forms expected: expected one of its forms, got an object');
+    expect(describeAnswerProblems(none.error?.issues ?? [], { one: {} })).toBe(
+      'one is none of the forms expected: expected one of its forms, got an object',
+    );
   });
 
   test('a body of the wrong kind', () => {
     const parsed = z.object({ a: z.string() }).safeParse([1, 2]);
-    expect(describeAnswerProblems(parsed.error?.issues ?? [], [1, 2])).toBe('the body has the wrong type: expected an object, got a list of 2');
+    expect(describeAnswerProblems(parsed.error?.issues ?? [], [1, 2])).toBe(
+      'the body has the wrong type: expected an object, got a list of 2',
+    );
   });
 
   test(`a value is scrubbed, then escaped, then clipped at ${MAX_QUOTED} characters`, () => {
@@ -134,20 +156,42 @@ describe('through the service client', () => {
 
   const CLIENT_ID = id('0948a6b0-a622-4078-b0a4-bfd6d77d65cf');
   const SCOPE_ID = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
-  const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 'all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+  const DEFINITION: ScopeDefinition = {
+    name: 'n',
+    description: 'd',
+    scope_suffix: 'all',
+    advertised: true,
+    allow_refresh_tokens: true,
+    dependent_scopes: [],
+  };
   const REPORT = `${UNUSABLE_ANSWER}.`;
   const client = () => {
     run = new AbortController();
-    const budget = createBudget(5, { clock: fakeClock(), policy: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 }, signal: run.signal });
-    return createServiceClient({ authUrl: server.url(), clientId: CLIENT_ID, clientSecret: 's', budget, scrub: (text) => text.replaceAll('hush-hush', '***') });
+    const budget = createBudget(5, {
+      clock: fakeClock(),
+      policy: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
+      signal: run.signal,
+    });
+    return createServiceClient({
+      authUrl: server.url(),
+      clientId: CLIENT_ID,
+      clientSecret: 's',
+      budget,
+      scrub: (text) => text.replaceAll('hush-hush', '***'),
+    });
   };
-  const failure = async (body: unknown, call: (c: ReturnType<typeof client>) => Promise<unknown>, headers?: Record<string, string>): Promise<string> => {
+  const failure = async (
+    body: unknown,
+    call: (c: ReturnType<typeof client>) => Promise<unknown>,
+    headers?: Record<string, string>,
+  ): Promise<string> => {
     server.answer({ status: 200, body: JSON.stringify(body), ...(headers === undefined ? {} : { headers }) });
     return (await rejectionOf(call(client()), HttpError)).message;
   };
   const lookup = (c: ReturnType<typeof client>) => c.lookupScopesByString(['urn:x']);
   const LOOKUP = 'Scope lookup (GET /v2/api/scopes): the answer (HTTP 200) cannot be used:';
-  const EXPECTED_STRING = 'expected a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone';
+  const EXPECTED_STRING =
+    'expected a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone';
 
   test.each([
     ['a line break', 'https://x.example/a\nb', 'contains a line break', '"https://x.example/a\\nb"'],
@@ -157,13 +201,18 @@ describe('through the service client', () => {
     ['a javascript: URL', 'javascript:alert(1)', 'is neither an http(s) URL nor a URN', '"javascript:alert(1)"'],
     ['a host with an underscore', 'https://x_y.example/a', 'has a malformed host', '"https://x_y.example/a"'],
     ['a command substitution', 'https://x.example/$(id)', 'contains "$"', '"https://x.example/$(id)"'],
-  ])('a scope_string with %s: what is wrong, what was expected, what came escaped, what to do', async (_what, scopeString, problem, came) => {
-    const message = await failure({ scopes: [{ id: SCOPE_ID, scope_string: scopeString }] }, lookup);
-    expect(message).toBe(`${LOOKUP} scopes.0.scope_string ${problem}: ${EXPECTED_STRING}, got ${came}. ${REPORT}`);
-  });
+  ])(
+    'a scope_string with %s: what is wrong, what was expected, what came escaped, what to do',
+    async (_what, scopeString, problem, came) => {
+      const message = await failure({ scopes: [{ id: SCOPE_ID, scope_string: scopeString }] }, lookup);
+      expect(message).toBe(`${LOOKUP} scopes.0.scope_string ${problem}: ${EXPECTED_STRING}, got ${came}. ${REPORT}`);
+    },
+  );
 
   test('with the request id the service gave, for its operators', async () => {
-    const message = await failure({ scopes: [{ id: SCOPE_ID, scope_string: 'a\nb' }] }, lookup, { 'x-request-id': 'req-7' });
+    const message = await failure({ scopes: [{ id: SCOPE_ID, scope_string: 'a\nb' }] }, lookup, {
+      'x-request-id': 'req-7',
+    });
     expect(message).toMatch(/report it to the service's operators with this message\. \(request id req-7\)$/);
   });
 
@@ -176,20 +225,40 @@ describe('through the service client', () => {
 
   test.each([
     ['a client without its id', { client: { name: 'x', scopes: [] } }, 'client.id is missing: expected a string'],
-    ['scopes that are not a list', { client: { id: CLIENT_ID, scopes: 'none' } }, 'client.scopes has the wrong type: expected a list, got "none"'],
-    ['a scope id that is not one', { client: { id: CLIENT_ID, scopes: ['THE_SCOPE_ID'] } }, 'client.scopes.0 is not a UUID: expected a UUID, got "THE_SCOPE_ID"'],
+    [
+      'scopes that are not a list',
+      { client: { id: CLIENT_ID, scopes: 'none' } },
+      'client.scopes has the wrong type: expected a list, got "none"',
+    ],
+    [
+      'a scope id that is not one',
+      { client: { id: CLIENT_ID, scopes: ['THE_SCOPE_ID'] } },
+      'client.scopes.0 is not a UUID: expected a UUID, got "THE_SCOPE_ID"',
+    ],
   ])('the inspection: %s', async (_what, body, problem) => {
-    expect(await failure(body, (c) => c.getClient())).toBe(`Client inspection (GET /v2/api/clients/${CLIENT_ID}): the answer (HTTP 200) cannot be used: ${problem}. ${REPORT}`);
+    expect(await failure(body, (c) => c.getClient())).toBe(
+      `Client inspection (GET /v2/api/clients/${CLIENT_ID}): the answer (HTTP 200) cannot be used: ${problem}. ${REPORT}`,
+    );
   });
 
   test.each([
-    ['neither scopes nor scope', { created: true }, 'scopes is missing: expected "scopes": [the scope] (or "scope": the scope)'],
+    [
+      'neither scopes nor scope',
+      { created: true },
+      'scopes is missing: expected "scopes": [the scope] (or "scope": the scope)',
+    ],
     ['an empty list', { scopes: [] }, 'scopes is empty: expected at least 1 item(s), got an empty list'],
-    ['a placeholder id', { scopes: [{ id: 'SCOPE_ID', scope_string: 'urn:x' }] }, 'scopes.0.id is not a UUID: expected a UUID, got "SCOPE_ID"'],
+    [
+      'a placeholder id',
+      { scopes: [{ id: 'SCOPE_ID', scope_string: 'urn:x' }] },
+      'scopes.0.id is not a UUID: expected a UUID, got "SCOPE_ID"',
+    ],
   ])('the creation: %s', async (_what, body, problem) => {
     server.answer({ status: 200, body: JSON.stringify(body) });
     const outcome = client().createScope(DEFINITION);
     const message = (await rejectionOf(outcome, HttpError)).message;
-    expect(message).toBe(`Scope creation (POST /v2/api/clients/${CLIENT_ID}/scopes): the answer (HTTP 200) cannot be used: ${problem}. ${REPORT}`);
+    expect(message).toBe(
+      `Scope creation (POST /v2/api/clients/${CLIENT_ID}/scopes): the answer (HTTP 200) cannot be used: ${problem}. ${REPORT}`,
+    );
   });
 });

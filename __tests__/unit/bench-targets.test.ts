@@ -29,7 +29,14 @@ interface World {
 }
 
 /** Three runs of every contender, the same figures each time; `wall` returns undefined for a run not made. */
-function checksOf({ wall = () => undefined, tail, firstRequestMs = 50, bareStartMs = 25, latencies = LATENCIES, absent = [] }: World = {}): Check[] {
+function checksOf({
+  wall = () => undefined,
+  tail,
+  firstRequestMs = 50,
+  bareStartMs = 25,
+  latencies = LATENCIES,
+  absent = [],
+}: World = {}): Check[] {
   const samples = new Samples();
   for (let run = 0; run < 3; run++) {
     samples.recordBareStart(bareStartMs);
@@ -56,7 +63,8 @@ function checksOf({ wall = () => undefined, tail, firstRequestMs = 50, bareStart
 
 const find = (checks: Check[], ...words: string[]): Check => {
   const found = checks.filter((c) => words.every((w) => c.what.includes(w)));
-  if (found.length !== 1) throw new Error(`${found.length} checks with ${words.join(', ')}: ${checks.map((c) => c.what).join('; ')}`);
+  if (found.length !== 1)
+    throw new Error(`${found.length} checks with ${words.join(', ')}: ${checks.map((c) => c.what).join('; ')}`);
   return found[0] as Check;
 };
 
@@ -88,7 +96,9 @@ test('every target met: one check per target, latency, path and mode, each named
   expect(checks.filter((c) => c.met !== true)).toEqual([]);
   expect(find(checks, 'curl', 'L = 50 ms', 'direct').value).toBe('1.54x');
   expect(find(checks, 'floor, L = 200 ms', 'direct').value).toBe('1.10x');
-  expect(find(checks, 'after the last answer', 'no-op', 'direct').value).toBe('+10 ms (the action 20 ms, the floor 10 ms)');
+  expect(find(checks, 'after the last answer', 'no-op', 'direct').value).toBe(
+    '+10 ms (the action 20 ms, the floor 10 ms)',
+  );
 });
 
 describe('each bound, on both sides of it', () => {
@@ -97,7 +107,9 @@ describe('each bound, on both sides of it', () => {
     [160, true, '1.25x'],
     [161, false, '1.24x'],
   ])('curl 200 ms, the action %d ms at L = 50: met %s', (action, met, value) => {
-    const checks = checksOf({ wall: (name, p, l, proxy) => (name === 'action' && p === 'noop' && l === 50 && !proxy ? action : undefined) });
+    const checks = checksOf({
+      wall: (name, p, l, proxy) => (name === 'action' && p === 'noop' && l === 50 && !proxy ? action : undefined),
+    });
     expect(find(checks, 'curl procedure, L = 50 ms, direct')).toMatchObject({ met, value });
     expect(find(checks, 'curl procedure, L = 50 ms, via proxy').met).toBe(true);
   });
@@ -106,7 +118,12 @@ describe('each bound, on both sides of it', () => {
     [600, true],
     [601, false],
   ])('curl 900 ms at L = 200, the action %d ms: met %s (1.5x)', (action, met) => {
-    const checks = checksOf({ wall: (name, p, l) => (p === 'noop' && l === 200 ? ({ action, curl: 900, floor: 600, cli: action } as Partial<Record<ContenderName, number>>)[name] : undefined) });
+    const checks = checksOf({
+      wall: (name, p, l) =>
+        p === 'noop' && l === 200
+          ? ({ action, curl: 900, floor: 600, cli: action } as Partial<Record<ContenderName, number>>)[name]
+          : undefined,
+    });
     expect(find(checks, 'curl procedure, L = 200 ms, via proxy').met).toBe(met);
   });
 
@@ -114,7 +131,12 @@ describe('each bound, on both sides of it', () => {
     [135, true],
     [136, false],
   ])('the floor 100 ms at L = 50, the action %d ms: met %s (1.35x)', (action, met) => {
-    const checks = checksOf({ wall: (name, p, l) => (p === 'noop' && l === 50 ? ({ action, floor: 100, cli: action, curl: 400 } as Partial<Record<ContenderName, number>>)[name] : undefined) });
+    const checks = checksOf({
+      wall: (name, p, l) =>
+        p === 'noop' && l === 50
+          ? ({ action, floor: 100, cli: action, curl: 400 } as Partial<Record<ContenderName, number>>)[name]
+          : undefined,
+    });
     expect(find(checks, 'floor, L = 50 ms, direct').met).toBe(met);
     expect(find(checks, 'floor, L = 200 ms, direct').met).toBe(true);
   });
@@ -123,7 +145,12 @@ describe('each bound, on both sides of it', () => {
     [230, true],
     [231, false],
   ])('the floor 200 ms at L = 200, the action %d ms: met %s (1.15x)', (action, met) => {
-    const checks = checksOf({ wall: (name, p, l, proxy) => (p === 'noop' && l === 200 && proxy ? ({ action, floor: 200, cli: action } as Partial<Record<ContenderName, number>>)[name] : undefined) });
+    const checks = checksOf({
+      wall: (name, p, l, proxy) =>
+        p === 'noop' && l === 200 && proxy
+          ? ({ action, floor: 200, cli: action } as Partial<Record<ContenderName, number>>)[name]
+          : undefined,
+    });
     expect(find(checks, 'floor, L = 200 ms, via proxy').met).toBe(met);
     expect(find(checks, 'floor, L = 200 ms, direct').met).toBe(true);
   });
@@ -133,11 +160,16 @@ describe('each bound, on both sides of it', () => {
     ['noop', 'no-op', 200, 241.6, false],
     ['create', 'creating', 50, 262.5, true],
     ['create', 'creating', 200, 630.1, false],
-  ] as const)('the command line on the %s path (%s) at L = %d: %d ms against the action\'s', (pathName, words, latency, cli, met) => {
-    const checks = checksOf({ wall: (name, p, l) => (name === 'cli' && p === pathName && l === latency ? cli : undefined) });
-    expect(find(checks, 'command line', `${words},`, `L = ${latency} ms`).met).toBe(met);
-    expect(checks.filter((c) => c.met !== true)).toHaveLength(met ? 0 : 1);
-  });
+  ] as const)(
+    "the command line on the %s path (%s) at L = %d: %d ms against the action's",
+    (pathName, words, latency, cli, met) => {
+      const checks = checksOf({
+        wall: (name, p, l) => (name === 'cli' && p === pathName && l === latency ? cli : undefined),
+      });
+      expect(find(checks, 'command line', `${words},`, `L = ${latency} ms`).met).toBe(met);
+      expect(checks.filter((c) => c.met !== true)).toHaveLength(met ? 0 : 1);
+    },
+  );
 
   test.each([
     [62.5, true],
@@ -146,9 +178,14 @@ describe('each bound, on both sides of it', () => {
     expect(find(checksOf({ firstRequestMs }), 'first connection').met).toBe(met);
   });
 
-  test('a peer as fast as the action on one path misses the peers\' check of that latency and mode', () => {
-    const checks = checksOf({ wall: (name, p, l, proxy) => (name === 'fetch' && p === 'create' && l === 200 && proxy ? 600 : undefined) });
-    expect(find(checks, 'every peer', 'L = 200 ms, via proxy')).toMatchObject({ met: false, value: 'closest: 1.00x of fetch (create)' });
+  test("a peer as fast as the action on one path misses the peers' check of that latency and mode", () => {
+    const checks = checksOf({
+      wall: (name, p, l, proxy) => (name === 'fetch' && p === 'create' && l === 200 && proxy ? 600 : undefined),
+    });
+    expect(find(checks, 'every peer', 'L = 200 ms, via proxy')).toMatchObject({
+      met: false,
+      value: 'closest: 1.00x of fetch (create)',
+    });
     expect(checks.filter((c) => c.met !== true)).toHaveLength(1);
   });
 
@@ -156,8 +193,10 @@ describe('each bound, on both sides of it', () => {
     [25, true, '+15 ms (the action 25 ms, the floor 10 ms)'],
     [26, false, '+16 ms (the action 26 ms, the floor 10 ms)'],
     [4, true, '-6 ms (the action 4 ms, the floor 10 ms)'],
-  ])('the action\'s tail %d ms, the floor\'s 10 ms, creating through the proxy: met %s', (tail, met, value) => {
-    const checks = checksOf({ tail: (name, p, proxy) => (name === 'floor' ? 10 : name === 'action' && p === 'create' && proxy ? tail : 20) });
+  ])("the action's tail %d ms, the floor's 10 ms, creating through the proxy: met %s", (tail, met, value) => {
+    const checks = checksOf({
+      tail: (name, p, proxy) => (name === 'floor' ? 10 : name === 'action' && p === 'create' && proxy ? tail : 20),
+    });
     expect(find(checks, 'after the last answer', 'creating', 'via proxy')).toMatchObject({ met, value });
     expect(checks.filter((c) => c.met !== true)).toHaveLength(met ? 0 : 1);
   });
@@ -167,15 +206,19 @@ describe('not measured', () => {
   test('without L = 0, the tails; without L = 50, every check at 50', () => {
     const checks = checksOf({ latencies: [200] });
     const unmeasured = checks.filter((c) => c.met === undefined);
-    expect(unmeasured.map((c) => c.what)).toEqual(checks.filter((c) => c.what.includes('L = 50 ms') || c.what.includes('L = 0 ms')).map((c) => c.what));
+    expect(unmeasured.map((c) => c.what)).toEqual(
+      checks.filter((c) => c.what.includes('L = 50 ms') || c.what.includes('L = 0 ms')).map((c) => c.what),
+    );
     expect(unmeasured).toHaveLength(12);
     expect(find(checks, 'after the last answer', 'no-op', 'direct').value).toBe('not measured');
     expect(checks.filter((c) => c.met === false)).toEqual([]);
   });
 
-  test('without curl: its lead, and the peers\' checks, are not measured', () => {
+  test("without curl: its lead, and the peers' checks, are not measured", () => {
     const checks = checksOf({ absent: ['curl'] });
-    expect(checks.filter((c) => c.met === undefined).map((c) => c.what)).toEqual(checks.filter((c) => c.what.includes('curl') || c.what.includes('every peer')).map((c) => c.what));
+    expect(checks.filter((c) => c.met === undefined).map((c) => c.what)).toEqual(
+      checks.filter((c) => c.what.includes('curl') || c.what.includes('every peer')).map((c) => c.what),
+    );
     expect(find(checks, 'curl procedure, L = 200 ms, direct').value).toBe('not measured');
   });
 
@@ -187,6 +230,13 @@ describe('not measured', () => {
   });
 
   test('the targets are those of the issue', () => {
-    expect(TARGETS).toMatchObject({ curlLead: { 50: 1.25, 200: 1.5 }, floorRatio: { 50: 1.35, 200: 1.15 }, firstConnectionOverBareStart: 2.5, cliRatio: 1.05, tailLatency: 0, tailOverFloorMs: 15 });
+    expect(TARGETS).toMatchObject({
+      curlLead: { 50: 1.25, 200: 1.5 },
+      floorRatio: { 50: 1.35, 200: 1.15 },
+      firstConnectionOverBareStart: 2.5,
+      cliRatio: 1.05,
+      tailLatency: 0,
+      tailOverFloorMs: 15,
+    });
   });
 });

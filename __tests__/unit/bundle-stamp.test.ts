@@ -8,14 +8,23 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../dev/runner.ts';
-import { ensureBundle, npmRunBundle, STAMP, staleness, stampOf, writeStamp, type Bundled } from '../../scripts/bundle-stamp.ts';
+import {
+  ensureBundle,
+  npmRunBundle,
+  STAMP,
+  staleness,
+  stampOf,
+  writeStamp,
+  type Bundled,
+} from '../../scripts/bundle-stamp.ts';
 
 let root = '';
 const write = (file: string, content: string): void => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), content);
 };
-const manifest = (scripts: Record<string, string>, version = '0.1.0'): string => JSON.stringify({ name: 'x', version, scripts });
+const manifest = (scripts: Record<string, string>, version = '0.1.0'): string =>
+  JSON.stringify({ name: 'x', version, scripts });
 
 /** The bundler: dist/ made from src/, then the stamp, as the bundle script ends; counted. */
 let bundles = 0;
@@ -55,21 +64,42 @@ describe('stale: bundled once, quietly, then current', () => {
     ['a source file changed', () => write('src/engine/rules.ts', 'export const b = 3;\n'), ['src/']],
     ['a source file added', () => write('src/engine/more.ts', ''), ['src/']],
     ['a source file removed', () => unlinkSync(path.join(root, 'src', 'engine', 'rules.ts')), ['src/']],
-    ['a source file renamed, its content kept', () => (unlinkSync(path.join(root, 'src', 'engine', 'rules.ts')), write('src/engine/rule.ts', 'export const b = 2;\n')), ['src/']],
-    ['package-lock.json changed', () => write('package-lock.json', '{"lockfileVersion": 3, "packages": {}}'), ['package-lock.json']],
+    [
+      'a source file renamed, its content kept',
+      () => (
+        unlinkSync(path.join(root, 'src', 'engine', 'rules.ts')),
+        write('src/engine/rule.ts', 'export const b = 2;\n')
+      ),
+      ['src/'],
+    ],
+    [
+      'package-lock.json changed',
+      () => write('package-lock.json', '{"lockfileVersion": 3, "packages": {}}'),
+      ['package-lock.json'],
+    ],
     ['package-lock.json removed', () => unlinkSync(path.join(root, 'package-lock.json')), ['package-lock.json']],
     ['tsconfig.json changed', () => write('tsconfig.json', '{"compilerOptions": {}}'), ['tsconfig.json']],
-    ['the bundle script changed', () => write('package.json', manifest({ bundle: 'ncc build src/index.ts -o dist --minify', test: 'jest' })), ['the bundle script']],
+    [
+      'the bundle script changed',
+      () => write('package.json', manifest({ bundle: 'ncc build src/index.ts -o dist --minify', test: 'jest' })),
+      ['the bundle script'],
+    ],
     ['a file of dist/ edited by hand', () => write('dist/index.js', '// edited\n'), ['dist/']],
     ['a file of dist/ removed', () => unlinkSync(path.join(root, 'dist', 'index.js')), ['dist/']],
     ['a file added to dist/', () => write('dist/extra.js', ''), ['dist/']],
-    ['src/ and dist/ both changed', () => (write('src/index.ts', 'export const a = 2;\n'), write('dist/index.js', '')), ['src/', 'dist/']],
+    [
+      'src/ and dist/ both changed',
+      () => (write('src/index.ts', 'export const a = 2;\n'), write('dist/index.js', '')),
+      ['src/', 'dist/'],
+    ],
   ])('%s', async (_, change, changed) => {
     change();
     expect(staleness(root)).toEqual(changed.map((what) => `${what} changed since the bundle`));
     await expect(ensureBundle(root, bundler, out)).resolves.toBe(true);
     expect(bundles).toBe(1);
-    expect(said).toEqual([`dist/ is not the bundle of this checkout (${changed.map((what) => `${what} changed since the bundle`).join(', ')}): bundling it with npm run bundle, quietly (about half a minute).`]);
+    expect(said).toEqual([
+      `dist/ is not the bundle of this checkout (${changed.map((what) => `${what} changed since the bundle`).join(', ')}): bundling it with npm run bundle, quietly (about half a minute).`,
+    ]);
     expect(staleness(root)).toEqual([]);
   });
 
@@ -95,7 +125,10 @@ describe('stale: bundled once, quietly, then current', () => {
 test('what the bundle is not made from changes nothing: the READMEs of src/, the other scripts, the version', async () => {
   write('src/README.md', '# src, rewritten\n');
   write('src/engine/README.md', '# engine\n');
-  write('package.json', manifest({ bundle: 'ncc build src/index.ts -o dist', test: 'jest --ci', demo: 'node dev/demo.ts' }, '0.2.0'));
+  write(
+    'package.json',
+    manifest({ bundle: 'ncc build src/index.ts -o dist', test: 'jest --ci', demo: 'node dev/demo.ts' }, '0.2.0'),
+  );
   write('README.md', 'changed');
   await expect(ensureBundle(root, bundler, out)).resolves.toBe(true);
   expect(bundles).toBe(0);
@@ -113,9 +146,14 @@ test("the stamp does not hash itself, and hashes each file's name with its conte
 
 test('a failed bundle says what the bundler printed, on the error stream, and dist/ is not current', async () => {
   write('src/index.ts', 'export const a = ;\n');
-  const failing = async (): Promise<Bundled> => ({ code: 1, output: 'ncc: Compiling file index.ts\nError: Expression expected.\n' });
+  const failing = async (): Promise<Bundled> => ({
+    code: 1,
+    output: 'ncc: Compiling file index.ts\nError: Expression expected.\n',
+  });
   await expect(ensureBundle(root, failing, out)).resolves.toBe(false);
-  expect(said.slice(1)).toEqual(['error: npm run bundle failed (exit 1):\nncc: Compiling file index.ts\nError: Expression expected.']);
+  expect(said.slice(1)).toEqual([
+    'error: npm run bundle failed (exit 1):\nncc: Compiling file index.ts\nError: Expression expected.',
+  ]);
   expect(staleness(root)).toEqual(['src/ changed since the bundle']);
 });
 
@@ -131,7 +169,10 @@ test('a bundle that writes no stamp leaves dist/ stale, and says which step is m
 test('npm run bundle, through the npm that runs the demo (npm_execpath), quietly: what it printed kept, its exit code', async () => {
   // Stand-ins for npm's CLI: each says how it was asked, on both streams, and ends with its code.
   const fake = (code: number): string => {
-    write(`npm-${code}.cjs`, `process.stdout.write('argv: ' + process.argv.slice(2).join(' ') + '\\n'); process.stderr.write('cwd: ' + process.cwd() + '\\n'); process.exit(${code});`);
+    write(
+      `npm-${code}.cjs`,
+      `process.stdout.write('argv: ' + process.argv.slice(2).join(' ') + '\\n'); process.stderr.write('cwd: ' + process.cwd() + '\\n'); process.exit(${code});`,
+    );
     return path.join(root, `npm-${code}.cjs`);
   };
   const saved = process.env.npm_execpath;
@@ -147,10 +188,11 @@ test('npm run bundle, through the npm that runs the demo (npm_execpath), quietly
 });
 
 test("this repository's bundle script ends by writing the stamp, and the demo asks for it", () => {
-  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   expect(scripts.bundle).toMatch(/ && node scripts\/bundle-stamp\.ts write$/);
   expect(scripts.demo).toMatch(/^node scripts\/bundle-stamp\.ts ensure && /);
   // npm test keeps bundling every time: CI checks dist/ against it.
   expect(scripts.test).toMatch(/^npm run bundle && /);
 });
-

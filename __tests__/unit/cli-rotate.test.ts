@@ -18,7 +18,9 @@ import { AUTH_URL, inProcessService } from '../support/in-process.ts';
 
 const SECRET = 'cli-rotate-old-secret-8e2b';
 const CLIENT_ID = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'cli-output.schema.json'), 'utf8')) as object);
+const validate = new Ajv2020({ strict: false }).compile(
+  JSON.parse(readFileSync(path.join(ROOT, 'schema', 'cli-output.schema.json'), 'utf8')) as object,
+);
 
 let service: EmbeddedAuthService;
 const workspace = new CliWorkspace();
@@ -30,14 +32,17 @@ beforeEach(async () => {
 });
 afterEach(() => workspace.remove());
 
-const rotate = (argv: string[], options: Parameters<CliWorkspace['run']>[2] = {}): Promise<CliRun> => workspace.run(['rotate', ...argv], env, { dispatcher: service.dispatcher(), ...options });
+const rotate = (argv: string[], options: Parameters<CliWorkspace['run']>[2] = {}): Promise<CliRun> =>
+  workspace.run(['rotate', ...argv], env, { dispatcher: service.dispatcher(), ...options });
 const credentials = () => service.clients.get(CLIENT_ID)?.credentials ?? [];
 const newest = () => credentials().at(-1)?.secret ?? '';
 
 /** No form of these secrets in stderr, and on stdout unless it is the destination. */
 function expectNoSecret(run: CliRun, secrets: readonly string[], { stdoutIsTheSecret = false } = {}): void {
   const channels = stdoutIsTheSecret ? [run.stderr] : [run.stdout, run.stderr];
-  for (const secret of secrets) for (const form of secretForms(CLIENT_ID, secret)) expect({ form, found: channels.join('\n').includes(form) }).toEqual({ form, found: false });
+  for (const secret of secrets)
+    for (const form of secretForms(CLIENT_ID, secret))
+      expect({ form, found: channels.join('\n').includes(form) }).toEqual({ form, found: false });
 }
 
 describe('--print-secret', () => {
@@ -57,10 +62,16 @@ describe('--print-secret', () => {
   });
 
   test('a failure prints nothing on stdout', async () => {
-    const run = await workspace.run(['rotate', '--print-secret'], { ...env, PROVIDER_CLIENT_SECRET: 'wrong-secret-value' }, { dispatcher: service.dispatcher() });
+    const run = await workspace.run(
+      ['rotate', '--print-secret'],
+      { ...env, PROVIDER_CLIENT_SECRET: 'wrong-secret-value' },
+      { dispatcher: service.dispatcher() },
+    );
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/Error: .*HTTP 401.*Nothing was created\. .*generate a new secret, store it where the deployed provider and PROVIDER_CLIENT_SECRET read it/);
+    expect(run.stderr).toMatch(
+      /Error: .*HTTP 401.*Nothing was created\. .*generate a new secret, store it where the deployed provider and PROVIDER_CLIENT_SECRET read it/,
+    );
     expect(credentials()).toHaveLength(1);
   });
 });
@@ -88,13 +99,19 @@ describe('--secret-file', () => {
   test('a folder that does not exist: refused before anything is made', async () => {
     const run = await rotate(['--secret-file', 'nowhere/new-secret']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('Error: the file nowhere/new-secret cannot be written: its folder nowhere does not exist');
+    expect(run.stderr).toContain(
+      'Error: the file nowhere/new-secret cannot be written: its folder nowhere does not exist',
+    );
     expect(credentials()).toHaveLength(1);
   });
 
   test('a file made between the check and the store: not written over, and the new credential deleted', async () => {
     // Made at once (synchronously), as the proof's request arrives: between the check and the store.
-    service.inject({ method: 'GET', path: `/v2/api/clients/${CLIENT_ID}`, before: () => writeFileSync(path.join(workspace.dir, 'late'), 'made meanwhile') });
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${CLIENT_ID}`,
+      before: () => writeFileSync(path.join(workspace.dir, 'late'), 'made meanwhile'),
+    });
     const run = await rotate(['--secret-file', 'late']);
     expect(run.exitCode).toBe(1);
     expect(await workspace.read('late')).toBe('made meanwhile');
@@ -126,7 +143,11 @@ describe('--secret-file', () => {
   test('--json of a failure: status failed, the errors, valid against the schema', async () => {
     service.inject({ method: 'POST', status: 400 });
     const run = await rotate(['--secret-file', 's', '--json']);
-    const document = JSON.parse(run.stdout) as { status: string; errors: Array<{ message: string }>; rotation: { credential_id: unknown } };
+    const document = JSON.parse(run.stdout) as {
+      status: string;
+      errors: Array<{ message: string }>;
+      rotation: { credential_id: unknown };
+    };
     expect(validate(document)).toBe(true);
     expect([document.status, document.rotation.credential_id, run.exitCode]).toEqual(['failed', null, 1]);
     expect(document.errors[0]?.message).toMatch(/^Credential creation \(POST .*\) failed with HTTP 400/);
@@ -138,22 +159,35 @@ describe('the flags', () => {
     const portal = credentials()[0]?.id ?? '';
     const first = await rotate(['--secret-file', 'one']);
     expect(first.exitCode).toBe(0);
-    const second = await workspace.run(['rotate', '--secret-file', 'two', '--retire', 'now', '--retire-id', portal], { ...env, PROVIDER_CLIENT_SECRET: await workspace.read('one') }, { dispatcher: service.dispatcher() });
+    const second = await workspace.run(
+      ['rotate', '--secret-file', 'two', '--retire', 'now', '--retire-id', portal],
+      { ...env, PROVIDER_CLIENT_SECRET: await workspace.read('one') },
+      { dispatcher: service.dispatcher() },
+    );
     expect(second.exitCode).toBe(0);
     expect(credentials().map((c) => c.secret)).toEqual([await workspace.read('two')]);
   });
 
   test.each([
-    [[], "rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>. Run 'ensure-provider-scope rotate --help'."],
-    [['--print-secret', '--secret-file', 'f'], "rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>, not both. Run 'ensure-provider-scope rotate --help'."],
-    [['--print-secret', '--json'], '--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.'],
+    [
+      [],
+      "rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>. Run 'ensure-provider-scope rotate --help'.",
+    ],
+    [
+      ['--print-secret', '--secret-file', 'f'],
+      "rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>, not both. Run 'ensure-provider-scope rotate --help'.",
+    ],
+    [
+      ['--print-secret', '--json'],
+      '--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.',
+    ],
   ])('%j is refused before any request', async (argv, message) => {
     const run = await rotate(argv);
     expect([run.exitCode, run.stderr]).toEqual([1, `ensure-provider-scope: ${message}\n`]);
     expect(service.requests).toEqual([]);
   });
 
-  test('--retire in the flag\'s words, and another command\'s flag refused', async () => {
+  test("--retire in the flag's words, and another command's flag refused", async () => {
     const bad = await rotate(['--print-secret', '--retire', 'soon']);
     expect(bad.stderr).toContain('Error: --retire must be later or now, not "soon"');
     const misplaced = await rotate(['--print-secret', '--spec', 'x.yml']);
@@ -162,13 +196,25 @@ describe('the flags', () => {
   });
 
   test('the secret from stdin', async () => {
-    const run = await workspace.run(['rotate', '--print-secret', '--client-secret-stdin'], { ...env, PROVIDER_CLIENT_SECRET: undefined }, { stdin: `${SECRET}\n`, dispatcher: service.dispatcher() });
+    const run = await workspace.run(
+      ['rotate', '--print-secret', '--client-secret-stdin'],
+      { ...env, PROVIDER_CLIENT_SECRET: undefined },
+      { stdin: `${SECRET}\n`, dispatcher: service.dispatcher() },
+    );
     expect(run.exitCode).toBe(0);
   });
 
   test('the help names every flag of rotate and its exit codes', () => {
     const help = commandHelp('rotate');
-    for (const flag of ['--print-secret', '--secret-file <path>', '--retire <when>', '--retire-id <id>', '--json', '--auth <value>']) expect(help).toContain(flag);
+    for (const flag of [
+      '--print-secret',
+      '--secret-file <path>',
+      '--retire <when>',
+      '--retire-id <id>',
+      '--json',
+      '--auth <value>',
+    ])
+      expect(help).toContain(flag);
     expect(help).toContain('gh secret set PROVIDER_CLIENT_SECRET --env release');
   });
 });

@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EmbeddedAuthService, GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, TRANSFER_SCOPE_ID_MADE_UP, TRANSFER_SCOPE_STRING, type ClientRecord } from '../../dev/auth-service.ts';
+import {
+  EmbeddedAuthService,
+  GROUPS_SCOPE_ID,
+  GROUPS_SCOPE_STRING,
+  TRANSFER_SCOPE_ID_MADE_UP,
+  TRANSFER_SCOPE_STRING,
+  type ClientRecord,
+} from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
@@ -23,7 +30,9 @@ import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 
 const SECRET = 'cli-test-secret-3f9a';
 const SPEC = `name: CLI provider\ndescription: Runs CLI actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
-const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'cli-output.schema.json'), 'utf8')) as object);
+const validate = new Ajv2020({ strict: false }).compile(
+  JSON.parse(readFileSync(path.join(ROOT, 'schema', 'cli-output.schema.json'), 'utf8')) as object,
+);
 
 let service: EmbeddedAuthService;
 let client: ClientRecord;
@@ -41,12 +50,14 @@ afterEach(async () => {
   await workspace.remove();
 });
 
-const cli = (argv: string[], options?: Parameters<CliWorkspace['run']>[2]): Promise<CliRun> => workspace.run(argv, env, options);
+const cli = (argv: string[], options?: Parameters<CliWorkspace['run']>[2]): Promise<CliRun> =>
+  workspace.run(argv, env, options);
 
 /** No form of the secret in anything the command printed or wrote. */
 function expectNoSecret(run: CliRun): void {
   const everything = [run.stdout, run.stderr, ...Object.values(run.written)].join('\n');
-  for (const form of secretForms(client.id, SECRET)) expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
+  for (const form of secretForms(client.id, SECRET))
+    expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
 }
 
 const jsonOf = (run: CliRun): Record<string, unknown> => {
@@ -60,15 +71,19 @@ const onlyScopeOf = (document: Record<string, unknown>): CliReport['scopes'][num
   expect(scopes).toHaveLength(1);
   return scopes[0] as CliReport['scopes'][number];
 };
-const changeOf = (document: Record<string, unknown>): CliReport['scopes'][number]['change'] => onlyScopeOf(document).change;
-const driftOf = (document: Record<string, unknown>): CliReport['scopes'][number]['drift'] => onlyScopeOf(document).drift;
+const changeOf = (document: Record<string, unknown>): CliReport['scopes'][number]['change'] =>
+  onlyScopeOf(document).change;
+const driftOf = (document: Record<string, unknown>): CliReport['scopes'][number]['drift'] =>
+  onlyScopeOf(document).drift;
 
 describe('plan, apply, plan', () => {
   test('a fresh client: plan shows the creation (exit 2), apply creates (exit 0), plan again finds nothing (exit 0)', async () => {
     const planned = await cli(['plan']);
     expect(planned.exitCode).toBe(2);
     // A line each, each ended by a line break.
-    expect(planned.stdout).toMatch(new RegExp(`^\\+ create scope ${service.url}/scopes/${client.id}/action_all\\n`, 'm'));
+    expect(planned.stdout).toMatch(
+      new RegExp(`^\\+ create scope ${service.url}/scopes/${client.id}/action_all\\n`, 'm'),
+    );
     expect(planned.stdout.endsWith('\n')).toBe(true);
     expect(planned.stdout).toMatch(/\+ name {17}= "CLI provider"/);
     expect(planned.stdout).toContain(`apply would send POST /v2/api/clients/${client.id}/scopes.`);
@@ -76,12 +91,17 @@ describe('plan, apply, plan', () => {
 
     const applied = await cli(['apply']);
     expect(applied.exitCode).toBe(0);
-    expect(applied.stdout).toMatch(new RegExp(`^Created scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\)`));
+    expect(applied.stdout).toMatch(
+      new RegExp(`^Created scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\)`),
+    );
     expect(applied.stdout).toMatch(/created += true/);
     expect(client.scopes).toHaveLength(1);
 
     const again = await cli(['plan']);
-    expect([again.exitCode, again.stdout]).toEqual([0, expect.stringContaining('No changes. The scope matches the spec.')]);
+    expect([again.exitCode, again.stdout]).toEqual([
+      0,
+      expect.stringContaining('No changes. The scope matches the spec.'),
+    ]);
     for (const run of [planned, applied, again]) expectNoSecret(run);
   });
 
@@ -92,14 +112,20 @@ describe('plan, apply, plan', () => {
     const warned = await cli(['plan']);
     expect(warned.exitCode).toBe(0);
     expect(warned.stderr).toContain("Warning: The client's scope differs from the spec in description");
-    expect(warned.stderr).toContain('Align the spec with the service, or apply the spec to the scope with --on-drift update.');
+    expect(warned.stderr).toContain(
+      'Align the spec with the service, or apply the spec to the scope with --on-drift update.',
+    );
     expect(warned.stderr).not.toContain('on_drift');
-    expect(warned.stdout).toContain('No changes planned: with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 1 field(s).');
+    expect(warned.stdout).toContain(
+      'No changes planned: with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 1 field(s).',
+    );
 
     const planned = await cli(['plan', '--on-drift', 'update']);
     expect(planned.exitCode).toBe(2);
     expect(planned.stdout).toContain('~ description          = "Runs CLI actions" -> "Runs better CLI actions"');
-    expect(planned.stdout).toMatch(/Plan: 1 field\(s\) to change\. apply would send PUT \/v2\/api\/scopes\/[0-9a-f-]{36} with description/);
+    expect(planned.stdout).toMatch(
+      /Plan: 1 field\(s\) to change\. apply would send PUT \/v2\/api\/scopes\/[0-9a-f-]{36} with description/,
+    );
 
     const applied = await cli(['apply', '--on-drift', 'update']);
     expect([applied.exitCode, applied.stdout]).toEqual([0, expect.stringMatching(/^Updated scope /)]);
@@ -113,11 +139,16 @@ describe('plan, apply, plan', () => {
     expect([planned.exitCode, planned.stderr]).toEqual([2, expect.not.stringContaining('no scope was found')]);
     expect((await cli(['apply'])).exitCode).toBe(0);
     const [scope] = [...service.scopes.values()].filter((s) => s.client === client.id);
-    expect(scope?.dependent_scopes.map((d) => d.scope).sort()).toEqual([GROUPS_SCOPE_ID, TRANSFER_SCOPE_ID_MADE_UP].sort());
+    expect(scope?.dependent_scopes.map((d) => d.scope).sort()).toEqual(
+      [GROUPS_SCOPE_ID, TRANSFER_SCOPE_ID_MADE_UP].sort(),
+    );
   });
 
   test('progress lines quote a name as the plan does: quotes inside escaped', async () => {
-    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', `name: 'Dana''s "Fast" Mover'`));
+    await workspace.write(
+      '.github/provider-scope.yml',
+      SPEC.replace('name: CLI provider', `name: 'Dana''s "Fast" Mover'`),
+    );
     const planned = await cli(['plan']);
     expect(planned.stderr.split('\n').slice(0, 2)).toEqual([
       `Ensuring scope "Dana's \\"Fast\\" Mover" for client ${client.id} at ${service.url} (dry run)`,
@@ -147,8 +178,19 @@ describe('--json and --dotenv', () => {
       command: 'plan',
       status: 'changes',
       exit_code: 2,
-      outputs: { scope_string: `${service.url}/scopes/${client.id}/action_all`, scope_id: '', created: false, updated: false },
-      scopes: [{ suffix: 'action_all', scope_id: null, change: { action: 'create', request: `POST /v2/api/clients/${client.id}/scopes` } }],
+      outputs: {
+        scope_string: `${service.url}/scopes/${client.id}/action_all`,
+        scope_id: '',
+        created: false,
+        updated: false,
+      },
+      scopes: [
+        {
+          suffix: 'action_all',
+          scope_id: null,
+          change: { action: 'create', request: `POST /v2/api/clients/${client.id}/scopes` },
+        },
+      ],
       providers: [],
       errors: [],
     });
@@ -159,10 +201,17 @@ describe('--json and --dotenv', () => {
     await cli(['apply']);
     await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: Renamed'));
     const plan = jsonOf(await cli(['plan', '--json', '--on-drift', 'update']));
-    expect(changeOf(plan)).toEqual({ action: 'update', request: expect.stringMatching(/^PUT \/v2\/api\/scopes\//), fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }] });
+    expect(changeOf(plan)).toEqual({
+      action: 'update',
+      request: expect.stringMatching(/^PUT \/v2\/api\/scopes\//),
+      fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }],
+    });
     const applied = jsonOf(await cli(['apply', '--json', '--on-drift', 'update']));
     expect(applied).toMatchObject({ status: 'applied', exit_code: 0, outputs: { updated: true } });
-    expect(changeOf(applied)).toMatchObject({ action: 'update', fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }] });
+    expect(changeOf(applied)).toMatchObject({
+      action: 'update',
+      fields: [{ field: 'name', before: 'CLI provider', after: 'Renamed' }],
+    });
   });
 
   test('a failure --json: status failed, every problem with its file and line, outputs null', async () => {
@@ -173,8 +222,17 @@ describe('--json and --dotenv', () => {
     expect(document).toMatchObject({ status: 'failed', exit_code: 1, outputs: null, scopes: [], providers: [] });
     expect(document.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ message: expect.stringContaining('description is required'), file: '.github/provider-scope.yml', line: 1 }),
-        expect.objectContaining({ message: expect.stringContaining('advertised must be a boolean'), file: '.github/provider-scope.yml', line: 2, column: expect.any(Number) }),
+        expect.objectContaining({
+          message: expect.stringContaining('description is required'),
+          file: '.github/provider-scope.yml',
+          line: 1,
+        }),
+        expect.objectContaining({
+          message: expect.stringContaining('advertised must be a boolean'),
+          file: '.github/provider-scope.yml',
+          line: 2,
+          column: expect.any(Number),
+        }),
         expect.objectContaining({ message: expect.stringContaining('did you mean "name"?'), line: 3 }),
       ]),
     );
@@ -182,8 +240,16 @@ describe('--json and --dotenv', () => {
 
   test('plan --json with nothing to change: status no_changes, exit 0, action none; apply --json on a fresh client: applied, created; verify --json: verified', async () => {
     const applied = jsonOf(await cli(['apply', '--json']));
-    expect(applied).toMatchObject({ command: 'apply', status: 'applied', exit_code: 0, outputs: { created: true, updated: false }, errors: [] });
-    expect(driftOf(applied)).toEqual(expect.arrayContaining([{ field: 'name', spec: 'CLI provider', service: 'CLI provider', same: true }]));
+    expect(applied).toMatchObject({
+      command: 'apply',
+      status: 'applied',
+      exit_code: 0,
+      outputs: { created: true, updated: false },
+      errors: [],
+    });
+    expect(driftOf(applied)).toEqual(
+      expect.arrayContaining([{ field: 'name', spec: 'CLI provider', service: 'CLI provider', same: true }]),
+    );
     const planned = await cli(['plan', '--json']);
     expect(planned.exitCode).toBe(0);
     expect(jsonOf(planned)).toMatchObject({ command: 'plan', status: 'no_changes', exit_code: 0 });
@@ -199,7 +265,14 @@ describe('--json and --dotenv', () => {
         status: 'verified',
         exit_code: 0,
         outputs: expect.objectContaining({ created: false, updated: false }),
-        providers: [{ url: `${provider.url}/`, key: 'globus_auth_scope', matches: true, allowed: 'a scope string of this client' }],
+        providers: [
+          {
+            url: `${provider.url}/`,
+            key: 'globus_auth_scope',
+            matches: true,
+            allowed: 'a scope string of this client',
+          },
+        ],
       });
     } finally {
       await provider.stop();
@@ -212,21 +285,37 @@ describe('--json and --dotenv', () => {
     const document = jsonOf(await cli(['plan', '--json']));
     expect(document).toMatchObject({ status: 'no_changes', exit_code: 0, errors: [] });
     expect(changeOf(document).action).toBe('none');
-    expect(document.warnings).toEqual([{ message: expect.stringContaining("The client's scope differs from the spec in description") }]);
-    expect(driftOf(document)).toContainEqual({ field: 'description', spec: 'Runs better CLI actions', service: 'Runs CLI actions', same: false });
+    expect(document.warnings).toEqual([
+      { message: expect.stringContaining("The client's scope differs from the spec in description") },
+    ]);
+    expect(driftOf(document)).toContainEqual({
+      field: 'description',
+      spec: 'Runs better CLI actions',
+      service: 'Runs CLI actions',
+      same: false,
+    });
   });
 
   test('plan --json of a creation: the fields the spec sets, each with its value, and no other', async () => {
     const document = jsonOf(await cli(['plan', '--json']));
     const { fields } = changeOf(document);
     // The spec's fields, its defaults included; required_domains, not given, is not sent.
-    expect(fields.map((f) => f.field).sort()).toEqual(['advertised', 'allow_refresh_tokens', 'dependent_scopes', 'description', 'name', 'scope_suffix']);
-    expect(fields).toEqual(expect.arrayContaining([
-      { field: 'name', before: null, after: 'CLI provider' },
-      { field: 'description', before: null, after: 'Runs CLI actions' },
-      { field: 'advertised', before: null, after: true },
-      { field: 'scope_suffix', before: null, after: 'action_all' },
-    ]));
+    expect(fields.map((f) => f.field).sort()).toEqual([
+      'advertised',
+      'allow_refresh_tokens',
+      'dependent_scopes',
+      'description',
+      'name',
+      'scope_suffix',
+    ]);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { field: 'name', before: null, after: 'CLI provider' },
+        { field: 'description', before: null, after: 'Runs CLI actions' },
+        { field: 'advertised', before: null, after: true },
+        { field: 'scope_suffix', before: null, after: 'action_all' },
+      ]),
+    );
     for (const field of fields) expect(field).toHaveProperty('after', expect.anything());
   });
 
@@ -235,31 +324,66 @@ describe('--json and --dotenv', () => {
     const lines = (run.written['scope.env'] ?? '').trimEnd().split('\n');
     const read = Object.fromEntries(lines.map((line) => line.split(/=(.*)/s).slice(0, 2)));
     expect(Object.keys(read)).toEqual(['SCOPE_STRING', 'SCOPE_ID', 'SCOPE_STRINGS', 'CREATED', 'UPDATED', 'CHANGES']);
-    expect(read).toMatchObject({ SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`, CREATED: 'true', UPDATED: 'false', CHANGES: 'true' });
+    expect(read).toMatchObject({
+      SCOPE_STRING: `${service.url}/scopes/${client.id}/action_all`,
+      CREATED: 'true',
+      UPDATED: 'false',
+      CHANGES: 'true',
+    });
     expect(JSON.parse(read.SCOPE_STRINGS as string)).toEqual([read.SCOPE_STRING]);
   });
 
   test('a value a dotenv file cannot hold is refused by name, and nothing is written', () => {
-    const outputs = { scope_string: 'a\nb', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
+    const outputs = {
+      scope_string: 'a\nb',
+      scope_id: '',
+      scope_strings: '[]',
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+      scopes: '{}',
+    };
     expect(() => dotenvOf(outputs, 'single')).toThrow('--dotenv: the output scope_string holds a line break');
-    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, 'single')).toThrow(/GitLab reads a dotenv report under 5120 only/);
+    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, 'single')).toThrow(
+      /GitLab reads a dotenv report under 5120 only/,
+    );
   });
 
   test('blanks at either end of a value are refused (GitLab would trim them), blanks inside are kept', () => {
-    const outputs = { scope_string: 'a b', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
+    const outputs = {
+      scope_string: 'a b',
+      scope_id: '',
+      scope_strings: '[]',
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+      scopes: '{}',
+    };
     expect(dotenvOf(outputs, 'single')).toContain('SCOPE_STRING=a b\n');
-    for (const scope_string of [' a', 'a ']) expect(() => dotenvOf({ ...outputs, scope_string }, 'single')).toThrow('--dotenv: the output scope_string holds');
+    for (const scope_string of [' a', 'a '])
+      expect(() => dotenvOf({ ...outputs, scope_string }, 'single')).toThrow('--dotenv: the output scope_string holds');
   });
 
   test('a dotenv file of 5119 bytes is written, one of 5120 refused (GitLab reads one under 5 KB)', () => {
-    const outputs = { scope_string: 'x', scope_id: '', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
-    const padded = (bytes: number) => ({ ...outputs, scope_string: 'x'.repeat(bytes - dotenvOf(outputs, 'single').length + 1) });
+    const outputs = {
+      scope_string: 'x',
+      scope_id: '',
+      scope_strings: '[]',
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+      scopes: '{}',
+    };
+    const padded = (bytes: number) => ({
+      ...outputs,
+      scope_string: 'x'.repeat(bytes - dotenvOf(outputs, 'single').length + 1),
+    });
     expect(Buffer.byteLength(dotenvOf(padded(5119), 'single'))).toBe(5119);
     expect(() => dotenvOf(padded(5120), 'single')).toThrow('--dotenv: the outputs take 5120 bytes');
   });
 });
 
-describe('--format markdown: the job summary\'s report on stdout', () => {
+describe("--format markdown: the job summary's report on stdout", () => {
   // The summary's escapes: a scheme's colon and an underscore could start a link or emphasis.
   const scopeString = (): string => `${service.url}/scopes/${client.id}/action_all`.replace(/[:_]/g, '\\$&');
 
@@ -269,7 +393,9 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
     expect(planned.stdout).toMatch(/^### Dry run: the provider scope would be created\n\n/);
     // Row by row, whatever the table's header: what the run was for, the scope string, each field.
     expect(planned.stdout).toMatch(/^\| Ran for \| the command line \\\(plan\\\) \|/m);
-    expect(planned.stdout).toMatch(new RegExp(`^\\| Scope string \\| <code>${scopeString().replace(/[\\.]/g, '\\$&')}</code> \\|`, 'm'));
+    expect(planned.stdout).toMatch(
+      new RegExp(`^\\| Scope string \\| <code>${scopeString().replace(/[\\.]/g, '\\$&')}</code> \\|`, 'm'),
+    );
     expect(planned.stdout).toContain('#### The scope a run would create');
     expect(planned.stdout).toMatch(/^\| name \| <code>"CLI provider"<\/code> \|/m);
     expect(planned.stdout).toMatch(/\| changes \| <code>true<\/code> \|/);
@@ -284,11 +410,14 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
     expect(applied.stdout).toMatch(/^\| Ran for \| the command line \\\(apply\\\) \|/m);
     expect(client.scopes).toHaveLength(1);
     const again = await cli(['plan', '--format', 'markdown']);
-    expect([again.exitCode, again.stdout]).toEqual([0, expect.stringMatching(/^### Dry run: provider scope already registered\n/)]);
+    expect([again.exitCode, again.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^### Dry run: provider scope already registered\n/),
+    ]);
     for (const run of [planned, applied, again]) expectNoSecret(run);
   });
 
-  test('verify --format markdown: the provider\'s verdict in the summary', async () => {
+  test("verify --format markdown: the provider's verdict in the summary", async () => {
     const provider = new ProviderStub();
     await provider.start();
     try {
@@ -297,7 +426,9 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
       const run = await cli(['verify', '--provider-url', provider.url, '--format', 'markdown']);
       expect(run.exitCode).toBe(0);
       expect(run.stdout).toMatch(/^\| Ran for \| the command line \\\(verify\\\) \|/m);
-      expect(run.stdout).toMatch(/\| Provider publishes \| <code>[^|]+<\/code> as <code>globus\\_auth\\_scope<\/code> \(matches\) \|/);
+      expect(run.stdout).toMatch(
+        /\| Provider publishes \| <code>[^|]+<\/code> as <code>globus\\_auth\\_scope<\/code> \(matches\) \|/,
+      );
     } finally {
       await provider.stop();
     }
@@ -307,13 +438,24 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
     await workspace.write('.github/provider-scope.yml', 'name: x\nadvertised: maybe\n');
     const run = await cli(['plan', '--format', 'markdown']);
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toMatch(/^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /);
-    expect(run.stdout).toContain('- line 2: .github/provider-scope.yml\\: advertised must be a boolean, not string "maybe"');
+    expect(run.stdout).toMatch(
+      /^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /,
+    );
+    expect(run.stdout).toContain(
+      '- line 2: .github/provider-scope.yml\\: advertised must be a boolean, not string "maybe"',
+    );
     expect(service.requests).toEqual([]);
   });
 
   test('the secret echoed by the service in a failure: scrubbed from the markdown, in no form', async () => {
-    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${Buffer.from(`${client.id}:${SECRET}`).toString('base64')})` }] }) });
+    service.inject({
+      method: 'GET',
+      path: /^\/v2\/api\/clients\//,
+      status: 400,
+      body: JSON.stringify({
+        errors: [{ detail: `bad credential ${SECRET} (${Buffer.from(`${client.id}:${SECRET}`).toString('base64')})` }],
+      }),
+    });
     const run = await cli(['plan', '--format', 'markdown']);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/^### Provider scope: the run failed\n/);
@@ -322,8 +464,18 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
   });
 
   test('hostile text from the spec and the service: inert markdown, nothing a terminal obeys, no line a workflow command', async () => {
-    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: "Evil \\e[31m<b>@team</b> [x](https://evil.example)\\r\\n::error::forged"'));
-    service.inject({ method: 'POST', status: 400, body: JSON.stringify({ errors: [{ detail: 'refused \u001b[2J\u009b6n\n::error::forged <img src=x>' }] }) });
+    await workspace.write(
+      '.github/provider-scope.yml',
+      SPEC.replace(
+        'name: CLI provider',
+        'name: "Evil \\e[31m<b>@team</b> [x](https://evil.example)\\r\\n::error::forged"',
+      ),
+    );
+    service.inject({
+      method: 'POST',
+      status: 400,
+      body: JSON.stringify({ errors: [{ detail: 'refused \u001b[2J\u009b6n\n::error::forged <img src=x>' }] }),
+    });
     const runs = [await cli(['plan', '--format', 'markdown']), await cli(['apply', '--format', 'markdown'])];
     for (const run of runs) {
       expect(run.stdout).not.toMatch(OBEYED_CONTROL);
@@ -332,7 +484,9 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
       expect(run.stdout).not.toMatch(/(?<!\\)<(b|img)\b|(?<!\\)\]\(https/);
     }
     // The plan quotes the name as JSON does (\u001b, \r, \n), each markdown character escaped.
-    expect(runs[0]?.stdout).toContain('<code>"Evil \\\\u001b\\[31m\\<b\\>\\@team\\</b\\> \\[x\\]\\(https\\://evil.example\\)\\\\r\\\\n\\:\\:error\\:\\:forged"</code>');
+    expect(runs[0]?.stdout).toContain(
+      '<code>"Evil \\\\u001b\\[31m\\<b\\>\\@team\\</b\\> \\[x\\]\\(https\\://evil.example\\)\\\\r\\\\n\\:\\:error\\:\\:forged"</code>',
+    );
     expect(runs[1]?.stdout).toContain('refused \\u001b\\[2J\\u009b6n \\:\\:error\\:\\:forged \\<img src=x\\>');
   });
 
@@ -347,13 +501,26 @@ describe('--format markdown: the job summary\'s report on stdout', () => {
   });
 
   test.each([
-    [['plan', '--format', 'markdwon'], '--format must be text, json or markdown, not "markdwon" (did you mean markdown?)'],
+    [
+      ['plan', '--format', 'markdwon'],
+      '--format must be text, json or markdown, not "markdwon" (did you mean markdown?)',
+    ],
     [['plan', '--format', 'html'], '--format must be text, json or markdown, not "html"'],
-    [['apply', '--json', '--format', 'markdown'], '--json and --format markdown ask for two reports: give one (--json is --format json)'],
-    [['verify', '--format', 'text', '--json'], '--json and --format text ask for two reports: give one (--json is --format json)'],
+    [
+      ['apply', '--json', '--format', 'markdown'],
+      '--json and --format markdown ask for two reports: give one (--json is --format json)',
+    ],
+    [
+      ['verify', '--format', 'text', '--json'],
+      '--json and --format text ask for two reports: give one (--json is --format json)',
+    ],
   ])('%j: refused before any request, saying what to give', async (argv, problem) => {
     const run = await cli(argv);
-    expect([run.exitCode, run.stdout, run.stderr]).toEqual([1, '', `ensure-provider-scope: ${problem}. Run 'ensure-provider-scope ${argv[0]} --help' for the options of ${argv[0]}.\n`]);
+    expect([run.exitCode, run.stdout, run.stderr]).toEqual([
+      1,
+      '',
+      `ensure-provider-scope: ${problem}. Run 'ensure-provider-scope ${argv[0]} --help' for the options of ${argv[0]}.\n`,
+    ]);
     expect(service.requests).toEqual([]);
   });
 });
@@ -399,7 +566,12 @@ describe('the secret', () => {
     // The secret without its CRLF is what is scrubbed when the service echoes it.
     const basic = Buffer.from(`${client.id}:${SECRET}`).toString('base64');
     for (const end of ['\r\n', '\n']) {
-      service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }) });
+      service.inject({
+        method: 'GET',
+        path: /^\/v2\/api\/clients\//,
+        status: 400,
+        body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }),
+      });
       const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: `${SECRET}${end}` });
       expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential *** (***)')]);
       expectNoSecret(echoed);
@@ -409,7 +581,12 @@ describe('the secret', () => {
   test('a secret with blanks around it: what is sent, trimmed, is what is scrubbed when the service echoes it', async () => {
     const padded = service.addClient({ secret: 'padded-secret-value' });
     env.PROVIDER_CLIENT_ID = padded.id;
-    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: 'bad credential padded-secret-value' }] }) });
+    service.inject({
+      method: 'GET',
+      path: /^\/v2\/api\/clients\//,
+      status: 400,
+      body: JSON.stringify({ errors: [{ detail: 'bad credential padded-secret-value' }] }),
+    });
     const echoed = await cli(['plan', '--client-secret-stdin'], { stdin: '  padded-secret-value \n' });
     expect([echoed.exitCode, echoed.stderr]).toEqual([1, expect.stringContaining('bad credential ***')]);
     expect(echoed.stderr).not.toContain('padded-secret-value');
@@ -425,22 +602,37 @@ describe('the secret', () => {
     env.PROVIDER_CLIENT_SECRET = 'not-the-secret-at-all';
     const run = await cli(['plan', '--debug']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(/Error: Client inspection \(GET \/v2\/api\/clients\/[0-9a-f-]+\) failed with HTTP 401: the credentials were rejected/);
+    expect(run.stderr).toMatch(
+      /Error: Client inspection \(GET \/v2\/api\/clients\/[0-9a-f-]+\) failed with HTTP 401: the credentials were rejected/,
+    );
     expect(run.stderr).toMatch(/debug: GET \/v2\/api\/clients\/[0-9a-f-]+: HTTP 401/);
     expect(run.stderr + run.stdout).not.toContain('not-the-secret-at-all');
     const replace =
       'For a secret deleted or lost: make a new secret in the developer portal, put it in each CI/CD variable and secret store that holds a copy of it, then redeploy the provider with it, in that order.';
     // The id from PROVIDER_CLIENT_ID: named so, not as a flag.
-    expect(run.stderr).toContain(`the credentials were rejected: PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets`);
+    expect(run.stderr).toContain(
+      `the credentials were rejected: PROVIDER_CLIENT_ID must be the app's Client ID and PROVIDER_CLIENT_SECRET one of its current secrets`,
+    );
     expect(run.stderr).toContain(replace);
     // From --client-id: the flag; the secret from stdin: said so.
-    const flagged = await cli(['plan', '--client-id', client.id, '--client-secret-stdin'], { stdin: 'not-the-secret-at-all' });
-    expect(flagged.stderr).toContain("the credentials were rejected: --client-id must be the app's Client ID and the secret read with --client-secret-stdin one of its current secrets");
+    const flagged = await cli(['plan', '--client-id', client.id, '--client-secret-stdin'], {
+      stdin: 'not-the-secret-at-all',
+    });
+    expect(flagged.stderr).toContain(
+      "the credentials were rejected: --client-id must be the app's Client ID and the secret read with --client-secret-stdin one of its current secrets",
+    );
     expect(flagged.stderr + flagged.stdout).not.toContain('not-the-secret-at-all');
   });
 
   test('echoed by the service, in its error: scrubbed', async () => {
-    service.inject({ method: 'GET', path: /^\/v2\/api\/clients\//, status: 400, body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${Buffer.from(`${client.id}:${SECRET}`).toString("base64")})` }] }) });
+    service.inject({
+      method: 'GET',
+      path: /^\/v2\/api\/clients\//,
+      status: 400,
+      body: JSON.stringify({
+        errors: [{ detail: `bad credential ${SECRET} (${Buffer.from(`${client.id}:${SECRET}`).toString('base64')})` }],
+      }),
+    });
     const run = await cli(['plan', '--json']);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain('bad credential ***');
@@ -450,13 +642,22 @@ describe('the secret', () => {
 
 describe('hostile text', () => {
   test('escape sequences, a carriage return and a bell from the spec or the service are shown escaped, never obeyed', async () => {
-    await workspace.write('.github/provider-scope.yml', SPEC.replace('name: CLI provider', 'name: "Evil \\e[31mred\\e]0;title\\a\\rend"'));
-    service.inject({ method: 'POST', status: 400, times: 2, body: JSON.stringify({ errors: [{ detail: "refused \u001b[2J\u009b6n\n::error::forged" }] }) });
+    await workspace.write(
+      '.github/provider-scope.yml',
+      SPEC.replace('name: CLI provider', 'name: "Evil \\e[31mred\\e]0;title\\a\\rend"'),
+    );
+    service.inject({
+      method: 'POST',
+      status: 400,
+      times: 2,
+      body: JSON.stringify({ errors: [{ detail: 'refused \u001b[2J\u009b6n\n::error::forged' }] }),
+    });
     const runs = [await cli(['plan']), await cli(['apply']), await cli(['apply', '--json'])];
     for (const run of runs) expect(run.stdout + run.stderr).not.toMatch(OBEYED_CONTROL);
     // Run inside a GitHub job, no line may start a workflow command: each starts with words of its own.
-    for (const run of runs) expect((run.stdout + run.stderr).split('\n').filter((line) => /^\s*::/.test(line))).toEqual([]);
-    expect(runs[0]?.stdout).toContain("Evil \\u001b[31mred\\u001b]0;title\\u0007\\rend");
+    for (const run of runs)
+      expect((run.stdout + run.stderr).split('\n').filter((line) => /^\s*::/.test(line))).toEqual([]);
+    expect(runs[0]?.stdout).toContain('Evil \\u001b[31mred\\u001b]0;title\\u0007\\rend');
     expect(runs[1]?.stderr).toContain('refused \\u001b[2J\\u009b6n');
     expect(runs[2]?.stdout).toContain('refused \\u001b[2J\\u009b6n');
   });
@@ -478,8 +679,12 @@ describe('colour', () => {
   test('messages on a terminal: a warning and an error labelled in colour, the text itself plain', async () => {
     await cli(['apply']);
     await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
-    expect((await cli(['plan'], { tty: true })).stderr).toContain("\u001b[33mWarning: \u001b[39mThe client's scope differs from the spec in description");
-    expect((await cli(['plan', '--on-drift', 'fail'], { tty: true })).stderr).toContain("\u001b[31mError: \u001b[39mThe client's scope differs from the spec in description");
+    expect((await cli(['plan'], { tty: true })).stderr).toContain(
+      "\u001b[33mWarning: \u001b[39mThe client's scope differs from the spec in description",
+    );
+    expect((await cli(['plan', '--on-drift', 'fail'], { tty: true })).stderr).toContain(
+      "\u001b[31mError: \u001b[39mThe client's scope differs from the spec in description",
+    );
   });
 });
 
@@ -496,7 +701,12 @@ describe('what the command prints and writes', () => {
     const hidden = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
     await workspace.write('.github/provider-scope.yml', `${SPEC}  - scope: ${hidden}\n`);
     const run = await cli(['plan']);
-    expect(run.stderr).toMatch(new RegExp(`^Warning: \\.github/provider-scope\\.yml:6: dependent_scopes: no scope with id ${hidden} is visible to this client`, 'm'));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^Warning: \\.github/provider-scope\\.yml:6: dependent_scopes: no scope with id ${hidden} is visible to this client`,
+        'm',
+      ),
+    );
   });
 
   test('the log lines on stderr as they are, unlabelled; nothing on stdout when the run failed before the scope was known', async () => {
@@ -534,35 +744,53 @@ describe('what the command prints and writes', () => {
     const drifted = await cli(['apply', '--on-drift', 'fail', '--dotenv', 'scope.env']);
     expect([drifted.exitCode, drifted.written]).toEqual([1, {}]);
     await workspace.write('.github/provider-scope.yml', SPEC);
-    const full = await cli(['apply', '--dotenv', 'scope.env', '--json'], { failWrite: Object.assign(new Error('no space'), { code: 'ENOSPC' }) });
+    const full = await cli(['apply', '--dotenv', 'scope.env', '--json'], {
+      failWrite: Object.assign(new Error('no space'), { code: 'ENOSPC' }),
+    });
     expect(full.exitCode).toBe(1);
     expect(full.stderr).toContain('Error: --dotenv: scope.env could not be written (ENOSPC).');
-    expect(jsonOf(full)).toMatchObject({ status: 'failed', exit_code: 1, errors: [{ message: '--dotenv: scope.env could not be written (ENOSPC).' }] });
+    expect(jsonOf(full)).toMatchObject({
+      status: 'failed',
+      exit_code: 1,
+      errors: [{ message: '--dotenv: scope.env could not be written (ENOSPC).' }],
+    });
     const odd = await cli(['plan', '--dotenv', 'scope.env'], { failWrite: 'not an error' });
-    expect([odd.exitCode, odd.stderr]).toEqual([1, expect.stringContaining('Error: --dotenv: scope.env could not be written (not an error).')]);
+    expect([odd.exitCode, odd.stderr]).toEqual([
+      1,
+      expect.stringContaining('Error: --dotenv: scope.env could not be written (not an error).'),
+    ]);
   });
 
-  test('--dotenv with a suffix that holds a control character: refused as the spec\'s problem before any request, exit 1, nothing written', async () => {
+  test("--dotenv with a suffix that holds a control character: refused as the spec's problem before any request, exit 1, nothing written", async () => {
     await workspace.write('.github/provider-scope.yml', `${SPEC}scope_suffix: "act\\aion"\n`);
     const run = await cli(['plan', '--dotenv', 'scope.env']);
     expect([run.exitCode, run.written, service.apiCalls()]).toEqual([1, {}, []]);
-    expect(run.stderr).toMatch(/^Error: \.github\/provider-scope\.yml:6: scope_suffix must be one path segment: no white space, control or format character/m);
+    expect(run.stderr).toMatch(
+      /^Error: \.github\/provider-scope\.yml:6: scope_suffix must be one path segment: no white space, control or format character/m,
+    );
   });
 
   test('--dotenv with a list whose suffix makes no variable name: refused before any request; without --dotenv the same spec runs', async () => {
-    await workspace.write('.github/provider-scope.yml', 'scopes:\n  - name: R\n    description: Reads\n    scope_suffix: read.only\n    advertised: true\n');
+    await workspace.write(
+      '.github/provider-scope.yml',
+      'scopes:\n  - name: R\n    description: Reads\n    scope_suffix: read.only\n    advertised: true\n',
+    );
     const refused = await cli(['plan', '--dotenv', 'scope.env']);
     expect([refused.exitCode, refused.written, service.apiCalls()]).toEqual([1, {}, []]);
-    expect(refused.stderr).toContain(`--dotenv: the scope suffix "read.only" cannot make a variable's name (SCOPE_STRING_READ.ONLY)`);
+    expect(refused.stderr).toContain(
+      `--dotenv: the scope suffix "read.only" cannot make a variable's name (SCOPE_STRING_READ.ONLY)`,
+    );
     const planned = await cli(['plan']);
     expect([planned.exitCode, planned.stderr.includes('--dotenv')]).toEqual([2, false]);
   });
 
   test("the scope string to deploy for a listed scope, in the command line's words", () => {
-    expect(cliNaming().scopeOutputOf('b')).toBe('the scope string that plan and apply print for b (outputs.scopes["b"].scope_string with --json)');
+    expect(cliNaming().scopeOutputOf('b')).toBe(
+      'the scope string that plan and apply print for b (outputs.scopes["b"].scope_string with --json)',
+    );
   });
 
-  test('--version: the package\'s version', async () => {
+  test("--version: the package's version", async () => {
     const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect((await cli(['--version'])).stdout).toBe(`${version}\n`);
   });
@@ -577,19 +805,25 @@ describe('the spec anywhere in the repository', () => {
   };
   const from = (cwd: string, argv: string[]) => workspace.run(argv, env, { cwd });
 
-  test.each(['folder', 'file'] as const)('.git a %s: from a folder below, the default spec is read from the top, --spec from the current directory', async (git) => {
-    await repository(git);
-    expect((await from('sub/deeper', ['plan'])).exitCode).toBe(2);
-    expect((await from('sub', ['plan', '--spec', '../.github/provider-scope.yml'])).exitCode).toBe(2);
-    env.PROVIDER_SPEC = '../../.github/provider-scope.yml';
-    expect((await from('sub/deeper', ['plan'])).exitCode).toBe(2);
-  });
+  test.each(['folder', 'file'] as const)(
+    '.git a %s: from a folder below, the default spec is read from the top, --spec from the current directory',
+    async (git) => {
+      await repository(git);
+      expect((await from('sub/deeper', ['plan'])).exitCode).toBe(2);
+      expect((await from('sub', ['plan', '--spec', '../.github/provider-scope.yml'])).exitCode).toBe(2);
+      env.PROVIDER_SPEC = '../../.github/provider-scope.yml';
+      expect((await from('sub/deeper', ['plan'])).exitCode).toBe(2);
+    },
+  );
 
   test("a problem in the spec is placed at its path from the current directory, as a terminal's links read it", async () => {
     await repository('folder');
     await workspace.write('.github/provider-scope.yml', 'name: x\ndescription: y\nadvertised: maybe\n');
     const run = await from('sub/deeper', ['plan']);
-    expect([run.exitCode, run.stderr]).toEqual([1, expect.stringContaining(`Error: ${path.join('..', '..', '.github', 'provider-scope.yml')}:3: advertised `)]);
+    expect([run.exitCode, run.stderr]).toEqual([
+      1,
+      expect.stringContaining(`Error: ${path.join('..', '..', '.github', 'provider-scope.yml')}:3: advertised `),
+    ]);
   });
 
   test('a spec outside the repository is refused, as written and through a link; outside any repository, the current directory is the limit', async () => {
@@ -597,21 +831,29 @@ describe('the spec anywhere in the repository', () => {
     await workspace.write('sub/inside.yml', SPEC);
     expect((await from('sub/deeper', ['plan', '--spec', '../inside.yml'])).exitCode).toBe(2);
     const out = await from('sub', ['plan', '--spec', '../../elsewhere.yml']);
-    expect([out.exitCode, out.stderr]).toEqual([1, "Error: Spec file ../../elsewhere.yml is outside the repository (after its links are followed): --spec must name a file inside it.\n"]);
+    expect([out.exitCode, out.stderr]).toEqual([
+      1,
+      'Error: Spec file ../../elsewhere.yml is outside the repository (after its links are followed): --spec must name a file inside it.\n',
+    ]);
     const elsewhere = await mkdtemp(path.join(tmpdir(), 'eps-elsewhere-'));
     try {
       await writeFile(path.join(elsewhere, 'spec.yml'), SPEC);
       await symlink(path.join(elsewhere, 'spec.yml'), path.join(workspace.dir, 'sub', 'link.yml'));
-      expect((await from('sub', ['plan', '--spec', 'link.yml'])).stderr).toContain('Error: Spec file link.yml is outside the repository (after its links are followed)');
+      expect((await from('sub', ['plan', '--spec', 'link.yml'])).stderr).toContain(
+        'Error: Spec file link.yml is outside the repository (after its links are followed)',
+      );
     } finally {
       await rm(elsewhere, { recursive: true });
     }
     await rm(path.join(workspace.dir, '.git'), { recursive: true });
     const noRepository = await from('sub', ['plan', '--spec', '../.github/provider-scope.yml']);
-    expect([noRepository.exitCode, noRepository.stderr]).toEqual([1, expect.stringContaining('is outside the current directory (after its links are followed)')]);
+    expect([noRepository.exitCode, noRepository.stderr]).toEqual([
+      1,
+      expect.stringContaining('is outside the current directory (after its links are followed)'),
+    ]);
   });
 
-  test("a spec not found: to whom gave --spec, check the path; to whom did not, give --spec; never both", async () => {
+  test('a spec not found: to whom gave --spec, check the path; to whom did not, give --spec; never both', async () => {
     await repository('folder');
     await rm(path.join(workspace.dir, '.github'), { recursive: true });
     const real = await realpath(workspace.dir);
@@ -644,32 +886,51 @@ describe('verify', () => {
     const scopeString = `${service.url}/scopes/${client.id}/action_all`;
     provider.document = { globus_auth_scope: scopeString };
     const ok = await cli(['verify', '--provider-url', provider.url]);
-    expect([ok.exitCode, ok.stdout]).toEqual([0, expect.stringContaining(`publishes ${scopeString} (a scope string of this client)`)]);
-    expect(ok.stderr.split('\n')[0]).toBe(`Checking the provider at ${provider.url} against the scopes of client ${client.id} at ${service.url}`);
+    expect([ok.exitCode, ok.stdout]).toEqual([
+      0,
+      expect.stringContaining(`publishes ${scopeString} (a scope string of this client)`),
+    ]);
+    expect(ok.stderr.split('\n')[0]).toBe(
+      `Checking the provider at ${provider.url} against the scopes of client ${client.id} at ${service.url}`,
+    );
     provider.document = { globus_auth_scope: 'https://auth.globus.org/scopes/other/action_all' };
     const wrong = await cli(['verify', '--provider-url', provider.url, '--json']);
     expect(wrong.exitCode).toBe(1);
     expect(jsonOf(wrong)).toMatchObject({ command: 'verify', status: 'failed', providers: [{ matches: false }] });
-    expect(wrong.stderr).toContain(`set to the scope_string that plan and apply print (outputs.scope_string with --json), "${scopeString}"`);
+    expect(wrong.stderr).toContain(
+      `set to the scope_string that plan and apply print (outputs.scope_string with --json), "${scopeString}"`,
+    );
     provider.document = { title: 'publishes nothing' };
     const none = await cli(['verify', '--provider-url', provider.url, '--json']);
-    expect(jsonOf(none)).toMatchObject({ status: 'failed', providers: [{ url: `${provider.url}/`, key: null, published: null, matches: false }] });
+    expect(jsonOf(none)).toMatchObject({
+      status: 'failed',
+      providers: [{ url: `${provider.url}/`, key: null, published: null, matches: false }],
+    });
   });
 
   test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {
-    expect((await cli(['verify'])).stderr).toContain('Error: --provider-url (or PROVIDER_URL) is empty: give the base address of the deployed provider to check');
+    expect((await cli(['verify'])).stderr).toContain(
+      'Error: --provider-url (or PROVIDER_URL) is empty: give the base address of the deployed provider to check',
+    );
     const none = await cli(['verify', '--provider-url', provider.url]);
-    expect([none.exitCode, none.stderr]).toEqual([1, expect.stringContaining('has no scope yet: there is nothing for the provider to publish. Create it first: run ensure-provider-scope apply.')]);
+    expect([none.exitCode, none.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        'has no scope yet: there is nothing for the provider to publish. Create it first: run ensure-provider-scope apply.',
+      ),
+    ]);
   });
 });
 
 describe('usage', () => {
-  test("every setting of the engine is an option of the command line, but dry_run, which the verb decides", () => {
+  test('every setting of the engine is an option of the command line, but dry_run, which the verb decides', () => {
     expect(CLI_SETTINGS.map((s) => s.setting)).toEqual(SETTING_NAMES.filter((name) => name !== 'dry_run'));
     // Kebab case of the input's name, and PROVIDER_ and its upper case as the variable (PROVIDER_URL for provider_url, PROVIDER_SUFFIX for provider_suffix).
     for (const { setting, flag, env: variable } of CLI_SETTINGS) {
       if (flag !== undefined) expect(flag).toBe(setting.replaceAll('_', '-'));
-      expect(variable).toBe(setting.startsWith('provider_') ? setting.toUpperCase() : `PROVIDER_${setting.toUpperCase()}`);
+      expect(variable).toBe(
+        setting.startsWith('provider_') ? setting.toUpperCase() : `PROVIDER_${setting.toUpperCase()}`,
+      );
     }
   });
 
@@ -677,21 +938,61 @@ describe('usage', () => {
     [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import\|rotate> \[options\]/],
     [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import\|rotate> \[options\]/],
     [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
-    [['plan', '--help'], 0, 'stdout', /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/],
+    [
+      ['plan', '--help'],
+      0,
+      'stdout',
+      /^Usage: ensure-provider-scope plan \[options\][\s\S]*Examples:\n {2}PROVIDER_CLIENT_SECRET=\.\.\. ensure-provider-scope plan/,
+    ],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
     [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply, verify, import or rotate/],
     [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
-    [['plan', '--nope'], 1, 'stderr', /^ensure-provider-scope: unknown option --nope\. Run 'ensure-provider-scope --help' for the options\.\n$/],
+    [
+      ['plan', '--nope'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: unknown option --nope\. Run 'ensure-provider-scope --help' for the options\.\n$/,
+    ],
     // Near misses, in this command's words, quotes balanced.
-    [['plan', '--ondrift', 'update'], 1, 'stderr', /^ensure-provider-scope: unknown option --ondrift \(did you mean --on-drift\?\)\. Run/],
-    [['plan', '--on_drift=update'], 1, 'stderr', /^ensure-provider-scope: unknown option --on_drift \(did you mean --on-drift\?\)\. Run/],
+    [
+      ['plan', '--ondrift', 'update'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: unknown option --ondrift \(did you mean --on-drift\?\)\. Run/,
+    ],
+    [
+      ['plan', '--on_drift=update'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: unknown option --on_drift \(did you mean --on-drift\?\)\. Run/,
+    ],
     [['plan', '-x'], 1, 'stderr', /^ensure-provider-scope: unknown option -x\. Run/],
-    [['plan', '--on-drift'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
-    [['plan', '--on-drift', '--json'], 1, 'stderr', /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/],
+    [
+      ['plan', '--on-drift'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/,
+    ],
+    [
+      ['plan', '--on-drift', '--json'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: --on-drift needs a value, e\.g\. --on-drift update\. Run/,
+    ],
     [['plan', '--json=yes'], 1, 'stderr', /^ensure-provider-scope: --json takes no value\. Run/],
-    [['import', '--dotenv', 'scope.env'], 1, 'stderr', /^ensure-provider-scope: --dotenv is not an option of import, but of plan, apply and verify\. Run 'ensure-provider-scope import --help' for the options of import\.\n$/],
-    [['plna'], 1, 'stderr', /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify, import or rotate\./],
+    [
+      ['import', '--dotenv', 'scope.env'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: --dotenv is not an option of import, but of plan, apply and verify\. Run 'ensure-provider-scope import --help' for the options of import\.\n$/,
+    ],
+    [
+      ['plna'],
+      1,
+      'stderr',
+      /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify, import or rotate\./,
+    ],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
     const run = await cli([...argv]);
     expect(run.exitCode).toBe(exitCode);
@@ -699,31 +1000,93 @@ describe('usage', () => {
   });
 
   /** The flags a help lists, in its order. */
-  const flagsOf = (help: string): string[] => help.split('\n').filter((line) => /^ {2}-/.test(line)).map((line) => /--[a-z-]+/.exec(line)?.[0] ?? line);
+  const flagsOf = (help: string): string[] =>
+    help
+      .split('\n')
+      .filter((line) => /^ {2}-/.test(line))
+      .map((line) => /--[a-z-]+/.exec(line)?.[0] ?? line);
   const CONNECTION = ['--client-id', '--auth-url', '--auth', '--timeout-seconds', '--client-secret-stdin'];
   // Each command's own options first, then the connection's, then the output's: only what applies.
   const TAKES = {
-    plan: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--gitlab-note', '--debug', '--help'],
-    apply: ['--spec', '--on-drift', '--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--gitlab-note', '--debug', '--help'],
-    verify: ['--provider-url', '--provider-suffix', ...CONNECTION, '--json', '--format', '--dotenv', '--debug', '--help'],
+    plan: [
+      '--spec',
+      '--on-drift',
+      '--provider-url',
+      '--provider-suffix',
+      ...CONNECTION,
+      '--json',
+      '--format',
+      '--dotenv',
+      '--gitlab-note',
+      '--debug',
+      '--help',
+    ],
+    apply: [
+      '--spec',
+      '--on-drift',
+      '--provider-url',
+      '--provider-suffix',
+      ...CONNECTION,
+      '--json',
+      '--format',
+      '--dotenv',
+      '--gitlab-note',
+      '--debug',
+      '--help',
+    ],
+    verify: [
+      '--provider-url',
+      '--provider-suffix',
+      ...CONNECTION,
+      '--json',
+      '--format',
+      '--dotenv',
+      '--debug',
+      '--help',
+    ],
     import: ['--spec', '--scope-suffix', '--force', ...CONNECTION, '--json', '--debug', '--help'],
-    rotate: ['--print-secret', '--secret-file', '--retire', '--retire-id', ...CONNECTION, '--json', '--debug', '--help'],
+    rotate: [
+      '--print-secret',
+      '--secret-file',
+      '--retire',
+      '--retire-id',
+      ...CONNECTION,
+      '--json',
+      '--debug',
+      '--help',
+    ],
   } as const;
 
   test('--help names every option once, explained in one column, each setting with its variable and its default said once, which commands take it when not all do, and each command with its summary and an example', async () => {
     const help = (await cli(['--help'])).stdout;
     const options = help.split('\n').filter((line) => /^ {2}-/.test(line));
-    for (const line of options) expect({ line, explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^[^\s[]/.test(line.slice(30)) }).toEqual({ line, explained: true });
+    for (const line of options)
+      expect({
+        line,
+        explained: /^ {2}-\S*( \S+)* +$/.test(line.slice(0, 30)) && /^[^\s[]/.test(line.slice(30)),
+      }).toEqual({ line, explained: true });
     // A default is said once, in brackets, never in the explanation too.
-    for (const line of options) expect({ line, twice: /default/.test(line.split('[')[0] ?? '') }).toEqual({ line, twice: false });
+    for (const line of options)
+      expect({ line, twice: /default/.test(line.split('[')[0] ?? '') }).toEqual({ line, twice: false });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
       if (flag === undefined) continue;
       const fallback = SETTING_DEFAULTS[setting];
       const line = options.find((l) => l.startsWith(`  --${flag} <value>`));
-      expect({ flag, line }).toEqual({ flag, line: expect.stringMatching(new RegExp(`\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}(; [a-z, ]+ only)?\\]$`)) });
+      expect({ flag, line }).toEqual({
+        flag,
+        line: expect.stringMatching(
+          new RegExp(
+            `\\[env ${variable}${fallback ? `; default ${fallback.replaceAll('.', '\\.')}` : ''}(; [a-z, ]+ only)?\\]$`,
+          ),
+        ),
+      });
     }
-    expect(options.find((l) => l.startsWith('  --on-drift '))).toMatch(/\[env PROVIDER_ON_DRIFT; default warn; plan and apply only\]$/);
-    expect(options.find((l) => l.startsWith('  --provider-url '))).toMatch(/\[env PROVIDER_URL; plan, apply and verify only\]$/);
+    expect(options.find((l) => l.startsWith('  --on-drift '))).toMatch(
+      /\[env PROVIDER_ON_DRIFT; default warn; plan and apply only\]$/,
+    );
+    expect(options.find((l) => l.startsWith('  --provider-url '))).toMatch(
+      /\[env PROVIDER_URL; plan, apply and verify only\]$/,
+    );
     expect(options.find((l) => l.startsWith('  --scope-suffix '))).toMatch(/\[import only\]$/);
     expect(options.find((l) => l.startsWith('  --dotenv '))).toMatch(/\[plan, apply and verify only\]$/);
     expect(options.find((l) => l.startsWith('  --json '))).not.toContain('[');
@@ -741,53 +1104,104 @@ describe('usage', () => {
     }
   });
 
-  test.each(Object.entries(TAKES))("%s --help: only the options it takes, its own first, the lines the whole's help has; its exit codes; its summary and examples", async (verb, takes) => {
-    const whole = (await cli(['--help'])).stdout.split('\n');
-    const own = (await cli([verb, '--help'])).stdout;
-    expect(flagsOf(own)).toEqual(takes);
-    // The same explanation as in the whole's help, without which commands take it.
-    for (const line of own.split('\n').filter((l) => /^ {2}-/.test(l) && !l.includes('required]'))) {
-      expect({ line, inWhole: whole.some((w) => w.replace(/;? ?([a-z, ]+ only)\]$/, ']').replace(/ \[\]$/, '') === line) }).toEqual({ line, inWhole: true });
-    }
-    expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
-    expect(own).toMatch(verb === 'plan' ? /Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+\n\n/ : /Exit codes:\n {2}0 .+\n {2}1 .+\n\n/);
-    for (const [other, { examples: theirs }] of Object.entries(COMMANDS)) for (const example of theirs) expect({ verb, example, shown: own.includes(`\n  ${example}\n`) }).toEqual({ verb, example, shown: other === verb });
-  });
+  test.each(Object.entries(TAKES))(
+    "%s --help: only the options it takes, its own first, the lines the whole's help has; its exit codes; its summary and examples",
+    async (verb, takes) => {
+      const whole = (await cli(['--help'])).stdout.split('\n');
+      const own = (await cli([verb, '--help'])).stdout;
+      expect(flagsOf(own)).toEqual(takes);
+      // The same explanation as in the whole's help, without which commands take it.
+      for (const line of own.split('\n').filter((l) => /^ {2}-/.test(l) && !l.includes('required]'))) {
+        expect({
+          line,
+          inWhole: whole.some((w) => w.replace(/;? ?([a-z, ]+ only)\]$/, ']').replace(/ \[\]$/, '') === line),
+        }).toEqual({ line, inWhole: true });
+      }
+      expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
+      expect(own).toMatch(
+        verb === 'plan' ? /Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+\n\n/ : /Exit codes:\n {2}0 .+\n {2}1 .+\n\n/,
+      );
+      for (const [other, { examples: theirs }] of Object.entries(COMMANDS))
+        for (const example of theirs)
+          expect({ verb, example, shown: own.includes(`\n  ${example}\n`) }).toEqual({
+            verb,
+            example,
+            shown: other === verb,
+          });
+    },
+  );
 
   test("docs/command-line.md's table of options per command is the commands' own: each option, its variable and default, and who takes it", () => {
     const text = readFileSync(path.join(ROOT, 'docs', 'command-line.md'), 'utf8');
     const table = text.split('<!-- options:start -->\n')[1]?.split('<!-- options:end -->')[0] ?? '';
-    const rows = table.trim().split('\n').slice(2).map((row) => row.replace(/\\\|/g, '/').split('|').slice(1, -1).map((cell) => cell.trim()));
+    const rows = table
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((row) =>
+        row
+          .replace(/\\\|/g, '/')
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
     const verbs = Object.keys(TAKES) as Array<keyof typeof TAKES>;
-    const documented = Object.fromEntries(verbs.map((verb, i) => [verb, rows.filter((row) => row[3 + i] !== '' && row[3 + i] !== undefined).map((row) => /--[a-z-]+/.exec(row[0] ?? '')?.[0])]));
+    const documented = Object.fromEntries(
+      verbs.map((verb, i) => [
+        verb,
+        rows
+          .filter((row) => row[3 + i] !== '' && row[3 + i] !== undefined)
+          .map((row) => /--[a-z-]+/.exec(row[0] ?? '')?.[0]),
+      ]),
+    );
     // Each command's options, in the table's order (its help's, own first, may differ).
-    for (const verb of verbs) expect({ verb, options: [...(documented[verb] ?? [])].sort() }).toEqual({ verb, options: [...TAKES[verb]].sort() });
+    for (const verb of verbs)
+      expect({ verb, options: [...(documented[verb] ?? [])].sort() }).toEqual({
+        verb,
+        options: [...TAKES[verb]].sort(),
+      });
     for (const { flag, env: variable, setting } of CLI_SETTINGS) {
       if (flag === undefined) continue;
       const row = rows.find((r) => (r[0] ?? '').startsWith(`\`--${flag} `));
-      expect({ flag, variable: row?.[1], fallback: row?.[2] }).toEqual({ flag, variable: `\`${variable}\``, fallback: SETTING_DEFAULTS[setting] ? `\`${SETTING_DEFAULTS[setting]}\`` : '' });
+      expect({ flag, variable: row?.[1], fallback: row?.[2] }).toEqual({
+        flag,
+        variable: `\`${variable}\``,
+        fallback: SETTING_DEFAULTS[setting] ? `\`${SETTING_DEFAULTS[setting]}\`` : '',
+      });
     }
     expect(rows.find((r) => (r[0] ?? '').startsWith('`--provider-url '))?.[5]).toBe('✓ (required)');
   });
 
   test('verify --help says --provider-url is required, the others that it is optional', async () => {
-    const line = async (verb: string) => (await cli([verb, '--help'])).stdout.split('\n').find((l) => l.startsWith('  --provider-url '));
+    const line = async (verb: string) =>
+      (await cli([verb, '--help'])).stdout.split('\n').find((l) => l.startsWith('  --provider-url '));
     expect(await line('verify')).toMatch(/\[env PROVIDER_URL; required\]$/);
     for (const verb of ['plan', 'apply']) expect(await line(verb)).toMatch(/\[env PROVIDER_URL\]$/);
   });
 
-  test.each(Object.entries(TAKES).flatMap(([verb, takes]) =>
-    Object.values(TAKES).flat().filter((flag, i, all) => all.indexOf(flag) === i && !(takes as readonly string[]).includes(flag)).map((flag) => [verb, flag] as const),
-  ))('%s %s: refused the same way, naming the commands that take it, before any request', async (verb, flag) => {
-    const takenBy = Object.entries(TAKES).filter(([, takes]) => (takes as readonly string[]).includes(flag)).map(([v]) => v);
+  test.each(
+    Object.entries(TAKES).flatMap(([verb, takes]) =>
+      Object.values(TAKES)
+        .flat()
+        .filter((flag, i, all) => all.indexOf(flag) === i && !(takes as readonly string[]).includes(flag))
+        .map((flag) => [verb, flag] as const),
+    ),
+  )('%s %s: refused the same way, naming the commands that take it, before any request', async (verb, flag) => {
+    const takenBy = Object.entries(TAKES)
+      .filter(([, takes]) => (takes as readonly string[]).includes(flag))
+      .map(([v]) => v);
     const by = takenBy.length === 1 ? takenBy[0] : `${takenBy.slice(0, -1).join(', ')} and ${takenBy.at(-1)}`;
     const value = ['--force', '--gitlab-note', '--print-secret'].includes(flag) ? [] : ['x'];
     const run = await cli([verb, flag, ...value]);
-    expect([run.exitCode, run.stderr, run.stdout]).toEqual([1, `ensure-provider-scope: ${flag} is not an option of ${verb}, but of ${by}. Run 'ensure-provider-scope ${verb} --help' for the options of ${verb}.\n`, '']);
+    expect([run.exitCode, run.stderr, run.stdout]).toEqual([
+      1,
+      `ensure-provider-scope: ${flag} is not an option of ${verb}, but of ${by}. Run 'ensure-provider-scope ${verb} --help' for the options of ${verb}.\n`,
+      '',
+    ]);
     expect(service.requests).toEqual([]);
   });
 
-  test("an environment variable is never refused: a command that does not take a setting ignores its variable, whatever it holds", async () => {
+  test('an environment variable is never refused: a command that does not take a setting ignores its variable, whatever it holds', async () => {
     const provider = new ProviderStub();
     await provider.start();
     try {
@@ -813,11 +1227,17 @@ describe('usage', () => {
     env.PROVIDER_AUTH_URL = undefined;
     const empty = await cli(['plan']);
     expect(empty.exitCode).toBe(1);
-    expect(empty.stderr).toContain('Error: --client-id (or PROVIDER_CLIENT_ID) is empty: give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment');
-    expect(empty.stderr).toContain('Error: --auth-url (or PROVIDER_AUTH_URL) is empty: give the base address of the authentication service, e.g. --auth-url https://auth.globus.org');
+    expect(empty.stderr).toContain(
+      'Error: --client-id (or PROVIDER_CLIENT_ID) is empty: give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
+    );
+    expect(empty.stderr).toContain(
+      'Error: --auth-url (or PROVIDER_AUTH_URL) is empty: give the base address of the authentication service, e.g. --auth-url https://auth.globus.org',
+    );
     const credentials = await cli(['plan', '--client-id', client.id, '--auth-url', 'https://user:pw@auth.example.org']);
     // Given as flags: named as flags.
-    expect(credentials.stderr).toContain('Error: --auth-url must not carry credentials: they belong in --client-id and PROVIDER_CLIENT_SECRET');
+    expect(credentials.stderr).toContain(
+      'Error: --auth-url must not carry credentials: they belong in --client-id and PROVIDER_CLIENT_SECRET',
+    );
   });
 
   test('an option from the environment, a flag over it, and the same validation as the action, each named the way it was given', async () => {

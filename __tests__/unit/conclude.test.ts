@@ -8,8 +8,16 @@ import type { ReconcileResult } from '../../src/engine/reconcile.ts';
 import { id } from '../support/ids.ts';
 import { single } from '../support/plans.ts';
 
-const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: 'https://auth.example.org/scopes/c/action_all' };
-const differs = (field: string, spec: FieldValue, service: FieldValue): FieldComparison => ({ field, spec, service, same: false });
+const SCOPE = {
+  id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
+  scope_string: 'https://auth.example.org/scopes/c/action_all',
+};
+const differs = (field: string, spec: FieldValue, service: FieldValue): FieldComparison => ({
+  field,
+  spec,
+  service,
+  same: false,
+});
 const RESULT: ReconcileResult = {
   scope: SCOPE,
   scopes: [SCOPE],
@@ -21,8 +29,22 @@ const RESULT: ReconcileResult = {
   updated: false,
   names: new Map(),
 };
-const conclude = (result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>, onDrift: 'warn' | 'fail' | 'ignore' | 'update', dryRun = false) =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: { ...PLAIN_WORDS, assign: (setting, value) => `<${setting}=${value}>`, debugOutput: 'the debug output', scopeOutputOf: (suffix) => `the scopes output's ${suffix}` }, ensured: single({ ...RESULT, ...result, wouldCreate: false }), provider: undefined });
+const conclude = (
+  result: Partial<Extract<ReconcileResult, { wouldCreate: false }>>,
+  onDrift: 'warn' | 'fail' | 'ignore' | 'update',
+  dryRun = false,
+) =>
+  concludeRun({
+    inputs: { on_drift: onDrift, dry_run: dryRun },
+    naming: {
+      ...PLAIN_WORDS,
+      assign: (setting, value) => `<${setting}=${value}>`,
+      debugOutput: 'the debug output',
+      scopeOutputOf: (suffix) => `the scopes output's ${suffix}`,
+    },
+    ensured: single({ ...RESULT, ...result, wouldCreate: false }),
+    provider: undefined,
+  });
 
 describe('on_drift: update', () => {
   const description = differs('description', 'New', 'Old');
@@ -30,14 +52,22 @@ describe('on_drift: update', () => {
   const dependents = differs('dependent_scopes', [dependent], []);
 
   test('applied: each change in the log, before and after, the consent note on dependent_scopes; updated=true; exit 0', () => {
-    const conclusion = conclude({ updated: true, changes: [description, dependents], comparison: [{ ...description, same: true }] }, 'update');
+    const conclusion = conclude(
+      { updated: true, changes: [description, dependents], comparison: [{ ...description, same: true }] },
+      'update',
+    );
     expect(conclusion.outputs?.updated).toBe('true');
     expect(conclusion.messages.map((m) => m.text)).toEqual([
       `scope_string: ${SCOPE.scope_string} (already registered)`,
       'Updated description from "Old" to "New"',
       `Updated dependent_scopes from [] to [urn:a (a-id) optional: false, requires_refresh_token: false] (${CONSENT_NOTE})`,
     ]);
-    expect(conclusion.plan).toMatchObject({ dryRun: false, changes: true, provider: undefined, scopes: [{ action: 'update' }] });
+    expect(conclusion.plan).toMatchObject({
+      dryRun: false,
+      changes: true,
+      provider: undefined,
+      scopes: [{ action: 'update' }],
+    });
     expect(conclusion.plan?.scopes[0].fields).toEqual([
       { field: 'description', before: 'Old', after: 'New', consent: false },
       { field: 'dependent_scopes', before: [], after: [dependent], consent: true },
@@ -52,15 +82,25 @@ describe('on_drift: update', () => {
       ['info', `scope_string: ${SCOPE.scope_string} (already registered)`],
       ['info', 'Dry run: description would change from "Old" to "New"'],
     ]);
-    expect(conclusion.plan).toMatchObject({ dryRun: true, changes: true, scopes: [{ action: 'update', fields: [{ field: 'description', before: 'Old', after: 'New', consent: false }] }] });
-    expect([conclusion.outputs?.updated, conclusion.outputs?.changes, conclusion.exitCode]).toEqual(['false', 'true', 0]);
+    expect(conclusion.plan).toMatchObject({
+      dryRun: true,
+      changes: true,
+      scopes: [{ action: 'update', fields: [{ field: 'description', before: 'Old', after: 'New', consent: false }] }],
+    });
+    expect([conclusion.outputs?.updated, conclusion.outputs?.changes, conclusion.exitCode]).toEqual([
+      'false',
+      'true',
+      0,
+    ]);
   });
 
   test('a field the service ignored in the update is an error that fails the step', () => {
     const conclusion = conclude({ updated: true, changes: [description], comparison: [description] }, 'update');
     expect(conclusion.messages.at(-1)).toEqual({
       level: 'error',
-      text: expect.stringMatching(/^The service kept the scope with description "Old", although the update asked for "New"/),
+      text: expect.stringMatching(
+        /^The service kept the scope with description "Old", although the update asked for "New"/,
+      ),
       title: 'Scope drift: description',
     });
     expect(conclusion.exitCode).toBe(1);
@@ -83,7 +123,9 @@ describe('drift without update', () => {
   test('with scope_suffix differing too, no update is offered for the other fields (an update refuses then)', () => {
     const suffix = differs('scope_suffix', 'read_only', 'action_all');
     const texts = conclude({ comparison: [drift, suffix] }, 'warn').messages.map((m) => m.text);
-    expect(texts.find((t) => t.includes('in advertised'))).toMatch(/Align the spec with the service: no update is made while scope_suffix differs too\.$/);
+    expect(texts.find((t) => t.includes('in advertised'))).toMatch(
+      /Align the spec with the service: no update is made while scope_suffix differs too\.$/,
+    );
     expect(texts.join('\n')).not.toContain('<on_drift=update>');
   });
 
@@ -94,28 +136,50 @@ describe('drift without update', () => {
   });
 
   test('right after a creation, a difference is a field the service ignored', () => {
-    expect(conclude({ created: true, comparison: [drift] }, 'warn').messages.at(-1)?.text).toMatch(/^The service created the scope with advertised false/);
+    expect(conclude({ created: true, comparison: [drift] }, 'warn').messages.at(-1)?.text).toMatch(
+      /^The service created the scope with advertised false/,
+    );
   });
 });
 
 describe('concludeFailure', () => {
   test('a failure that is not a validation hands on no problems', () => {
-    expect(concludeFailure(new Error('boom'), { debugOutput: 'the debug output' })).toEqual({ messages: expect.any(Array), exitCode: 1 });
+    expect(concludeFailure(new Error('boom'), { debugOutput: 'the debug output' })).toEqual({
+      messages: expect.any(Array),
+      exitCode: 1,
+    });
   });
 
   test('a validation failure hands on every problem', () => {
     const problems = [{ field: 'name', message: 'f.yml: name is required', location: { file: 'f.yml', startLine: 2 } }];
-    expect(concludeFailure(new ValidationError(problems), { debugOutput: 'the debug output' })).toEqual({ messages: expect.any(Array), problems, exitCode: 1 });
+    expect(concludeFailure(new ValidationError(problems), { debugOutput: 'the debug output' })).toEqual({
+      messages: expect.any(Array),
+      problems,
+      exitCode: 1,
+    });
   });
 });
 
 describe('the first line says what became of the scope', () => {
   const firstLine = (result: Partial<ReconcileResult>, dryRun = false) =>
-    concludeRun({ inputs: { on_drift: 'warn', dry_run: dryRun }, naming: { ...PLAIN_WORDS, debugOutput: 'the debug output', scopeOutputOf: (suffix) => `the scopes output's ${suffix}` }, ensured: single({ ...RESULT, ...result } as ReconcileResult) }).messages[0]?.text;
+    concludeRun({
+      inputs: { on_drift: 'warn', dry_run: dryRun },
+      naming: {
+        ...PLAIN_WORDS,
+        debugOutput: 'the debug output',
+        scopeOutputOf: (suffix) => `the scopes output's ${suffix}`,
+      },
+      ensured: single({ ...RESULT, ...result } as ReconcileResult),
+    }).messages[0]?.text;
 
   test.each<[string, Partial<ReconcileResult>, boolean, string]>([
     ['created', { created: true }, false, 'created'],
-    ['would be created (a dry run)', { wouldCreate: true, scope: { id: '', scope_string: SCOPE.scope_string } }, true, 'would be created'],
+    [
+      'would be created (a dry run)',
+      { wouldCreate: true, scope: { id: '', scope_string: SCOPE.scope_string } },
+      true,
+      'would be created',
+    ],
     ['already registered', {}, false, 'already registered'],
   ])('%s', (_title, result, dryRun, state) => {
     expect(firstLine(result, dryRun)).toBe(`scope_string: ${SCOPE.scope_string} (${state})`);

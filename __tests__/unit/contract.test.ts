@@ -25,7 +25,13 @@ afterEach(async () => {
 });
 
 /** One request through undici, as the service client sends it; what came back, or how it failed. */
-async function send(dispatcher: Dispatcher, origin: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', requestPath: string, init: { body?: unknown; secret?: string; signal?: AbortSignal; clientId: string }): Promise<Outcome> {
+async function send(
+  dispatcher: Dispatcher,
+  origin: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  requestPath: string,
+  init: { body?: unknown; secret?: string; signal?: AbortSignal; clientId: string },
+): Promise<Outcome> {
   const authorization = `Basic ${Buffer.from(`${init.clientId}:${init.secret ?? SECRET}`).toString('base64')}`;
   try {
     const response = await request(`${origin}${requestPath}`, {
@@ -36,7 +42,12 @@ async function send(dispatcher: Dispatcher, origin: string, method: 'GET' | 'POS
       ...(init.signal === undefined ? {} : { signal: init.signal }),
     });
     const text = await response.body.text();
-    return { status: response.statusCode, contentType: response.headers['content-type'], retryAfter: response.headers['retry-after'], body: text === '' ? '' : (JSON.parse(text) as unknown) };
+    return {
+      status: response.statusCode,
+      contentType: response.headers['content-type'],
+      retryAfter: response.headers['retry-after'],
+      body: text === '' ? '' : (JSON.parse(text) as unknown),
+    };
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     return { failed: code ?? message };
@@ -46,8 +57,11 @@ async function send(dispatcher: Dispatcher, origin: string, method: 'GET' | 'POS
 /** The same calls, faults included, to a fresh service; every answer, in order. */
 async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, origin: string): Promise<Outcome[]> {
   const client = service.addClient({ secret: SECRET, name: 'Contract app' });
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', requestPath: string, init: { body?: unknown; secret?: string; signal?: AbortSignal } = {}) =>
-    send(dispatcher, origin, method, requestPath, { ...init, clientId: client.id });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    requestPath: string,
+    init: { body?: unknown; secret?: string; signal?: AbortSignal } = {},
+  ) => send(dispatcher, origin, method, requestPath, { ...init, clientId: client.id });
   const clientPath = `/v2/api/clients/${client.id}`;
   const own = `${service.url}/scopes/${client.id}/action_all`;
   const definition = {
@@ -61,7 +75,12 @@ async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, orig
 
   const answers: Outcome[] = [];
   answers.push(await call('GET', clientPath));
-  answers.push(await call('GET', `/v2/api/scopes?scope_strings=${[own, GROUPS_SCOPE_STRING, 'https://nowhere.example.org/scopes/none'].map(encodeURIComponent).join(',')}`));
+  answers.push(
+    await call(
+      'GET',
+      `/v2/api/scopes?scope_strings=${[own, GROUPS_SCOPE_STRING, 'https://nowhere.example.org/scopes/none'].map(encodeURIComponent).join(',')}`,
+    ),
+  );
   answers.push(await call('GET', `/v2/api/scopes?ids=${GROUPS_SCOPE_ID},00000000-0000-4000-8000-00000000dead`));
   const created = await call('POST', `${clientPath}/scopes`, { body: { scope: definition } });
   answers.push(created);
@@ -79,7 +98,9 @@ async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, orig
   service.inject({ method: 'GET', reset: true });
   answers.push(await call('GET', clientPath));
   service.inject({ method: 'POST', loseAnswer: true });
-  answers.push(await call('POST', `${clientPath}/scopes`, { body: { scope: { ...definition, scope_suffix: 'second' } } }));
+  answers.push(
+    await call('POST', `${clientPath}/scopes`, { body: { scope: { ...definition, scope_suffix: 'second' } } }),
+  );
   answers.push(await call('GET', clientPath));
   const stop = new AbortController();
   service.inject({ method: 'GET', hang: true, before: () => stop.abort(new Error('the caller stopped waiting')) });
@@ -89,7 +110,7 @@ async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, orig
   answers.push(made);
   const madeSecret = 'body' in made ? (made.body as { credential: { secret: string } }).credential.secret : '';
   answers.push(await call('GET', `${clientPath}/credentials`, { secret: madeSecret }));
-  const portalId = (service.clients.get(client.id)?.credentials[0]?.id) ?? 'none';
+  const portalId = service.clients.get(client.id)?.credentials[0]?.id ?? 'none';
   answers.push(await call('DELETE', `${clientPath}/credentials/${portalId}`, { secret: madeSecret }));
   answers.push(await call('GET', clientPath));
   answers.push(await call('DELETE', `${clientPath}/credentials/${portalId}`, { secret: madeSecret }));
@@ -98,7 +119,13 @@ async function script(service: EmbeddedAuthService, dispatcher: Dispatcher, orig
 
 /** The answers and the request log, with the address and every UUID named by order of first appearance. */
 function normalize(service: EmbeddedAuthService, answers: Outcome[]): unknown {
-  const requests = service.requests.map(({ method, path: requestPath, query, clientId, body }) => ({ method, requestPath, query, clientId, body }));
+  const requests = service.requests.map(({ method, path: requestPath, query, clientId, body }) => ({
+    method,
+    requestPath,
+    query,
+    clientId,
+    body,
+  }));
   const seen = new Map<string, string>();
   const text = JSON.stringify({ answers, requests })
     .replaceAll(service.url, '<auth_url>')
@@ -117,7 +144,10 @@ async function overHttp(): Promise<[EmbeddedAuthService, Outcome[]]> {
   const service = new EmbeddedAuthService();
   const agent = new Agent();
   const url = await service.start();
-  stops.push(() => agent.destroy(), () => service.stop());
+  stops.push(
+    () => agent.destroy(),
+    () => service.stop(),
+  );
   return [service, await script(service, agent, url)];
 }
 
@@ -129,19 +159,62 @@ test('the in-process door and the HTTP server answer the same script alike, faul
   expect(normalize(local, inProcess)).toEqual(normalize(...http));
   // Not equal by being empty: the calls did what they say.
   expect(inProcess.map((a) => ('failed' in a ? a.failed : a.status))).toEqual([
-    200, 200, 200, 200, 200, 200, 200, 409, 401, 404, 503, 'UND_ERR_SOCKET', 'UND_ERR_SOCKET', 200, 'the caller stopped waiting', 200, 200, 200, 401, 404,
+    200,
+    200,
+    200,
+    200,
+    200,
+    200,
+    200,
+    409,
+    401,
+    404,
+    503,
+    'UND_ERR_SOCKET',
+    'UND_ERR_SOCKET',
+    200,
+    'the caller stopped waiting',
+    200,
+    200,
+    200,
+    401,
+    404,
   ]);
-  expect(inProcess[3]).toEqual(expect.objectContaining({ body: { scopes: [expect.objectContaining({ scope_string: expect.stringMatching(/\/action_all$/) })] } }));
+  expect(inProcess[3]).toEqual(
+    expect.objectContaining({
+      body: { scopes: [expect.objectContaining({ scope_string: expect.stringMatching(/\/action_all$/) })] },
+    }),
+  );
   // The answer lost was applied: the client lists two scopes.
-  expect(inProcess[13]).toEqual(expect.objectContaining({ body: { client: expect.objectContaining({ scopes: [expect.any(String), expect.any(String)] }) } }));
+  expect(inProcess[13]).toEqual(
+    expect.objectContaining({
+      body: { client: expect.objectContaining({ scopes: [expect.any(String), expect.any(String)] }) },
+    }),
+  );
   expect(inProcess[10]).toEqual(expect.objectContaining({ retryAfter: '7' }));
   // The credential made is listed, with its secret hidden; the one deleted is answered as it was.
-  expect(inProcess[16]).toEqual(expect.objectContaining({ body: { credentials: [expect.objectContaining({ secret: null }), expect.objectContaining({ name: 'contract', secret: null })] } }));
-  expect(inProcess[17]).toEqual(expect.objectContaining({ body: { credential: expect.objectContaining({ name: 'Created in the developer portal', secret: null }) } }));
+  expect(inProcess[16]).toEqual(
+    expect.objectContaining({
+      body: {
+        credentials: [
+          expect.objectContaining({ secret: null }),
+          expect.objectContaining({ name: 'contract', secret: null }),
+        ],
+      },
+    }),
+  );
+  expect(inProcess[17]).toEqual(
+    expect.objectContaining({
+      body: { credential: expect.objectContaining({ name: 'Created in the developer portal', secret: null }) },
+    }),
+  );
 });
 
 const vendor = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'vendor', name), 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'vendor', name), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 const keys = (value: unknown): string[] => Object.keys(value as object).sort();
 
 test("its answers keep the real service's shapes: scopes and errors field for field, the client's fields all the vendor's", async () => {
@@ -151,11 +224,16 @@ test("its answers keep the real service's shapes: scopes and errors field for fi
   const scopeKeys = keys(vendor('get_scope.json').scope);
   const errorBody = vendor('error.json');
 
-  const scopes = bodies.flatMap((b) => [...((b.scopes as unknown[] | undefined) ?? []), ...(b.scope === undefined ? [] : [b.scope])]);
+  const scopes = bodies.flatMap((b) => [
+    ...((b.scopes as unknown[] | undefined) ?? []),
+    ...(b.scope === undefined ? [] : [b.scope]),
+  ]);
   expect(scopes.length).toBeGreaterThanOrEqual(4);
   for (const scope of scopes) expect(keys(scope)).toEqual(scopeKeys);
 
-  const errors = bodies.filter((b) => b.errors !== undefined && answers.some((a) => 'status' in a && a.body === b && a.status !== 503));
+  const errors = bodies.filter(
+    (b) => b.errors !== undefined && answers.some((a) => 'status' in a && a.body === b && a.status !== 503),
+  );
   expect(errors).toHaveLength(5);
   for (const error of errors) {
     expect(keys(error)).toEqual(keys(errorBody));
@@ -164,5 +242,6 @@ test("its answers keep the real service's shapes: scopes and errors field for fi
 
   const clients = bodies.filter((b) => b.client !== undefined);
   expect(clients.length).toBeGreaterThanOrEqual(3);
-  for (const { client } of clients) expect(keys(vendor('get_client.json').client)).toEqual(expect.arrayContaining(keys(client)));
+  for (const { client } of clients)
+    expect(keys(vendor('get_client.json').client)).toEqual(expect.arrayContaining(keys(client)));
 });

@@ -33,8 +33,15 @@ function setUp({ options = {}, auth = 'basic', policy = NO_RETRY }: SetUp = {}) 
   service.addClient({ id: CLIENT_ID, secret: PORTAL_SECRET });
   const seen: Array<{ method: string; path: string; authorization: string; body: string }> = [];
   const record: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
-    const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    seen.push({ method: opts.method, path: opts.path, authorization: headers.authorization ?? '', body: typeof opts.body === 'string' ? opts.body : '' });
+    const headers = Object.fromEntries(
+      Object.entries(opts.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    seen.push({
+      method: opts.method,
+      path: opts.path,
+      authorization: headers.authorization ?? '',
+      body: typeof opts.body === 'string' ? opts.body : '',
+    });
     return dispatch(opts, handler);
   };
   const learned: string[] = [];
@@ -51,13 +58,21 @@ function setUp({ options = {}, auth = 'basic', policy = NO_RETRY }: SetUp = {}) 
   return { service, seen, learned, clientWith, client: clientWith(PORTAL_SECRET) };
 }
 
-const credentialsOf = (service: ReturnType<typeof setUp>['service']) => service.clients.get(CLIENT_ID)?.credentials ?? [];
+const credentialsOf = (service: ReturnType<typeof setUp>['service']) =>
+  service.clients.get(CLIENT_ID)?.credentials ?? [];
 
 describe('the service holds several credentials, each of whose secrets authenticates', () => {
   test('the portal made one with the client: listed with its name, creation time and client, never its secret', async () => {
     const { client, seen } = setUp();
     const listed = await client.listCredentials();
-    expect(listed).toEqual([{ id: expect.any(String), name: 'Created in the developer portal', created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/), client: CLIENT_ID }]);
+    expect(listed).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Created in the developer portal',
+        created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/),
+        client: CLIENT_ID,
+      },
+    ]);
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${CREDENTIALS_PATH}`]);
     expect(seen[0]?.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${PORTAL_SECRET}`).toString('base64')}`);
   });
@@ -66,26 +81,49 @@ describe('the service holds several credentials, each of whose secrets authentic
     const { service, client } = setUp();
     await client.createCredential('second');
     const answers: unknown[] = [];
-    const reply = await service.reply({ method: 'GET', path: CREDENTIALS_PATH, authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${PORTAL_SECRET}`).toString('base64')}`, body: '', connection: 0 });
+    const reply = await service.reply({
+      method: 'GET',
+      path: CREDENTIALS_PATH,
+      authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${PORTAL_SECRET}`).toString('base64')}`,
+      body: '',
+      connection: 0,
+    });
     if (typeof reply === 'object') answers.push(JSON.parse(reply.body));
-    expect(answers).toEqual([{ credentials: [expect.objectContaining({ secret: null }), expect.objectContaining({ name: 'second', secret: null })] }]);
+    expect(answers).toEqual([
+      {
+        credentials: [
+          expect.objectContaining({ secret: null }),
+          expect.objectContaining({ name: 'second', secret: null }),
+        ],
+      },
+    ]);
   });
 
-  test.each(['basic', 'token'] as const)('a created credential: POST {"credential": {"name"}}, its secret handed over before the answer returns, and it authenticates beside the old one (%s)', async (auth) => {
-    const { service, client, seen, learned, clientWith } = setUp({ auth });
-    const made = await client.createCredential('ensure-provider-scope 2026-11-27T10:00:00Z abc');
-    if (made.kind !== 'created') throw new Error(`expected created, got ${made.kind}`);
-    expect(made.credential).toEqual({ id: expect.any(String), name: 'ensure-provider-scope 2026-11-27T10:00:00Z abc', created: expect.any(String), client: CLIENT_ID });
-    expect(learned).toContain(made.secret);
-    const post = seen.find((r) => r.method === 'POST' && r.path === CREDENTIALS_PATH);
-    expect(JSON.parse(post?.body ?? '')).toEqual({ credential: { name: 'ensure-provider-scope 2026-11-27T10:00:00Z abc' } });
-    expect(credentialsOf(service).map((c) => c.secret)).toEqual([PORTAL_SECRET, made.secret]);
-    // Both secrets work, with Basic and with the grant.
-    for (const secret of [PORTAL_SECRET, made.secret]) {
-      for (const how of ['basic', 'token'] as const) expect(await clientWith(secret, how).authenticates()).toBe(true);
-      expect((await clientWith(secret).getClient()).id).toBe(CLIENT_ID);
-    }
-  });
+  test.each(['basic', 'token'] as const)(
+    'a created credential: POST {"credential": {"name"}}, its secret handed over before the answer returns, and it authenticates beside the old one (%s)',
+    async (auth) => {
+      const { service, client, seen, learned, clientWith } = setUp({ auth });
+      const made = await client.createCredential('ensure-provider-scope 2026-11-27T10:00:00Z abc');
+      if (made.kind !== 'created') throw new Error(`expected created, got ${made.kind}`);
+      expect(made.credential).toEqual({
+        id: expect.any(String),
+        name: 'ensure-provider-scope 2026-11-27T10:00:00Z abc',
+        created: expect.any(String),
+        client: CLIENT_ID,
+      });
+      expect(learned).toContain(made.secret);
+      const post = seen.find((r) => r.method === 'POST' && r.path === CREDENTIALS_PATH);
+      expect(JSON.parse(post?.body ?? '')).toEqual({
+        credential: { name: 'ensure-provider-scope 2026-11-27T10:00:00Z abc' },
+      });
+      expect(credentialsOf(service).map((c) => c.secret)).toEqual([PORTAL_SECRET, made.secret]);
+      // Both secrets work, with Basic and with the grant.
+      for (const secret of [PORTAL_SECRET, made.secret]) {
+        for (const how of ['basic', 'token'] as const) expect(await clientWith(secret, how).authenticates()).toBe(true);
+        expect((await clientWith(secret).getClient()).id).toBe(CLIENT_ID);
+      }
+    },
+  );
 
   test('a deleted credential: DELETE by id, its secret refused at once (Basic and the grant), the other kept; deleted again, it is absent', async () => {
     const { service, client, seen, clientWith } = setUp();
@@ -95,7 +133,9 @@ describe('the service holds several credentials, each of whose secrets authentic
     if (portal === undefined) throw new Error('no portal credential');
     const fresh = clientWith(made.secret);
     expect(await fresh.deleteCredential(id(portal.id))).toBe('deleted');
-    expect(seen.at(-1)).toEqual(expect.objectContaining({ method: 'DELETE', path: `${CREDENTIALS_PATH}/${portal.id}` }));
+    expect(seen.at(-1)).toEqual(
+      expect.objectContaining({ method: 'DELETE', path: `${CREDENTIALS_PATH}/${portal.id}` }),
+    );
     expect(credentialsOf(service).map((c) => c.id)).toEqual([made.credential.id]);
     expect(await clientWith(PORTAL_SECRET, 'basic').authenticates()).toBe(false);
     expect(await clientWith(PORTAL_SECRET, 'token').authenticates()).toBe(false);
@@ -106,7 +146,13 @@ describe('the service holds several credentials, each of whose secrets authentic
   test("another client's credentials are not this client's: 403", async () => {
     const { service, client } = setUp();
     const other = service.addClient();
-    const reply = await service.reply({ method: 'GET', path: `/v2/api/clients/${other.id}/credentials`, authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${PORTAL_SECRET}`).toString('base64')}`, body: '', connection: 0 });
+    const reply = await service.reply({
+      method: 'GET',
+      path: `/v2/api/clients/${other.id}/credentials`,
+      authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${PORTAL_SECRET}`).toString('base64')}`,
+      body: '',
+      connection: 0,
+    });
     expect(typeof reply === 'object' && reply.status).toBe(403);
     expect(await client.listCredentials()).toHaveLength(1);
   });
@@ -115,7 +161,14 @@ describe('the service holds several credentials, each of whose secrets authentic
     const { service } = setUp();
     const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${PORTAL_SECRET}`).toString('base64')}`;
     const status = async (method: string, path: string, body = '') => {
-      const reply = await service.reply({ method, path, authorization: basic, contentType: 'application/json', body, connection: 0 });
+      const reply = await service.reply({
+        method,
+        path,
+        authorization: basic,
+        contentType: 'application/json',
+        body,
+        connection: 0,
+      });
       return typeof reply === 'object' ? reply.status : reply;
     };
     expect(await status('POST', CREDENTIALS_PATH, '{"credential": {}}')).toBe(400);
@@ -141,7 +194,9 @@ describe('faults and variants', () => {
     service.inject({ method: 'POST', path: CREDENTIALS_PATH, loseAnswer: true });
     const made = await client.createCredential('lost');
     expect(made.kind).toBe('unknown');
-    expect(made.kind === 'unknown' && made.error.message).toMatch(/^Credential creation \(POST .*\/credentials\): the connection to auth\.example\.test was closed before the answer came/);
+    expect(made.kind === 'unknown' && made.error.message).toMatch(
+      /^Credential creation \(POST .*\/credentials\): the connection to auth\.example\.test was closed before the answer came/,
+    );
     expect(seen.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(credentialsOf(service).map((c) => c.name)).toEqual(['Created in the developer portal', 'lost']);
   });
@@ -158,15 +213,27 @@ describe('faults and variants', () => {
   test('a malformed creation answer: its secret learned first, so the message quoting the answer holds none', async () => {
     const { service, client, learned } = setUp();
     const secret = 'leaked-in-a-bad-answer-9f8e7d';
-    service.inject({ method: 'POST', status: 200, body: JSON.stringify({ credential: { id: 'not-a-uuid', name: 'n', created: 'c', secret } }) });
+    service.inject({
+      method: 'POST',
+      status: 200,
+      body: JSON.stringify({ credential: { id: 'not-a-uuid', name: 'n', created: 'c', secret } }),
+    });
     const error = await rejectionOf(client.createCredential('n'), HttpError);
     expect(learned).toEqual([secret]);
-    expect(error.message).toMatch(/^Credential creation \(POST .*\): the answer \(HTTP 200\) cannot be used: credential\.id/);
+    expect(error.message).toMatch(
+      /^Credential creation \(POST .*\): the answer \(HTTP 200\) cannot be used: credential\.id/,
+    );
   });
 
   test('a creation answer without a secret cannot be used', async () => {
     const { service, client, learned } = setUp();
-    service.inject({ method: 'POST', status: 200, body: JSON.stringify({ credential: { id: '3a53cb4d-edd6-4ae3-900e-25b38b5fce02', name: 'n', created: 'c', secret: null } }) });
+    service.inject({
+      method: 'POST',
+      status: 200,
+      body: JSON.stringify({
+        credential: { id: '3a53cb4d-edd6-4ae3-900e-25b38b5fce02', name: 'n', created: 'c', secret: null },
+      }),
+    });
     expect((await rejectionOf(client.createCredential('n'), HttpError)).message).toMatch(/credential\.secret/);
     expect(learned).toEqual([]);
   });
@@ -190,7 +257,9 @@ describe('faults and variants', () => {
     const { client, clientWith } = setUp({ options: { basicCredentials: 'refused' } });
     const error = await rejectionOf(client.listCredentials(), HttpError);
     expect(error.status).toBe(403);
-    expect(error.message).toContain('The service said: Managing credentials requires a token with the manage_projects scope');
+    expect(error.message).toContain(
+      'The service said: Managing credentials requires a token with the manage_projects scope',
+    );
     // The client itself is still Basic's.
     expect((await client.getClient()).id).toBe(CLIENT_ID);
     const viaToken = clientWith(PORTAL_SECRET, 'token');

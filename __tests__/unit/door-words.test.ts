@@ -37,7 +37,14 @@ interface Case {
 }
 
 const addOwnScope = ({ service, client, scopeString }: World, changes: Record<string, unknown> = {}) =>
-  service.addScope({ client: client.id, scope_string: scopeString, name: 'Example Action Provider', description: 'Runs example actions', advertised: true, ...changes });
+  service.addScope({
+    client: client.id,
+    scope_string: scopeString,
+    name: 'Example Action Provider',
+    description: 'Runs example actions',
+    advertised: true,
+    ...changes,
+  });
 
 const CASES: Case[] = [
   {
@@ -96,7 +103,10 @@ const CASES: Case[] = [
   },
   {
     name: 'a changed suffix',
-    arrange: (world) => (addOwnScope(world), { settings: { on_drift: 'update' }, spec: `${SPEC}scope_suffix: read_only\n` }),
+    arrange: (world) => (
+      addOwnScope(world),
+      { settings: { on_drift: 'update' }, spec: `${SPEC}scope_suffix: read_only\n` }
+    ),
     said: /an update cannot change it/,
     action: /Set scope_suffix back to "action_all" in the spec/,
     cli: /Set scope_suffix back to "action_all" in the spec/,
@@ -114,7 +124,8 @@ const CASES: Case[] = [
 ];
 
 // Words only a workflow has: on a terminal they point at nothing the user can set.
-const WORKFLOW_WORDS = /\b(inputs?|steps?|workflows?|job summary|actions\/checkout)\b|\b(client_id|client_secret|auth_url|timeout_seconds|on_drift|dry_run|provider_url)\b|\b(auth|on_drift|dry_run): /i;
+const WORKFLOW_WORDS =
+  /\b(inputs?|steps?|workflows?|job summary|actions\/checkout)\b|\b(client_id|client_secret|auth_url|timeout_seconds|on_drift|dry_run|provider_url)\b|\b(auth|on_drift|dry_run): /i;
 // Words only a terminal has: a flag or an environment variable of the command line.
 const TERMINAL_WORDS = /(^|[\s("'])--[a-z]|\bPROVIDER_[A-Z_]+\b/;
 
@@ -136,7 +147,17 @@ afterEach(async () => {
 /** The settings of a case, with the client's and the defaults the action's inputs have. */
 function settingsOf(kase: Case): { settings: Record<string, string>; spec: string | null } {
   const { settings = {}, spec = SPEC } = kase.arrange(world);
-  const base = { client_id: world.client.id, client_secret: SECRET, auth_url: world.service.url, spec: SPEC_FILE, timeout_seconds: '30', on_drift: 'warn', dry_run: 'false', auth: 'basic', provider_url: '' };
+  const base = {
+    client_id: world.client.id,
+    client_secret: SECRET,
+    auth_url: world.service.url,
+    spec: SPEC_FILE,
+    timeout_seconds: '30',
+    on_drift: 'warn',
+    dry_run: 'false',
+    auth: 'basic',
+    provider_url: '',
+  };
   return { settings: { ...base, ...settings }, spec };
 }
 
@@ -144,14 +165,17 @@ function settingsOf(kase: Case): { settings: Record<string, string>; spec: strin
 async function actionSays(settings: Record<string, string>): Promise<{ text: string; exitCode: number | undefined }> {
   const runner = new RecordingRunner(settings);
   await run(runner.collaborators({ workspace: workspace.dir, clock: fakeClock() }));
-  const text = runner.calls.flatMap((c) => (c.call === 'setSecret' || c.call === 'setOutput' ? [] : ['value' in c ? c.value : c.message])).join('\n');
+  const text = runner.calls
+    .flatMap((c) => (c.call === 'setSecret' || c.call === 'setOutput' ? [] : ['value' in c ? c.value : c.message]))
+    .join('\n');
   return { text, exitCode: runner.exitCode };
 }
 
 /** The command line's apply with the same settings, from its environment (so its messages name the variables): stdout and stderr. */
 async function cliSays(settings: Record<string, string>): Promise<{ text: string; exitCode: number }> {
   const env: Record<string, string> = { PROVIDER_CLIENT_SECRET: settings.client_secret ?? '' };
-  for (const { setting, env: name } of CLI_SETTINGS) if (settings[setting] !== undefined && setting !== 'client_secret') env[name] = settings[setting];
+  for (const { setting, env: name } of CLI_SETTINGS)
+    if (settings[setting] !== undefined && setting !== 'client_secret') env[name] = settings[setting];
   const result = await workspace.run(['apply'], env);
   return { text: `${result.stdout}\n${result.stderr}`, exitCode: result.exitCode };
 }
@@ -159,7 +183,7 @@ async function cliSays(settings: Record<string, string>): Promise<{ text: string
 const count = (text: string, pattern: RegExp): number => text.split('\n').filter((line) => pattern.test(line)).length;
 
 describe.each(CASES)('$name', (kase) => {
-  test('the action: said once, in a workflow\'s words; exit 1', async () => {
+  test("the action: said once, in a workflow's words; exit 1", async () => {
     const { settings, spec } = settingsOf(kase);
     await workspace.create(spec === null ? {} : { [SPEC_FILE]: spec });
     const { text, exitCode } = await actionSays(settings);
@@ -169,7 +193,7 @@ describe.each(CASES)('$name', (kase) => {
     expect(text.split('\n').filter((line) => TERMINAL_WORDS.test(line))).toEqual([]);
   });
 
-  test('the command line: said once, in a terminal\'s words; exit 1', async () => {
+  test("the command line: said once, in a terminal's words; exit 1", async () => {
     const { settings, spec } = settingsOf(kase);
     await workspace.create(spec === null ? {} : { [SPEC_FILE]: spec });
     const { text, exitCode } = await cliSays(settings);

@@ -18,7 +18,14 @@ const scopeStringFor = (suffix: string): string => `https://auth.globus.org/scop
 const suffixOf = (i: number): string => `operation_${String(i).padStart(6, '0')}`;
 const listOf = (count: number): Pick<SpecFile, 'form' | 'scopes'> => ({
   form: 'list',
-  scopes: Array.from({ length: count }, (_, i) => ({ name: 'n', description: 'd', scope_suffix: suffixOf(i), advertised: true, allow_refresh_tokens: true, dependent_scopes: [] })),
+  scopes: Array.from({ length: count }, (_, i) => ({
+    name: 'n',
+    description: 'd',
+    scope_suffix: suffixOf(i),
+    advertised: true,
+    allow_refresh_tokens: true,
+    dependent_scopes: [],
+  })),
 });
 const fits = (count: number): boolean => dotenvProblems(listOf(count), scopeStringFor).length === 0;
 
@@ -31,25 +38,42 @@ test('the suffixes are 16 characters, and the file grows with each scope', () =>
   expect(fits(200)).toBe(false);
 });
 
-test.each(DOCUMENTS)('%s says how many scopes with 16-character suffixes a dotenv file holds: that many fit, one more does not', (file) => {
-  const said = [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(SAID)].map((m) => Number(m[1]));
-  expect(said.length).toBeGreaterThan(0);
-  for (const count of said) expect({ count, fits: fits(count), oneMore: fits(count + 1) }).toEqual({ count, fits: true, oneMore: false });
-});
+test.each(DOCUMENTS)(
+  '%s says how many scopes with 16-character suffixes a dotenv file holds: that many fit, one more does not',
+  (file) => {
+    const said = [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(SAID)].map((m) => Number(m[1]));
+    expect(said.length).toBeGreaterThan(0);
+    for (const count of said)
+      expect({ count, fits: fits(count), oneMore: fits(count + 1) }).toEqual({ count, fits: true, oneMore: false });
+  },
+);
 
 test('one more is refused for its size, by name, with what to do', () => {
   const said = Number([...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(SAID)][0]?.[1]);
   const [problem, ...more] = dotenvProblems(listOf(said + 1), scopeStringFor);
   expect(more).toEqual([]);
   expect(problem?.message).toMatch(
-    new RegExp(`^--dotenv: the ${said + 1} listed scopes' strings and ids alone take \\d+ bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only\\. List fewer scopes in one spec, or use --json instead\\.$`),
+    new RegExp(
+      `^--dotenv: the ${said + 1} listed scopes' strings and ids alone take \\d+ bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only\\. List fewer scopes in one spec, or use --json instead\\.$`,
+    ),
   );
 });
 
 test('a value the file cannot hold, a control character or a blank at an end: refused, naming the output, nothing written', () => {
-  const outputs = { scope_string: 'x', scope_id: 'i', scope_strings: '[]', created: 'false', updated: 'false', changes: 'false', scopes: '{}' };
-  const refusal = (output: string): string => `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
-  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, 'single')).toThrow(new ActionError(refusal('scope_string')));
+  const outputs = {
+    scope_string: 'x',
+    scope_id: 'i',
+    scope_strings: '[]',
+    created: 'false',
+    updated: 'false',
+    changes: 'false',
+    scopes: '{}',
+  };
+  const refusal = (output: string): string =>
+    `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
+  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, 'single')).toThrow(
+    new ActionError(refusal('scope_string')),
+  );
   expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, 'single')).toThrow(new ActionError(refusal('scope_id')));
   const scopes = JSON.stringify({ a: { scope_string: 'https://a.example/a\n' } });
   expect(() => dotenvOf({ ...outputs, scopes }, 'list')).toThrow(new ActionError(refusal('scope_string of a')));
@@ -58,7 +82,12 @@ test('a value the file cannot hold, a control character or a blank at an end: re
 test('the file of the scopes that fit is the one a run writes: under the limit, one SCOPE_STRING_<SUFFIX> line each', () => {
   const said = Number([...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(SAID)][0]?.[1]);
   const strings = Array.from({ length: said }, (_, i) => scopeStringFor(suffixOf(i)));
-  const entry = { scope_id: id('00000000-0000-4000-8000-000000000001'), created: false, updated: false, changes: false };
+  const entry = {
+    scope_id: id('00000000-0000-4000-8000-000000000001'),
+    created: false,
+    updated: false,
+    changes: false,
+  };
   const text = dotenvOf(
     {
       scope_string: strings[0] ?? '',
@@ -80,11 +109,26 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
 test("a suffix that makes no variable's name, and two that make the same, are refused by name; the single form is never refused", () => {
   const listed = (...suffixes: string[]): Pick<SpecFile, 'form' | 'scopes'> => ({
     form: 'list',
-    scopes: suffixes.map((scope_suffix) => ({ name: 'n', description: 'd', scope_suffix, advertised: true, allow_refresh_tokens: true, dependent_scopes: [] })),
+    scopes: suffixes.map((scope_suffix) => ({
+      name: 'n',
+      description: 'd',
+      scope_suffix,
+      advertised: true,
+      allow_refresh_tokens: true,
+      dependent_scopes: [],
+    })),
   });
-  expect(dotenvProblems(listed('read.only', 'ok', 'AB', 'ab', 'a_b'), scopeStringFor).map((p) => [p.field, p.message])).toEqual([
-    ['dotenv', `--dotenv: the scope suffix "read.only" cannot make a variable's name (SCOPE_STRING_READ.ONLY): GitLab takes letters, digits and underscores. Use --json instead.`],
-    ['dotenv', '--dotenv: the scope suffixes AB and ab make the same variable\'s name, SCOPE_STRING_AB. Use --json instead.'],
+  expect(
+    dotenvProblems(listed('read.only', 'ok', 'AB', 'ab', 'a_b'), scopeStringFor).map((p) => [p.field, p.message]),
+  ).toEqual([
+    [
+      'dotenv',
+      `--dotenv: the scope suffix "read.only" cannot make a variable's name (SCOPE_STRING_READ.ONLY): GitLab takes letters, digits and underscores. Use --json instead.`,
+    ],
+    [
+      'dotenv',
+      "--dotenv: the scope suffixes AB and ab make the same variable's name, SCOPE_STRING_AB. Use --json instead.",
+    ],
   ]);
   expect(dotenvProblems(listed('ok', 'also_ok'), scopeStringFor)).toEqual([]);
   expect(dotenvProblems({ ...listed('read.only'), form: 'single' }, scopeStringFor)).toEqual([]);
@@ -93,7 +137,16 @@ test("a suffix that makes no variable's name, and two that make the same, are re
 test('the projection is the file a run writes for the listed scopes alone: refused at 5120 bytes, let through at 5119', () => {
   const one = (suffix: string): Pick<SpecFile, 'form' | 'scopes'> => ({
     form: 'list',
-    scopes: [{ name: 'n', description: 'd', scope_suffix: suffix, advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }],
+    scopes: [
+      {
+        name: 'n',
+        description: 'd',
+        scope_suffix: suffix,
+        advertised: true,
+        allow_refresh_tokens: true,
+        dependent_scopes: [],
+      },
+    ],
   });
   // The file a run writes for one listed scope whose string is `long`, line by line.
   const fileOf = (suffix: string, long: string): string =>
@@ -128,7 +181,15 @@ test('the projection is the file a run writes for the listed scopes alone: refus
       created: 'false',
       updated: 'false',
       changes: 'false',
-      scopes: JSON.stringify({ [suffix]: { scope_string: long, scope_id: id('00000000-0000-4000-8000-000000000001'), created: false, updated: false, changes: false } }),
+      scopes: JSON.stringify({
+        [suffix]: {
+          scope_string: long,
+          scope_id: id('00000000-0000-4000-8000-000000000001'),
+          created: false,
+          updated: false,
+          changes: false,
+        },
+      }),
     },
     'list',
   );

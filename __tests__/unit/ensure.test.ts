@@ -43,10 +43,19 @@ const stringOf = (suffix: string): string => scopeStringOf(service.url, client.i
 const variantOf = (suffix: string): string => `${service.url}/scopes/providers.example.org/${suffix}`;
 /** The client's scope with this suffix, as `listed` and `single` describe it: no drift. */
 const own = (suffix: string, scope_string = stringOf(suffix)): ScopeRecord =>
-  service.addScope({ client: client.id, scope_string, name: `Provider ${suffix}`, description: `Runs ${suffix}`, advertised: true });
+  service.addScope({
+    client: client.id,
+    scope_string,
+    name: `Provider ${suffix}`,
+    description: `Runs ${suffix}`,
+    advertised: true,
+  });
 const entry = (suffix: string, indent = ''): string =>
-  [`name: Provider ${suffix}`, `description: Runs ${suffix}`, `scope_suffix: ${suffix}`, 'advertised: true'].map((line) => `${indent}${line}\n`).join('');
-const listed = (...suffixes: string[]): string => `scopes:\n${suffixes.map((s) => entry(s, '    ').replace('    name', '  - name')).join('')}`;
+  [`name: Provider ${suffix}`, `description: Runs ${suffix}`, `scope_suffix: ${suffix}`, 'advertised: true']
+    .map((line) => `${indent}${line}\n`)
+    .join('');
+const listed = (...suffixes: string[]): string =>
+  `scopes:\n${suffixes.map((s) => entry(s, '    ').replace('    name', '  - name')).join('')}`;
 const single = entry;
 
 interface Run {
@@ -56,9 +65,22 @@ interface Run {
 }
 
 /** One run of `enter` with this spec and these settings (the client's by default), as a door would start it. */
-async function run(spec: string, settings: Partial<Record<SettingName, string>> = {}, { enter = ensureProviderScope, check }: { enter?: (port: RunPort) => Promise<Conclusion>; check?: RunPort['check'] } = {}): Promise<Run> {
+async function run(
+  spec: string,
+  settings: Partial<Record<SettingName, string>> = {},
+  {
+    enter = ensureProviderScope,
+    check,
+  }: { enter?: (port: RunPort) => Promise<Conclusion>; check?: RunPort['check'] } = {},
+): Promise<Run> {
   await writeFile(path.join(dir, 'spec.yml'), spec);
-  const given: Partial<Record<SettingName, string>> = { client_id: client.id, client_secret: SECRET, auth_url: service.url, spec: 'spec.yml', ...settings };
+  const given: Partial<Record<SettingName, string>> = {
+    client_id: client.id,
+    client_secret: SECRET,
+    auth_url: service.url,
+    spec: 'spec.yml',
+    ...settings,
+  };
   const written: Message[] = [];
   const conclusion = await enter({
     read: (name) => given[name] ?? SETTING_DEFAULTS[name] ?? '',
@@ -72,28 +94,50 @@ async function run(spec: string, settings: Partial<Record<SettingName, string>> 
   return { conclusion, written };
 }
 
-const errorsOf = ({ conclusion }: Run): string[] => conclusion.messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
-const warningOf = ({ written }: Run) => written.find((m): m is Extract<Message, { level: 'warning' | 'error' }> => m.level === 'warning');
+const errorsOf = ({ conclusion }: Run): string[] =>
+  conclusion.messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
+const warningOf = ({ written }: Run) =>
+  written.find((m): m is Extract<Message, { level: 'warning' | 'error' }> => m.level === 'warning');
 const publishing = (scopeString: string): void => void (provider.document = { globus_auth_scope: scopeString });
-const mismatch = (published: string, allowed: string, strings: string[], expected: string, output = "the step's scope_string output"): string =>
+const mismatch = (
+  published: string,
+  allowed: string,
+  strings: string[],
+  expected: string,
+  output = "the step's scope_string output",
+): string =>
   `The provider at ${provider.url}/ publishes globus_auth_scope "${published}", which is not ${allowed} (${strings.join(', ')}). ` +
   `Deploy the provider with globus_auth_scope set to ${output}, "${expected}".`;
 
 describe('what a run says before it asks', () => {
   test('a list names its scopes by suffix; a single scope is named by its name; a dry run says so', async () => {
     const list = await run(listed('a', 'b'), { dry_run: 'true' });
-    expect(list.written[0]).toEqual({ level: 'info', text: `Ensuring 2 scope(s) (a, b) for client ${client.id} at ${service.url} (dry run)` });
+    expect(list.written[0]).toEqual({
+      level: 'info',
+      text: `Ensuring 2 scope(s) (a, b) for client ${client.id} at ${service.url} (dry run)`,
+    });
     const one = await run(single('a'));
-    expect(one.written[0]).toEqual({ level: 'info', text: `Ensuring scope "Provider a" for client ${client.id} at ${service.url}` });
+    expect(one.written[0]).toEqual({
+      level: 'info',
+      text: `Ensuring scope "Provider a" for client ${client.id} at ${service.url}`,
+    });
   });
 
   test("a listed scope's warning points at that scope's line; the single form's at the file's", async () => {
     // Another client's scope, not advertised: the service shows it to its owner alone.
-    const hidden = service.addScope({ client: service.addClient().id, scope_string: 'https://elsewhere.example.org/scopes/hidden', advertised: false });
+    const hidden = service.addScope({
+      client: service.addClient().id,
+      scope_string: 'https://elsewhere.example.org/scopes/hidden',
+      advertised: false,
+    });
     const dependsOnHidden = `    dependent_scopes:\n      - scope: ${hidden.id}\n`;
-    const list = await run(`${listed('a')}${entry('b', '    ').replace('    name', '  - name')}${dependsOnHidden}`, { dry_run: 'true' });
+    const list = await run(`${listed('a')}${entry('b', '    ').replace('    name', '  - name')}${dependsOnHidden}`, {
+      dry_run: 'true',
+    });
     const warning = warningOf(list);
-    expect(warning?.text).toMatch(new RegExp(`^b: dependent_scopes: no scope with id ${hidden.id} is visible to this client`));
+    expect(warning?.text).toMatch(
+      new RegExp(`^b: dependent_scopes: no scope with id ${hidden.id} is visible to this client`),
+    );
     expect(warning?.location).toEqual({ file: 'spec.yml', startLine: 11, startColumn: 16 });
 
     const one = await run(`${single('a')}dependent_scopes:\n  - scope: ${hidden.id}\n`, { dry_run: 'true' });
@@ -110,7 +154,17 @@ describe('what the deployed provider may publish', () => {
 
     publishing(other.scope_string);
     const failed = await run(listed('a', 'b'), { provider_url: provider.url });
-    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(other.scope_string, 'the scope string of a listed scope', [a.scope_string, b.scope_string], a.scope_string)]]);
+    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([
+      1,
+      [
+        mismatch(
+          other.scope_string,
+          'the scope string of a listed scope',
+          [a.scope_string, b.scope_string],
+          a.scope_string,
+        ),
+      ],
+    ]);
     expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of a listed scope');
   });
 
@@ -120,7 +174,18 @@ describe('what the deployed provider may publish', () => {
     const failed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
     // The scope_string output holds a's string: the fix names b's place in the scopes output.
     const output = `the scope_string of "b" in the step's scopes output`;
-    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([1, [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string, variant.scope_string], b.scope_string, output)]]);
+    expect([failed.conclusion.exitCode, errorsOf(failed)]).toEqual([
+      1,
+      [
+        mismatch(
+          a.scope_string,
+          'the scope string of the scope b',
+          [b.scope_string, variant.scope_string],
+          b.scope_string,
+          output,
+        ),
+      ],
+    ]);
     expect(failed.conclusion.outputs?.scope_string).toBe(a.scope_string);
     // Every door's verdict says what the provider had to publish in the same words.
     expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of the scope b');
@@ -128,7 +193,9 @@ describe('what the deployed provider may publish', () => {
     // The first listed scope's string is the scope_string output's: the fix names that one.
     publishing(b.scope_string);
     const first = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'a' });
-    expect(errorsOf(first)).toEqual([mismatch(b.scope_string, 'the scope string of the scope a', [a.scope_string], a.scope_string)]);
+    expect(errorsOf(first)).toEqual([
+      mismatch(b.scope_string, 'the scope string of the scope a', [a.scope_string], a.scope_string),
+    ]);
 
     publishing(variant.scope_string);
     const passed = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'b' });
@@ -143,14 +210,24 @@ describe('what the deployed provider may publish', () => {
     expect(any.conclusion.plan?.provider?.allowed).toBe('a scope string of this client');
 
     const named = await run(single('main'), { provider_url: provider.url, provider_suffix: 'main' });
-    expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([1, [mismatch(other.scope_string, 'the scope string of the scope main', [main.scope_string], main.scope_string)]]);
+    expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([
+      1,
+      [mismatch(other.scope_string, 'the scope string of the scope main', [main.scope_string], main.scope_string)],
+    ]);
   });
 
   test("verify: the client's scope with provider_suffix, else the client's scopes; no dry run, no spec read", async () => {
     const [a, b] = [own('a'), own('b')];
     publishing(a.scope_string);
-    const named = await run('not: [a spec', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
-    expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([1, [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string], b.scope_string)]]);
+    const named = await run(
+      'not: [a spec',
+      { provider_url: provider.url, provider_suffix: 'b' },
+      { enter: verifyProvider },
+    );
+    expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([
+      1,
+      [mismatch(a.scope_string, 'the scope string of the scope b', [b.scope_string], b.scope_string)],
+    ]);
     expect(named.conclusion.outputs?.scope_string).toBe(b.scope_string);
     expect(named.conclusion.plan?.dryRun).toBe(false);
 
@@ -162,7 +239,9 @@ describe('what the deployed provider may publish', () => {
     const [a, variant] = [own('a'), own('b', variantOf('b'))];
     publishing(a.scope_string);
     const named = await run('', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
-    expect(errorsOf(named)).toEqual([mismatch(a.scope_string, 'the scope string of the scope b', [variant.scope_string], variant.scope_string)]);
+    expect(errorsOf(named)).toEqual([
+      mismatch(a.scope_string, 'the scope string of the scope b', [variant.scope_string], variant.scope_string),
+    ]);
     publishing(variant.scope_string);
     const passed = await run('', { provider_url: provider.url, provider_suffix: 'b' }, { enter: verifyProvider });
     expect([passed.conclusion.exitCode, passed.conclusion.outputs?.scope_string]).toEqual([0, variant.scope_string]);
@@ -171,7 +250,11 @@ describe('what the deployed provider may publish', () => {
   test('verify: a provider_suffix the client has no scope of is an error that names its suffixes', async () => {
     own('a');
     own('b');
-    const { conclusion } = await run('', { provider_url: provider.url, provider_suffix: 'zzz' }, { enter: verifyProvider });
+    const { conclusion } = await run(
+      '',
+      { provider_url: provider.url, provider_suffix: 'zzz' },
+      { enter: verifyProvider },
+    );
     expect(errorsOf({ conclusion, written: [] })).toEqual([
       `Client ${client.id} has no scope with the suffix zzz (its scopes' suffixes: a, b): there is nothing of it for the provider to publish. Create it first: run the step without dry_run.`,
     ]);
@@ -180,7 +263,15 @@ describe('what the deployed provider may publish', () => {
 
   test('verify without provider_url: the problem, and no request', async () => {
     const { conclusion } = await run(single('a'), {}, { enter: verifyProvider });
-    expect([conclusion.exitCode, conclusion.problems]).toEqual([1, [{ field: 'provider_url', message: 'Input provider_url is empty: give the base address of the deployed provider to check' }]]);
+    expect([conclusion.exitCode, conclusion.problems]).toEqual([
+      1,
+      [
+        {
+          field: 'provider_url',
+          message: 'Input provider_url is empty: give the base address of the deployed provider to check',
+        },
+      ],
+    ]);
     expect(service.apiCalls()).toEqual([]);
   });
 });
@@ -188,14 +279,32 @@ describe('what the deployed provider may publish', () => {
 describe('the settings and the spec, checked together before any request', () => {
   test('provider_suffix must name a scope of the spec, and needs provider_url', async () => {
     const unknown = await run(listed('a', 'b'), { provider_url: provider.url, provider_suffix: 'c' });
-    expect(unknown.conclusion.problems).toEqual([{ field: 'provider_suffix', message: 'Input provider_suffix names no scope of the spec: give one of a, b, or leave it out' }]);
+    expect(unknown.conclusion.problems).toEqual([
+      {
+        field: 'provider_suffix',
+        message: 'Input provider_suffix names no scope of the spec: give one of a, b, or leave it out',
+      },
+    ]);
     // With the door's own check: every problem at once.
-    const alone = await run(listed('a', 'b'), { provider_suffix: 'b' }, { check: () => [{ field: 'dotenv', message: 'too long' }] });
+    const alone = await run(
+      listed('a', 'b'),
+      { provider_suffix: 'b' },
+      { check: () => [{ field: 'dotenv', message: 'too long' }] },
+    );
     expect(alone.conclusion.problems).toEqual([
-      { field: 'provider_suffix', message: 'Input provider_suffix is given without provider_url: it names the scope the provider there must publish' },
+      {
+        field: 'provider_suffix',
+        message:
+          'Input provider_suffix is given without provider_url: it names the scope the provider there must publish',
+      },
       { field: 'dotenv', message: 'too long' },
     ]);
-    expect([unknown.conclusion.exitCode, alone.conclusion.exitCode, service.apiCalls(), provider.requests]).toEqual([1, 1, [], 0]);
+    expect([unknown.conclusion.exitCode, alone.conclusion.exitCode, service.apiCalls(), provider.requests]).toEqual([
+      1,
+      1,
+      [],
+      0,
+    ]);
   });
 
   test("a door's own check sees the valid spec and the strings its suffixes make; its problems stop the run", async () => {
@@ -205,7 +314,11 @@ describe('the settings and the spec, checked together before any request', () =>
       return [{ field: 'dotenv', message: 'too long' }];
     };
     const refused = await run(listed('a', 'b'), {}, { check });
-    expect([refused.conclusion.exitCode, refused.conclusion.problems, seen]).toEqual([1, [{ field: 'dotenv', message: 'too long' }], [stringOf('a'), stringOf('b')]]);
+    expect([refused.conclusion.exitCode, refused.conclusion.problems, seen]).toEqual([
+      1,
+      [{ field: 'dotenv', message: 'too long' }],
+      [stringOf('a'), stringOf('b')],
+    ]);
     expect(service.apiCalls()).toEqual([]);
 
     const passed = await run(listed('a', 'b'), { dry_run: 'true' }, { check: () => [] });
@@ -220,17 +333,25 @@ describe('the settings and the spec, checked together before any request', () =>
     expect(conclusion.problems).toEqual([
       {
         field: 'scopes[0].dependent_scopes[0].scope_suffix',
-        message: expect.stringMatching(/^spec\.yml: scopes\[0\]\.dependent_scopes\[0\]\.scope_suffix "copy_dta": the client has no scope with this suffix, and the spec lists none \(did you mean copy_data\?\)\. /),
+        message: expect.stringMatching(
+          /^spec\.yml: scopes\[0\]\.dependent_scopes\[0\]\.scope_suffix "copy_dta": the client has no scope with this suffix, and the spec lists none \(did you mean copy_data\?\)\. /,
+        ),
         location: { file: 'spec.yml', startLine: 7, startColumn: 23 },
       },
     ]);
-    expect(conclusion.messages.filter((m) => m.level === 'error')).toEqual([{ level: 'error', text: conclusion.problems?.[0]?.message, location: conclusion.problems?.[0]?.location }]);
+    expect(conclusion.messages.filter((m) => m.level === 'error')).toEqual([
+      { level: 'error', text: conclusion.problems?.[0]?.message, location: conclusion.problems?.[0]?.location },
+    ]);
     expect([conclusion.exitCode, conclusion.known?.clientId]).toEqual([1, client.id]);
     expect(service.apiCalls().filter((c) => !c.startsWith('GET'))).toEqual([]);
   });
 
   test('a spec problem and a settings problem are reported together', async () => {
-    const { conclusion } = await run('scopes: []\n', { timeout_seconds: 'soon' }, { check: () => [{ field: 'dotenv', message: 'never asked' }] });
+    const { conclusion } = await run(
+      'scopes: []\n',
+      { timeout_seconds: 'soon' },
+      { check: () => [{ field: 'dotenv', message: 'never asked' }] },
+    );
     expect(conclusion.problems?.map((p) => p.field)).toEqual(['timeout_seconds', 'scopes']);
     expect(service.apiCalls()).toEqual([]);
   });
@@ -248,6 +369,9 @@ describe('what a failed run knew', () => {
       { clientId: client.id, scopes: ['b', 'a', 'c'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) })) },
     ]);
     refuse();
-    expect((await run(single('a'))).conclusion.known).toEqual({ clientId: client.id, scopes: [{ suffix: 'a', scopeString: stringOf('a') }] });
+    expect((await run(single('a'))).conclusion.known).toEqual({
+      clientId: client.id,
+      scopes: [{ suffix: 'a', scopeString: stringOf('a') }],
+    });
   });
 });

@@ -36,7 +36,12 @@ const HOSTILE =
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const SPEC = '.github/provider-scope.yml';
 const DEPENDENT_ID = nthUuid(77);
-const DEPENDENT: DependentView = { scope_string: `https://e.test/scopes/${HOSTILE}`, scope: DEPENDENT_ID, optional: false, requires_refresh_token: true };
+const DEPENDENT: DependentView = {
+  scope_string: `https://e.test/scopes/${HOSTILE}`,
+  scope: DEPENDENT_ID,
+  optional: false,
+  requires_refresh_token: true,
+};
 const stringOf = (suffix: string): string => `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}`;
 
 // The results a run gives, with hostile values wherever the spec or the service gives one.
@@ -55,7 +60,16 @@ const registered = (suffix: string, more: Partial<ReconcileResult> = {}): Reconc
   // The service's string for it: as hostile as the rest.
   const scope = { id: nthUuid(suffix.length + 1), scope_string: `${stringOf(suffix)}${HOSTILE}` };
   const scopes = [scope, { id: nthUuid(90), scope_string: `https://e.test/${HOSTILE}` }];
-  return { ...REGISTERED, client, scope, scopes, definition: definition(suffix), names, comparison: [{ field: 'name', spec: HOSTILE, service: HOSTILE, same: true }], ...more } as ReconcileResult;
+  return {
+    ...REGISTERED,
+    client,
+    scope,
+    scopes,
+    definition: definition(suffix),
+    names,
+    comparison: [{ field: 'name', spec: HOSTILE, service: HOSTILE, same: true }],
+    ...more,
+  } as ReconcileResult;
 };
 const DRIFT = [
   { field: 'description', spec: HOSTILE, service: `old ${HOSTILE}`, same: false },
@@ -67,43 +81,109 @@ const planned = (suffix: string): ReconcileResult => {
 };
 
 type OnDrift = 'warn' | 'update';
-const run = (ensured: Ensured, { dryRun = false, onDrift = 'warn' }: { dryRun?: boolean; onDrift?: OnDrift } = {}): Conclusion =>
-  concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured });
-const list = (results: ReconcileResult[]): Ensured => ({ form: 'list', results: results as Ensured['results'], unlisted: [{ scope_string: `https://e.test/${HOSTILE}` }] });
-const known = (...suffixes: string[]) => ({ clientId: `${CLIENT_ID}${HOSTILE}`, scopes: suffixes.map((suffix) => ({ suffix, scopeString: `${stringOf(suffix)}${HOSTILE}` })) });
+const run = (
+  ensured: Ensured,
+  { dryRun = false, onDrift = 'warn' }: { dryRun?: boolean; onDrift?: OnDrift } = {},
+): Conclusion => concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured });
+const list = (results: ReconcileResult[]): Ensured => ({
+  form: 'list',
+  results: results as Ensured['results'],
+  unlisted: [{ scope_string: `https://e.test/${HOSTILE}` }],
+});
+const known = (...suffixes: string[]) => ({
+  clientId: `${CLIENT_ID}${HOSTILE}`,
+  scopes: suffixes.map((suffix) => ({ suffix, scopeString: `${stringOf(suffix)}${HOSTILE}` })),
+});
 
 /** Each conclusion, with why the watch would open its issue for it. */
 const CASES: Array<[string, Conclusion, Unwell[]]> = [
   ['single form, created', run(single(registered('action_all', { created: true, comparison: [] }))), ['failed']],
-  ['single form, updated (consent asked)', run(single(registered('action_all', { comparison: DRIFT, changes: DRIFT, updated: true })), { onDrift: 'update' }), ['drift']],
+  [
+    'single form, updated (consent asked)',
+    run(single(registered('action_all', { comparison: DRIFT, changes: DRIFT, updated: true })), { onDrift: 'update' }),
+    ['drift'],
+  ],
   ['single form, nothing to do but drift', run(single(registered('action_all', { comparison: DRIFT }))), ['drift']],
   ['single form, dry run of a creation', run(single(planned('action_all')), { dryRun: true }), ['no scope']],
-  ['single form, dry run of an update', run(single(registered('action_all', { comparison: DRIFT, changes: DRIFT })), { dryRun: true, onDrift: 'update' }), ['drift']],
+  [
+    'single form, dry run of an update',
+    run(single(registered('action_all', { comparison: DRIFT, changes: DRIFT })), { dryRun: true, onDrift: 'update' }),
+    ['drift'],
+  ],
   [
     'single form, the provider publishing another string',
-    concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: single(registered('action_all')), provider: { check: { url: `https://p.e.test/${HOSTILE}`, key: 'globus_auth_scope', published: HOSTILE, matches: false } } }),
+    concludeRun({
+      inputs: { on_drift: 'warn', dry_run: false },
+      naming: INPUT_NAMING,
+      ensured: single(registered('action_all')),
+      provider: {
+        check: { url: `https://p.e.test/${HOSTILE}`, key: 'globus_auth_scope', published: HOSTILE, matches: false },
+      },
+    }),
     ['failed'],
   ],
   [
     'list form, several unchanged and one changed',
-    run(list([registered('alpha'), registered('beta', { comparison: DRIFT, changes: DRIFT }), registered('gamma'), registered('delta'), planned('epsilon')]), { dryRun: true, onDrift: 'update' }),
+    run(
+      list([
+        registered('alpha'),
+        registered('beta', { comparison: DRIFT, changes: DRIFT }),
+        registered('gamma'),
+        registered('delta'),
+        planned('epsilon'),
+      ]),
+      { dryRun: true, onDrift: 'update' },
+    ),
     ['drift', 'no scope'],
   ],
   ['list form, drift left', run(list([registered('alpha', { comparison: DRIFT }), registered('beta')])), ['drift']],
   [
     'failed validation',
-    concludeFailure(new ValidationError([{ field: 'name', message: HOSTILE, location: { file: SPEC, startLine: 2 } }, { field: 'description', message: `${HOSTILE} again` }]), INPUT_NAMING),
+    concludeFailure(
+      new ValidationError([
+        { field: 'name', message: HOSTILE, location: { file: SPEC, startLine: 2 } },
+        { field: 'description', message: `${HOSTILE} again` },
+      ]),
+      INPUT_NAMING,
+    ),
     ['failed'],
   ],
   ['failed run, single form', concludeFailure(new ActionError(HOSTILE), INPUT_NAMING, known('action_all')), ['failed']],
-  ['failed run, list form', concludeFailure(new ActionError(HOSTILE), INPUT_NAMING, known('alpha', 'beta', 'gamma')), ['failed']],
+  [
+    'failed run, list form',
+    concludeFailure(new ActionError(HOSTILE), INPUT_NAMING, known('alpha', 'beta', 'gamma')),
+    ['failed'],
+  ],
   ['failed run, an unexpected error', concludeFailure(new Error(HOSTILE), INPUT_NAMING), ['failed']],
 ];
 
-const toHtml = (markdown: string): string => micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+const toHtml = (markdown: string): string =>
+  micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
 // The elements markdown makes of the renderer's own markdown, and the raw tags the renderer writes.
-const ELEMENTS = new Set(['p', 'h3', 'h4', 'h5', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'li', 'hr', 'a', 'strong', 'em', 'code', 'br', 'details', 'summary', 'sub']);
+const ELEMENTS = new Set([
+  'p',
+  'h3',
+  'h4',
+  'h5',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'ul',
+  'li',
+  'hr',
+  'a',
+  'strong',
+  'em',
+  'code',
+  'br',
+  'details',
+  'summary',
+  'sub',
+]);
 // What the renderer itself puts in bold or italics, or in a folded section's summary.
 const STRONG = /^(warning|error|differs|Consent|No changes|The run failed|not a scope string of this client)$/;
 const EMPHASIS = /^The rest is too long for a comment\.$/;
@@ -125,25 +205,39 @@ function problemsOf(markdown: string, { defused, marker }: { defused: boolean; m
   const comments = html.match(/<!--[\s\S]*?-->/g) ?? [];
   if (comments.join('') !== (marker ?? '')) problems.push(`comments: ${comments.join(' ')}`);
   const body = html.replace(marker ?? '\0', '');
-  for (const [tag, name = ''] of body.matchAll(/<\/?([a-zA-Z][\w-]*)[^>]*>/g)) if (!ELEMENTS.has(name.toLowerCase())) problems.push(`element: ${tag}`);
-  for (const [link] of body.matchAll(/<a\b[^>]*>/g)) if (link !== `<a href="${RUN_URL}">`) problems.push(`link: ${link}`);
-  for (const [, inner = ''] of body.matchAll(/<code>([\s\S]*?)<\/code>/g)) if (inner.includes('<')) problems.push(`inside a code span: ${inner}`);
-  for (const [, inner = ''] of body.matchAll(/<strong>([\s\S]*?)<\/strong>/g)) if (!STRONG.test(inner)) problems.push(`bold: ${inner}`);
-  for (const [, inner = ''] of body.matchAll(/<em>([\s\S]*?)<\/em>/g)) if (!EMPHASIS.test(inner)) problems.push(`italics: ${inner}`);
+  for (const [tag, name = ''] of body.matchAll(/<\/?([a-zA-Z][\w-]*)[^>]*>/g))
+    if (!ELEMENTS.has(name.toLowerCase())) problems.push(`element: ${tag}`);
+  for (const [link] of body.matchAll(/<a\b[^>]*>/g))
+    if (link !== `<a href="${RUN_URL}">`) problems.push(`link: ${link}`);
+  for (const [, inner = ''] of body.matchAll(/<code>([\s\S]*?)<\/code>/g))
+    if (inner.includes('<')) problems.push(`inside a code span: ${inner}`);
+  for (const [, inner = ''] of body.matchAll(/<strong>([\s\S]*?)<\/strong>/g))
+    if (!STRONG.test(inner)) problems.push(`bold: ${inner}`);
+  for (const [, inner = ''] of body.matchAll(/<em>([\s\S]*?)<\/em>/g))
+    if (!EMPHASIS.test(inner)) problems.push(`italics: ${inner}`);
   const details = body.match(/<details>[\s\S]*?(?=<\/summary>)/g) ?? [];
-  for (const open of details) if (!open.startsWith('<details><summary>') || !SUMMARY.test(open.slice('<details><summary>'.length))) problems.push(`details: ${open}`);
-  if (details.length !== (body.match(/<details\b/g) ?? []).length || details.length !== (body.match(/<\/details>/g) ?? []).length) problems.push('details: not one summary and one end each');
+  for (const open of details)
+    if (!open.startsWith('<details><summary>') || !SUMMARY.test(open.slice('<details><summary>'.length)))
+      problems.push(`details: ${open}`);
+  if (
+    details.length !== (body.match(/<details\b/g) ?? []).length ||
+    details.length !== (body.match(/<\/details>/g) ?? []).length
+  )
+    problems.push('details: not one summary and one end each');
   // Every table of the markdown is a table of the HTML, every column headed.
   const tables = body.match(/<table>[\s\S]*?<\/table>/g) ?? [];
-  if (tables.length !== (markdown.match(/^\|---/gm) ?? []).length) problems.push(`tables: ${tables.length} of ${(markdown.match(/^\|---/gm) ?? []).length}`);
+  if (tables.length !== (markdown.match(/^\|---/gm) ?? []).length)
+    problems.push(`tables: ${tables.length} of ${(markdown.match(/^\|---/gm) ?? []).length}`);
   for (const table of tables) {
     const head = /^<table>\n<thead>\n<tr>\n((?:<th[^>]*>.*<\/th>\n)+)<\/tr>\n<\/thead>/.exec(table)?.[1];
     if (head === undefined) problems.push(`a table without a header row: ${table.slice(0, 200)}`);
-    for (const [th] of (head ?? '').matchAll(/<th[^>]*>(.*)<\/th>/g)) if (decode(th).trim() === '') problems.push(`an empty column heading: ${table.slice(0, 200)}`);
+    for (const [th] of (head ?? '').matchAll(/<th[^>]*>(.*)<\/th>/g))
+      if (decode(th).trim() === '') problems.push(`an empty column heading: ${table.slice(0, 200)}`);
   }
   if (defused) {
     const text = decode(body);
-    for (const [live] of text.matchAll(/[@#](?!\u2060)|www(?!\u2060)\./gi)) problems.push(`live in a comment or issue: ${live}`);
+    for (const [live] of text.matchAll(/[@#](?!\u2060)|www(?!\u2060)\./gi))
+      problems.push(`live in a comment or issue: ${live}`);
   }
   return problems;
 }
@@ -153,11 +247,26 @@ const showsHostile = (markdown: string): boolean => decode(toHtml(markdown)).rep
 
 // The run's context (what it ran for, the spec input, the client input) hostile too; or plain, to see the values shown alone.
 const context = (hostile: boolean): string => (hostile ? HOSTILE : '');
-const summaryOf = (conclusion: Conclusion, hostile = true): string => buildSummary(conclusion, { ranFor: `pull_request on refs/heads/${context(hostile)}` });
+const summaryOf = (conclusion: Conclusion, hostile = true): string =>
+  buildSummary(conclusion, { ranFor: `pull_request on refs/heads/${context(hostile)}` });
 const commentOf = (conclusion: Conclusion, hostile = true): string =>
-  renderComment({ conclusion, marker: commentMarker(CLIENT_ID, SPEC), ranFor: `pull_request on refs/heads/${context(hostile)}`, runUrl: RUN_URL, spec: `${SPEC}${context(hostile)}`, scrub: (text) => text });
+  renderComment({
+    conclusion,
+    marker: commentMarker(CLIENT_ID, SPEC),
+    ranFor: `pull_request on refs/heads/${context(hostile)}`,
+    runUrl: RUN_URL,
+    spec: `${SPEC}${context(hostile)}`,
+    scrub: (text) => text,
+  });
 const issueOf = (conclusion: Conclusion, because: Unwell[], hostile = true): string =>
-  renderIssue(conclusion, { because, marker: watchMarker(CLIENT_ID, SPEC), runUrl: RUN_URL, spec: `${SPEC}${context(hostile)}`, clientId: `${CLIENT_ID}${context(hostile)}`, scrub: (text) => text });
+  renderIssue(conclusion, {
+    because,
+    marker: watchMarker(CLIENT_ID, SPEC),
+    runUrl: RUN_URL,
+    spec: `${SPEC}${context(hostile)}`,
+    clientId: `${CLIENT_ID}${context(hostile)}`,
+    scrub: (text) => text,
+  });
 
 describe('every rendering, parsed as GitHub-flavoured markdown', () => {
   test.each(CASES)('%s: the job summary', (_what, conclusion) => {
@@ -184,22 +293,35 @@ describe('every rendering, parsed as GitHub-flavoured markdown', () => {
   });
 
   test('the checks find what they look for: an empty heading, a link, an element, a bold value, a stray details, a mention', () => {
-    const found = (markdown: string, defused = false): string[] => problemsOf(markdown, { defused }).map((p) => p.split(':')[0] as string);
+    const found = (markdown: string, defused = false): string[] =>
+      problemsOf(markdown, { defused }).map((p) => p.split(':')[0] as string);
     expect(found('| | |\n|---|---|\n| a | b |\n')).toEqual(['an empty column heading', 'an empty column heading']);
     expect(found('x\n\n|---|\n')).toEqual(['tables']);
     expect(found('[x](http://e.test) www.e.test')).toEqual(['link', 'link']);
     expect(found('<img src=x> <b>x</b>')).toEqual(['element', 'element', 'element']);
     expect(found('<code>**x**</code> **x** _x_')).toEqual(['inside a code span', 'bold', 'bold', 'italics']);
     expect(found('<details><summary>x</summary>\n\ny\n\n</details>\n\n<details>')).toEqual(['details', 'details']);
-    expect(found('@someone #12 www.x', true)).toEqual(['link', 'live in a comment or issue', 'live in a comment or issue', 'live in a comment or issue']);
+    expect(found('@someone #12 www.x', true)).toEqual([
+      'link',
+      'live in a comment or issue',
+      'live in a comment or issue',
+      'live in a comment or issue',
+    ]);
     expect(found('<!-- x -->')).toEqual(['comments']);
   });
 });
 
 describe('a comment cut inside its folded scopes', () => {
   test('renders its <details> closed: the end and the footer are outside it', () => {
-    const same = Array.from({ length: 8 }, (_, k) => ({ field: `field_${k}`, spec: HOSTILE, service: HOSTILE, same: true }));
-    const results = Array.from({ length: 300 }, (_, i) => registered(`s${i}`, { comparison: i === 0 ? DRIFT : same, changes: i === 0 ? DRIFT : [] }));
+    const same = Array.from({ length: 8 }, (_, k) => ({
+      field: `field_${k}`,
+      spec: HOSTILE,
+      service: HOSTILE,
+      same: true,
+    }));
+    const results = Array.from({ length: 300 }, (_, i) =>
+      registered(`s${i}`, { comparison: i === 0 ? DRIFT : same, changes: i === 0 ? DRIFT : [] }),
+    );
     const comment = commentOf(run(list(results), { dryRun: true, onDrift: 'update' }));
     expect(comment).toContain('_The rest is too long for a comment._');
     expect(problemsOf(comment, { defused: true, marker: commentMarker(CLIENT_ID, SPEC) })).toEqual([]);

@@ -18,7 +18,7 @@ afterEach(() => {
 test('inputs from INPUT_* variables; the log and annotations as workflow commands on stdout, in order, each the moment it is called', () => {
   const written: string[] = [];
   jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
-  const runner = fromGitHubRunner({ INPUT_SPEC: ' scope.yml ', 'INPUT_TIMEOUT_SECONDS': '5' });
+  const runner = fromGitHubRunner({ INPUT_SPEC: ' scope.yml ', INPUT_TIMEOUT_SECONDS: '5' });
   const { core } = runner;
   expect(core.getInput('spec')).toBe('scope.yml');
   expect(core.getInput('timeout seconds')).toBe('5');
@@ -30,7 +30,16 @@ test('inputs from INPUT_* variables; the log and annotations as workflow command
   core.debug('details');
   core.warning('careful', { title: 'T' });
   core.error('broken', { file: 'f.yml', startLine: 2 });
-  expect(written.join('')).toBe(['::add-mask::s3cret', 'hello', '::debug::details', '::warning title=T::careful', '::error file=f.yml,line=2::broken', ''].join('\n'));
+  expect(written.join('')).toBe(
+    [
+      '::add-mask::s3cret',
+      'hello',
+      '::debug::details',
+      '::warning title=T::careful',
+      '::error file=f.yml,line=2::broken',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('outputs go to the file GITHUB_OUTPUT names, as blocks the runner reads back', async () => {
@@ -42,7 +51,10 @@ test('outputs go to the file GITHUB_OUTPUT names, as blocks the runner reads bac
     const { core } = fromGitHubRunner({ GITHUB_OUTPUT: file });
     core.setOutput('scope_string', 'https://auth.example/scopes/x/all');
     core.setOutput('changes', 'line 1\nline 2');
-    expect(parseOutputFile(await readFile(file, 'utf8'))).toEqual({ scope_string: 'https://auth.example/scopes/x/all', changes: 'line 1\nline 2' });
+    expect(parseOutputFile(await readFile(file, 'utf8'))).toEqual({
+      scope_string: 'https://auth.example/scopes/x/all',
+      changes: 'line 1\nline 2',
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -54,22 +66,41 @@ test('the workspace from GITHUB_WORKSPACE, else the working directory; no summar
   expect(fromGitHubRunner({}).summary).toBeUndefined();
 });
 
-test('the summary is appended to GITHUB_STEP_SUMMARY; the context comes from the environment and the release\'s event file', async () => {
+test("the summary is appended to GITHUB_STEP_SUMMARY; the context comes from the environment and the release's event file", async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'runner-test-'));
   try {
     const file = path.join(dir, 'summary.md');
     const event = path.join(dir, 'event.json');
     await writeFile(file, '');
     await writeFile(event, JSON.stringify({ release: { tag_name: 'v1.0.0' } }));
-    const env = { GITHUB_STEP_SUMMARY: file, GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v1', GITHUB_EVENT_PATH: event };
+    const env = {
+      GITHUB_STEP_SUMMARY: file,
+      GITHUB_EVENT_NAME: 'release',
+      GITHUB_REF: 'refs/tags/v1',
+      GITHUB_EVENT_PATH: event,
+    };
     const summary = fromGitHubRunner(env).summary;
     await summary?.write('### Hello');
     await summary?.write(' again');
     expect(await readFile(file, 'utf8')).toBe('### Hello again');
-    expect(await summary?.runContext()).toEqual({ eventName: 'release', ref: 'refs/tags/v1', payload: { release: { tag_name: 'v1.0.0' } } });
-    expect((await fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main' }).summary?.runContext())?.eventName).toBe('push');
+    expect(await summary?.runContext()).toEqual({
+      eventName: 'release',
+      ref: 'refs/tags/v1',
+      payload: { release: { tag_name: 'v1.0.0' } },
+    });
+    expect(
+      (
+        await fromGitHubRunner({
+          ...env,
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_REF: 'refs/heads/main',
+        }).summary?.runContext()
+      )?.eventName,
+    ).toBe('push');
     // A summary file that is gone: the write fails, as any unexpected error does.
-    await expect(fromGitHubRunner({ GITHUB_STEP_SUMMARY: path.join(dir, 'gone.md') }).summary?.write('x')).rejects.toThrow('Unable to access summary file');
+    await expect(
+      fromGitHubRunner({ GITHUB_STEP_SUMMARY: path.join(dir, 'gone.md') }).summary?.write('x'),
+    ).rejects.toThrow('Unable to access summary file');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -85,7 +116,9 @@ test('the exit code is the process exit code', () => {
 test('a fatal error: its report is written, then the process ends with 1; what the run writes after it is dropped', async () => {
   const written: string[] = [];
   jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
-  const exited = new Promise<unknown>((resolve) => jest.spyOn(process, 'exit').mockImplementation(((code: number) => void resolve(code)) as never));
+  const exited = new Promise<unknown>((resolve) =>
+    jest.spyOn(process, 'exit').mockImplementation(((code: number) => void resolve(code)) as never),
+  );
   const dir = await mkdtemp(path.join(tmpdir(), 'runner-test-'));
   const summaryFile = path.join(dir, 'summary.md');
   await writeFile(summaryFile, '');
@@ -128,7 +161,9 @@ test('a line that cannot be written is said on stderr, the others still written,
   runner.core.info('still written');
 
   runner.setExitCode(0);
-  expect(errors.join('')).toMatch(/^ensure-provider-scope could not write to the runner: Missing file at path: .*no-such-dir/);
+  expect(errors.join('')).toMatch(
+    /^ensure-provider-scope could not write to the runner: Missing file at path: .*no-such-dir/,
+  );
   expect(written).toEqual(['still written\n']);
   expect(process.exitCode).toBe(1);
 });
@@ -138,11 +173,21 @@ test("the comment and the watch know whether they run on GitHub's runner: GITHUB
   const said = async (env: NodeJS.ProcessEnv): Promise<string[]> => {
     const texts: string[] = [];
     const runner = fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'workflow_dispatch', INPUT_DRY_RUN: 'true' });
-    const run = { conclusion: { messages: [], exitCode: 1 as const }, secrets: keepSecrets('id', ''), write: (m: Message) => void texts.push(`${m.level}: ${m.text}`) };
+    const run = {
+      conclusion: { messages: [], exitCode: 1 as const },
+      secrets: keepSecrets('id', ''),
+      write: (m: Message) => void texts.push(`${m.level}: ${m.text}`),
+    };
     await runner.watch?.(run);
     await fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'pull_request' }).comment?.(run);
     return texts;
   };
-  expect(await said({})).toEqual([expect.stringMatching(/^debug: Not on a GitHub runner/), expect.stringMatching(/^debug: Not on a GitHub runner/)]);
-  expect(await said({ GITHUB_ACTIONS: 'true' })).toEqual([expect.stringMatching(/^warning: The watch's issue was not kept: Input github_token is empty/), expect.stringMatching(/^warning: The run was not commented/)]);
+  expect(await said({})).toEqual([
+    expect.stringMatching(/^debug: Not on a GitHub runner/),
+    expect.stringMatching(/^debug: Not on a GitHub runner/),
+  ]);
+  expect(await said({ GITHUB_ACTIONS: 'true' })).toEqual([
+    expect.stringMatching(/^warning: The watch's issue was not kept: Input github_token is empty/),
+    expect.stringMatching(/^warning: The run was not commented/),
+  ]);
 });

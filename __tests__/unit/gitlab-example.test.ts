@@ -11,14 +11,31 @@ import { ROOT } from '../../dev/runner.ts';
 import { COMMANDS } from '../../src/cli/help.ts';
 import { CLI_FLAGS, COMMAND_FLAGS, CLI_SETTINGS } from '../../src/cli/options.ts';
 
-type Job = { script: string[]; rules?: Array<{ if?: string }>; allow_failure?: { exit_codes: number[] }; artifacts?: { reports?: { dotenv?: string } }; needs?: string[]; environment?: unknown };
+type Job = {
+  script: string[];
+  rules?: Array<{ if?: string }>;
+  allow_failure?: { exit_codes: number[] };
+  artifacts?: { reports?: { dotenv?: string } };
+  needs?: string[];
+  environment?: unknown;
+};
 
 const text = await readFile(path.join(ROOT, 'examples', '.gitlab-ci.yml'), 'utf8');
 const pipeline = parse(text) as Record<string, Job> & { variables: Record<string, string> };
-const FLAGS = new Set([...CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`])), '--client-secret-stdin', '--json', '--dotenv', '--gitlab-note', '--debug', '--help']);
+const FLAGS = new Set([
+  ...CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [`--${s.flag}`])),
+  '--client-secret-stdin',
+  '--json',
+  '--dotenv',
+  '--gitlab-note',
+  '--debug',
+  '--help',
+]);
 
 test('every command it runs is a verb of the command line with its real options', () => {
-  const commands = Object.values(pipeline).flatMap((job) => (Array.isArray((job as Job).script) ? (job as Job).script : [])).filter((line) => line.includes('ENSURE_PROVIDER_SCOPE'));
+  const commands = Object.values(pipeline)
+    .flatMap((job) => (Array.isArray((job as Job).script) ? (job as Job).script : []))
+    .filter((line) => line.includes('ENSURE_PROVIDER_SCOPE'));
   expect(commands).toHaveLength(2);
   for (const command of commands) {
     const [, verb, ...rest] = command.split(/\s+/).slice(command.split(/\s+/).indexOf('"$ENSURE_PROVIDER_SCOPE"'));
@@ -42,8 +59,13 @@ test('plan on merge requests, its exit 2 a warning; apply on tags in an environm
 
 test('the credentials come from the variables the command line reads, and the secret is never in the file', () => {
   const envNames = CLI_SETTINGS.map((s) => s.env);
-  expect(envNames).toEqual(expect.arrayContaining(['PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_SECRET', 'PROVIDER_AUTH_URL']));
-  expect(pipeline.variables).toEqual({ PROVIDER_AUTH_URL: 'https://auth.globus.org', ENSURE_PROVIDER_SCOPE: expect.any(String) });
+  expect(envNames).toEqual(
+    expect.arrayContaining(['PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_SECRET', 'PROVIDER_AUTH_URL']),
+  );
+  expect(pipeline.variables).toEqual({
+    PROVIDER_AUTH_URL: 'https://auth.globus.org',
+    ENSURE_PROVIDER_SCOPE: expect.any(String),
+  });
   expect(text).not.toMatch(/PROVIDER_CLIENT_SECRET\s*[:=]/);
   expect(text).not.toMatch(/--client-secret(?!-stdin)/);
 });

@@ -11,12 +11,33 @@ import { apiUrlProblem, nextPage, noteFailure } from '../../src/cli/gitlab-note.
 import { concludeRun } from '../../src/engine/conclude.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
-import { commentMarker, defuseForGitLab, defuseProseForGitLab, GITHUB_COMMENT, GITLAB_NOTE, NOTE_LIMIT, renderComment } from '../../src/markdown/comment.ts';
+import {
+  commentMarker,
+  defuseForGitLab,
+  defuseProseForGitLab,
+  GITHUB_COMMENT,
+  GITLAB_NOTE,
+  NOTE_LIMIT,
+  renderComment,
+} from '../../src/markdown/comment.ts';
 import { HttpError } from '../../src/wire/http.ts';
 import { escapeMarkdown } from '../../src/markdown/summary.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 import { CLIENT_ID, REGISTERED, single } from '../support/plans.ts';
-import { BOT, BOT_TOKEN, GUEST_TOKEN, JOB_URL, liveReferences, markedNotes, mergeRequestEnv, MR_IID, PROJECT, READ_TOKEN, SOMEONE, startGitLab } from '../support/merge-request.ts';
+import {
+  BOT,
+  BOT_TOKEN,
+  GUEST_TOKEN,
+  JOB_URL,
+  liveReferences,
+  markedNotes,
+  mergeRequestEnv,
+  MR_IID,
+  PROJECT,
+  READ_TOKEN,
+  SOMEONE,
+  startGitLab,
+} from '../support/merge-request.ts';
 
 const SECRET = 'gitlab-note-secret-5d2e';
 const SPEC = 'name: Noted provider\ndescription: Runs noted actions\nadvertised: true\n';
@@ -38,26 +59,40 @@ afterEach(async () => {
   await workspace.remove();
 });
 
-const baseEnv = (): Record<string, string> => ({ PROVIDER_CLIENT_ID: client.id, PROVIDER_AUTH_URL: service.url, PROVIDER_CLIENT_SECRET: SECRET });
-const cli = (argv: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> => workspace.run(argv, { ...baseEnv(), ...mergeRequestEnv(gitlab), ...env });
+const baseEnv = (): Record<string, string> => ({
+  PROVIDER_CLIENT_ID: client.id,
+  PROVIDER_AUTH_URL: service.url,
+  PROVIDER_CLIENT_SECRET: SECRET,
+});
+const cli = (argv: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> =>
+  workspace.run(argv, { ...baseEnv(), ...mergeRequestEnv(gitlab), ...env });
 const notes = () => gitlab.notesOf(PROJECT, MR_IID);
 const warnings = (run: CliRun): string[] => run.stderr.split('\n').filter((line) => line.startsWith('Warning: '));
 
 /** Neither the GitLab token nor the client secret anywhere: printed, written, or in a note. */
 function expectNoToken(...runs: CliRun[]): void {
-  const everything = [...runs.flatMap((r) => [r.stdout, r.stderr, ...Object.values(r.written)]), ...notes().map((n) => n.body)].join('\n');
-  for (const form of [...credentialForms(BOT_TOKEN), ...credentialForms(READ_TOKEN), ...secretForms(client.id, SECRET)]) {
+  const everything = [
+    ...runs.flatMap((r) => [r.stdout, r.stderr, ...Object.values(r.written)]),
+    ...notes().map((n) => n.body),
+  ].join('\n');
+  for (const form of [
+    ...credentialForms(BOT_TOKEN),
+    ...credentialForms(READ_TOKEN),
+    ...secretForms(client.id, SECRET),
+  ]) {
     expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
   }
 }
 
 describe('the note', () => {
-  test('created on the first run, updated in place on the next; the exit code is the run\'s own', async () => {
+  test("created on the first run, updated in place on the next; the exit code is the run's own", async () => {
     const first = await cli(['plan', '--gitlab-note']);
     expect(first.exitCode).toBe(2);
     expect(notes()).toHaveLength(1);
     const [note] = notes();
-    expect(first.stderr).toContain(`The note on merge request !${MR_IID} is created: https://gitlab.example/octo/provider/-/merge_requests/${MR_IID}#note_${note?.id}\n`);
+    expect(first.stderr).toContain(
+      `The note on merge request !${MR_IID} is created: https://gitlab.example/octo/provider/-/merge_requests/${MR_IID}#note_${note?.id}\n`,
+    );
     const marker = commentMarker(client.id, '.github/provider-scope.yml');
     expect(note?.body.split('\n')[0]).toBe(marker);
     expect(note?.body).toContain('### Dry run: the provider scope would be created');
@@ -104,14 +139,23 @@ describe('the note', () => {
   test('pages followed by Link alone (keyset pagination): ours found on page 2', async () => {
     gitlab.linkOnly = true;
     for (let n = 0; n < 100; n++) gitlab.addNote(PROJECT, MR_IID, SOMEONE, `Remark ${n}`);
-    const ours = gitlab.addNote(PROJECT, MR_IID, BOT, `${commentMarker(client.id, '.github/provider-scope.yml')}\nOld plan`);
+    const ours = gitlab.addNote(
+      PROJECT,
+      MR_IID,
+      BOT,
+      `${commentMarker(client.id, '.github/provider-scope.yml')}\nOld plan`,
+    );
     await cli(['plan', '--gitlab-note']);
     expect(gitlab.calls()).toEqual(['GET /user', `GET ${NOTES}`, `GET ${NOTES}`, `PUT ${NOTES}/${ours.id}`]);
     expect(ours.body).toContain('### Dry run');
   });
 
   test('without CI_PROJECT_URL, CI_PIPELINE_SOURCE or CI_COMMIT_REF_NAME: the note named by its id, the run by its merge request', async () => {
-    const run = await cli(['plan', '--gitlab-note'], { CI_PROJECT_URL: undefined, CI_PIPELINE_SOURCE: undefined, CI_COMMIT_REF_NAME: undefined });
+    const run = await cli(['plan', '--gitlab-note'], {
+      CI_PROJECT_URL: undefined,
+      CI_PIPELINE_SOURCE: undefined,
+      CI_COMMIT_REF_NAME: undefined,
+    });
     const [note] = notes();
     expect(run.stderr).toContain(`The note on merge request !${MR_IID} is created: note ${note?.id}\n`);
     expect(note?.body).toContain(`| Ran for | merge\\_request\\_event on merge request ${MR_IID} |`);
@@ -122,12 +166,19 @@ describe('the note', () => {
     await cli(['plan', '--gitlab-note']);
     await cli(['plan', '--gitlab-note', '--spec', 'other.yml']);
     await cli(['plan', '--gitlab-note', '--spec', 'other.yml']);
-    expect(markedNotes(gitlab).map((body) => body.split('\n')[0])).toEqual([commentMarker(client.id, '.github/provider-scope.yml'), commentMarker(client.id, 'other.yml')]);
+    expect(markedNotes(gitlab).map((body) => body.split('\n')[0])).toEqual([
+      commentMarker(client.id, '.github/provider-scope.yml'),
+      commentMarker(client.id, 'other.yml'),
+    ]);
   });
 
-  test('the same note from a subfolder: the spec is named from the repository\'s top', async () => {
+  test("the same note from a subfolder: the spec is named from the repository's top", async () => {
     await cli(['plan', '--gitlab-note']);
-    await workspace.run(['plan', '--gitlab-note', '--spec', 'provider-scope.yml'], { ...baseEnv(), ...mergeRequestEnv(gitlab) }, { cwd: '.github' });
+    await workspace.run(
+      ['plan', '--gitlab-note', '--spec', 'provider-scope.yml'],
+      { ...baseEnv(), ...mergeRequestEnv(gitlab) },
+      { cwd: '.github' },
+    );
     expect(markedNotes(gitlab)).toHaveLength(1);
   });
 });
@@ -145,7 +196,9 @@ describe('outside a merge request, or without what it needs: the run as without 
     expect((await cli(['plan'])).stderr).not.toContain('note');
     expect((await cli(['plan'], { PROVIDER_GITLAB_NOTE: 'false' })).stderr).not.toContain('note');
     const odd = await cli(['plan'], { PROVIDER_GITLAB_NOTE: 'yes' });
-    expect(warnings(odd)).toEqual(['Warning: PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.']);
+    expect(warnings(odd)).toEqual([
+      'Warning: PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.',
+    ]);
     expect(odd.exitCode).toBe(2);
     // The flag wins: a note, and no word about the variable.
     const flagged = await cli(['plan', '--gitlab-note'], { PROVIDER_GITLAB_NOTE: 'yes' });
@@ -153,19 +206,35 @@ describe('outside a merge request, or without what it needs: the run as without 
     expect(markedNotes(gitlab)).toHaveLength(1);
     gitlab.requests.length = 0;
     // verify takes no note: the variable a pipeline sets for every job is left alone.
-    expect((await cli(['verify', '--provider-url', 'https://provider.example'], { PROVIDER_GITLAB_NOTE: 'yes' })).stderr).not.toContain('PROVIDER_GITLAB_NOTE');
+    expect(
+      (await cli(['verify', '--provider-url', 'https://provider.example'], { PROVIDER_GITLAB_NOTE: 'yes' })).stderr,
+    ).not.toContain('PROVIDER_GITLAB_NOTE');
     expect(gitlab.requests).toEqual([]);
   });
 
   test.each([
-    ['no token', { GITLAB_TOKEN: '' }, 'GITLAB_TOKEN is empty. Set GITLAB_TOKEN (a masked variable) to a token with the api scope'],
-    ['no API address', { CI_API_V4_URL: undefined }, 'CI_API_V4_URL not set: run the command in a GitLab CI job, which sets them.'],
+    [
+      'no token',
+      { GITLAB_TOKEN: '' },
+      'GITLAB_TOKEN is empty. Set GITLAB_TOKEN (a masked variable) to a token with the api scope',
+    ],
+    [
+      'no API address',
+      { CI_API_V4_URL: undefined },
+      'CI_API_V4_URL not set: run the command in a GitLab CI job, which sets them.',
+    ],
     ['no project', { CI_PROJECT_ID: '' }, 'CI_PROJECT_ID not set'],
-    ['an http address elsewhere', { CI_API_V4_URL: 'http://gitlab.example/api/v4' }, 'CI_API_V4_URL (http://gitlab.example) is not https, and the token is never sent in the clear'],
+    [
+      'an http address elsewhere',
+      { CI_API_V4_URL: 'http://gitlab.example/api/v4' },
+      'CI_API_V4_URL (http://gitlab.example) is not https, and the token is never sent in the clear',
+    ],
   ])('%s: one warning, the exit code of the run, nothing sent', async (_name, env, said) => {
     const run = await cli(['plan', '--gitlab-note'], env);
     expect(run.exitCode).toBe(2);
-    expect(warnings(run)).toEqual([expect.stringContaining(`Warning: The plan was not noted on the merge request (the job log has everything): `)]);
+    expect(warnings(run)).toEqual([
+      expect.stringContaining(`Warning: The plan was not noted on the merge request (the job log has everything): `),
+    ]);
     expect(warnings(run)[0]).toContain(said);
     expect(gitlab.requests).toEqual([]);
     expect(run.stdout).toContain('+ create scope');
@@ -174,10 +243,26 @@ describe('outside a merge request, or without what it needs: the run as without 
 
 describe('GitLab failing: one warning that names the cause and the fix, the exit code of the run', () => {
   test.each<[string, Record<string, string>, string]>([
-    ['a read_api token (403)', { GITLAB_TOKEN: READ_TOKEN }, "failed with HTTP 403. GitLab said: The request requires higher privileges than provided by the access token. Give GITLAB_TOKEN the api scope"],
-    ['a user who may not comment (403)', { GITLAB_TOKEN: GUEST_TOKEN }, 'failed with HTTP 403. GitLab said: 403 Forbidden. Give GITLAB_TOKEN the api scope (read_api cannot write), and its user a role'],
-    ['an unknown token (401)', { GITLAB_TOKEN: 'glpat-unknown0123456789' }, "GitLab's GET /user failed with HTTP 401. GitLab said: 401 Unauthorized. Check GITLAB_TOKEN: GitLab does not know it"],
-    ['no such merge request (404)', { CI_MERGE_REQUEST_IID: '99' }, 'failed with HTTP 404. GitLab said: 404 Not found. Check that the merge request exists'],
+    [
+      'a read_api token (403)',
+      { GITLAB_TOKEN: READ_TOKEN },
+      'failed with HTTP 403. GitLab said: The request requires higher privileges than provided by the access token. Give GITLAB_TOKEN the api scope',
+    ],
+    [
+      'a user who may not comment (403)',
+      { GITLAB_TOKEN: GUEST_TOKEN },
+      'failed with HTTP 403. GitLab said: 403 Forbidden. Give GITLAB_TOKEN the api scope (read_api cannot write), and its user a role',
+    ],
+    [
+      'an unknown token (401)',
+      { GITLAB_TOKEN: 'glpat-unknown0123456789' },
+      "GitLab's GET /user failed with HTTP 401. GitLab said: 401 Unauthorized. Check GITLAB_TOKEN: GitLab does not know it",
+    ],
+    [
+      'no such merge request (404)',
+      { CI_MERGE_REQUEST_IID: '99' },
+      'failed with HTTP 404. GitLab said: 404 Not found. Check that the merge request exists',
+    ],
   ])('%s', async (_name, env, said) => {
     for (const command of ['plan', 'apply'] as const) {
       const run = await cli([command, '--gitlab-note'], env);
@@ -199,12 +284,18 @@ describe('GitLab failing: one warning that names the cause and the fix, the exit
   test('a 503 is tried again, paced as the service is; GitLab down throughout: one warning, after the retries', async () => {
     gitlab.fail({ method: 'GET', path: /\/notes$/, status: 503, times: 2 });
     const recovered = await cli(['plan', '--gitlab-note']);
-    expect(recovered.stderr).toMatch(/GitLab's GET of the merge request's notes \(page 1\) failed with HTTP 503.* Attempt 1 of 5 failed; trying again in /);
+    expect(recovered.stderr).toMatch(
+      /GitLab's GET of the merge request's notes \(page 1\) failed with HTTP 503.* Attempt 1 of 5 failed; trying again in /,
+    );
     expect(markedNotes(gitlab)).toHaveLength(1);
     gitlab.fail({ method: 'PUT', path: /\/notes\/\d+$/, status: 502, times: 9 });
     const down = await cli(['plan', '--gitlab-note']);
     expect(down.exitCode).toBe(2);
-    expect(warnings(down)).toEqual([expect.stringContaining("GitLab's PUT of the note failed with HTTP 502. GitLab said: 500 Internal Server Error (gave up after 5 attempts).")]);
+    expect(warnings(down)).toEqual([
+      expect.stringContaining(
+        "GitLab's PUT of the note failed with HTTP 502. GitLab said: 500 Internal Server Error (gave up after 5 attempts).",
+      ),
+    ]);
   });
 
   test('a lost answer to the creation: looked up again, one note', async () => {
@@ -228,7 +319,8 @@ describe('GitLab failing: one warning that names the cause and the fix, the exit
 });
 
 describe('hostile text', () => {
-  const HOSTILE = '@all #12 !3 ~bug ~"x y" %v1.0 %"rc" $4 &5 *iteration:"i" ^alert#6 [issue:7] [[Home]] group/project> GL-8 9ba12248deadbeef https://evil.example www.evil.example';
+  const HOSTILE =
+    '@all #12 !3 ~bug ~"x y" %v1.0 %"rc" $4 &5 *iteration:"i" ^alert#6 [issue:7] [[Home]] group/project> GL-8 9ba12248deadbeef https://evil.example www.evil.example';
 
   test("the service's values reference, mention and link nothing GitLab would, and start no quick action", async () => {
     client.name = `${HOSTILE}\n/close\n/merge`;
@@ -248,20 +340,35 @@ describe('hostile text', () => {
 
   test('each defused: one reference at a time, in text; code values stay whole where GitLab links nothing', () => {
     for (const reference of HOSTILE.split(' ')) {
-      expect({ reference, live: liveReferences(`m\n${defuseProseForGitLab(defuseForGitLab(reference))}`) }).toEqual({ reference, live: [] });
+      expect({ reference, live: liveReferences(`m\n${defuseProseForGitLab(defuseForGitLab(reference))}`) }).toEqual({
+        reference,
+        live: [],
+      });
     }
     const uuid = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
-    expect(defuseForGitLab(`https://auth.example.org/scopes/${uuid}/all`)).toBe(`https://auth.example.org/scopes/${uuid}/all`);
-    expect(defuseProseForGitLab(`${uuid} https://x`)).toBe('0b1c2d\u20603e-4f50-4617-8293-a4b5c6\u2060d7e8f9 https:\u2060//x');
+    expect(defuseForGitLab(`https://auth.example.org/scopes/${uuid}/all`)).toBe(
+      `https://auth.example.org/scopes/${uuid}/all`,
+    );
+    expect(defuseProseForGitLab(`${uuid} https://x`)).toBe(
+      '0b1c2d\u20603e-4f50-4617-8293-a4b5c6\u2060d7e8f9 https:\u2060//x',
+    );
   });
 });
 
-describe('the body within GitLab\'s limit', () => {
+describe("the body within GitLab's limit", () => {
   test('50 listed scopes with long values from the service: cut to fit 1,000,000 characters, with a pointer to the job log; GitLab takes it', async () => {
     const suffixes = Array.from({ length: 50 }, (_, i) => `scope_${i}`);
-    await workspace.write('.github/provider-scope.yml', `scopes:\n${suffixes.map((s) => `  - name: ${s}\n    description: Short\n    scope_suffix: ${s}\n    advertised: true\n`).join('')}`);
+    await workspace.write(
+      '.github/provider-scope.yml',
+      `scopes:\n${suffixes.map((s) => `  - name: ${s}\n    description: Short\n    scope_suffix: ${s}\n    advertised: true\n`).join('')}`,
+    );
     for (const suffix of suffixes) {
-      service.addScope({ scope_string: `${service.url}/scopes/${client.id}/${suffix}`, client: client.id, name: suffix, description: 'A long, long description. '.repeat(400) });
+      service.addScope({
+        scope_string: `${service.url}/scopes/${client.id}/${suffix}`,
+        client: client.id,
+        name: suffix,
+        description: 'A long, long description. '.repeat(400),
+      });
     }
     const run = await cli(['plan', '--gitlab-note', '--on-drift', 'update']);
     expect(run.exitCode).toBe(2);
@@ -275,39 +382,116 @@ describe('the body within GitLab\'s limit', () => {
   });
 
   test('50 listed scopes with values too long for GitLab: within 1,000,000 characters, cut with a pointer to the job log', () => {
-    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const definition = (scope_suffix: string) => ({
+      name: 'P',
+      description: 'Runs actions',
+      scope_suffix,
+      advertised: true,
+      allow_refresh_tokens: true,
+      required_domains: [],
+      dependent_scopes: [],
+    });
     const long = (c: string): string => `${c} `.repeat(20_000);
-    const results = Array.from({ length: 50 }, (_, i) => ({ ...REGISTERED, definition: definition(`s${i}`), comparison: [{ field: 'description', spec: long('a'), service: long('b'), same: false }] }));
-    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'] });
-    const body = renderComment({ conclusion, marker: commentMarker(CLIENT_ID, 's.yml'), ranFor: 'x', runUrl: JOB_URL, spec: 's.yml', scrub: (t) => t, target: GITLAB_NOTE });
+    const results = Array.from({ length: 50 }, (_, i) => ({
+      ...REGISTERED,
+      definition: definition(`s${i}`),
+      comparison: [{ field: 'description', spec: long('a'), service: long('b'), same: false }],
+    }));
+    const conclusion = concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'],
+    });
+    const body = renderComment({
+      conclusion,
+      marker: commentMarker(CLIENT_ID, 's.yml'),
+      ranFor: 'x',
+      runUrl: JOB_URL,
+      spec: 's.yml',
+      scrub: (t) => t,
+      target: GITLAB_NOTE,
+    });
     expect(body.length).toBeLessThanOrEqual(NOTE_LIMIT);
     expect(body).toContain('#### s49: unchanged, differs from the spec');
     expect(body).toContain('… \\(38002 more characters\\: the whole value is in the job log\\)');
     expect(body).toContain("Some values were cut to keep this note within GitLab's limit: the job log has them whole.");
     // GitHub's comment cuts the same values further, in its words.
-    const comment = renderComment({ conclusion, marker: 'm', ranFor: 'x', runUrl: JOB_URL, spec: 's.yml', scrub: (t) => t });
+    const comment = renderComment({
+      conclusion,
+      marker: 'm',
+      ranFor: 'x',
+      runUrl: JOB_URL,
+      spec: 's.yml',
+      scrub: (t) => t,
+    });
     expect(comment.length).toBeLessThanOrEqual(GITHUB_COMMENT.limit);
     expect(comment).toContain("more characters\\: the whole value is in the run's summary\\)");
   });
 
   test('thousands of warnings: the body itself cut, the rest left to the job log', () => {
-    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: single(REGISTERED) });
-    conclusion.messages.push(...Array.from({ length: 8000 }, (_, n) => ({ level: 'warning' as const, text: `Warning ${n}: ${'w'.repeat(400)}` })));
-    const body = renderComment({ conclusion, marker: commentMarker(CLIENT_ID, 's.yml'), ranFor: 'x', runUrl: JOB_URL, spec: 's.yml', scrub: (t) => t, target: GITLAB_NOTE });
+    const conclusion = concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: single(REGISTERED),
+    });
+    conclusion.messages.push(
+      ...Array.from({ length: 8000 }, (_, n) => ({
+        level: 'warning' as const,
+        text: `Warning ${n}: ${'w'.repeat(400)}`,
+      })),
+    );
+    const body = renderComment({
+      conclusion,
+      marker: commentMarker(CLIENT_ID, 's.yml'),
+      ranFor: 'x',
+      runUrl: JOB_URL,
+      spec: 's.yml',
+      scrub: (t) => t,
+      target: GITLAB_NOTE,
+    });
     expect(body.length).toBeLessThanOrEqual(NOTE_LIMIT);
     expect(body.length).toBeGreaterThan(NOTE_LIMIT - 1000);
     expect(body).toContain('\n\n_The rest is too long for a note._\n\n---\n');
-    expect(body.endsWith(`The log of [the job](${JOB_URL}) has the whole report. Some values were cut to keep this note within GitLab's limit: the job log has them whole.</sub>\n`)).toBe(true);
+    expect(
+      body.endsWith(
+        `The log of [the job](${JOB_URL}) has the whole report. Some values were cut to keep this note within GitLab's limit: the job log has them whole.</sub>\n`,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('its parts', () => {
   test('a list cut after its last section, whose suffixes GitLab would take for commits: each section found, none named as cut off', () => {
-    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const definition = (scope_suffix: string) => ({
+      name: 'P',
+      description: 'Runs actions',
+      scope_suffix,
+      advertised: true,
+      allow_refresh_tokens: true,
+      required_domains: [],
+      dependent_scopes: [],
+    });
     const results = ['abcdef12', 'abcdef34'].map((suffix) => ({ ...REGISTERED, definition: definition(suffix) }));
-    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'] });
-    conclusion.messages.push(...Array.from({ length: 8000 }, (_, n) => ({ level: 'warning' as const, text: `Warning ${n}: ${'w'.repeat(400)}` })));
-    const body = renderComment({ conclusion, marker: 'm', ranFor: 'x', runUrl: JOB_URL, spec: 's.yml', scrub: (t) => t, target: GITLAB_NOTE });
+    const conclusion = concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'],
+    });
+    conclusion.messages.push(
+      ...Array.from({ length: 8000 }, (_, n) => ({
+        level: 'warning' as const,
+        text: `Warning ${n}: ${'w'.repeat(400)}`,
+      })),
+    );
+    const body = renderComment({
+      conclusion,
+      marker: 'm',
+      ranFor: 'x',
+      runUrl: JOB_URL,
+      spec: 's.yml',
+      scrub: (t) => t,
+      target: GITLAB_NOTE,
+    });
     expect(body.length).toBeLessThanOrEqual(NOTE_LIMIT);
     expect(body).toContain('\n#### abcdef\u206012: unchanged\n');
     expect(body).toContain('\n#### abcdef\u206034: unchanged\n');
@@ -317,7 +501,8 @@ describe('its parts', () => {
 
   test('the API address: https anywhere, http only on this machine', () => {
     expect(apiUrlProblem('https://gitlab.example/api/v4')).toBeUndefined();
-    for (const local of ['http://127.0.0.1:8080/api/v4', 'http://[::1]/api/v4', 'http://localhost/api/v4']) expect(apiUrlProblem(local)).toBeUndefined();
+    for (const local of ['http://127.0.0.1:8080/api/v4', 'http://[::1]/api/v4', 'http://localhost/api/v4'])
+      expect(apiUrlProblem(local)).toBeUndefined();
     expect(apiUrlProblem('http://gitlab.example/api/v4')).toMatch(/is not https/);
     expect(apiUrlProblem('http://127.0.0.2/api/v4')).toMatch(/is not https/);
     expect(apiUrlProblem('ftp://gitlab.example')).toBe('CI_API_V4_URL is not an address ("ftp://gitlab.example")');
@@ -327,17 +512,33 @@ describe('its parts', () => {
   test('the next page: X-Next-Page first, else Link on the same origin only', () => {
     const url = 'https://gitlab.example/api/v4/notes?per_page=100';
     const origin = 'https://gitlab.example';
-    expect(nextPage(url, { 'x-next-page': '3', link: '<https://gitlab.example/other>; rel="next"' }, origin)).toBe('https://gitlab.example/api/v4/notes?per_page=100&page=3');
-    expect(nextPage(url, { 'x-next-page': '', link: '<https://gitlab.example/api/v4/notes?cursor=x>; rel="next"' }, origin)).toBe('https://gitlab.example/api/v4/notes?cursor=x');
-    expect(nextPage(url, { link: '<https://gitlab.example/a>; rel="first", <https://gitlab.example/b>; rel="next"' }, origin)).toBe('https://gitlab.example/b');
+    expect(nextPage(url, { 'x-next-page': '3', link: '<https://gitlab.example/other>; rel="next"' }, origin)).toBe(
+      'https://gitlab.example/api/v4/notes?per_page=100&page=3',
+    );
+    expect(
+      nextPage(url, { 'x-next-page': '', link: '<https://gitlab.example/api/v4/notes?cursor=x>; rel="next"' }, origin),
+    ).toBe('https://gitlab.example/api/v4/notes?cursor=x');
+    expect(
+      nextPage(
+        url,
+        { link: '<https://gitlab.example/a>; rel="first", <https://gitlab.example/b>; rel="next"' },
+        origin,
+      ),
+    ).toBe('https://gitlab.example/b');
     expect(nextPage(url, { link: '<https://evil.example/api/v4/notes?page=2>; rel="next"' }, origin)).toBeUndefined();
     expect(nextPage(url, { 'x-next-page': '' }, origin)).toBeUndefined();
-    expect(nextPage(url, { link: ['<https://gitlab.example/c>; rel="next"'] }, origin)).toBe('https://gitlab.example/c');
+    expect(nextPage(url, { link: ['<https://gitlab.example/c>; rel="next"'] }, origin)).toBe(
+      'https://gitlab.example/c',
+    );
   });
 
   test('a failure that is no HTTP answer still says what it was', () => {
-    expect(noteFailure(new Error('boom'))).toBe('The plan was not noted on the merge request (the job log has everything): boom.');
-    expect(noteFailure(new HttpError('x failed with HTTP 500', { status: 500 }))).toBe('The plan was not noted on the merge request (the job log has everything): x failed with HTTP 500.');
+    expect(noteFailure(new Error('boom'))).toBe(
+      'The plan was not noted on the merge request (the job log has everything): boom.',
+    );
+    expect(noteFailure(new HttpError('x failed with HTTP 500', { status: 500 }))).toBe(
+      'The plan was not noted on the merge request (the job log has everything): x failed with HTTP 500.',
+    );
     expect(noteFailure('odd')).toBe('The plan was not noted on the merge request (the job log has everything): odd.');
   });
 });

@@ -13,11 +13,25 @@ import { id } from '../support/ids.ts';
 import { single } from '../support/plans.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
-const SCOPE = { id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/action_all` };
+const SCOPE = {
+  id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
+  scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/action_all`,
+};
 const SAME = { field: 'name', spec: 'P', service: 'P', same: true } as const;
 const DIFFERS = { field: 'description', spec: 'D', service: 'E', same: false } as const;
 const result = (more: Partial<ReconcileResult> = {}): ReconcileResult =>
-  ({ scope: SCOPE, scopes: [SCOPE], created: false, client: { id: CLIENT_ID }, wouldCreate: false, comparison: [SAME], changes: [], updated: false, names: new Map(), ...more }) as ReconcileResult;
+  ({
+    scope: SCOPE,
+    scopes: [SCOPE],
+    created: false,
+    client: { id: CLIENT_ID },
+    wouldCreate: false,
+    comparison: [SAME],
+    changes: [],
+    updated: false,
+    names: new Map(),
+    ...more,
+  }) as ReconcileResult;
 const run = (onDrift: Settings['on_drift'], more: Partial<ReconcileResult> = {}, dryRun = true): Conclusion =>
   concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured: single(result(more)) });
 
@@ -34,11 +48,14 @@ describe('unwellBecause', () => {
     expect(unwellBecause(concludeFailure(new ActionError('bad input'), INPUT_NAMING), undefined)).toEqual(['failed']);
   });
 
-  test.each(['warn', 'update'] as const)('drift left after the run under %s (which passes a dry run) is unwell', (onDrift) => {
-    const conclusion = run(onDrift, { comparison: [SAME, DIFFERS] });
-    expect(conclusion.exitCode).toBe(0);
-    expect(unwellBecause(conclusion, onDrift)).toEqual(['drift']);
-  });
+  test.each(['warn', 'update'] as const)(
+    'drift left after the run under %s (which passes a dry run) is unwell',
+    (onDrift) => {
+      const conclusion = run(onDrift, { comparison: [SAME, DIFFERS] });
+      expect(conclusion.exitCode).toBe(0);
+      expect(unwellBecause(conclusion, onDrift)).toEqual(['drift']);
+    },
+  );
 
   test('drift that fails the run under fail is both', () => {
     expect(unwellBecause(run('fail', { comparison: [DIFFERS] }), 'fail')).toEqual(['failed', 'drift']);
@@ -49,24 +66,40 @@ describe('unwellBecause', () => {
   });
 
   test('a dry run that would create the scope: the client has none', () => {
-    const planned = { scope: { id: '', scope_string: SCOPE.scope_string }, wouldCreate: true, comparison: [] } as unknown as Partial<ReconcileResult>;
+    const planned = {
+      scope: { id: '', scope_string: SCOPE.scope_string },
+      wouldCreate: true,
+      comparison: [],
+    } as unknown as Partial<ReconcileResult>;
     expect(unwellBecause(run('warn', planned), 'warn')).toEqual(['no scope']);
   });
 });
 
 describe('unwellBecause, a spec that lists scopes', () => {
-  const other = { id: id('1c2d3e4f-5061-4728-9304-b5c6d7e8f9a0'), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/other` };
+  const other = {
+    id: id('1c2d3e4f-5061-4728-9304-b5c6d7e8f9a0'),
+    scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/other`,
+  };
   const list = (second: Partial<ReconcileResult>): Conclusion =>
     concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results: [result(), result({ scope: other, scopes: [SCOPE, other], ...second } as Partial<ReconcileResult>)], unlisted: [] },
+      ensured: {
+        form: 'list',
+        results: [result(), result({ scope: other, scopes: [SCOPE, other], ...second } as Partial<ReconcileResult>)],
+        unlisted: [],
+      },
     });
 
   test('one listed scope of two that drifts, or one that the client lacks, makes the registration unwell', () => {
     expect(unwellBecause(list({}), 'warn')).toEqual([]);
     expect(unwellBecause(list({ comparison: [DIFFERS] }), 'warn')).toEqual(['drift']);
     const planned = { id: '', scope_string: other.scope_string } as const;
-    expect(unwellBecause(list({ scope: planned, scopes: [planned], wouldCreate: true, comparison: [] } as Partial<ReconcileResult>), 'warn')).toEqual(['no scope']);
+    expect(
+      unwellBecause(
+        list({ scope: planned, scopes: [planned], wouldCreate: true, comparison: [] } as Partial<ReconcileResult>),
+        'warn',
+      ),
+    ).toEqual(['no scope']);
   });
 });

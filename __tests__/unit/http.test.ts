@@ -14,7 +14,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import { createBudget, requestLimitMs } from '../../src/wire/budget.ts';
-import { createJsonHttp, explainError, HttpError, MAX_RESPONSE_BYTES, USER_AGENT, withHttpRetries, type JsonHttp } from '../../src/wire/http.ts';
+import {
+  createJsonHttp,
+  explainError,
+  HttpError,
+  MAX_RESPONSE_BYTES,
+  USER_AGENT,
+  withHttpRetries,
+  type JsonHttp,
+} from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -60,12 +68,17 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
 };
 
 function client(clock = fakeClock(), timeoutSeconds = 30): JsonHttp {
-  return createJsonHttp({ budget: createBudget(timeoutSeconds, { clock, policy: POLICY, signal: runSignal() }), urlSetting: 'auth_url' });
+  return createJsonHttp({
+    budget: createBudget(timeoutSeconds, { clock, policy: POLICY, signal: runSignal() }),
+    urlSetting: 'auth_url',
+  });
 }
 
 describe('what is tried again', () => {
   test.each([429, 500, 502, 503, 504])('HTTP %i, then success', async (status) => {
-    const { url, count } = await serve((_req, res, nth) => (nth === 1 ? json(res, status, {}) : json(res, 200, { ok: true })));
+    const { url, count } = await serve((_req, res, nth) =>
+      nth === 1 ? json(res, status, {}) : json(res, 200, { ok: true }),
+    );
     const clock = fakeClock();
     await expect(client(clock).retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
     expect(count()).toBe(2);
@@ -81,13 +94,17 @@ describe('what is tried again', () => {
   });
 
   test('a connection closed before the answer, then success', async () => {
-    const { url, count } = await serve((req, res, nth) => (nth === 1 ? req.socket.destroy() : json(res, 200, { ok: true })));
+    const { url, count } = await serve((req, res, nth) =>
+      nth === 1 ? req.socket.destroy() : json(res, 200, { ok: true }),
+    );
     await expect(client().retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
     expect(count()).toBe(2);
   });
 
   test('a connection reset by the peer (TCP RST, ECONNRESET), then success', async () => {
-    const { url, count } = await serve((req, res, nth) => (nth === 1 ? req.socket.resetAndDestroy() : json(res, 200, { ok: true })));
+    const { url, count } = await serve((req, res, nth) =>
+      nth === 1 ? req.socket.resetAndDestroy() : json(res, 200, { ok: true }),
+    );
     await expect(client().retried('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
     expect(count()).toBe(2);
   });
@@ -95,7 +112,9 @@ describe('what is tried again', () => {
   test('a reset that persists: the message says what happened and how far it got', async () => {
     const { url, count } = await serve((req) => req.socket.destroy());
     const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
-    expect(error.message).toMatch(/^Read: the connection to 127\.0\.0\.1:\d+ was closed before the answer came \(gave up after 3 attempts\)$/);
+    expect(error.message).toMatch(
+      /^Read: the connection to 127\.0\.0\.1:\d+ was closed before the answer came \(gave up after 3 attempts\)$/,
+    );
     expect(count()).toBe(3);
   });
 
@@ -103,7 +122,9 @@ describe('what is tried again', () => {
     let tries = 0;
     const bug = new TypeError('a bug');
     const attempt = () => (tries++, Promise.reject(bug));
-    await expect(withHttpRetries(attempt, createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }))).rejects.toBe(bug);
+    await expect(
+      withHttpRetries(attempt, createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() })),
+    ).rejects.toBe(bug);
     expect(tries).toBe(1);
   });
 
@@ -117,7 +138,9 @@ describe('what is tried again', () => {
 
 describe('Retry-After, on the injected clock', () => {
   test('in seconds: waited for instead of the backoff', async () => {
-    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 429, {}, { 'retry-after': '3' }) : json(res, 200, { ok: true })));
+    const { url } = await serve((_req, res, nth) =>
+      nth === 1 ? json(res, 429, {}, { 'retry-after': '3' }) : json(res, 200, { ok: true }),
+    );
     const clock = fakeClock();
     await client(clock).retried('Read', OK, 'GET', url);
     expect(clock.slept).toEqual([3000]);
@@ -125,7 +148,9 @@ describe('Retry-After, on the injected clock', () => {
 
   test('as an HTTP date: the time until then', async () => {
     const now = Date.parse('2026-11-23T10:00:00Z');
-    const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}, { 'retry-after': 'Mon, 23 Nov 2026 10:00:04 GMT' }) : json(res, 200, { ok: true })));
+    const { url } = await serve((_req, res, nth) =>
+      nth === 1 ? json(res, 503, {}, { 'retry-after': 'Mon, 23 Nov 2026 10:00:04 GMT' }) : json(res, 200, { ok: true }),
+    );
     const clock = fakeClock(0.5, now);
     await client(clock).retried('Read', OK, 'GET', url);
     expect(clock.slept).toEqual([4000]);
@@ -135,7 +160,9 @@ describe('Retry-After, on the injected clock', () => {
     const { url, count } = await serve((_req, res) => json(res, 503, {}, { 'retry-after': '11' }));
     const clock = fakeClock();
     const error = await rejectionOf(client(clock).retried('Read', OK, 'GET', url), HttpError);
-    expect(error.message).toBe('Read failed with HTTP 503. (the service asked to wait 11 s, longer than this run waits)');
+    expect(error.message).toBe(
+      'Read failed with HTTP 503. (the service asked to wait 11 s, longer than this run waits)',
+    );
     expect([count(), clock.slept.length]).toEqual([1, 0]);
   });
 });
@@ -173,14 +200,16 @@ describe('limits', () => {
       clock.advance(15_000 - 60);
       const error = await rejectionOf(http5s.send('Read', OK, 'GET', url), HttpError);
       expect(limits).toEqual([60]);
-      expect(error.message).toMatch(/^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\); the run's deadline of 15 s has passed$/);
+      expect(error.message).toMatch(
+        /^Read timed out waiting for 127\.0\.0\.1:\d+ \(timeout_seconds: 5\); the run's deadline of 15 s has passed$/,
+      );
       expect(error.transient).toBe(false);
     } finally {
       timeout.mockRestore();
     }
   });
 
-  test("a request that times out well before the deadline says only that, and may be tried again", async () => {
+  test('a request that times out well before the deadline says only that, and may be tried again', async () => {
     const limit = new AbortController();
     const timeout = jest.spyOn(AbortSignal, 'timeout').mockImplementation(() => limit.signal);
     try {
@@ -257,9 +286,14 @@ test("the run's signal closes a kept-alive connection that is idle", async () =>
   let arrived!: (socket: Socket) => void;
   const seen = new Promise<Socket>((resolve) => (arrived = resolve));
   // The server asks for a minute of keep-alive: only the run's stop can close it in time.
-  const { url } = await serve((req, res) => (arrived(req.socket), json(res, 200, { ok: true }, { 'keep-alive': 'timeout=60' })));
+  const { url } = await serve(
+    (req, res) => (arrived(req.socket), json(res, 200, { ok: true }, { 'keep-alive': 'timeout=60' })),
+  );
   const run = new AbortController();
-  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: run.signal }), urlSetting: 'auth_url' });
+  const http1 = createJsonHttp({
+    budget: createBudget(30, { clock: fakeClock(), signal: run.signal }),
+    urlSetting: 'auth_url',
+  });
   await http1.send('Read', OK, 'GET', url);
   const socket = await seen;
   const closed = new Promise((resolve) => socket.once('close', resolve));
@@ -272,7 +306,10 @@ test("the run's signal abandons a request still in flight and closes its connect
   const seen = new Promise<Socket>((resolve) => (arrived = resolve));
   const { url } = await serve((req) => arrived(req.socket)); // holds the request open
   const run = new AbortController();
-  const http1 = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: run.signal }), urlSetting: 'auth_url' });
+  const http1 = createJsonHttp({
+    budget: createBudget(30, { clock: fakeClock(), signal: run.signal }),
+    urlSetting: 'auth_url',
+  });
   const pending = http1.send('Read', OK, 'GET', url).catch((error: unknown) => error);
   const socket = await seen;
   const closed = new Promise((resolve) => socket.once('close', resolve));
@@ -287,7 +324,11 @@ describe('what a run tells as it goes', () => {
     const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}) : json(res, 200, { ok: true })));
     const lines: string[] = [];
     const clock = fakeClock();
-    const http1 = createJsonHttp({ budget: createBudget(30, { clock, policy: POLICY, signal: runSignal() }), urlSetting: 'auth_url', log: { ...silentLog, info: (m) => lines.push(m) } });
+    const http1 = createJsonHttp({
+      budget: createBudget(30, { clock, policy: POLICY, signal: runSignal() }),
+      urlSetting: 'auth_url',
+      log: { ...silentLog, info: (m) => lines.push(m) },
+    });
     await http1.retried('Read', OK, 'GET', url);
     expect(lines).toEqual(['Read failed with HTTP 503. Attempt 1 of 3 failed; trying again in 50 ms.']);
   });
@@ -300,7 +341,12 @@ describe('what a run tells as it goes', () => {
       json(res, 200, { ok: true, agent: req.headers['user-agent'] });
     });
     const debug: string[] = [];
-    const http1 = createJsonHttp({ budget: createBudget(30, { clock, signal: runSignal() }), urlSetting: 'auth_url', headers: { authorization: 'Basic c2VjcmV0' }, log: { ...silentLog, debug: (m) => debug.push(m) } });
+    const http1 = createJsonHttp({
+      budget: createBudget(30, { clock, signal: runSignal() }),
+      urlSetting: 'auth_url',
+      headers: { authorization: 'Basic c2VjcmV0' },
+      log: { ...silentLog, debug: (m) => debug.push(m) },
+    });
     await http1.send('Read', z.object({ ok: z.literal(true) }), 'GET', `${url}v2/api/x?q=1`);
     expect(debug).toEqual(['GET /v2/api/x: HTTP 200 in 42 ms']);
   });
@@ -320,12 +366,38 @@ describe('what a run tells as it goes', () => {
 test('a certificate that does not verify names the cause and the fix (NODE_EXTRA_CA_CERTS)', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'tls-test-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
-    const server = https.createServer({ key: await readFile(path.join(dir, 'key.pem')), cert: await readFile(path.join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = https.createServer(
+      { key: await readFile(path.join(dir, 'key.pem')), cert: await readFile(path.join(dir, 'cert.pem')) },
+      (_req, res) => res.end('{}'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const error = await rejectionOf(client().send('Read', OK, 'GET', `https://127.0.0.1:${(server.address() as AddressInfo).port}/`), HttpError);
-      expect(error.message).toMatch(/^Read: the TLS certificate of 127\.0\.0\.1:\d+ could not be verified \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy .* NODE_EXTRA_CA_CERTS/);
+      const error = await rejectionOf(
+        client().send('Read', OK, 'GET', `https://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+        HttpError,
+      );
+      expect(error.message).toMatch(
+        /^Read: the TLS certificate of 127\.0\.0\.1:\d+ could not be verified \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy .* NODE_EXTRA_CA_CERTS/,
+      );
       expect(error.transient).toBe(false);
     } finally {
       server.closeAllConnections();
@@ -341,7 +413,11 @@ describe('a request that fails before any answer: what the error says, and wheth
   const failing = (error: unknown) => {
     let tries = 0;
     const dispatcher = { request: async () => (tries++, Promise.reject(error)) } as unknown as Dispatcher;
-    const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }), urlSetting: 'auth_url', dispatcher });
+    const http = createJsonHttp({
+      budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: runSignal() }),
+      urlSetting: 'auth_url',
+      dispatcher,
+    });
     return { http, tries: () => tries };
   };
   const HOST = 'auth.example.org';
@@ -356,7 +432,11 @@ describe('a request that fails before any answer: what the error says, and wheth
     ['EPIPE', `could not reach ${HOST}: EPIPE: epipe happened`, true],
     ['ETIMEDOUT', `could not reach ${HOST}: ETIMEDOUT: etimedout happened`, true],
     ['EAI_AGAIN', `could not reach ${HOST}: EAI_AGAIN: eai_again happened`, true],
-    ['UND_ERR_CONNECT_TIMEOUT', `could not reach ${HOST}: UND_ERR_CONNECT_TIMEOUT: und_err_connect_timeout happened`, true],
+    [
+      'UND_ERR_CONNECT_TIMEOUT',
+      `could not reach ${HOST}: UND_ERR_CONNECT_TIMEOUT: und_err_connect_timeout happened`,
+      true,
+    ],
     ['EHOSTUNREACH', `could not reach ${HOST}: EHOSTUNREACH: ehostunreach happened`, false],
   ])('%s', async (code, what, transient) => {
     const { http, tries } = failing(coded(code));
@@ -365,7 +445,14 @@ describe('a request that fails before any answer: what the error says, and wheth
     expect(tries()).toBe(transient ? POLICY.attempts : 1);
   });
 
-  test.each(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID'])(
+  test.each([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+  ])(
     '%s: the certificate, the proxy that may intercept TLS, and NODE_EXTRA_CA_CERTS; never tried again',
     async (code) => {
       const { http, tries } = failing(coded(code));
@@ -382,7 +469,12 @@ describe('a request that fails before any answer: what the error says, and wheth
     const debugOf = async (error: unknown): Promise<string[]> => {
       const debug: string[] = [];
       const dispatcher = { request: () => Promise.reject(error) } as unknown as Dispatcher;
-      const http = createJsonHttp({ budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }), urlSetting: 'auth_url', dispatcher, log: { ...silentLog, debug: (m) => debug.push(m) } });
+      const http = createJsonHttp({
+        budget: createBudget(30, { clock: fakeClock(), signal: runSignal() }),
+        urlSetting: 'auth_url',
+        dispatcher,
+        log: { ...silentLog, debug: (m) => debug.push(m) },
+      });
       await rejectionOf(http.send('Read', OK, 'GET', URL_), HttpError);
       return debug;
     };
@@ -392,16 +484,22 @@ describe('a request that fails before any answer: what the error says, and wheth
 
   test('an error without a code: its message alone; without anything: the host alone; neither tried again', async () => {
     const plain = failing(new Error('something odd'));
-    expect((await rejectionOf(plain.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: something odd`);
+    expect((await rejectionOf(plain.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(
+      `Read: could not reach ${HOST}: something odd`,
+    );
     expect(plain.tries()).toBe(1);
     const nothing = failing(null);
-    expect((await rejectionOf(nothing.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(`Read: could not reach ${HOST}: `);
+    expect((await rejectionOf(nothing.http.retried('Read', OK, 'GET', URL_), HttpError)).message).toBe(
+      `Read: could not reach ${HOST}: `,
+    );
   });
 });
 
 describe('answers the layer does not use', () => {
   test.each([300, 301, 302, 307, 308, 399])('HTTP %i is a redirect, never followed, and said so', async (status) => {
-    const { url, count } = await serve((_req, res) => res.writeHead(status, { location: 'https://elsewhere.example.org/' }).end());
+    const { url, count } = await serve((_req, res) =>
+      res.writeHead(status, { location: 'https://elsewhere.example.org/' }).end(),
+    );
     const error = await rejectionOf(client().retried('Read', OK, 'GET', url), HttpError);
     expect(error.message).toBe(
       `Read was redirected (HTTP ${status}) to https://elsewhere.example.org/. Redirects are not followed with the credentials: set auth_url to the address of the service itself.`,
@@ -415,7 +513,11 @@ describe('answers the layer does not use', () => {
       const head = '{"ok":true,"pad":"';
       return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
     };
-    const { url } = await serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(padded(req.url === '/more' ? MAX_RESPONSE_BYTES + 1 : MAX_RESPONSE_BYTES)));
+    const { url } = await serve((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(padded(req.url === '/more' ? MAX_RESPONSE_BYTES + 1 : MAX_RESPONSE_BYTES)),
+    );
     await expect(client().send('Read', OK, 'GET', url)).resolves.toEqual({ ok: true });
     const error = await rejectionOf(client().send('Read', OK, 'GET', `${url}more`), HttpError);
     expect(error.message).toBe(`Read: the answer is larger than ${MAX_RESPONSE_BYTES} bytes and was not read`);
@@ -424,27 +526,48 @@ describe('answers the layer does not use', () => {
   test('a 2xx answer of another shape: what is wrong, and the server to check', async () => {
     const { url } = await serve((_req, res) => json(res, 200, { name: 'x' }));
     const error = await rejectionOf(client().send('Read', z.object({ id: z.string() }), 'GET', url), HttpError);
-    expect(error.message).toBe('Read: the answer (HTTP 200) cannot be used: id is missing: expected a string. Check that auth_url names the server meant.');
+    expect(error.message).toBe(
+      'Read: the answer (HTTP 200) cannot be used: id is missing: expected a string. Check that auth_url names the server meant.',
+    );
     expect(error.status).toBe(200);
   });
 
   test('a 2xx answer that is not JSON: said so, with its status', async () => {
-    const { url } = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
-    expect((await rejectionOf(client().send('Read', OK, 'GET', url), HttpError)).message).toBe('Read: the answer (HTTP 200) is not JSON');
+    const { url } = await serve((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'),
+    );
+    expect((await rejectionOf(client().send('Read', OK, 'GET', url), HttpError)).message).toBe(
+      'Read: the answer (HTTP 200) is not JSON',
+    );
   });
 });
 
 describe("explainError: a server's own words, and the ids its support asks for", () => {
   test.each<[string, unknown, Record<string, string>, string]>([
-    ['errors[].detail first', { errors: [{ detail: 'a' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: a'],
-    ['then error_description', { errors: [{ detail: '' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: b'],
+    [
+      'errors[].detail first',
+      { errors: [{ detail: 'a' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' },
+      {},
+      ' The service said: a',
+    ],
+    [
+      'then error_description',
+      { errors: [{ detail: '' }], error_description: 'b', detail: 'c', message: 'd', error: 'e' },
+      {},
+      ' The service said: b',
+    ],
     ['then detail', { error_description: '', detail: 'c', message: 'd', error: 'e' }, {}, ' The service said: c'],
     ['then message', { detail: 42, message: 'd', error: 'e' }, {}, ' The service said: d'],
     ['then error', { message: '', error: 'invalid_client' }, {}, ' The service said: invalid_client'],
     ['an error that is null is none', { errors: [null], detail: 'c' }, {}, ' The service said: c'],
     ['a detail that is not a string is none', { detail: 7 }, {}, ''],
     ['the first error only', { errors: [{ detail: 'first' }, { detail: 'second' }] }, {}, ' The service said: first'],
-    ['the error id and the request id of the body, over the header', { errors: [{ id: 'e-1' }], request_id: 'r-body' }, { 'x-request-id': 'r-header' }, ' (error id e-1, request id r-body)'],
+    [
+      'the error id and the request id of the body, over the header',
+      { errors: [{ id: 'e-1' }], request_id: 'r-body' },
+      { 'x-request-id': 'r-header' },
+      ' (error id e-1, request id r-body)',
+    ],
     ['the request id of the header', {}, { 'x-request-id': 'r-header' }, ' (request id r-header)'],
     ['empty ids are none', { errors: [{ id: '' }], request_id: '' }, { 'x-request-id': '' }, ''],
     ['a body that is not an object', 'Bad Gateway', {}, ''],

@@ -17,8 +17,10 @@ const modules = readdirSync(SRC, { recursive: true, withFileTypes: true })
 
 // Static imports and re-exports (type-only ones too: a cycle of types is still a tangle) and dynamic imports.
 const SPECIFIER = /(?:^\s*(?:import|export)\b[^;]*?\bfrom\s+|\bimport\s*\(\s*)['"]([^'"]+)['"]/gm;
-const importsOf = (file: string): string[] => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(SPECIFIER)].map((m) => m[1] as string);
-const layerOf = (file: string): string | undefined => Object.keys(LAYERS).find((folder) => file.startsWith(`${folder}/`));
+const importsOf = (file: string): string[] =>
+  [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(SPECIFIER)].map((m) => m[1] as string);
+const layerOf = (file: string): string | undefined =>
+  Object.keys(LAYERS).find((folder) => file.startsWith(`${folder}/`));
 const resolve = (file: string, specifier: string): string => path.posix.join(path.posix.dirname(file), specifier);
 
 test('every module of src/ sits in a layer folder', () => {
@@ -29,18 +31,28 @@ test('every module of src/ sits in a layer folder', () => {
 test('no import goes against the arrows, dynamic ones included', () => {
   const against = modules.flatMap((file) => {
     const rules = (LAYERS as Record<string, Rule[]>)[layerOf(file) ?? ''] ?? [];
-    return importsOf(file).flatMap((specifier) => rules.filter(([regex]) => regex.test(specifier)).map(([, why]) => `${file} imports ${specifier}: ${why}`));
+    return importsOf(file).flatMap((specifier) =>
+      rules.filter(([regex]) => regex.test(specifier)).map(([, why]) => `${file} imports ${specifier}: ${why}`),
+    );
   });
   expect(against).toEqual([]);
 });
 
 test('no import cycle in src/', () => {
-  const graph = new Map(modules.map((file) => [file, importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolve(file, s))]));
+  const graph = new Map(
+    modules.map((file) => [
+      file,
+      importsOf(file)
+        .filter((s) => s.startsWith('.'))
+        .map((s) => resolve(file, s)),
+    ]),
+  );
   const cycles: string[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (file: string, trail: string[]): void => {
     if (state.get(file) === 'done') return;
-    if (state.get(file) === 'visiting') return void cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
+    if (state.get(file) === 'visiting')
+      return void cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
     state.set(file, 'visiting');
     for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
     state.set(file, 'done');

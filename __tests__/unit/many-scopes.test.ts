@@ -32,10 +32,14 @@ const stringOf = (suffix: string): string => `${AUTH_URL}/scopes/${CLIENT_ID}/${
 const SUFFIXES = Array.from({ length: COUNT }, (_, i) => suffixOf(i));
 
 // Other services' scopes each listed scope depends on, by string and id, as the lookups answer them.
-const DEPENDENTS = Array.from({ length: 6 }, (_, k) => ({ id: nthUuid(900 + k), scope_string: `https://auth.globus.org/scopes/${nthUuid(800 + k)}/dependent_scope_number_${k}` }));
+const DEPENDENTS = Array.from({ length: 6 }, (_, k) => ({
+  id: nthUuid(900 + k),
+  scope_string: `https://auth.globus.org/scopes/${nthUuid(800 + k)}/dependent_scope_number_${k}`,
+}));
 const names = new Map(DEPENDENTS.map((d) => [d.id, d.scope_string]));
 
-const long = (what: string, i: number, length: number): string => `${what} of scope ${i}: ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(length / 27))}`.slice(0, length);
+const long = (what: string, i: number, length: number): string =>
+  `${what} of scope ${i}: ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(length / 27))}`.slice(0, length);
 
 const definitionOf = (i: number): ScopeDefinition => ({
   name: long('The name', i, 300),
@@ -44,7 +48,11 @@ const definitionOf = (i: number): ScopeDefinition => ({
   advertised: true,
   allow_refresh_tokens: true,
   required_domains: ['example.org', 'example.edu', 'users.example.net'],
-  dependent_scopes: DEPENDENTS.slice(0, 5).map((d, k) => ({ scope: d.id, optional: k % 2 === 0, requires_refresh_token: true })),
+  dependent_scopes: DEPENDENTS.slice(0, 5).map((d, k) => ({
+    scope: d.id,
+    optional: k % 2 === 0,
+    requires_refresh_token: true,
+  })),
 });
 
 /** Every listed scope registered, differing from the spec in its name, description and dependent scopes. */
@@ -58,17 +66,43 @@ function drifted(i: number): ReconcileResult {
     advertised: true,
     allows_refresh_token: true,
     required_domains: ['example.org'],
-    dependent_scopes: DEPENDENTS.slice(1, 6).map((d) => ({ scope: d.id, optional: false, requires_refresh_token: false })),
+    dependent_scopes: DEPENDENTS.slice(1, 6).map((d) => ({
+      scope: d.id,
+      optional: false,
+      requires_refresh_token: false,
+    })),
   };
   const comparison = compareScope(definition, scope, names);
-  return { scope, scopes: [], created: false, client: { id: CLIENT_ID, name: 'Example Action Provider' }, wouldCreate: false, definition, names, comparison, changes: [], updated: false };
+  return {
+    scope,
+    scopes: [],
+    created: false,
+    client: { id: CLIENT_ID, name: 'Example Action Provider' },
+    wouldCreate: false,
+    definition,
+    names,
+    comparison,
+    changes: [],
+    updated: false,
+  };
 }
 
 /** A dry run under update: the first half to create (every field), the rest to update (each drifted field, before and after). */
 function planned(i: number): ReconcileResult {
   if (i < COUNT / 2) {
     const scope = { id: '' as const, scope_string: stringOf(suffixOf(i)) };
-    return { scope, scopes: [scope], created: false, client: { id: CLIENT_ID, name: 'Example Action Provider' }, wouldCreate: true, definition: definitionOf(i), names, comparison: [], changes: [], updated: false };
+    return {
+      scope,
+      scopes: [scope],
+      created: false,
+      client: { id: CLIENT_ID, name: 'Example Action Provider' },
+      wouldCreate: true,
+      definition: definitionOf(i),
+      names,
+      comparison: [],
+      changes: [],
+      updated: false,
+    };
   }
   const result = drifted(i);
   return { ...result, changes: result.comparison.filter((c) => !c.same) };
@@ -77,37 +111,93 @@ function planned(i: number): ReconcileResult {
 function ensured(each: (i: number) => ReconcileResult): Ensured {
   const results = SUFFIXES.map((_, i) => each(i));
   // The client's scopes after the run: the listed ones, and three the spec leaves out.
-  const unlisted = Array.from({ length: 3 }, (_, k) => ({ id: nthUuid(700 + k), scope_string: stringOf(`left_alone_${k}`) }));
+  const unlisted = Array.from({ length: 3 }, (_, k) => ({
+    id: nthUuid(700 + k),
+    scope_string: stringOf(`left_alone_${k}`),
+  }));
   const all = [...results.flatMap((r) => (r.wouldCreate ? [] : [r.scope])), ...unlisted];
-  return { form: 'list', results: results.map((r) => (r.wouldCreate ? { ...r, scopes: [...all, ...results.filter((p) => p.wouldCreate).map((p) => p.scope)] } : { ...r, scopes: all })) as Ensured['results'], unlisted };
+  return {
+    form: 'list',
+    results: results.map((r) =>
+      r.wouldCreate
+        ? { ...r, scopes: [...all, ...results.filter((p) => p.wouldCreate).map((p) => p.scope)] }
+        : { ...r, scopes: all },
+    ) as Ensured['results'],
+    unlisted,
+  };
 }
 
 /** An apply that created every listed scope, as the spec says. */
 function made(i: number): ReconcileResult {
   const definition = definitionOf(i);
   const { name, description, advertised, required_domains, dependent_scopes } = definition;
-  const scope = { id: nthUuid(i + 1), scope_string: stringOf(suffixOf(i)), name, description, advertised, allows_refresh_token: true, required_domains, dependent_scopes };
-  return { scope, scopes: [], created: true, client: { id: CLIENT_ID, name: 'Example Action Provider' }, wouldCreate: false, definition, names, comparison: compareScope(definition, scope, names), changes: [], updated: false };
+  const scope = {
+    id: nthUuid(i + 1),
+    scope_string: stringOf(suffixOf(i)),
+    name,
+    description,
+    advertised,
+    allows_refresh_token: true,
+    required_domains,
+    dependent_scopes,
+  };
+  return {
+    scope,
+    scopes: [],
+    created: true,
+    client: { id: CLIENT_ID, name: 'Example Action Provider' },
+    wouldCreate: false,
+    definition,
+    names,
+    comparison: compareScope(definition, scope, names),
+    changes: [],
+    updated: false,
+  };
 }
 
 /** Each case, and each scope's status in its section by the scope's index. */
 const CASES: Array<[string, Conclusion, (i: number) => string]> = [
-  ['an apply that finds every scope drifted (a warning per field)', concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(drifted) }), () => 'unchanged'],
+  [
+    'an apply that finds every scope drifted (a warning per field)',
+    concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(drifted) }),
+    () => 'unchanged',
+  ],
   [
     'a dry run under update: 25 creations and 25 updates',
     concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: ensured(planned) }),
     (i) => (i < COUNT / 2 ? 'to create' : 'to update'),
   ],
-  ['an apply that created all 50', concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(made) }), () => 'created'],
+  [
+    'an apply that created all 50',
+    concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: ensured(made) }),
+    () => 'created',
+  ],
 ];
 
-const summaryOf = (conclusion: Conclusion): string => buildSummary(conclusion, { ranFor: 'pull_request on refs/pull/7/merge' });
+const summaryOf = (conclusion: Conclusion): string =>
+  buildSummary(conclusion, { ranFor: 'pull_request on refs/pull/7/merge' });
 const commentOf = (conclusion: Conclusion): string =>
-  renderComment({ conclusion, marker: commentMarker(CLIENT_ID, SPEC), ranFor: 'pull_request on refs/pull/7/merge', runUrl: RUN_URL, spec: SPEC, scrub: (text) => text });
-const issueOf = (conclusion: Conclusion): string => renderIssue(conclusion, { because: ['drift'], marker: watchMarker(CLIENT_ID, SPEC), runUrl: RUN_URL, spec: SPEC, clientId: CLIENT_ID, scrub: (text) => text });
+  renderComment({
+    conclusion,
+    marker: commentMarker(CLIENT_ID, SPEC),
+    ranFor: 'pull_request on refs/pull/7/merge',
+    runUrl: RUN_URL,
+    spec: SPEC,
+    scrub: (text) => text,
+  });
+const issueOf = (conclusion: Conclusion): string =>
+  renderIssue(conclusion, {
+    because: ['drift'],
+    marker: watchMarker(CLIENT_ID, SPEC),
+    runUrl: RUN_URL,
+    spec: SPEC,
+    clientId: CLIENT_ID,
+    scrub: (text) => text,
+  });
 
 /** Each suffix the text does not name (a suffix's underscore may be escaped in Markdown). */
-const missing = (text: string): string[] => SUFFIXES.filter((suffix) => !text.includes(suffix) && !text.includes(suffix.replaceAll('_', '\\_')));
+const missing = (text: string): string[] =>
+  SUFFIXES.filter((suffix) => !text.includes(suffix) && !text.includes(suffix.replaceAll('_', '\\_')));
 
 describe(`a spec of ${COUNT} listed scopes with long values`, () => {
   test.each(CASES)('%s: the plan has every scope, with long values', (_what, conclusion) => {
@@ -115,17 +205,23 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
     expect(JSON.stringify(conclusion.plan).length).toBeGreaterThan(100_000);
   });
 
-  test.each(CASES)("%s: the job summary is within GitHub's 1 MiB a step and names every suffix", (_what, conclusion) => {
-    const summary = summaryOf(conclusion);
-    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(STEP_SUMMARY_LIMIT);
-    expect(missing(summary)).toEqual([]);
-  });
+  test.each(CASES)(
+    "%s: the job summary is within GitHub's 1 MiB a step and names every suffix",
+    (_what, conclusion) => {
+      const summary = summaryOf(conclusion);
+      expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(STEP_SUMMARY_LIMIT);
+      expect(missing(summary)).toEqual([]);
+    },
+  );
 
-  test.each(CASES)("%s: the pull request's comment is within COMMENT_LIMIT and names every suffix", (_what, conclusion) => {
-    const comment = commentOf(conclusion);
-    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-    expect(missing(comment)).toEqual([]);
-  });
+  test.each(CASES)(
+    "%s: the pull request's comment is within COMMENT_LIMIT and names every suffix",
+    (_what, conclusion) => {
+      const comment = commentOf(conclusion);
+      expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+      expect(missing(comment)).toEqual([]);
+    },
+  );
 
   test.each(CASES)("%s: the watch's issue is within COMMENT_LIMIT and names every suffix", (_what, conclusion) => {
     const issue = issueOf(conclusion);
@@ -133,46 +229,73 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
     expect(missing(issue)).toEqual([]);
   });
 
-  test.each(CASES)('%s: the comment names the scopes whose sections it cut, each with its status, after the ones it kept', (_what, conclusion, status) => {
-    const comment = commentOf(conclusion);
-    const kept = SUFFIXES.filter((suffix) => comment.includes(`\n#### ${md(suffix)}: `));
-    const left = SUFFIXES.slice(kept.length);
-    expect([kept.length > 0, left.length > 0, kept]).toEqual([true, true, SUFFIXES.slice(0, kept.length)]);
-    const named = left.map((suffix) => `${suffix} (${status(SUFFIXES.indexOf(suffix))})`).join(', ');
-    expect(comment).toContain(`\n\n_The rest is too long for a comment._ Its ${left.length} last scope(s), there: ${md(named)}.\n`);
-  });
+  test.each(CASES)(
+    '%s: the comment names the scopes whose sections it cut, each with its status, after the ones it kept',
+    (_what, conclusion, status) => {
+      const comment = commentOf(conclusion);
+      const kept = SUFFIXES.filter((suffix) => comment.includes(`\n#### ${md(suffix)}: `));
+      const left = SUFFIXES.slice(kept.length);
+      expect([kept.length > 0, left.length > 0, kept]).toEqual([true, true, SUFFIXES.slice(0, kept.length)]);
+      const named = left.map((suffix) => `${suffix} (${status(SUFFIXES.indexOf(suffix))})`).join(', ');
+      expect(comment).toContain(
+        `\n\n_The rest is too long for a comment._ Its ${left.length} last scope(s), there: ${md(named)}.\n`,
+      );
+    },
+  );
 
   test('suffixes longer than a value the comment cuts: only the scopes whose sections it cut are named after it', () => {
     const longSuffix = (i: number): string => `${'s'.repeat(90)}_${i}`;
-    const results = ensured(planned).results.map((r, i) => ({ ...r, definition: { ...r.definition, scope_suffix: longSuffix(i) }, scope: { ...r.scope, scope_string: stringOf(longSuffix(i)) } }));
-    const comment = commentOf(concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] } }));
+    const results = ensured(planned).results.map((r, i) => ({
+      ...r,
+      definition: { ...r.definition, scope_suffix: longSuffix(i) },
+      scope: { ...r.scope, scope_string: stringOf(longSuffix(i)) },
+    }));
+    const comment = commentOf(
+      concludeRun({
+        inputs: { on_drift: 'update', dry_run: true },
+        naming: INPUT_NAMING,
+        ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+      }),
+    );
     const sections = comment.match(/^#### s{80}… /gm)?.length ?? 0;
     expect([sections > 0, sections < COUNT]).toEqual([true, true]);
     expect(comment).toContain(`_The rest is too long for a comment._ Its ${COUNT - sections} last scope(s), there: `);
   });
 
-  test.each(CASES)('%s: the comment is cut to fit, the summary is whole: it is the one its end points to', (_what, conclusion) => {
-    expect(commentOf(conclusion)).toContain('_The rest is too long for a comment._');
-    expect(Buffer.byteLength(summaryOf(conclusion))).toBeGreaterThan(5 * COMMENT_LIMIT);
-  });
+  test.each(CASES)(
+    '%s: the comment is cut to fit, the summary is whole: it is the one its end points to',
+    (_what, conclusion) => {
+      expect(commentOf(conclusion)).toContain('_The rest is too long for a comment._');
+      expect(Buffer.byteLength(summaryOf(conclusion))).toBeGreaterThan(5 * COMMENT_LIMIT);
+    },
+  );
 
   test('every scope as the spec says: folded in one <details> in the summary and the comment, each within its limit and naming every suffix', () => {
     const same = (i: number): ReconcileResult => made(i);
-    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: ensured((i) => ({ ...same(i), created: false })) });
+    const conclusion = concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: ensured((i) => ({ ...same(i), created: false })),
+    });
     expect(conclusion.plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same))).toBe(true);
     for (const text of [summaryOf(conclusion), commentOf(conclusion)]) {
       expect(text.match(/<\/?details>/g)).toEqual(['<details>', '</details>']);
-      expect(text).toContain(`<details><summary>${COUNT} listed scopes left as they are: each matches the spec</summary>\n\n#### ${md(SUFFIXES[0] as string)}: unchanged\n`);
+      expect(text).toContain(
+        `<details><summary>${COUNT} listed scopes left as they are: each matches the spec</summary>\n\n#### ${md(SUFFIXES[0] as string)}: unchanged\n`,
+      );
       expect(missing(text)).toEqual([]);
     }
     expect(commentOf(conclusion).length).toBeLessThanOrEqual(COMMENT_LIMIT);
   });
 
-  test.each(CASES.slice(0, 2))("%s: the issue's table of drift keeps its first rows and counts the others, which the run has", (_what, conclusion) => {
-    const issue = issueOf(conclusion);
-    const drifted = conclusion.plan?.scopes.flatMap((s) => s.comparison.filter((c) => !c.same)) ?? [];
-    const rows = issue.match(/^\| operation\\_\d+: /gm)?.length ?? 0;
-    expect([rows > 0, rows < drifted.length]).toEqual([true, true]);
-    expect(issue).toContain(`\n| and ${drifted.length - rows} more | [the run](${RUN_URL}) has them all | |\n\n`);
-  });
+  test.each(CASES.slice(0, 2))(
+    "%s: the issue's table of drift keeps its first rows and counts the others, which the run has",
+    (_what, conclusion) => {
+      const issue = issueOf(conclusion);
+      const drifted = conclusion.plan?.scopes.flatMap((s) => s.comparison.filter((c) => !c.same)) ?? [];
+      const rows = issue.match(/^\| operation\\_\d+: /gm)?.length ?? 0;
+      expect([rows > 0, rows < drifted.length]).toEqual([true, true]);
+      expect(issue).toContain(`\n| and ${drifted.length - rows} more | [the run](${RUN_URL}) has them all | |\n\n`);
+    },
+  );
 });

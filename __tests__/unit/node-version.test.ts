@@ -13,9 +13,12 @@ import { floorOf, tooOldNode } from '../../src/cli/node-version.ts';
 const line = (version: string): string =>
   `ensure-provider-scope needs Node.js 22.19 or later, and this is Node.js ${version}: install a newer Node.js (or switch to one with your version manager) and run it again.`;
 
-test.each(['20.20.2', '22.18.9', '22.0.0', '21.99.99', '18.20.4', '22.18'])('Node %s is below >=22.19: one line that names both versions', (version) => {
-  expect(tooOldNode(version, '>=22.19')).toBe(line(version));
-});
+test.each(['20.20.2', '22.18.9', '22.0.0', '21.99.99', '18.20.4', '22.18'])(
+  'Node %s is below >=22.19: one line that names both versions',
+  (version) => {
+    expect(tooOldNode(version, '>=22.19')).toBe(line(version));
+  },
+);
 
 test.each(['22.19.0', '22.19.1', '22.100.0', '23.0.0', '24.21.0', '100.0.0'])('Node %s meets >=22.19', (version) => {
   expect(tooOldNode(version, '>=22.19')).toBeUndefined();
@@ -44,7 +47,9 @@ test("by default the floor is package.json's engines.node", () => {
 // The command line bundles what it runs: its floor must be no lower than theirs (npm's lockfile
 // records each package's engines), and the bundle's licence file names each of them.
 test('the floor is no lower than what each bundled package needs', () => {
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { engines?: { node?: string } }>;
+  };
   const licences = readFileSync(path.join(ROOT, 'dist', 'cli', 'licenses.txt'), 'utf8');
   const floor = floorOf(packageJson.engines.node).join('.');
   for (const name of ['undici', 'yaml', 'zod']) {

@@ -13,7 +13,10 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ROOT } from '../../dev/runner.ts';
 
 // npm's own range rules (semver, in node_modules through npm's tooling); no typings of its own here.
-const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean; minVersion(range: string): { version: string } | null };
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  minVersion(range: string): { version: string } | null;
+};
 
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
 const nvmrc = read('.nvmrc').trim();
@@ -33,10 +36,14 @@ test("the README's \"Versions\" names the command line's floor (engines) and dev
 });
 
 test('the Node of development meets the engines of every package npm installs: no EBADENGINE', () => {
-  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }> };
+  const lock = JSON.parse(read('package-lock.json')) as {
+    packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+  };
   const unmet = Object.entries(lock.packages).flatMap(([name, entry]) => {
     const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-    return range === undefined || semver.satisfies(process.versions.node, range) ? [] : [`${name || 'this package'}: ${range}`];
+    return range === undefined || semver.satisfies(process.versions.node, range)
+      ? []
+      : [`${name || 'this package'}: ${range}`];
   });
   expect(Object.keys(lock.packages).length).toBeGreaterThan(100);
   expect(unmet).toEqual([]);

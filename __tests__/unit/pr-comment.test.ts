@@ -16,7 +16,14 @@ import { ActionError } from '../../src/wire/errors.ts';
 import type { ActionCore } from '../../src/github/collaborators.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
-import { COMMENT_LIMIT, commentMarker, cut, defuse, renderComment, type CommentFacts } from '../../src/markdown/comment.ts';
+import {
+  COMMENT_LIMIT,
+  commentMarker,
+  cut,
+  defuse,
+  renderComment,
+  type CommentFacts,
+} from '../../src/markdown/comment.ts';
 import { findOwn, type GitHubContext, type GitHubToolkit } from '../../src/github/octokit.ts';
 import { commentOnPullRequest, failure, readPrComment } from '../../src/github/pr-comment.ts';
 import { run } from '../../src/github/action.ts';
@@ -30,7 +37,11 @@ const RESULT = REGISTERED;
 // A result as the reconciliation gives it, changed where a test says (a test's shapes, cast once here).
 type Changed = { [K in keyof ReconcileResult]?: unknown };
 const concluded = (result: Changed = {}): Conclusion =>
-  concludeRun({ inputs: { on_drift: 'warn', dry_run: false }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...result } as ReconcileResult) });
+  concludeRun({
+    inputs: { on_drift: 'warn', dry_run: false },
+    naming: INPUT_NAMING,
+    ensured: single({ ...RESULT, ...result } as ReconcileResult),
+  });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (conclusion: Conclusion, more: Partial<CommentFacts> = {}): CommentFacts => ({
   conclusion,
@@ -44,7 +55,9 @@ const facts = (conclusion: Conclusion, more: Partial<CommentFacts> = {}): Commen
 
 describe('the marker', () => {
   test('names the client, in lower case, and the spec file, URL-encoded: nothing in either ends the HTML comment', () => {
-    expect(commentMarker(CLIENT_ID.toUpperCase(), '.github/provider-scope.yml')).toBe(`<!-- ensure-provider-scope client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->`);
+    expect(commentMarker(CLIENT_ID.toUpperCase(), '.github/provider-scope.yml')).toBe(
+      `<!-- ensure-provider-scope client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->`,
+    );
     const hostile = commentMarker('x --> <b>', 'a.yml --><img src=x>');
     expect(hostile.match(/-->/g)).toEqual(['-->']);
     expect(hostile.endsWith(' -->')).toBe(true);
@@ -55,7 +68,9 @@ describe('the marker', () => {
 
 describe('values', () => {
   test('defuse: a word joiner after each @ and #, and inside www., so that no mention, reference or autolink is found', () => {
-    expect(defuse('@octocat #12 WWW.example.org and www.x')).toBe('@\u2060octocat #\u206012 WWW\u2060.example.org and www\u2060.x');
+    expect(defuse('@octocat #12 WWW.example.org and www.x')).toBe(
+      '@\u2060octocat #\u206012 WWW\u2060.example.org and www\u2060.x',
+    );
     expect(defuse('plain text')).toBe('plain text');
   });
 
@@ -71,7 +86,12 @@ describe('the body', () => {
     conclusion.messages.push({ level: 'warning', text: 'Watch @out' }, { level: 'debug', text: 'not shown' });
     const body = renderComment(facts(conclusion));
     const lines = body.split('\n');
-    expect(lines.slice(0, 4)).toEqual([commentMarker(CLIENT_ID, '.github/provider-scope.yml'), '**No changes**: the scope matches the spec.', '', '### Provider scope already registered']);
+    expect(lines.slice(0, 4)).toEqual([
+      commentMarker(CLIENT_ID, '.github/provider-scope.yml'),
+      '**No changes**: the scope matches the spec.',
+      '',
+      '### Provider scope already registered',
+    ]);
     expect(body).toContain('### Provider scope already registered');
     expect(body).toContain(`| Ran for | ${md('pull_request on refs/pull/7/merge')} |`);
     expect(body).toContain('#### Warnings and errors\n\n- **warning**: Watch \\@\u2060out\n');
@@ -118,8 +138,14 @@ describe('the body', () => {
     const quiet = renderComment(facts(concluded()));
     expect(quiet).not.toContain('#### Warnings and errors');
     expect(quiet).toContain('|\n\n#### Outputs\n\n| Output | Value |\n');
-    const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING)));
-    expect(failed.endsWith(`- **error**: ${md('Client inspection failed with HTTP 503')}\n\n---\n<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>\n`)).toBe(true);
+    const failed = renderComment(
+      facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING)),
+    );
+    expect(
+      failed.endsWith(
+        `- **error**: ${md('Client inspection failed with HTTP 503')}\n\n---\n<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>\n`,
+      ),
+    ).toBe(true);
   });
 
   test.each<[string, Changed]>([
@@ -128,40 +154,115 @@ describe('the body', () => {
     ['updated', { updated: true, changes: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }],
     ['a change planned', { changes: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }],
     ['drift', { comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }],
-    ['drift in one field of two', { comparison: [{ field: 'name', spec: 'P', service: 'P', same: true }, { field: 'description', spec: 'Q', service: 'P', same: false }] }],
+    [
+      'drift in one field of two',
+      {
+        comparison: [
+          { field: 'name', spec: 'P', service: 'P', same: true },
+          { field: 'description', spec: 'Q', service: 'P', same: false },
+        ],
+      },
+    ],
   ])('no "No changes" when %s', (_title, result) => {
     expect(renderComment(facts(concluded(result)))).not.toContain('No changes');
   });
 
   test('a list: "No changes" only when every listed scope is unchanged and matches', () => {
-    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+    const definition = (scope_suffix: string) => ({
+      name: 'P',
+      description: 'Runs actions',
+      scope_suffix,
+      advertised: true,
+      allow_refresh_tokens: true,
+      required_domains: [],
+      dependent_scopes: [],
+    });
     const listed = (...results: Changed[]): Conclusion =>
-      concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results.map((r, i) => ({ ...RESULT, definition: definition(`s${i}`), ...r })) as Ensured['results'], unlisted: [] } });
-    expect(renderComment(facts(listed({}, {}))).split('\n')[1]).toBe('**No changes**: every listed scope matches the spec.');
+      concludeRun({
+        inputs: { on_drift: 'warn', dry_run: true },
+        naming: INPUT_NAMING,
+        ensured: {
+          form: 'list',
+          results: results.map((r, i) => ({ ...RESULT, definition: definition(`s${i}`), ...r })) as Ensured['results'],
+          unlisted: [],
+        },
+      });
+    expect(renderComment(facts(listed({}, {}))).split('\n')[1]).toBe(
+      '**No changes**: every listed scope matches the spec.',
+    );
     expect(renderComment(facts(listed({}, { wouldCreate: true })))).not.toContain('No changes');
-    expect(renderComment(facts(listed({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }, {})))).not.toContain('No changes');
+    expect(
+      renderComment(facts(listed({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }, {}))),
+    ).not.toContain('No changes');
   });
 
   test('a list cut after its last section (thousands of warnings): no scope is named as cut off', () => {
-    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
-    const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: [0, 1].map((i) => ({ ...RESULT, definition: definition(`s${i}`) })) as unknown as Ensured['results'], unlisted: [] } });
-    conclusion.messages.push(...Array.from({ length: 3000 }, (_, n) => ({ level: 'warning' as const, text: `Warning ${n}: ${'w'.repeat(200)}` })));
+    const definition = (scope_suffix: string) => ({
+      name: 'P',
+      description: 'Runs actions',
+      scope_suffix,
+      advertised: true,
+      allow_refresh_tokens: true,
+      required_domains: [],
+      dependent_scopes: [],
+    });
+    const conclusion = concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: {
+        form: 'list',
+        results: [0, 1].map((i) => ({ ...RESULT, definition: definition(`s${i}`) })) as unknown as Ensured['results'],
+        unlisted: [],
+      },
+    });
+    conclusion.messages.push(
+      ...Array.from({ length: 3000 }, (_, n) => ({
+        level: 'warning' as const,
+        text: `Warning ${n}: ${'w'.repeat(200)}`,
+      })),
+    );
     const comment = renderComment(facts(conclusion));
     expect([comment.length <= COMMENT_LIMIT, comment.includes('#### s1: unchanged')]).toEqual([true, true]);
     expect(comment).toContain('\n\n_The rest is too long for a comment._\n');
   });
 
   test('a list cut inside its folded scopes: their <details> is closed before the end, and the scopes cut off are named in the order the comment has them', () => {
-    const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
-    const same = Array.from({ length: 8 }, (_, k) => ({ field: `field_${k}`, spec: 'x'.repeat(60), service: 'x'.repeat(60), same: true }));
+    const definition = (scope_suffix: string) => ({
+      name: 'P',
+      description: 'Runs actions',
+      scope_suffix,
+      advertised: true,
+      allow_refresh_tokens: true,
+      required_domains: [],
+      dependent_scopes: [],
+    });
+    const same = Array.from({ length: 8 }, (_, k) => ({
+      field: `field_${k}`,
+      spec: 'x'.repeat(60),
+      service: 'x'.repeat(60),
+      same: true,
+    }));
     const changed = { field: 'name', spec: 'Q', service: 'P', same: false };
     // The last listed scope is the one that changes, shown first; 400 others match the spec, each a section of about 1,200 characters.
-    const results = Array.from({ length: 401 }, (_, i) => ({ ...RESULT, definition: definition(`s${i}`), comparison: i === 400 ? [changed] : same, changes: i === 400 ? [changed] : [] }));
-    const conclusion = concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as unknown as Ensured['results'], unlisted: [] } });
+    const results = Array.from({ length: 401 }, (_, i) => ({
+      ...RESULT,
+      definition: definition(`s${i}`),
+      comparison: i === 400 ? [changed] : same,
+      changes: i === 400 ? [changed] : [],
+    }));
+    const conclusion = concludeRun({
+      inputs: { on_drift: 'update', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: { form: 'list', results: results as unknown as Ensured['results'], unlisted: [] },
+    });
     const comment = renderComment(facts(conclusion));
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     const [kept = '', rest = ''] = comment.split('\n\n_The rest is too long for a comment._');
-    expect(kept.indexOf('#### s400: to update')).toBeLessThan(kept.indexOf('<details><summary>400 listed scopes left as they are: each matches the spec</summary>\n\n#### s0: unchanged\n'));
+    expect(kept.indexOf('#### s400: to update')).toBeLessThan(
+      kept.indexOf(
+        '<details><summary>400 listed scopes left as they are: each matches the spec</summary>\n\n#### s0: unchanged\n',
+      ),
+    );
     expect(kept.endsWith('\n\n</details>')).toBe(true);
     expect(kept.match(/<\/?details>/g)).toEqual(['<details>', '</details>']);
     const shown = kept.match(/^#### s\d+/gm)?.map((h) => h.slice(5)) ?? [];
@@ -169,18 +270,35 @@ describe('the body', () => {
     expect(shown).toEqual(order.slice(0, shown.length));
     const left = order.slice(shown.length);
     expect([shown.length > 2, left.length > 0]).toEqual([true, true]);
-    expect(rest.startsWith(` Its ${left.length} last scope(s), there: ${md(cut(left.map((s) => `${s} (unchanged)`).join(', '), 2_000))}.\n`)).toBe(true);
+    expect(
+      rest.startsWith(
+        ` Its ${left.length} last scope(s), there: ${md(cut(left.map((s) => `${s} (unchanged)`).join(', '), 2_000))}.\n`,
+      ),
+    ).toBe(true);
   });
 
   test('a failed run says so first; a validation lists its problems; a failure before a plan says what failed, and what was known', () => {
     const known = { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] };
-    const failed = renderComment(facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING, known)));
+    const failed = renderComment(
+      facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING, known)),
+    );
     expect(failed.split('\n')[1]).toBe('**The run failed**: the errors are below.');
     expect(failed).toContain('### Provider scope: the run failed');
-    expect(failed).toContain(`| Client | <code>${CLIENT_ID}</code> |\n| Scope string | <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service) |`);
+    expect(failed).toContain(
+      `| Client | <code>${CLIENT_ID}</code> |\n| Scope string | <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service) |`,
+    );
     expect(failed).toContain(`#### What failed\n\n- **error**: ${md('Client inspection failed with HTTP 503')}`);
     expect(failed).not.toContain('#### Outputs');
-    const invalid = renderComment(facts(concludeFailure(new ValidationError([{ field: 'name', message: 'name must not be empty @here', location: { file: 'a.yml', startLine: 2 } }]), INPUT_NAMING)));
+    const invalid = renderComment(
+      facts(
+        concludeFailure(
+          new ValidationError([
+            { field: 'name', message: 'name must not be empty @here', location: { file: 'a.yml', startLine: 2 } },
+          ]),
+          INPUT_NAMING,
+        ),
+      ),
+    );
     expect(invalid).toContain('### Provider scope: nothing was done');
     expect(invalid).toContain('- line 2: name must not be empty \\@\u2060here');
   });
@@ -188,7 +306,11 @@ describe('the body', () => {
   test('every value is scrubbed whole before it is cut, then made inert and escaped', () => {
     const secret = 's3cr3t-value';
     const long = `${'a'.repeat(1995)}${secret}${'b'.repeat(70_000)}`;
-    const body = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: long, same: false }] }), { scrub: keepSecrets(CLIENT_ID, secret).scrub }));
+    const body = renderComment(
+      facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: long, same: false }] }), {
+        scrub: keepSecrets(CLIENT_ID, secret).scrub,
+      }),
+    );
     expect(body).not.toContain('s3cr');
     // The value as the doors quote it: the opening quote, then 1,999 characters of it.
     expect(body).toContain(`"${'a'.repeat(1995)}\\*\\*\\*b…`);
@@ -197,21 +319,36 @@ describe('the body', () => {
 
   test('long values are cut only as far as needed, with the note and the footer that say where they are whole', () => {
     const value = 'v'.repeat(70_000);
-    const body = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: value, same: false }] })));
+    const body = renderComment(
+      facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: value, same: false }] })),
+    );
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     // 2,000 characters kept (the first limit that fits), in the table and in the warning.
-    expect(body).toContain(`"${'v'.repeat(1999)}… \\(68002 more characters\\: the whole value is in the run's summary\\)`);
+    expect(body).toContain(
+      `"${'v'.repeat(1999)}… \\(68002 more characters\\: the whole value is in the run's summary\\)`,
+    );
     expect(body).not.toContain('v'.repeat(2000));
-    expect(body).toContain("Some values were cut to keep this comment within GitHub's limit: the summary has them whole.");
+    expect(body).toContain(
+      "Some values were cut to keep this comment within GitHub's limit: the summary has them whole.",
+    );
     // Just under the limit, nothing is cut.
-    const fits = renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: 'w'.repeat(20_000), same: false }] })));
+    const fits = renderComment(
+      facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: 'w'.repeat(20_000), same: false }] })),
+    );
     expect(fits).toContain('w'.repeat(20_000));
     expect(fits).not.toContain('Some values were cut');
   });
 
   test('thousands of short values: the body itself is cut at a line, under the limit, and keeps its footer', () => {
-    const scopes = Array.from({ length: 3000 }, (_, n) => ({ id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: `https://auth.example.org/scopes/${n}/${'s'.repeat(60)}` }));
-    const changes = Array.from({ length: 1500 }, (_, n) => ({ field: `f${n}`, spec: 'x'.repeat(50), service: 'y'.repeat(50) }));
+    const scopes = Array.from({ length: 3000 }, (_, n) => ({
+      id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
+      scope_string: `https://auth.example.org/scopes/${n}/${'s'.repeat(60)}`,
+    }));
+    const changes = Array.from({ length: 1500 }, (_, n) => ({
+      field: `f${n}`,
+      spec: 'x'.repeat(50),
+      service: 'y'.repeat(50),
+    }));
     const body = renderComment(facts(concluded({ scopes, changes })));
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 2_000);
@@ -222,7 +359,10 @@ describe('the body', () => {
   });
 
   test('a line of every scope string is cut after a whole value, wherever the limit falls in it, and the body is never over', () => {
-    const scopes = Array.from({ length: 700 }, (_, n) => ({ id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), scope_string: `https://auth.example.org/scopes/${n}/${'s'.repeat(40)}` }));
+    const scopes = Array.from({ length: 700 }, (_, n) => ({
+      id: id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'),
+      scope_string: `https://auth.example.org/scopes/${n}/${'s'.repeat(40)}`,
+    }));
     const ends = new Set<string>();
     // The line moves by one character a time (the client's name, shown before it), across more than one value's width: the limit falls on every part of a value.
     for (let shift = 0; shift < 110; shift++) {
@@ -242,7 +382,12 @@ describe('the body', () => {
 
   test('a body of exactly the limit is kept whole', () => {
     const withValue = (length: number, shift: number) =>
-      renderComment(facts(concluded({ comparison: [{ field: 'description', spec: 'D', service: 'w'.repeat(length), same: false }] }), { ranFor: 'r'.repeat(shift) }));
+      renderComment(
+        facts(
+          concluded({ comparison: [{ field: 'description', spec: 'D', service: 'w'.repeat(length), same: false }] }),
+          { ranFor: 'r'.repeat(shift) },
+        ),
+      );
     const base = withValue(20_000, 0).length;
     const perCharacter = withValue(20_001, 0).length - base;
     const length = 20_000 + Math.floor((COMMENT_LIMIT - base) / perCharacter);
@@ -253,7 +398,9 @@ describe('the body', () => {
   });
 
   test('a plan with something to change, or a run without a plan that passed, begins with the plan: no verdict, no blank line', () => {
-    const drifted = renderComment(facts(concluded({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] }))).split('\n');
+    const drifted = renderComment(
+      facts(concluded({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] })),
+    ).split('\n');
     expect(drifted[1]).toBe('### Provider scope already registered');
     const planless = renderComment(facts({ exitCode: 0, messages: [] })).split('\n');
     expect(planless[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));
@@ -263,13 +410,23 @@ describe('the body', () => {
 
 describe('finding its own comment', () => {
   const marker = commentMarker(CLIENT_ID, 'a.yml');
-  const comment = (id: number, login: string | undefined, body: string | undefined) => ({ id, user: login === undefined ? null : { login }, body, html_url: '' });
+  const comment = (id: number, login: string | undefined, body: string | undefined) => ({
+    id,
+    user: login === undefined ? null : { login },
+    body,
+    html_url: '',
+  });
 
-  test('the first with the marker by the token\'s user, page by page, stopping at the page that has it', async () => {
+  test("the first with the marker by the token's user, page by page, stopping at the page that has it", async () => {
     let read = 0;
     async function* pages() {
       const all = [
-        [comment(1, 'someone', marker), comment(2, 'bot', 'no marker'), comment(3, undefined, marker), comment(4, 'bot', undefined)],
+        [
+          comment(1, 'someone', marker),
+          comment(2, 'bot', 'no marker'),
+          comment(3, undefined, marker),
+          comment(4, 'bot', undefined),
+        ],
         [comment(5, 'BOT', `${marker}\nmine`), comment(6, 'bot', marker)],
         [comment(7, 'bot', marker)],
       ];
@@ -292,13 +449,21 @@ describe('pr_comment', () => {
     ['off', 'off'],
   ])('%j is %s', (value, mode) => expect(readPrComment(value)).toBe(mode));
 
-  test.each(['yes', 'Off', 'false', 'on'])('%j is an error in the workflow\'s words', (value) => {
-    expect(readPrComment(value)).toEqual({ level: 'error', text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.' });
+  test.each(['yes', 'Off', 'false', 'on'])("%j is an error in the workflow's words", (value) => {
+    expect(readPrComment(value)).toEqual({
+      level: 'error',
+      text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.',
+    });
   });
 });
 
 describe('the warning', () => {
-  const answered = (status: number, message: string) => Object.assign(new Error(message), { status, request: { method: 'POST', url: 'https://api.example/repos/o/r/issues/7/comments' }, response: { status } });
+  const answered = (status: number, message: string) =>
+    Object.assign(new Error(message), {
+      status,
+      request: { method: 'POST', url: 'https://api.example/repos/o/r/issues/7/comments' },
+      response: { status },
+    });
 
   test('a 403 names the permission and pr_comment: off', () => {
     expect(failure(answered(403, 'Resource not accessible by integration'))).toBe(
@@ -308,12 +473,25 @@ describe('the warning', () => {
   });
 
   test('a 401 points at github_token; anything else says what happened, and how far the retries went', () => {
-    expect(failure(answered(401, 'Bad credentials'))).toMatch(/answered HTTP 401: Bad credentials\. Check the token given as github_token, or leave it out for the workflow's own token\.$/);
-    expect(failure(Object.assign(answered(502, 'Bad Gateway'), { gaveUp: 'gave up after 5 attempts' }))).toMatch(/answered HTTP 502: Bad Gateway\. It gave up after 5 attempts\.$/);
-    expect(failure(Object.assign(new Error('connect ECONNREFUSED'), { status: 500, request: { method: 'GET', url: 'https://api.example/user' } }))).toBe(
+    expect(failure(answered(401, 'Bad credentials'))).toMatch(
+      /answered HTTP 401: Bad credentials\. Check the token given as github_token, or leave it out for the workflow's own token\.$/,
+    );
+    expect(failure(Object.assign(answered(502, 'Bad Gateway'), { gaveUp: 'gave up after 5 attempts' }))).toMatch(
+      /answered HTTP 502: Bad Gateway\. It gave up after 5 attempts\.$/,
+    );
+    expect(
+      failure(
+        Object.assign(new Error('connect ECONNREFUSED'), {
+          status: 500,
+          request: { method: 'GET', url: 'https://api.example/user' },
+        }),
+      ),
+    ).toBe(
       'The run was not commented on the pull request (the job summary has everything): GitHub GET /user failed: connect ECONNREFUSED.',
     );
-    expect(failure('odd')).toBe('The run was not commented on the pull request (the job summary has everything): GitHub failed: odd.');
+    expect(failure('odd')).toBe(
+      'The run was not commented on the pull request (the job summary has everything): GitHub failed: odd.',
+    );
   });
 });
 
@@ -327,7 +505,11 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
   });
   afterEach(() => github.stop());
 
-  function setup(inputs: Record<string, string> = {}, eventName = 'pull_request', payload: GitHubContext['payload'] = { pull_request: { number: 7 } }) {
+  function setup(
+    inputs: Record<string, string> = {},
+    eventName = 'pull_request',
+    payload: GitHubContext['payload'] = { pull_request: { number: 7 } },
+  ) {
     const written: Message[] = [];
     const secrets: string[] = [];
     let loads = 0;
@@ -335,7 +517,15 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
       getInput: (name: string) => ({ client_id: CLIENT_ID, spec: '', github_token: TOKEN, ...inputs })[name] ?? '',
       setSecret: (value: string) => void secrets.push(value),
     } as ActionCore;
-    const context: GitHubContext = { eventName, ref: 'refs/pull/7/merge', payload, repo: { owner: 'octo', repo: 'provider' }, runId: 4242, serverUrl: 'https://github.example', apiUrl: github.url };
+    const context: GitHubContext = {
+      eventName,
+      ref: 'refs/pull/7/merge',
+      payload,
+      repo: { owner: 'octo', repo: 'provider' },
+      runId: 4242,
+      serverUrl: 'https://github.example',
+      apiUrl: github.url,
+    };
     const load = async (): Promise<GitHubToolkit> => {
       loads++;
       return { context, getOctokit };
@@ -344,7 +534,11 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     const keeper = keepSecrets(CLIENT_ID, '', (form) => core.setSecret(form));
     const { scrub } = keeper;
     const clock = fakeClock();
-    const comment = (conclusion: Conclusion) => commentOnPullRequest({ conclusion, secrets: keeper, write: (m) => void written.push(m) }, { core, eventName, load, clock });
+    const comment = (conclusion: Conclusion) =>
+      commentOnPullRequest(
+        { conclusion, secrets: keeper, write: (m) => void written.push(m) },
+        { core, eventName, load, clock },
+      );
     return { written, secrets, loads: () => loads, scrub, clock, comment };
   }
 
@@ -354,17 +548,30 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     await comment(conclusion);
     expect(secrets).toEqual(credentialForms(TOKEN));
     expect(scrub(`x ${TOKEN} y`)).toBe('x *** y');
-    expect(github.calls()).toEqual(['GET /user', 'GET /repos/octo/provider/issues/7/comments', 'POST /repos/octo/provider/issues/7/comments']);
+    expect(github.calls()).toEqual([
+      'GET /user',
+      'GET /repos/octo/provider/issues/7/comments',
+      'POST /repos/octo/provider/issues/7/comments',
+    ]);
     const [created] = github.commentsOf('octo/provider#7');
     expect(created?.body.split('\n')[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));
     expect(created?.body).toContain(`[the run](${RUN_URL})`);
-    expect(written).toContainEqual({ level: 'debug', text: "GET /user answered HTTP 403, as for the workflow's token or an app's: what it writes is github-actions[bot]'s." });
-    expect(written).toContainEqual({ level: 'info', text: `The comment on pull request #7 is created: ${created?.html_url}` });
+    expect(written).toContainEqual({
+      level: 'debug',
+      text: "GET /user answered HTTP 403, as for the workflow's token or an app's: what it writes is github-actions[bot]'s.",
+    });
+    expect(written).toContainEqual({
+      level: 'info',
+      text: `The comment on pull request #7 is created: ${created?.html_url}`,
+    });
 
     await comment(concluded({ created: true }));
     expect(github.calls().at(-1)).toBe(`PATCH /repos/octo/provider/issues/comments/${created?.id}`);
     expect(github.commentsOf('octo/provider#7')).toHaveLength(1);
-    expect(written.at(-1)).toEqual({ level: 'info', text: `The comment on pull request #7 is updated: ${created?.html_url}` });
+    expect(written.at(-1)).toEqual({
+      level: 'info',
+      text: `The comment on pull request #7 is updated: ${created?.html_url}`,
+    });
   });
 
   test.each([
@@ -386,14 +593,30 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     expect([bad.written, bad.loads()]).toEqual([[], 0]);
   });
 
-  test('off GitHub\'s runner (a local run) an empty github_token is a debug line, no warning, nothing sent', async () => {
+  test("off GitHub's runner (a local run) an empty github_token is a debug line, no warning, nothing sent", async () => {
     const written: Message[] = [];
-    const core = { getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '' })[name] ?? '', setSecret: () => {} } as unknown as ActionCore;
+    const core = {
+      getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '' })[name] ?? '',
+      setSecret: () => {},
+    } as unknown as ActionCore;
     let loads = 0;
     const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
-    const run = { conclusion: concluded(), secrets: keepSecrets(CLIENT_ID, ''), write: (m: Message) => void written.push(m) };
+    const run = {
+      conclusion: concluded(),
+      secrets: keepSecrets(CLIENT_ID, ''),
+      write: (m: Message) => void written.push(m),
+    };
     await commentOnPullRequest(run, { core, eventName: 'pull_request', load, onRunner: false });
-    expect([written, loads, github.requests]).toEqual([[{ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' }], 0, []]);
+    expect([written, loads, github.requests]).toEqual([
+      [
+        {
+          level: 'debug',
+          text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.',
+        },
+      ],
+      0,
+      [],
+    ]);
     // On the runner, the same: the warning.
     await commentOnPullRequest(run, { core, eventName: 'pull_request', load, onRunner: true });
     expect(written[1]?.level).toBe('warning');
@@ -402,7 +625,12 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
   test('an empty github_token is a warning; an event with no pull request number, a debug line', async () => {
     const empty = setup({ github_token: '' });
     await empty.comment(concluded());
-    expect(empty.written).toEqual([{ level: 'warning', text: "The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow's token, or set pr_comment: off." }]);
+    expect(empty.written).toEqual([
+      {
+        level: 'warning',
+        text: "The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow's token, or set pr_comment: off.",
+      },
+    ]);
     expect(empty.secrets).toEqual([]);
 
     const none = setup({}, 'pull_request', {});
@@ -411,13 +639,15 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     expect(github.requests).toEqual([]);
   });
 
-  test('5xx are retried on the clock with the service\'s pacing; given up on, one warning, the conclusion unchanged', async () => {
+  test("5xx are retried on the clock with the service's pacing; given up on, one warning, the conclusion unchanged", async () => {
     github.fail({ method: 'GET', path: /\/comments$/, status: 503, times: 2 });
     const retried = setup();
     await retried.comment(concluded());
     expect(github.calls().filter((c) => c.endsWith('/comments'))).toHaveLength(4);
     expect(retried.clock.slept).toEqual([0, 0]);
-    expect(retried.written.filter((m) => m.level === 'info')[0]?.text).toBe('GitHub GET /api/v3/repos/octo/provider/issues/7/comments answered HTTP 503: Server Error. Attempt 1 of 5 failed; trying again in 1 ms.');
+    expect(retried.written.filter((m) => m.level === 'info')[0]?.text).toBe(
+      'GitHub GET /api/v3/repos/octo/provider/issues/7/comments answered HTTP 503: Server Error. Attempt 1 of 5 failed; trying again in 1 ms.',
+    );
 
     github.fail({ method: 'GET', path: /^\/user$/, status: 500, times: 5 });
     const failing = setup();
@@ -425,21 +655,31 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     await failing.comment(conclusion);
     expect(github.calls().filter((c) => c === 'GET /user')).toHaveLength(6);
     expect(failing.written.filter((m) => m.level === 'warning')).toEqual([
-      { level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub GET /api/v3/user answered HTTP 500: Server Error. It gave up after 5 attempts.' },
+      {
+        level: 'warning',
+        text: 'The run was not commented on the pull request (the job summary has everything): GitHub GET /api/v3/user answered HTTP 500: Server Error. It gave up after 5 attempts.',
+      },
     ]);
   });
 
-  test('a 429 is retried like a 5xx; GET /user still refused after the retries is a warning, not the bot\'s comments', async () => {
+  test("a 429 is retried like a 5xx; GET /user still refused after the retries is a warning, not the bot's comments", async () => {
     github.fail({ method: 'GET', path: /\/comments$/, status: 429, times: 1 });
     const retried = setup();
     await retried.comment(concluded());
-    expect(github.calls().filter((c) => c.endsWith('/issues/7/comments'))).toEqual(['GET /repos/octo/provider/issues/7/comments', 'GET /repos/octo/provider/issues/7/comments', 'POST /repos/octo/provider/issues/7/comments']);
+    expect(github.calls().filter((c) => c.endsWith('/issues/7/comments'))).toEqual([
+      'GET /repos/octo/provider/issues/7/comments',
+      'GET /repos/octo/provider/issues/7/comments',
+      'POST /repos/octo/provider/issues/7/comments',
+    ]);
 
     github.fail({ method: 'GET', path: /^\/user$/, status: 429, times: 5 });
     const limited = setup();
     await limited.comment(concluded());
     expect(limited.written.filter((m) => m.level === 'warning')).toEqual([
-      { level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub GET /api/v3/user answered HTTP 429: Server Error. It gave up after 5 attempts.' },
+      {
+        level: 'warning',
+        text: 'The run was not commented on the pull request (the job summary has everything): GitHub GET /api/v3/user answered HTTP 429: Server Error. It gave up after 5 attempts.',
+      },
     ]);
     expect(github.commentsOf('octo/provider#7')).toHaveLength(1);
   });
@@ -450,13 +690,18 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     await comment(concluded());
     expect(github.calls().filter((c) => c.startsWith('POST'))).toEqual(['POST /repos/octo/provider/issues/7/comments']);
     expect(written.filter((m) => m.level === 'warning')).toEqual([
-      { level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub POST /api/v3/repos/octo/provider/issues/7/comments answered HTTP 502: Server Error.' },
+      {
+        level: 'warning',
+        text: 'The run was not commented on the pull request (the job summary has everything): GitHub POST /api/v3/repos/octo/provider/issues/7/comments answered HTTP 502: Server Error.',
+      },
     ]);
   });
 
   test('the marker names the spec file the spec input gives', async () => {
     await setup({ spec: 'providers/transfer.yml' }).comment(concluded());
-    expect(github.commentsOf('octo/provider#7')[0]?.body.split('\n')[0]).toBe(commentMarker(CLIENT_ID, 'providers/transfer.yml'));
+    expect(github.commentsOf('octo/provider#7')[0]?.body.split('\n')[0]).toBe(
+      commentMarker(CLIENT_ID, 'providers/transfer.yml'),
+    );
   });
 
   test('a toolkit that cannot load is a warning too', async () => {
@@ -464,15 +709,32 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     const conclusion = concluded();
     await commentOnPullRequest(
       { conclusion, secrets: keepSecrets(CLIENT_ID, ''), write: (m) => void written.push(m) },
-      { core: { getInput: (name: string) => (name === 'github_token' ? TOKEN : ''), setSecret: () => {} } as unknown as ActionCore, eventName: 'pull_request', load: () => Promise.reject(new Error('no toolkit')) },
+      {
+        core: {
+          getInput: (name: string) => (name === 'github_token' ? TOKEN : ''),
+          setSecret: () => {},
+        } as unknown as ActionCore,
+        eventName: 'pull_request',
+        load: () => Promise.reject(new Error('no toolkit')),
+      },
     );
-    expect(written).toEqual([{ level: 'warning', text: 'The run was not commented on the pull request (the job summary has everything): GitHub failed: no toolkit.' }]);
+    expect(written).toEqual([
+      {
+        level: 'warning',
+        text: 'The run was not commented on the pull request (the job summary has everything): GitHub failed: no toolkit.',
+      },
+    ]);
   });
 });
 
 describe('the wiring', () => {
   test("run() comments last, with the conclusion and the run's keeper of secrets and writer; the comment never changes the exit code", async () => {
-    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'not a url', spec: 'x.yml' });
+    const runner = new RecordingRunner({
+      client_id: CLIENT_ID,
+      client_secret: 'a-secret-value',
+      auth_url: 'not a url',
+      spec: 'x.yml',
+    });
     const seen: Array<{ conclusion: Conclusion; summaries: number }> = [];
     await run(
       runner.collaborators({
@@ -491,17 +753,28 @@ describe('the wiring', () => {
   });
 
   test('run() refuses an invalid pr_comment before anything is sent: one error, exit 1, no run, no comment, a summary that says so', async () => {
-    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'https://auth.example.invalid', pr_comment: 'always' });
+    const runner = new RecordingRunner({
+      client_id: CLIENT_ID,
+      client_secret: 'a-secret-value',
+      auth_url: 'https://auth.example.invalid',
+      pr_comment: 'always',
+    });
     let commented = false;
     await run(runner.collaborators({ comment: async () => void (commented = true) }));
     const { text } = readPrComment('always') as Message;
     expect(runner.annotations()).toEqual([{ level: 'error', message: text, properties: {} }]);
-    expect([runner.exitCode, commented, runner.summaries]).toEqual([1, false, [expect.stringContaining(`- ${md(text)}`)]]);
+    expect([runner.exitCode, commented, runner.summaries]).toEqual([
+      1,
+      false,
+      [expect.stringContaining(`- ${md(text)}`)],
+    ]);
   });
 
   test("the runner's comment reads the event from GITHUB_EVENT_NAME: a push loads nothing and sends nothing", async () => {
     const { comment } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'push', INPUT_GITHUB_TOKEN: 'ghs_x' });
     const conclusion = concluded();
-    await expect(comment?.({ conclusion, secrets: keepSecrets(CLIENT_ID, ''), write: () => {} })).resolves.toBeUndefined();
+    await expect(
+      comment?.({ conclusion, secrets: keepSecrets(CLIENT_ID, ''), write: () => {} }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -13,7 +13,20 @@ describe('the spec loader, given text', () => {
   });
 
   test('YAML snippets that stress the parser', () => {
-    const snippets = fc.constantFrom('&a [*a]', '!!binary x', '? [a]\n: b', '---\n---', '%YAML 1.1\n---\na: 1', 'a: !!int x', '{', 'a:\n\t- b', '*x');
-    fc.assert(fc.property(fc.array(snippets, { maxLength: 4 }), (parts) => expectValidSpecOrProblems(parts.join('\n'))), { numRuns: 300 });
+    const snippets = fc.constantFrom(
+      '&a [*a]',
+      '!!binary x',
+      '? [a]\n: b',
+      '---\n---',
+      '%YAML 1.1\n---\na: 1',
+      'a: !!int x',
+      '{',
+      'a:\n\t- b',
+      '*x',
+    );
+    fc.assert(
+      fc.property(fc.array(snippets, { maxLength: 4 }), (parts) => expectValidSpecOrProblems(parts.join('\n'))),
+      { numRuns: 300 },
+    );
   });
 });

@@ -20,20 +20,38 @@ const nearValue = fc.oneof(
   fc.constant('https://auth.example.org/scopes/x/all'),
   fc.anything(),
 );
-const dependent = fc.dictionary(fc.constantFrom('scope', 'optional', 'requires_refresh_token', 'optinal', 'x'), nearValue);
+const dependent = fc.dictionary(
+  fc.constantFrom('scope', 'optional', 'requires_refresh_token', 'optinal', 'x'),
+  nearValue,
+);
 const specLike = fc.dictionary(
-  fc.constantFrom('name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'allow_refresh_token', 'dependent_scopes', 'scope', 'extra'),
+  fc.constantFrom(
+    'name',
+    'description',
+    'scope_suffix',
+    'advertised',
+    'allow_refresh_tokens',
+    'allow_refresh_token',
+    'dependent_scopes',
+    'scope',
+    'extra',
+  ),
   fc.oneof(nearValue, fc.array(dependent, { maxLength: 3 })),
 );
 
 describe('the spec loader, given documents', () => {
   test('arbitrary YAML documents', () => {
-    fc.assert(fc.property(fc.anything(), (value) => expectValidSpecOrProblems(stringify(value) ?? '')), { numRuns: 400 });
+    fc.assert(
+      fc.property(fc.anything(), (value) => expectValidSpecOrProblems(stringify(value) ?? '')),
+      { numRuns: 400 },
+    );
   });
 
   test('documents shaped like a spec, with any values, at the top level or under scope:', () => {
     fc.assert(
-      fc.property(specLike, fc.boolean(), (spec, wrapped) => expectValidSpecOrProblems(stringify(wrapped ? { scope: spec } : spec))),
+      fc.property(specLike, fc.boolean(), (spec, wrapped) =>
+        expectValidSpecOrProblems(stringify(wrapped ? { scope: spec } : spec)),
+      ),
       { numRuns: 400 },
     );
   });
@@ -44,14 +62,22 @@ describe('the inputs', () => {
     // '§' appears in no message, so a marked value found in one was echoed.
     const marked = fc.string({ maxLength: 40 }).map((s) => `§${s}§`);
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(SETTING_NAMES.map((name) => [name, fc.oneof(fc.string(), marked)])) as Record<SettingName, fc.Arbitrary<string>>), (inputs) => {
-        const outcome = outcomeOf(() => parseSettings((name) => inputs[name], INPUT_NAMING));
-        if ('problems' in outcome) {
-          for (const value of [inputs.client_id, inputs.client_secret].filter((v) => v.startsWith('§'))) {
-            for (const problem of outcome.problems) expect(problem.message).not.toContain(value);
+      fc.property(
+        fc.record(
+          Object.fromEntries(SETTING_NAMES.map((name) => [name, fc.oneof(fc.string(), marked)])) as Record<
+            SettingName,
+            fc.Arbitrary<string>
+          >,
+        ),
+        (inputs) => {
+          const outcome = outcomeOf(() => parseSettings((name) => inputs[name], INPUT_NAMING));
+          if ('problems' in outcome) {
+            for (const value of [inputs.client_id, inputs.client_secret].filter((v) => v.startsWith('§'))) {
+              for (const problem of outcome.problems) expect(problem.message).not.toContain(value);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 450 },
     );
   });

@@ -25,20 +25,38 @@ const check = (document: Record<string, unknown>) => {
 
 describe('the key that holds the scope', () => {
   test(`${GENERIC_KEY} first, over a vendor's key`, async () => {
-    expect(await check({ globus_auth_scope: 'other', [GENERIC_KEY]: MINE })).toEqual({ url: `${provider.url}/`, key: GENERIC_KEY, published: MINE, matches: true });
+    expect(await check({ globus_auth_scope: 'other', [GENERIC_KEY]: MINE })).toEqual({
+      url: `${provider.url}/`,
+      key: GENERIC_KEY,
+      published: MINE,
+      matches: true,
+    });
   });
 
   test("a vendor's <name>_auth_scope when it is the only such key; any of the client's scope strings matches", async () => {
-    expect(await check({ title: 'x', globus_auth_scope: FQDN })).toEqual({ url: `${provider.url}/`, key: 'globus_auth_scope', published: FQDN, matches: true });
+    expect(await check({ title: 'x', globus_auth_scope: FQDN })).toEqual({
+      url: `${provider.url}/`,
+      key: 'globus_auth_scope',
+      published: FQDN,
+      matches: true,
+    });
   });
 
   test('two vendor keys: none is chosen', async () => {
-    expect(await check({ globus_auth_scope: MINE, other_auth_scope: MINE })).toEqual({ url: `${provider.url}/`, key: undefined, published: undefined, matches: false });
+    expect(await check({ globus_auth_scope: MINE, other_auth_scope: MINE })).toEqual({
+      url: `${provider.url}/`,
+      key: undefined,
+      published: undefined,
+      matches: false,
+    });
   });
 
-  test.each(['Globus_auth_scope', 'x_auth_scope_v2', 'globus-auth_scope', '_auth_scope', '1globus_auth_scope'])('%s is not a vendor key', async (key) => {
-    expect(await check({ [key]: MINE })).toMatchObject({ key: undefined, published: undefined, matches: false });
-  });
+  test.each(['Globus_auth_scope', 'x_auth_scope_v2', 'globus-auth_scope', '_auth_scope', '1globus_auth_scope'])(
+    '%s is not a vendor key',
+    async (key) => {
+      expect(await check({ [key]: MINE })).toMatchObject({ key: undefined, published: undefined, matches: false });
+    },
+  );
 
   test.each<[string, unknown]>([
     ['an empty string', ''],
@@ -46,18 +64,28 @@ describe('the key that holds the scope', () => {
     ['a list', [MINE]],
     ['null', null],
   ])('a key holding %s publishes nothing', async (_what, value) => {
-    expect(await check({ globus_auth_scope: value })).toEqual({ url: `${provider.url}/`, key: 'globus_auth_scope', published: undefined, matches: false });
+    expect(await check({ globus_auth_scope: value })).toEqual({
+      url: `${provider.url}/`,
+      key: 'globus_auth_scope',
+      published: undefined,
+      matches: false,
+    });
   });
 
   test("another client's scope string does not match", async () => {
-    expect(await check({ globus_auth_scope: 'https://auth.example.org/scopes/other/action_all' })).toMatchObject({ matches: false, published: 'https://auth.example.org/scopes/other/action_all' });
+    expect(await check({ globus_auth_scope: 'https://auth.example.org/scopes/other/action_all' })).toMatchObject({
+      matches: false,
+      published: 'https://auth.example.org/scopes/other/action_all',
+    });
   });
 });
 
 describe('a provider that does not answer its document', () => {
   test.each([401, 403])('%i: the document is not public, said so', async (status) => {
     provider.status = status;
-    await expect(check({})).rejects.toThrow("the provider's description is not public: GET / must answer without credentials for this check");
+    await expect(check({})).rejects.toThrow(
+      "the provider's description is not public: GET / must answer without credentials for this check",
+    );
   });
 
   test('404: no introspection document, check provider_url', async () => {

@@ -5,7 +5,13 @@
  * answer lost, another run first, a 5xx) is a fault injected into it (dev/service/faults.ts).
  */
 import { beforeEach, describe, expect, test } from '@jest/globals';
-import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions, type EmbeddedAuthService, type ScopeRecord } from '../../dev/auth-service.ts';
+import {
+  GROUPS_SCOPE_ID,
+  GROUPS_SCOPE_STRING,
+  type AuthServiceOptions,
+  type EmbeddedAuthService,
+  type ScopeRecord,
+} from '../../dev/auth-service.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';
@@ -54,7 +60,11 @@ function serviceWith({ others = [], fqdns = [], ...options }: Setup = {}): Embed
 }
 
 /** Gives the client a scope, as an earlier run (or another) would have made it. */
-const addOwnScope = (service: EmbeddedAuthService, fields: Partial<ScopeRecord> = {}, scopeString = EXPECTED): ScopeRecord =>
+const addOwnScope = (
+  service: EmbeddedAuthService,
+  fields: Partial<ScopeRecord> = {},
+  scopeString = EXPECTED,
+): ScopeRecord =>
   service.addScope({ client: CLIENT_ID, scope_string: scopeString, name: `Scope ${scopeString}`, ...fields });
 
 /** The port's calls the service saw, read from its request log, in the order they were sent. */
@@ -71,7 +81,8 @@ function callsTo(service: EmbeddedAuthService): Call[] {
     const sent = (body as { scope: ScopeDefinition } | undefined)?.scope as ScopeDefinition;
     if (path === CLIENT_PATH) return { method: 'getClient' };
     if (path === `${CLIENT_PATH}/scopes`) return { method: 'createScope', args: sent };
-    if (query.scope_strings !== undefined) return { method: 'lookupScopesByString', args: query.scope_strings.split(',') };
+    if (query.scope_strings !== undefined)
+      return { method: 'lookupScopesByString', args: query.scope_strings.split(',') };
     if (query.ids !== undefined) return { method: 'lookupScopesById', args: query.ids.split(',') };
     const scopeId = path.slice(path.lastIndexOf('/') + 1);
     return method === 'PUT' ? { method: 'updateScope', args: [scopeId, sent] } : { method: 'getScope', args: scopeId };
@@ -109,8 +120,11 @@ const reconcile = (service: EmbeddedAuthService, request: Omit<ReconcileRequest,
   return reconcileScope(clientOf(service, CLIENT_ID, budget), { ...request, budget }, log);
 };
 
-const ensure = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent> = specOf(), log?: (message: string) => void) =>
-  reconcile(service, { spec, dryRun: false }, log === undefined ? undefined : { ...silentLog, info: log });
+const ensure = (
+  service: EmbeddedAuthService,
+  spec: ScopeDefinition<SpecDependent> = specOf(),
+  log?: (message: string) => void,
+) => reconcile(service, { spec, dryRun: false }, log === undefined ? undefined : { ...silentLog, info: log });
 
 /** `text` as a literal part of a pattern. */
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -146,7 +160,11 @@ describe('a client without scope', () => {
       },
       { method: 'getClient' },
     ]);
-    const created = expect.objectContaining({ id: scopeNamed(service, EXPECTED)?.id, scope_string: EXPECTED, name: 'My provider' });
+    const created = expect.objectContaining({
+      id: scopeNamed(service, EXPECTED)?.id,
+      scope_string: EXPECTED,
+      name: 'My provider',
+    });
     expect(result.created).toBe(true);
     expect(result.scope).toEqual(created);
     expect(result.scopes).toEqual([created]);
@@ -168,11 +186,24 @@ describe('a client without scope', () => {
 
   test('a dependent string given twice is looked up once', async () => {
     // The spec schema refuses duplicates; ensureScope does not rely on it.
-    const spec: ScopeDefinition<SpecDependent> = { ...specOf(), dependent_scopes: [TRANSFER, GROUPS_ID, TRANSFER].map((s) => ({ scope: s, optional: false, requires_refresh_token: true })) };
+    const spec: ScopeDefinition<SpecDependent> = {
+      ...specOf(),
+      dependent_scopes: [TRANSFER, GROUPS_ID, TRANSFER].map((s) => ({
+        scope: s,
+        optional: false,
+        requires_refresh_token: true,
+      })),
+    };
     const service = serviceWith({ others: ['transfer'] });
     await ensure(service, spec);
-    expect(callsOf(service, 'lookupScopesByString')).toEqual([{ method: 'lookupScopesByString', args: [EXPECTED, TRANSFER] }]);
-    expect(callsOf(service, 'createScope')[0]?.args.dependent_scopes.map((d) => d.scope)).toEqual([TRANSFER_ID, GROUPS_ID, TRANSFER_ID]);
+    expect(callsOf(service, 'lookupScopesByString')).toEqual([
+      { method: 'lookupScopesByString', args: [EXPECTED, TRANSFER] },
+    ]);
+    expect(callsOf(service, 'createScope')[0]?.args.dependent_scopes.map((d) => d.scope)).toEqual([
+      TRANSFER_ID,
+      GROUPS_ID,
+      TRANSFER_ID,
+    ]);
   });
 
   test('with an FQDN, the expected scope is the output and both are listed', async () => {
@@ -181,7 +212,10 @@ describe('a client without scope', () => {
     const service = serviceWith({ fqdns: ['provider.example.test'] });
     const result = await ensure(service);
     expect(result.scope.scope_string).toBe(EXPECTED);
-    expect(result.scopes.map((s) => s.scope_string)).toEqual([expectedScopeString('action_all'), fqdnString('action_all')]);
+    expect(result.scopes.map((s) => s.scope_string)).toEqual([
+      expectedScopeString('action_all'),
+      fqdnString('action_all'),
+    ]);
   });
 
   test('a created scope the client does not list afterwards is an error', async () => {
@@ -222,10 +256,17 @@ describe('dependent scopes given by id', () => {
   const OTHER = uuid(777);
   const warnings = () => {
     const seen: Array<[ReadonlyArray<string | number>, string]> = [];
-    return { seen, warn: (message: string, field: ReadonlyArray<string | number> = []) => void seen.push([field, message]) };
+    return {
+      seen,
+      warn: (message: string, field: ReadonlyArray<string | number> = []) => void seen.push([field, message]),
+    };
   };
-  const run = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent>, dryRun: boolean, warn: (message: string, field?: ReadonlyArray<string | number>) => void) =>
-    reconcile(service, { spec, dryRun }, { ...silentLog, warning: warn });
+  const run = (
+    service: EmbeddedAuthService,
+    spec: ScopeDefinition<SpecDependent>,
+    dryRun: boolean,
+    warn: (message: string, field?: ReadonlyArray<string | number>) => void,
+  ) => reconcile(service, { spec, dryRun }, { ...silentLog, warning: warn });
 
   test('an id the service shows this client is verified: no warning', async () => {
     const { seen, warn } = warnings();
@@ -233,22 +274,39 @@ describe('dependent scopes given by id', () => {
     expect(seen).toEqual([]);
   });
 
-  test.each([false, true])('an id it does not show: a warning at its field before any write (dry run: %s), and the creation decides', async (dryRun) => {
-    const { seen, warn } = warnings();
-    const service = serviceWith({ others: ['transfer'] });
-    // Another client's scope, not advertised: hidden from this client's lookups, yet accepted as a dependency.
-    const owner = service.addClient();
-    service.addScope({ id: OTHER, scope_string: `${AUTH_URL}/scopes/${owner.id}/private`, client: owner.id, advertised: false });
-    const spec = specOf({ dependent_scopes: [{ scope: TRANSFER }, { scope: OTHER }, { scope: GROUPS_ID }] });
-    const result = await run(service, spec, dryRun, warn);
-    expect(seen).toEqual([[['dependent_scopes', 1, 'scope'], expect.stringMatching(new RegExp(`^dependent_scopes: no scope with id ${OTHER} is visible to this client\\. It may not exist, or it may be another client's scope that is not advertised`))]]);
-    expect(seen[0]?.[1]).toContain('the creation will decide');
-    // One lookup of both ids: one was found, so the other is not asked for again.
-    expect(callsOf(service, 'lookupScopesById')).toEqual([{ method: 'lookupScopesById', args: [OTHER, GROUPS_ID] }]);
-    // The warning came with the first round trip's answers, before the creation was sent.
-    expect(callsOf(service, 'createScope')).toHaveLength(dryRun ? 0 : 1);
-    expect(result.wouldCreate).toBe(dryRun);
-  });
+  test.each([false, true])(
+    'an id it does not show: a warning at its field before any write (dry run: %s), and the creation decides',
+    async (dryRun) => {
+      const { seen, warn } = warnings();
+      const service = serviceWith({ others: ['transfer'] });
+      // Another client's scope, not advertised: hidden from this client's lookups, yet accepted as a dependency.
+      const owner = service.addClient();
+      service.addScope({
+        id: OTHER,
+        scope_string: `${AUTH_URL}/scopes/${owner.id}/private`,
+        client: owner.id,
+        advertised: false,
+      });
+      const spec = specOf({ dependent_scopes: [{ scope: TRANSFER }, { scope: OTHER }, { scope: GROUPS_ID }] });
+      const result = await run(service, spec, dryRun, warn);
+      expect(seen).toEqual([
+        [
+          ['dependent_scopes', 1, 'scope'],
+          expect.stringMatching(
+            new RegExp(
+              `^dependent_scopes: no scope with id ${OTHER} is visible to this client\\. It may not exist, or it may be another client's scope that is not advertised`,
+            ),
+          ),
+        ],
+      ]);
+      expect(seen[0]?.[1]).toContain('the creation will decide');
+      // One lookup of both ids: one was found, so the other is not asked for again.
+      expect(callsOf(service, 'lookupScopesById')).toEqual([{ method: 'lookupScopesById', args: [OTHER, GROUPS_ID] }]);
+      // The warning came with the first round trip's answers, before the creation was sent.
+      expect(callsOf(service, 'createScope')).toHaveLength(dryRun ? 0 : 1);
+      expect(result.wouldCreate).toBe(dryRun);
+    },
+  );
 
   test('a creation the service refuses, with an id unverified: the error names it', async () => {
     // The service refuses a dependent it does not know, with its own words and error id.
@@ -267,15 +325,24 @@ describe('dependent scopes given by id', () => {
 
   test('two ids unverified: the error names both', async () => {
     const service = serviceWith();
-    const error = await actionError(run(service, specOf({ dependent_scopes: [{ scope: OTHER }, { scope: uuid(778) }] }), false, () => {}));
-    expect(error.message).toContain(`The dependent scope id(s) ${OTHER}, ${uuid(778)} could not be verified before the creation`);
+    const error = await actionError(
+      run(service, specOf({ dependent_scopes: [{ scope: OTHER }, { scope: uuid(778) }] }), false, () => {}),
+    );
+    expect(error.message).toContain(
+      `The dependent scope id(s) ${OTHER}, ${uuid(778)} could not be verified before the creation`,
+    );
   });
 
   test("a refusal with every id verified is the service's own error, as it is", async () => {
     const service = serviceWith();
     service.inject({ method: 'POST', status: 400 });
-    const error = await rejectionOf(run(service, specOf({ dependent_scopes: [{ scope: GROUPS_ID }] }), false, () => {}), HttpError);
-    expect(error.message).toBe(`${CREATION} failed with HTTP 400: the service refused the request as invalid. The service said: injected 400`);
+    const error = await rejectionOf(
+      run(service, specOf({ dependent_scopes: [{ scope: GROUPS_ID }] }), false, () => {}),
+      HttpError,
+    );
+    expect(error.message).toBe(
+      `${CREATION} failed with HTTP 400: the service refused the request as invalid. The service said: injected 400`,
+    );
   });
 
   test('a service that answers 404 when any id is unknown: each id is asked for alone', async () => {
@@ -297,7 +364,11 @@ describe('a service that answers 404 when one string is unknown', () => {
       { method: 'lookupScopesById', args: [GROUPS_ID] },
       { method: 'lookupScopesByString', args: [TRANSFER, COMPUTE] },
     ]);
-    expect(callsOf(service, 'createScope')[0]?.args.dependent_scopes.map((d) => d.scope)).toEqual([GROUPS_ID, TRANSFER_ID, COMPUTE_ID]);
+    expect(callsOf(service, 'createScope')[0]?.args.dependent_scopes.map((d) => d.scope)).toEqual([
+      GROUPS_ID,
+      TRANSFER_ID,
+      COMPUTE_ID,
+    ]);
     expect(callNames(service).slice(4)).toEqual(['createScope', 'getClient']);
     expect(result.created).toBe(true);
   });
@@ -305,15 +376,28 @@ describe('a service that answers 404 when one string is unknown', () => {
   test('without dependent strings there is no second lookup', async () => {
     const service = serviceWith({ notFound: '404' });
     await ensure(service, specOf({ dependent_scopes: [{ scope: GROUPS_ID }] }));
-    expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesById', 'createScope', 'getClient']);
+    expect(callNames(service)).toEqual([
+      'getClient',
+      'lookupScopesByString',
+      'lookupScopesById',
+      'createScope',
+      'getClient',
+    ]);
   });
 
   test('a dependent that is unknown on its own too is an error', async () => {
     const service = serviceWith({ others: ['transfer'], notFound: '404' });
     const error = await actionError(ensure(service, SPEC_WITH_DEPENDENTS));
     // The service says nothing about which one: both are named.
-    expect(error.message).toMatch(new RegExp(`^dependent_scopes: no scope was found for "${TRANSFER}", "${COMPUTE}"\\. `));
-    expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesById', 'lookupScopesByString']);
+    expect(error.message).toMatch(
+      new RegExp(`^dependent_scopes: no scope was found for "${TRANSFER}", "${COMPUTE}"\\. `),
+    );
+    expect(callNames(service)).toEqual([
+      'getClient',
+      'lookupScopesByString',
+      'lookupScopesById',
+      'lookupScopesByString',
+    ]);
   });
 });
 
@@ -322,8 +406,14 @@ describe('a dependency on another scope of the client, by its suffix', () => {
     const service = serviceWith();
     const mine = addOwnScope(service);
     const copy = addOwnScope(service, {}, expectedScopeString('copy_data'));
-    const result = await reconcile(service, { spec: specOf({ dependent_scopes: [{ scope_suffix: 'copy_data' }] }), dryRun: true });
-    expect([result.scope.id, result.definition?.dependent_scopes]).toEqual([mine.id, [{ scope: copy.id, optional: false, requires_refresh_token: true }]]);
+    const result = await reconcile(service, {
+      spec: specOf({ dependent_scopes: [{ scope_suffix: 'copy_data' }] }),
+      dryRun: true,
+    });
+    expect([result.scope.id, result.definition?.dependent_scopes]).toEqual([
+      mine.id,
+      [{ scope: copy.id, optional: false, requires_refresh_token: true }],
+    ]);
   });
 
   test("one the client lacks: refused before any write, at its field, with the near miss among the client's suffixes", async () => {
@@ -346,8 +436,16 @@ describe('a dependency on another scope of the client, by its suffix', () => {
 
   test('on a client without scope: refused before the creation, with no near miss (its own suffix is none)', async () => {
     const service = serviceWith();
-    const error = await rejectionOf(reconcile(service, { spec: specOf({ scope_suffix: 'copy_data', dependent_scopes: [{ scope_suffix: 'copy_dat' }] }), dryRun: false }), SpecFieldError);
-    expect(error.problems.map((p) => [p.field, p.message.includes('did you mean')])).toEqual([['dependent_scopes[0].scope_suffix', false]]);
+    const error = await rejectionOf(
+      reconcile(service, {
+        spec: specOf({ scope_suffix: 'copy_data', dependent_scopes: [{ scope_suffix: 'copy_dat' }] }),
+        dryRun: false,
+      }),
+      SpecFieldError,
+    );
+    expect(error.problems.map((p) => [p.field, p.message.includes('did you mean')])).toEqual([
+      ['dependent_scopes[0].scope_suffix', false],
+    ]);
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'lookupScopesByString']);
   });
 });
@@ -370,7 +468,13 @@ describe('a client that has scopes', () => {
       { scope_string: COMPUTE, scope: COMPUTE_ID, optional: true, requires_refresh_token: false },
     ];
     expect(result).toEqual({
-      definition: expect.objectContaining({ dependent_scopes: views.map(({ scope, optional, requires_refresh_token }) => ({ scope, optional, requires_refresh_token })) }),
+      definition: expect.objectContaining({
+        dependent_scopes: views.map(({ scope, optional, requires_refresh_token }) => ({
+          scope,
+          optional,
+          requires_refresh_token,
+        })),
+      }),
       names: new Map([
         [mine.id, EXPECTED],
         [TRANSFER_ID, TRANSFER],
@@ -444,7 +548,9 @@ describe('a client that has scopes', () => {
     const ghosts = [uuid(2), uuid(3)];
     service.clients.get(CLIENT_ID)?.scopes.push(...ghosts);
     const error = await actionError(ensure(service));
-    expect(error.message).toBe(`The client lists scope(s) ${ghosts[0]}, ${ghosts[1]}, but the scope lookup by id did not return them.`);
+    expect(error.message).toBe(
+      `The client lists scope(s) ${ghosts[0]}, ${ghosts[1]}, but the scope lookup by id did not return them.`,
+    );
     expect(callsOf(service, 'createScope')).toEqual([]);
   });
 
@@ -468,7 +574,10 @@ describe('a client that has scopes', () => {
 describe('a creation that fails', () => {
   /** Another run's scope, landing just before this run's creation is handled. */
   const anotherRunFirst = (service: EmbeddedAuthService): void =>
-    service.inject({ method: 'POST', before: () => void addOwnScope(service, { name: 'My provider', description: 'Runs my actions' }) });
+    service.inject({
+      method: 'POST',
+      before: () => void addOwnScope(service, { name: 'My provider', description: 'Runs my actions' }),
+    });
 
   // Its first attempt failed with nothing applied: the inspection shows no scope, so it is
   // sent again and meets a scope made meanwhile (409). It may be this run's own: created=true.
@@ -480,7 +589,9 @@ describe('a creation that fails', () => {
     const result = await ensure(service, specOf(), (line) => lines.push(line));
     expect(callsOf(service, 'createScope')).toHaveLength(2);
     expect(result.created).toBe(true);
-    expect(lines).toContain("The service answered that the scope exists (409), most likely from this run's own earlier creation: inspecting the client");
+    expect(lines).toContain(
+      "The service answered that the scope exists (409), most likely from this run's own earlier creation: inspecting the client",
+    );
   });
 
   test('the verifying inspection fails after a creation: the error says the scope was created and is adopted next time', async () => {
@@ -502,9 +613,17 @@ describe('a creation that fails', () => {
     anotherRunFirst(service);
     const lines: string[] = [];
     const result = await ensure(service, specOf(), (line) => lines.push(line));
-    expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'createScope', 'getClient', 'lookupScopesById']);
+    expect(callNames(service)).toEqual([
+      'getClient',
+      'lookupScopesByString',
+      'createScope',
+      'getClient',
+      'lookupScopesById',
+    ]);
     expect(result.created).toBe(false);
-    expect(result.scope).toEqual(expect.objectContaining({ id: scopeNamed(service, EXPECTED)?.id, scope_string: EXPECTED }));
+    expect(result.scope).toEqual(
+      expect.objectContaining({ id: scopeNamed(service, EXPECTED)?.id, scope_string: EXPECTED }),
+    );
     expect(callsOf(service, 'createScope')).toHaveLength(1);
     expect(lines).toContain('The service answered that the scope exists (409): inspecting the client');
   });
@@ -525,10 +644,14 @@ describe('a creation that fails', () => {
     service.inject({ method: 'POST', loseAnswer: true });
     const lines: string[] = [];
     const result = await ensure(service, specOf(), (line) => lines.push(line));
-    expect(lines.filter((line) => /^The creation's answer was lost \(.+\): inspecting the client$/.test(line))).toHaveLength(1);
+    expect(
+      lines.filter((line) => /^The creation's answer was lost \(.+\): inspecting the client$/.test(line)),
+    ).toHaveLength(1);
     expect(callsOf(service, 'createScope')).toHaveLength(1);
     expect(result.created).toBe(true);
-    expect(result.scope).toEqual(expect.objectContaining({ id: scopeNamed(service, EXPECTED)?.id, scope_string: EXPECTED }));
+    expect(result.scope).toEqual(
+      expect.objectContaining({ id: scopeNamed(service, EXPECTED)?.id, scope_string: EXPECTED }),
+    );
     expect(callNames(service).slice(2)).toEqual(['createScope', 'getClient', 'lookupScopesById']);
   });
 
@@ -564,7 +687,14 @@ describe('a creation that fails', () => {
       `${CREATION} failed with HTTP 503. The service said: injected 503 (gave up after 3 attempts). ` +
         'A creation sent by this run may have been applied: the next run finds the scope and adopts it, without creating a second one.',
     );
-    expect(callNames(service).slice(2)).toEqual(['createScope', 'getClient', 'createScope', 'getClient', 'createScope', 'getClient']);
+    expect(callNames(service).slice(2)).toEqual([
+      'createScope',
+      'getClient',
+      'createScope',
+      'getClient',
+      'createScope',
+      'getClient',
+    ]);
     // Sent again twice, paced by the backoff (half of it, the fake's random), never after the last.
     expect(clock.slept).toEqual([150, 300]);
     expect(lines.filter((line) => line.includes('will be sent again'))).toHaveLength(2);
@@ -575,7 +705,9 @@ describe('a creation that fails', () => {
     service.inject({ method: 'POST', status: 429, headers: { 'retry-after': '3600' } });
     const error = await actionError(ensure(service));
     expect(error.message).toMatch(
-      new RegExp(`^${escape(CREATION)} failed with HTTP 429: too many requests\\. The service said: injected 429 \\(the service asked to wait 3600 s, longer than this run waits\\)\\. A creation sent by this run may have been applied`),
+      new RegExp(
+        `^${escape(CREATION)} failed with HTTP 429: too many requests\\. The service said: injected 429 \\(the service asked to wait 3600 s, longer than this run waits\\)\\. A creation sent by this run may have been applied`,
+      ),
     );
     expect(callsOf(service, 'createScope')).toHaveLength(1);
   });
@@ -584,13 +716,18 @@ describe('a creation that fails', () => {
     const service = serviceWith();
     service.inject({ method: 'POST', status: 403 });
     const error = await rejectionOf(ensure(service), HttpError);
-    expect([error.status, error.message.startsWith(`${CREATION} failed with HTTP 403: `), error.message.includes('may have been applied')]).toEqual([403, true, false]);
+    expect([
+      error.status,
+      error.message.startsWith(`${CREATION} failed with HTTP 403: `),
+      error.message.includes('may have been applied'),
+    ]).toEqual([403, true, false]);
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'createScope']);
   });
 });
 
 describe('a dry run', () => {
-  const dryRun = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent> = specOf()) => reconcile(service, { spec, dryRun: true });
+  const dryRun = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent> = specOf()) =>
+    reconcile(service, { spec, dryRun: true });
 
   test('on a client without scope: nothing created, the would-be scope string returned', async () => {
     const service = serviceWith({ others: ['transfer'] });
@@ -602,7 +739,10 @@ describe('a dry run', () => {
       created: false,
       wouldCreate: true,
       // What the creation would send: the spec, with its dependent scope resolved to its id.
-      definition: { ...specOf(), dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] },
+      definition: {
+        ...specOf(),
+        dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }],
+      },
       client: { id: CLIENT_ID, name: 'My app', scopeIds: [], scopes: [] },
       comparison: [],
       changes: [],
@@ -623,7 +763,15 @@ describe('a dry run', () => {
     const result = await dryRun(service);
     expect(result.wouldCreate).toBe(false);
     expect(result.scope).toEqual(mine);
-    expect(result.comparison.map((c) => c.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'required_domains', 'dependent_scopes']);
+    expect(result.comparison.map((c) => c.field)).toEqual([
+      'name',
+      'description',
+      'scope_suffix',
+      'advertised',
+      'allow_refresh_tokens',
+      'required_domains',
+      'dependent_scopes',
+    ]);
   });
 });
 
@@ -632,8 +780,18 @@ describe('the comparison with the spec', () => {
     const service = serviceWith({ others: ['transfer'], ignoredFields: ['advertised'] });
     const result = await ensure(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }));
     expect(result.created).toBe(true);
-    expect(result.comparison.filter((c) => !c.same)).toEqual([{ field: 'advertised', spec: true, service: false, same: false }]);
-    expect(result.comparison.map((c) => c.field)).toEqual(['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'required_domains', 'dependent_scopes']);
+    expect(result.comparison.filter((c) => !c.same)).toEqual([
+      { field: 'advertised', spec: true, service: false, same: false },
+    ]);
+    expect(result.comparison.map((c) => c.field)).toEqual([
+      'name',
+      'description',
+      'scope_suffix',
+      'advertised',
+      'allow_refresh_tokens',
+      'required_domains',
+      'dependent_scopes',
+    ]);
   });
 
   test('a scope with another suffix is adopted and reported as scope_suffix drift, with no creation', async () => {
@@ -642,16 +800,40 @@ describe('the comparison with the spec', () => {
     const result = await ensure(service);
     expect(callsOf(service, 'createScope')).toEqual([]);
     expect(result.scope).toEqual(legacy);
-    expect(result.comparison.find((c) => c.field === 'scope_suffix')).toEqual({ field: 'scope_suffix', spec: 'action_all', service: 'legacy', same: false });
+    expect(result.comparison.find((c) => c.field === 'scope_suffix')).toEqual({
+      field: 'scope_suffix',
+      spec: 'action_all',
+      service: 'legacy',
+      same: false,
+    });
   });
 });
 
 describe('on_drift: update', () => {
-  const update = (service: EmbeddedAuthService, spec: ScopeDefinition<SpecDependent>, dryRun = false, log?: (line: string) => void) =>
-    reconcile(service, { spec, dryRun, update: true }, log === undefined ? undefined : { ...silentLog, info: log });
+  const update = (
+    service: EmbeddedAuthService,
+    spec: ScopeDefinition<SpecDependent>,
+    dryRun = false,
+    log?: (line: string) => void,
+  ) => reconcile(service, { spec, dryRun, update: true }, log === undefined ? undefined : { ...silentLog, info: log });
   /** The client's scope as an earlier run made it from specOf(), with the given changes. */
-  const existing = (service: EmbeddedAuthService, changes: Partial<ScopeRecord> = {}, scopeString = EXPECTED): ScopeRecord =>
-    addOwnScope(service, { name: 'My provider', description: 'Runs my actions', advertised: true, allows_refresh_token: true, dependent_scopes: [], ...changes }, scopeString);
+  const existing = (
+    service: EmbeddedAuthService,
+    changes: Partial<ScopeRecord> = {},
+    scopeString = EXPECTED,
+  ): ScopeRecord =>
+    addOwnScope(
+      service,
+      {
+        name: 'My provider',
+        description: 'Runs my actions',
+        advertised: true,
+        allows_refresh_token: true,
+        dependent_scopes: [],
+        ...changes,
+      },
+      scopeString,
+    );
 
   test('nothing to change: no write, updated=false, one round trip', async () => {
     const service = serviceWith();
@@ -665,13 +847,25 @@ describe('on_drift: update', () => {
     const service = serviceWith({ others: ['transfer'] });
     const mine = existing(service, { description: 'Old text' });
     const lines: string[] = [];
-    const result = await update(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }), false, (line) => lines.push(line));
+    const result = await update(service, specOf({ dependent_scopes: [{ scope: TRANSFER }] }), false, (line) =>
+      lines.push(line),
+    );
     expect(callNames(service)).toEqual(['getClient', 'lookupScopesByString', 'updateScope']);
-    expect(callsOf(service, 'updateScope')[0]?.args).toEqual([mine.id, expect.objectContaining({ description: 'Runs my actions', dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }] })]);
+    expect(callsOf(service, 'updateScope')[0]?.args).toEqual([
+      mine.id,
+      expect.objectContaining({
+        description: 'Runs my actions',
+        dependent_scopes: [{ scope: TRANSFER_ID, optional: false, requires_refresh_token: true }],
+      }),
+    ]);
     expect(result.updated).toBe(true);
     expect(result.changes.map((c) => [c.field, c.service, c.spec])).toEqual([
       ['description', 'Old text', 'Runs my actions'],
-      ['dependent_scopes', [], [{ scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true }]],
+      [
+        'dependent_scopes',
+        [],
+        [{ scope_string: TRANSFER, scope: TRANSFER_ID, optional: false, requires_refresh_token: true }],
+      ],
     ]);
     expect(result.comparison.every((c) => c.same)).toBe(true);
     expect(result.scope.id).toBe(mine.id);
@@ -685,10 +879,16 @@ describe('on_drift: update', () => {
     const other = existing(service, { description: 'Old' }, expectedScopeString('legacy'));
     const lines: string[] = [];
     const result = await update(service, specOf(), false, (line) => lines.push(line));
-    expect(callsOf(service, 'updateScope').map((c) => c.args[0]).sort()).toEqual([mine.id, fqdn.id].sort());
+    expect(
+      callsOf(service, 'updateScope')
+        .map((c) => c.args[0])
+        .sort(),
+    ).toEqual([mine.id, fqdn.id].sort());
     expect(lines).toContain(`Updating description of ${EXPECTED}, ${fqdn.scope_string}`);
     expect(service.scopes.get(other.id)?.description).toBe('Old');
-    expect(result.scopes.find((s) => s.id === fqdn.id)).toEqual(expect.objectContaining({ description: 'Runs my actions' }));
+    expect(result.scopes.find((s) => s.id === fqdn.id)).toEqual(
+      expect.objectContaining({ description: 'Runs my actions' }),
+    );
   });
 
   test('an answer that leaves a field out: one read by id more', async () => {
@@ -704,7 +904,9 @@ describe('on_drift: update', () => {
     existing(service, { advertised: false });
     const result = await update(service, specOf());
     expect(result.updated).toBe(true);
-    expect(result.comparison.filter((c) => !c.same)).toEqual([{ field: 'advertised', spec: true, service: false, same: false }]);
+    expect(result.comparison.filter((c) => !c.same)).toEqual([
+      { field: 'advertised', spec: true, service: false, same: false },
+    ]);
   });
 
   test('a dry run plans: nothing written, the changes told', async () => {
@@ -717,15 +919,18 @@ describe('on_drift: update', () => {
     expect([result.updated, result.changes.map((c) => c.field)]).toEqual([false, ['description']]);
   });
 
-  test.each([false, true])('a changed suffix fails before any write, naming scope_suffix (dry run: %s)', async (dryRun) => {
-    const service = serviceWith();
-    existing(service, {}, expectedScopeString('legacy'));
-    const error = await actionError(update(service, specOf(), dryRun));
-    expect(error.message).toBe(
-      'scope_suffix: the spec says "action_all", the client\'s scope has "legacy", and an update cannot change it: ' +
-        "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-        'Set scope_suffix back to "legacy" in the spec; a new scope string needs a new scope (and the users\' consent to it).',
-    );
-    expect(callsOf(service, 'updateScope')).toEqual([]);
-  });
+  test.each([false, true])(
+    'a changed suffix fails before any write, naming scope_suffix (dry run: %s)',
+    async (dryRun) => {
+      const service = serviceWith();
+      existing(service, {}, expectedScopeString('legacy'));
+      const error = await actionError(update(service, specOf(), dryRun));
+      expect(error.message).toBe(
+        'scope_suffix: the spec says "action_all", the client\'s scope has "legacy", and an update cannot change it: ' +
+          "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
+          'Set scope_suffix back to "legacy" in the spec; a new scope string needs a new scope (and the users\' consent to it).',
+      );
+      expect(callsOf(service, 'updateScope')).toEqual([]);
+    },
+  );
 });

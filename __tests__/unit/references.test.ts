@@ -9,10 +9,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/readme-tables.ts';
 
-const SELF = path.relative(ROOT, import.meta.filename).split(path.sep).join('/');
+const SELF = path
+  .relative(ROOT, import.meta.filename)
+  .split(path.sep)
+  .join('/');
 
 /** Every file of the repository (tracked, or new and not ignored), but this one, which names what it looks for. */
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file !== '' && file !== SELF && existsSync(path.join(ROOT, file)));
 
@@ -30,11 +36,20 @@ const isThirdParty = (file: string): boolean => file.startsWith('dist/') || file
 
 /** Each line of `text` that matches, as "file:line: text". */
 const hits = (pattern: RegExp, file: string, text: string): string[] =>
-  text.split('\n').flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim().slice(0, 160)}`] : []));
+  text
+    .split('\n')
+    .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim().slice(0, 160)}`] : []));
 
 describe('no file refers to a document outside the repository', () => {
   test('the files are found, the bundle among them', () => {
-    expect(texts.map((t) => t.file)).toEqual(expect.arrayContaining(['README.md', 'src/wire/service-client.ts', 'dist/index.js', '__tests__/fixtures/vendor/README.md']));
+    expect(texts.map((t) => t.file)).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'src/wire/service-client.ts',
+        'dist/index.js',
+        '__tests__/fixtures/vendor/README.md',
+      ]),
+    );
   });
 
   test.each<[string, RegExp, (file: string) => boolean]>([
@@ -42,9 +57,15 @@ describe('no file refers to a document outside the repository', () => {
     ['a numbered section of a spec', /\bspec(?:'s)?\s+(?:section\s+)?§?\s*\d+(?:\.\d+)+/i, () => true],
     ['a numbered section', /(?:\bsection|§)\s*\d+\.\d+/i, (file) => !isThirdParty(file)],
     ['VENDOR.md', /VENDOR\.md/i, () => true],
-    ['a path of the machine it was made on', /(?<![\w.-])(?:\/work\/|\/home\/|\/Users\/|shared\/)/, (file) => !isThirdParty(file)],
+    [
+      'a path of the machine it was made on',
+      /(?<![\w.-])(?:\/work\/|\/home\/|\/Users\/|shared\/)/,
+      (file) => !isThirdParty(file),
+    ],
   ])('none names %s', (_what, pattern, applies) => {
-    expect(texts.filter(({ file }) => applies(file)).flatMap(({ file, text }) => hits(pattern, file, text))).toEqual([]);
+    expect(texts.filter(({ file }) => applies(file)).flatMap(({ file, text }) => hits(pattern, file, text))).toEqual(
+      [],
+    );
   });
 
   test("every relative link of a markdown file leads to one of the repository's files or folders, and its #anchor to a heading there", () => {
@@ -54,7 +75,8 @@ describe('no file refers to a document outside the repository', () => {
         [...text.matchAll(/\]\(([^)\s]+)\)/g)].flatMap(([, target = '']) => {
           if (/^[a-z]+:/i.test(target)) return []; // a URL
           const [place = '', anchor] = target.split('#');
-          const resolved = place === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(place)));
+          const resolved =
+            place === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(place)));
           const inside = !resolved.startsWith('../') && existsSync(path.join(ROOT, resolved));
           const anchored = anchor === undefined || (resolved.endsWith('.md') && anchorsOf(resolved).includes(anchor));
           return inside && anchored ? [] : [`${file}: ${target}`];
@@ -64,7 +86,15 @@ describe('no file refers to a document outside the repository', () => {
   });
 
   test("a heading's anchor is GitHub's: lower case, punctuation dropped, blanks as hyphens, a repeated one numbered", () => {
-    expect(slugs(['Authentication: `basic` or `token`', "Registered by hand already? Import it", 'Drift, updates and dry runs', 'Usage', 'Usage'])).toEqual([
+    expect(
+      slugs([
+        'Authentication: `basic` or `token`',
+        'Registered by hand already? Import it',
+        'Drift, updates and dry runs',
+        'Usage',
+        'Usage',
+      ]),
+    ).toEqual([
       'authentication-basic-or-token',
       'registered-by-hand-already-import-it',
       'drift-updates-and-dry-runs',
@@ -78,7 +108,11 @@ describe('no file refers to a document outside the repository', () => {
 function slugs(headings: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return headings.map((heading) => {
-    const slug = heading.toLowerCase().replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '').trim().replace(/\s/g, '-');
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     return count === 0 ? slug : `${slug}-${count}`;
@@ -92,7 +126,9 @@ const anchorsOf = (file: string): string[] => slugs(headingsOf(file, { prose: tr
 function headingsOf(file: string, { prose = false } = {}): string[] {
   if (!existsSync(path.join(ROOT, file))) return [];
   const text = readFileSync(path.join(ROOT, file), 'utf8');
-  return [...(prose ? text.replace(/^```[\s\S]*?^```/gm, '') : text).matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1] as string);
+  return [...(prose ? text.replace(/^```[\s\S]*?^```/gm, '') : text).matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map(
+    (m) => m[1] as string,
+  );
 }
 
 /** Is this path of the repository ignored by git (made by a tool: reports/, .cache/, .env)? */
@@ -106,11 +142,20 @@ const ignored = (file: string): boolean => {
 };
 
 // The users' files the documents tell them to make, in their own repositories.
-const USERS_FILES = new Set(['.github/provider-scope.yml', '.github/workflows/release.yml', '.github/workflows/scope-dry-run.yml', '.github/workflows/verify-deployment.yml', '.github/workflows/matrix.yml', '.github/workflows/scope-watch.yml', '.github/workflows/rotate-secret.yml']);
+const USERS_FILES = new Set([
+  '.github/provider-scope.yml',
+  '.github/workflows/release.yml',
+  '.github/workflows/scope-dry-run.yml',
+  '.github/workflows/verify-deployment.yml',
+  '.github/workflows/matrix.yml',
+  '.github/workflows/scope-watch.yml',
+  '.github/workflows/rotate-secret.yml',
+]);
 // A path is looked for from the repository's root, from the citing file's folder, and from the
 // folders whose files the documents name by their path below them (`engine/ensure.ts`, `unit/x.test.ts`).
 const BASES = ['', 'src', '__tests__', 'dev'];
-const PATH_TOKEN = /(?<![\w/.$<{@-])((?:\.{1,2}\/)*(?:[.@]?[\w-]+\/)+[\w.-]+\.(?:ts|js|mjs|cjs|json|ya?ml|md|txt|sh|html))(?![\w/])/g;
+const PATH_TOKEN =
+  /(?<![\w/.$<{@-])((?:\.{1,2}\/)*(?:[.@]?[\w-]+\/)+[\w.-]+\.(?:ts|js|mjs|cjs|json|ya?ml|md|txt|sh|html))(?![\w/])/g;
 
 /** The lines a file says things to its reader in: all of a document, the comments of code. */
 function proseLines(file: string, text: string): Array<[number, string]> {
@@ -124,15 +169,24 @@ function missingPaths(file: string, line: string): string[] {
   return [...line.matchAll(PATH_TOKEN)].flatMap(([, token = '']) => {
     if (USERS_FILES.has(token) || token.startsWith('.github/scopes/')) return [];
     // A path in another repository, cited as `owner/name, path`.
-    if (new RegExp(`(?<![\\w./-])[\\w-]+/[\\w-]+,\\s*${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(line)) return [];
-    const candidates = [path.posix.dirname(file), ...BASES].map((base) => path.posix.normalize(path.posix.join(base, token)));
-    return candidates.some((candidate) => !candidate.startsWith('../') && (existsSync(path.join(ROOT, candidate)) || ignored(candidate))) ? [] : [token];
+    if (new RegExp(`(?<![\\w./-])[\\w-]+/[\\w-]+,\\s*${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(line))
+      return [];
+    const candidates = [path.posix.dirname(file), ...BASES].map((base) =>
+      path.posix.normalize(path.posix.join(base, token)),
+    );
+    return candidates.some(
+      (candidate) => !candidate.startsWith('../') && (existsSync(path.join(ROOT, candidate)) || ignored(candidate)),
+    )
+      ? []
+      : [token];
   });
 }
 
 /** The sections a line cites by name, as 'see the README, "Local runs"' or 'CONTRIBUTING.md, "Performance"', that are not there. */
 function missingSections(line: string): string[] {
-  return [...line.matchAll(/([\w./-]*?)(README|CONTRIBUTING)(?:\.md)?(?:'s)?[,:]?\s+(?:section\s+)?\\?"([^"\\]+)\\?"/g)].flatMap(([, dir = '', name = '', section = '']) => {
+  return [
+    ...line.matchAll(/([\w./-]*?)(README|CONTRIBUTING)(?:\.md)?(?:'s)?[,:]?\s+(?:section\s+)?\\?"([^"\\]+)\\?"/g),
+  ].flatMap(([, dir = '', name = '', section = '']) => {
     const document = `${dir}${name}.md`;
     return headingsOf(document).includes(section) ? [] : [`${document}, "${section}"`];
   });
@@ -142,22 +196,37 @@ describe('every file, script and document names only files and sections that are
   const own = texts.filter(({ file }) => !isThirdParty(file) && !file.startsWith('__tests__/fixtures/'));
 
   test('the checks find what they look for', () => {
-    expect(missingPaths('README.md', 'runs `src/main.ts` and `src/engine/spec.ts`, `engine/ensure.ts`, `unit/layers.test.ts`')).toEqual(['src/main.ts']);
+    expect(
+      missingPaths(
+        'README.md',
+        'runs `src/main.ts` and `src/engine/spec.ts`, `engine/ensure.ts`, `unit/layers.test.ts`',
+      ),
+    ).toEqual(['src/main.ts']);
     expect(missingPaths('.env.example', '# runs (dev/local-action.ts, src/main.ts)')).toEqual(['src/main.ts']);
     expect(missingPaths('CONTRIBUTING.md', 'in `reports/mutation/mutation.html` and [x](dev/README.md)')).toEqual([]);
-    expect(missingPaths('src/x.ts', '// (globus/globus-cli, tests/files/api_fixtures/scopes.yaml), not tests/files/x.yaml')).toEqual(['tests/files/x.yaml']);
+    expect(
+      missingPaths('src/x.ts', '// (globus/globus-cli, tests/files/api_fixtures/scopes.yaml), not tests/files/x.yaml'),
+    ).toEqual(['tests/files/x.yaml']);
     expect(missingSections(`echo 'No .env. See the README, \\"Local runs\\".'`)).toEqual(['README.md, "Local runs"']);
-    expect(missingSections('(CONTRIBUTING.md, "Local runs"; dev/README.md, "The service on the wire"; README\'s "Versions")')).toEqual([]);
+    expect(
+      missingSections(
+        '(CONTRIBUTING.md, "Local runs"; dev/README.md, "The service on the wire"; README\'s "Versions")',
+      ),
+    ).toEqual([]);
     expect(missingSections('see the README: "No such section"')).toEqual(['README.md, "No such section"']);
   });
 
   test('every file path named leads to a file of the repository (or one a tool makes, git-ignored)', () => {
-    const broken = own.flatMap(({ file, text }) => proseLines(file, text).flatMap(([n, line]) => missingPaths(file, line).map((token) => `${file}:${n}: ${token}`)));
+    const broken = own.flatMap(({ file, text }) =>
+      proseLines(file, text).flatMap(([n, line]) => missingPaths(file, line).map((token) => `${file}:${n}: ${token}`)),
+    );
     expect(broken).toEqual([]);
   });
 
   test('every section cited by name is a heading of that document', () => {
-    const cited = own.flatMap(({ file, text }) => text.split('\n').flatMap((line, index) => missingSections(line).map((s) => `${file}:${index + 1}: ${s}`)));
+    const cited = own.flatMap(({ file, text }) =>
+      text.split('\n').flatMap((line, index) => missingSections(line).map((s) => `${file}:${index + 1}: ${s}`)),
+    );
     expect(cited).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { formatPause, nextPause, parseRetryAfter, systemClock, withRetries, type RetryAdvice, type RetryPolicy } from '../../src/wire/retry.ts';
+import {
+  formatPause,
+  nextPause,
+  parseRetryAfter,
+  systemClock,
+  withRetries,
+  type RetryAdvice,
+  type RetryPolicy,
+} from '../../src/wire/retry.ts';
 import { fakeClock } from '../support/clock.ts';
 
 const POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -29,21 +37,29 @@ describe('withRetries', () => {
   test('a single sleep is capped', async () => {
     const clock = fakeClock(0.99);
     const { attempt, advise } = flaky(5);
-    await withRetries(attempt, advise, { policy: { ...POLICY, attempts: 6, baseDelayMs: 400 }, clock, deadline: 60_000 });
+    await withRetries(attempt, advise, {
+      policy: { ...POLICY, attempts: 6, baseDelayMs: 400 },
+      clock,
+      deadline: 60_000,
+    });
     expect(clock.slept).toEqual([396, 792, 990, 990, 990]);
   });
 
   test('gives up after the last attempt, saying so', async () => {
     const clock = fakeClock();
     const { attempt, advise, calls } = flaky(10);
-    await expect(withRetries(attempt, advise, { policy: POLICY, clock, deadline: 60_000 }, giveUp)).rejects.toThrow('failure 4 (gave up after 4 attempts)');
+    await expect(withRetries(attempt, advise, { policy: POLICY, clock, deadline: 60_000 }, giveUp)).rejects.toThrow(
+      'failure 4 (gave up after 4 attempts)',
+    );
     expect(calls()).toBe(4);
   });
 
   test('never retries what is not retryable', async () => {
     const clock = fakeClock();
     const { attempt, advise, calls } = flaky(1, { retryable: false });
-    await expect(withRetries(attempt, advise, { policy: POLICY, clock, deadline: 60_000 }, giveUp)).rejects.toThrow(/^failure 1$/);
+    await expect(withRetries(attempt, advise, { policy: POLICY, clock, deadline: 60_000 }, giveUp)).rejects.toThrow(
+      /^failure 1$/,
+    );
     expect(calls()).toBe(1);
     expect(clock.slept).toEqual([]);
   });
@@ -76,7 +92,9 @@ describe('withRetries', () => {
 
   test('without a giveUp, the last error is thrown as it is', async () => {
     const { attempt, advise } = flaky(10);
-    await expect(withRetries(attempt, advise, { policy: { ...POLICY, attempts: 1 }, clock: fakeClock(), deadline: 60_000 })).rejects.toThrow(/^failure 1$/);
+    await expect(
+      withRetries(attempt, advise, { policy: { ...POLICY, attempts: 1 }, clock: fakeClock(), deadline: 60_000 }),
+    ).rejects.toThrow(/^failure 1$/);
   });
 });
 
@@ -84,19 +102,29 @@ describe('the edges of a pause', () => {
   test('a Retry-After of exactly the longest sleep is honoured; a millisecond more ends the retries', () => {
     const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
     expect(nextPause(pacing, 1, POLICY.maxDelayMs)).toEqual({ waitMs: POLICY.maxDelayMs });
-    expect(nextPause(pacing, 1, POLICY.maxDelayMs + 1)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this run waits' });
+    expect(nextPause(pacing, 1, POLICY.maxDelayMs + 1)).toEqual({
+      giveUp: 'the service asked to wait 2 s, longer than this run waits',
+    });
   });
 
   test('an absurd Retry-After is worded as more than an hour; up to an hour, in whole seconds rounded up', () => {
     const pacing = { policy: POLICY, clock: fakeClock(), deadline: 60_000 };
-    expect(nextPause(pacing, 1, 3_600_001)).toEqual({ giveUp: 'the service asked to wait more than an hour, longer than this run waits' });
-    expect(nextPause(pacing, 1, 3_600_000)).toEqual({ giveUp: 'the service asked to wait 3600 s, longer than this run waits' });
-    expect(nextPause(pacing, 1, 1_001)).toEqual({ giveUp: 'the service asked to wait 2 s, longer than this run waits' });
+    expect(nextPause(pacing, 1, 3_600_001)).toEqual({
+      giveUp: 'the service asked to wait more than an hour, longer than this run waits',
+    });
+    expect(nextPause(pacing, 1, 3_600_000)).toEqual({
+      giveUp: 'the service asked to wait 3600 s, longer than this run waits',
+    });
+    expect(nextPause(pacing, 1, 1_001)).toEqual({
+      giveUp: 'the service asked to wait 2 s, longer than this run waits',
+    });
   });
 
   test('a sleep that would end at the deadline is not taken; one that ends just before it is', () => {
     const clock = fakeClock(0.5, 1_000); // the first backoff: 0.5 × 100 = 50 ms
-    expect(nextPause({ policy: POLICY, clock, deadline: 1_050 }, 1)).toEqual({ giveUp: "gave up after 1 attempts: the run's deadline is near" });
+    expect(nextPause({ policy: POLICY, clock, deadline: 1_050 }, 1)).toEqual({
+      giveUp: "gave up after 1 attempts: the run's deadline is near",
+    });
     expect(nextPause({ policy: POLICY, clock, deadline: 1_051 }, 1)).toEqual({ waitMs: 50 });
   });
 
@@ -106,20 +134,29 @@ describe('the edges of a pause', () => {
     expect(nextPause(pacing, 4, undefined, 5)).toEqual({ waitMs: 400 });
   });
 
-  test('onRetry hears of each retry, with the error, the try and the wait; the sleep gets the step\'s signal', async () => {
+  test("onRetry hears of each retry, with the error, the try and the wait; the sleep gets the step's signal", async () => {
     const signal = new AbortController().signal;
     const signals: Array<AbortSignal | undefined> = [];
     const base = fakeClock(0.5);
     const clock = { ...base, sleep: (ms: number, s?: AbortSignal) => (signals.push(s), base.sleep(ms)) };
     const { attempt, advise } = flaky(2);
     const heard: Array<[string, number, number]> = [];
-    await withRetries(attempt, advise, { policy: POLICY, clock, deadline: 60_000, signal }, undefined, (error, tried, waitMs) => heard.push([(error as Error).message, tried, waitMs]));
-    expect(heard).toEqual([['failure 1', 1, 50], ['failure 2', 2, 100]]);
+    await withRetries(
+      attempt,
+      advise,
+      { policy: POLICY, clock, deadline: 60_000, signal },
+      undefined,
+      (error, tried, waitMs) => heard.push([(error as Error).message, tried, waitMs]),
+    );
+    expect(heard).toEqual([
+      ['failure 1', 1, 50],
+      ['failure 2', 2, 100],
+    ]);
     expect(signals).toEqual([signal, signal]);
   });
 });
 
-describe('systemClock (under jest\'s fake timers: no test waits)', () => {
+describe("systemClock (under jest's fake timers: no test waits)", () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: 1_000_000 });
   });

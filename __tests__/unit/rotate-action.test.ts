@@ -31,7 +31,11 @@ let service: EmbeddedAuthService;
 beforeEach(async () => {
   github = new FakeGitHubApi();
   await github.start();
-  github.grant(APP_TOKEN, { user: { login: 'rotator[bot]', id: 7, type: 'Bot' }, secrets: 'write', environments: 'write' });
+  github.grant(APP_TOKEN, {
+    user: { login: 'rotator[bot]', id: 7, type: 'Bot' },
+    secrets: 'write',
+    environments: 'write',
+  });
   github.grant(WORKFLOW_TOKEN, { user: WORKFLOW_BOT, readUser: false });
   github.addEnvironment(REPO, 'release');
   github.addEnvironment(REPO, 'scope-watch');
@@ -48,7 +52,11 @@ async function opened(name: string, environment?: string): Promise<string | unde
   const stored = github.sealedSecret(REPO, name, environment);
   if (stored === undefined) return undefined;
   const { ORIGINAL } = sodium.base64_variants;
-  const plain = sodium.crypto_box_seal_open(sodium.from_base64(stored.encrypted_value, ORIGINAL), sodium.from_base64(stored.pair.key, ORIGINAL), sodium.from_base64(stored.pair.privateKey, ORIGINAL));
+  const plain = sodium.crypto_box_seal_open(
+    sodium.from_base64(stored.encrypted_value, ORIGINAL),
+    sodium.from_base64(stored.pair.key, ORIGINAL),
+    sodium.from_base64(stored.pair.privateKey, ORIGINAL),
+  );
   return sodium.to_string(plain);
 }
 
@@ -68,7 +76,12 @@ describe('a GitHub secret as a destination', () => {
   });
 
   test("an environment's secret: under its own key", async () => {
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment: 'release' });
+    const place = githubSecret(octokit(APP_TOKEN), {
+      owner: 'octo',
+      repo: 'provider',
+      name: 'PROVIDER_CLIENT_SECRET',
+      environment: 'release',
+    });
     await place.store('for-the-release');
     expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe('for-the-release');
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
@@ -81,26 +94,53 @@ describe('a GitHub secret as a destination', () => {
   });
 
   test("the workflow's own token: 403 on the public key, and the message names an App's or a fine-grained token and the permission, never a permissions: line to add", async () => {
-    const place = githubSecret(octokit(WORKFLOW_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(octokit(WORKFLOW_TOKEN), {
+      owner: 'octo',
+      repo: 'provider',
+      name: 'PROVIDER_CLIENT_SECRET',
+    });
     await expect(place.check()).rejects.toThrow(
       /^GitHub refused reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider \(HTTP 403: .*\): the token in github_token may not do this\. The workflow's own token \(GITHUB_TOKEN\) has no permission for secrets at all, and no permissions: line gives it one: give github_token a GitHub App's token \(actions\/create-github-app-token\) or a fine-grained personal access token with the "Secrets" repository permission \(write\)\.$/,
     );
   });
 
   test.each<[string, TokenGrant, string]>([
-    ['read only', { user: { login: 'reader', id: 8, type: 'User' }, secrets: 'read', environments: 'read' }, 'the "Secrets" and "Environments" repository permissions (write)'],
-    ['without Environments: write', { user: { login: 'half', id: 9, type: 'User' }, secrets: 'write', environments: 'read' }, 'the "Secrets" and "Environments" repository permissions (write)'],
-  ])('a token %s: the check passes (a key read proves read access only), the store is refused and says why', async (_name, grant, permission) => {
-    github.grant('limited', grant);
-    const place = githubSecret(octokit('limited'), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment: 'release' });
-    await place.check();
-    await expect(place.store('x-value')).rejects.toThrow(`with ${permission}.`);
-    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBeUndefined();
-  });
+    [
+      'read only',
+      { user: { login: 'reader', id: 8, type: 'User' }, secrets: 'read', environments: 'read' },
+      'the "Secrets" and "Environments" repository permissions (write)',
+    ],
+    [
+      'without Environments: write',
+      { user: { login: 'half', id: 9, type: 'User' }, secrets: 'write', environments: 'read' },
+      'the "Secrets" and "Environments" repository permissions (write)',
+    ],
+  ])(
+    'a token %s: the check passes (a key read proves read access only), the store is refused and says why',
+    async (_name, grant, permission) => {
+      github.grant('limited', grant);
+      const place = githubSecret(octokit('limited'), {
+        owner: 'octo',
+        repo: 'provider',
+        name: 'PROVIDER_CLIENT_SECRET',
+        environment: 'release',
+      });
+      await place.check();
+      await expect(place.store('x-value')).rejects.toThrow(`with ${permission}.`);
+      expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBeUndefined();
+    },
+  );
 
   test('an environment that does not exist: named, with what to do', async () => {
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment: 'nowhere' });
-    await expect(place.check()).rejects.toThrow('GitHub has no environment nowhere in octo/provider (HTTP 404): create it (Settings, Environments), or take it out of environments.');
+    const place = githubSecret(octokit(APP_TOKEN), {
+      owner: 'octo',
+      repo: 'provider',
+      name: 'PROVIDER_CLIENT_SECRET',
+      environment: 'nowhere',
+    });
+    await expect(place.check()).rejects.toThrow(
+      'GitHub has no environment nowhere in octo/provider (HTTP 404): create it (Settings, Environments), or take it out of environments.',
+    );
   });
 });
 
@@ -115,7 +155,13 @@ async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
   const messages: Message[] = [];
   const masked: string[] = [];
   const outputs: Record<string, string> = {};
-  const given: Record<string, string> = { client_id: CLIENT_ID, client_secret: PORTAL_SECRET, auth_url: AUTH_URL, github_token: APP_TOKEN, ...inputs };
+  const given: Record<string, string> = {
+    client_id: CLIENT_ID,
+    client_secret: PORTAL_SECRET,
+    auth_url: AUTH_URL,
+    github_token: APP_TOKEN,
+    ...inputs,
+  };
   const dispatcher = service.dispatcher();
   const exitCode = await rotateAction({
     input: (name) => given[name] ?? '',
@@ -142,9 +188,20 @@ describe('the rotation action', () => {
       'PUT /repos/octo/provider/environments/scope-watch/secrets/PROVIDER_CLIENT_SECRET',
     ]);
     expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
-    expect(r.masked).toEqual(expect.arrayContaining([...secretForms(CLIENT_ID, PORTAL_SECRET), ...secretForms(CLIENT_ID, made?.secret ?? ''), APP_TOKEN]));
+    expect(r.masked).toEqual(
+      expect.arrayContaining([
+        ...secretForms(CLIENT_ID, PORTAL_SECRET),
+        ...secretForms(CLIENT_ID, made?.secret ?? ''),
+        APP_TOKEN,
+      ]),
+    );
     const said = JSON.stringify(r.messages);
-    for (const form of [...secretForms(CLIENT_ID, PORTAL_SECRET), ...secretForms(CLIENT_ID, made?.secret ?? ''), APP_TOKEN]) expect(said).not.toContain(form);
+    for (const form of [
+      ...secretForms(CLIENT_ID, PORTAL_SECRET),
+      ...secretForms(CLIENT_ID, made?.secret ?? ''),
+      APP_TOKEN,
+    ])
+      expect(said).not.toContain(form);
   });
 
   test('no environments: the repository secret, named by secret_name', async () => {
@@ -158,7 +215,9 @@ describe('the rotation action', () => {
     expect(r.exitCode).toBe(1);
     expect(service.clients.get(CLIENT_ID)?.credentials).toHaveLength(1);
     expect(r.messages.filter((m) => m.level === 'error').map((m) => m.text)).toEqual([
-      expect.stringMatching(/^the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider cannot be written: GitHub refused .*HTTP 403.*actions\/create-github-app-token.*"Secrets" and "Environments" repository permissions \(write\)\.$/),
+      expect.stringMatching(
+        /^the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider cannot be written: GitHub refused .*HTTP 403.*actions\/create-github-app-token.*"Secrets" and "Environments" repository permissions \(write\)\.$/,
+      ),
       'Nothing was created: the current secret is unchanged everywhere.',
     ]);
   });
@@ -168,9 +227,13 @@ describe('the rotation action', () => {
     const r = await runRotation({ environments: 'release\nscope-watch' });
     expect(r.exitCode).toBe(1);
     expect(service.clients.get(CLIENT_ID)?.credentials).toHaveLength(2);
-    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe(
+      service.clients.get(CLIENT_ID)?.credentials[1]?.secret,
+    );
     expect(r.messages.map((m) => m.text)).toContainEqual(
-      expect.stringMatching(/Now the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider holds the new secret, and the secret PROVIDER_CLIENT_SECRET of the environment scope-watch of octo\/provider still holds the current one\./),
+      expect.stringMatching(
+        /Now the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider holds the new secret, and the secret PROVIDER_CLIENT_SECRET of the environment scope-watch of octo\/provider still holds the current one\./,
+      ),
     );
     expect(r.outputs).toEqual({});
   });
@@ -178,30 +241,59 @@ describe('the rotation action', () => {
   test('inputs checked before anything: an empty github_token, a bad secret_name', async () => {
     const r = await runRotation({ github_token: '', secret_name: 'not a name' });
     expect(r.exitCode).toBe(1);
-    expect(r.messages.map((m) => m.text)).toEqual([expect.stringMatching(/^Input github_token is empty: give a GitHub App token/), 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit']);
+    expect(r.messages.map((m) => m.text)).toEqual([
+      expect.stringMatching(/^Input github_token is empty: give a GitHub App token/),
+      'Input secret_name must be a secret name: letters, digits and _, not starting with a digit',
+    ]);
     expect(service.requests).toEqual([]);
   });
 });
 
 describe('rotate/action.yml', () => {
-  const yml = parse(readFileSync(path.join(ROOT, 'rotate', 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string; required?: boolean }>; outputs: Record<string, unknown>; runs: { using: string; main: string } };
-  const code = ['action.ts', 'index.ts'].map((f) => readFileSync(path.join(ROOT, 'src', 'github', 'rotate', f), 'utf8')).join('\n');
+  const yml = parse(readFileSync(path.join(ROOT, 'rotate', 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string; required?: boolean }>;
+    outputs: Record<string, unknown>;
+    runs: { using: string; main: string };
+  };
+  const code = ['action.ts', 'index.ts']
+    .map((f) => readFileSync(path.join(ROOT, 'src', 'github', 'rotate', f), 'utf8'))
+    .join('\n');
 
   test('runs on node24 from its own bundle, dist/rotate/index.js, beside the main one', () => {
     expect(yml.runs).toEqual({ using: 'node24', main: '../dist/rotate/index.js' });
   });
 
   test('declares the inputs the code reads, and the outputs it sets', async () => {
-    expect(Object.keys(yml.inputs).sort()).toEqual(['auth', 'auth_url', 'client_id', 'client_secret', 'environments', 'github_token', 'retire', 'retire_id', 'secret_name', 'timeout_seconds']);
-    for (const input of ['github_token', 'secret_name', 'environments']) expect(code).toContain(`runner.input('${input}')`);
+    expect(Object.keys(yml.inputs).sort()).toEqual([
+      'auth',
+      'auth_url',
+      'client_id',
+      'client_secret',
+      'environments',
+      'github_token',
+      'retire',
+      'retire_id',
+      'secret_name',
+      'timeout_seconds',
+    ]);
+    for (const input of ['github_token', 'secret_name', 'environments'])
+      expect(code).toMatch(new RegExp(`runner\\s*\\.input\\('${input}'\\)`));
     expect(Object.keys(yml.outputs).sort()).toEqual(['credential_id', 'retired']);
     for (const output of ['credential_id', 'retired']) expect(code).toContain(`runner.setOutput('${output}'`);
-    expect([yml.inputs.retire?.default, yml.inputs.secret_name?.default, yml.inputs.github_token?.required]).toEqual(['later', 'PROVIDER_CLIENT_SECRET', true]);
+    expect([yml.inputs.retire?.default, yml.inputs.secret_name?.default, yml.inputs.github_token?.required]).toEqual([
+      'later',
+      'PROVIDER_CLIENT_SECRET',
+      true,
+    ]);
   });
 
   test('the example workflow gives only inputs rotate/action.yml declares, and a GitHub App token', () => {
-    const example = parse(readFileSync(path.join(ROOT, 'examples', 'workflows', 'rotate.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, string> }> }> };
-    const steps = Object.values(example.jobs).flatMap((job) => job.steps).filter((s) => s.uses?.includes('ensure-provider-scope/rotate@') === true);
+    const example = parse(readFileSync(path.join(ROOT, 'examples', 'workflows', 'rotate.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, string> }> }>;
+    };
+    const steps = Object.values(example.jobs)
+      .flatMap((job) => job.steps)
+      .filter((s) => s.uses?.includes('ensure-provider-scope/rotate@') === true);
     expect(steps).toHaveLength(2);
     for (const step of steps) {
       for (const input of Object.keys(step.with ?? {})) expect(Object.keys(yml.inputs)).toContain(input);

@@ -8,7 +8,16 @@ import { describe, expect, test } from '@jest/globals';
 import type { Dispatcher } from 'undici';
 import type { AuthServiceOptions, EmbeddedAuthService } from '../../dev/auth-service.ts';
 import type { Message } from '../../src/engine/conclude.ts';
-import { credentialName, madeByThisTool, rotateSecret, toRetire, type Destination, type RotationConclusion, type RotationNaming, type RotationSetting } from '../../src/engine/rotate.ts';
+import {
+  credentialName,
+  madeByThisTool,
+  rotateSecret,
+  toRetire,
+  type Destination,
+  type RotationConclusion,
+  type RotationNaming,
+  type RotationSetting,
+} from '../../src/engine/rotate.ts';
 import { keepSecrets, secretForms } from '../../src/engine/secrets.ts';
 import type { Credential } from '../../src/engine/service.ts';
 import type { SettingName } from '../../src/engine/settings.ts';
@@ -68,7 +77,13 @@ interface Rotation extends RotationConclusion {
 /** One rotation with the current secret `secret`, as a door would start it. */
 async function rotate(
   { service, sent }: World,
-  { secret = PORTAL_SECRET, settings = {}, destinations = [destination('the first place'), destination('the second place')], runToken = 'run1', now = START }: {
+  {
+    secret = PORTAL_SECRET,
+    settings = {},
+    destinations = [destination('the first place'), destination('the second place')],
+    runToken = 'run1',
+    now = START,
+  }: {
     secret?: string | undefined;
     settings?: Partial<Record<SettingName | RotationSetting, string>>;
     destinations?: Array<ReturnType<typeof destination>>;
@@ -76,14 +91,25 @@ async function rotate(
     now?: number;
   } = {},
 ): Promise<Rotation> {
-  const given: Partial<Record<SettingName | RotationSetting, string>> = { client_id: CLIENT_ID, client_secret: secret, auth_url: AUTH_URL, auth: 'basic', timeout_seconds: '30', ...settings };
+  const given: Partial<Record<SettingName | RotationSetting, string>> = {
+    client_id: CLIENT_ID,
+    client_secret: secret,
+    auth_url: AUTH_URL,
+    auth: 'basic',
+    timeout_seconds: '30',
+    ...settings,
+  };
   const written: Message[] = [];
   const masked: string[] = [];
   const clock = fakeClock(0.5, now);
   const record: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
     const authorization = String((opts.headers as Record<string, string> | undefined)?.authorization ?? '');
     const basic = /^Basic (.+)$/.exec(authorization)?.[1];
-    sent.push({ method: opts.method, path: opts.path, secret: basic === undefined ? 'bearer' : Buffer.from(basic, 'base64').toString().split(':').slice(1).join(':') });
+    sent.push({
+      method: opts.method,
+      path: opts.path,
+      secret: basic === undefined ? 'bearer' : Buffer.from(basic, 'base64').toString().split(':').slice(1).join(':'),
+    });
     return dispatch(opts, handler);
   };
   const conclusion = await rotateSecret({
@@ -114,7 +140,7 @@ function expectNoSecret(r: Rotation, secrets: readonly string[]): void {
 }
 
 describe('a rotation that goes through', () => {
-  test('a first rotation from the portal-made secret: one credential made, proven, stored in order, the portal\'s left and named', async () => {
+  test("a first rotation from the portal-made secret: one credential made, proven, stored in order, the portal's left and named", async () => {
     const w = world();
     const first = destination('the first place');
     const second = destination('the second place');
@@ -137,11 +163,18 @@ describe('a rotation that goes through', () => {
     expect(r.report.created).toEqual({ id: made?.id, name: made?.name, created: made?.created });
     expect(r.report.stored).toEqual(['the first place', 'the second place']);
     expect(r.report.left).toEqual([
-      { id: credentials(w.service)[0]?.id, name: PORTAL, created: credentials(w.service)[0]?.created, madeByThisTool: false },
+      {
+        id: credentials(w.service)[0]?.id,
+        name: PORTAL,
+        created: credentials(w.service)[0]?.created,
+        madeByThisTool: false,
+      },
       { id: made?.id, name: made?.name, created: made?.created, madeByThisTool: true },
     ]);
     expect(infos(r)).toEqual([
-      expect.stringMatching(/^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/),
+      expect.stringMatching(
+        /^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/,
+      ),
     ]);
     // The old secret still works: the deploy keeps running through the overlap.
     expect(w.service.clients.get(CLIENT_ID)?.credentials.map((c) => c.secret)).toContain(PORTAL_SECRET);
@@ -172,7 +205,7 @@ describe('a rotation that goes through', () => {
     expect(w.sent.slice(post + 1).map((s) => s.secret)).toEqual([secret, secret]);
   });
 
-  test('a third rotation: the oldest of this tool\'s deleted, the previous kept, the portal\'s kept', async () => {
+  test("a third rotation: the oldest of this tool's deleted, the previous kept, the portal's kept", async () => {
     const w = world();
     const one = await rotate(w, { runToken: 'one' });
     const two = await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
@@ -182,24 +215,31 @@ describe('a rotation that goes through', () => {
     expect(three.exitCode).toBe(0);
     expect(names(w.service)).toEqual([PORTAL, nameAt(1, 'two'), nameAt(2, 'three')]);
     expect(three.outputs?.retired).toBe(JSON.stringify([firstOfTool?.id]));
-    expect(three.report.retired).toEqual([{ id: firstOfTool?.id, name: nameAt(0, 'one'), created: firstOfTool?.created }]);
+    expect(three.report.retired).toEqual([
+      { id: firstOfTool?.id, name: nameAt(0, 'one'), created: firstOfTool?.created },
+    ]);
     expect(infos(three)[0]).toMatch(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one"/);
     expect(infos(three)[1]).toMatch(/, or let the next rotation retire this tool's\.$/);
     // Retired with the new secret, after both stores.
     expect(w.sent.filter((s) => s.method === 'DELETE').map((s) => s.secret)).toEqual([three.secret]);
   });
 
-  test('retire: now keeps only the new one of this tool\'s, and the portal\'s', async () => {
+  test("retire: now keeps only the new one of this tool's, and the portal's", async () => {
     const w = world();
     const one = await rotate(w, { runToken: 'one' });
     await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
-    const r = await rotate(w, { secret: credentials(w.service)[2]?.secret, runToken: 'now', now: START + 120_000, settings: { retire: 'now' } });
+    const r = await rotate(w, {
+      secret: credentials(w.service)[2]?.secret,
+      runToken: 'now',
+      now: START + 120_000,
+      settings: { retire: 'now' },
+    });
     expect(r.exitCode).toBe(0);
     expect(names(w.service)).toEqual([PORTAL, nameAt(2, 'now')]);
     expect(r.report.retired.map((c) => c.name)).toEqual([nameAt(0, 'one'), nameAt(1, 'two')]);
   });
 
-  test('retire_id names the portal\'s credential: deleted, after the stores, with the new secret', async () => {
+  test("retire_id names the portal's credential: deleted, after the stores, with the new secret", async () => {
     const w = world();
     const portal = credentials(w.service)[0];
     const first = destination('the place');
@@ -235,7 +275,7 @@ describe('a rotation that goes through', () => {
 });
 
 describe('faults, each leaving a state a person can trust', () => {
-  test('the creation\'s answer lost: the credential found by its name, deleted, and one more made', async () => {
+  test("the creation's answer lost: the credential found by its name, deleted, and one more made", async () => {
     const w = world();
     w.service.inject({ method: 'POST', loseAnswer: true });
     const r = await rotate(w);
@@ -243,10 +283,14 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
     expect(w.service.apiCalls().filter((c) => c.startsWith('POST') || c.startsWith('DELETE'))).toHaveLength(3);
     expect(r.secret).toBe(credentials(w.service)[1]?.secret);
-    expect(r.written.map((m) => m.text)).toContainEqual(expect.stringMatching(/^Deleted the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" .*whose secret was lost with the answer$/));
+    expect(r.written.map((m) => m.text)).toContainEqual(
+      expect.stringMatching(
+        /^Deleted the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" .*whose secret was lost with the answer$/,
+      ),
+    );
   });
 
-  test('the creation\'s answer lost twice: both deleted, nothing stored, a clear error', async () => {
+  test("the creation's answer lost twice: both deleted, nothing stored, a clear error", async () => {
     const w = world();
     w.service.inject({ method: 'POST', loseAnswer: true, times: 2 });
     const place = destination('the place');
@@ -254,7 +298,11 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.exitCode).toBe(1);
     expect(names(w.service)).toEqual([PORTAL]);
     expect(place.held).toEqual([]);
-    expect(errors(r)).toEqual([expect.stringMatching(/was lost twice .*the one made was deleted\. Nothing was stored: the current secret is unchanged everywhere\./)]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /was lost twice .*the one made was deleted\. Nothing was stored: the current secret is unchanged everywhere\./,
+      ),
+    ]);
   });
 
   test('a creation that failed unapplied (503): one more made, none orphaned', async () => {
@@ -265,12 +313,20 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
   });
 
-  test('the creation\'s answer lost and the listing failing after it: the name to look for, nothing stored', async () => {
+  test("the creation's answer lost and the listing failing after it: the name to look for, nothing stored", async () => {
     const w = world();
-    w.service.inject({ method: 'POST', loseAnswer: true, before: () => w.service.inject({ method: 'GET', path: /credentials$/, status: 403 }) });
+    w.service.inject({
+      method: 'POST',
+      loseAnswer: true,
+      before: () => w.service.inject({ method: 'GET', path: /credentials$/, status: 403 }),
+    });
     const r = await rotate(w);
     expect(r.exitCode).toBe(1);
-    expect(errors(r)).toEqual([expect.stringMatching(/^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" was lost, and the credentials could not be read after it: .*If the developer portal lists a credential of that name, delete it there/)]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" was lost, and the credentials could not be read after it: .*If the developer portal lists a credential of that name, delete it there/,
+      ),
+    ]);
   });
 
   test('the orphan cannot be deleted: named, to delete by hand', async () => {
@@ -279,7 +335,9 @@ describe('faults, each leaving a state a person can trust', () => {
     w.service.inject({ method: 'DELETE', status: 403 });
     const r = await rotate(w);
     expect(r.exitCode).toBe(1);
-    expect(errors(r)[0]).toMatch(/so its secret can never be read, and it could not be deleted: .*Delete it by hand in the developer portal/);
+    expect(errors(r)[0]).toMatch(
+      /so its secret can never be read, and it could not be deleted: .*Delete it by hand in the developer portal/,
+    );
   });
 
   test('a destination that cannot be written: found before anything is made', async () => {
@@ -290,7 +348,10 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.exitCode).toBe(1);
     expect(names(w.service)).toEqual([PORTAL]);
     expect(w.service.apiCalls()).toEqual([`GET /v2/api/clients/${CLIENT_ID}/credentials`]);
-    expect(errors(r)).toEqual(['the second place cannot be written: its public key cannot be read (HTTP 403)', 'Nothing was created: the current secret is unchanged everywhere.']);
+    expect(errors(r)).toEqual([
+      'the second place cannot be written: its public key cannot be read (HTTP 403)',
+      'Nothing was created: the current secret is unchanged everywhere.',
+    ]);
     expect(ok.calls).toEqual(['check']);
   });
 
@@ -305,7 +366,9 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.report.created).toBeUndefined();
     expect(errors(r)).toEqual([
       'Could not store the new secret in the first place: HTTP 403',
-      expect.stringMatching(/^The new credential "ensure-provider-scope .*" \(id .*\) was deleted\. Every destination still holds the current secret\.$/),
+      expect.stringMatching(
+        /^The new credential "ensure-provider-scope .*" \(id .*\) was deleted\. Every destination still holds the current secret\.$/,
+      ),
     ]);
   });
 
@@ -315,7 +378,13 @@ describe('faults, each leaving a state a person can trust', () => {
     const first = destination('the first place');
     const refusing = destination('the second place', { refuseStore: 'HTTP 500' });
     const third = destination('the third place');
-    const r = await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000, settings: { retire: 'now' }, destinations: [first, refusing, third] });
+    const r = await rotate(w, {
+      secret: one.secret,
+      runToken: 'two',
+      now: START + 60_000,
+      settings: { retire: 'now' },
+      destinations: [first, refusing, third],
+    });
     expect(r.exitCode).toBe(1);
     expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'one'), nameAt(1, 'two')]);
     expect(third.calls).toEqual(['check']);
@@ -341,7 +410,13 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.exitCode).toBe(1);
     expect(place.held).toHaveLength(1);
     expect(r.outputs?.credential_id).toBe(credentials(w.service)[1]?.id);
-    expect(errors(r)).toEqual([expect.stringMatching(new RegExp(`^Could not retire the credential "Created in the developer portal" \\(id ${portal?.id}, .*HTTP 403.*Delete it by hand in the developer portal\\.$`))]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Could not retire the credential "Created in the developer portal" \\(id ${portal?.id}, .*HTTP 403.*Delete it by hand in the developer portal\\.$`,
+        ),
+      ),
+    ]);
   });
 
   test('the current secret rejected (401): nothing created, the portal named as the only way back', async () => {
@@ -351,7 +426,11 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.exitCode).toBe(1);
     expect(names(w.service)).toEqual([PORTAL]);
     expect(place.calls).toEqual([]);
-    expect(errors(r)).toEqual([expect.stringMatching(/HTTP 401.* Nothing was created\. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there\. Open the app in the developer portal, generate a new secret, .*\(docs\/rotation\.md\)\.$/)]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /HTTP 401.* Nothing was created\. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there\. Open the app in the developer portal, generate a new secret, .*\(docs\/rotation\.md\)\.$/,
+      ),
+    ]);
     expectNoSecret(r, ['a-secret-deleted-in-the-portal']);
   });
 
@@ -377,7 +456,11 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.exitCode).toBe(1);
     expect(names(w.service)).toEqual([PORTAL]);
     expect(place.held).toEqual([]);
-    expect(errors(r)).toEqual([expect.stringMatching(/^The new secret was not accepted within the run's time \(12 tries at most\): the credential .* was deleted, and nothing was stored\. Run the step again, or give the service more time with timeout_seconds\.$/)]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /^The new secret was not accepted within the run's time \(12 tries at most\): the credential .* was deleted, and nothing was stored\. Run the step again, or give the service more time with timeout_seconds\.$/,
+      ),
+    ]);
   });
 });
 
@@ -387,7 +470,9 @@ describe('settings', () => {
     const r = await rotate(w, { settings: { retire_id: nthUuid(5) } });
     expect(r.exitCode).toBe(1);
     expect(names(w.service)).toEqual([PORTAL]);
-    expect(errors(r)[0]).toMatch(/^Input retire_id names no credential of client .*: nothing was created\. Its credentials are "Created in the developer portal" \(id /);
+    expect(errors(r)[0]).toMatch(
+      /^Input retire_id names no credential of client .*: nothing was created\. Its credentials are "Created in the developer portal" \(id /,
+    );
   });
 
   test('every problem at once, before any request: a bad retire, a retire_id not a UUID, an empty client_id', async () => {
@@ -409,19 +494,23 @@ describe('settings', () => {
 });
 
 describe('what is retired, and what never is', () => {
-  const cred = (n: number, name: string, minute: number): Credential => ({ id: nthUuid(n), name, created: `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000000+00:00` });
+  const cred = (n: number, name: string, minute: number): Credential => ({
+    id: nthUuid(n),
+    name,
+    created: `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000000+00:00`,
+  });
   const portal = cred(1, PORTAL, 0);
   const a = cred(2, nameAt(1, 'a'), 1);
   const b = cred(3, nameAt(2, 'b'), 2);
   const c = cred(4, nameAt(3, 'c'), 3);
   const other = cred(5, 'my own name', 4);
 
-  test('later: this tool\'s older than the one before the new one; the portal\'s and any other name kept', () => {
+  test("later: this tool's older than the one before the new one; the portal's and any other name kept", () => {
     expect(toRetire([c, portal, b, a, other], c, 'later', undefined).map((x) => x.id)).toEqual([a.id]);
     expect(toRetire([portal, a, b], b, 'later', undefined)).toEqual([]);
   });
 
-  test('now: all of this tool\'s but the new one', () => {
+  test("now: all of this tool's but the new one", () => {
     expect(toRetire([portal, a, b, c], c, 'now', undefined).map((x) => x.id)).toEqual([a.id, b.id]);
   });
 
@@ -432,17 +521,19 @@ describe('what is retired, and what never is', () => {
     expect(toRetire([portal, a, c, other], c, 'now', other.id).map((x) => x.id)).toEqual([a.id]);
   });
 
-  test('a tie in creation time keeps the listing\'s order', () => {
+  test("a tie in creation time keeps the listing's order", () => {
     const same = { ...b, created: a.created };
     expect(toRetire([a, same, c], c, 'later', undefined).map((x) => x.id)).toEqual([a.id]);
     expect(toRetire([same, a, c], c, 'later', undefined).map((x) => x.id)).toEqual([same.id]);
   });
 
-  test('this tool\'s credentials are told by their whole name', () => {
+  test("this tool's credentials are told by their whole name", () => {
     expect(madeByThisTool({ name: nameAt(0, 'abc123') })).toBe(true);
     expect(madeByThisTool({ name: 'ensure-provider-scope by hand' })).toBe(false);
     expect(madeByThisTool({ name: `x${nameAt(0, 'abc')}` })).toBe(false);
     expect(madeByThisTool({ name: `${nameAt(0, 'abc')} copy` })).toBe(false);
-    expect(credentialName(Date.UTC(2026, 0, 2, 3, 4, 5, 678), 'tok')).toBe('ensure-provider-scope 2026-01-02T03:04:05Z tok');
+    expect(credentialName(Date.UTC(2026, 0, 2, 3, 4, 5, 678), 'tok')).toBe(
+      'ensure-provider-scope 2026-01-02T03:04:05Z tok',
+    );
   });
 });

@@ -30,7 +30,9 @@ describe('secretForms', () => {
   });
 
   test('a multi-line secret: each non-blank line too, as it is', () => {
-    expect(secretForms('id', 'line-one\r\nline-two\n\n  \nline-three ')).toEqual(expect.arrayContaining(['line-one', 'line-two', 'line-three ']));
+    expect(secretForms('id', 'line-one\r\nline-two\n\n  \nline-three ')).toEqual(
+      expect.arrayContaining(['line-one', 'line-two', 'line-three ']),
+    );
   });
 
   test('a blank line of a multi-line secret is no form, however long: blanks would be masked everywhere', () => {
@@ -59,34 +61,45 @@ describe('secretForms', () => {
 
   // The runner masks the secret as given at any length; a derived form that short would match
   // ordinary text by chance ("x" has the base64 fragment "e").
-  test.each(['x', 'p4ss'])('a short secret (%j): the secret and its Basic credential, and no derived form under 8 characters', (secret) => {
-    const forms = secretForms(CLIENT_ID, secret);
-    expect(forms[0]).toBe(secret);
-    expect(forms).toContain(Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64'));
-    expect(forms.filter((form) => form !== secret && form.length < 8)).toEqual([]);
-  });
+  test.each(['x', 'p4ss'])(
+    'a short secret (%j): the secret and its Basic credential, and no derived form under 8 characters',
+    (secret) => {
+      const forms = secretForms(CLIENT_ID, secret);
+      expect(forms[0]).toBe(secret);
+      expect(forms).toContain(Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64'));
+      expect(forms.filter((form) => form !== secret && form.length < 8)).toEqual([]);
+    },
+  );
 
-  test.each(['x', 'p4ss'])('a short secret (%j): a message stays readable, masked only where the secret itself is', (secret) => {
-    const message = 'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app';
-    const basic = Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64');
-    const redact = scrubber(secretForms(CLIENT_ID, secret));
-    expect(redact(message)).toBe(message.replaceAll(secret, '***'));
-    expect(redact(`${message} ${secret} Basic ${basic}`)).toBe(`${message.replaceAll(secret, '***')} *** Basic ***`);
-  });
+  test.each(['x', 'p4ss'])(
+    'a short secret (%j): a message stays readable, masked only where the secret itself is',
+    (secret) => {
+      const message = 'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app';
+      const basic = Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64');
+      const redact = scrubber(secretForms(CLIENT_ID, secret));
+      expect(redact(message)).toBe(message.replaceAll(secret, '***'));
+      expect(redact(`${message} ${secret} Basic ${basic}`)).toBe(`${message.replaceAll(secret, '***')} *** Basic ***`);
+    },
+  );
 
   // Whatever text surrounds it, the base64 (or base64url) of a text holding the secret never
   // shows it: some fragment of the secret's own characters is always replaced.
   test('base64 and base64url of the secret inside any text, at any alignment, are scrubbed', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 8, maxLength: 40 }), fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), (secret, before, after) => {
-        const redact = scrubber(secretForms(CLIENT_ID, secret));
-        for (const encoding of ['base64', 'base64url'] as const) {
-          const echoed = Buffer.from(`${before}${secret}${after}`).toString(encoding);
-          const scrubbed = redact(echoed);
-          expect(scrubbed).toContain('***');
-          expect(Buffer.from(scrubbed.replace(/\*\*\*/g, ''), encoding).toString()).not.toContain(secret);
-        }
-      }),
+      fc.property(
+        fc.string({ minLength: 8, maxLength: 40 }),
+        fc.string({ maxLength: 5 }),
+        fc.string({ maxLength: 5 }),
+        (secret, before, after) => {
+          const redact = scrubber(secretForms(CLIENT_ID, secret));
+          for (const encoding of ['base64', 'base64url'] as const) {
+            const echoed = Buffer.from(`${before}${secret}${after}`).toString(encoding);
+            const scrubbed = redact(echoed);
+            expect(scrubbed).toContain('***');
+            expect(Buffer.from(scrubbed.replace(/\*\*\*/g, ''), encoding).toString()).not.toContain(secret);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -108,7 +121,10 @@ describe('secretForms', () => {
 
   test.each([
     ['form encoding', (s: string) => new URLSearchParams({ q: s }).toString()],
-    ['lower-case percent encoding', (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())],
+    [
+      'lower-case percent encoding',
+      (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    ],
   ])('%s of the secret is scrubbed', (_what, encode) => {
     const secret = 'With Space/and+plus?';
     expect(scrubber(secretForms(CLIENT_ID, secret))(encode(secret))).not.toMatch(/With|plus/i);
@@ -117,8 +133,18 @@ describe('secretForms', () => {
 
 describe('scrubber', () => {
   test.each<[string, string[], string, string]>([
-    ['replaces every occurrence of every form', ['abc', 'xyz'], 'abc and xyz, then abc again', '*** and ***, then *** again'],
-    ['replaces a form that contains another whole, whatever the order given', ['abc', 'abcdef'], 'xabcdefx abc', 'x***x ***'],
+    [
+      'replaces every occurrence of every form',
+      ['abc', 'xyz'],
+      'abc and xyz, then abc again',
+      '*** and ***, then *** again',
+    ],
+    [
+      'replaces a form that contains another whole, whatever the order given',
+      ['abc', 'abcdef'],
+      'xabcdefx abc',
+      'x***x ***',
+    ],
     ['the same with the longer form given first', ['abcdef', 'abc'], 'xabcdefx abc', 'x***x ***'],
     ['a shorter form inside a longer one that is not a form is still replaced', ['abc'], 'abcdef', '***def'],
     ['leaves a text without any form unchanged', ['abc'], 'nothing to hide', 'nothing to hide'],

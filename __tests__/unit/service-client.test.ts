@@ -62,7 +62,14 @@ const clientBody = (scopes: unknown[]) => ({
 /** A fault's body: JSON text. */
 const json = (value: unknown): string => JSON.stringify(value);
 
-const DEFINITION: ScopeDefinition = { name: 'n', description: 'd', scope_suffix: 's', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
+const DEFINITION: ScopeDefinition = {
+  name: 'n',
+  description: 'd',
+  scope_suffix: 's',
+  advertised: true,
+  allow_refresh_tokens: true,
+  dependent_scopes: [],
+};
 
 /** A request as the client put it on the wire (the service records no secret: this is the test's own view). */
 interface SeenRequest {
@@ -95,12 +102,26 @@ function setUp({ policy = NO_RETRY, clock = fakeClock(), authUrl = AUTH_URL, opt
   const seen: SeenRequest[] = [];
   const record: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
     const [path = '', query = ''] = options.path.split('?');
-    const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    seen.push({ method: options.method, path, query, headers, body: typeof options.body === 'string' ? options.body : '' });
+    const headers = Object.fromEntries(
+      Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    seen.push({
+      method: options.method,
+      path,
+      query,
+      headers,
+      body: typeof options.body === 'string' ? options.body : '',
+    });
     return dispatch(options, handler);
   };
   const dispatcher = service.dispatcher().compose(record);
-  const client = createServiceClient({ authUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, dispatcher, budget: createBudget(30, { clock, policy }) });
+  const client = createServiceClient({
+    authUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    dispatcher,
+    budget: createBudget(30, { clock, policy }),
+  });
   const onlyRequest = (): SeenRequest => {
     expect(seen).toHaveLength(1);
     return seen[0] as SeenRequest;
@@ -110,7 +131,12 @@ function setUp({ policy = NO_RETRY, clock = fakeClock(), authUrl = AUTH_URL, opt
 
 /** Gives the client a scope, as the service makes it. */
 const addOwnScope = (service: EmbeddedAuthService, n: number, fields: Partial<ScopeRecord> = {}): ScopeRecord =>
-  service.addScope({ id: uuid(n), client: CLIENT_ID, scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix${n}`, ...fields });
+  service.addScope({
+    id: uuid(n),
+    client: CLIENT_ID,
+    scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix${n}`,
+    ...fields,
+  });
 
 /** The HttpError the call fails with; its message never holds the secret. */
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
@@ -126,7 +152,8 @@ const expectPrefix = (message: string, prefix: string): void => {
 };
 
 /** A refused answer's message: the call, each field and what is wrong with it, and what to do. */
-const unusable = (label: string, problem: string): string => `${label}: the answer (HTTP 200) cannot be used: ${problem}. ${UNUSABLE_ANSWER}.`;
+const unusable = (label: string, problem: string): string =>
+  `${label}: the answer (HTTP 200) cannot be used: ${problem}. ${UNUSABLE_ANSWER}.`;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('what is sent', () => {
@@ -205,7 +232,12 @@ describe('how answers are read', () => {
     addOwnScope(service, 1);
     addOwnScope(service, 2);
     // The service's client carries redirect_uris, grant_types, links and more, which the client does not use.
-    expect(await client.getClient()).toStrictEqual({ id: CLIENT_ID, name: 'My provider', scopeIds: [uuid(1), uuid(2)], scopes: [] });
+    expect(await client.getClient()).toStrictEqual({
+      id: CLIENT_ID,
+      name: 'My provider',
+      scopeIds: [uuid(1), uuid(2)],
+      scopes: [],
+    });
   });
 
   test('client.scopes as objects: ids, and the complete ones as scopes', async () => {
@@ -225,8 +257,15 @@ describe('how answers are read', () => {
 
   test.each([
     ['an empty list', () => {}],
-    ['404', (service: EmbeddedAuthService) => service.inject({ method: 'GET', status: 404, body: json({ errors: [{ detail: 'not found' }] }), times: 2 })],
-    ['404 without a body', (service: EmbeddedAuthService) => service.inject({ method: 'GET', status: 404, body: '', times: 2 })],
+    [
+      '404',
+      (service: EmbeddedAuthService) =>
+        service.inject({ method: 'GET', status: 404, body: json({ errors: [{ detail: 'not found' }] }), times: 2 }),
+    ],
+    [
+      '404 without a body',
+      (service: EmbeddedAuthService) => service.inject({ method: 'GET', status: 404, body: '', times: 2 }),
+    ],
   ])('lookup answering %s returns []', async (_what, answer) => {
     const { service, client, seen } = setUp();
     answer(service);
@@ -248,17 +287,26 @@ describe('how answers are read', () => {
   ])('creation answering %s gives the list of scopes', async (_shape, body, expected) => {
     const { service, client } = setUp();
     service.inject({ method: 'POST', status: 201, body: json(body) });
-    expect(await client.createScope({ ...DEFINITION, scope_suffix: 'action_all' })).toStrictEqual({ kind: 'created', scopes: expected });
+    expect(await client.createScope({ ...DEFINITION, scope_suffix: 'action_all' })).toStrictEqual({
+      kind: 'created',
+      scopes: expected,
+    });
   });
 
-  test.each(['scopes', 'scope'] as const)('the service answering a creation as {%s: ...}: the scopes it made', async (createShape) => {
-    const { service, client } = setUp({ options: { createShape }, fqdns: ['provider.example.test'] });
-    const made = [...service.scopes.values()];
-    const outcome = await client.createScope(DEFINITION);
-    const created = [...service.scopes.values()].filter((s) => !made.includes(s));
-    expect(created).toHaveLength(2);
-    expect(outcome).toStrictEqual({ kind: 'created', scopes: createShape === 'scopes' ? created : created.slice(0, 1) });
-  });
+  test.each(['scopes', 'scope'] as const)(
+    'the service answering a creation as {%s: ...}: the scopes it made',
+    async (createShape) => {
+      const { service, client } = setUp({ options: { createShape }, fqdns: ['provider.example.test'] });
+      const made = [...service.scopes.values()];
+      const outcome = await client.createScope(DEFINITION);
+      const created = [...service.scopes.values()].filter((s) => !made.includes(s));
+      expect(created).toHaveLength(2);
+      expect(outcome).toStrictEqual({
+        kind: 'created',
+        scopes: createShape === 'scopes' ? created : created.slice(0, 1),
+      });
+    },
+  );
 });
 
 describe('what failures say', () => {
@@ -267,15 +315,24 @@ describe('what failures say', () => {
   // The hints as src/ words them; what the tests hold is where each goes and what surrounds it.
   const hints = statusHints(PLAIN_WORDS);
 
-  test.each([401, 403, 404] as const)('HTTP %i on inspection: the call, the hint, the service detail, the request id from the body', async (status) => {
-    const { service, client, seen } = setUp();
-    service.inject({ method: 'GET', status, body: json({ errors: [{ detail }, { detail: 'second' }], request_id: 'req-body-1' }) });
-    const error = await failure(client.getClient());
-    expect(error.message).toBe(`${INSPECTION} failed with HTTP ${status}: ${hints[status]}. The service said: ${detail} (request id req-body-1)`);
-    expect(error.status).toBe(status);
-    expect(error.transient).toBe(false);
-    expect(seen).toHaveLength(1);
-  });
+  test.each([401, 403, 404] as const)(
+    'HTTP %i on inspection: the call, the hint, the service detail, the request id from the body',
+    async (status) => {
+      const { service, client, seen } = setUp();
+      service.inject({
+        method: 'GET',
+        status,
+        body: json({ errors: [{ detail }, { detail: 'second' }], request_id: 'req-body-1' }),
+      });
+      const error = await failure(client.getClient());
+      expect(error.message).toBe(
+        `${INSPECTION} failed with HTTP ${status}: ${hints[status]}. The service said: ${detail} (request id req-body-1)`,
+      );
+      expect(error.status).toBe(status);
+      expect(error.transient).toBe(false);
+      expect(seen).toHaveLength(1);
+    },
+  );
 
   test("each status's hint, word for word, in the door's words for the settings", () => {
     const words = { ...PLAIN_WORDS, ref: (setting: string) => `<${setting}>`, secretCopies: '<copies>' };
@@ -295,25 +352,54 @@ describe('what failures say', () => {
 
   test('the request id from the x-request-id header', async () => {
     const { service, client } = setUp();
-    service.inject({ method: 'GET', status: 401, body: json({ errors: [{ detail }] }), headers: { 'x-request-id': 'req-header-7' } });
+    service.inject({
+      method: 'GET',
+      status: 401,
+      body: json({ errors: [{ detail }] }),
+      headers: { 'x-request-id': 'req-header-7' },
+    });
     const error = await failure(client.getClient());
-    expect(error.message).toBe(`${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: ${detail} (request id req-header-7)`);
+    expect(error.message).toBe(
+      `${INSPECTION} failed with HTTP 401: ${hints[401]}. The service said: ${detail} (request id req-header-7)`,
+    );
   });
 
   // The vendor's error shape (globus-sdk-python, testing/data/auth/_common.py), as the service
   // answers a wrong secret: the id its support asks for is errors[].id.
   test("the vendor's error body: its detail and its error id", async () => {
     const { service } = setUp();
-    const wrong = createServiceClient({ authUrl: AUTH_URL, clientId: CLIENT_ID, clientSecret: 'not-the-secret', dispatcher: service.dispatcher(), budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }) });
+    const wrong = createServiceClient({
+      authUrl: AUTH_URL,
+      clientId: CLIENT_ID,
+      clientSecret: 'not-the-secret',
+      dispatcher: service.dispatcher(),
+      budget: createBudget(30, { clock: fakeClock(), policy: NO_RETRY }),
+    });
     const error = await failure(wrong.getClient());
-    expect(error.message).toMatch(new RegExp(`^${INSPECTION.replace(/[()]/g, '\\$&')} failed with HTTP 401: ${(hints[401] ?? '').replace(/[()]/g, '\\$&')}\\. The service said: Basic auth failed \\(error id [0-9a-f-]{36}\\)$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^${INSPECTION.replace(/[()]/g, '\\$&')} failed with HTTP 401: ${(hints[401] ?? '').replace(/[()]/g, '\\$&')}\\. The service said: Basic auth failed \\(error id [0-9a-f-]{36}\\)$`,
+      ),
+    );
     // Known to be the secret's, on every call (the creation's too), for the watch's advice; with the status kept.
     expect([error.status, error.secretRejected]).toEqual([401, true]);
-    const creation = await wrong.createScope({ name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] }).catch((e: unknown) => e);
-    expect([creation instanceof HttpError && creation.status, creation instanceof HttpError && creation.secretRejected]).toEqual([401, true]);
+    const creation = await wrong
+      .createScope({
+        name: 'n',
+        description: 'd',
+        scope_suffix: 'action_all',
+        advertised: true,
+        allow_refresh_tokens: true,
+        dependent_scopes: [],
+      })
+      .catch((e: unknown) => e);
+    expect([
+      creation instanceof HttpError && creation.status,
+      creation instanceof HttpError && creation.secretRejected,
+    ]).toEqual([401, true]);
   });
 
-  test('another failure is not the secret\'s: a 403, a 404', async () => {
+  test("another failure is not the secret's: a 403, a 404", async () => {
     const { service, client } = setUp();
     for (const status of [403, 404, 400]) {
       service.inject({ method: 'GET', status, body: json({ errors: [{ detail }] }) });
@@ -324,28 +410,50 @@ describe('what failures say', () => {
 
   test('an error id and a request id are both shown; error_description when there is no detail', async () => {
     const { service, client } = setUp();
-    service.inject({ method: 'GET', status: 403, body: json({ errors: [{ id: 'e-1' }], error_description: 'Forbidden' }), headers: { 'x-request-id': 'r-2' } });
+    service.inject({
+      method: 'GET',
+      status: 403,
+      body: json({ errors: [{ id: 'e-1' }], error_description: 'Forbidden' }),
+      headers: { 'x-request-id': 'r-2' },
+    });
     const error = await failure(client.getClient());
-    expect(error.message).toBe(`${INSPECTION} failed with HTTP 403: ${hints[403]}. The service said: Forbidden (error id e-1, request id r-2)`);
+    expect(error.message).toBe(
+      `${INSPECTION} failed with HTTP 403: ${hints[403]}. The service said: Forbidden (error id e-1, request id r-2)`,
+    );
   });
 
-  test.each(['/v2/api', '/api', '/v2'])('an auth_url ending in %s is named as the likely cause of a 404', async (apiPath) => {
-    // The service has no route there.
-    const { client } = setUp({ authUrl: `${AUTH_URL}${apiPath}` });
-    const error = await failure(client.getClient());
-    expect(error.message).toContain(`failed with HTTP 404: auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org).`);
-  });
+  test.each(['/v2/api', '/api', '/v2'])(
+    'an auth_url ending in %s is named as the likely cause of a 404',
+    async (apiPath) => {
+      // The service has no route there.
+      const { client } = setUp({ authUrl: `${AUTH_URL}${apiPath}` });
+      const error = await failure(client.getClient());
+      expect(error.message).toContain(
+        `failed with HTTP 404: auth_url ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org).`,
+      );
+    },
+  );
 
   test('the body request id wins over the header', async () => {
     const { service, client } = setUp();
-    service.inject({ method: 'GET', status: 403, body: json({ request_id: 'from-body' }), headers: { 'x-request-id': 'from-header' } });
+    service.inject({
+      method: 'GET',
+      status: 403,
+      body: json({ request_id: 'from-body' }),
+      headers: { 'x-request-id': 'from-header' },
+    });
     const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION} failed with HTTP 403: ${hints[403]}. (request id from-body)`);
   });
 
   test('a 200 that is not JSON', async () => {
     const { service, client } = setUp();
-    service.inject({ method: 'GET', status: 200, body: '<html>Sign in</html>', headers: { 'content-type': 'text/html' } });
+    service.inject({
+      method: 'GET',
+      status: 200,
+      body: '<html>Sign in</html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const error = await failure(client.getClient());
     expect(error.message).toBe(`${INSPECTION}: the answer (HTTP 200) is not JSON`);
     expect(error.status).toBe(200);
@@ -382,15 +490,22 @@ describe('what failures say', () => {
     };
 
     test('names the call', async () => {
-      expectPrefix((await failure(create({ scopes: [broken] }))).message, `${CREATION}: the answer (HTTP 200) cannot be used: `);
+      expectPrefix(
+        (await failure(create({ scopes: [broken] }))).message,
+        `${CREATION}: the answer (HTTP 200) cannot be used: `,
+      );
     });
 
     test('names the missing field', async () => {
-      expect((await failure(create({ scopes: [broken] }))).message).toBe(unusable(CREATION, 'scopes.0.scope_string is missing: expected a string'));
+      expect((await failure(create({ scopes: [broken] }))).message).toBe(
+        unusable(CREATION, 'scopes.0.scope_string is missing: expected a string'),
+      );
     });
 
     test('an answer with neither scopes nor scope', async () => {
-      expect((await failure(create({ created: true }))).message).toBe(unusable(CREATION, 'scopes is missing: expected "scopes": [the scope] (or "scope": the scope)'));
+      expect((await failure(create({ created: true }))).message).toBe(
+        unusable(CREATION, 'scopes is missing: expected "scopes": [the scope] (or "scope": the scope)'),
+      );
     });
   });
 
@@ -421,7 +536,12 @@ describe('what failures say', () => {
 
   test('a redirect is not followed with the credentials', async () => {
     const { service, client, seen } = setUp();
-    service.inject({ method: 'GET', status: 302, body: '', headers: { location: 'https://elsewhere.example.test/login' } });
+    service.inject({
+      method: 'GET',
+      status: 302,
+      body: '',
+      headers: { location: 'https://elsewhere.example.test/login' },
+    });
     const error = await failure(client.getClient());
     expect(error.message).toBe(
       `${INSPECTION} was redirected (HTTP 302) to https://elsewhere.example.test/login. Redirects are not followed with the credentials: ` +
@@ -469,7 +589,15 @@ describe('retries', () => {
     const { client } = setUp();
     expect((await client.createScope(DEFINITION)).kind).toBe('created');
     expect((await client.createScope(DEFINITION)).kind).toBe('conflict');
-    expect((await client.createScope({ ...DEFINITION, scope_suffix: 'other', dependent_scopes: [{ scope: uuid(404), optional: false, requires_refresh_token: true }] })).kind).toBe('refused');
+    expect(
+      (
+        await client.createScope({
+          ...DEFINITION,
+          scope_suffix: 'other',
+          dependent_scopes: [{ scope: uuid(404), optional: false, requires_refresh_token: true }],
+        })
+      ).kind,
+    ).toBe('refused');
   });
 
   test.each([401, 403, 404])('a creation answered %i is thrown', async (status) => {
@@ -485,12 +613,28 @@ describe('updates', () => {
   test('PUT of the changeable fields under scope: all but the suffix, both refresh-token names', async () => {
     const { service, client, onlyRequest } = setUp();
     const scope = addOwnScope(service, 1);
-    const definition: ScopeDefinition = { ...DEFINITION, required_domains: ['example.org'], dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }] };
+    const definition: ScopeDefinition = {
+      ...DEFINITION,
+      required_domains: ['example.org'],
+      dependent_scopes: [{ scope: uuid(900), optional: true, requires_refresh_token: false }],
+    };
     // The answer is the scope as the service now holds it.
     expect(await client.updateScope(uuid(1), definition)).toStrictEqual({ ...scope });
-    expect(scope).toEqual(expect.objectContaining({ name: 'n', description: 'd', required_domains: ['example.org'], scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix1` }));
+    expect(scope).toEqual(
+      expect.objectContaining({
+        name: 'n',
+        description: 'd',
+        required_domains: ['example.org'],
+        scope_string: `${AUTH_URL}/scopes/${CLIENT_ID}/suffix1`,
+      }),
+    );
     const request = onlyRequest();
-    expect([request.method, request.path, request.headers.authorization, request.headers['content-type']]).toEqual(['PUT', UPDATE, `Basic ${CREDENTIAL}`, 'application/json']);
+    expect([request.method, request.path, request.headers.authorization, request.headers['content-type']]).toEqual([
+      'PUT',
+      UPDATE,
+      `Basic ${CREDENTIAL}`,
+      'application/json',
+    ]);
     expect(JSON.parse(request.body)).toEqual({
       scope: {
         name: 'n',
@@ -516,18 +660,29 @@ describe('updates', () => {
 
   test.each([
     [404, 'the scope no longer exists (deleted since the inspection?): run again, and it will be created anew'],
-    [403, 'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there'],
+    [
+      403,
+      'the service refused this client the change of its scope: open the project in the developer portal with an administering identity, or change the scope there',
+    ],
   ])('HTTP %i says what it means for a scope that existed a moment ago', async (status, hint) => {
     const { service, client } = setUp();
     // 404: there is no such scope; 403: it is another client's (advertised, so visible).
-    if (status === 403) service.addScope({ id: uuid(1), scope_string: `${AUTH_URL}/scopes/another/s`, client: service.addClient().id, advertised: true });
+    if (status === 403)
+      service.addScope({
+        id: uuid(1),
+        scope_string: `${AUTH_URL}/scopes/another/s`,
+        client: service.addClient().id,
+        advertised: true,
+      });
     const error = await failure(client.updateScope(uuid(1), DEFINITION));
     expect(error.message).toContain(`Scope update (PUT ${UPDATE}) failed with HTTP ${status}: ${hint}`);
     expect(updateHints(PLAIN_WORDS)[status]).toBe(hint);
   });
 
   test("the hint of a 404 starts with the door's words for running again, as a clause", () => {
-    expect(updateHints({ ...PLAIN_WORDS, runAgain: 'Run the step again' })[404]).toContain(': run the step again, and it will be created anew');
+    expect(updateHints({ ...PLAIN_WORDS, runAgain: 'Run the step again' })[404]).toContain(
+      ': run the step again, and it will be created anew',
+    );
   });
 
   test('one scope by id that fails: the call named, with its path', async () => {
@@ -553,28 +708,51 @@ describe("the service's values are checked before they are used", () => {
     ['a javascript: URL', 'javascript:alert(1)', 'is neither an http(s) URL nor a URN'],
     ['white space', 'https://auth.example.test/scopes/x/a b', 'contains white space'],
     ['no scheme', 'auth.example.test/scopes/x/all', 'is neither an http(s) URL nor a URN'],
-    ['a scheme that only ends in https', 'xhttps://auth.example.test/scopes/x/all', 'is neither an http(s) URL nor a URN'],
-  ])('a scope_string with %s is refused, naming the call, the field and what is wrong', async (_what, scopeString, problem) => {
-    const { service, client } = setUp();
-    service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }) });
-    const error = await failure(client.lookupScopesByString(['urn:x']));
-    expect(error.message).toMatch(new RegExp(`^${escapeRegExp(LOOKUP)}: the answer \\(HTTP 200\\) cannot be used: scopes\\.0\\.scope_string ${escapeRegExp(problem)}: expected a URL`));
-    expect(error.message.endsWith(`${UNUSABLE_ANSWER}.`)).toBe(true);
-  });
-
-  test.each(['https://auth.globus.org/scopes/actions.globus.org/hello_world', 'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships', 'http://127.0.0.1:8080/scopes/x/action_all'])(
-    'a real one is taken: %s',
-    async (scopeString) => {
+    [
+      'a scheme that only ends in https',
+      'xhttps://auth.example.test/scopes/x/all',
+      'is neither an http(s) URL nor a URN',
+    ],
+  ])(
+    'a scope_string with %s is refused, naming the call, the field and what is wrong',
+    async (_what, scopeString, problem) => {
       const { service, client } = setUp();
-      if (![...service.scopes.values()].some((s) => s.scope_string === scopeString)) service.addScope({ scope_string: scopeString });
-      expect((await client.lookupScopesByString([scopeString]))[0]?.scope_string).toBe(scopeString);
+      service.inject({
+        method: 'GET',
+        status: 200,
+        body: json({ scopes: [{ ...wireScope(1), scope_string: scopeString }] }),
+      });
+      const error = await failure(client.lookupScopesByString(['urn:x']));
+      expect(error.message).toMatch(
+        new RegExp(
+          `^${escapeRegExp(LOOKUP)}: the answer \\(HTTP 200\\) cannot be used: scopes\\.0\\.scope_string ${escapeRegExp(problem)}: expected a URL`,
+        ),
+      );
+      expect(error.message.endsWith(`${UNUSABLE_ANSWER}.`)).toBe(true);
     },
   );
 
+  test.each([
+    'https://auth.globus.org/scopes/actions.globus.org/hello_world',
+    'urn:globus:auth:scope:groups.api.globus.org:view_my_groups_and_memberships',
+    'http://127.0.0.1:8080/scopes/x/action_all',
+  ])('a real one is taken: %s', async (scopeString) => {
+    const { service, client } = setUp();
+    if (![...service.scopes.values()].some((s) => s.scope_string === scopeString))
+      service.addScope({ scope_string: scopeString });
+    expect((await client.lookupScopesByString([scopeString]))[0]?.scope_string).toBe(scopeString);
+  });
+
   test('an id that is not a UUID is refused', async () => {
     const { service, client } = setUp();
-    service.inject({ method: 'GET', status: 200, body: json({ scopes: [{ ...wireScope(1), id: 'THE_SCOPE_ID_HERE' }] }) });
-    expect((await failure(client.lookupScopesByString(['urn:x']))).message).toBe(unusable(LOOKUP, 'scopes.0.id is not a UUID: expected a UUID, got "THE_SCOPE_ID_HERE"'));
+    service.inject({
+      method: 'GET',
+      status: 200,
+      body: json({ scopes: [{ ...wireScope(1), id: 'THE_SCOPE_ID_HERE' }] }),
+    });
+    expect((await failure(client.lookupScopesByString(['urn:x']))).message).toBe(
+      unusable(LOOKUP, 'scopes.0.id is not a UUID: expected a UUID, got "THE_SCOPE_ID_HERE"'),
+    );
   });
 });
 
@@ -584,5 +762,7 @@ test('a 409 on a read is not called "the scope already exists": that hint is the
   expect((await failure(client.getClient())).message).toBe(`${INSPECTION} failed with HTTP 409.`);
   service.inject({ method: 'POST', status: 409, body: '{}' });
   const outcome = await client.createScope(DEFINITION);
-  expect(outcome.kind === 'conflict' && outcome.error.message).toBe(`${CREATION} failed with HTTP 409: the scope already exists.`);
+  expect(outcome.kind === 'conflict' && outcome.error.message).toBe(
+    `${CREATION} failed with HTTP 409: the scope already exists.`,
+  );
 });

@@ -38,20 +38,23 @@ function errorOf(overrides: Partial<RawInputs>): ValidationError {
 }
 
 const MESSAGES = {
-  clientIdEmpty: 'Input client_id is empty: set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
+  clientIdEmpty:
+    'Input client_id is empty: set it to the Client ID shown in the developer portal, e.g. `client_id: ${{ vars.PROVIDER_CLIENT_ID }}`',
   clientIdNotUuid:
     'Input client_id is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ' +
     '(check that client_id and client_secret are not swapped)',
   clientSecretEmpty:
     'Input client_secret is empty: secrets are not passed to workflows triggered from forks or by Dependabot. ' +
     'Otherwise check that the repository secret exists and is passed as `client_secret: ${{ secrets.PROVIDER_CLIENT_SECRET }}`',
-  authUrlEmpty: 'Input auth_url is empty: set it to the base address of the authentication service, e.g. https://auth.globus.org',
+  authUrlEmpty:
+    'Input auth_url is empty: set it to the base address of the authentication service, e.g. https://auth.globus.org',
   authUrlNotHttp: 'Input auth_url must be an absolute http(s) URL, e.g. https://auth.globus.org',
   authUrlCredentials: 'Input auth_url must not carry credentials: they belong in client_id and client_secret',
   authUrlQuery: 'Input auth_url must be a base address without a query or fragment',
   authUrlHttp:
     'Input auth_url must use https: the client secret is sent with every request. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
-  specEmpty: 'Input spec is empty: leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository',
+  specEmpty:
+    'Input spec is empty: leave it out to use .github/provider-scope.yml, or give the path of the spec file in the repository',
 } as const;
 
 describe('parseSettings accepts', () => {
@@ -61,13 +64,30 @@ describe('parseSettings accepts', () => {
       asked.push(name);
       return VALID[name];
     }, INPUT_NAMING);
-    const names = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
+    const names = [
+      'client_id',
+      'client_secret',
+      'auth_url',
+      'spec',
+      'timeout_seconds',
+      'on_drift',
+      'dry_run',
+      'auth',
+      'provider_url',
+      'provider_suffix',
+    ];
     expect(asked).toEqual(names);
     expect(SETTING_NAMES).toEqual(names);
   });
 
   test('valid inputs, returned as given but for the timeout, a number', () => {
-    expect(parseSettings(reader(), INPUT_NAMING)).toEqual({ ...VALID, timeout_seconds: 30, dry_run: false, provider_url: undefined, provider_suffix: undefined });
+    expect(parseSettings(reader(), INPUT_NAMING)).toEqual({
+      ...VALID,
+      timeout_seconds: 30,
+      dry_run: false,
+      provider_url: undefined,
+      provider_suffix: undefined,
+    });
   });
 
   // The service writes ids in lower case, and so the scope strings it generates.
@@ -95,54 +115,181 @@ describe('parseSettings accepts', () => {
 
 describe('parseSettings rejects, one problem per invalid input, named by its field', () => {
   test.each<[string, Partial<RawInputs>, Problem]>([
-    ['an empty client_secret (forks, Dependabot)', { client_secret: '' }, { field: 'client_secret', message: MESSAGES.clientSecretEmpty }],
+    [
+      'an empty client_secret (forks, Dependabot)',
+      { client_secret: '' },
+      { field: 'client_secret', message: MESSAGES.clientSecretEmpty },
+    ],
     ['an empty client_id', { client_id: '' }, { field: 'client_id', message: MESSAGES.clientIdEmpty }],
-    ['a client_id that is not a UUID', { client_id: SECRET_LOOKING }, { field: 'client_id', message: MESSAGES.clientIdNotUuid }],
-    ['a client_id with surrounding white space', { client_id: ` ${CLIENT_ID}` }, { field: 'client_id', message: MESSAGES.clientIdNotUuid }],
-    ['an auth_url that is not absolute', { auth_url: 'auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
+    [
+      'a client_id that is not a UUID',
+      { client_id: SECRET_LOOKING },
+      { field: 'client_id', message: MESSAGES.clientIdNotUuid },
+    ],
+    [
+      'a client_id with surrounding white space',
+      { client_id: ` ${CLIENT_ID}` },
+      { field: 'client_id', message: MESSAGES.clientIdNotUuid },
+    ],
+    [
+      'an auth_url that is not absolute',
+      { auth_url: 'auth.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlNotHttp },
+    ],
     ['an auth_url that is a path', { auth_url: '/v2/api' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
-    ['an auth_url that is not http(s)', { auth_url: 'ftp://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
-    ['an auth_url with a user and password', { auth_url: 'https://user:pw@auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlCredentials }],
-    ['an auth_url with a user only', { auth_url: `https://${SECRET_LOOKING}@auth.example.org` }, { field: 'auth_url', message: MESSAGES.authUrlCredentials }],
-    ['an auth_url with a query', { auth_url: 'https://auth.example.org/?tenant=1' }, { field: 'auth_url', message: MESSAGES.authUrlQuery }],
-    ['an auth_url with a fragment', { auth_url: 'https://auth.example.org/#top' }, { field: 'auth_url', message: MESSAGES.authUrlQuery }],
+    [
+      'an auth_url that is not http(s)',
+      { auth_url: 'ftp://auth.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlNotHttp },
+    ],
+    [
+      'an auth_url with a user and password',
+      { auth_url: 'https://user:pw@auth.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlCredentials },
+    ],
+    [
+      'an auth_url with a user only',
+      { auth_url: `https://${SECRET_LOOKING}@auth.example.org` },
+      { field: 'auth_url', message: MESSAGES.authUrlCredentials },
+    ],
+    [
+      'an auth_url with a query',
+      { auth_url: 'https://auth.example.org/?tenant=1' },
+      { field: 'auth_url', message: MESSAGES.authUrlQuery },
+    ],
+    [
+      'an auth_url with a fragment',
+      { auth_url: 'https://auth.example.org/#top' },
+      { field: 'auth_url', message: MESSAGES.authUrlQuery },
+    ],
     ['an empty spec', { spec: '' }, { field: 'spec', message: MESSAGES.specEmpty }],
-    ['plain http to a host that is not loopback', { auth_url: 'http://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
-    ['plain http to a private address', { auth_url: 'http://10.0.0.1' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
-    ['plain http to a name that only starts like a loopback address', { auth_url: 'http://127.0.0.1.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlHttp }],
-    ['an auth_url with a password only', { auth_url: 'https://:pw@auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlCredentials }],
-    ['an auth_url whose scheme only ends in http', { auth_url: 'xhttp://auth.example.org' }, { field: 'auth_url', message: MESSAGES.authUrlNotHttp }],
-    ['an empty timeout', { timeout_seconds: '' }, { field: 'timeout_seconds', message: 'Input timeout_seconds is empty: leave it out for 30 seconds' }],
-    ['an empty on_drift', { on_drift: '' }, { field: 'on_drift', message: 'Input on_drift is empty: leave it out for warn' }],
-    ['an empty dry_run', { dry_run: '' }, { field: 'dry_run', message: 'Input dry_run is empty: leave it out for false' }],
-    ['a timeout that is not a number', { timeout_seconds: 'soon' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' }],
-    ['a timeout of zero', { timeout_seconds: '0' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' }],
-    ['an on_drift that is not one of its values', { on_drift: 'error' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update, not "error"' }],
-    ['a dry_run that is not a boolean', { dry_run: 'yes' }, { field: 'dry_run', message: 'Input dry_run must be true or false, not "yes"' }],
-    ['an auth that is neither basic nor token', { auth: 'bearer' }, { field: 'auth', message: 'Input auth must be basic or token, not "bearer"' }],
+    [
+      'plain http to a host that is not loopback',
+      { auth_url: 'http://auth.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlHttp },
+    ],
+    [
+      'plain http to a private address',
+      { auth_url: 'http://10.0.0.1' },
+      { field: 'auth_url', message: MESSAGES.authUrlHttp },
+    ],
+    [
+      'plain http to a name that only starts like a loopback address',
+      { auth_url: 'http://127.0.0.1.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlHttp },
+    ],
+    [
+      'an auth_url with a password only',
+      { auth_url: 'https://:pw@auth.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlCredentials },
+    ],
+    [
+      'an auth_url whose scheme only ends in http',
+      { auth_url: 'xhttp://auth.example.org' },
+      { field: 'auth_url', message: MESSAGES.authUrlNotHttp },
+    ],
+    [
+      'an empty timeout',
+      { timeout_seconds: '' },
+      { field: 'timeout_seconds', message: 'Input timeout_seconds is empty: leave it out for 30 seconds' },
+    ],
+    [
+      'an empty on_drift',
+      { on_drift: '' },
+      { field: 'on_drift', message: 'Input on_drift is empty: leave it out for warn' },
+    ],
+    [
+      'an empty dry_run',
+      { dry_run: '' },
+      { field: 'dry_run', message: 'Input dry_run is empty: leave it out for false' },
+    ],
+    [
+      'a timeout that is not a number',
+      { timeout_seconds: 'soon' },
+      { field: 'timeout_seconds', message: 'Input timeout_seconds must be a number of seconds, e.g. 30' },
+    ],
+    [
+      'a timeout of zero',
+      { timeout_seconds: '0' },
+      { field: 'timeout_seconds', message: 'Input timeout_seconds must be more than 0' },
+    ],
+    [
+      'an on_drift that is not one of its values',
+      { on_drift: 'error' },
+      { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update, not "error"' },
+    ],
+    [
+      'a dry_run that is not a boolean',
+      { dry_run: 'yes' },
+      { field: 'dry_run', message: 'Input dry_run must be true or false, not "yes"' },
+    ],
+    [
+      'an auth that is neither basic nor token',
+      { auth: 'bearer' },
+      { field: 'auth', message: 'Input auth must be basic or token, not "bearer"' },
+    ],
     // The value echoed with its near miss: words, never a credential.
-    ['an on_drift one letter short', { on_drift: 'updat' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update, not "updat" (did you mean update?)' }],
+    [
+      'an on_drift one letter short',
+      { on_drift: 'updat' },
+      {
+        field: 'on_drift',
+        message: 'Input on_drift must be warn, fail, ignore or update, not "updat" (did you mean update?)',
+      },
+    ],
     // Only a short word is echoed: not a value that merely ends or begins like one, nor one that is no word.
-    ['an on_drift that is no word', { on_drift: '§§' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
-    ['an on_drift that begins with a digit', { on_drift: '9update' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
-    ['an on_drift longer than a word', { on_drift: 'updateupdateupdate' }, { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' }],
-    ['a dry_run misspelt', { dry_run: 'ture' }, { field: 'dry_run', message: 'Input dry_run must be true or false, not "ture" (did you mean true?)' }],
+    [
+      'an on_drift that is no word',
+      { on_drift: '§§' },
+      { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' },
+    ],
+    [
+      'an on_drift that begins with a digit',
+      { on_drift: '9update' },
+      { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' },
+    ],
+    [
+      'an on_drift longer than a word',
+      { on_drift: 'updateupdateupdate' },
+      { field: 'on_drift', message: 'Input on_drift must be warn, fail, ignore or update' },
+    ],
+    [
+      'a dry_run misspelt',
+      { dry_run: 'ture' },
+      { field: 'dry_run', message: 'Input dry_run must be true or false, not "ture" (did you mean true?)' },
+    ],
     ['an empty auth', { auth: '' }, { field: 'auth', message: 'Input auth is empty: leave it out for basic' }],
     [
       'plain http to a provider that is not loopback',
       { provider_url: 'http://provider.example.org' },
       {
         field: 'provider_url',
-        message: 'Input provider_url must use https: its answer decides whether this run passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+        message:
+          'Input provider_url must use https: its answer decides whether this run passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
       },
     ],
-    ['a provider_url that is not a URL', { provider_url: 'provider' }, { field: 'provider_url', message: 'Input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org' }],
+    [
+      'a provider_url that is not a URL',
+      { provider_url: 'provider' },
+      {
+        field: 'provider_url',
+        message: 'Input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org',
+      },
+    ],
     ...['a/b', 'a b', 'a\u001b[31m', 'a\u202eb'].map((suffix): [string, Partial<RawInputs>, Problem] => [
       `a provider_suffix ${JSON.stringify(suffix)}`,
       { provider_suffix: suffix },
-      { field: 'provider_suffix', message: 'Input provider_suffix must be a scope suffix: one path segment: no white space, control or format character, /, ?, # or %' },
+      {
+        field: 'provider_suffix',
+        message:
+          'Input provider_suffix must be a scope suffix: one path segment: no white space, control or format character, /, ?, # or %',
+      },
     ]),
-    ['a timeout over ten minutes', { timeout_seconds: '601' }, { field: 'timeout_seconds', message: 'Input timeout_seconds must be at most 600' }],
+    [
+      'a timeout over ten minutes',
+      { timeout_seconds: '601' },
+      { field: 'timeout_seconds', message: 'Input timeout_seconds must be at most 600' },
+    ],
   ])('%s', (_title, overrides, expected) => {
     expect(errorOf(overrides).problems).toEqual([expected]);
   });
@@ -164,14 +311,21 @@ describe('parseSettings rejects, one problem per invalid input, named by its fie
   });
 
   test('every problem at once, in the order of the inputs', () => {
-    const error = errorOf({ client_id: SECRET_LOOKING, client_secret: '', auth_url: 'ftp://auth.example.org', spec: '' });
+    const error = errorOf({
+      client_id: SECRET_LOOKING,
+      client_secret: '',
+      auth_url: 'ftp://auth.example.org',
+      spec: '',
+    });
     expect(error.problems).toEqual([
       { field: 'client_id', message: MESSAGES.clientIdNotUuid },
       { field: 'client_secret', message: MESSAGES.clientSecretEmpty },
       { field: 'auth_url', message: MESSAGES.authUrlNotHttp },
       { field: 'spec', message: MESSAGES.specEmpty },
     ]);
-    expect(error.message).toBe([MESSAGES.clientIdNotUuid, MESSAGES.clientSecretEmpty, MESSAGES.authUrlNotHttp, MESSAGES.specEmpty].join('\n'));
+    expect(error.message).toBe(
+      [MESSAGES.clientIdNotUuid, MESSAGES.clientSecretEmpty, MESSAGES.authUrlNotHttp, MESSAGES.specEmpty].join('\n'),
+    );
   });
 
   test.each<Partial<RawInputs>>([
@@ -212,7 +366,9 @@ describe('the inputs of the drift check, the dry run and the provider verificati
   });
 
   test('provider_url is normalised like auth_url', () => {
-    expect(parseSettings(reader({ provider_url: 'https://provider.example.org/base/' }), INPUT_NAMING).provider_url).toBe('https://provider.example.org/base');
+    expect(
+      parseSettings(reader({ provider_url: 'https://provider.example.org/base/' }), INPUT_NAMING).provider_url,
+    ).toBe('https://provider.example.org/base');
   });
 });
 
@@ -220,24 +376,53 @@ test('each door words a setting given a value as its users write it', () => {
   expect(INPUT_NAMING.assign('on_drift', 'update')).toBe('on_drift: update');
   expect(cliNaming().assign('on_drift', 'update')).toBe('--on-drift update');
   // The secret's words depend on where it came from; the other settings' do not.
-  expect([cliNaming().label('client_secret'), cliNaming().whenEmpty('client_secret')]).toEqual(['PROVIDER_CLIENT_SECRET', expect.stringMatching(/^put the client secret in the environment/)]);
-  expect(cliNaming({ secretFromStdin: true }).label('client_secret')).toBe('The client secret from stdin (--client-secret-stdin)');
+  expect([cliNaming().label('client_secret'), cliNaming().whenEmpty('client_secret')]).toEqual([
+    'PROVIDER_CLIENT_SECRET',
+    expect.stringMatching(/^put the client secret in the environment/),
+  ]);
+  expect(cliNaming({ secretFromStdin: true }).label('client_secret')).toBe(
+    'The client secret from stdin (--client-secret-stdin)',
+  );
   expect(cliNaming({ secretFromStdin: true }).label('client_id')).toBe('--client-id (or PROVIDER_CLIENT_ID)');
   // Left out, the facts of a run inside a repository whose spec was not given.
-  expect([cliNaming().workspace, cliNaming().specNotFound]).toEqual([cliNaming({ specGiven: false, inRepository: true }).workspace, cliNaming({ specGiven: false, inRepository: true }).specNotFound]);
-  expect([cliNaming().workspace, cliNaming().specNotFound]).toEqual(['the repository', expect.stringMatching(/^Give the spec's path with --spec/)]);
+  expect([cliNaming().workspace, cliNaming().specNotFound]).toEqual([
+    cliNaming({ specGiven: false, inRepository: true }).workspace,
+    cliNaming({ specGiven: false, inRepository: true }).specNotFound,
+  ]);
+  expect([cliNaming().workspace, cliNaming().specNotFound]).toEqual([
+    'the repository',
+    expect.stringMatching(/^Give the spec's path with --spec/),
+  ]);
   // The secret has no flag: only its variable.
   expect(cliNaming().assign('client_secret', '...')).toBe('PROVIDER_CLIENT_SECRET=...');
 });
 
 test('the command line names a setting the way it was given: its flag, its variable, or both when it was not given', () => {
   const naming = cliNaming({ given: { client_id: 'env', on_drift: 'flag', auth: 'env' } });
-  expect([naming.label('client_id'), naming.ref('client_id'), naming.assign('auth', 'basic')]).toEqual(['PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_ID', 'PROVIDER_AUTH=basic']);
-  expect([naming.label('on_drift'), naming.ref('on_drift'), naming.assign('on_drift', 'update')]).toEqual(['--on-drift', '--on-drift', '--on-drift update']);
-  expect([naming.label('auth_url'), naming.ref('auth_url'), naming.assign('timeout_seconds', '60')]).toEqual(['--auth-url (or PROVIDER_AUTH_URL)', '--auth-url', '--timeout-seconds 60']);
+  expect([naming.label('client_id'), naming.ref('client_id'), naming.assign('auth', 'basic')]).toEqual([
+    'PROVIDER_CLIENT_ID',
+    'PROVIDER_CLIENT_ID',
+    'PROVIDER_AUTH=basic',
+  ]);
+  expect([naming.label('on_drift'), naming.ref('on_drift'), naming.assign('on_drift', 'update')]).toEqual([
+    '--on-drift',
+    '--on-drift',
+    '--on-drift update',
+  ]);
+  expect([naming.label('auth_url'), naming.ref('auth_url'), naming.assign('timeout_seconds', '60')]).toEqual([
+    '--auth-url (or PROVIDER_AUTH_URL)',
+    '--auth-url',
+    '--timeout-seconds 60',
+  ]);
   // The secret: its variable, or stdin.
-  expect([naming.label('client_secret'), naming.ref('client_secret')]).toEqual(['PROVIDER_CLIENT_SECRET', 'PROVIDER_CLIENT_SECRET']);
+  expect([naming.label('client_secret'), naming.ref('client_secret')]).toEqual([
+    'PROVIDER_CLIENT_SECRET',
+    'PROVIDER_CLIENT_SECRET',
+  ]);
   expect(cliNaming({ secretFromStdin: true }).ref('client_secret')).toBe('the secret read with --client-secret-stdin');
   // Where the secret's copies are, for its replacement: each door's own.
-  expect([cliNaming().secretCopies, INPUT_NAMING.secretCopies]).toEqual(['each CI/CD variable and secret store that holds a copy of it', expect.stringMatching(/^each GitHub environment that holds a copy of it as a secret/)]);
+  expect([cliNaming().secretCopies, INPUT_NAMING.secretCopies]).toEqual([
+    'each CI/CD variable and secret store that holds a copy of it',
+    expect.stringMatching(/^each GitHub environment that holds a copy of it as a secret/),
+  ]);
 });

@@ -16,13 +16,21 @@ describe('with path.win32, as on a Windows runner', () => {
   test.each([
     ['a plain name', 'spec.yml', `${root}\\spec.yml`],
     ['backslashes', '.github\\provider-scope.yml', `${root}\\.github\\provider-scope.yml`],
-    ['forward slashes, as the input\'s default', '.github/provider-scope.yml', `${root}\\.github\\provider-scope.yml`],
+    ["forward slashes, as the input's default", '.github/provider-scope.yml', `${root}\\.github\\provider-scope.yml`],
     ['mixed separators', '.github/specs\\one.yml', `${root}\\.github\\specs\\one.yml`],
     ['a climb out and back in', '..\\provider\\spec.yml', `${root}\\spec.yml`],
     ['a name that only begins with two dots', '..spec.yml', `${root}\\..spec.yml`],
-    ['the absolute path of a file inside', `${root}\\.github\\provider-scope.yml`, `${root}\\.github\\provider-scope.yml`],
+    [
+      'the absolute path of a file inside',
+      `${root}\\.github\\provider-scope.yml`,
+      `${root}\\.github\\provider-scope.yml`,
+    ],
     // Windows' file systems ignore case, and path.win32 compares without it.
-    ['another case of the drive letter and folders', 'd:\\A\\PROVIDER\\Provider\\spec.yml', 'd:\\A\\PROVIDER\\Provider\\spec.yml'],
+    [
+      'another case of the drive letter and folders',
+      'd:\\A\\PROVIDER\\Provider\\spec.yml',
+      'd:\\A\\PROVIDER\\Provider\\spec.yml',
+    ],
     ['a path relative to the drive of the workspace', 'D:spec.yml', `${root}\\spec.yml`],
   ])('inside: %s', (_what, file, full) => {
     expect(insideWorkspace(path.win32, root, file)).toBe(full);
@@ -33,7 +41,7 @@ describe('with path.win32, as on a Windows runner', () => {
     ['.. up with forward slashes', '../outside.yml'],
     ['down then up, and out', '.github\\..\\..\\outside.yml'],
     ['mixed separators, and out', '.github/..\\../outside.yml'],
-    ['a sibling whose name begins with the workspace\'s', '..\\provider-other\\spec.yml'],
+    ["a sibling whose name begins with the workspace's", '..\\provider-other\\spec.yml'],
     ['another folder of the drive', 'D:\\Windows\\win.ini'],
     ['the root of the drive', '\\spec.yml'],
     ['a POSIX absolute path: the root of the drive', '/etc/passwd'],
@@ -58,7 +66,11 @@ describe('with path.win32, as on a Windows runner', () => {
 
     test.each([
       ['a plain name', 'spec.yml', `${share}\\spec.yml`],
-      ['the share named in another case', '\\\\SERVER\\Share\\PROVIDER\\spec.yml', '\\\\SERVER\\Share\\PROVIDER\\spec.yml'],
+      [
+        'the share named in another case',
+        '\\\\SERVER\\Share\\PROVIDER\\spec.yml',
+        '\\\\SERVER\\Share\\PROVIDER\\spec.yml',
+      ],
       ['the share with forward slashes', '//server/share/provider/spec.yml', `${share}\\spec.yml`],
     ])('inside: %s', (_what, file, full) => {
       expect(insideWorkspace(path.win32, share, file)).toBe(full);
@@ -92,7 +104,7 @@ describe('with path.posix, as on Linux and macOS runners', () => {
   test.each([
     ['.. up', '../outside.yml'],
     ['down then up, and out', '.github/../../outside.yml'],
-    ['a sibling whose name begins with the workspace\'s', '../provider-other/spec.yml'],
+    ["a sibling whose name begins with the workspace's", '../provider-other/spec.yml'],
     ['a file of the system', '/etc/passwd'],
     // Compared exactly: on a macOS file system that ignores case this may be the workspace,
     // and is refused all the same (a refusal, never an escape).
@@ -109,26 +121,43 @@ describe('with path.posix, as on Linux and macOS runners', () => {
 // loadSpec and the rest of src/ build file paths with node:path only, never by joining with '/':
 // on Windows, a path joined so would still work, but compare wrongly with one that path made.
 describe('nothing in src/ assumes POSIX paths', () => {
-  const POSIX_ONLY = /path\.posix|\.split\(\s*['"]\/['"]\s*\)|startsWith\(\s*['"]\/['"]\s*\)|\$\{[^}]*\b(?:workspace|cwd|root|dir|folder|file|fullPath|spec)\w*\s*\}\//i;
+  const POSIX_ONLY =
+    /path\.posix|\.split\(\s*['"]\/['"]\s*\)|startsWith\(\s*['"]\/['"]\s*\)|\$\{[^}]*\b(?:workspace|cwd|root|dir|folder|file|fullPath|spec)\w*\s*\}\//i;
 
   const sources = (dir: string): string[] =>
     readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? sources(path.join(dir, entry.name))
+        : entry.name.endsWith('.ts')
+          ? [path.join(dir, entry.name)]
+          : [],
     );
 
   test('the scan finds what it looks for', () => {
-    expect(['`${workspace}/.github`', '`${specDir}/x`', "file.split('/')", "p.startsWith('/')", 'path.posix.join(a, b)'].filter((line) => POSIX_ONLY.test(line))).toHaveLength(5);
+    expect(
+      [
+        '`${workspace}/.github`',
+        '`${specDir}/x`',
+        "file.split('/')",
+        "p.startsWith('/')",
+        'path.posix.join(a, b)',
+      ].filter((line) => POSIX_ONLY.test(line)),
+    ).toHaveLength(5);
     expect(POSIX_ONLY.test('`${authUrl}/scopes/${clientId}/${suffix}`')).toBe(false);
   });
 
   test('no file of src/ joins or splits a file path with /', () => {
     const files = sources('src');
-    expect(files).toEqual(expect.arrayContaining([path.join('src', 'engine', 'spec.ts'), path.join('src', 'engine', 'spec-path.ts')]));
+    expect(files).toEqual(
+      expect.arrayContaining([path.join('src', 'engine', 'spec.ts'), path.join('src', 'engine', 'spec-path.ts')]),
+    );
     const found = files.flatMap((file) =>
       readFileSync(path.join(ROOT, file), 'utf8')
         .split('\n')
         // Comments may name path.posix; code may not.
-        .flatMap((line, index) => (POSIX_ONLY.test(line) && !/^\s*(?:\/\/|\/?\*)/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) =>
+          POSIX_ONLY.test(line) && !/^\s*(?:\/\/|\/?\*)/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(found).toEqual([]);
   });

@@ -20,7 +20,8 @@ const wrapped = (...lines: string[]): string => yaml('scope:', ...lines.map((lin
 const problem = (field: string, message: string, startLine?: number, startColumn?: number): Problem => ({
   field,
   message,
-  location: startLine === undefined || startColumn === undefined ? { file: FILE } : { file: FILE, startLine, startColumn },
+  location:
+    startLine === undefined || startColumn === undefined ? { file: FILE } : { file: FILE, startLine, startColumn },
 });
 
 function errorOf(parse: () => unknown): ValidationError {
@@ -90,17 +91,32 @@ describe('parseSpec accepts', () => {
     ],
     ['the required fields alone, with every default applied', yaml(...MINIMAL_LINES), MINIMAL],
     ['the required fields alone under scope:, with every default applied', wrapped(...MINIMAL_LINES), MINIMAL],
-    ['JSON under a scope: key', JSON.stringify({ scope: { name: 'Example Action Provider', description: 'Runs example actions', advertised: true } }), MINIMAL],
+    [
+      'JSON under a scope: key',
+      JSON.stringify({
+        scope: { name: 'Example Action Provider', description: 'Runs example actions', advertised: true },
+      }),
+      MINIMAL,
+    ],
     [
       'text in quotes with blanks around it: kept as written, as the service keeps it',
       yaml('name: "  Example Action Provider "', 'description: Runs example actions', 'advertised: true'),
       { ...MINIMAL, name: '  Example Action Provider ' },
     ],
-    ['a plain value: YAML drops the blanks around it', yaml('name:   Example Action Provider   ', 'description: Runs example actions', 'advertised: true'), MINIMAL],
+    [
+      'a plain value: YAML drops the blanks around it',
+      yaml('name:   Example Action Provider   ', 'description: Runs example actions', 'advertised: true'),
+      MINIMAL,
+    ],
     [
       'a dependent scope given by https URL, with defaults',
       yaml(...MINIMAL_LINES, 'dependent_scopes:', '  - scope: https://groups.example.org/scopes/view'),
-      { ...MINIMAL, dependent_scopes: [{ scope: 'https://groups.example.org/scopes/view', optional: false, requires_refresh_token: true }] },
+      {
+        ...MINIMAL,
+        dependent_scopes: [
+          { scope: 'https://groups.example.org/scopes/view', optional: false, requires_refresh_token: true },
+        ],
+      },
     ],
   ])('%s', (_title, source, expected) => {
     expect(parseSpec(source, FILE).scopes[0]).toEqual(expected);
@@ -109,32 +125,48 @@ describe('parseSpec accepts', () => {
 
 describe('parseSpec also gives', () => {
   test('required_domains, when given, as a list of domains', () => {
-    const { scopes: [spec] } = parseSpec(yaml(...MINIMAL_LINES, 'required_domains: [uchicago.edu, globus.org]'), FILE);
+    const {
+      scopes: [spec],
+    } = parseSpec(yaml(...MINIMAL_LINES, 'required_domains: [uchicago.edu, globus.org]'), FILE);
     expect(spec?.required_domains).toEqual(['uchicago.edu', 'globus.org']);
     expect(parseSpec(yaml(...MINIMAL_LINES), FILE).scopes[0]?.required_domains).toBeUndefined();
   });
 
   test('where each field is, at the top level or under scope:', () => {
     const lines = [...MINIMAL_LINES, 'dependent_scopes:', `  - scope: ${GROUPS}`, `  - scope: ${TRANSFER_ID}`];
-    expect(parseSpec(yaml(...lines), FILE).locate([0, 'dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 6, startColumn: 12 });
-    expect(parseSpec(wrapped(...lines), FILE).locate([0, 'dependent_scopes', 1, 'scope'])).toEqual({ file: FILE, startLine: 7, startColumn: 14 });
+    expect(parseSpec(yaml(...lines), FILE).locate([0, 'dependent_scopes', 1, 'scope'])).toEqual({
+      file: FILE,
+      startLine: 6,
+      startColumn: 12,
+    });
+    expect(parseSpec(wrapped(...lines), FILE).locate([0, 'dependent_scopes', 1, 'scope'])).toEqual({
+      file: FILE,
+      startLine: 7,
+      startColumn: 14,
+    });
   });
 
   // The vendor documents suffixes as [a-z0-9_] (Globus SDK, create_scope's docstring); the
   // spec file takes any one path segment (README, "The spec file"): a warning, not an error.
-  test.each(['Action-All', 'action.all', 'ação'])('a warning at scope_suffix "%s", outside the documented characters', (suffix) => {
-    const { scopes: [spec], warnings } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
-    expect(spec?.scope_suffix).toBe(suffix);
-    expect(warnings).toEqual([
-      {
-        field: 'scope_suffix',
-        message:
-          `${FILE}: scope_suffix "${suffix}" has characters other than lower-case letters, digits and underscores, ` +
-          'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-        location: { file: FILE, startLine: 4, startColumn: 15 },
-      },
-    ]);
-  });
+  test.each(['Action-All', 'action.all', 'ação'])(
+    'a warning at scope_suffix "%s", outside the documented characters',
+    (suffix) => {
+      const {
+        scopes: [spec],
+        warnings,
+      } = parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE);
+      expect(spec?.scope_suffix).toBe(suffix);
+      expect(warnings).toEqual([
+        {
+          field: 'scope_suffix',
+          message:
+            `${FILE}: scope_suffix "${suffix}" has characters other than lower-case letters, digits and underscores, ` +
+            'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+          location: { file: FILE, startLine: 4, startColumn: 15 },
+        },
+      ]);
+    },
+  );
 
   test.each(['action_all', 'run2', 'a'])('no warning for scope_suffix %s', (suffix) => {
     expect(parseSpec(yaml(...MINIMAL_LINES, `scope_suffix: ${suffix}`), FILE).warnings).toEqual([]);
@@ -155,7 +187,10 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     [
       'missing required fields under scope:',
       yaml('scope:', '  advertised: true'),
-      [problem('scope.name', `${FILE}: scope.name is required`, 2, 3), problem('scope.description', `${FILE}: scope.description is required`, 2, 3)],
+      [
+        problem('scope.name', `${FILE}: scope.name is required`, 2, 3),
+        problem('scope.description', `${FILE}: scope.description is required`, 2, 3),
+      ],
     ],
     [
       'advertised given as the string "yes"',
@@ -179,13 +214,34 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     ],
     [
       'a dependent flag of the wrong type',
-      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, '    optional: "no"'),
-      [problem('dependent_scopes[0].optional', `${FILE}: dependent_scopes[0].optional must be a boolean, not string "no"`, 6, 15)],
+      yaml(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'dependent_scopes:',
+        `  - scope: ${GROUPS}`,
+        '    optional: "no"',
+      ),
+      [
+        problem(
+          'dependent_scopes[0].optional',
+          `${FILE}: dependent_scopes[0].optional must be a boolean, not string "no"`,
+          6,
+          15,
+        ),
+      ],
     ],
     [
       'a dependent scope without its scope',
       yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', '  - optional: true'),
-      [problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)`, 5, 5)],
+      [
+        problem(
+          'dependent_scopes[0].scope',
+          `${FILE}: dependent_scopes[0].scope is required: the dependent scope by UUID or scope string (or, instead, scope_suffix: another scope of this client)`,
+          5,
+          5,
+        ),
+      ],
     ],
     [
       'an empty string',
@@ -205,35 +261,105 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     [
       'a scope_suffix with white space',
       yaml('name: N', 'description: D', 'advertised: true', 'scope_suffix: action all'),
-      [problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 4, 15)],
+      [
+        problem(
+          'scope_suffix',
+          `${FILE}: scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`,
+          4,
+          15,
+        ),
+      ],
     ],
     [
       'a scope_suffix with a control character (an escape a terminal would obey) or a format character (a bidi override)',
-      yaml('scopes:', '  - name: N', '    description: D', '    scope_suffix: "a\\e[31m"', '    advertised: true', '  - name: M', '    description: D', '    scope_suffix: "b\\u202Ec"', '    advertised: true'),
+      yaml(
+        'scopes:',
+        '  - name: N',
+        '    description: D',
+        '    scope_suffix: "a\\e[31m"',
+        '    advertised: true',
+        '  - name: M',
+        '    description: D',
+        '    scope_suffix: "b\\u202Ec"',
+        '    advertised: true',
+      ),
       [
-        problem('scopes[0].scope_suffix', `${FILE}: scopes[0].scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 4, 19),
-        problem('scopes[1].scope_suffix', `${FILE}: scopes[1].scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 8, 19),
+        problem(
+          'scopes[0].scope_suffix',
+          `${FILE}: scopes[0].scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`,
+          4,
+          19,
+        ),
+        problem(
+          'scopes[1].scope_suffix',
+          `${FILE}: scopes[1].scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`,
+          8,
+          19,
+        ),
       ],
     ],
     [
       'dependent scopes that are neither a UUID nor a URL or URN',
-      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', '  - scope: not a scope', '  - scope: groups'),
+      yaml(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'dependent_scopes:',
+        '  - scope: not a scope',
+        '  - scope: groups',
+      ),
       [
-        problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
-        problem('dependent_scopes[1].scope', `${FILE}: dependent_scopes[1].scope must be a scope UUID or a scope string (a URL or URN)`, 6, 12),
+        problem(
+          'dependent_scopes[0].scope',
+          `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`,
+          5,
+          12,
+        ),
+        problem(
+          'dependent_scopes[1].scope',
+          `${FILE}: dependent_scopes[1].scope must be a scope UUID or a scope string (a URL or URN)`,
+          6,
+          12,
+        ),
       ],
     ],
     [
       'a dependent scope listed twice, located at the second',
-      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, `  - scope: ${TRANSFER_ID}`, `  - scope: ${GROUPS}`, '    optional: true'),
+      yaml(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'dependent_scopes:',
+        `  - scope: ${GROUPS}`,
+        `  - scope: ${TRANSFER_ID}`,
+        `  - scope: ${GROUPS}`,
+        '    optional: true',
+      ),
       [problem('dependent_scopes[2].scope', `${FILE}: dependent_scopes[2].scope lists ${GROUPS} a second time`, 7, 12)],
     ],
     [
       'unknown top-level keys: near misses get a suggestion, a far-off key none',
-      yaml('name: N', 'description: D', 'advertised: true', 'allow_refresh_token: false', 'allows_refresh_token: true', 'colour: blue'),
+      yaml(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'allow_refresh_token: false',
+        'allows_refresh_token: true',
+        'colour: blue',
+      ),
       [
-        problem('allow_refresh_token', `${FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`, 4, 1),
-        problem('allows_refresh_token', `${FILE}: unknown key "allows_refresh_token" (did you mean "allow_refresh_tokens"?)`, 5, 1),
+        problem(
+          'allow_refresh_token',
+          `${FILE}: unknown key "allow_refresh_token" (did you mean "allow_refresh_tokens"?)`,
+          4,
+          1,
+        ),
+        problem(
+          'allows_refresh_token',
+          `${FILE}: unknown key "allows_refresh_token" (did you mean "allow_refresh_tokens"?)`,
+          5,
+          1,
+        ),
         problem('colour', `${FILE}: unknown key "colour"`, 6, 1),
       ],
     ],
@@ -241,33 +367,88 @@ describe('parseSpec rejects, naming and locating every problem', () => {
       'unknown keys inside scope:',
       wrapped('name: N', 'description: D', 'advertised: true', 'allows_refresh_token: false', 'colour: blue'),
       [
-        problem('scope.allows_refresh_token', `${FILE}: unknown key "scope.allows_refresh_token" (did you mean "allow_refresh_tokens"?)`, 5, 3),
+        problem(
+          'scope.allows_refresh_token',
+          `${FILE}: unknown key "scope.allows_refresh_token" (did you mean "allow_refresh_tokens"?)`,
+          5,
+          3,
+        ),
         problem('scope.colour', `${FILE}: unknown key "scope.colour"`, 6, 3),
       ],
     ],
     [
       'unknown keys inside a dependent scope',
-      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, '    optinal: true', '    colour: blue'),
+      yaml(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'dependent_scopes:',
+        `  - scope: ${GROUPS}`,
+        '    optinal: true',
+        '    colour: blue',
+      ),
       [
-        problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),
+        problem(
+          'dependent_scopes[0].optinal',
+          `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`,
+          6,
+          5,
+        ),
         problem('dependent_scopes[0].colour', `${FILE}: unknown key "dependent_scopes[0].colour"`, 7, 5),
       ],
     ],
     [
       'an unknown key inside a dependent scope under scope:',
-      wrapped('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, '    optinal: true'),
-      [problem('scope.dependent_scopes[0].optinal', `${FILE}: unknown key "scope.dependent_scopes[0].optinal" (did you mean "optional"?)`, 7, 7)],
+      wrapped(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'dependent_scopes:',
+        `  - scope: ${GROUPS}`,
+        '    optinal: true',
+      ),
+      [
+        problem(
+          'scope.dependent_scopes[0].optinal',
+          `${FILE}: unknown key "scope.dependent_scopes[0].optinal" (did you mean "optional"?)`,
+          7,
+          7,
+        ),
+      ],
     ],
     [
       'several problems at once, each its own, in the order of their lines',
-      yaml('description: ""', 'advertised: 1', 'scope_suffix: a b', 'dependent_scopes:', '  - scope: nope', '    optinal: true', 'foo: 1'),
+      yaml(
+        'description: ""',
+        'advertised: 1',
+        'scope_suffix: a b',
+        'dependent_scopes:',
+        '  - scope: nope',
+        '    optinal: true',
+        'foo: 1',
+      ),
       [
         problem('name', `${FILE}: name is required`, 1, 1),
         problem('description', `${FILE}: description must not be empty`, 1, 14),
         problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 2, 13),
-        problem('scope_suffix', `${FILE}: scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`, 3, 15),
-        problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 5, 12),
-        problem('dependent_scopes[0].optinal', `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`, 6, 5),
+        problem(
+          'scope_suffix',
+          `${FILE}: scope_suffix must be one path segment: no white space, control or format character, /, ?, # or %`,
+          3,
+          15,
+        ),
+        problem(
+          'dependent_scopes[0].scope',
+          `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`,
+          5,
+          12,
+        ),
+        problem(
+          'dependent_scopes[0].optinal',
+          `${FILE}: unknown key "dependent_scopes[0].optinal" (did you mean "optional"?)`,
+          6,
+          5,
+        ),
         problem('foo', `${FILE}: unknown key "foo"`, 7, 1),
       ],
     ],
@@ -277,7 +458,12 @@ describe('parseSpec rejects, naming and locating every problem', () => {
       [
         problem('colour', `${FILE}: unknown key "colour"`, 1, 1),
         problem('advertised', `${FILE}: advertised must be a boolean, not number 1`, 4, 13),
-        problem('dependent_scopes[0].scope', `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`, 6, 12),
+        problem(
+          'dependent_scopes[0].scope',
+          `${FILE}: dependent_scopes[0].scope must be a scope UUID or a scope string (a URL or URN)`,
+          6,
+          12,
+        ),
       ],
     ],
     [
@@ -326,27 +512,66 @@ describe('parseSpec rejects, naming and locating every problem', () => {
     ],
     [
       'a duplicate key in a dependent scope',
-      yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:', `  - scope: ${GROUPS}`, `    scope: ${TRANSFER_ID}`),
+      yaml(
+        'name: N',
+        'description: D',
+        'advertised: true',
+        'dependent_scopes:',
+        `  - scope: ${GROUPS}`,
+        `    scope: ${TRANSFER_ID}`,
+      ),
       [problem('spec', `${FILE}: YAML syntax error: Map keys must be unique at line 6, column 5`, 6, 5)],
     ],
-    ['an empty file', '', [problem('spec', `${FILE} is empty: it must define the scope (name, description, advertised, ...)`)]],
-    ['a file of comments only', yaml('# nothing yet', ''), [problem('spec', `${FILE} is empty: it must define the scope (name, description, advertised, ...)`)]],
+    [
+      'an empty file',
+      '',
+      [problem('spec', `${FILE} is empty: it must define the scope (name, description, advertised, ...)`)],
+    ],
+    [
+      'a file of comments only',
+      yaml('# nothing yet', ''),
+      [problem('spec', `${FILE} is empty: it must define the scope (name, description, advertised, ...)`)],
+    ],
     [
       'a document that is a list',
       yaml('- name: N', '  description: D', '  advertised: true'),
       [problem('spec', `${FILE} must be a mapping of the scope's fields, not a list`, 1, 1)],
     ],
-    ['a document that is a string', yaml('just some text'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not string "just some text"`, 1, 1)]],
-    ['a document that is a number', yaml('42'), [problem('spec', `${FILE} must be a mapping of the scope's fields, not number 42`, 1, 1)]],
-    ['a scope: key without a value', yaml('scope:'), [problem('scope', `${FILE}: scope has no value: it must be a mapping`, 1, 7)]],
+    [
+      'a document that is a string',
+      yaml('just some text'),
+      [problem('spec', `${FILE} must be a mapping of the scope's fields, not string "just some text"`, 1, 1)],
+    ],
+    [
+      'a document that is a number',
+      yaml('42'),
+      [problem('spec', `${FILE} must be a mapping of the scope's fields, not number 42`, 1, 1)],
+    ],
+    [
+      'a scope: key without a value',
+      yaml('scope:'),
+      [problem('scope', `${FILE}: scope has no value: it must be a mapping`, 1, 7)],
+    ],
     [
       'dependent_scopes without a value',
       yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes:'),
       [problem('dependent_scopes', `${FILE}: dependent_scopes has no value: it must be a list`, 4, 18)],
     ],
-    ['a mapping where a string goes', yaml('name: { first: N }', 'description: D', 'advertised: true'), [problem('name', `${FILE}: name must be a string, not a mapping`, 1, 7)]],
-    ['an empty key, named ""', yaml('name: N', 'description: D', 'advertised: true', '"": 1'), [problem('""', `${FILE}: unknown key """"`, 4, 1)]],
-    ['an empty name', yaml('name: ""', 'description: D', 'advertised: true'), [problem('name', `${FILE}: name must not be empty`, 1, 7)]],
+    [
+      'a mapping where a string goes',
+      yaml('name: { first: N }', 'description: D', 'advertised: true'),
+      [problem('name', `${FILE}: name must be a string, not a mapping`, 1, 7)],
+    ],
+    [
+      'an empty key, named ""',
+      yaml('name: N', 'description: D', 'advertised: true', '"": 1'),
+      [problem('""', `${FILE}: unknown key """"`, 4, 1)],
+    ],
+    [
+      'an empty name',
+      yaml('name: ""', 'description: D', 'advertised: true'),
+      [problem('name', `${FILE}: name must not be empty`, 1, 7)],
+    ],
   ])('%s', (_title, source, expected) => {
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual(expected);
   });
@@ -409,7 +634,11 @@ describe('loadSpec', () => {
     await writeFile(path.join(workspace, 'bad.yml'), yaml('name: N', 'description: D', 'advertised: "yes"'));
     const error = await loadError(loadSpec(workspace, 'bad.yml', INPUT_NAMING));
     expect(error.problems).toEqual([
-      { field: 'advertised', message: 'bad.yml: advertised must be a boolean, not string "yes"', location: { file: 'bad.yml', startLine: 3, startColumn: 13 } },
+      {
+        field: 'advertised',
+        message: 'bad.yml: advertised must be a boolean, not string "yes"',
+        location: { file: 'bad.yml', startLine: 3, startColumn: 13 },
+      },
     ]);
   });
 
@@ -429,13 +658,18 @@ describe('loadSpec', () => {
   test('a path that cannot be resolved for another reason than a missing file: its code', async () => {
     await writeFile(path.join(workspace, 'plain.yml'), yaml(...MINIMAL_LINES));
     const error = await loadError(loadSpec(workspace, 'plain.yml/provider-scope.yml', INPUT_NAMING));
-    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file plain.yml/provider-scope.yml could not be read (ENOTDIR).' }]);
+    expect(error.problems).toEqual([
+      { field: 'spec', message: 'Spec file plain.yml/provider-scope.yml could not be read (ENOTDIR).' },
+    ]);
   });
 
   test('a directory is not a spec file', async () => {
     const error = await loadError(loadSpec(workspace, '.github', INPUT_NAMING));
     expect(error.problems).toEqual([
-      { field: 'spec', message: 'Spec file .github is not a file: Input spec must name the YAML file that defines the scope.' },
+      {
+        field: 'spec',
+        message: 'Spec file .github is not a file: Input spec must name the YAML file that defines the scope.',
+      },
     ]);
   });
 
@@ -443,20 +677,33 @@ describe('loadSpec', () => {
     expect(MAX_SPEC_BYTES).toBe(65536);
     // Valid YAML padded with a comment: only its size is wrong.
     const source = yaml(...MINIMAL_LINES);
-    await writeFile(path.join(workspace, 'big.yml'), source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)));
+    await writeFile(
+      path.join(workspace, 'big.yml'),
+      source + '#'.repeat(MAX_SPEC_BYTES + 1 - Buffer.byteLength(source)),
+    );
     const error = await loadError(loadSpec(workspace, 'big.yml', INPUT_NAMING));
     expect(error.problems).toEqual([
-      { field: 'spec', message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.` },
+      {
+        field: 'spec',
+        message: `Spec file big.yml is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`,
+      },
     ]);
   });
 
   // A spec from a pull request must not make the step read a file of the runner's, and quote it.
   describe('a path outside the workspace is refused before anything is read, and nothing of it is quoted', () => {
-    const outside = (file: string) => `Spec file ${file} is outside the workspace (after its links are followed): Input spec must name a file inside it.`;
+    const outside = (file: string) =>
+      `Spec file ${file} is outside the workspace (after its links are followed): Input spec must name a file inside it.`;
 
     // A path that climbs out is refused as written, whether or not its file exists: "not
     // found" for one and "outside" for another would tell which files exist out there.
-    test.each(['../outside.yml', '../nothing-here.yml', '/etc/passwd', '/etc/no-such-file.yml', '.github/../../outside.yml'])('%s', async (file) => {
+    test.each([
+      '../outside.yml',
+      '../nothing-here.yml',
+      '/etc/passwd',
+      '/etc/no-such-file.yml',
+      '.github/../../outside.yml',
+    ])('%s', async (file) => {
       const error = await loadError(loadSpec(workspace, file, INPUT_NAMING));
       expect(error.problems).toEqual([{ field: 'spec', message: outside(file) }]);
     });
@@ -487,22 +734,47 @@ describe('loadSpec', () => {
   });
 
   test.each([
-    ['UTF-16 with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')])],
+    [
+      'UTF-16 with a byte-order mark',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...MINIMAL_LINES), 'utf16le')]),
+    ],
     // Text whose UTF-16 has no NUL byte (no ASCII in it): the byte-order mark alone tells.
-    ['UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('名前説明', 'utf16le')])],
-    ['big-endian UTF-16 without a NUL byte, by its byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('名前説明', 'utf16le').swap16()])],
+    [
+      'UTF-16 without a NUL byte, by its byte-order mark',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('名前説明', 'utf16le')]),
+    ],
+    [
+      'big-endian UTF-16 without a NUL byte, by its byte-order mark',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('名前説明', 'utf16le').swap16()]),
+    ],
     ['text with NUL bytes', Buffer.from(`name: a\u0000b\n`)],
     ['Latin-1, an accent in a value', Buffer.from(`${yaml(...MINIMAL_LINES)}# caf\u00e9\n`, 'latin1')],
-    ['a lone byte that starts a byte-order mark', Buffer.concat([Buffer.from([0xff]), Buffer.from(yaml(...MINIMAL_LINES))])],
+    [
+      'a lone byte that starts a byte-order mark',
+      Buffer.concat([Buffer.from([0xff]), Buffer.from(yaml(...MINIMAL_LINES))]),
+    ],
   ])('%s is named as not UTF-8, not parsed as garbage', async (_what, bytes) => {
     await writeFile(path.join(workspace, 'wide.yml'), bytes);
     const error = await loadError(loadSpec(workspace, 'wide.yml', INPUT_NAMING));
-    expect(error.problems).toEqual([{ field: 'spec', message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16, Latin-1 or binary): save it as UTF-8.' }]);
+    expect(error.problems).toEqual([
+      {
+        field: 'spec',
+        message: 'Spec file wide.yml is not UTF-8 text (it looks like UTF-16, Latin-1 or binary): save it as UTF-8.',
+      },
+    ]);
   });
 
   test('UTF-8 with its byte-order mark, and with characters beyond ASCII, is read', async () => {
-    await writeFile(path.join(workspace, 'bom.yml'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(yaml(...MINIMAL_LINES).replace(/^name: .*$/m, 'name: Café ☕'))]));
-    const { scopes: [spec] } = await loadSpec(workspace, 'bom.yml', INPUT_NAMING);
+    await writeFile(
+      path.join(workspace, 'bom.yml'),
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(yaml(...MINIMAL_LINES).replace(/^name: .*$/m, 'name: Café ☕')),
+      ]),
+    );
+    const {
+      scopes: [spec],
+    } = await loadSpec(workspace, 'bom.yml', INPUT_NAMING);
     expect(spec?.name).toBe('Café ☕');
   });
 
@@ -514,14 +786,29 @@ describe('loadSpec', () => {
 });
 
 describe('YAML that is not plain data', () => {
-  test.each(['!!js/function "function () {}"', '!custom value'])('a tag (%s) is refused by name, not taken as a string', (value) => {
-    const problems = problemsOf(() => parseSpec(yaml(`name: ${value}`, 'description: D', 'advertised: true'), FILE));
-    expect(problems).toEqual([{ field: 'spec', message: expect.stringMatching(new RegExp(`^${FILE}: YAML tags are not supported in a spec: Unresolved tag: `)), location: { file: FILE, startLine: 1, startColumn: 7 } }]);
-  });
+  test.each(['!!js/function "function () {}"', '!custom value'])(
+    'a tag (%s) is refused by name, not taken as a string',
+    (value) => {
+      const problems = problemsOf(() => parseSpec(yaml(`name: ${value}`, 'description: D', 'advertised: true'), FILE));
+      expect(problems).toEqual([
+        {
+          field: 'spec',
+          message: expect.stringMatching(
+            new RegExp(`^${FILE}: YAML tags are not supported in a spec: Unresolved tag: `),
+          ),
+          location: { file: FILE, startLine: 1, startColumn: 7 },
+        },
+      ]);
+    },
+  );
 
   test('nesting that would exhaust the parser is one clear problem', () => {
     expect(problemsOf(() => parseSpec(`name: ${'['.repeat(20_000)}\n`, FILE))).toEqual([
-      { field: 'spec', message: `${FILE}: the YAML is nested too deeply to be a scope definition`, location: { file: FILE } },
+      {
+        field: 'spec',
+        message: `${FILE}: the YAML is nested too deeply to be a scope definition`,
+        location: { file: FILE },
+      },
     ]);
   });
 });
@@ -532,7 +819,11 @@ describe('CRLF line endings', () => {
   const crlf = (source: string): string => source.replace(/\n/g, '\r\n');
   const outcome = (source: string): unknown => {
     try {
-      const { scopes: [spec], warnings, locate } = parseSpec(source, FILE);
+      const {
+        scopes: [spec],
+        warnings,
+        locate,
+      } = parseSpec(source, FILE);
       return { spec, warnings, dependent: locate([0, 'dependent_scopes', 1, 'scope']) };
     } catch (error) {
       if (error instanceof ValidationError) return { problems: error.problems };
@@ -543,9 +834,23 @@ describe('CRLF line endings', () => {
   test.each([
     ['a good spec', yaml(...FULL_LINES)],
     ['a good spec under scope:', wrapped(...FULL_LINES)],
-    ['a folded and a literal block', yaml('name: >', '  Example', '  Provider', 'description: |', '  Runs', '  example actions', 'advertised: true')],
+    [
+      'a folded and a literal block',
+      yaml('name: >', '  Example', '  Provider', 'description: |', '  Runs', '  example actions', 'advertised: true'),
+    ],
     ['a warning at its line', yaml('name: N', 'description: D', 'advertised: true', 'scope_suffix: Action-All')],
-    ['problems of several fields', yaml('name: N', '', 'description: ""', 'advertised: "yes"', 'dependent_scopes:', '  - scope: not a scope', '    colour: red')],
+    [
+      'problems of several fields',
+      yaml(
+        'name: N',
+        '',
+        'description: ""',
+        'advertised: "yes"',
+        'dependent_scopes:',
+        '  - scope: not a scope',
+        '    colour: red',
+      ),
+    ],
     ['a YAML syntax error', yaml('name: N', 'description: D', 'advertised: [true', 'scope_suffix: x')],
     ['a duplicate key', yaml('name: N', 'description: D', 'advertised: true', 'name: M')],
   ])('%s', (_what, source) => {
@@ -567,10 +872,25 @@ test('loadSpec reads a file whose name only begins with two dots: it is inside t
 });
 
 describe('the list form: several scopes of one client, under scopes:', () => {
-  const entry = (suffix: string, ...more: string[]): string[] => [`  - name: Provider ${suffix}`, `    description: Runs ${suffix}`, `    scope_suffix: ${suffix}`, '    advertised: true', ...more];
+  const entry = (suffix: string, ...more: string[]): string[] => [
+    `  - name: Provider ${suffix}`,
+    `    description: Runs ${suffix}`,
+    `    scope_suffix: ${suffix}`,
+    '    advertised: true',
+    ...more,
+  ];
 
   test('each scope with its fields, a sibling by its suffix; fields located by their index', () => {
-    const source = yaml('scopes:', ...entry('transfer_ls', '    dependent_scopes:', `      - scope: ${GROUPS}`), ...entry('transfer_mkdir', '    dependent_scopes:', '      - scope_suffix: transfer_ls', '        optional: true'));
+    const source = yaml(
+      'scopes:',
+      ...entry('transfer_ls', '    dependent_scopes:', `      - scope: ${GROUPS}`),
+      ...entry(
+        'transfer_mkdir',
+        '    dependent_scopes:',
+        '      - scope_suffix: transfer_ls',
+        '        optional: true',
+      ),
+    );
     const { form, scopes, locate, warnings } = parseSpec(source, FILE);
     expect(form).toBe('list');
     expect(warnings).toEqual([]);
@@ -590,11 +910,20 @@ describe('the list form: several scopes of one client, under scopes:', () => {
 
   test('a listed scope without its suffix, a suffix twice, an empty list: each a problem at its line', () => {
     const source = yaml('scopes:', '  - name: A', '    description: a', '    advertised: true', ...entry('b'));
-    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([problem('scopes[0].scope_suffix', `${FILE}: scopes[0].scope_suffix is required`, 2, 5)]);
-    expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), ...entry('b'), ...entry('b')), FILE))).toEqual([
-      problem('scopes[2].scope_suffix', `${FILE}: scopes[2].scope_suffix repeats b, the suffix of scopes[1]: each listed scope needs its own`, 12, 19),
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem('scopes[0].scope_suffix', `${FILE}: scopes[0].scope_suffix is required`, 2, 5),
     ]);
-    expect(problemsOf(() => parseSpec(yaml('scopes: []'), FILE))).toEqual([problem('scopes', `${FILE}: scopes must list at least one scope`, 1, 9)]);
+    expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), ...entry('b'), ...entry('b')), FILE))).toEqual([
+      problem(
+        'scopes[2].scope_suffix',
+        `${FILE}: scopes[2].scope_suffix repeats b, the suffix of scopes[1]: each listed scope needs its own`,
+        12,
+        19,
+      ),
+    ]);
+    expect(problemsOf(() => parseSpec(yaml('scopes: []'), FILE))).toEqual([
+      problem('scopes', `${FILE}: scopes must list at least one scope`, 1, 9),
+    ]);
   });
 
   test('a cycle of siblings is refused at the dependency that closes it, naming the cycle', () => {
@@ -607,50 +936,119 @@ describe('the list form: several scopes of one client, under scopes:', () => {
     );
     const close = 'no scope of it can be created before the others. Remove one of these dependencies';
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
-      problem('scopes[2].dependent_scopes[0].scope_suffix', `${FILE}: scopes[2].dependent_scopes[0].scope_suffix closes a cycle of dependencies (a -> b -> c -> a): ${close}`, 19, 23),
-      problem('scopes[3].dependent_scopes[0].scope_suffix', `${FILE}: scopes[3].dependent_scopes[0].scope_suffix closes a cycle of dependencies (d -> d): ${close}`, 25, 23),
+      problem(
+        'scopes[2].dependent_scopes[0].scope_suffix',
+        `${FILE}: scopes[2].dependent_scopes[0].scope_suffix closes a cycle of dependencies (a -> b -> c -> a): ${close}`,
+        19,
+        23,
+      ),
+      problem(
+        'scopes[3].dependent_scopes[0].scope_suffix',
+        `${FILE}: scopes[3].dependent_scopes[0].scope_suffix closes a cycle of dependencies (d -> d): ${close}`,
+        25,
+        23,
+      ),
     ]);
   });
 
   test('the single form: a scope that depends on its own suffix is refused', () => {
-    const source = yaml('name: A', 'description: a', 'scope_suffix: own', 'advertised: true', 'dependent_scopes:', '  - scope_suffix: own');
+    const source = yaml(
+      'name: A',
+      'description: a',
+      'scope_suffix: own',
+      'advertised: true',
+      'dependent_scopes:',
+      '  - scope_suffix: own',
+    );
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
-      problem('dependent_scopes[0].scope_suffix', `${FILE}: dependent_scopes[0].scope_suffix names the scope's own suffix (own): a scope cannot depend on itself`, 6, 19),
+      problem(
+        'dependent_scopes[0].scope_suffix',
+        `${FILE}: dependent_scopes[0].scope_suffix names the scope's own suffix (own): a scope cannot depend on itself`,
+        6,
+        19,
+      ),
     ]);
   });
 
   test('a dependency with both scope and scope_suffix, or an unknown key of a listed scope: named, with the near miss', () => {
-    const source = yaml('scopes:', ...entry('a', '    dependent_scopes:', `      - scope: ${GROUPS}`, '        scope_suffix: b', '    advertized: true'));
+    const source = yaml(
+      'scopes:',
+      ...entry(
+        'a',
+        '    dependent_scopes:',
+        `      - scope: ${GROUPS}`,
+        '        scope_suffix: b',
+        '    advertized: true',
+      ),
+    );
     expect(problemsOf(() => parseSpec(source, FILE)).map((p) => p.message)).toEqual([
       `${FILE}: scopes[0].dependent_scopes[0].scope_suffix is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)`,
       `${FILE}: unknown key "scopes[0].advertized" (did you mean "advertised"?)`,
     ]);
-    expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), 'scope:', '  name: x'), FILE)).map((p) => p.message)).toEqual([`${FILE}: unknown key "scope" (did you mean "scopes"?)`]);
+    expect(
+      problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), 'scope:', '  name: x'), FILE)).map((p) => p.message),
+    ).toEqual([`${FILE}: unknown key "scope" (did you mean "scopes"?)`]);
   });
 
   test("a sibling's suffix no scope can have: refused at its line, with the near miss among the listed suffixes", () => {
     const source = yaml(
       'scopes:',
       ...entry('copy_data'),
-      ...entry('move_data', '    dependent_scopes:', `      - scope: ${GROUPS}`, '      - scope_suffix: copy-data', '      - scope_suffix: Move_Data', '      - scope_suffix: stage.files'),
+      ...entry(
+        'move_data',
+        '    dependent_scopes:',
+        `      - scope: ${GROUPS}`,
+        '      - scope_suffix: copy-data',
+        '      - scope_suffix: Move_Data',
+        '      - scope_suffix: stage.files',
+      ),
     );
-    const rule = "cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only";
+    const rule =
+      "cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only";
     expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
-      problem('scopes[1].dependent_scopes[1].scope_suffix', `${FILE}: scopes[1].dependent_scopes[1].scope_suffix "copy-data" ${rule} (did you mean copy_data?)`, 12, 23),
+      problem(
+        'scopes[1].dependent_scopes[1].scope_suffix',
+        `${FILE}: scopes[1].dependent_scopes[1].scope_suffix "copy-data" ${rule} (did you mean copy_data?)`,
+        12,
+        23,
+      ),
       // Its own suffix is no sibling's near miss: a scope cannot depend on itself.
-      problem('scopes[1].dependent_scopes[2].scope_suffix', `${FILE}: scopes[1].dependent_scopes[2].scope_suffix "Move_Data" ${rule}. Write the suffix as it ends the scope's string`, 13, 23),
-      problem('scopes[1].dependent_scopes[3].scope_suffix', `${FILE}: scopes[1].dependent_scopes[3].scope_suffix "stage.files" ${rule}. Write the suffix as it ends the scope's string`, 14, 23),
+      problem(
+        'scopes[1].dependent_scopes[2].scope_suffix',
+        `${FILE}: scopes[1].dependent_scopes[2].scope_suffix "Move_Data" ${rule}. Write the suffix as it ends the scope's string`,
+        13,
+        23,
+      ),
+      problem(
+        'scopes[1].dependent_scopes[3].scope_suffix',
+        `${FILE}: scopes[1].dependent_scopes[3].scope_suffix "stage.files" ${rule}. Write the suffix as it ends the scope's string`,
+        14,
+        23,
+      ),
     ]);
   });
 
   test("a sibling that names a listed scope's undocumented suffix is kept: that scope has it, with a warning", () => {
-    const { scopes, warnings } = parseSpec(yaml('scopes:', ...entry('Odd-One'), ...entry('b', '    dependent_scopes:', '      - scope_suffix: Odd-One')), FILE);
-    expect(scopes[1]?.dependent_scopes).toEqual([{ scope_suffix: 'Odd-One', optional: false, requires_refresh_token: true }]);
+    const { scopes, warnings } = parseSpec(
+      yaml('scopes:', ...entry('Odd-One'), ...entry('b', '    dependent_scopes:', '      - scope_suffix: Odd-One')),
+      FILE,
+    );
+    expect(scopes[1]?.dependent_scopes).toEqual([
+      { scope_suffix: 'Odd-One', optional: false, requires_refresh_token: true },
+    ]);
     expect(warnings.map((w) => w.field)).toEqual(['scopes[0].scope_suffix']);
   });
 
   test("the single form: a sibling's suffix no scope can have is refused with the scope's own problems, at its line", () => {
-    const source = yaml('name: A', 'description: a', 'scope_suffix: own', 'advertised: true', 'dependent_scopes:', '  - scope_suffix: own', '  - scope_suffix: copy-data');
+    const source = yaml(
+      'name: A',
+      'description: a',
+      'scope_suffix: own',
+      'advertised: true',
+      'dependent_scopes:',
+      '  - scope_suffix: own',
+      '  - scope_suffix: copy-data',
+    );
     expect(problemsOf(() => parseSpec(source, FILE)).map((p) => [p.field, p.location?.startLine])).toEqual([
       ['dependent_scopes[0].scope_suffix', 6],
       ['dependent_scopes[1].scope_suffix', 7],

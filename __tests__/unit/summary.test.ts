@@ -12,10 +12,20 @@ import { id } from '../support/ids.ts';
 import { conclusionOf, single } from '../support/plans.ts';
 
 /** The summary of a run's plan alone: no messages, no outputs. */
-const summaryOf = (result: ReconcileResult, { dryRun = false, provider }: { dryRun?: boolean; provider?: ProviderCheck }, context: SummaryContext): string =>
-  buildSummary(conclusionOf(result, { dryRun, ...(provider === undefined ? {} : { provider }), outputs: false }), context);
+const summaryOf = (
+  result: ReconcileResult,
+  { dryRun = false, provider }: { dryRun?: boolean; provider?: ProviderCheck },
+  context: SummaryContext,
+): string =>
+  buildSummary(
+    conclusionOf(result, { dryRun, ...(provider === undefined ? {} : { provider }), outputs: false }),
+    context,
+  );
 const problemsSummary = (problems: Problem[], scrub: (text: string) => string): string =>
-  buildSummary({ messages: problems.map((p) => ({ level: 'error', text: p.message })), problems, exitCode: 1 }, { ranFor: 'r', scrub });
+  buildSummary(
+    { messages: problems.map((p) => ({ level: 'error', text: p.message })), problems, exitCode: 1 },
+    { ranFor: 'r', scrub },
+  );
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
@@ -74,7 +84,9 @@ describe('outputsOf', () => {
         created: 'true',
         updated: 'false',
         changes: 'true',
-        scopes: JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: true, updated: false, changes: true } }),
+        scopes: JSON.stringify({
+          action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: true, updated: false, changes: true },
+        }),
       },
     ],
     [
@@ -87,7 +99,15 @@ describe('outputsOf', () => {
         created: 'false',
         updated: 'false',
         changes: 'false',
-        scopes: JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: false, updated: false, changes: false } }),
+        scopes: JSON.stringify({
+          action_all: {
+            scope_string: SCOPE_STRING,
+            scope_id: SCOPE_ID,
+            created: false,
+            updated: false,
+            changes: false,
+          },
+        }),
       },
     ],
     [
@@ -100,29 +120,60 @@ describe('outputsOf', () => {
         created: 'false',
         updated: 'true',
         changes: 'true',
-        scopes: JSON.stringify({ action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: false, updated: true, changes: true } }),
+        scopes: JSON.stringify({
+          action_all: { scope_string: SCOPE_STRING, scope_id: SCOPE_ID, created: false, updated: true, changes: true },
+        }),
       },
     ],
   ])('%s', (_title, result, expected) => {
     expect(outputsOf([result], planOf(single(result), false))).toEqual(expected);
   });
 
-  describe('a list: scope_string and scope_id the first listed scope\'s, created, updated and changes any listed scope\'s', () => {
-    const ids: Record<string, string> = { first: '00000000-0000-4000-8000-000000000001', second: '00000000-0000-4000-8000-000000000002', third: '00000000-0000-4000-8000-000000000003' };
+  describe("a list: scope_string and scope_id the first listed scope's, created, updated and changes any listed scope's", () => {
+    const ids: Record<string, string> = {
+      first: '00000000-0000-4000-8000-000000000001',
+      second: '00000000-0000-4000-8000-000000000002',
+      third: '00000000-0000-4000-8000-000000000003',
+    };
     const listed = (suffix: string, result: ReconcileResult): ReconcileResult => {
-      const scope = { id: id(ids[suffix] ?? ''), scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}` };
-      return { ...result, scope, scopes: [scope], ...(result.definition === undefined ? {} : { definition: { ...result.definition, scope_suffix: suffix } }) } as ReconcileResult;
+      const scope = {
+        id: id(ids[suffix] ?? ''),
+        scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}`,
+      };
+      return {
+        ...result,
+        scope,
+        scopes: [scope],
+        ...(result.definition === undefined ? {} : { definition: { ...result.definition, scope_suffix: suffix } }),
+      } as ReconcileResult;
     };
     const top = (second: ReconcileResult, dryRun = false): Record<string, string> => {
-      const results: [ReconcileResult, ...ReconcileResult[]] = [listed('first', EXISTING), listed('second', second), listed('third', EXISTING)];
-      const { scope_string, scope_id, created, updated, changes } = outputsOf(results, planOf({ form: 'list', results, unlisted: [] }, dryRun));
+      const results: [ReconcileResult, ...ReconcileResult[]] = [
+        listed('first', EXISTING),
+        listed('second', second),
+        listed('third', EXISTING),
+      ];
+      const { scope_string, scope_id, created, updated, changes } = outputsOf(
+        results,
+        planOf({ form: 'list', results, unlisted: [] }, dryRun),
+      );
       return { scope_string, scope_id, created, updated, changes };
     };
     const first = { scope_string: `https://auth.example.org/scopes/${CLIENT_ID}/first`, scope_id: ids.first };
     test.each<[string, ReconcileResult, boolean, Record<string, string>]>([
       ['only the second created', CREATED, false, { created: 'true', updated: 'false', changes: 'true' }],
-      ['only the second updated', { ...EXISTING, updated: true, changes: [{ field: 'name', spec: 'n', service: 'o', same: false }] }, false, { created: 'false', updated: 'true', changes: 'true' }],
-      ['only the second drifted under warn, in a dry run', { ...EXISTING, comparison: [{ field: 'name', spec: 'n', service: 'o', same: false }] }, true, { created: 'false', updated: 'false', changes: 'false' }],
+      [
+        'only the second updated',
+        { ...EXISTING, updated: true, changes: [{ field: 'name', spec: 'n', service: 'o', same: false }] },
+        false,
+        { created: 'false', updated: 'true', changes: 'true' },
+      ],
+      [
+        'only the second drifted under warn, in a dry run',
+        { ...EXISTING, comparison: [{ field: 'name', spec: 'n', service: 'o', same: false }] },
+        true,
+        { created: 'false', updated: 'false', changes: 'false' },
+      ],
       ['all unchanged', EXISTING, false, { created: 'false', updated: 'false', changes: 'false' }],
     ])('%s', (_title, second, dryRun, expected) => {
       expect(top(second, dryRun)).toEqual({ ...first, ...expected });
@@ -132,11 +183,19 @@ describe('outputsOf', () => {
 
 describe('describeRun', () => {
   test.each<[string, RunContext, string]>([
-    ['a published release, by its tag', { eventName: 'release', ref: 'refs/tags/v1.2.0', payload: { release: { tag_name: 'v1.2.0' } } }, 'release v1.2.0'],
+    [
+      'a published release, by its tag',
+      { eventName: 'release', ref: 'refs/tags/v1.2.0', payload: { release: { tag_name: 'v1.2.0' } } },
+      'release v1.2.0',
+    ],
     ['an event on a ref', { eventName: 'push', ref: 'refs/heads/main', payload: {} }, 'push on refs/heads/main'],
     [
       'a release payload without a tag: the event on its ref',
-      { eventName: 'release', ref: 'refs/tags/v1', payload: { release: { html_url: 'https://github.com/o/r/releases/v1' } } },
+      {
+        eventName: 'release',
+        ref: 'refs/tags/v1',
+        payload: { release: { html_url: 'https://github.com/o/r/releases/v1' } },
+      },
       'release on refs/tags/v1',
     ],
     ['an empty ref: the event alone', { eventName: 'workflow_dispatch', ref: '', payload: {} }, 'workflow_dispatch'],
@@ -155,7 +214,11 @@ describe('escapeMarkdown: text from a spec or a server renders as that text', ()
     ['a link', '[Re-authorize here](https://evil.example)', '\\[Re-authorize here\\]\\(https\\://evil.example\\)'],
     ['an image', '![x](https://evil.example/p.png)', '\\!\\[x\\]\\(https\\://evil.example/p.png\\)'],
     ['emphasis and strike-through', '**bold** _it_ ~~no~~', '\\*\\*bold\\*\\* \\_it\\_ \\~\\~no\\~\\~'],
-    ['autolinks', 'https://evil.example www.x.org WWW.y.org a@evil.example', 'https\\://evil.example www\\.x.org WWW\\.y.org a\\@evil.example'],
+    [
+      'autolinks',
+      'https://evil.example www.x.org WWW.y.org a@evil.example',
+      'https\\://evil.example www\\.x.org WWW\\.y.org a\\@evil.example',
+    ],
     ['code', '`x`', '\\`x\\`'],
     ['HTML and an entity', '<img src=x>&amp;', '\\<img src=x\\>\\&amp;'],
     ['a table cell and line breaks', 'a|b\r\nc\nd', 'a\\|b c d'],
@@ -167,8 +230,12 @@ describe('escapeMarkdown: text from a spec or a server renders as that text', ()
 
 describe('buildSummary', () => {
   test('a validation failure: every problem, scrubbed, each escaped, with its line', () => {
-    const problems = [{ field: 'name', message: 'f.yml: name [bad](x) secret', location: { file: 'f.yml', startLine: 2 } }];
-    expect(problemsSummary(problems, (text) => text.replace('secret', '***'))).toContain('- line 2: f.yml\\: name \\[bad\\]\\(x\\) \\*\\*\\*');
+    const problems = [
+      { field: 'name', message: 'f.yml: name [bad](x) secret', location: { file: 'f.yml', startLine: 2 } },
+    ];
+    expect(problemsSummary(problems, (text) => text.replace('secret', '***'))).toContain(
+      '- line 2: f.yml\\: name \\[bad\\]\\(x\\) \\*\\*\\*',
+    );
   });
 
   test('a created scope', () => {
@@ -220,13 +287,28 @@ describe('buildSummary', () => {
 
   test('a dry run: what would be created, or what is registered, said plainly', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
-    const definition = { name: 'n', description: 'd', scope_suffix: 'action_all', advertised: true, allow_refresh_tokens: true, dependent_scopes: [] };
-    const wouldCreate: ReconcileResult = { ...EXISTING, scope: planned, scopes: [planned], wouldCreate: true, definition };
+    const definition = {
+      name: 'n',
+      description: 'd',
+      scope_suffix: 'action_all',
+      advertised: true,
+      allow_refresh_tokens: true,
+      dependent_scopes: [],
+    };
+    const wouldCreate: ReconcileResult = {
+      ...EXISTING,
+      scope: planned,
+      scopes: [planned],
+      wouldCreate: true,
+      definition,
+    };
     const plan = summaryOf(wouldCreate, { dryRun: true }, { ranFor: 'pull_request' });
     expect(plan).toContain('### Dry run: the provider scope would be created');
     expect(plan).toContain('| Scope id | none yet |');
     expect(plan).toContain('| Created by this run | no: dry run, nothing was created |');
-    expect(summaryOf(EXISTING, { dryRun: true }, { ranFor: 'pull_request' })).toContain('### Dry run: provider scope already registered');
+    expect(summaryOf(EXISTING, { dryRun: true }, { ranFor: 'pull_request' })).toContain(
+      '### Dry run: provider scope already registered',
+    );
   });
 
   const COMPARED: ReconcileResult = {
@@ -284,20 +366,32 @@ describe('buildSummary', () => {
       summaryOf(EXISTING, { provider }, { ranFor: 'r' })
         .split('\n')
         .find((line) => line.startsWith('| Provider publishes |'));
-    expect(row({ url: 'https://p.example.org/', key: 'globus_auth_scope', published: SCOPE_STRING, matches: true })).toBe(
+    expect(
+      row({ url: 'https://p.example.org/', key: 'globus_auth_scope', published: SCOPE_STRING, matches: true }),
+    ).toBe(
       `| Provider publishes | <code>${esc(SCOPE_STRING)}</code> as <code>globus\\_auth\\_scope</code> (matches) |`,
     );
     expect(row({ url: 'https://p.example.org/', published: 'other', matches: false })).toBe(
       '| Provider publishes | <code>other</code> as <code></code> (**not a scope string of this client**) |',
     );
-    expect(row({ url: 'https://p.example.org/', matches: false })).toBe('| Provider publishes | no scope (**not a scope string of this client**) |');
+    expect(row({ url: 'https://p.example.org/', matches: false })).toBe(
+      '| Provider publishes | no scope (**not a scope string of this client**) |',
+    );
     expect(summaryOf(EXISTING, { dryRun: false }, { ranFor: 'r' })).not.toContain('Provider publishes');
   });
 
   test('every value is scrubbed before it is escaped', () => {
-    const result: ReconcileResult = { ...COMPARED, client: { id: CLIENT_ID, name: 'name with s3cr3t' }, changes: CHANGES, updated: true };
+    const result: ReconcileResult = {
+      ...COMPARED,
+      client: { id: CLIENT_ID, name: 'name with s3cr3t' },
+      changes: CHANGES,
+      updated: true,
+    };
     const messages = [{ level: 'warning' as const, text: 'warned s3cr3t' }];
-    const summary = buildSummary(conclusionOf(result, { messages }), { ranFor: 'for s3cr3t', scrub: (text) => text.replaceAll('s3cr3t', '***') });
+    const summary = buildSummary(conclusionOf(result, { messages }), {
+      ranFor: 'for s3cr3t',
+      scrub: (text) => text.replaceAll('s3cr3t', '***'),
+    });
     expect(summary).not.toContain('s3cr3t');
     expect(summary).toContain('- **warning**: warned \\*\\*\\*');
     expect(summary).toContain('| Client | name with \\*\\*\\* ');
@@ -306,12 +400,22 @@ describe('buildSummary', () => {
 
   test('a problem without a line: no line number', () => {
     expect(problemsSummary([{ field: 'client_id', message: 'Input client_id is empty' }], (text) => text)).toBe(
-      ['### Provider scope: nothing was done', '', 'The inputs or the spec have 1 problem(s):', '', '- Input client\\_id is empty', ''].join('\n'),
+      [
+        '### Provider scope: nothing was done',
+        '',
+        'The inputs or the spec have 1 problem(s):',
+        '',
+        '- Input client\\_id is empty',
+        '',
+      ].join('\n'),
     );
   });
 
   test('names with |, <, \\ and line breaks do not break the table', () => {
-    const result: ReconcileResult = { ...EXISTING, client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' } };
+    const result: ReconcileResult = {
+      ...EXISTING,
+      client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' },
+    };
     const summary = summaryOf(result, {}, { ranFor: 'push on refs/heads/a|b\nc' });
     const lines = summary.split('\n');
 
@@ -328,15 +432,31 @@ describe('buildSummary', () => {
   test('a creation planned: its own heading; two dependent scopes, one a line, each its string and id', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const transfer = { scope: id(FQDN_SCOPE_ID), optional: true, requires_refresh_token: false };
-    const definition = { ...(CREATED.definition as NonNullable<ReconcileResult['definition']>), dependent_scopes: [...(CREATED.definition?.dependent_scopes ?? []), transfer] };
-    const result: ReconcileResult = { ...CREATED, created: false, scope: planned, scopes: [planned], wouldCreate: true, definition };
+    const definition = {
+      ...(CREATED.definition as NonNullable<ReconcileResult['definition']>),
+      dependent_scopes: [...(CREATED.definition?.dependent_scopes ?? []), transfer],
+    };
+    const result: ReconcileResult = {
+      ...CREATED,
+      created: false,
+      scope: planned,
+      scopes: [planned],
+      wouldCreate: true,
+      definition,
+    };
     const summary = summaryOf(result, { dryRun: true }, { ranFor: 'r' });
     expect(summary).toContain('#### The scope a run would create\n\n| Field | Value |\n|---|---|\n| name |');
-    expect(summary).toContain(`| dependent_scopes | <code>${esc(DEPENDENT_TEXT)}</code><br><code>${esc(`${FQDN_SCOPE_ID} optional: true, requires_refresh_token: false`)}</code> |`);
+    expect(summary).toContain(
+      `| dependent_scopes | <code>${esc(DEPENDENT_TEXT)}</code><br><code>${esc(`${FQDN_SCOPE_ID} optional: true, requires_refresh_token: false`)}</code> |`,
+    );
   });
 
   test('a failure past validation: what failed, and what the run knew before, whole', () => {
-    const conclusion = { messages: [{ level: 'error' as const, text: 'The service failed' }], exitCode: 1 as const, known: { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] } };
+    const conclusion = {
+      messages: [{ level: 'error' as const, text: 'The service failed' }],
+      exitCode: 1 as const,
+      known: { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] },
+    };
     expect(buildSummary(conclusion, { ranFor: 'release v1' })).toBe(
       [
         '### Provider scope: the run failed',
@@ -354,7 +474,9 @@ describe('buildSummary', () => {
       ].join('\n'),
     );
     // Before its settings were known: what failed alone.
-    expect(buildSummary({ messages: conclusion.messages, exitCode: 1 }, { ranFor: 'r' })).toBe('### Provider scope: the run failed\n\n#### What failed\n\n- **error**: The service failed\n');
+    expect(buildSummary({ messages: conclusion.messages, exitCode: 1 }, { ranFor: 'r' })).toBe(
+      '### Provider scope: the run failed\n\n#### What failed\n\n- **error**: The service failed\n',
+    );
   });
 });
 
@@ -362,15 +484,37 @@ describe('the list form: what changes open, the scopes left as the spec says fol
   const stringOf = (suffix: string): string => `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}`;
   /** A listed scope, registered; `changed` plans an update of its name, `drifted` only differs. */
   const listed = (suffix: string, how: 'same' | 'changed' | 'drifted' = 'same'): ReconcileResult => {
-    const scope = { id: id(`0b1c2d3e-4f50-4617-8293-a4b5c6d7e8${suffix.length.toString(16).padStart(2, '0')}`), scope_string: stringOf(suffix) };
-    const name = { field: 'name', spec: `P ${suffix}`, service: how === 'same' ? `P ${suffix}` : 'old', same: how === 'same' };
-    return { ...EXISTING, scope, scopes: [scope], comparison: [name], changes: how === 'changed' ? [name] : [], definition: { ...(CREATED.definition as NonNullable<ReconcileResult['definition']>), scope_suffix: suffix } };
+    const scope = {
+      id: id(`0b1c2d3e-4f50-4617-8293-a4b5c6d7e8${suffix.length.toString(16).padStart(2, '0')}`),
+      scope_string: stringOf(suffix),
+    };
+    const name = {
+      field: 'name',
+      spec: `P ${suffix}`,
+      service: how === 'same' ? `P ${suffix}` : 'old',
+      same: how === 'same',
+    };
+    return {
+      ...EXISTING,
+      scope,
+      scopes: [scope],
+      comparison: [name],
+      changes: how === 'changed' ? [name] : [],
+      definition: { ...(CREATED.definition as NonNullable<ReconcileResult['definition']>), scope_suffix: suffix },
+    };
   };
   const summaryOf = (results: ReconcileResult[], onDrift: 'warn' | 'update' = 'update'): string =>
-    buildSummary(concludeRun({ inputs: { on_drift: onDrift, dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] } }), { ranFor: 'r' });
+    buildSummary(
+      concludeRun({
+        inputs: { on_drift: onDrift, dry_run: true },
+        naming: INPUT_NAMING,
+        ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+      }),
+      { ranFor: 'r' },
+    );
   const headings = (summary: string): string[] => summary.match(/^(#### .*|<details>.*|<\/details>)$/gm) ?? [];
 
-  test('several unchanged and one changed: the changed first, then the unchanged in the spec\'s order under one <details>, blank lines around its markdown', () => {
+  test("several unchanged and one changed: the changed first, then the unchanged in the spec's order under one <details>, blank lines around its markdown", () => {
     const summary = summaryOf([listed('a'), listed('bb', 'changed'), listed('ccc'), listed('dddd')]);
     expect(headings(summary)).toEqual([
       '#### bb: to update, differs from the spec',
@@ -381,16 +525,34 @@ describe('the list form: what changes open, the scopes left as the spec says fol
       '</details>',
       '#### Outputs',
     ]);
-    expect(summary).toContain('<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### a: unchanged\n');
+    expect(summary).toContain(
+      '<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### a: unchanged\n',
+    );
     expect(summary).toContain('| same |\n\n</details>\n\n#### Outputs');
-    expect(sectionsOf(concludeRun({ inputs: { on_drift: 'update', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: [listed('a'), listed('bb', 'changed'), listed('ccc')] as Ensured['results'], unlisted: [] } }).plan as Plan)).toMatchObject({
+    expect(
+      sectionsOf(
+        concludeRun({
+          inputs: { on_drift: 'update', dry_run: true },
+          naming: INPUT_NAMING,
+          ensured: {
+            form: 'list',
+            results: [listed('a'), listed('bb', 'changed'), listed('ccc')] as Ensured['results'],
+            unlisted: [],
+          },
+        }).plan as Plan,
+      ),
+    ).toMatchObject({
       open: [{ suffix: 'bb' }],
       folded: [{ suffix: 'a' }, { suffix: 'ccc' }],
     });
   });
 
   test('one unchanged scope is not folded; nor is one that differs from the spec, though the run leaves it', () => {
-    expect(headings(summaryOf([listed('a'), listed('bb', 'changed')]))).toEqual(['#### a: unchanged', '#### bb: to update, differs from the spec', '#### Outputs']);
+    expect(headings(summaryOf([listed('a'), listed('bb', 'changed')]))).toEqual([
+      '#### a: unchanged',
+      '#### bb: to update, differs from the spec',
+      '#### Outputs',
+    ]);
     expect(headings(summaryOf([listed('a', 'drifted'), listed('bb', 'drifted'), listed('ccc')], 'warn'))).toEqual([
       '#### a: unchanged, differs from the spec',
       '#### bb: unchanged, differs from the spec',
@@ -399,8 +561,18 @@ describe('the list form: what changes open, the scopes left as the spec says fol
       '#### Outputs',
     ]);
     // Every one unchanged and the same: all folded.
-    expect(headings(summaryOf([listed('a'), listed('bb')]))).toEqual(['<details><summary>2 listed scopes left as they are: each matches the spec</summary>', '#### a: unchanged', '#### bb: unchanged', '</details>', '#### Outputs']);
-    const one = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'single', results: [listed('a')] as Ensured['results'], unlisted: [] } }).plan as Plan;
+    expect(headings(summaryOf([listed('a'), listed('bb')]))).toEqual([
+      '<details><summary>2 listed scopes left as they are: each matches the spec</summary>',
+      '#### a: unchanged',
+      '#### bb: unchanged',
+      '</details>',
+      '#### Outputs',
+    ]);
+    const one = concludeRun({
+      inputs: { on_drift: 'warn', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: { form: 'single', results: [listed('a')] as Ensured['results'], unlisted: [] },
+    }).plan as Plan;
     expect(sectionsOf(one)).toEqual({ open: [], folded: [] });
   });
 
@@ -429,9 +601,17 @@ describe('the list form: what changes open, the scopes left as the spec says fol
     );
   });
 
-  test('a failed run of a list: every listed scope\'s string, as the spec gives it', () => {
-    const known = { clientId: CLIENT_ID, scopes: ['a', 'bb', 'ccc'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) })) };
-    const summary = buildSummary({ messages: [{ level: 'error', text: 'The service failed' }], exitCode: 1, known }, { ranFor: 'r' });
-    expect(summary).toContain(`| Scope strings | ${['a', 'bb', 'ccc'].map((s) => `<code>${esc(stringOf(s))}</code>`).join('<br>')} (each the spec's; not read from the service) |\n`);
+  test("a failed run of a list: every listed scope's string, as the spec gives it", () => {
+    const known = {
+      clientId: CLIENT_ID,
+      scopes: ['a', 'bb', 'ccc'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) })),
+    };
+    const summary = buildSummary(
+      { messages: [{ level: 'error', text: 'The service failed' }], exitCode: 1, known },
+      { ranFor: 'r' },
+    );
+    expect(summary).toContain(
+      `| Scope strings | ${['a', 'bb', 'ccc'].map((s) => `<code>${esc(stringOf(s))}</code>`).join('<br>')} (each the spec's; not read from the service) |\n`,
+    );
   });
 });

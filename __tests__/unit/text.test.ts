@@ -17,7 +17,11 @@ describe('oneLine', () => {
   test.each([
     ['each kind of line break becomes one visible mark', 'a\r\nb\rc\nd', 'a ⏎ b ⏎ c ⏎ d'],
     ['a workflow command at the start is defused', '::set-output name=x::y', '» ::set-output name=x::y'],
-    ['after leading white space too, which the runner trims first (actions/runner, ActionCommand.TryParseV2)', '  \t::add-mask::x', '  \t» ::add-mask::x'],
+    [
+      'after leading white space too, which the runner trims first (actions/runner, ActionCommand.TryParseV2)',
+      '  \t::add-mask::x',
+      '  \t» ::add-mask::x',
+    ],
     ['a command after a line break cannot start a line', 'ok\n::error::forged', 'ok ⏎ ::error::forged'],
     ['"::" inside a line is left alone', 'see a::b', 'see a::b'],
     ['a word before "::" is not a command', 'note::x', 'note::x'],

@@ -31,7 +31,11 @@ const SPEC = '.github/provider-scope.yml';
 const RESULT = REGISTERED;
 type Changed = { [K in keyof ReconcileResult]?: unknown };
 const concluded = (result: Changed = {}): Conclusion =>
-  concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...result } as ReconcileResult) });
+  concludeRun({
+    inputs: { on_drift: 'warn', dry_run: true },
+    naming: INPUT_NAMING,
+    ensured: single({ ...RESULT, ...result } as ReconcileResult),
+  });
 const DRIFT = {
   comparison: [
     { field: 'name', spec: 'P', service: 'P', same: true },
@@ -40,9 +44,21 @@ const DRIFT = {
 };
 const drifted = (): Conclusion => concluded(DRIFT);
 /** A listed scope's definition, with this suffix. */
-const definition = (scope_suffix: string) => ({ name: 'P', description: 'Runs actions', scope_suffix, advertised: true, allow_refresh_tokens: true, required_domains: [], dependent_scopes: [] });
+const definition = (scope_suffix: string) => ({
+  name: 'P',
+  description: 'Runs actions',
+  scope_suffix,
+  advertised: true,
+  allow_refresh_tokens: true,
+  required_domains: [],
+  dependent_scopes: [],
+});
 const listConclusion = (results: unknown[]): Conclusion =>
-  concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] } });
+  concludeRun({
+    inputs: { on_drift: 'warn', dry_run: true },
+    naming: INPUT_NAMING,
+    ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+  });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({
   because: ['drift'],
@@ -66,24 +82,46 @@ describe('the input', () => {
 
 describe('the issue', () => {
   test("its marker is the comment's, of another kind: one per client and spec file, never the comment's", () => {
-    expect(watchMarker(CLIENT_ID.toUpperCase(), SPEC)).toBe(`<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->`);
+    expect(watchMarker(CLIENT_ID.toUpperCase(), SPEC)).toBe(
+      `<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->`,
+    );
     expect(watchMarker(CLIENT_ID, SPEC)).not.toContain(commentMarker(CLIENT_ID, SPEC).slice(0, -4));
     expect(watchMarker('x --> <b>', 'a.yml -->').match(/-->/g)).toEqual(['-->']);
   });
 
   test("its title: the client's name where known, its id, the spec file; inert, on one line, cut", () => {
     const scrub = (text: string): string => text;
-    expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}`);
+    expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(
+      `Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}`,
+    );
     const failed = concludeFailure(new ActionError('rejected'), INPUT_NAMING);
-    expect(issueTitle({ conclusion: failed, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: ${CLIENT_ID}, ${SPEC}`);
+    expect(issueTitle({ conclusion: failed, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(
+      `Provider scope needs attention: ${CLIENT_ID}, ${SPEC}`,
+    );
     const spaced = concluded({ client: { id: CLIENT_ID, name: 'Two\r\n\tlines,  spaced' } });
-    expect(issueTitle({ conclusion: spaced, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(`Provider scope needs attention: Two lines, spaced (${CLIENT_ID}), ${SPEC}`);
+    expect(issueTitle({ conclusion: spaced, clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(
+      `Provider scope needs attention: Two lines, spaced (${CLIENT_ID}), ${SPEC}`,
+    );
     const hostile = concluded({ client: { id: CLIENT_ID, name: `@octocat #12\n\u001b[31m${'x'.repeat(100)}` } });
-    const title = issueTitle({ conclusion: hostile, clientId: CLIENT_ID, spec: 'a#1.yml', scrub: (text) => text.replace('octocat', '***') });
-    expect(title).toBe(`Provider scope needs attention: @\u2060*** #\u206012 \\u001b[31m${'x'.repeat(42)}… (${CLIENT_ID}), a#\u20601.yml`);
+    const title = issueTitle({
+      conclusion: hostile,
+      clientId: CLIENT_ID,
+      spec: 'a#1.yml',
+      scrub: (text) => text.replace('octocat', '***'),
+    });
+    expect(title).toBe(
+      `Provider scope needs attention: @\u2060*** #\u206012 \\u001b[31m${'x'.repeat(42)}… (${CLIENT_ID}), a#\u20601.yml`,
+    );
     // Each value at most 64 characters: the longest title is within GitHub's 256.
-    const long = issueTitle({ conclusion: concluded({ client: { id: CLIENT_ID, name: '#'.repeat(500) } }), clientId: '@'.repeat(500), spec: 'x'.repeat(500), scrub });
-    expect(long).toBe(`Provider scope needs attention: ${'#\u2060'.repeat(31)}#… (${'@\u2060'.repeat(31)}@…), ${'x'.repeat(63)}…`);
+    const long = issueTitle({
+      conclusion: concluded({ client: { id: CLIENT_ID, name: '#'.repeat(500) } }),
+      clientId: '@'.repeat(500),
+      spec: 'x'.repeat(500),
+      scrub,
+    });
+    expect(long).toBe(
+      `Provider scope needs attention: ${'#\u2060'.repeat(31)}#… (${'@\u2060'.repeat(31)}@…), ${'x'.repeat(63)}…`,
+    );
     expect(long.length).toBeLessThanOrEqual(256);
     // At the limit, whole.
     expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: 'y'.repeat(64), scrub })).toMatch(/, y{64}$/);
@@ -128,7 +166,9 @@ describe('the issue', () => {
     const lines = body.split('\n');
     expect(lines[0]).toBe(watchMarker(CLIENT_ID, SPEC));
     expect(lines[1]).toBe('### The provider scope needs attention');
-    expect(body).toContain(`The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:\n\n- The scope differs from the spec.\n`);
+    expect(body).toContain(
+      `The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:\n\n- The scope differs from the spec.\n`,
+    );
     const warning = drifted().messages.find((m) => m.level === 'warning')?.text ?? '';
     expect(warning).toContain('description');
     expect(body).toContain(`#### Warnings and errors\n\n- **warning**: ${md(warning)}\n`);
@@ -142,10 +182,13 @@ describe('the issue', () => {
   });
 
   test('a failed run: its errors, no table, no scope string; a dry run with no scope says it is not created yet', () => {
-    const failed = renderIssue(concludeFailure(new ActionError('The client secret was rejected'), INPUT_NAMING), facts({ because: ['failed'] }));
+    const failed = renderIssue(
+      concludeFailure(new ActionError('The client secret was rejected'), INPUT_NAMING),
+      facts({ because: ['failed'] }),
+    );
     expect(failed).toContain('- The run failed.\n');
     expect(failed).toContain('- **error**: The client secret was rejected\n');
-    expect(failed).toContain("- The run failed: its errors are above, and its log has each step.");
+    expect(failed).toContain('- The run failed: its errors are above, and its log has each step.');
     expect(failed).not.toContain('#### The spec and the service');
     expect(failed).not.toContain('The scope string');
 
@@ -154,12 +197,18 @@ describe('the issue', () => {
     expect(none).toContain('- The client has no scope.\n');
     expect(none).not.toContain('#### Warnings and errors');
     expect(none).toContain(`The scope string: <code>${md(SCOPE_STRING)}</code> (not created yet).`);
-    expect(none).toContain("Run the release workflow (not a dry run) to create it.");
+    expect(none).toContain('Run the release workflow (not a dry run) to create it.');
   });
 
   test('a rejected secret: what to do is its replacement, step by step, in that order; any other failure keeps the general advice', () => {
-    const rejected = new HttpError('Client inspection (GET /v2/api/clients/x) failed with HTTP 401: the credentials were rejected', { status: 401, secretRejected: true });
-    const body = renderIssue(concludeFailure(rejected, INPUT_NAMING, { clientId: CLIENT_ID, scopes: [] }), facts({ because: ['failed'] }));
+    const rejected = new HttpError(
+      'Client inspection (GET /v2/api/clients/x) failed with HTTP 401: the credentials were rejected',
+      { status: 401, secretRejected: true },
+    );
+    const body = renderIssue(
+      concludeFailure(rejected, INPUT_NAMING, { clientId: CLIENT_ID, scopes: [] }),
+      facts({ because: ['failed'] }),
+    );
     const todo = body.slice(body.indexOf('#### What to do'));
     expect(todo).toContain(
       "- The service rejected the client's credentials. If the Client ID is right, its secret was deleted or is wrong: make a new secret in the developer portal, " +
@@ -167,42 +216,76 @@ describe('the issue', () => {
     );
     expect(todo).not.toContain('Fix what they name');
     // A 401 that is not the secret's (a refused token, a 403): the general advice.
-    for (const error of [new HttpError('refused token', { status: 401 }), new HttpError('forbidden', { status: 403 })]) {
+    for (const error of [
+      new HttpError('refused token', { status: 401 }),
+      new HttpError('forbidden', { status: 403 }),
+    ]) {
       const other = renderIssue(concludeFailure(error, INPUT_NAMING), facts({ because: ['failed'] }));
       expect([other.includes('Fix what they name'), other.includes('make a new secret')]).toEqual([true, false]);
     }
   });
 
   test("a failed run that knew the spec's scope string: that string, said to be the spec's", () => {
-    const failed = renderIssue(concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] }), facts({ because: ['failed'] }));
-    expect(failed).toContain(`\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n#### What to do\n`);
+    const failed = renderIssue(
+      concludeFailure(new ActionError('The service is down'), INPUT_NAMING, {
+        clientId: CLIENT_ID,
+        scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }],
+      }),
+      facts({ because: ['failed'] }),
+    );
+    expect(failed).toContain(
+      `\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n#### What to do\n`,
+    );
   });
 
   test("a failed run of a list: every listed scope's string by its suffix, each the spec's", () => {
-    const scopes = ['a', 'b', 'c'].map((suffix) => ({ suffix, scopeString: SCOPE_STRING.replace('action_all', suffix) }));
-    const failed = renderIssue(concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopes }), facts({ because: ['failed'] }));
-    const each = scopes.map(({ suffix, scopeString }) => `- ${suffix}: <code>${md(scopeString)}</code> (the spec's; not read from the service)`);
+    const scopes = ['a', 'b', 'c'].map((suffix) => ({
+      suffix,
+      scopeString: SCOPE_STRING.replace('action_all', suffix),
+    }));
+    const failed = renderIssue(
+      concludeFailure(new ActionError('The service is down'), INPUT_NAMING, { clientId: CLIENT_ID, scopes }),
+      facts({ because: ['failed'] }),
+    );
+    const each = scopes.map(
+      ({ suffix, scopeString }) =>
+        `- ${suffix}: <code>${md(scopeString)}</code> (the spec's; not read from the service)`,
+    );
     expect(failed).toContain(`\nThe scope strings:\n\n${each.join('\n')}\n\n#### What to do\n`);
   });
 
   test('a list: each scope string by its suffix, one a line, a planned one not created yet; the ones it lacks named', () => {
     const a = { ...REGISTERED, definition: definition('a') };
-    const b = { ...REGISTERED, scope: { id: '', scope_string: SCOPE_STRING.replace('action_all', 'b') }, wouldCreate: true, comparison: [], definition: definition('b') };
+    const b = {
+      ...REGISTERED,
+      scope: { id: '', scope_string: SCOPE_STRING.replace('action_all', 'b') },
+      wouldCreate: true,
+      comparison: [],
+      definition: definition('b'),
+    };
     const issue = renderIssue(listConclusion([a, b]), facts({ because: ['no scope'] }));
     expect(issue).not.toContain('The scope string:');
     const both = renderIssue(listConclusion([{ ...a, ...DRIFT }, b]), facts({ because: ['drift', 'no scope'] }));
     expect(both).toContain('found:\n\n- The scope differs from the spec.\n- The client lacks listed scope(s): b.\n\n');
-    expect(both).toContain("#### What to do\n\n- The scope differs from the spec: someone changed it outside the spec");
-    expect(both).toContain("\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n");
+    expect(both).toContain('#### What to do\n\n- The scope differs from the spec: someone changed it outside the spec');
+    expect(both).toContain(
+      "\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n",
+    );
     expect(issue).toContain('found:\n\n- The client lacks listed scope(s): b.\n');
-    expect(issue).toContain("#### What to do\n\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n");
+    expect(issue).toContain(
+      "#### What to do\n\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n",
+    );
     expect(issue).toContain(
       `\n\nThe scope strings:\n\n- a: <code>${md(SCOPE_STRING)}</code>\n- b: <code>${md(SCOPE_STRING.replace('action_all', 'b'))}</code> (not created yet)\n\n#### What to do\n`,
     );
   });
 
   test("a thousand listed scopes: cut at the end of a line, as much as fits; the rest left to the run's summary", () => {
-    const results = Array.from({ length: 1000 }, (_, i) => ({ ...REGISTERED, scope: { ...REGISTERED.scope, scope_string: SCOPE_STRING.replace('action_all', `op_${i}`) }, definition: definition(`op_${i}`) }));
+    const results = Array.from({ length: 1000 }, (_, i) => ({
+      ...REGISTERED,
+      scope: { ...REGISTERED.scope, scope_string: SCOPE_STRING.replace('action_all', `op_${i}`) },
+      definition: definition(`op_${i}`),
+    }));
     const body = renderIssue(listConclusion(results), facts());
     const tail = `\n\n_The rest is too long for an issue: the job summary of [the run](${RUN_URL}) has the whole report._\n`;
     expect([body.length <= COMMENT_LIMIT, body.endsWith(tail)]).toEqual([true, true]);
@@ -213,7 +296,16 @@ describe('the issue', () => {
   });
 
   test('hostile text is inert: escaped, no live mention, reference or autolink; the secret scrubbed before anything', () => {
-    const conclusion = concluded({ comparison: [{ field: 'description', spec: '@octocat fixes #12 see www.evil.example', service: '<img src=x> [a](javascript:x) a-secret', same: false }] });
+    const conclusion = concluded({
+      comparison: [
+        {
+          field: 'description',
+          spec: '@octocat fixes #12 see www.evil.example',
+          service: '<img src=x> [a](javascript:x) a-secret',
+          same: false,
+        },
+      ],
+    });
     const body = renderIssue(conclusion, facts({ scrub: (text) => text.replaceAll('a-secret', '***') }));
     // Each character that could start markup is escaped; a mention, a reference and an autolink are broken by a word joiner.
     expect(body).not.toMatch(/@octocat|#12|www\.evil|(?<!\\)<img|\]\(javascript/);
@@ -224,20 +316,37 @@ describe('the issue', () => {
 
   test('huge drift and a thousand problems: within GitHub limit, values cut, messages listed up to 60', () => {
     const huge = 'x@'.repeat(100_000);
-    const big = renderIssue(concluded({ comparison: [{ field: 'description', spec: huge, service: huge, same: false }] }), facts());
+    const big = renderIssue(
+      concluded({ comparison: [{ field: 'description', spec: huge, service: huge, same: false }] }),
+      facts(),
+    );
     expect(big.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(big).toContain("more characters\\: the whole value is in the run's summary\\)</code>");
 
-    const problems = Array.from({ length: 1000 }, (_, n) => ({ field: 'name', message: `Problem ${n}: ${'\u0001'.repeat(5_000)}` }));
-    const many = renderIssue(concludeFailure(new ValidationError(problems), INPUT_NAMING), facts({ because: ['failed'] }));
+    const problems = Array.from({ length: 1000 }, (_, n) => ({
+      field: 'name',
+      message: `Problem ${n}: ${'\u0001'.repeat(5_000)}`,
+    }));
+    const many = renderIssue(
+      concludeFailure(new ValidationError(problems), INPUT_NAMING),
+      facts({ because: ['failed'] }),
+    );
     expect(many.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(many.match(/^- \*\*error\*\*: /gm)).toHaveLength(60);
     expect(many).toContain(`- and 940 more: [the run](${RUN_URL}) has them all.`);
     // Exactly 60 messages: all listed, no "more" line.
-    const sixty = renderIssue(concludeFailure(new ValidationError(problems.slice(0, 60).map((p) => ({ ...p, message: 'short' }))), INPUT_NAMING), facts({ because: ['failed'] }));
+    const sixty = renderIssue(
+      concludeFailure(
+        new ValidationError(problems.slice(0, 60).map((p) => ({ ...p, message: 'short' }))),
+        INPUT_NAMING,
+      ),
+      facts({ because: ['failed'] }),
+    );
     expect([sixty.match(/^- \*\*error\*\*: /gm)?.length, sixty.includes('more: [the run]')]).toEqual([60, false]);
     // Short enough whole: not cut.
-    expect(renderIssue(concludeFailure(new ValidationError(problems.slice(0, 3)), INPUT_NAMING), facts()).length).toBeLessThan(60_000);
+    expect(
+      renderIssue(concludeFailure(new ValidationError(problems.slice(0, 3)), INPUT_NAMING), facts()).length,
+    ).toBeLessThan(60_000);
   });
 
   test('a body of exactly the limit is kept whole; one character more, and its values are cut', () => {
@@ -263,12 +372,19 @@ describe('the issue', () => {
 
   test('the warning names the permission and watch_issue: off on a 403, the token on a 401', () => {
     const answered = (status: number, message: string) =>
-      Object.assign(new Error(message), { status, request: { method: 'POST', url: 'https://api.example/api/v3/repos/octo/provider/issues' }, response: { status } });
-    const head = "The watch's issue was not kept (the job summary has the run's report): GitHub POST /api/v3/repos/octo/provider/issues";
+      Object.assign(new Error(message), {
+        status,
+        request: { method: 'POST', url: 'https://api.example/api/v3/repos/octo/provider/issues' },
+        response: { status },
+      });
+    const head =
+      "The watch's issue was not kept (the job summary has the run's report): GitHub POST /api/v3/repos/octo/provider/issues";
     expect(watchFailure(answered(403, 'Resource not accessible by integration'))).toBe(
       `${head} answered HTTP 403: Resource not accessible by integration. Give the job the permission \`issues: write\`, or set watch_issue: off.`,
     );
-    expect(watchFailure(answered(401, 'Bad credentials'))).toBe(`${head} answered HTTP 401: Bad credentials. Check the token given as github_token, or leave it out for the workflow's own token.`);
+    expect(watchFailure(answered(401, 'Bad credentials'))).toBe(
+      `${head} answered HTTP 401: Bad credentials. Check the token given as github_token, or leave it out for the workflow's own token.`,
+    );
     expect(watchFailure(answered(502, 'Bad Gateway'))).toBe(`${head} answered HTTP 502: Bad Gateway.`);
   });
 });
@@ -291,7 +407,11 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
   const LIST = `GET /repos/${REPO}/issues`;
   const DISPATCH = { ref: 'refs/heads/main', payload: { repository: { default_branch: 'main' } } };
 
-  function setup(inputs: Record<string, string> = {}, eventName = 'schedule', { ref, payload }: { ref: string; payload: GitHubContext['payload'] } = DISPATCH) {
+  function setup(
+    inputs: Record<string, string> = {},
+    eventName = 'schedule',
+    { ref, payload }: { ref: string; payload: GitHubContext['payload'] } = DISPATCH,
+  ) {
     const written: Message[] = [];
     const secrets: string[] = [];
     let loads = 0;
@@ -299,14 +419,23 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
       getInput: (name: string) => ({ client_id: CLIENT_ID, spec: '', github_token: TOKEN, ...inputs })[name] ?? '',
       setSecret: (value: string) => void secrets.push(value),
     } as ActionCore;
-    const context: GitHubContext = { eventName, ref, payload, repo: { owner: 'octo', repo: 'provider' }, runId: 4242, serverUrl: 'https://github.example', apiUrl: github.url };
+    const context: GitHubContext = {
+      eventName,
+      ref,
+      payload,
+      repo: { owner: 'octo', repo: 'provider' },
+      runId: 4242,
+      serverUrl: 'https://github.example',
+      apiUrl: github.url,
+    };
     const load = async (): Promise<GitHubToolkit> => {
       loads++;
       return { context, getOctokit };
     };
     const keeper = keepSecrets(CLIENT_ID, '', (form) => core.setSecret(form));
     const clock = fakeClock();
-    const watch = (conclusion: Conclusion) => watchIssue({ conclusion, secrets: keeper, write: (m) => void written.push(m) }, { core, eventName, load, clock });
+    const watch = (conclusion: Conclusion) =>
+      watchIssue({ conclusion, secrets: keeper, write: (m) => void written.push(m) }, { core, eventName, load, clock });
     return { written, secrets, loads: () => loads, scrub: keeper.scrub, clock, watch };
   }
   const issues = () => github.issuesOf(REPO);
@@ -337,23 +466,36 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
 
     const well = setup();
     await well.watch(concluded());
-    expect(github.calls().slice(6)).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues/1/comments`, `PATCH /repos/${REPO}/issues/1`]);
+    expect(github.calls().slice(6)).toEqual([
+      'GET /user',
+      LIST,
+      `POST /repos/${REPO}/issues/1/comments`,
+      `PATCH /repos/${REPO}/issues/1`,
+    ]);
     expect(github.commentsOf(`${REPO}#1`).map((c) => c.body)).toEqual([resolvedComment(RUN_URL)]);
     expect(github.requests.at(-1)?.body).toEqual({ state: 'closed', state_reason: 'completed' });
     expect([issue?.state, issue?.state_reason]).toEqual(['closed', 'completed']);
-    expect(infos(well.written)).toEqual([`The watch's issue #1 is closed: the registration is well again: ${issue?.html_url}`]);
+    expect(infos(well.written)).toEqual([
+      `The watch's issue #1 is closed: the registration is well again: ${issue?.html_url}`,
+    ]);
 
     // Well again, its issue closed: the lookup alone.
     const quiet = setup();
     await quiet.watch(concluded());
     expect(github.calls().slice(10)).toEqual(['GET /user', LIST]);
-    expect(quiet.written).toContainEqual({ level: 'debug', text: 'The registration is well and the watch has no open issue: nothing to write.' });
+    expect(quiet.written).toContainEqual({
+      level: 'debug',
+      text: 'The registration is well and the watch has no open issue: nothing to write.',
+    });
 
     const again = setup();
     const planned = concluded({ scope: { id: '', scope_string: SCOPE_STRING }, wouldCreate: true, comparison: [] });
     await again.watch(planned);
     expect(github.calls().slice(12)).toEqual(['GET /user', LIST, `PATCH /repos/${REPO}/issues/1`]);
-    expect(github.requests.at(-1)?.body).toEqual({ body: renderIssue(planned, facts({ because: ['no scope'] })), state: 'open' });
+    expect(github.requests.at(-1)?.body).toEqual({
+      body: renderIssue(planned, facts({ because: ['no scope'] })),
+      state: 'open',
+    });
     expect([issues().length, issue?.state, issue?.state_reason]).toEqual([1, 'open', 'reopened']);
     expect(infos(again.written)).toEqual([`The watch's issue #1 is reopened: ${issue?.html_url}`]);
     expect(github.commentsOf(`${REPO}#1`)).toHaveLength(1);
@@ -367,17 +509,30 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     expect(issues()[0]?.state).toBe('open');
   });
 
-  test('its issue on page 2, behind 150 others and pull requests; a copy of its marker in another user\'s issue and in a pull request are left alone', async () => {
+  test("its issue on page 2, behind 150 others and pull requests; a copy of its marker in another user's issue and in a pull request are left alone", async () => {
     const own = github.addIssue(REPO, WORKFLOW_BOT, { body: `${MARKER}\nAn earlier report.` });
     github.addIssue(REPO, DEVELOPER, { body: `${MARKER}\nA copy, by someone else.` });
-    for (let n = 0; n < 150; n++) github.addIssue(REPO, WORKFLOW_BOT, { title: `Other ${n}`, body: n === 6 ? `${MARKER}\nIn a pull request.` : `Another ${n}`, pullRequest: n % 3 === 0 });
+    for (let n = 0; n < 150; n++)
+      github.addIssue(REPO, WORKFLOW_BOT, {
+        title: `Other ${n}`,
+        body: n === 6 ? `${MARKER}\nIn a pull request.` : `Another ${n}`,
+        pullRequest: n % 3 === 0,
+      });
     const { watch } = setup();
     await watch(drifted());
     expect(github.calls()).toEqual(['GET /user', LIST, LIST, `PATCH /repos/${REPO}/issues/${own.number}`]);
-    expect(github.requests[2]?.query).toEqual({ state: 'all', creator: 'github-actions[bot]', per_page: '100', page: '2' });
+    expect(github.requests[2]?.query).toEqual({
+      state: 'all',
+      creator: 'github-actions[bot]',
+      per_page: '100',
+      page: '2',
+    });
     expect(own.body).toBe(renderIssue(drifted(), facts()));
     expect(issues()[1]?.body).toBe(`${MARKER}\nA copy, by someone else.`);
-    expect([issues()[8]?.body, issues()[8]?.pull_request === undefined]).toEqual([`${MARKER}\nIn a pull request.`, false]);
+    expect([issues()[8]?.body, issues()[8]?.pull_request === undefined]).toEqual([
+      `${MARKER}\nIn a pull request.`,
+      false,
+    ]);
   });
 
   test("another user's issue with its marker is never touched, even when well: the token's user is the creator", async () => {
@@ -404,7 +559,9 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     await setup({ spec: 'providers/other.yml' }).watch(drifted());
     await setup({ spec: 'providers/other.yml' }).watch(drifted());
     expect(issues().map((i) => i.body.split('\n')[0])).toEqual([MARKER, watchMarker(CLIENT_ID, 'providers/other.yml')]);
-    expect(issues()[1]?.title).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), providers/other.yml`);
+    expect(issues()[1]?.title).toBe(
+      `Provider scope needs attention: Example Action Provider (${CLIENT_ID}), providers/other.yml`,
+    );
   });
 
   test.each([
@@ -428,10 +585,18 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
   });
 
   test('a workflow_dispatch dry run acts on the default branch only', async () => {
-    const branch = setup({ dry_run: 'true' }, 'workflow_dispatch', { ref: 'refs/heads/feature', payload: { repository: { default_branch: 'main' } } });
+    const branch = setup({ dry_run: 'true' }, 'workflow_dispatch', {
+      ref: 'refs/heads/feature',
+      payload: { repository: { default_branch: 'main' } },
+    });
     await branch.watch(drifted());
     expect(github.requests).toEqual([]);
-    expect(branch.written).toEqual([{ level: 'debug', text: "Dispatched on refs/heads/feature, not on the default branch (main): the watch's issue is left alone." }]);
+    expect(branch.written).toEqual([
+      {
+        level: 'debug',
+        text: "Dispatched on refs/heads/feature, not on the default branch (main): the watch's issue is left alone.",
+      },
+    ]);
     const tag = setup({ dry_run: 'True' }, 'workflow_dispatch', { ref: 'refs/tags/v1', payload: {} });
     await tag.watch(drifted());
     expect(github.requests).toEqual([]);
@@ -442,19 +607,34 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
 
   test('drift under on_drift: ignore is well: its open issue is closed', async () => {
     await setup().watch(drifted());
-    const quiet = concludeRun({ inputs: { on_drift: 'ignore', dry_run: true }, naming: INPUT_NAMING, ensured: single({ ...RESULT, ...DRIFT } as ReconcileResult) });
+    const quiet = concludeRun({
+      inputs: { on_drift: 'ignore', dry_run: true },
+      naming: INPUT_NAMING,
+      ensured: single({ ...RESULT, ...DRIFT } as ReconcileResult),
+    });
     await setup({ on_drift: 'ignore' }).watch(quiet);
     expect(issues()[0]?.state).toBe('closed');
   });
 
   test("off GitHub's runner (a local dry run) an empty github_token is a debug line, no warning, nothing sent", async () => {
     const written: Message[] = [];
-    const core = { getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '', dry_run: 'true' })[name] ?? '', setSecret: () => {} } as unknown as ActionCore;
+    const core = {
+      getInput: (name: string) => ({ client_id: CLIENT_ID, github_token: '', dry_run: 'true' })[name] ?? '',
+      setSecret: () => {},
+    } as unknown as ActionCore;
     let loads = 0;
     const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
-    const run = { conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: (m: Message) => void written.push(m) };
+    const run = {
+      conclusion: drifted(),
+      secrets: keepSecrets(CLIENT_ID, ''),
+      write: (m: Message) => void written.push(m),
+    };
     await watchIssue(run, { core, eventName: 'workflow_dispatch', load, onRunner: false });
-    expect([written, loads, github.requests]).toEqual([[{ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." }], 0, []]);
+    expect([written, loads, github.requests]).toEqual([
+      [{ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." }],
+      0,
+      [],
+    ]);
     await watchIssue(run, { core, eventName: 'workflow_dispatch', load, onRunner: true });
     expect(written[1]?.level).toBe('warning');
   });
@@ -462,7 +642,12 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
   test('an empty github_token is a warning, nothing sent', async () => {
     const empty = setup({ github_token: '' });
     await empty.watch(drifted());
-    expect(empty.written).toEqual([{ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." }]);
+    expect(empty.written).toEqual([
+      {
+        level: 'warning',
+        text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off.",
+      },
+    ]);
     expect([empty.secrets, github.requests]).toEqual([[], []]);
   });
 
@@ -470,8 +655,12 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     const readOnly = setup({ github_token: READ_ONLY });
     await readOnly.watch(drifted());
     expect(github.calls()).toEqual(['GET /user', LIST, `POST /repos/${REPO}/issues`]);
-    expect(readOnly.written.filter((m) => m.level === 'warning')).toEqual([{ level: 'warning', text: expect.stringContaining('answered HTTP 403') as unknown as string }]);
-    expect(readOnly.written.find((m) => m.level === 'warning')?.text).toMatch(/Give the job the permission `issues: write`, or set watch_issue: off\.$/);
+    expect(readOnly.written.filter((m) => m.level === 'warning')).toEqual([
+      { level: 'warning', text: expect.stringContaining('answered HTTP 403') as unknown as string },
+    ]);
+    expect(readOnly.written.find((m) => m.level === 'warning')?.text).toMatch(
+      /Give the job the permission `issues: write`, or set watch_issue: off\.$/,
+    );
     expect(issues()).toEqual([]);
   });
 
@@ -489,7 +678,12 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     github.fail({ method: 'PATCH', path: /\/issues\/1$/, status: 502, times: 1 });
     const edited = setup();
     await edited.watch(concludeFailure(new ActionError('x'), INPUT_NAMING));
-    expect(github.calls().slice(6)).toEqual(['GET /user', LIST, `PATCH /repos/${REPO}/issues/1`, `PATCH /repos/${REPO}/issues/1`]);
+    expect(github.calls().slice(6)).toEqual([
+      'GET /user',
+      LIST,
+      `PATCH /repos/${REPO}/issues/1`,
+      `PATCH /repos/${REPO}/issues/1`,
+    ]);
     expect(issues()[0]?.body).toContain('- **error**: x');
   });
 
@@ -512,15 +706,32 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     const written: Message[] = [];
     await watchIssue(
       { conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: (m) => void written.push(m) },
-      { core: { getInput: (name: string) => (name === 'github_token' ? TOKEN : ''), setSecret: () => {} } as unknown as ActionCore, eventName: 'schedule', load: () => Promise.reject(new Error('no toolkit')) },
+      {
+        core: {
+          getInput: (name: string) => (name === 'github_token' ? TOKEN : ''),
+          setSecret: () => {},
+        } as unknown as ActionCore,
+        eventName: 'schedule',
+        load: () => Promise.reject(new Error('no toolkit')),
+      },
     );
-    expect(written).toEqual([{ level: 'warning', text: "The watch's issue was not kept (the job summary has the run's report): GitHub failed: no toolkit." }]);
+    expect(written).toEqual([
+      {
+        level: 'warning',
+        text: "The watch's issue was not kept (the job summary has the run's report): GitHub failed: no toolkit.",
+      },
+    ]);
   });
 });
 
 describe('the wiring', () => {
   test('run() keeps the issue last, after the comment, with the conclusion, the keeper and the writer; never a change of the exit code', async () => {
-    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'not a url', spec: 'x.yml' });
+    const runner = new RecordingRunner({
+      client_id: CLIENT_ID,
+      client_secret: 'a-secret-value',
+      auth_url: 'not a url',
+      spec: 'x.yml',
+    });
     const order: string[] = [];
     let seen: Conclusion | undefined;
     await run(
@@ -540,21 +751,43 @@ describe('the wiring', () => {
   });
 
   test('run() refuses an invalid watch_issue before anything is sent: one error, exit 1; with an invalid pr_comment too, both', async () => {
-    const runner = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'https://auth.example.invalid', watch_issue: 'always' });
+    const runner = new RecordingRunner({
+      client_id: CLIENT_ID,
+      client_secret: 'a-secret-value',
+      auth_url: 'https://auth.example.invalid',
+      watch_issue: 'always',
+    });
     let watched = false;
     await run(runner.collaborators({ watch: async () => void (watched = true) }));
-    expect(runner.annotations()).toEqual([{ level: 'error', message: (readWatchIssue('always') as Message).text, properties: {} }]);
+    expect(runner.annotations()).toEqual([
+      { level: 'error', message: (readWatchIssue('always') as Message).text, properties: {} },
+    ]);
     // Its summary lists the problem, as for any input's.
-    expect([runner.exitCode, watched, runner.summaries]).toEqual([1, false, [expect.stringContaining('- Input watch\\_issue must be auto or off')]]);
+    expect([runner.exitCode, watched, runner.summaries]).toEqual([
+      1,
+      false,
+      [expect.stringContaining('- Input watch\\_issue must be auto or off')],
+    ]);
 
-    const both = new RecordingRunner({ client_id: CLIENT_ID, client_secret: 'a-secret-value', auth_url: 'https://auth.example.invalid', watch_issue: 'x', pr_comment: 'y' });
+    const both = new RecordingRunner({
+      client_id: CLIENT_ID,
+      client_secret: 'a-secret-value',
+      auth_url: 'https://auth.example.invalid',
+      watch_issue: 'x',
+      pr_comment: 'y',
+    });
     await run(both.collaborators());
-    expect(both.annotations().map((a) => a.message)).toEqual([expect.stringMatching(/^Input pr_comment must be/), expect.stringMatching(/^Input watch_issue must be/)]);
+    expect(both.annotations().map((a) => a.message)).toEqual([
+      expect.stringMatching(/^Input pr_comment must be/),
+      expect.stringMatching(/^Input watch_issue must be/),
+    ]);
     expect(both.summaries).toEqual([expect.stringContaining('The inputs or the spec have 2 problem(s)')]);
   });
 
   test("the runner's watch reads the event from GITHUB_EVENT_NAME: a release loads nothing and sends nothing", async () => {
     const { watch } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'release', INPUT_GITHUB_TOKEN: 'ghs_x' });
-    await expect(watch?.({ conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: () => {} })).resolves.toBeUndefined();
+    await expect(
+      watch?.({ conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: () => {} }),
+    ).resolves.toBeUndefined();
   });
 });

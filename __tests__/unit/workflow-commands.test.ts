@@ -8,7 +8,13 @@ import * as toolkit from '@actions/core';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { annotation, appendSummary, keyValueBlock, workflowCommand, writeOutput } from '../../src/github/workflow-commands.ts';
+import {
+  annotation,
+  appendSummary,
+  keyValueBlock,
+  workflowCommand,
+  writeOutput,
+} from '../../src/github/workflow-commands.ts';
 import type { AnnotationProperties } from '../../src/github/collaborators.ts';
 
 const saved = { ...process.env };
@@ -29,7 +35,18 @@ const toolkitWrites = (call: () => void): string => {
   return written.join('');
 };
 
-const HOSTILE = ['plain', '', '::error::forged', 'a\nb\r\nc', '100% %0A done', 'key=value,other=x', 'x: y, z', '\u001b[31mred\u001b[0m', '%25 %3A %2C', 'é ✓ 🙂'];
+const HOSTILE = [
+  'plain',
+  '',
+  '::error::forged',
+  'a\nb\r\nc',
+  '100% %0A done',
+  'key=value,other=x',
+  'x: y, z',
+  '\u001b[31mred\u001b[0m',
+  '%25 %3A %2C',
+  'é ✓ 🙂',
+];
 
 describe('the same lines as @actions/core', () => {
   test.each(HOSTILE)('a mask, a debug line and annotations without properties: %j', (text) => {
@@ -49,12 +66,16 @@ describe('the same lines as @actions/core', () => {
   ];
   test.each(PROPERTIES)('an annotation with properties %j', (properties) => {
     for (const level of ['warning', 'error'] as const) {
-      expect(`${annotation(level, 'a message, with: text\n', properties)}\n`).toBe(toolkitWrites(() => toolkit[level]('a message, with: text\n', properties)));
+      expect(`${annotation(level, 'a message, with: text\n', properties)}\n`).toBe(
+        toolkitWrites(() => toolkit[level]('a message, with: text\n', properties)),
+      );
     }
   });
 
-  test('properties in the toolkit\'s order and names, the unset and the zero left out', () => {
-    expect(annotation('error', 'm', { startColumn: 5, startLine: 4, file: 'f', title: 't' })).toBe('::error title=t,file=f,line=4,col=5::m');
+  test("properties in the toolkit's order and names, the unset and the zero left out", () => {
+    expect(annotation('error', 'm', { startColumn: 5, startLine: 4, file: 'f', title: 't' })).toBe(
+      '::error title=t,file=f,line=4,col=5::m',
+    );
     expect(annotation('error', 'm', { file: 'f', startLine: 0 })).toBe('::error file=f::m');
   });
 
@@ -85,7 +106,7 @@ describe('the same lines as @actions/core', () => {
     }
   });
 
-  test('an output file that is not there: the toolkit\'s error, nothing written', () => {
+  test("an output file that is not there: the toolkit's error, nothing written", () => {
     const file = path.join(tmpdir(), 'no-such-dir', 'output');
     expect(() => writeOutput({ GITHUB_OUTPUT: file }, 'x', 'y', () => {})).toThrow(`Missing file at path: ${file}`);
   });
@@ -93,12 +114,18 @@ describe('the same lines as @actions/core', () => {
   test('each block has a delimiter of its own, which neither the name nor the value may hold', () => {
     const [one, two] = [keyValueBlock('a', 'v'), keyValueBlock('a', 'v')].map((block) => /<<(\S+)/.exec(block)?.[1]);
     expect(one).not.toBe(two);
-    expect(keyValueBlock('name', 'line 1\nline 2', () => 'u')).toBe('name<<ghadelimiter_u\nline 1\nline 2\nghadelimiter_u');
-    expect(() => keyValueBlock('x', 'before ghadelimiter_u after', () => 'u')).toThrow('Unexpected input: value should not contain the delimiter "ghadelimiter_u"');
-    expect(() => keyValueBlock('x ghadelimiter_u', 'v', () => 'u')).toThrow('Unexpected input: name should not contain the delimiter "ghadelimiter_u"');
+    expect(keyValueBlock('name', 'line 1\nline 2', () => 'u')).toBe(
+      'name<<ghadelimiter_u\nline 1\nline 2\nghadelimiter_u',
+    );
+    expect(() => keyValueBlock('x', 'before ghadelimiter_u after', () => 'u')).toThrow(
+      'Unexpected input: value should not contain the delimiter "ghadelimiter_u"',
+    );
+    expect(() => keyValueBlock('x ghadelimiter_u', 'v', () => 'u')).toThrow(
+      'Unexpected input: name should not contain the delimiter "ghadelimiter_u"',
+    );
   });
 
-  test('the summary is appended as the toolkit appends it; a file it cannot write is the toolkit\'s error', async () => {
+  test("the summary is appended as the toolkit appends it; a file it cannot write is the toolkit's error", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'workflow-commands-'));
     try {
       const [ours, theirs] = [path.join(dir, 'ours.md'), path.join(dir, 'theirs.md')];
@@ -112,7 +139,9 @@ describe('the same lines as @actions/core', () => {
       expect(await readFile(ours, 'utf8')).toBe(await readFile(theirs, 'utf8'));
 
       const missing = path.join(dir, 'missing.md');
-      await expect(appendSummary(missing, 'x')).rejects.toThrow(`Unable to access summary file: '${missing}'. Check if the file has correct read/write permissions.`);
+      await expect(appendSummary(missing, 'x')).rejects.toThrow(
+        `Unable to access summary file: '${missing}'. Check if the file has correct read/write permissions.`,
+      );
       if (process.getuid?.() !== 0) {
         await chmod(ours, 0o444);
         await expect(appendSummary(ours, 'x')).rejects.toThrow('Unable to access summary file');

@@ -10,13 +10,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { parseSpec } from '../../src/engine/spec.ts';
-import { asMapping, isMapping, isThisAction, jobsOf, read, readWorkflows, stepsOf, type Mapping, type Workflow } from '../support/workflows.ts';
+import {
+  asMapping,
+  isMapping,
+  isThisAction,
+  jobsOf,
+  read,
+  readWorkflows,
+  stepsOf,
+  type Mapping,
+  type Workflow,
+} from '../support/workflows.ts';
 
 const workflows: Workflow[] = await readWorkflows();
 const examples = workflows.filter((w) => w.file.startsWith('examples/'));
 
 // This repository's second action, rotate/action.yml, is this project's too.
-const isThirdParty = (uses: string): boolean => !uses.startsWith('./') && !uses.startsWith('docker://') && !isThisAction(uses) && !/(^|\/)ensure-provider-scope\/rotate@/.test(uses);
+const isThirdParty = (uses: string): boolean =>
+  !uses.startsWith('./') &&
+  !uses.startsWith('docker://') &&
+  !isThisAction(uses) &&
+  !/(^|\/)ensure-provider-scope\/rotate@/.test(uses);
 
 /** A `uses:` line: the action reference and the comment after it. */
 interface UsesLine {
@@ -26,7 +40,10 @@ interface UsesLine {
 
 /** The `uses:` lines of a workflow's (or a snippet's) text, with their trailing comments; comment lines are skipped. */
 function usesLines(text: string): UsesLine[] {
-  return [...text.matchAll(/^[ \t]*(?:-[ \t]+)?uses:[ \t]*(['"]?)([^\s'"#]+)\1[ \t]*(#.*)?$/gm)].map((m) => ({ uses: m[2] as string, comment: (m[3] ?? '').trim() }));
+  return [...text.matchAll(/^[ \t]*(?:-[ \t]+)?uses:[ \t]*(['"]?)([^\s'"#]+)\1[ \t]*(#.*)?$/gm)].map((m) => ({
+    uses: m[2] as string,
+    comment: (m[3] ?? '').trim(),
+  }));
 }
 
 /** A third-party action's pin: the repository (owner/name, the part the SHA belongs to), the ref and the version comment. */
@@ -50,7 +67,9 @@ const isFullSha = (ref: string): boolean => /^[0-9a-f]{40}$/.test(ref);
 
 /** The `uses:` lines inside the ```yaml (or ```yml) fenced blocks of a Markdown text. */
 function markdownYamlUses(markdown: string): UsesLine[] {
-  return [...markdown.matchAll(/^([ \t]*)(`{3,}|~{3,})[ \t]*ya?ml\b[^\n]*\n([\s\S]*?)^\1\2[ \t]*$/gm)].flatMap((m) => usesLines(m[3] as string));
+  return [...markdown.matchAll(/^([ \t]*)(`{3,}|~{3,})[ \t]*ya?ml\b[^\n]*\n([\s\S]*?)^\1\2[ \t]*$/gm)].flatMap((m) =>
+    usesLines(m[3] as string),
+  );
 }
 
 /**
@@ -67,9 +86,13 @@ function snippetPinProblems(markdown: string, pins: ReadonlyMap<string, Pin>): s
       if (expected !== undefined) {
         return pin.ref === expected.ref && pin.version === expected.version
           ? []
-          : [`${line.uses} ${line.comment}: the workflows pin ${pin.repo}@${expected.ref} # ${String(expected.version)}`];
+          : [
+              `${line.uses} ${line.comment}: the workflows pin ${pin.repo}@${expected.ref} # ${String(expected.version)}`,
+            ];
       }
-      return isFullSha(pin.ref) && pin.version !== undefined ? [] : [`${line.uses} ${line.comment}: not pinned by a full commit SHA with a # vX.Y.Z comment`];
+      return isFullSha(pin.ref) && pin.version !== undefined
+        ? []
+        : [`${line.uses} ${line.comment}: not pinned by a full commit SHA with a # vX.Y.Z comment`];
     });
 }
 
@@ -95,7 +118,9 @@ function strings(value: unknown): string[] {
 
 /** The `${{ … }}` expressions of a parsed workflow, and the bare `if:` conditions. */
 function expressions(workflow: Workflow): string[] {
-  const found = strings(workflow.yaml).flatMap((s) => [...s.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].map((m) => (m[1] as string).trim()));
+  const found = strings(workflow.yaml).flatMap((s) =>
+    [...s.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].map((m) => (m[1] as string).trim()),
+  );
   const conditions: string[] = [];
   const collect = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(collect);
@@ -111,7 +136,9 @@ function expressions(workflow: Workflow): string[] {
 }
 
 describe('the helpers', () => {
-  const pins = new Map<string, Pin>([['actions/checkout', { repo: 'actions/checkout', ref: 'a'.repeat(40), version: 'v7.0.1' }]]);
+  const pins = new Map<string, Pin>([
+    ['actions/checkout', { repo: 'actions/checkout', ref: 'a'.repeat(40), version: 'v7.0.1' }],
+  ]);
   const readme = (uses: string): string => `# Usage\n\n\`\`\`yaml\nsteps:\n  - uses: ${uses}\n\`\`\`\n`;
 
   test('read uses lines with their comments, quoted or not, and skip comment lines', () => {
@@ -119,7 +146,11 @@ describe('the helpers', () => {
       { uses: 'a/b@c', comment: '# v1.2.3' },
       { uses: 'd/e/f@g', comment: '' },
     ]);
-    expect(pinOf({ uses: `github/codeql-action/init@${'b'.repeat(40)}`, comment: '# v4.36.2' })).toEqual({ repo: 'github/codeql-action', ref: 'b'.repeat(40), version: 'v4.36.2' });
+    expect(pinOf({ uses: `github/codeql-action/init@${'b'.repeat(40)}`, comment: '# v4.36.2' })).toEqual({
+      repo: 'github/codeql-action',
+      ref: 'b'.repeat(40),
+      version: 'v4.36.2',
+    });
   });
 
   test('find uses lines in yaml fences only', () => {
@@ -127,13 +158,13 @@ describe('the helpers', () => {
     expect(markdownYamlUses(markdown).map((l) => l.uses)).toEqual(['a/b@c', 'd/e@f']);
   });
 
-  test('accept a README with no pin of its own, or with the workflows\' pins', () => {
+  test("accept a README with no pin of its own, or with the workflows' pins", () => {
     expect(snippetPinProblems('# No snippet\n', pins)).toEqual([]);
     expect(snippetPinProblems(readme('<owner>/ensure-provider-scope@v1'), pins)).toEqual([]);
     expect(snippetPinProblems(readme(`actions/checkout@${'a'.repeat(40)} # v7.0.1`), pins)).toEqual([]);
   });
 
-  test('refuse a README pin that differs from the workflows\' or is not a SHA', () => {
+  test("refuse a README pin that differs from the workflows' or is not a SHA", () => {
     expect(snippetPinProblems(readme(`actions/checkout@${'c'.repeat(40)} # v4.3.1`), pins)).toHaveLength(1);
     expect(snippetPinProblems(readme(`actions/checkout@${'a'.repeat(40)} # v7.0.0`), pins)).toHaveLength(1);
     expect(snippetPinProblems(readme('actions/checkout@v7'), pins)).toHaveLength(1);
@@ -150,8 +181,15 @@ describe('pins', () => {
 
   test('the line scan sees every uses: of the parsed workflows', () => {
     for (const workflow of workflows) {
-      const parsed = jobsOf(workflow).flatMap(([, job]) => [job.uses, ...stepsOf(job).map((s) => s.uses)]).filter((u): u is string => typeof u === 'string');
-      expect([workflow.file, usesLines(workflow.text).map((l) => l.uses).sort()]).toEqual([workflow.file, parsed.sort()]);
+      const parsed = jobsOf(workflow)
+        .flatMap(([, job]) => [job.uses, ...stepsOf(job).map((s) => s.uses)])
+        .filter((u): u is string => typeof u === 'string');
+      expect([
+        workflow.file,
+        usesLines(workflow.text)
+          .map((l) => l.uses)
+          .sort(),
+      ]).toEqual([workflow.file, parsed.sort()]);
     }
   });
 
@@ -182,9 +220,21 @@ describe('pins', () => {
   // runner deprecates (checkout v7.0.1, setup-node v7.0.0, codeql-action v4.36.2: their action.yml).
   test('actions/checkout, actions/setup-node and github/codeql-action are at their node24 releases', () => {
     const pins = workflowPins();
-    expect(pins.get('actions/checkout')).toEqual({ repo: 'actions/checkout', ref: '3d3c42e5aac5ba805825da76410c181273ba90b1', version: 'v7.0.1' });
-    expect(pins.get('actions/setup-node')).toEqual({ repo: 'actions/setup-node', ref: '820762786026740c76f36085b0efc47a31fe5020', version: 'v7.0.0' });
-    expect(pins.get('github/codeql-action')).toEqual({ repo: 'github/codeql-action', ref: '8aad20d150bbac5944a9f9d289da16a4b0d87c1e', version: 'v4.36.2' });
+    expect(pins.get('actions/checkout')).toEqual({
+      repo: 'actions/checkout',
+      ref: '3d3c42e5aac5ba805825da76410c181273ba90b1',
+      version: 'v7.0.1',
+    });
+    expect(pins.get('actions/setup-node')).toEqual({
+      repo: 'actions/setup-node',
+      ref: '820762786026740c76f36085b0efc47a31fe5020',
+      version: 'v7.0.0',
+    });
+    expect(pins.get('github/codeql-action')).toEqual({
+      repo: 'github/codeql-action',
+      ref: '8aad20d150bbac5944a9f9d289da16a4b0d87c1e',
+      version: 'v4.36.2',
+    });
   });
 
   test('the examples tell users to pin this action by commit SHA', () => {
@@ -192,13 +242,17 @@ describe('pins', () => {
       const lines = text.split('\n');
       lines.forEach((line, index) => {
         if (!/^\s*(?:-\s+)?uses:\s*<owner>\/ensure-provider-scope@/.test(line)) return;
-        expect([file, index + 1, lines[index - 1]]).toEqual([file, index + 1, expect.stringMatching(/#.*pin.*commit SHA/i)]);
+        expect([file, index + 1, lines[index - 1]]).toEqual([
+          file,
+          index + 1,
+          expect.stringMatching(/#.*pin.*commit SHA/i),
+        ]);
       });
     }
   });
 
   // The README is written apart from the workflows: its snippets must not teach another pin.
-  test('the README\'s YAML snippets use the workflows\' pins', async () => {
+  test("the README's YAML snippets use the workflows' pins", async () => {
     expect(snippetPinProblems(await read('README.md'), workflowPins())).toEqual([]);
   });
 });
@@ -208,7 +262,9 @@ describe('secrets and credentials', () => {
   // the job; `secrets.NAME` sends that one only.
   test('no workflow or example looks a secret up with a computed expression, or takes the whole secrets context', () => {
     for (const workflow of workflows) {
-      const computed = expressions(workflow).filter((e) => /\bsecrets\s*\[/.test(e) || /\bsecrets\b(?!\s*\.\s*[A-Za-z_])/.test(e));
+      const computed = expressions(workflow).filter(
+        (e) => /\bsecrets\s*\[/.test(e) || /\bsecrets\b(?!\s*\.\s*[A-Za-z_])/.test(e),
+      );
       expect([workflow.file, computed]).toEqual([workflow.file, []]);
     }
   });
@@ -219,7 +275,11 @@ describe('secrets and credentials', () => {
         for (const step of stepsOf(job)) {
           const clientId = asMapping(step.with).client_id;
           if (clientId === undefined) continue;
-          expect([workflow.file, jobName, String(clientId)]).toEqual([workflow.file, jobName, expect.not.stringMatching(/\bsecrets\b/)]);
+          expect([workflow.file, jobName, String(clientId)]).toEqual([
+            workflow.file,
+            jobName,
+            expect.not.stringMatching(/\bsecrets\b/),
+          ]);
         }
       }
     }
@@ -250,7 +310,11 @@ describe('secrets and credentials', () => {
     for (const workflow of examples) {
       for (const [jobName, job] of jobsOf(workflow)) {
         if (!JSON.stringify(job).includes('secrets.')) continue;
-        expect([workflow.file, jobName, typeof job.environment === 'string' && job.environment !== '']).toEqual([workflow.file, jobName, true]);
+        expect([workflow.file, jobName, typeof job.environment === 'string' && job.environment !== '']).toEqual([
+          workflow.file,
+          jobName,
+          true,
+        ]);
       }
     }
   });
@@ -260,28 +324,50 @@ describe('secrets and credentials', () => {
     expect(job.environment).toBe('${{ matrix.provider }}');
   });
 
-  test('every workflow sets its permissions, and only the release\'s publishing jobs, the pull request\'s comment and the watch\'s issue may write', () => {
+  test("every workflow sets its permissions, and only the release's publishing jobs, the pull request's comment and the watch's issue may write", () => {
     for (const workflow of workflows) {
       expect([workflow.file, 'permissions' in workflow.yaml]).toEqual([workflow.file, true]);
       for (const [jobName, job] of jobsOf(workflow)) {
         const permissions = { ...asMapping(workflow.yaml.permissions), ...asMapping(job.permissions) };
-        const writes = Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope);
+        const writes = Object.entries(permissions)
+          .filter(([, level]) => level === 'write')
+          .map(([scope]) => scope);
         const release = workflow.file === '.github/workflows/release.yml';
         // On a pull request, a step of this action with pr_comment on comments: it needs pull-requests: write, and has it.
         const on = workflow.yaml.on;
-        const onPullRequest = ['pull_request', 'pull_request_target'].some((event) => (typeof on === 'string' ? on === event : Array.isArray(on) ? on.includes(event) : event in asMapping(on)));
-        const comments = onPullRequest && stepsOf(job).some((step) => typeof step.uses === 'string' && isThisAction(step.uses) && asMapping(step.with).pr_comment !== 'off');
+        const onPullRequest = ['pull_request', 'pull_request_target'].some((event) =>
+          typeof on === 'string' ? on === event : Array.isArray(on) ? on.includes(event) : event in asMapping(on),
+        );
+        const comments =
+          onPullRequest &&
+          stepsOf(job).some(
+            (step) =>
+              typeof step.uses === 'string' && isThisAction(step.uses) && asMapping(step.with).pr_comment !== 'off',
+          );
         // On a schedule, a dry run of this action with watch_issue on keeps an issue: it needs issues: write, and has it.
         const onSchedule = typeof on !== 'string' && !Array.isArray(on) && 'schedule' in asMapping(on);
-        const watches = onSchedule && stepsOf(job).some((step) => typeof step.uses === 'string' && isThisAction(step.uses) && asMapping(step.with).watch_issue !== 'off' && String(asMapping(step.with).dry_run) === 'true');
+        const watches =
+          onSchedule &&
+          stepsOf(job).some(
+            (step) =>
+              typeof step.uses === 'string' &&
+              isThisAction(step.uses) &&
+              asMapping(step.with).watch_issue !== 'off' &&
+              String(asMapping(step.with).dry_run) === 'true',
+          );
         // The GitHub release writes contents; npm's trusted publishing needs an OIDC token.
         const allowed =
-          release && jobName === 'publish' ? ['contents']
-          : release && jobName === 'npm' ? ['id-token']
-          : workflow.file === '.github/workflows/codeql.yml' ? ['security-events']
-          : comments ? ['pull-requests']
-          : watches ? ['issues']
-          : [];
+          release && jobName === 'publish'
+            ? ['contents']
+            : release && jobName === 'npm'
+              ? ['id-token']
+              : workflow.file === '.github/workflows/codeql.yml'
+                ? ['security-events']
+                : comments
+                  ? ['pull-requests']
+                  : watches
+                    ? ['issues']
+                    : [];
         expect([workflow.file, jobName, writes]).toEqual([workflow.file, jobName, allowed]);
       }
     }
@@ -291,8 +377,14 @@ describe('secrets and credentials', () => {
     for (const workflow of workflows) {
       for (const [jobName, job] of jobsOf(workflow)) {
         const pushes = stepsOf(job).some((s) => typeof s.run === 'string' && /\bgit push\b/.test(s.run));
-        for (const step of stepsOf(job).filter((s) => typeof s.uses === 'string' && s.uses.startsWith('actions/checkout@'))) {
-          expect([workflow.file, jobName, asMapping(step.with)['persist-credentials']]).toEqual([workflow.file, jobName, pushes]);
+        for (const step of stepsOf(job).filter(
+          (s) => typeof s.uses === 'string' && s.uses.startsWith('actions/checkout@'),
+        )) {
+          expect([workflow.file, jobName, asMapping(step.with)['persist-credentials']]).toEqual([
+            workflow.file,
+            jobName,
+            pushes,
+          ]);
         }
       }
     }
@@ -319,15 +411,24 @@ describe('the examples use the real service', () => {
   test('the deploy steps publish the scope string as globus_auth_scope, and no stand-in is left', () => {
     expect(examples.filter((w) => w.text.includes('deploy.sh')).length).toBeGreaterThanOrEqual(3);
     for (const workflow of examples) {
-      expect([workflow.file, workflow.text]).toEqual([workflow.file, expect.not.stringMatching(/platform_auth_scope|PLATFORM_AUTH_SCOPE|auth\.example\.org|urn:platform:/)]);
+      expect([workflow.file, workflow.text]).toEqual([
+        workflow.file,
+        expect.not.stringMatching(/platform_auth_scope|PLATFORM_AUTH_SCOPE|auth\.example\.org|urn:platform:/),
+      ]);
       if (!workflow.text.includes('deploy.sh')) continue;
-      expect([workflow.file, workflow.text]).toEqual([workflow.file, expect.stringMatching(/GLOBUS_AUTH_SCOPE: \$\{\{ steps\.scope\.outputs\.scope_string \}\}/)]);
+      expect([workflow.file, workflow.text]).toEqual([
+        workflow.file,
+        expect.stringMatching(/GLOBUS_AUTH_SCOPE: \$\{\{ steps\.scope\.outputs\.scope_string \}\}/),
+      ]);
     }
   });
 
   test('the example spec is valid and names the groups scope by its real string', async () => {
     const file = 'examples/provider-scope.yml';
-    const { scopes: [spec], warnings } = parseSpec(await read(file), file);
+    const {
+      scopes: [spec],
+      warnings,
+    } = parseSpec(await read(file), file);
     expect(warnings).toEqual([]);
     expect(spec?.dependent_scopes).toMatchObject([{ scope: GROUPS_SCOPE }]);
   });
@@ -358,7 +459,8 @@ describe('the example workflows', () => {
     for (const { file, text } of examples.filter((w) => w.file.startsWith('examples/workflows/'))) {
       const target = /Copy to\s+(?:#\s*)?\.github\/workflows\/([\w-]+\.yml)/.exec(text)?.[1];
       const replaces = /in place of\s+(?:#\s*)?([\w.-]+\.yml)/.exec(text)?.[1];
-      const own = target !== undefined && (target === file.split('/').at(-1) || !names.includes(target) || target === replaces);
+      const own =
+        target !== undefined && (target === file.split('/').at(-1) || !names.includes(target) || target === replaces);
       expect({ file, target, own }).toEqual({ file, target, own: true });
     }
   });
@@ -367,7 +469,14 @@ describe('the example workflows', () => {
     const text = dryRun?.text ?? '';
     const environment = /^\s+environment: (\S+)$/m.exec(text)?.[1];
     expect(environment).toBe('scope-review');
-    for (const part of [`create \`${environment}\` with`, 'PROVIDER_CLIENT_ID', 'PROVIDER_CLIENT_SECRET', '"Required reviewers"', '"No restriction"']) expect(text).toContain(part);
+    for (const part of [
+      `create \`${environment}\` with`,
+      'PROVIDER_CLIENT_ID',
+      'PROVIDER_CLIENT_SECRET',
+      '"Required reviewers"',
+      '"No restriction"',
+    ])
+      expect(text).toContain(part);
   });
 
   test('the dry run runs on spec changes only, not for Dependabot, and changes nothing', () => {
@@ -383,7 +492,13 @@ describe('the example workflows', () => {
 
   /** The `with:` of the example's step that uses this action. */
   const actionStepOf = (workflow: typeof release): Record<string, unknown> =>
-    asMapping(asMapping(jobsOf(workflow as NonNullable<typeof release>).flatMap(([, job]) => stepsOf(job)).find((s) => typeof s.uses === 'string' && isThisAction(s.uses))).with);
+    asMapping(
+      asMapping(
+        jobsOf(workflow as NonNullable<typeof release>)
+          .flatMap(([, job]) => stepsOf(job))
+          .find((s) => typeof s.uses === 'string' && isThisAction(s.uses)),
+      ).with,
+    );
 
   test('the dry run plans with the settings the release applies: one on_drift, from one repository variable', () => {
     const onDrift = actionStepOf(release).on_drift;
@@ -396,7 +511,9 @@ describe('the example workflows', () => {
     expect(release).toBeDefined();
     if (release === undefined) return;
     const steps = jobsOf(release).flatMap(([, job]) => stepsOf(job));
-    const announcements = ["steps.scope.outputs.created == 'true'", "steps.scope.outputs.updated == 'true'"].map((condition) => steps.find((s) => s.if === condition));
+    const announcements = ["steps.scope.outputs.created == 'true'", "steps.scope.outputs.updated == 'true'"].map(
+      (condition) => steps.find((s) => s.if === condition),
+    );
     for (const [step, flag] of announcements.map((s, i) => [asMapping(s), ['created', 'updated'][i]] as const)) {
       expect(asMapping(step.env).SCOPES).toBe('${{ steps.scope.outputs.scopes }}');
       expect(String(step.run)).toContain(`select(.value.${flag})`);
@@ -415,44 +532,77 @@ describe('the watch example', () => {
    * The release step's script, run as GitHub runs a `shell: bash` step (`bash --noprofile
    * --norc -eo pipefail`), with a `gh` on the PATH that prints `stdout` and exits with `code`.
    */
-  async function findRelease(gh: { stdout: string; code: number }): Promise<{ status: number | null; stdout: string; output: string }> {
+  async function findRelease(gh: {
+    stdout: string;
+    code: number;
+  }): Promise<{ status: number | null; stdout: string; output: string }> {
     const dir = await mkdtemp(path.join(tmpdir(), 'eps-watch-'));
     try {
-      await writeFile(path.join(dir, 'gh'), `#!/bin/sh\nprintf '%s' '${gh.stdout}'\n[ ${gh.code} -eq 0 ] || echo 'release not found' >&2\nexit ${gh.code}\n`);
+      await writeFile(
+        path.join(dir, 'gh'),
+        `#!/bin/sh\nprintf '%s' '${gh.stdout}'\n[ ${gh.code} -eq 0 ] || echo 'release not found' >&2\nexit ${gh.code}\n`,
+      );
       await chmod(path.join(dir, 'gh'), 0o755);
       await writeFile(path.join(dir, 'output'), '');
-      const env = { PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`, GITHUB_REPOSITORY: 'owner/provider', GITHUB_OUTPUT: path.join(dir, 'output'), GH_TOKEN: 'unused' };
-      const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(step.run)], { env, encoding: 'utf8' });
+      const env = {
+        PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`,
+        GITHUB_REPOSITORY: 'owner/provider',
+        GITHUB_OUTPUT: path.join(dir, 'output'),
+        GH_TOKEN: 'unused',
+      };
+      const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(step.run)], {
+        env,
+        encoding: 'utf8',
+      });
       return { status: run.status, stdout: run.stdout, output: await readFile(path.join(dir, 'output'), 'utf8') };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
-  test('checks out the latest release\'s tag, found in a bash step', () => {
+  test("checks out the latest release's tag, found in a bash step", () => {
     expect(step.shell).toBe('bash');
-    const checkout = asMapping(stepsOf(job).find((s) => typeof s.uses === 'string' && s.uses.startsWith('actions/checkout@')));
+    const checkout = asMapping(
+      stepsOf(job).find((s) => typeof s.uses === 'string' && s.uses.startsWith('actions/checkout@')),
+    );
     expect(asMapping(checkout.with).ref).toBe('${{ steps.release.outputs.tag }}');
   });
 
-  test('a release found: its tag is the step\'s output', async () => {
-    expect(await findRelease({ stdout: 'v1.4.0\n', code: 0 })).toEqual({ status: 0, stdout: '', output: 'tag=v1.4.0\n' });
+  test("a release found: its tag is the step's output", async () => {
+    expect(await findRelease({ stdout: 'v1.4.0\n', code: 0 })).toEqual({
+      status: 0,
+      stdout: '',
+      output: 'tag=v1.4.0\n',
+    });
   });
 
   test.each([
     ['gh fails (no release yet, no permission)', { stdout: '', code: 1 }],
     ['gh prints no tag', { stdout: '', code: 0 }],
-  ])('%s: the job fails with an error that says what to do before the first release, and no tag is set', async (_, gh) => {
-    const run = await findRelease(gh);
-    expect(run.status).toBe(1);
-    expect(run.output).toBe('');
-    expect(run.stdout).toMatch(/^::error title=No latest release::The latest release of owner\/provider cannot be read/);
-    expect(run.stdout).toContain('Before the first release this is expected: publish it, or disable this workflow until then (gh workflow disable scope-watch.yml)');
-  });
+  ])(
+    '%s: the job fails with an error that says what to do before the first release, and no tag is set',
+    async (_, gh) => {
+      const run = await findRelease(gh);
+      expect(run.status).toBe(1);
+      expect(run.output).toBe('');
+      expect(run.stdout).toMatch(
+        /^::error title=No latest release::The latest release of owner\/provider cannot be read/,
+      );
+      expect(run.stdout).toContain(
+        'Before the first release this is expected: publish it, or disable this workflow until then (gh workflow disable scope-watch.yml)',
+      );
+    },
+  );
 
   test('says GitHub disables its schedule after 60 days without activity, and how to enable it again', () => {
     const text = watch?.text ?? '';
-    for (const part of ['60 days without activity', '"Enable workflow"', 'gh workflow enable scope-watch.yml', 'Copy to .github/workflows/scope-watch.yml']) expect(text).toContain(part);
+    for (const part of [
+      '60 days without activity',
+      '"Enable workflow"',
+      'gh workflow enable scope-watch.yml',
+      'Copy to .github/workflows/scope-watch.yml',
+    ])
+      expect(text).toContain(part);
   });
 });
 
@@ -463,8 +613,14 @@ describe('dependabot.yml', () => {
     const actions = updates.find((u) => u['package-ecosystem'] === 'github-actions');
     expect(actions?.directories).toEqual(expect.arrayContaining(['/', '/examples/workflows']));
     for (const update of updates) {
-      expect([update['package-ecosystem'], asMapping(update.cooldown)['default-days']]).toEqual([update['package-ecosystem'], expect.any(Number)]);
-      expect([update['package-ecosystem'], Array.isArray(update.labels) && isMapping(update.groups)]).toEqual([update['package-ecosystem'], true]);
+      expect([update['package-ecosystem'], asMapping(update.cooldown)['default-days']]).toEqual([
+        update['package-ecosystem'],
+        expect.any(Number),
+      ]);
+      expect([update['package-ecosystem'], Array.isArray(update.labels) && isMapping(update.groups)]).toEqual([
+        update['package-ecosystem'],
+        true,
+      ]);
     }
   });
 });
@@ -474,7 +630,9 @@ describe('the issue forms', () => {
     const form = asMapping(parse(await read('.github/ISSUE_TEMPLATE/bug_report.yml')));
     const body = (Array.isArray(form.body) ? form.body : []).map(asMapping);
     const ids = body.map((item) => item.id).filter((id) => id !== undefined);
-    expect(ids).toEqual(expect.arrayContaining(['version', 'runner', 'step', 'spec', 'what-happened', 'expected', 'debug-log']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['version', 'runner', 'step', 'spec', 'what-happened', 'expected', 'debug-log']),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect(JSON.stringify(form)).toMatch(/Enable debug logging/);
     expect(JSON.stringify(form)).toMatch(/SECURITY\.md/);
@@ -487,7 +645,7 @@ describe('the issue forms', () => {
 
 // Users' runners are Linux, Windows and macOS: paths, the file system's case and line endings
 // differ, and the action must run on each (actionlint checks the syntax, `npm run lint:workflows`).
-describe('CI runs the action on the three systems of GitHub\'s runners', () => {
+describe("CI runs the action on the three systems of GitHub's runners", () => {
   const SYSTEMS = ['ubuntu-latest', 'windows-latest', 'macos-latest'];
   const ci = workflows.find((w) => w.file === '.github/workflows/ci.yml');
   const actionJobs = (): Array<[string, Mapping]> =>
@@ -514,7 +672,12 @@ describe('CI runs the action on the three systems of GitHub\'s runners', () => {
 
   test('it runs the action against a spec path that climbs out, and asserts the step failed', () => {
     const [[, job] = ['', {}]] = actionJobs();
-    const outside = stepsOf(job).find((s) => s.uses === './' && typeof asMapping(s.with).spec === 'string' && String(asMapping(s.with).spec).startsWith('..'));
+    const outside = stepsOf(job).find(
+      (s) =>
+        s.uses === './' &&
+        typeof asMapping(s.with).spec === 'string' &&
+        String(asMapping(s.with).spec).startsWith('..'),
+    );
     expect(outside).toEqual(expect.objectContaining({ 'continue-on-error': true, id: expect.any(String) }));
     const assertion = stepsOf(job).find((s) => s.name === 'Assert the outputs');
     expect(JSON.stringify(assertion)).toContain(`steps.${String(outside?.id)}.outcome`);

@@ -32,32 +32,44 @@ describe.each([
   ['directly', false],
   ['through an HTTPS proxy', true],
 ])('on the wire, %s', (_how, viaProxy) => {
-  test.each(['noop', 'create'] as const)('%s: the first round opens its connections together; later requests reuse them', async (pathName) => {
-    const client = clients.clientFor(pathName);
-    const mark = wire.mark();
-    const connects = wire.proxy.relayed.length;
+  test.each(['noop', 'create'] as const)(
+    '%s: the first round opens its connections together; later requests reuse them',
+    async (pathName) => {
+      const client = clients.clientFor(pathName);
+      const mark = wire.mark();
+      const connects = wire.proxy.relayed.length;
 
-    const result = await runAction({
-      inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url },
-      files: { [SPEC_PATH]: specFile() },
-      env: wire.clientEnv(viaProxy),
-    });
+      const result = await runAction({
+        inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url },
+        files: { [SPEC_PATH]: specFile() },
+        env: wire.clientEnv(viaProxy),
+      });
 
-    expect(result.exitCode).toBe(0);
-    expect(result.outputs.created).toBe(String(pathName === 'create'));
-    // Neither the secret nor the Basic credential made with it, anywhere but in the masks.
-    const channels = [result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n'), result.stderr, ...Object.values(result.leftFiles)];
-    for (const form of [client.secret, Buffer.from(`${client.id}:${client.secret}`).toString('base64')]) {
-      for (const channel of channels) expect(channel).not.toContain(form);
-    }
-    const { connections, handshakes, requests } = wire.since(mark);
-    expect(requests).toHaveLength(REQUESTS[pathName]);
-    // One connection per request of the first round, each opened before any answer byte came
-    // back: none waited for another's handshake. The creation and its check reuse them.
-    expect(connections.map((c) => c.answeredBefore)).toEqual(Array(FIRST_ROUND).fill(0));
-    expect(handshakes).toHaveLength(FIRST_ROUND);
-    expect(wire.proxy.relayed.slice(connects)).toEqual(viaProxy ? Array(FIRST_ROUND).fill(`CONNECT ${new URL(wire.url).host}`) : []);
-  });
+      expect(result.exitCode).toBe(0);
+      expect(result.outputs.created).toBe(String(pathName === 'create'));
+      // Neither the secret nor the Basic credential made with it, anywhere but in the masks.
+      const channels = [
+        result.stdout
+          .split('\n')
+          .filter((line) => !line.startsWith('::add-mask::'))
+          .join('\n'),
+        result.stderr,
+        ...Object.values(result.leftFiles),
+      ];
+      for (const form of [client.secret, Buffer.from(`${client.id}:${client.secret}`).toString('base64')]) {
+        for (const channel of channels) expect(channel).not.toContain(form);
+      }
+      const { connections, handshakes, requests } = wire.since(mark);
+      expect(requests).toHaveLength(REQUESTS[pathName]);
+      // One connection per request of the first round, each opened before any answer byte came
+      // back: none waited for another's handshake. The creation and its check reuse them.
+      expect(connections.map((c) => c.answeredBefore)).toEqual(Array(FIRST_ROUND).fill(0));
+      expect(handshakes).toHaveLength(FIRST_ROUND);
+      expect(wire.proxy.relayed.slice(connects)).toEqual(
+        viaProxy ? Array(FIRST_ROUND).fill(`CONNECT ${new URL(wire.url).host}`) : [],
+      );
+    },
+  );
 });
 
 // auth: token: the token request goes first, alone, on the first connection; the first round
@@ -67,25 +79,30 @@ describe.each([
   ['directly', false],
   ['through an HTTPS proxy', true],
 ])('auth: token on the wire, %s', (_how, viaProxy) => {
-  test.each(['noop', 'create'] as const)('%s: the token first, then the first round together on two connections', async (pathName) => {
-    const client = clients.clientFor(pathName);
-    const mark = wire.mark();
+  test.each(['noop', 'create'] as const)(
+    '%s: the token first, then the first round together on two connections',
+    async (pathName) => {
+      const client = clients.clientFor(pathName);
+      const mark = wire.mark();
 
-    const result = await runAction({
-      inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url, auth: 'token' },
-      files: { [SPEC_PATH]: specFile() },
-      env: wire.clientEnv(viaProxy),
-    });
+      const result = await runAction({
+        inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url, auth: 'token' },
+        files: { [SPEC_PATH]: specFile() },
+        env: wire.clientEnv(viaProxy),
+      });
 
-    expect(result.exitCode).toBe(0);
-    expect(result.outputs.created).toBe(String(pathName === 'create'));
-    const { connections, handshakes, requests } = wire.since(mark);
-    const calls = requests.map((r) => `${r.method} ${r.path.replace(client.id, '{id}')}`);
-    expect(calls[0]).toBe('POST /v2/oauth2/token');
-    expect(calls.slice(1, 3).sort()).toEqual(['GET /v2/api/clients/{id}', 'GET /v2/api/scopes']);
-    expect(calls.slice(3)).toEqual(pathName === 'create' ? ['POST /v2/api/clients/{id}/scopes', 'GET /v2/api/clients/{id}'] : []);
-    // The first connection before any answer; the second once the token's answer was in.
-    expect(connections.map((c) => c.answeredBefore > 0)).toEqual([false, true]);
-    expect(handshakes).toHaveLength(2);
-  });
+      expect(result.exitCode).toBe(0);
+      expect(result.outputs.created).toBe(String(pathName === 'create'));
+      const { connections, handshakes, requests } = wire.since(mark);
+      const calls = requests.map((r) => `${r.method} ${r.path.replace(client.id, '{id}')}`);
+      expect(calls[0]).toBe('POST /v2/oauth2/token');
+      expect(calls.slice(1, 3).sort()).toEqual(['GET /v2/api/clients/{id}', 'GET /v2/api/scopes']);
+      expect(calls.slice(3)).toEqual(
+        pathName === 'create' ? ['POST /v2/api/clients/{id}/scopes', 'GET /v2/api/clients/{id}'] : [],
+      );
+      // The first connection before any answer; the second once the token's answer was in.
+      expect(connections.map((c) => c.answeredBefore > 0)).toEqual([false, true]);
+      expect(handshakes).toHaveLength(2);
+    },
+  );
 });

@@ -11,7 +11,9 @@ import { ROOT } from '../runner.ts';
 export const CONTENDER_NAMES = ['action', 'action-token', 'cli', 'floor', 'curl', 'python', 'fetch'] as const;
 export type ContenderName = (typeof CONTENDER_NAMES)[number];
 /** The bundled action, run as the runner runs it, with the `auth` input of each variant. */
-export const ACTION_AUTH = { action: 'basic', 'action-token': 'token' } as const satisfies Partial<Record<ContenderName, string>>;
+export const ACTION_AUTH = { action: 'basic', 'action-token': 'token' } as const satisfies Partial<
+  Record<ContenderName, string>
+>;
 export type ActionVariant = keyof typeof ACTION_AUTH;
 export const isAction = (name: ContenderName): name is ActionVariant => name in ACTION_AUTH;
 /** The contenders the action must beat. */
@@ -30,7 +32,10 @@ export const CONTENDER_LABELS: Record<ContenderName, string> = {
 const PEERS_DIR = path.join(ROOT, 'dev', 'bench', 'peers');
 
 /** How a contender other than the action is started: a command and its arguments. */
-export const COMMANDS: Record<Exclude<ContenderName, ActionVariant | 'cli'>, { command: string; args: string[]; needs: string[] }> = {
+export const COMMANDS: Record<
+  Exclude<ContenderName, ActionVariant | 'cli'>,
+  { command: string; args: string[]; needs: string[] }
+> = {
   floor: { command: process.execPath, args: [path.join(PEERS_DIR, 'floor.mjs')], needs: [] },
   curl: { command: 'bash', args: [path.join(PEERS_DIR, 'procedure.sh')], needs: ['bash', 'curl', 'jq'] },
   python: { command: 'python3', args: [path.join(PEERS_DIR, 'procedure.py')], needs: ['python3'] },

@@ -3,13 +3,22 @@
  * - no-op: the client already has its scope, as the spec says;
  * - creating: a fresh client, with no scope.
  */
-import { GROUPS_SCOPE_ID, TRANSFER_SCOPE_ID_MADE_UP, type ClientRecord, type EmbeddedAuthService, type ScopeRecord } from '../auth-service.ts';
+import {
+  GROUPS_SCOPE_ID,
+  TRANSFER_SCOPE_ID_MADE_UP,
+  type ClientRecord,
+  type EmbeddedAuthService,
+  type ScopeRecord,
+} from '../auth-service.ts';
 import { SPEC } from './spec.ts';
 
 export const PATHS = ['noop', 'create'] as const;
 export type PathName = (typeof PATHS)[number];
 
-export const PATH_LABELS: Record<PathName, string> = { noop: 'no-op (the client has its scope)', create: 'creating (a fresh client)' };
+export const PATH_LABELS: Record<PathName, string> = {
+  noop: 'no-op (the client has its scope)',
+  create: 'creating (a fresh client)',
+};
 
 type Service = Pick<EmbeddedAuthService, 'addClient' | 'addScope' | 'url'>;
 

@@ -19,10 +19,13 @@ export interface Measurements {
 
 const fmt = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const cell = ({ median, min, max }: Figure): string => `${fmt(median)} [${fmt(min)}-${fmt(max)}]`;
-const row = (label: string, cells: string[], width = 42, cellWidth = 30): string => label.padEnd(width) + cells.map((c) => c.padEnd(cellWidth)).join('');
+const row = (label: string, cells: string[], width = 42, cellWidth = 30): string =>
+  label.padEnd(width) + cells.map((c) => c.padEnd(cellWidth)).join('');
 
 export function printHeader(settings: Settings): void {
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   console.log(
     `ensure-provider-scope benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.versions.node}, ${availableParallelism()} CPUs ` +
       `(${cpus()[0]?.model.trim() ?? 'unknown'}), load ${load}`,
@@ -34,12 +37,20 @@ export function printHeader(settings: Settings): void {
   console.log(`Spec: ${SPEC.dependent_scopes.length} dependent scopes given by string\n`);
 }
 
-const entrantLabel = ({ name, viaProxy }: Entrant): string => (viaProxy ? '  through the proxy' : CONTENDER_LABELS[name]);
+const entrantLabel = ({ name, viaProxy }: Entrant): string =>
+  viaProxy ? '  through the proxy' : CONTENDER_LABELS[name];
 
 function printPath({ settings, samples, contenders }: Measurements, pathName: PathName): void {
   const { latencies } = settings;
-  console.log(`${PATH_LABELS[pathName]}: wall ms from spawn to exit, median [min-max]; xN: the action's time over this contender's`);
-  console.log(row('', latencies.map((l) => `L = ${l} ms`)));
+  console.log(
+    `${PATH_LABELS[pathName]}: wall ms from spawn to exit, median [min-max]; xN: the action's time over this contender's`,
+  );
+  console.log(
+    row(
+      '',
+      latencies.map((l) => `L = ${l} ms`),
+    ),
+  );
   for (const entrant of entrantsOf(contenders)) {
     const action: Entrant = { name: 'action', viaProxy: entrant.viaProxy };
     const cells = latencies.map((l) => {
@@ -55,14 +66,22 @@ function printPath({ settings, samples, contenders }: Measurements, pathName: Pa
 /** What each contender pays on the wire, and its own time around the requests. */
 function printWire({ settings, samples, contenders }: Measurements): void {
   const { latencies } = settings;
-  console.log('On the wire, per run (medians over every latency): requests, TCP connections, TLS handshakes; ms from spawn to the first');
+  console.log(
+    'On the wire, per run (medians over every latency): requests, TCP connections, TLS handshakes; ms from spawn to the first',
+  );
   console.log('connection, and from the last answer byte to exit');
   const heads = PATHS.map((p) => (p === 'noop' ? 'no-op' : 'creating'));
-  console.log(row('', heads.map((h) => `${h}: req conn TLS | first | after`), 42, 40));
+  console.log(
+    row(
+      '',
+      heads.map((h) => `${h}: req conn TLS | first | after`),
+      42,
+      40,
+    ),
+  );
   for (const entrant of entrantsOf(contenders)) {
     const cells = PATHS.map((p) => {
-      const f = (pick: (s: Sample) => number): string =>
-        fmt(samples.overall(entrant, p, latencies, pick).median);
+      const f = (pick: (s: Sample) => number): string => fmt(samples.overall(entrant, p, latencies, pick).median);
       return `${f((s) => s.requests).padStart(8)} ${f((s) => s.connections).padStart(4)} ${f((s) => s.handshakes).padStart(3)} | ${f((s) => s.firstRequestMs).padStart(5)} | ${f((s) => s.tailMs).padStart(5)}`;
     });
     console.log(row(entrantLabel(entrant), cells, 42, 40));
@@ -74,14 +93,23 @@ function printWire({ settings, samples, contenders }: Measurements): void {
 function printTokenCost({ settings, samples, contenders }: Measurements): void {
   if (!contenders.includes('action') || !contenders.includes('action-token')) return;
   console.log('auth: token over auth: basic, ms added to the median wall time (in round trips L where L > 0)');
-  console.log(row('', settings.latencies.map((l) => `L = ${l} ms`)));
+  console.log(
+    row(
+      '',
+      settings.latencies.map((l) => `L = ${l} ms`),
+    ),
+  );
   for (const pathName of PATHS) {
     for (const viaProxy of [false, true]) {
       const cells = settings.latencies.map((l) => {
-        const added = samples.at({ name: 'action-token', viaProxy }, pathName, l).median - samples.at({ name: 'action', viaProxy }, pathName, l).median;
+        const added =
+          samples.at({ name: 'action-token', viaProxy }, pathName, l).median -
+          samples.at({ name: 'action', viaProxy }, pathName, l).median;
         return `+${fmt(added)}${l > 0 ? ` (${fmt(added / l, 1)} L)` : ''}`;
       });
-      console.log(row(`${pathName === 'noop' ? 'no-op' : 'creating'}, ${viaProxy ? 'through the proxy' : 'direct'}`, cells));
+      console.log(
+        row(`${pathName === 'noop' ? 'no-op' : 'creating'}, ${viaProxy ? 'through the proxy' : 'direct'}`, cells),
+      );
     }
   }
   console.log();
@@ -97,10 +125,16 @@ export function printReport(measurements: Measurements, bundle: readonly BundleF
   const action = firstRequestMs(samples, 'action', settings.latencies);
   const bare = firstRequestMs(samples, 'floor', settings.latencies);
   const start = samples.bareStart();
-  console.log(`First connection after spawn (direct runs, median): the action ${fmt(action)} ms, the floor (floor.mjs) ${fmt(bare)} ms`);
-  console.log(`Bare Node's start-up (spawn to exit of an empty script): ${fmt(start.median)} [${fmt(start.min)}-${fmt(start.max)}] ms; the action's first connection ${fmt(action / start.median, 2)}x`);
+  console.log(
+    `First connection after spawn (direct runs, median): the action ${fmt(action)} ms, the floor (floor.mjs) ${fmt(bare)} ms`,
+  );
+  console.log(
+    `Bare Node's start-up (spawn to exit of an empty script): ${fmt(start.median)} [${fmt(start.min)}-${fmt(start.max)}] ms; the action's first connection ${fmt(action / start.median, 2)}x`,
+  );
   const total = bundle.reduce((sum, f) => sum + f.bytes, 0);
-  console.log(`Bundle: ${fmt(total / 1e6, 2)} MB (${bundle.map((f) => `${f.file} ${fmt(f.bytes / 1e6, 2)}`).join(', ')})\n`);
+  console.log(
+    `Bundle: ${fmt(total / 1e6, 2)} MB (${bundle.map((f) => `${f.file} ${fmt(f.bytes / 1e6, 2)}`).join(', ')})\n`,
+  );
 
   console.log('Targets:');
   for (const check of checks) {

@@ -41,7 +41,8 @@ const entryOf = (suffix: string) => ({
   dependent_scopes: [{ scope: GROUPS_SCOPE_STRING }, ...(SIBLINGS[suffix] ?? []).map((s) => ({ scope_suffix: s }))],
 });
 
-export const roundSpecFile = (): string => `# Written by dev/bench/rounds.ts\n${stringify({ scopes: SUFFIXES.map(entryOf) })}`;
+export const roundSpecFile = (): string =>
+  `# Written by dev/bench/rounds.ts\n${stringify({ scopes: SUFFIXES.map(entryOf) })}`;
 
 /** Each round's requests, as `METHOD path`, in the order they came. */
 export interface Rounds {
@@ -52,7 +53,10 @@ export interface Rounds {
 }
 
 /** The dispatcher that counts rounds: every answer held until the turn of the event loop that sent its request ends. */
-export function roundCountingDispatcher(service: EmbeddedAuthService): { dispatcher: InProcessDispatcher; rounds: string[][] } {
+export function roundCountingDispatcher(service: EmbeddedAuthService): {
+  dispatcher: InProcessDispatcher;
+  rounds: string[][];
+} {
   const rounds: string[][] = [];
   let current: { calls: string[]; waiting: Array<() => void> } | undefined;
   const dispatcher = new InProcessDispatcher(async (call) => {
@@ -109,7 +113,9 @@ export async function countRounds(name: RoundCase): Promise<Rounds> {
       writeFile: async () => {},
       dispatcher,
     });
-    const suffixes = [...service.scopes.values()].filter((s) => s.client === client.id).map((s) => s.scope_string.split('/').at(-1) ?? '');
+    const suffixes = [...service.scopes.values()]
+      .filter((s) => s.client === client.id)
+      .map((s) => s.scope_string.split('/').at(-1) ?? '');
     return { rounds, exitCode, suffixes };
   } finally {
     await rm(cwd, { recursive: true, force: true });
@@ -118,10 +124,14 @@ export async function countRounds(name: RoundCase): Promise<Rounds> {
 
 /** The bench's printout of the cases: rounds, and the requests of each. */
 export async function printRounds(): Promise<void> {
-  console.log('\nRound trips of a spec that lists scopes (the engine in process, counted exactly; apply on a fresh client set up as each case says)');
+  console.log(
+    '\nRound trips of a spec that lists scopes (the engine in process, counted exactly; apply on a fresh client set up as each case says)',
+  );
   for (const name of ROUND_CASES) {
     const { rounds, exitCode } = await countRounds(name);
     const requests = rounds.map((round) => round.length).join(' + ');
-    console.log(`  ${ROUND_CASE_LABELS[name].padEnd(80)}${rounds.length} round(s), requests ${requests}${exitCode === 0 ? '' : `, exit ${exitCode}`}`);
+    console.log(
+      `  ${ROUND_CASE_LABELS[name].padEnd(80)}${rounds.length} round(s), requests ${requests}${exitCode === 0 ? '' : `, exit ${exitCode}`}`,
+    );
   }
 }

@@ -23,7 +23,8 @@ export class UsageError extends Error {}
 
 function boundedInt(name: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(value) || value < min || value > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, not "${raw}"`);
+  if (raw.trim() === '' || !Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`${name} must be an integer from ${min} to ${max}, not "${raw}"`);
   return value;
 }
 
@@ -43,7 +44,9 @@ export function parseSettings(argv: readonly string[], env: NodeJS.ProcessEnv): 
   return {
     check: args.check,
     runs: boundedInt('--runs / BENCH_RUNS', runs, 1, 50),
-    latencies: [...new Set(latencies.split(',').map((l) => boundedInt('each of --latencies / BENCH_LATENCIES', l, 0, 2000)))].sort((a, b) => a - b),
+    latencies: [
+      ...new Set(latencies.split(',').map((l) => boundedInt('each of --latencies / BENCH_LATENCIES', l, 0, 2000))),
+    ].sort((a, b) => a - b),
     contenders: parseContenders(args.contenders ?? env.BENCH_CONTENDERS),
     verbose: args.verbose,
   };
@@ -53,6 +56,9 @@ function parseContenders(raw: string | undefined): ContenderName[] {
   if (raw === undefined || raw.trim() === '') return [...CONTENDER_NAMES];
   const names = raw.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !(CONTENDER_NAMES as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new UsageError(`--contenders / BENCH_CONTENDERS: unknown ${unknown.join(', ')}; the contenders are ${CONTENDER_NAMES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--contenders / BENCH_CONTENDERS: unknown ${unknown.join(', ')}; the contenders are ${CONTENDER_NAMES.join(', ')}`,
+    );
   return CONTENDER_NAMES.filter((n) => names.includes(n));
 }

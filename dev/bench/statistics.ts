@@ -6,7 +6,9 @@ export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? Number.NaN)
+    : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 };
 
 export interface Figure {
@@ -15,7 +17,11 @@ export interface Figure {
   max: number;
 }
 
-const figure = (values: readonly number[]): Figure => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+const figure = (values: readonly number[]): Figure => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+});
 
 export class Samples {
   private readonly samples = new Map<string, Sample[]>();

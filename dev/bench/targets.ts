@@ -48,7 +48,11 @@ const PATH_WORDS: Record<PathName, string> = { noop: 'no-op', create: 'creating'
 
 /** The median time from spawn to first request of a contender, over its direct runs on both paths at every latency. */
 export const firstRequestMs = (samples: Samples, name: ContenderName, latencies: readonly number[]): number =>
-  median(PATHS.flatMap((p) => latencies.flatMap((l) => samples.of({ name, viaProxy: false }, p, l))).map((s) => s.firstRequestMs));
+  median(
+    PATHS.flatMap((p) => latencies.flatMap((l) => samples.of({ name, viaProxy: false }, p, l))).map(
+      (s) => s.firstRequestMs,
+    ),
+  );
 
 /** A ratio's check: not measured when either side did not run (or the latency was not run). */
 const ratioCheck = (what: string, ratio: number, holds: (ratio: number) => boolean): Check => ({
@@ -59,20 +63,31 @@ const ratioCheck = (what: string, ratio: number, holds: (ratio: number) => boole
 
 export function checkTargets(samples: Samples, latencies: readonly number[]): Check[] {
   // NaN for a latency not run, so that its checks say "not measured".
-  const wall = (entrant: Entrant, pathName: PathName, latency: number): number => (latencies.includes(latency) ? samples.at(entrant, pathName, latency).median : Number.NaN);
+  const wall = (entrant: Entrant, pathName: PathName, latency: number): number =>
+    latencies.includes(latency) ? samples.at(entrant, pathName, latency).median : Number.NaN;
   const checks: Check[] = [];
 
   // Faster than every peer: one check per latency and mode, with the closest peer named.
   for (const latency of TARGETS.peerLatencies) {
     for (const viaProxy of MODES) {
       const ratios = PATHS.flatMap((p) =>
-        PEERS.map((peer) => ({ peer, pathName: p, ratio: wall({ name: 'action', viaProxy }, p, latency) / wall({ name: peer, viaProxy }, p, latency) })),
+        PEERS.map((peer) => ({
+          peer,
+          pathName: p,
+          ratio: wall({ name: 'action', viaProxy }, p, latency) / wall({ name: peer, viaProxy }, p, latency),
+        })),
       );
       const measured = ratios.filter((r) => Number.isFinite(r.ratio));
-      const worst = measured.reduce<(typeof measured)[number] | undefined>((a, b) => (a === undefined || b.ratio > a.ratio ? b : a), undefined);
+      const worst = measured.reduce<(typeof measured)[number] | undefined>(
+        (a, b) => (a === undefined || b.ratio > a.ratio ? b : a),
+        undefined,
+      );
       checks.push({
         what: `faster than every peer, both paths, L = ${latency} ms, ${modeLabel(viaProxy)}`,
-        value: worst === undefined ? 'not measured' : `closest: ${worst.ratio.toFixed(2)}x of ${worst.peer} (${worst.pathName})`,
+        value:
+          worst === undefined
+            ? 'not measured'
+            : `closest: ${worst.ratio.toFixed(2)}x of ${worst.peer} (${worst.pathName})`,
         met: measured.length < ratios.length ? undefined : measured.every((r) => r.ratio < 1),
       });
     }
@@ -80,38 +95,70 @@ export function checkTargets(samples: Samples, latencies: readonly number[]): Ch
 
   for (const [latency, lead] of Object.entries(TARGETS.curlLead).map(([l, x]) => [Number(l), x] as const)) {
     for (const viaProxy of MODES) {
-      const ratio = wall({ name: 'curl', viaProxy }, 'noop', latency) / wall({ name: 'action', viaProxy }, 'noop', latency);
-      checks.push(ratioCheck(`no-op at least ${lead}x faster than the curl procedure, L = ${latency} ms, ${modeLabel(viaProxy)}`, ratio, (r) => r >= lead));
+      const ratio =
+        wall({ name: 'curl', viaProxy }, 'noop', latency) / wall({ name: 'action', viaProxy }, 'noop', latency);
+      checks.push(
+        ratioCheck(
+          `no-op at least ${lead}x faster than the curl procedure, L = ${latency} ms, ${modeLabel(viaProxy)}`,
+          ratio,
+          (r) => r >= lead,
+        ),
+      );
     }
   }
 
   for (const [latency, limit] of Object.entries(TARGETS.floorRatio).map(([l, x]) => [Number(l), x] as const)) {
     for (const viaProxy of MODES) {
-      const ratio = wall({ name: 'action', viaProxy }, 'noop', latency) / wall({ name: 'floor', viaProxy }, 'noop', latency);
-      checks.push(ratioCheck(`no-op within ${limit}x of the floor, L = ${latency} ms, ${modeLabel(viaProxy)}`, ratio, (r) => r <= limit));
+      const ratio =
+        wall({ name: 'action', viaProxy }, 'noop', latency) / wall({ name: 'floor', viaProxy }, 'noop', latency);
+      checks.push(
+        ratioCheck(
+          `no-op within ${limit}x of the floor, L = ${latency} ms, ${modeLabel(viaProxy)}`,
+          ratio,
+          (r) => r <= limit,
+        ),
+      );
     }
   }
 
   for (const pathName of PATHS) {
     for (const latency of TARGETS.peerLatencies) {
-      const ratio = wall({ name: 'cli', viaProxy: false }, pathName, latency) / wall({ name: 'action', viaProxy: false }, pathName, latency);
-      checks.push(ratioCheck(`the command line no slower than the action, ${PATH_WORDS[pathName]}, L = ${latency} ms, direct`, ratio, (r) => r <= TARGETS.cliRatio));
+      const ratio =
+        wall({ name: 'cli', viaProxy: false }, pathName, latency) /
+        wall({ name: 'action', viaProxy: false }, pathName, latency);
+      checks.push(
+        ratioCheck(
+          `the command line no slower than the action, ${PATH_WORDS[pathName]}, L = ${latency} ms, direct`,
+          ratio,
+          (r) => r <= TARGETS.cliRatio,
+        ),
+      );
     }
   }
 
   const overBare = firstRequestMs(samples, 'action', latencies) / samples.bareStart().median;
-  checks.push(ratioCheck(`first connection within ${TARGETS.firstConnectionOverBareStart}x of bare Node's start-up`, overBare, (r) => r <= TARGETS.firstConnectionOverBareStart));
+  checks.push(
+    ratioCheck(
+      `first connection within ${TARGETS.firstConnectionOverBareStart}x of bare Node's start-up`,
+      overBare,
+      (r) => r <= TARGETS.firstConnectionOverBareStart,
+    ),
+  );
 
   // The tail: from the last answer byte to exit; the action's median over the floor's, in ms.
   for (const pathName of PATHS) {
     for (const viaProxy of MODES) {
       const tail = (name: ContenderName): number =>
-        latencies.includes(TARGETS.tailLatency) ? samples.at({ name, viaProxy }, pathName, TARGETS.tailLatency, (s) => s.tailMs).median : Number.NaN;
+        latencies.includes(TARGETS.tailLatency)
+          ? samples.at({ name, viaProxy }, pathName, TARGETS.tailLatency, (s) => s.tailMs).median
+          : Number.NaN;
       const [action, floor] = [tail('action'), tail('floor')];
       const over = action - floor;
       checks.push({
         what: `after the last answer at most ${TARGETS.tailOverFloorMs} ms longer than the floor, ${PATH_WORDS[pathName]}, L = ${TARGETS.tailLatency} ms, ${modeLabel(viaProxy)}`,
-        value: Number.isFinite(over) ? `${over >= 0 ? '+' : ''}${over.toFixed(0)} ms (the action ${action.toFixed(0)} ms, the floor ${floor.toFixed(0)} ms)` : 'not measured',
+        value: Number.isFinite(over)
+          ? `${over >= 0 ? '+' : ''}${over.toFixed(0)} ms (the action ${action.toFixed(0)} ms, the floor ${floor.toFixed(0)} ms)`
+          : 'not measured',
         met: Number.isFinite(over) ? over <= TARGETS.tailOverFloorMs : undefined,
       });
     }

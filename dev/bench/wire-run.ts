@@ -21,7 +21,11 @@ export interface Entrant {
 export const entrantKey = ({ name, viaProxy }: Entrant): string => `${name}${viaProxy ? ' via proxy' : ''}`;
 
 /** Each contender directly, then through the proxy. */
-export const entrantsOf = (names: readonly ContenderName[]): Entrant[] => names.flatMap((name) => [{ name, viaProxy: false }, { name, viaProxy: true }]);
+export const entrantsOf = (names: readonly ContenderName[]): Entrant[] =>
+  names.flatMap((name) => [
+    { name, viaProxy: false },
+    { name, viaProxy: true },
+  ]);
 
 export interface Sample {
   /** From spawn to exit. */
@@ -36,7 +40,12 @@ export interface Sample {
 }
 
 /** Runs it; throws unless the run ended as the path should (exit 0, the scope created or found). */
-export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entrant: Entrant, pathName: PathName): Promise<Sample> {
+export async function runOnce(
+  wire: ServiceOnTheWire,
+  clients: PathClients,
+  entrant: Entrant,
+  pathName: PathName,
+): Promise<Sample> {
   const client = clients.clientFor(pathName);
   const mark = wire.mark();
   const env = wire.clientEnv(entrant.viaProxy);
@@ -46,7 +55,12 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
   // The scope string the contender gave: the action's output, a peer's line.
   let said: string | undefined;
   if (isAction(entrant.name)) {
-    const inputs = { client_id: client.id, client_secret: client.secret, auth_url: wire.url, auth: ACTION_AUTH[entrant.name] };
+    const inputs = {
+      client_id: client.id,
+      client_secret: client.secret,
+      auth_url: wire.url,
+      auth: ACTION_AUTH[entrant.name],
+    };
     const run = await runAction({ inputs, files: { [SPEC_PATH]: specFile() }, env, killAfterMs });
     spawned = run;
     created = run.outputs.created === 'true';
@@ -59,17 +73,33 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
     const verb = pathName === 'noop' ? 'plan' : 'apply';
     spawned = await spawnProcess(process.execPath, [path.join(ROOT, 'dist', 'cli', 'index.js'), verb, '--json'], {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env, PROVIDER_AUTH_URL: wire.url, PROVIDER_CLIENT_ID: client.id, PROVIDER_CLIENT_SECRET: client.secret },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tmpdir(),
+        ...env,
+        PROVIDER_AUTH_URL: wire.url,
+        PROVIDER_CLIENT_ID: client.id,
+        PROVIDER_CLIENT_SECRET: client.secret,
+      },
       killAfterMs,
     }).finally(() => rm(cwd, { recursive: true, force: true }));
-    const outputs = (JSON.parse(spawned.stdout || '{}') as { outputs?: { scope_string: string; created: boolean } }).outputs;
+    const outputs = (JSON.parse(spawned.stdout || '{}') as { outputs?: { scope_string: string; created: boolean } })
+      .outputs;
     created = outputs?.created === true;
     said = outputs?.scope_string;
   } else {
     const { command, args } = COMMANDS[entrant.name];
     spawned = await spawnProcess(command, args, {
       cwd: tmpdir(),
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env, AUTH_URL: wire.url, CLIENT_ID: client.id, CLIENT_SECRET: client.secret, SCOPE: JSON.stringify(SPEC) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tmpdir(),
+        ...env,
+        AUTH_URL: wire.url,
+        CLIENT_ID: client.id,
+        CLIENT_SECRET: client.secret,
+        SCOPE: JSON.stringify(SPEC),
+      },
       killAfterMs,
     });
     const [verb, string] = spawned.stdout.trim().split(' ');
@@ -78,7 +108,8 @@ export async function runOnce(wire: ServiceOnTheWire, clients: PathClients, entr
   }
   const seen = wire.since(mark);
   const problem = wrongOutcome(spawned, said, created, pathName, wire, clients, client.id, seen.requests);
-  if (problem !== undefined) throw new Error(`${entrantKey(entrant)} on the ${pathName} path: ${problem}:\n${spawned.stdout}${spawned.stderr}`);
+  if (problem !== undefined)
+    throw new Error(`${entrantKey(entrant)} on the ${pathName} path: ${problem}:\n${spawned.stdout}${spawned.stderr}`);
   const exitedAt = spawned.spawnedAt + spawned.ms;
   return {
     wallMs: spawned.ms,
@@ -114,10 +145,16 @@ function wrongOutcome(
   if (said !== expected) return `it named ${said ?? 'no scope'}, not ${expected}`;
   if (created !== (pathName === 'create')) return `created: ${created}`;
   const [scope] = scopes;
-  if (scopes.length !== 1 || scope === undefined || scope.scope_string !== expected) return `the client has ${scopes.length} scope(s), not the one expected`;
-  if (scope.name !== SPEC.name || scope.description !== SPEC.description || ids(scope.dependent_scopes) !== ids(clients.dependentScopes)) {
+  if (scopes.length !== 1 || scope === undefined || scope.scope_string !== expected)
+    return `the client has ${scopes.length} scope(s), not the one expected`;
+  if (
+    scope.name !== SPEC.name ||
+    scope.description !== SPEC.description ||
+    ids(scope.dependent_scopes) !== ids(clients.dependentScopes)
+  ) {
     return 'its scope is not as the spec says';
   }
-  if (JSON.stringify(writes) !== JSON.stringify(pathName === 'create' ? ['POST'] : [])) return `it wrote ${writes.join(', ') || 'nothing'}`;
+  if (JSON.stringify(writes) !== JSON.stringify(pathName === 'create' ? ['POST'] : []))
+    return `it wrote ${writes.join(', ') || 'nothing'}`;
   return undefined;
 }

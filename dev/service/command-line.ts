@@ -38,7 +38,10 @@ export interface ServiceSettings {
 }
 
 /** The settings from the arguments and the environment; `help`, or the problem in one line. */
-export function parseServiceArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ServiceSettings | 'help' | { problem: string } {
+export function parseServiceArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ServiceSettings | 'help' | { problem: string } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -59,26 +62,47 @@ export function parseServiceArgs(argv: readonly string[], env: Readonly<Record<s
   const { values } = parsed;
   if (values.help === true) return 'help';
   const port = Number(values.port ?? '8080');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return { problem: `--port must be a port number, 0 to 65535, not "${values.port}"` };
-  const ids = values['client-id'] ?? (env.EMBEDDED_CLIENT_ID === undefined || env.EMBEDDED_CLIENT_ID === '' ? [] : [env.EMBEDDED_CLIENT_ID]);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return { problem: `--port must be a port number, 0 to 65535, not "${values.port}"` };
+  const ids =
+    values['client-id'] ??
+    (env.EMBEDDED_CLIENT_ID === undefined || env.EMBEDDED_CLIENT_ID === '' ? [] : [env.EMBEDDED_CLIENT_ID]);
   const count = values.clients === undefined ? Math.max(ids.length, 1) : Number(values.clients);
-  if (!Number.isInteger(count) || count < 1 || count > 100) return { problem: `--clients must be a whole number, 1 to 100, not "${values.clients}"` };
-  if (ids.length > count) return { problem: `--clients ${count} is fewer than the ${ids.length} ids given with --client-id` };
-  const secret = values['client-secret'] ?? (env.EMBEDDED_CLIENT_SECRET === '' ? undefined : env.EMBEDDED_CLIENT_SECRET);
-  const clients = Array.from({ length: count }, (_, i) => ({ ...(ids[i] === undefined ? {} : { id: ids[i] }), ...(secret === undefined ? {} : { secret }) }));
-  return { port, clients, scopes: values.scope ?? [], ...(values['credentials-file'] === undefined ? {} : { credentialsFile: values['credentials-file'] }) };
+  if (!Number.isInteger(count) || count < 1 || count > 100)
+    return { problem: `--clients must be a whole number, 1 to 100, not "${values.clients}"` };
+  if (ids.length > count)
+    return { problem: `--clients ${count} is fewer than the ${ids.length} ids given with --client-id` };
+  const secret =
+    values['client-secret'] ?? (env.EMBEDDED_CLIENT_SECRET === '' ? undefined : env.EMBEDDED_CLIENT_SECRET);
+  const clients = Array.from({ length: count }, (_, i) => ({
+    ...(ids[i] === undefined ? {} : { id: ids[i] }),
+    ...(secret === undefined ? {} : { secret }),
+  }));
+  return {
+    port,
+    clients,
+    scopes: values.scope ?? [],
+    ...(values['credentials-file'] === undefined ? {} : { credentialsFile: values['credentials-file'] }),
+  };
 }
 
 /** A value as one word of a POSIX shell: as it is when it is plain, else in single quotes. */
-export const shellWord = (value: string): string => (/^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+export const shellWord = (value: string): string =>
+  /^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** What it prints once it listens: the scopes it knows, then each client's lines. */
-export function banner(url: string, clients: ReadonlyArray<{ id: string; secret: string }>, known: ReadonlyArray<{ scope_string: string; id: string; madeUp: boolean }>): string {
+export function banner(
+  url: string,
+  clients: ReadonlyArray<{ id: string; secret: string }>,
+  known: ReadonlyArray<{ scope_string: string; id: string; madeUp: boolean }>,
+): string {
   const lines = [
     `Embedded authentication service on ${url}, with ${clients.length === 1 ? 'one client' : `${clients.length} clients`}: local, throw-away credentials. Ctrl-C stops it.`,
     '',
     'Scopes of other services it knows, for dependent_scopes:',
-    ...known.map((s) => `  ${s.scope_string}  (id ${s.id}${s.madeUp ? ', made up here: give the scope by its string' : ''})`),
+    ...known.map(
+      (s) => `  ${s.scope_string}  (id ${s.id}${s.madeUp ? ', made up here: give the scope by its string' : ''})`,
+    ),
   ];
   clients.forEach((client, i) => {
     lines.push(

@@ -19,7 +19,11 @@ export interface FaultMatch {
 }
 
 type NoEffect = { status?: never; body?: never; headers?: never; hang?: never; reset?: never; loseAnswer?: never };
-type Answer = Omit<NoEffect, 'status' | 'body' | 'headers'> & { status: number; body?: string; headers?: Record<string, string> };
+type Answer = Omit<NoEffect, 'status' | 'body' | 'headers'> & {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+};
 type Hang = Omit<NoEffect, 'hang'> & { hang: true };
 type Reset = Omit<NoEffect, 'reset'> & { reset: true };
 type LoseAnswer = Omit<NoEffect, 'loseAnswer'> & { loseAnswer: true };

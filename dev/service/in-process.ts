@@ -88,7 +88,9 @@ export class InProcessDispatcher extends Dispatcher {
         handler.onResponseError?.(controller, new errors.SocketError('other side closed'));
         return;
       }
-      const headers = Object.fromEntries(Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const headers = Object.fromEntries(
+        Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
       handler.onResponseStart?.(controller, reply.status, headers, STATUS_CODES[reply.status]);
       handler.onResponseData?.(controller, Buffer.from(reply.body));
       handler.onResponseEnd?.(controller, {});

@@ -94,9 +94,19 @@ export class ServiceState {
       credentials: [],
     };
     // The portal's credential, made with the client; its name is the portal's to choose (no public source records it).
-    const portal = { id: randomUUID(), name: 'Created in the developer portal', created: '', client: base.id, secret: init.secret ?? randomBytes(24).toString('base64url') };
+    const portal = {
+      id: randomUUID(),
+      name: 'Created in the developer portal',
+      created: '',
+      client: base.id,
+      secret: init.secret ?? randomBytes(24).toString('base64url'),
+    };
     // `secret` is the portal credential's: setting it stands for that secret replaced by hand in the portal.
-    const client: ClientRecord = Object.defineProperty(base, 'secret', { enumerable: true, get: () => portal.secret, set: (value: string) => void (portal.secret = value) }) as Omit<ClientRecord, 'secret'> & Pick<ClientRecord, 'secret'>;
+    const client: ClientRecord = Object.defineProperty(base, 'secret', {
+      enumerable: true,
+      get: () => portal.secret,
+      set: (value: string) => void (portal.secret = value),
+    }) as Omit<ClientRecord, 'secret'> & Pick<ClientRecord, 'secret'>;
     this.clients.set(client.id, client);
     Object.assign(portal, { created: this.nextCreated() });
     client.credentials.push(portal);
@@ -111,8 +121,17 @@ export class ServiceState {
   }
 
   /** A new credential of `client`, with a fresh id and secret unless given. */
-  addCredential(client: ClientRecord, init: { name: string; secret?: string; refusals?: number | undefined }): CredentialRecord {
-    const credential = { id: randomUUID(), name: init.name, created: this.nextCreated(), client: client.id, secret: init.secret ?? randomBytes(24).toString('base64url') };
+  addCredential(
+    client: ClientRecord,
+    init: { name: string; secret?: string; refusals?: number | undefined },
+  ): CredentialRecord {
+    const credential = {
+      id: randomUUID(),
+      name: init.name,
+      created: this.nextCreated(),
+      client: client.id,
+      secret: init.secret ?? randomBytes(24).toString('base64url'),
+    };
     client.credentials.push(credential);
     if ((init.refusals ?? 0) > 0) this.refusals.set(credential.secret, init.refusals ?? 0);
     return credential;
@@ -124,7 +143,8 @@ export class ServiceState {
   /** The client the id and secret name, when the secret is one of its credentials' (and has propagated). */
   authenticate(credentials: { id: string; secret: string } | undefined): ClientRecord | undefined {
     const client = credentials === undefined ? undefined : this.clients.get(credentials.id);
-    if (credentials === undefined || !client?.credentials.some((c) => c.secret === credentials.secret)) return undefined;
+    if (credentials === undefined || !client?.credentials.some((c) => c.secret === credentials.secret))
+      return undefined;
     const left = this.refusals.get(credentials.secret) ?? 0;
     if (left <= 0) return client;
     this.refusals.set(credentials.secret, left - 1);

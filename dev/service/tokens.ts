@@ -57,17 +57,29 @@ export class TokenStore {
     const caller = state.authenticate(credentials);
     // The words the real token endpoint answers with (ssl-hep/ServiceX issue 841).
     if (caller === undefined) return error(401, 'Basic auth failed');
-    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? '') || typeof body !== 'string') return oauthError(400, 'invalid_request');
+    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? '') || typeof body !== 'string')
+      return oauthError(400, 'invalid_request');
     const form = new URLSearchParams(body);
     if (form.get('grant_type') !== 'client_credentials') return oauthError(400, 'unsupported_grant_type');
     if (this.refusedGrant.has(caller.id)) return oauthError(400, 'unauthorized_client');
     const scopes = (form.get('scope') ?? '').split(' ').filter((s) => s !== '');
     if (scopes.length === 0 || scopes.some((s) => s !== MANAGE_PROJECTS_SCOPE)) return oauthError(400, 'invalid_scope');
     const token = randomBytes(32).toString('base64url');
-    this.tokens.set(token, { clientId: caller.id, scope: MANAGE_PROJECTS_SCOPE, expiresAt: Date.now() + this.lifetimeSeconds * 1000 });
+    this.tokens.set(token, {
+      clientId: caller.id,
+      scope: MANAGE_PROJECTS_SCOPE,
+      expiresAt: Date.now() + this.lifetimeSeconds * 1000,
+    });
     return {
       status: 200,
-      body: { access_token: token, scope: MANAGE_PROJECTS_SCOPE, expires_in: this.lifetimeSeconds, token_type: 'Bearer', resource_server: 'auth.globus.org', other_tokens: [] },
+      body: {
+        access_token: token,
+        scope: MANAGE_PROJECTS_SCOPE,
+        expires_in: this.lifetimeSeconds,
+        token_type: 'Bearer',
+        resource_server: 'auth.globus.org',
+        other_tokens: [],
+      },
     };
   }
 
@@ -78,7 +90,8 @@ export class TokenStore {
     if (record === undefined || client === undefined || record.expiresAt <= Date.now()) {
       return { refusal: error(401, 'The access token is not active (unknown, expired or revoked)') };
     }
-    if (record.scope !== MANAGE_PROJECTS_SCOPE) return { refusal: error(403, 'The access token lacks the manage_projects scope') };
+    if (record.scope !== MANAGE_PROJECTS_SCOPE)
+      return { refusal: error(403, 'The access token lacks the manage_projects scope') };
     return { client };
   }
 }

@@ -23,7 +23,11 @@ export interface ThrowawayCa {
 
 const openssl = (cwd: string, args: string[]): Promise<unknown> =>
   promisify(execFile)('openssl', args, { cwd }).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(error.code === 'ENOENT' ? 'The openssl command is needed to make a throw-away CA, and it is not on the PATH.' : `openssl ${args[0]} failed: ${error.message}`);
+    throw new Error(
+      error.code === 'ENOENT'
+        ? 'The openssl command is needed to make a throw-away CA, and it is not on the PATH.'
+        : `openssl ${args[0]} failed: ${error.message}`,
+    );
   });
 
 export async function makeThrowawayCa(): Promise<ThrowawayCa> {
@@ -31,14 +35,46 @@ export async function makeThrowawayCa(): Promise<ThrowawayCa> {
   try {
     // P-256 keys: cheaper handshakes than RSA, so that the server's CPU weighs little in a timing.
     const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-    await openssl(dir, ['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=Throw-away test CA',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+    await openssl(dir, [
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=Throw-away test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ]);
     await openssl(dir, ['req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
-    await writeFile(path.join(dir, 'server.ext'),
+    await writeFile(
+      path.join(dir, 'server.ext'),
       'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n' +
-        'subjectAltName=IP:127.0.0.1,DNS:localhost\nauthorityKeyIdentifier=keyid\nsubjectKeyIdentifier=hash\n');
-    await openssl(dir, ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '1',
-      '-extfile', 'server.ext', '-out', 'server.pem']);
+        'subjectAltName=IP:127.0.0.1,DNS:localhost\nauthorityKeyIdentifier=keyid\nsubjectKeyIdentifier=hash\n',
+    );
+    await openssl(dir, [
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      'server.ext',
+      '-out',
+      'server.pem',
+    ]);
     const caFile = path.join(dir, 'ca.pem');
     return {
       caFile,

@@ -57,7 +57,8 @@ class DelayedPipe {
 
   private drain(): void {
     const now = performance.now();
-    while (this.queue.length > 0 && (this.queue[0]?.at ?? Infinity) <= now + 0.5) this.deliver((this.queue.shift() as { event: Event }).event);
+    while (this.queue.length > 0 && (this.queue[0]?.at ?? Infinity) <= now + 0.5)
+      this.deliver((this.queue.shift() as { event: Event }).event);
     const next = this.queue[0];
     if (next !== undefined) this.wake(Math.max(next.at, now + 1));
   }
@@ -67,8 +68,7 @@ class DelayedPipe {
     // A close after an end leaves the end to finish: what was written still reaches the peer.
     if (event === 'close') {
       if (!this.to.writableEnded) this.to.destroy();
-    }
-    else if (event === 'end') this.to.end();
+    } else if (event === 'end') this.to.end();
     else {
       this.onWrite(event.length);
       this.to.write(event);
@@ -100,7 +100,11 @@ export class DelayLink {
   }
 
   private relay(client: Socket): void {
-    const connection: LinkConnection = { openedAt: performance.now(), answerBytes: 0, answerBytesBefore: this.connections.map((c) => c.answerBytes) };
+    const connection: LinkConnection = {
+      openedAt: performance.now(),
+      answerBytes: 0,
+      answerBytesBefore: this.connections.map((c) => c.answerBytes),
+    };
     this.connections.push(connection);
     const server = this.local.track(net.connect(this.upstreamPort, '127.0.0.1'));
     for (const socket of [client, server]) socket.setNoDelay(true);

@@ -41,7 +41,14 @@ export class ServiceOnTheWire {
   private readonly ca: ThrowawayCa;
 
   private constructor(parts: Parts) {
-    ({ service: this.service, link: this.link, front: this.front, proxy: this.proxy, proxyUrl: this.proxyUrl, ca: this.ca } = parts);
+    ({
+      service: this.service,
+      link: this.link,
+      front: this.front,
+      proxy: this.proxy,
+      proxyUrl: this.proxyUrl,
+      ca: this.ca,
+    } = parts);
   }
 
   static async start(options: AuthServiceOptions = {}): Promise<ServiceOnTheWire> {
@@ -81,7 +88,11 @@ export class ServiceOnTheWire {
   }
 
   mark(): WireMark {
-    return { connections: this.link.connections.length, handshakes: this.front.handshakes.length, requests: this.service.requests.length };
+    return {
+      connections: this.link.connections.length,
+      handshakes: this.front.handshakes.length,
+      requests: this.service.requests.length,
+    };
   }
 
   /**
@@ -91,9 +102,10 @@ export class ServiceOnTheWire {
    */
   since(mark: WireMark) {
     return {
-      connections: this.link.connections
-        .slice(mark.connections)
-        .map((c) => ({ openedAt: c.openedAt, answeredBefore: c.answerBytesBefore.slice(mark.connections).reduce((sum, bytes) => sum + bytes, 0) })),
+      connections: this.link.connections.slice(mark.connections).map((c) => ({
+        openedAt: c.openedAt,
+        answeredBefore: c.answerBytesBefore.slice(mark.connections).reduce((sum, bytes) => sum + bytes, 0),
+      })),
       handshakes: this.front.handshakes.slice(mark.handshakes),
       requests: this.service.requests.slice(mark.requests),
     };

@@ -108,7 +108,9 @@ function renderComment(facts) {
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${(0,summary/* scopeStatus */.PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
-        const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${(0,summary/* escapeMarkdown */.FV)(target.prose(target.defuse(facts.scrub(named))))}.`;
+        const more = left.length === 0
+            ? ''
+            : ` Its ${left.length} last scope(s), there: ${(0,summary/* escapeMarkdown */.FV)(target.prose(target.defuse(facts.scrub(named))))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
         return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
@@ -141,17 +143,28 @@ function render(facts, target, limit) {
         return target.defuse(kept);
     };
     const said = verdict(conclusion);
-    return [marker, ...(said === '' ? [] : [said, '']), (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
+    return [
+        marker,
+        ...(said === '' ? [] : [said, '']),
+        (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: target.prose }),
+        footerOf(facts, target, wasCut),
+    ].join('\n');
 }
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
+    return !same
+        ? ''
+        : plan?.form === 'list'
+            ? '**No changes**: every listed scope matches the spec.'
+            : '**No changes**: the scope matches the spec.';
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
-    const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
+    const note = wasCut
+        ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
+        : '';
     return `---\n<sub>Spec file <code>${(0,summary/* escapeMarkdown */.FV)(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
@@ -170,7 +183,12 @@ const PER_PAGE = 100;
 /** A guard against a server whose pages never end. */
 const MAX_PAGES = 1000;
 const User = schemas/* object */.Ikc({ id: schemas/* number */.aig(), username: schemas/* string */.YjP() });
-const Note = schemas/* object */.Ikc({ id: schemas/* number */.aig(), body: schemas/* nullish */.cl6(schemas/* string */.YjP()), system: schemas/* optional */.lqM(schemas/* boolean */.zMY()), author: schemas/* nullish */.cl6(schemas/* object */.Ikc({ id: schemas/* number */.aig() })) });
+const Note = schemas/* object */.Ikc({
+    id: schemas/* number */.aig(),
+    body: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    system: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
+    author: schemas/* nullish */.cl6(schemas/* object */.Ikc({ id: schemas/* number */.aig() })),
+});
 const Notes = schemas/* array */.YOg(Note);
 /** What the warning starts with, wherever the note failed. */
 const HEAD = 'The plan was not noted on the merge request (the job log has everything):';
@@ -191,7 +209,10 @@ async function noteOnMergeRequest(run) {
     const { env, write } = run;
     const iid = env.CI_MERGE_REQUEST_IID?.trim() ?? '';
     if (iid === '') {
-        return write({ level: 'info', text: '--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note. It is set in merge request pipelines only.' });
+        return write({
+            level: 'info',
+            text: '--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note. It is set in merge request pipelines only.',
+        });
     }
     const token = env.GITLAB_TOKEN?.trim() ?? '';
     if (token === '')
@@ -200,9 +221,15 @@ async function noteOnMergeRequest(run) {
     run.secrets.learn(token);
     const api = env.CI_API_V4_URL?.trim() ?? '';
     const project = env.CI_PROJECT_ID?.trim() ?? '';
-    const missing = [['CI_API_V4_URL', api], ['CI_PROJECT_ID', project]].flatMap(([name, value]) => (value === '' ? [name] : []));
+    const missing = [
+        ['CI_API_V4_URL', api],
+        ['CI_PROJECT_ID', project],
+    ].flatMap(([name, value]) => (value === '' ? [name] : []));
     if (missing.length > 0)
-        return write({ level: 'warning', text: `${HEAD} ${missing.join(' and ')} not set: run the command in a GitLab CI job, which sets them.` });
+        return write({
+            level: 'warning',
+            text: `${HEAD} ${missing.join(' and ')} not set: run the command in a GitLab CI job, which sets them.`,
+        });
     const refused = apiUrlProblem(api);
     if (refused !== undefined)
         return write({ level: 'warning', text: `${HEAD} ${refused}.` });
@@ -216,7 +243,11 @@ async function noteOnMergeRequest(run) {
         scrub: run.secrets.scrub,
         dispatcher: run.dispatcher,
         maxResponseBytes: MAX_PAGE_BYTES,
-        log: { info: (text) => write({ level: 'info', text }), debug: (text) => write({ level: 'debug', text }), warning: (text) => write({ level: 'warning', text }) },
+        log: {
+            info: (text) => write({ level: 'info', text }),
+            debug: (text) => write({ level: 'debug', text }),
+            warning: (text) => write({ level: 'warning', text }),
+        },
     });
     try {
         await note(run, http, api.replace(/\/+$/, ''), project, iid);
@@ -233,16 +264,28 @@ async function note({ conclusion, env, clientId, spec, secrets, write }, http, a
     const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
     const marker = commentMarker(clientId, spec);
     const ranFor = `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`;
-    const body = renderComment({ conclusion, marker, ranFor, runUrl: env.CI_JOB_URL ?? '', spec, scrub: secrets.scrub, target: GITLAB_NOTE });
+    const body = renderComment({
+        conclusion,
+        marker,
+        ranFor,
+        runUrl: env.CI_JOB_URL ?? '',
+        spec,
+        scrub: secrets.scrub,
+        target: GITLAB_NOTE,
+    });
     const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
     const find = () => findOwn(http, api, notes, marker, user.id);
     const own = await find();
-    const where = (id) => (env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`);
+    const where = (id) => env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`;
     if (own !== undefined) {
-        const updated = await http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } });
+        const updated = await http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, {
+            body: { body },
+        });
         return write({ level: 'info', text: `The note on merge request !${iid} is updated: ${where(updated.id)}` });
     }
-    const created = await http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }).catch(async (error) => {
+    const created = await http
+        .send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } })
+        .catch(async (error) => {
         // Its answer lost, the note may be there all the same: looked up again, never posted twice.
         const status = error instanceof wire_http/* HttpError */.j$ ? error.status : undefined;
         const found = status === undefined || status >= 500 ? await find() : undefined;
@@ -296,10 +339,12 @@ const headerOf = (headers, name) => {
 function noteFailure(error) {
     const what = error instanceof Error ? error.message : String(error);
     const status = error instanceof wire_http/* HttpError */.j$ ? error.status : undefined;
-    const fix = status === 401 ? ' Check GITLAB_TOKEN: GitLab does not know it (expired, revoked, or of another instance).'
+    const fix = status === 401
+        ? ' Check GITLAB_TOKEN: GitLab does not know it (expired, revoked, or of another instance).'
         : status === 403
             ? " Give GITLAB_TOKEN the api scope (read_api cannot write), and its user a role that may comment on the project's merge requests (Reporter or more on a private project)."
-            : status === 404 ? ' Check that the merge request exists and that the user of GITLAB_TOKEN is a member of the project (CI_PROJECT_ID) who can see it.'
+            : status === 404
+                ? ' Check that the merge request exists and that the user of GITLAB_TOKEN is a member of the project (CI_PROJECT_ID) who can see it.'
                 : '';
     return `${HEAD} ${what.replace(/\.?$/, '.')}${fix}`;
 }

@@ -54,7 +54,7 @@ function scopeKey(document) {
     return keys.length === 1 ? keys[0] : undefined;
 }
 /** Reads the deployed provider's published scope and checks it against the client's scope strings. */
-async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = wire_words/* PLAIN_WORDS */.t4 } = {}) {
+async function checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = wire_words/* PLAIN_WORDS */.t4, } = {}) {
     const http = (0,wire_http/* createJsonHttp */.RH)({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
     const url = `${providerUrl}/`;
     const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
@@ -120,7 +120,11 @@ const grantRequest = (authUrl, basic, hints) => [
     tokenResponseSchema,
     'POST',
     `${authUrl}${TOKEN_PATH}`,
-    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+    {
+        form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+        headers: { authorization: basic },
+        hints,
+    },
 ];
 /**
  * One try of the grant with `basic`, for a secret to prove: the token, or the HttpError with
@@ -136,14 +140,12 @@ async function grantOnce(http, authUrl, basic, onCredential, words) {
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log/* silentLog */.a, words }) {
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log/* silentLog */.a, words, }) {
     const hints = tokenHints(words);
     let current;
     let refreshed = false;
     const request = async () => {
-        const answer = await http
-            .retried(...grantRequest(authUrl, basic, hints))
-            .catch((error) => {
+        const answer = await http.retried(...grantRequest(authUrl, basic, hints)).catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
             throw error instanceof wire_http/* HttpError */.j$ ? new wire_http/* HttpError */.j$(error.message, { secretRejected: error.status === 401 }) : error;
@@ -213,10 +215,14 @@ const scopeStringSchema = schemas/* string */.YjP().check(schemas/* superRefine 
     const rest = value.replace(SCOPE_STRING_START, '');
     const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
     const problem = (0,answer_problems/* unsafeCharacter */.Kz)(value) ??
-        (/\s/.test(value) ? 'contains white space'
-            : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
-                : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
-                    : stray === undefined ? undefined
+        (/\s/.test(value)
+            ? 'contains white space'
+            : !/^(https?:\/\/|urn:)/.test(value)
+                ? 'is neither an http(s) URL nor a URN'
+                : !SCOPE_STRING_START.test(value)
+                    ? 'has a malformed host'
+                    : stray === undefined
+                        ? undefined
                         : `contains ${JSON.stringify(stray)}`);
     if (problem !== undefined)
         ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
@@ -324,7 +330,7 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t4 }) {
+function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t4, }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
     const onUpdate = updateHints(words);
@@ -336,7 +342,10 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         urlSetting: 'auth_url',
         words,
         hints: API_LIKE_PATH.test(apiPath)
-            ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            ? {
+                ...hints,
+                404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)`,
+            }
             : hints,
         unusableAnswer: UNUSABLE_ANSWER,
         scrub,
@@ -347,7 +356,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
-    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
+    const call = (send) => tokens === undefined
+        ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error))
+        : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const credentialsPath = `${clientPath}/credentials`;
@@ -356,7 +367,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
         scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
-        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
+        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
+            headers,
+        })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
         lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
@@ -370,7 +383,14 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
                 // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
-                return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
+                return {
+                    kind: 'created',
+                    scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, {
+                        body,
+                        hints: CREATION_HINTS,
+                        headers,
+                    })),
+                };
             }
             catch (error) {
                 if (error instanceof wire_http/* HttpError */.j$ && error.status === 409)
@@ -387,9 +407,21 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             // The fields the service lets change: all but the suffix, which is part of the scope
             // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
-            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+            const changeable = {
+                name,
+                description,
+                advertised,
+                allows_refresh_token: allow_refresh_tokens,
+                allow_refresh_tokens,
+                required_domains,
+                dependent_scopes,
+            };
             const body = { scope: changeable };
-            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
+            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, {
+                body,
+                hints: onUpdate,
+                headers,
+            }));
         },
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
@@ -400,7 +432,10 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             try {
                 const label = `Credential creation (POST ${credentialsPath})`;
                 // Sent once: a second try would make a second credential.
-                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, {
+                    body: { credential: { name } },
+                    headers,
+                }));
                 return { kind: 'created', ...made };
             }
             catch (error) {
@@ -446,7 +481,10 @@ var engine_drift = __webpack_require__(2357);
 function creationFields(definition, names) {
     if (definition === undefined)
         return [];
-    return Object.entries({ ...definition, dependent_scopes: (0,engine_drift/* dependentViews */.Qm)(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+    return Object.entries({
+        ...definition,
+        dependent_scopes: (0,engine_drift/* dependentViews */.Qm)(definition.dependent_scopes, names),
+    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
 /** The plan of one scope the run ensured (or planned). */
 function scopePlanOf(result) {
@@ -463,8 +501,14 @@ function scopePlanOf(result) {
         scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
         fields,
         comparison: result.comparison,
-        request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix).length : 0,
+        request: action === 'create'
+            ? `POST /v2/api/clients/${client.id}/scopes`
+            : action === 'update'
+                ? `PUT /v2/api/scopes/${scope.id}`
+                : null,
+        variants: action === 'update'
+            ? result.scopes.filter((s) => s.id !== scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix).length
+            : 0,
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
@@ -562,7 +606,10 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
         for (const c of result.changes) {
             const values = `from ${(0,engine_drift/* valueText */.Ru)(c.service)} to ${(0,engine_drift/* valueText */.Ru)(c.spec)}${(0,engine_drift/* asksConsent */.zC)(c) ? ` (${engine_drift/* CONSENT_NOTE */.Qc})` : ''}`;
-            messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+            messages.push({
+                level: 'info',
+                text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}`,
+            });
         }
         const drift = result.comparison.filter((c) => !c.same);
         if (inputs.on_drift !== 'ignore' && !planOnly) {
@@ -570,7 +617,11 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
             // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
             const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
             for (const c of drift)
-                messages.push({ level, text: `${about}${(0,engine_drift/* describeDrift */.ZP)(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+                messages.push({
+                    level,
+                    text: `${about}${(0,engine_drift/* describeDrift */.ZP)(c, written, update)}`,
+                    title: `Scope drift: ${about}${c.field}`,
+                });
             failed ||= level === 'error' && drift.length > 0;
         }
     }
@@ -579,7 +630,12 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+        const { expected, strings, described, suffix } = publishable ?? {
+            expected: results[0].scope.scope_string,
+            strings: results[0].scopes.map((s) => s.scope_string),
+            described: ANY_SCOPE_OF_CLIENT,
+            suffix: undefined,
+        };
         // The fix names the output that holds the expected string.
         const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
         messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
@@ -661,9 +717,7 @@ function nearestKey(unknown, known) {
         if (best === undefined || score < best.score)
             best = { key, score };
     }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-        ? best.key
-        : undefined;
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
@@ -707,9 +761,16 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
     // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
-    const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+    const held = client.scopeIds.length === 0
+        ? undefined
+        : await adoptExisting(service, client, [...client.scopes, ...found], expected);
     const suffixes = (held?.scopes ?? []).map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string));
-    const definition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
+    const definition = {
+        ...spec,
+        dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, {
+            suffixes,
+        }),
+    };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -728,7 +789,18 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
+        return {
+            scope: wouldBe,
+            scopes: [wouldBe],
+            created: false,
+            client,
+            wouldCreate: true,
+            definition,
+            names,
+            comparison: [],
+            changes: [],
+            updated: false,
+        };
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
@@ -899,7 +971,7 @@ async function create(service, definition, { unverified, lacking, claim }, budge
             const conflict = outcome.kind === 'conflict';
             maybeApplied ||= !conflict;
             log.info(conflict
-                ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+                ? `The service answered that the scope exists (409)${maybeApplied ? ", most likely from this run's own earlier creation" : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
             const found = await claim(await service.getClient());
             // After a lost answer the scope is most likely this run's: `created` says so, since a
@@ -1001,7 +1073,11 @@ function levelFailure(failures, results) {
     if (unexpected !== undefined)
         return unexpected.error;
     const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
-    const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
+    const written = results.flatMap((r) => r?.created === true
+        ? [`created ${r.scope.scope_string}`]
+        : r?.updated === true
+            ? [`updated ${r.scope.scope_string}`]
+            : []);
     if (written.length > 0)
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
     return new errors/* ActionError */.l(said.join(' '));
@@ -1049,10 +1125,19 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         throw new errors/* ActionError */.l(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
             `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
     };
-    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [
+        s.id.toLowerCase(),
+        s.scope_string,
+    ]));
     const definitionOf = (index) => {
         const spec = specs[index];
-        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string))] }) };
+        return {
+            ...spec,
+            dependent_scopes: resolveDependents(spec, byString, sibling, {
+                index,
+                suffixes: [...listed.keys(), ...before.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string))],
+            }),
+        };
     };
     // Before any write, every dependency must resolve: a missing sibling stops the run here,
     // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -1072,7 +1157,15 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     });
     const registered = (index, found) => {
         const definition = definitionOf(index);
-        return { ...found, wouldCreate: false, definition, names: names(), comparison: (0,engine_drift/* compareScope */.Ed)(definition, found.scope, names()), changes: [], updated: false };
+        return {
+            ...found,
+            wouldCreate: false,
+            definition,
+            names: names(),
+            comparison: (0,engine_drift/* compareScope */.Ed)(definition, found.scope, names()),
+            changes: [],
+            updated: false,
+        };
     };
     // The level of each listed scope: one past the level of the siblings it waits for (those to create).
     const levels = new Map();
@@ -1110,7 +1203,18 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
             const definition = definitionOf(index);
             const wouldBe = { id: '', scope_string: scopeString };
-            results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+            results[index] = {
+                scope: wouldBe,
+                scopes: [wouldBe],
+                created: false,
+                client,
+                wouldCreate: true,
+                definition,
+                names: names(),
+                comparison: [],
+                changes: [],
+                updated: false,
+            };
             return;
         }
         log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
@@ -1123,7 +1227,12 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
         const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
         const created = 'answered' in outcome
-            ? { scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0], scopes: outcome.answered, created: true, client }
+            ? {
+                scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0],
+                scopes: outcome.answered,
+                created: true,
+                client,
+            }
             : outcome;
         if ('answered' in outcome)
             answered.push(...outcome.answered);
@@ -1139,7 +1248,14 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
         const writing = order.filter((index) => levelOf(index) === level);
         // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
         const ends = await Promise.allSettled(writing.map(write));
-        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]].scope_suffix, error: end.reason }] : []));
+        const failures = ends.flatMap((end, k) => end.status === 'rejected'
+            ? [
+                {
+                    suffix: specs[writing[k]].scope_suffix,
+                    error: end.reason,
+                },
+            ]
+            : []);
         if (failures.length > 0)
             throw levelFailure(failures, results);
     }
@@ -1157,7 +1273,15 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             // After every write: the comparison with the ids the siblings have now.
             const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
             const definition = definitionOf(index);
-            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: (0,engine_drift/* compareScope */.Ed)(definition, scope, names()) };
+            return {
+                ...r,
+                client: after,
+                scope,
+                scopes,
+                definition,
+                names: names(),
+                comparison: (0,engine_drift/* compareScope */.Ed)(definition, scope, names()),
+            };
         }),
         unlisted,
     };
@@ -1182,7 +1306,18 @@ const SCOPE_SUFFIX = {
     pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
     rule: 'one path segment: no white space, control or format character, /, ?, # or %',
 };
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
+const SETTING_NAMES = [
+    'client_id',
+    'client_secret',
+    'auth_url',
+    'spec',
+    'timeout_seconds',
+    'on_drift',
+    'dry_run',
+    'auth',
+    'provider_url',
+    'provider_suffix',
+];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
@@ -1210,7 +1345,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
     };
     const oneOf = (name, values, shown = values) => schemas/* enum */.k5n(values, { error: (issue) => given(name, shown, issue.input) });
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => schemas/* pipe */.FsL(schemas/* string */.YjP().check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
+    const baseUrl = (name, httpsWhy) => schemas/* pipe */.FsL(schemas/* string */.YjP()
+        .check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
         const url = new URL(value);
         const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
@@ -1231,7 +1367,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         client_secret: required('client_secret', whenEmpty('client_secret')),
         auth_url: schemas/* pipe */.FsL(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
         spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig().check(api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
+        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig()
+            .check(api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
         on_drift: schemas/* pipe */.FsL(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
         // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
         dry_run: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), schemas/* transform */.pdi((value) => value.toLowerCase() === 'true')),
@@ -1240,7 +1377,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         // Optional: empty means no verification of the provider.
         provider_url: schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))), schemas/* optional */.lqM(baseUrl('provider_url', 'its answer decides whether this run passes'))),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
-        provider_suffix: schemas/* pipe */.FsL(schemas/* string */.YjP().check(schemas/* refine */.YPB((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))),
+        provider_suffix: schemas/* pipe */.FsL(schemas/* string */.YjP()
+            .check(schemas/* refine */.YPB((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -1317,7 +1455,8 @@ const dependentFields = schemas/* strictObject */.rej({
     scope_suffix: schemas/* optional */.lqM(suffixText)
         .check(schemas/* describe */.q0y("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
     optional: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), false).check(schemas/* describe */.q0y('Whether the dependent scope is optional.')),
-    requires_refresh_token: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true).check(schemas/* describe */.q0y('Whether a refresh token is required for the dependent scope.')),
+    requires_refresh_token: schemas/* _default */.Rvf(schemas/* boolean */.zMY(), true)
+        .check(schemas/* describe */.q0y('Whether a refresh token is required for the dependent scope.')),
 });
 // Exactly one of scope and scope_suffix: the output says which, as its type does.
 const specDependentSchema = schemas/* pipe */.FsL(dependentFields.check(schemas/* superRefine */.zni((dep, ctx) => {
@@ -1330,7 +1469,7 @@ const specDependentSchema = schemas/* pipe */.FsL(dependentFields.check(schemas/
                 : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
         });
     }
-})), schemas/* transform */.pdi(({ scope, scope_suffix: suffix, ...flags }) => (suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags })));
+})), schemas/* transform */.pdi(({ scope, scope_suffix: suffix, ...flags }) => suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags }));
 /** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
 const dependentKey = (dep) => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
@@ -1378,7 +1517,11 @@ const scopeListSchema = schemas/* strictObject */.rej({
             if (earlier === undefined)
                 first.set(suffix, index);
             else
-                ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+                ctx.addIssue({
+                    code: 'custom',
+                    path: [index, 'scope_suffix'],
+                    message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own`,
+                });
         });
         for (const { at, cycle } of cyclesOf(scopes)) {
             ctx.addIssue({
@@ -1422,10 +1565,10 @@ function cyclesOf(scopes) {
     return found;
 }
 function fieldName(segments) {
-    return segments
+    return (segments
         // An empty key still needs a visible name.
         .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
-        .join('');
+        .join(''));
 }
 /** Finds where a path points in the document: at the key itself when `key` is given. */
 function locate(doc, lines, segments, key) {
@@ -1480,7 +1623,9 @@ function parseSpec(source, file) {
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
-        throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+        throw new ValidationError([
+            { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
+        ]);
     }
     // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
     const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -1504,10 +1649,22 @@ function parseSpec(source, file) {
         throw new ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
     }
     if (data === null || data === undefined) {
-        throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+        throw new ValidationError([
+            {
+                field: 'spec',
+                message: `${file} is empty: it must define the scope (name, description, advertised, ...)`,
+                location: { file },
+            },
+        ]);
     }
     if (typeof data !== 'object' || Array.isArray(data)) {
-        throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+        throw new ValidationError([
+            {
+                field: 'spec',
+                message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
+                location: at(locate(doc, lines, [])),
+            },
+        ]);
     }
     const form = 'scopes' in data ? 'list' : 'single';
     const wrapped = form === 'single' && 'scope' in data;
@@ -1522,7 +1679,11 @@ function parseSpec(source, file) {
         // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
         const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
             const name = fieldName(field);
-            return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+            return {
+                field: name,
+                message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+                location: where([0, ...field]),
+            };
         });
         // A sibling's suffix that no scope can have is a typo: refused before any request, with the
         // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
@@ -1574,7 +1735,11 @@ function parseSpec(source, file) {
         }
         else {
             const field = fieldName(issue.path);
-            problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
+            problems.push({
+                field,
+                message: `${file}: ${field} ${issueMessage(issue)}`,
+                location: at(locate(doc, lines, issue.path)),
+            });
         }
     }
     // In the file's order, as a reader fixes them, not in the order of their kinds.
@@ -1625,7 +1790,9 @@ async function loadSpec(workspace, file, naming, base) {
     return parseSpec(source.toString('utf8'), file);
 }
 /** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
-const fromBase = async (root, base, file) => base === undefined ? external_node_path_default().resolve(root, file) : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
+const fromBase = async (root, base, file) => base === undefined
+    ? external_node_path_default().resolve(root, file)
+    : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
 async function readAtMost(file, bytes) {
     const handle = await (0,promises_.open)(file, 'r');
     try {
@@ -1718,7 +1885,9 @@ async function ensure(port, signal) {
     const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+    const what = form === 'list'
+        ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
+        : `scope ${JSON.stringify(first.name)}`;
     log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
@@ -1735,7 +1904,10 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+        return concludeFailure(placed(error, specFile), port.naming, {
+            clientId: settings.client_id,
+            scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })),
+        });
     }
 }
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
@@ -1756,8 +1928,13 @@ function placed(error, specFile) {
 function publishableOf({ form, results }, suffix) {
     if (form === 'single' && suffix === undefined)
         return undefined;
-    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string)) === suffix);
-    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string))].map((s) => s.scope_string));
+    const chosen = suffix === undefined
+        ? results
+        : results.filter((r) => (r.definition?.scope_suffix ?? (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [
+        r.scope,
+        ...r.scopes.filter((s) => s.id !== r.scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string)),
+    ].map((s) => s.scope_string));
     const [one] = chosen;
     return {
         expected: (one ?? results[0]).scope.scope_string,
@@ -1772,7 +1949,12 @@ async function verify(port, signal) {
     const settings = parseSettings(port.read, naming);
     const providerUrl = settings.provider_url;
     if (providerUrl === undefined) {
-        throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
+        throw new ValidationError([
+            {
+                field: 'provider_url',
+                message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check`,
+            },
+        ]);
     }
     const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
@@ -1785,7 +1967,7 @@ async function verify(port, signal) {
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function validate({ read, naming, workspace, specBase, check }) {
+async function validate({ read, naming, workspace, specBase, check, }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => parseSettings(read, naming))(),
@@ -1800,13 +1982,19 @@ async function validate({ read, naming, workspace, specBase, check }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl } = settings.value;
+        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl, } = settings.value;
         const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
         if (suffix !== undefined && !suffixes.includes(suffix)) {
-            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+            problems.push({
+                field: 'provider_suffix',
+                message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+            });
         }
         else if (suffix !== undefined && providerUrl === undefined) {
-            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+            problems.push({
+                field: 'provider_suffix',
+                message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
+            });
         }
         problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
         if (problems.length === 0)
@@ -1826,7 +2014,12 @@ function secretForms(clientId, clientSecret) {
         return [];
     // The credential is sent with the client ID as the inputs normalise it (lower case).
     const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+    return withoutShortForms(clientSecret, [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        ...encodedForms(clientSecret),
+    ]);
 }
 /**
  * Every form in which a credential that arrived during the run (the access token) could
@@ -1920,7 +2113,13 @@ const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 const scopeIdName = (suffix) => `SCOPE_ID_${suffix.toUpperCase()}`;
 function dotenvOf(outputs, form) {
     const { scopes, ...fields } = outputs;
-    const perScope = form === 'list' ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [suffix, s.scope_string, s.scope_id]) : [];
+    const perScope = form === 'list'
+        ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [
+            suffix,
+            s.scope_string,
+            s.scope_id,
+        ])
+        : [];
     const text = textOf(fields, perScope);
     if (Buffer.byteLength(text) >= MAX_BYTES) {
         throw new errors/* ActionError */.l(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
@@ -1959,10 +2158,16 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
         const name = scopeStringName(suffix);
         const twin = names.get(name);
         if (!NAME.test(suffix)) {
-            problems.push({ field: 'dotenv', message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.` });
+            problems.push({
+                field: 'dotenv',
+                message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.`,
+            });
         }
         else if (twin !== undefined) {
-            problems.push({ field: 'dotenv', message: `--dotenv: the scope suffixes ${twin} and ${suffix} make the same variable's name, ${name}. Use --json instead.` });
+            problems.push({
+                field: 'dotenv',
+                message: `--dotenv: the scope suffixes ${twin} and ${suffix} make the same variable's name, ${name}. Use --json instead.`,
+            });
         }
         names.set(name, suffix);
     }
@@ -1970,7 +2175,14 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
         return problems;
     // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
     const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
-    const fields = { scope_string: strings[0] ?? '', scope_id: NO_ID, scope_strings: JSON.stringify(strings), created: 'false', updated: 'false', changes: 'false' };
+    const fields = {
+        scope_string: strings[0] ?? '',
+        scope_id: NO_ID,
+        scope_strings: JSON.stringify(strings),
+        created: 'false',
+        updated: 'false',
+        changes: 'false',
+    };
     const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i) => [s.scope_suffix, strings[i] ?? '', NO_ID])));
     if (bytes < MAX_BYTES)
         return [];
@@ -1998,19 +2210,65 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 const options_NAME = 'ensure-provider-scope';
 /** Every setting but dry_run, which the command decides. Defaults are said once, by the help. */
 const CLI_SETTINGS = [
-    { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal.", example: '1b0e...' },
-    { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
-    { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.', example: 'https://auth.globus.org' },
-    { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: "Path of the scope spec file inside the repository, from the current directory (left out: from the repository's top).", example: '.github/provider-scope.yml' },
-    { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.', example: '30' },
-    { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
-    { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
-    { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).", example: 'https://provider.example.org' },
+    {
+        setting: 'client_id',
+        flag: 'client-id',
+        env: 'PROVIDER_CLIENT_ID',
+        help: "The provider's client ID (a UUID), from the developer portal.",
+        example: '1b0e...',
+    },
+    {
+        setting: 'client_secret',
+        env: 'PROVIDER_CLIENT_SECRET',
+        help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.',
+    },
+    {
+        setting: 'auth_url',
+        flag: 'auth-url',
+        env: 'PROVIDER_AUTH_URL',
+        help: 'Base address of the authentication service, e.g. https://auth.globus.org.',
+        example: 'https://auth.globus.org',
+    },
+    {
+        setting: 'spec',
+        flag: 'spec',
+        env: 'PROVIDER_SPEC',
+        help: "Path of the scope spec file inside the repository, from the current directory (left out: from the repository's top).",
+        example: '.github/provider-scope.yml',
+    },
+    {
+        setting: 'timeout_seconds',
+        flag: 'timeout-seconds',
+        env: 'PROVIDER_TIMEOUT_SECONDS',
+        help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.',
+        example: '30',
+    },
+    {
+        setting: 'on_drift',
+        flag: 'on-drift',
+        env: 'PROVIDER_ON_DRIFT',
+        help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.',
+        example: 'update',
+    },
+    {
+        setting: 'auth',
+        flag: 'auth',
+        env: 'PROVIDER_AUTH',
+        help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.',
+        example: 'token',
+    },
+    {
+        setting: 'provider_url',
+        flag: 'provider-url',
+        env: 'PROVIDER_URL',
+        help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).",
+        example: 'https://provider.example.org',
+    },
     {
         setting: 'provider_suffix',
         flag: 'provider-suffix',
         env: 'PROVIDER_SUFFIX',
-        help: 'The suffix of the scope the provider must publish (left out: any listed one, or with verify any of the client\'s).',
+        help: "The suffix of the scope the provider must publish (left out: any listed one, or with verify any of the client's).",
         example: 'transfer_ls',
     },
 ];
@@ -2019,22 +2277,45 @@ const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
 const settingFlag = (setting) => [
     setting.flag,
-    { type: 'string', value: '<value>', help: setting.help, example: setting.example, setting, ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] } : {}) },
+    {
+        type: 'string',
+        value: '<value>',
+        help: setting.help,
+        example: setting.example,
+        setting,
+        ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] } : {}),
+    },
 ];
 /** Every flag but --version, which only the command's name takes. */
 const CLI_FLAGS = {
     ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
-    'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
+    'scope-suffix': {
+        type: 'string',
+        value: '<suffix>',
+        help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.',
+        example: 'action_all',
+    },
     force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
-    'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
-    json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package); the same as --format json.' },
+    'client-secret-stdin': {
+        type: 'boolean',
+        help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.',
+    },
+    json: {
+        type: 'boolean',
+        help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package); the same as --format json.',
+    },
     format: {
         type: 'string',
         value: '<format>',
         help: "What stdout holds: text, for a person; json, as --json; markdown, the report the action's job summary shows, for any CI to post.",
         example: 'markdown',
     },
-    dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
+    dotenv: {
+        type: 'string',
+        value: '<file>',
+        help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
+        example: 'scope.env',
+    },
     'gitlab-note': {
         type: 'boolean',
         help: "In a GitLab merge request pipeline, keep the run's report in one note on the merge request (GITLAB_TOKEN: a token with the api scope; see docs/command-line.md).",
@@ -2042,10 +2323,28 @@ const CLI_FLAGS = {
     },
     debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
     // rotate's own (cli/rotate.ts).
-    'print-secret': { type: 'boolean', help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.' },
-    'secret-file': { type: 'string', value: '<path>', help: 'Write the new secret to this new file (mode 0600; never over an existing file).', example: 'new-secret' },
-    retire: { type: 'string', value: '<when>', help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]", example: 'now' },
-    'retire-id': { type: 'string', value: '<id>', help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.', example: '3a53cb4d-...' },
+    'print-secret': {
+        type: 'boolean',
+        help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.',
+    },
+    'secret-file': {
+        type: 'string',
+        value: '<path>',
+        help: 'Write the new secret to this new file (mode 0600; never over an existing file).',
+        example: 'new-secret',
+    },
+    retire: {
+        type: 'string',
+        value: '<when>',
+        help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]",
+        example: 'now',
+    },
+    'retire-id': {
+        type: 'string',
+        value: '<id>',
+        help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.',
+        example: '3a53cb4d-...',
+    },
     help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
 const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-secret-stdin'];
@@ -2054,8 +2353,32 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 const COMMAND_FLAGS = {
-    plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
-    apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
+    plan: [
+        'spec',
+        'on-drift',
+        'provider-url',
+        'provider-suffix',
+        ...CONNECTION,
+        'json',
+        'format',
+        'dotenv',
+        'gitlab-note',
+        'debug',
+        'help',
+    ],
+    apply: [
+        'spec',
+        'on-drift',
+        'provider-url',
+        'provider-suffix',
+        ...CONNECTION,
+        'json',
+        'format',
+        'dotenv',
+        'gitlab-note',
+        'debug',
+        'help',
+    ],
     verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
     rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
@@ -2073,7 +2396,9 @@ function formatOf(values) {
         return values.json === true ? 'json' : 'text';
     if (!FORMATS.includes(given)) {
         const near = nearestKey(given, FORMATS);
-        return { problem: `--format must be ${listOf(FORMATS, 'or')}, not "${given}"${near === undefined ? '' : ` (did you mean ${near}?)`}` };
+        return {
+            problem: `--format must be ${listOf(FORMATS, 'or')}, not "${given}"${near === undefined ? '' : ` (did you mean ${near}?)`}`,
+        };
     }
     if (values.json === true && given !== 'json')
         return { problem: `--json and --format ${given} ask for two reports: give one (--json is --format json)` };
@@ -2098,18 +2423,24 @@ const refOf = (setting, given = {}) => {
 /** How the secret reaches the command line; said wherever it is missing or refused. */
 const SECRET_HOW = 'put the client secret in the environment as PROVIDER_CLIENT_SECRET (in CI, from a masked, protected variable), or pipe it in with --client-secret-stdin';
 /** The command line's words in one run. */
-const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true, given = {} } = {}) => ({
+const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true, given = {}, } = {}) => ({
     label: (setting) => {
         if (setting === 'client_secret' && secretFromStdin)
             return 'The client secret from stdin (--client-secret-stdin)';
         const option = bySetting.get(setting);
         // Not given: both ways to give it.
-        return option?.flag === undefined || given[setting] !== undefined ? refOf(setting, given) : `--${option.flag} (or ${option.env})`;
+        return option?.flag === undefined || given[setting] !== undefined
+            ? refOf(setting, given)
+            : `--${option.flag} (or ${option.env})`;
     },
-    ref: (setting) => (setting === 'client_secret' && secretFromStdin ? 'the secret read with --client-secret-stdin' : refOf(setting, given)),
+    ref: (setting) => setting === 'client_secret' && secretFromStdin
+        ? 'the secret read with --client-secret-stdin'
+        : refOf(setting, given),
     assign: (setting, value) => {
         const option = bySetting.get(setting);
-        return option?.flag === undefined || given[setting] === 'env' ? `${refOf(setting, given)}=${value}` : `--${option.flag} ${value}`;
+        return option?.flag === undefined || given[setting] === 'env'
+            ? `${refOf(setting, given)}=${value}`
+            : `--${option.flag} ${value}`;
     },
     whenEmpty: (setting) => ({
         client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
@@ -2148,7 +2479,9 @@ function flagLine(flag, command) {
         ...(option.env === undefined ? [] : [`env ${option.env}=true`]),
         ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
         // The whole's help: which commands take a flag that not all do.
-        ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length ? [`${listOf(takenBy(flag), 'and')} only`] : []),
+        ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length
+            ? [`${listOf(takenBy(flag), 'and')} only`]
+            : []),
     ];
     return `${name.padEnd(COLUMN)}${option.help}${notes.length === 0 ? '' : ` [${notes.join('; ')}]`}`;
 }
@@ -2171,7 +2504,10 @@ const COMMANDS = {
     apply: {
         summary: 'Create the scope if the client has none, then hold it to the spec as --on-drift says.',
         exitCodes: ['  0  done', EXIT[1]],
-        examples: [`${options_NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${options_NAME} apply --client-secret-stdin`],
+        examples: [
+            `${options_NAME} apply --on-drift update --dotenv scope.env`,
+            `printf %s "$SECRET" | ${options_NAME} apply --client-secret-stdin`,
+        ],
     },
     verify: {
         summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
@@ -2198,7 +2534,10 @@ const COMMANDS = {
 /** The commands as a sentence names them: "plan, apply, verify or import". */
 const commandList = () => listOf(COMMAND_NAMES, 'or');
 /** Every flag once, in the order the commands list them, --help last. */
-const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')), 'help'];
+const ALL_FLAGS = [
+    ...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')),
+    'help',
+];
 const overallHelp = () => `Usage: ${options_NAME} <${COMMAND_NAMES.join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
@@ -2264,9 +2603,16 @@ const width = (fields) => Math.max(...fields.map((f) => f.length));
 function knownLines({ clientId, scopes }, { show }) {
     const client = `Client: ${show(clientId)}`;
     if (scopes.length === 1)
-        return [client, `Scope string (the spec's; not read from the service): ${show(scopes[0].scopeString)}`];
+        return [
+            client,
+            `Scope string (the spec's; not read from the service): ${show(scopes[0].scopeString)}`,
+        ];
     const w = width(scopes.map((s) => s.suffix));
-    return [client, "Scope strings (each the spec's; not read from the service):", ...scopes.map((s) => `  ${show(s.suffix.padEnd(w))}  ${show(s.scopeString)}`)];
+    return [
+        client,
+        "Scope strings (each the spec's; not read from the service):",
+        ...scopes.map((s) => `  ${show(s.suffix.padEnd(w))}  ${show(s.scopeString)}`),
+    ];
 }
 /** One scope: what is created (every field), updated (before -> after) or found (its drift). */
 function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show }) {
@@ -2315,14 +2661,18 @@ function planLine({ action, comparison, fields, request, variants }, { onDrift, 
 function listPlanLine({ scopes }, { onDrift, naming, paint }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
-    const left = drifted === 0 ? '' : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
+    const left = drifted === 0
+        ? ''
+        : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
     if (count('create') + count('update') === 0)
         return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
     return `${paint.bold(`Plan: ${count('create')} scope(s) to create, ${count('update')} to update.`)} apply would send ${scopes.flatMap((s) => (s.request === null ? [] : [s.request])).length} request(s).${left}`;
 }
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label, value, show) {
-    return (0,engine_drift/* isDependentList */.CY)(value) ? [label.trimEnd(), ...(0,engine_drift/* valueEntries */.OT)(value).map((e) => `        ${show(e)}`)] : [`${label}${show((0,engine_drift/* valueText */.Ru)(value))}`];
+    return (0,engine_drift/* isDependentList */.CY)(value)
+        ? [label.trimEnd(), ...(0,engine_drift/* valueEntries */.OT)(value).map((e) => `        ${show(e)}`)]
+        : [`${label}${show((0,engine_drift/* valueText */.Ru)(value))}`];
 }
 /** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
 function changeLines(label, { before, after, consent }, show, paint) {
@@ -2401,20 +2751,33 @@ async function importing(request, signal) {
     const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
     const form = asked.length === 1 ? 'single' : 'list';
     // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
-    const siblingOf = new Map(form === 'single' ? [] : asked.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s) => [s.id.toLowerCase(), suffix])));
+    const siblingOf = new Map(form === 'single'
+        ? []
+        : asked.flatMap((suffix) => scopes
+            .filter((s) => s.scope_string === service.scopeStringFor(suffix))
+            .map((s) => [s.id.toLowerCase(), suffix])));
     const found = asked.map((suffix) => {
         const group = scopes.filter((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix);
         // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-        return { suffix, group, scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0] };
+        return {
+            suffix,
+            group,
+            scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? group[0],
+        };
     });
-    const groups = keptOrder(found, siblingOf).map((g, index) => ({ ...g, at: form === 'list' ? `scopes[${index}].` : '' }));
+    const groups = keptOrder(found, siblingOf).map((g, index) => ({
+        ...g,
+        at: form === 'list' ? `scopes[${index}].` : '',
+    }));
     const suffixes = groups.map((g) => g.suffix);
     log.info(form === 'single'
         ? `Importing the scope ${groups[0]?.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
         : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`);
     // The client's own scopes are known already; only the others' are looked up, once for all.
     const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
-    const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
+    const depIds = [
+        ...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase()))),
+    ];
     const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
     const visible = new Map([...own, ...looked]);
     const bySuffix = siblingsBefore(groups, siblingOf);
@@ -2445,10 +2808,15 @@ async function importing(request, signal) {
     const read = readBack(text, groups, visible, (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
     // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
     groups.forEach(({ group, scope }, index) => {
-        const definition = { ...read[index], dependent_scopes: scope.dependent_scopes ?? [] };
+        const definition = {
+            ...read[index],
+            dependent_scopes: scope.dependent_scopes ?? [],
+        };
         // The scope itself differs in nothing from its own spec: only its variants can be warned about.
         for (const variant of group) {
-            const fields = (0,engine_drift/* compareScope */.Ed)(definition, variant).filter((c) => !c.same).map((c) => c.field);
+            const fields = (0,engine_drift/* compareScope */.Ed)(definition, variant)
+                .filter((c) => !c.same)
+                .map((c) => c.field);
             if (fields.length > 0) {
                 log.warning(`The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
                     'which plan and apply compare with it; the variant is left as it is. Align it on the service if it should match.');
@@ -2459,7 +2827,13 @@ async function importing(request, signal) {
         await writeWhole(target, text, request.destination.force, request.destination.file);
         log.info(`Wrote ${request.destination.file}`);
     }
-    const each = ({ scope }) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
+    const each = ({ scope }) => ({
+        scope_string: scope.scope_string,
+        scope_id: scope.id,
+        created: false,
+        updated: false,
+        changes: false,
+    });
     return {
         form,
         scopes: read,
@@ -2530,7 +2904,10 @@ function siblingsBefore(groups, siblingOf) {
 function specOf(scope, suffix, visible, siblings) {
     const missing = ['name', 'description', 'advertised'].filter((field) => scope[field] === undefined);
     if (missing.length > 0) {
-        throw new ValidationError(missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })));
+        throw new ValidationError(missing.map((field) => ({
+            field,
+            message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.`,
+        })));
     }
     return {
         name: scope.name,
@@ -2544,7 +2921,11 @@ function specOf(scope, suffix, visible, siblings) {
             const named = siblings.get(id.toLowerCase());
             if (named !== undefined)
                 return { scope_suffix: named, optional, requires_refresh_token };
-            return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };
+            return {
+                scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(),
+                optional,
+                requires_refresh_token,
+            };
         }),
     };
 }
@@ -2554,7 +2935,9 @@ function textsOf(spec) {
         ['name', spec.name],
         ['description', spec.description],
         ['scope_suffix', spec.scope_suffix],
-        ...spec.dependent_scopes.map((d, i) => ('scope' in d ? [`dependent_scopes[${i}].scope`, d.scope] : [`dependent_scopes[${i}].scope_suffix`, d.scope_suffix])),
+        ...spec.dependent_scopes.map((d, i) => 'scope' in d
+            ? [`dependent_scopes[${i}].scope`, d.scope]
+            : [`dependent_scopes[${i}].scope_suffix`, d.scope_suffix]),
     ];
     spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
     return texts;
@@ -2573,7 +2956,12 @@ function refuseUnwritable(spec, at, scrub) {
             ];
         }
         if (scrub(value) !== value)
-            return [{ field, message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.` }];
+            return [
+                {
+                    field,
+                    message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.`,
+                },
+            ];
         return [];
     });
     if (problems.length > 0)
@@ -2596,7 +2984,8 @@ function specText(form, specs, header, hidden) {
         spec.dependent_scopes.forEach((dep, index) => {
             const item = deps.items[index];
             if ((0,dist/* isMap */.jh)(item) && 'scope' in dep && hidden.includes(dep.scope)) {
-                item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
+                item.commentBefore =
+                    " Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.";
             }
         });
     });
@@ -2610,7 +2999,12 @@ function specText(form, specs, header, hidden) {
 function readBack(text, groups, visible, siblingId) {
     const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
     if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
-        throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
+        throw new ValidationError([
+            {
+                field: 'spec',
+                message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}`,
+            },
+        ]);
     }
     let read;
     try {
@@ -2620,17 +3014,22 @@ function readBack(text, groups, visible, siblingId) {
     catch (error) {
         if (!(error instanceof ValidationError))
             throw error;
-        throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
+        throw new ValidationError(error.problems.map((p) => ({
+            field: p.field,
+            message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}`,
+        })));
     }
     const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
     // As plan resolves them: a string by its lookup, an id as it is, a sibling by its suffix (one read back as none of them shows as a difference).
-    const resolve = (d) => ('scope' in d ? (ids.get(d.scope) ?? ((0,uuid/* isUuid */.O)(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
+    const resolve = (d) => 'scope' in d ? (ids.get(d.scope) ?? ((0,uuid/* isUuid */.O)(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix);
     const differ = groups.flatMap(({ scope, at }, index) => {
         // The form and the number of scopes follow from the text's top keys: only the fields can differ.
         const spec = read.scopes[index];
         const dependent_scopes = spec.dependent_scopes.flatMap((d) => {
             const id = resolve(d);
-            return id === undefined ? [] : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
+            return id === undefined
+                ? []
+                : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
         });
         return (0,engine_drift/* compareScope */.Ed)({ ...spec, dependent_scopes }, scope)
             .filter((c) => !c.same)
@@ -2690,7 +3089,9 @@ async function writeWhole(full, text, force, file) {
     }
     catch (error) {
         const code = error.code ?? String(error);
-        throw new errors/* ActionError */.l(placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`);
+        throw new errors/* ActionError */.l(placing && code === 'EEXIST'
+            ? `${file} appeared while the scope was read: nothing was written. Run import again.`
+            : `${file} could not be written (${code}): nothing was written.`);
     }
     finally {
         // After a rename it is gone already.
@@ -2717,7 +3118,8 @@ const located = schemas/* strictObject */.rej({
 });
 const change = schemas/* strictObject */.rej({
     action: schemas/* enum */.k5n(['create', 'update', 'none']),
-    request: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+    request: schemas/* nullable */.mee(schemas/* string */.YjP())
+        .check(schemas/* describe */.q0y('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
     fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value }))
         .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
@@ -2748,12 +3150,20 @@ const cliReportSchema = schemas/* strictObject */.rej({
         scope_id: schemas/* string */.YjP().check(schemas/* describe */.q0y('Empty when the scope is only planned.')),
         scope_strings: schemas/* array */.YOg(schemas/* string */.YjP()),
         created: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('Whether this run created any scope of the spec.')),
-        updated: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('Whether this run updated any scope of the spec (or, in a dry run, planned to).')),
-        changes: schemas/* boolean */.zMY().check(schemas/* describe */.q0y('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
-        scopes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* strictObject */.rej({ scope_string: schemas/* string */.YjP(), scope_id: schemas/* string */.YjP(), created: schemas/* boolean */.zMY(), updated: schemas/* boolean */.zMY(), changes: schemas/* boolean */.zMY() }))
-            .check(schemas/* describe */.q0y("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
+        updated: schemas/* boolean */.zMY()
+            .check(schemas/* describe */.q0y('Whether this run updated any scope of the spec (or, in a dry run, planned to).')),
+        changes: schemas/* boolean */.zMY()
+            .check(schemas/* describe */.q0y('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
+        scopes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* strictObject */.rej({
+            scope_string: schemas/* string */.YjP(),
+            scope_id: schemas/* string */.YjP(),
+            created: schemas/* boolean */.zMY(),
+            updated: schemas/* boolean */.zMY(),
+            changes: schemas/* boolean */.zMY(),
+        }))
+            .check(schemas/* describe */.q0y('Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.')),
     }))
-        .check(schemas/* describe */.q0y('The outputs the action sets, typed; null when the run failed before the scope was known. scope_string and scope_id are the first scope of the spec\'s (each scope\'s is in scopes); created, updated and changes are the whole registration\'s.')),
+        .check(schemas/* describe */.q0y("The outputs the action sets, typed; null when the run failed before the scope was known. scope_string and scope_id are the first scope of the spec's (each scope's is in scopes); created, updated and changes are the whole registration's.")),
     scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({
         suffix: schemas/* string */.YjP(),
         scope_string: schemas/* string */.YjP(),
@@ -2762,10 +3172,12 @@ const cliReportSchema = schemas/* strictObject */.rej({
         drift: schemas/* array */.YOg(driftEntry),
     }))
         .check(schemas/* describe */.q0y('plan and apply: every scope of the spec, in its order (one for a spec of one scope), with what apply would write (plan) or wrote (apply) and the spec set against the scope, field by field.')),
-    unlisted: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
+    unlisted: schemas/* array */.YOg(schemas/* string */.YjP())
+        .check(schemas/* describe */.q0y("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
     providers: schemas/* array */.YOg(schemas/* strictObject */.rej({
         url: schemas/* string */.YjP(),
-        key: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The key of its introspection document that holds a scope; null when it publishes none.')),
+        key: schemas/* nullable */.mee(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('The key of its introspection document that holds a scope; null when it publishes none.')),
         published: schemas/* nullable */.mee(schemas/* string */.YjP()),
         matches: schemas/* boolean */.zMY(),
         allowed: schemas/* string */.YjP().check(schemas/* describe */.q0y('What it had to publish, e.g. "a scope string of this client".')),
@@ -2773,24 +3185,31 @@ const cliReportSchema = schemas/* strictObject */.rej({
         .check(schemas/* describe */.q0y('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
     known: schemas/* optional */.lqM(schemas/* strictObject */.rej({
         client_id: schemas/* string */.YjP(),
-        scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ suffix: schemas/* string */.YjP(), scope_string: schemas/* string */.YjP() })).check(schemas/* describe */.q0y("Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.")),
+        scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ suffix: schemas/* string */.YjP(), scope_string: schemas/* string */.YjP() }))
+            .check(schemas/* describe */.q0y("Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.")),
     }))
         .check(schemas/* describe */.q0y('A run that failed after its settings were read (outputs null): the client, and every scope of the spec.')),
     warnings: schemas/* array */.YOg(located),
     errors: schemas/* array */.YOg(located),
     import: schemas/* optional */.lqM(schemas/* strictObject */.rej({
-        file: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
+        file: schemas/* nullable */.mee(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
         text: schemas/* string */.YjP().check(schemas/* describe */.q0y("The spec file's text.")),
-        form: schemas/* enum */.k5n(['single', 'list']).check(schemas/* describe */.q0y("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
-        scopes: schemas/* array */.YOg(importedSpec).check(schemas/* describe */.q0y("Every scope as the file reads back, in its order: one in the single form.")),
-        hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
+        form: schemas/* enum */.k5n(['single', 'list'])
+            .check(schemas/* describe */.q0y("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
+        scopes: schemas/* array */.YOg(importedSpec)
+            .check(schemas/* describe */.q0y('Every scope as the file reads back, in its order: one in the single form.')),
+        hidden_dependents: schemas/* array */.YOg(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('The dependent scopes the client cannot see, written by their UUID.')),
     }))
         .check(schemas/* describe */.q0y('import only: the spec read from the live scope, and where it was written.')),
     rotation: schemas/* optional */.lqM(schemas/* strictObject */.rej({
-        credential_id: schemas/* nullable */.mee(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The credential this run made and kept; null when none was (or it was deleted after a failure).')),
+        credential_id: schemas/* nullable */.mee(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('The credential this run made and kept; null when none was (or it was deleted after a failure).')),
         retired: schemas/* array */.YOg(credentialOut).check(schemas/* describe */.q0y('The credentials deleted, oldest first.')),
         stored: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The destinations that hold the new secret.')),
-        unchanged: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('After a failed store: the destinations that still hold the current secret.')),
+        unchanged: schemas/* array */.YOg(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('After a failed store: the destinations that still hold the current secret.')),
         left: schemas/* array */.YOg(schemas/* extend */.X$i(credentialOut, { made_by_this_tool: schemas/* boolean */.zMY() }))
             .check(schemas/* describe */.q0y("Every credential left, oldest first; one this tool did not make (the portal's) is only deleted when --retire-id names it.")),
     }))
@@ -2803,7 +3222,11 @@ const locatedOf = (m) => ({
     ...(m.location?.startLine === undefined ? {} : { line: m.location.startLine }),
     ...(m.location?.startColumn === undefined ? {} : { column: m.location.startColumn }),
 });
-const changeOf = (scope) => ({ action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) });
+const changeOf = (scope) => ({
+    action: scope.action,
+    request: scope.request,
+    fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })),
+});
 const driftOf = ({ comparison }) => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
@@ -2825,10 +3248,33 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
                 changes: outputs.changes === 'true',
                 scopes: JSON.parse(outputs.scopes),
             },
-        scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
+        scopes: (plan?.scopes ?? []).map((scope) => ({
+            suffix: scope.suffix,
+            scope_string: scope.scope.scope_string,
+            scope_id: scope.scope.id,
+            change: changeOf(scope),
+            drift: driftOf(scope),
+        })),
         unlisted: plan?.unlisted ?? [],
-        providers: plan?.provider === undefined ? [] : [{ url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches, allowed: plan.provider.allowed }],
-        ...(known === undefined ? {} : { known: { client_id: known.clientId, scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })) } }),
+        providers: plan?.provider === undefined
+            ? []
+            : [
+                {
+                    url: plan.provider.url,
+                    key: plan.provider.key ?? null,
+                    published: plan.provider.published ?? null,
+                    matches: plan.provider.matches,
+                    allowed: plan.provider.allowed,
+                },
+            ],
+        ...(known === undefined
+            ? {}
+            : {
+                known: {
+                    client_id: known.clientId,
+                    scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })),
+                },
+            }),
         warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
         errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
         ...(imported === undefined ? {} : { import: imported }),
@@ -2859,7 +3305,9 @@ const IMPORT_NAMING = {
  * address: the release workflow names the repository in package.json as it publishes, and a
  * clone's package.json does not, so a file imported before then gets no line that leads nowhere.
  */
-const schemaUrlOf = (pkg) => pkg.repository === undefined ? undefined : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
+const schemaUrlOf = (pkg) => pkg.repository === undefined
+    ? undefined
+    : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
 /**
  * package.json as installed, two folders above `module` (src/cli/ and the bundle's dist/cli/
  * alike), read when import runs: the bundle holds the clone's, from before the release set
@@ -2888,8 +3336,20 @@ async function runImport({ port, values, seen, stdout, show }) {
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
     if (values.json === true) {
-        const data = imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, scopes: imported.scopes, hidden_dependents: imported.hidden };
-        const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
+        const data = imported === undefined
+            ? undefined
+            : {
+                file: imported.file ?? null,
+                text: imported.text,
+                form: imported.form,
+                scopes: imported.scopes,
+                hidden_dependents: imported.hidden,
+            };
+        const conclusion = {
+            messages: outcome.messages,
+            exitCode,
+            ...(imported === undefined ? {} : { outputs: imported.outputs }),
+        };
         stdout.write(`${(0,engine_text/* inertJson */.nl)(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
     }
     else if (imported?.file === undefined) {
@@ -2961,7 +3421,10 @@ const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
 const PROOF_ATTEMPTS = 12;
 const view = ({ id, name, created }) => ({ id, name, created });
 /** Oldest first; the listing's order breaks a tie. */
-const byCreation = (credentials) => credentials.map((c, i) => [c, i]).sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j).map(([c]) => c);
+const byCreation = (credentials) => credentials
+    .map((c, i) => [c, i])
+    .sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j)
+    .map(([c]) => c);
 const describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
 /** A failure that ends the rotation with what the report knows so far. */
 class RotationFailure extends errors/* ActionError */.l {
@@ -2976,7 +3439,9 @@ class RotationFailure extends errors/* ActionError */.l {
 function rotateSecret(port) {
     const report = { stored: [], unchanged: [], retired: [], left: [] };
     return stopping(port, (signal) => rotate(port, signal, report), (error) => {
-        const messages = error instanceof RotationFailure ? error.messages.map((text) => ({ level: 'error', text })) : concludeFailure(error, port.naming).messages;
+        const messages = error instanceof RotationFailure
+            ? error.messages.map((text) => ({ level: 'error', text }))
+            : concludeFailure(error, port.naming).messages;
         return { messages, report, exitCode: 1 };
     });
 }
@@ -2996,12 +3461,18 @@ function rotate_validate({ read, naming, rotationNaming: words }) {
     }
     const retire = read('retire') === '' ? 'later' : read('retire');
     if (retire !== 'later' && retire !== 'now') {
-        problems.push({ field: 'retire', message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}` });
+        problems.push({
+            field: 'retire',
+            message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}`,
+        });
     }
     const rawId = read('retire_id').trim();
     const retireId = rawId === '' ? undefined : uuid/* uuidSchema */.l.safeParse(rawId.toLowerCase());
     if (retireId?.success === false) {
-        problems.push({ field: 'retire_id', message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete` });
+        problems.push({
+            field: 'retire_id',
+            message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
+        });
     }
     if (problems.length > 0 || settings === undefined)
         throw new ValidationError(problems);
@@ -3047,7 +3518,9 @@ async function rotate(port, signal, report) {
     // 2. Every destination, before anything is made.
     const refused = [];
     for (const destination of port.destinations) {
-        await destination.check().catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
+        await destination
+            .check()
+            .catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
     }
     if (refused.length > 0)
         throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
@@ -3087,7 +3560,9 @@ async function rotate(port, signal, report) {
         await service.deleteCredential(credential.id).then(() => void report.retired.push(view(credential)), (error) => void failed.push(`Could not retire the credential ${describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
     }
     const retiredIds = new Set(report.retired.map((c) => c.id));
-    report.left = after.filter((c) => !retiredIds.has(c.id)).map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
+    report.left = after
+        .filter((c) => !retiredIds.has(c.id))
+        .map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
     const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
@@ -3199,7 +3674,7 @@ function leftAdvice(report, made, words) {
             level: 'info',
             text: `Left beside the new credential: ${others.map((c) => `${describe(c)}${c.madeByThisTool ? '' : ', not made by this tool'}`).join('; ')}. ` +
                 `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
-                (others.some((c) => c.madeByThisTool) ? ', or let the next rotation retire this tool\'s.' : '.'),
+                (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
         },
     ];
 }
@@ -3220,7 +3695,11 @@ function leftAdvice(report, made, words) {
 
 
 const FLAG_OF = { retire: '--retire', retire_id: '--retire-id' };
-const ROTATION_NAMING = { label: (s) => FLAG_OF[s], ref: (s) => FLAG_OF[s], assign: (s, v) => `${FLAG_OF[s]} ${v}` };
+const ROTATION_NAMING = {
+    label: (s) => FLAG_OF[s],
+    ref: (s) => FLAG_OF[s],
+    assign: (s, v) => `${FLAG_OF[s]} ${v}`,
+};
 /** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */
 const printed = (stdout) => ({
     name: 'standard output',
@@ -3275,7 +3754,7 @@ function rotationJson({ report, outputs }, messages, exitCode) {
 }
 async function runRotate(values, collaborators) {
     const { stdout, stderr, env } = collaborators;
-    const flag = (name) => (typeof values[name] === 'string' ? values[name] : undefined);
+    const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
     const fail = (text) => (stderr.write(`${options_NAME}: ${(0,engine_text/* inert */.tJ)(text)}\n`), 1);
     const print = values['print-secret'] === true;
     const secretFile = flag('secret-file');
@@ -3288,7 +3767,9 @@ async function runRotate(values, collaborators) {
     const secret = (secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '')).trim();
     const given = (name) => {
         const option = CLI_SETTINGS.find((s) => s.setting === name);
-        return option === undefined || !reads('rotate', name) ? undefined : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
+        return option === undefined || !reads('rotate', name)
+            ? undefined
+            : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
     };
     const read = (name) => {
         if (name === 'retire')
@@ -3362,7 +3843,10 @@ async function runRotate(values, collaborators) {
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec');
 const FLAGS = {
-    ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [flag, { type, ...(short === undefined ? {} : { short }) }])),
+    ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [
+        flag,
+        { type, ...(short === undefined ? {} : { short }) },
+    ])),
     version: { type: 'boolean' },
 };
 /**
@@ -3371,7 +3855,13 @@ const FLAGS = {
  * does not take is named as such. (parseArgs' own strict errors say neither.)
  */
 function parse(argv) {
-    const { values, positionals, tokens } = (0,external_node_util_.parseArgs)({ args: [...argv], options: FLAGS, allowPositionals: true, strict: false, tokens: true });
+    const { values, positionals, tokens } = (0,external_node_util_.parseArgs)({
+        args: [...argv],
+        options: FLAGS,
+        allowPositionals: true,
+        strict: false,
+        tokens: true,
+    });
     for (const token of tokens) {
         if (token.kind !== 'option')
             continue;
@@ -3383,8 +3873,11 @@ function parse(argv) {
         if (option.type === 'boolean' && token.value !== undefined)
             return { problem: `${token.rawName} takes no value` };
         // A following option taken as the value: almost always a value forgotten.
-        if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
-            return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${CLI_FLAGS[token.name]?.example ?? '<value>'}` };
+        if (option.type === 'string' &&
+            (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
+            return {
+                problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${CLI_FLAGS[token.name]?.example ?? '<value>'}`,
+            };
         }
     }
     return { values, positionals };
@@ -3392,15 +3885,23 @@ function parse(argv) {
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
 function painter(stream, env) {
     const on = stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
-    const style = (format) => (text) => (on ? (0,external_node_util_.styleText)(format, text, { validateStream: false }) : text);
-    return { added: style('green'), changed: style('yellow'), removed: style('red'), dim: style('dim'), bold: style('bold') };
+    const style = (format) => (text) => on ? (0,external_node_util_.styleText)(format, text, { validateStream: false }) : text;
+    return {
+        added: style('green'),
+        changed: style('yellow'),
+        removed: style('red'),
+        dim: style('dim'),
+        bold: style('bold'),
+    };
 }
 /** A message about a place in a file, as compilers print one: `file:line: text` (the file named once). */
 function main_located(message) {
     const location = 'location' in message ? message.location : undefined;
     if (location?.startLine === undefined)
         return message.text;
-    const text = message.text.startsWith(`${location.file}: `) ? message.text.slice(location.file.length + 2) : message.text;
+    const text = message.text.startsWith(`${location.file}: `)
+        ? message.text.slice(location.file.length + 2)
+        : message.text;
     return `${location.file}:${location.startLine}: ${text}`;
 }
 async function main(collaborators) {
@@ -3440,12 +3941,12 @@ async function main(collaborators) {
 }
 async function run(command, values, format, collaborators) {
     const { stdout, stderr, env } = collaborators;
-    const flag = (name) => (typeof values[name] === 'string' ? values[name] : undefined);
+    const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
     const secretFromStdin = values['client-secret-stdin'] === true;
     // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
     const secret = secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '');
     // A setting the command does not read keeps its default, whatever the environment holds.
-    const given = (s) => (reads(command, s.setting) ? ((s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env]) : undefined);
+    const given = (s) => reads(command, s.setting) ? ((s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env]) : undefined;
     const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, given(s) ?? SETTING_DEFAULTS[s.setting] ?? '']));
     settings.set('client_secret', secret);
     // The spec lies anywhere in the repository: a path given is read from the current
@@ -3468,7 +3969,12 @@ async function run(command, values, format, collaborators) {
             seen.push(message);
         if (message.level === 'debug' && values.debug !== true)
             return;
-        const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
+        const label = {
+            info: '',
+            debug: paint.dim('debug: '),
+            warning: paint.changed('Warning: '),
+            error: paint.removed('Error: '),
+        }[message.level];
         stderr.write(`${label}${safe(main_located(message))}\n`);
     };
     // Each setting the command reads, as it was given: by its flag, else by its variable.
@@ -3482,7 +3988,17 @@ async function run(command, values, format, collaborators) {
     const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
     const dotenv = flag('dotenv');
     const check = dotenv === undefined ? undefined : dotenvProblems;
-    const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };
+    const port = {
+        read,
+        naming,
+        workspace: repository.top,
+        specBase: repository.here,
+        secrets,
+        write,
+        clock: collaborators.clock,
+        dispatcher: collaborators.dispatcher,
+        check,
+    };
     if (command === 'import')
         return runImport({ port, values, seen, stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
@@ -3494,14 +4010,24 @@ async function run(command, values, format, collaborators) {
             await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
         }
         catch (error) {
-            write({ level: 'error', text: error instanceof errors/* ActionError */.l ? error.message : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).` });
+            write({
+                level: 'error',
+                text: error instanceof errors/* ActionError */.l
+                    ? error.message
+                    : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).`,
+            });
             exitCode = 1;
         }
     }
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
-    const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
+    const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note')
+        ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '')
+        : '';
     if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable))
-        write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
+        write({
+            level: 'warning',
+            text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.',
+        });
     if (values['gitlab-note'] === true || noteVariable === 'true') {
         // Loaded only then: every other run starts without it.
         const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 562).then(__webpack_require__.bind(__webpack_require__, 3562));
@@ -3511,7 +4037,9 @@ async function run(command, values, format, collaborators) {
             env,
             clientId: read('client_id'),
             // From the repository's top, wherever the command runs: the marker stays the same.
-            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, read('spec'))).split((external_node_path_default()).sep).join('/'),
+            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, read('spec')))
+                .split((external_node_path_default()).sep)
+                .join('/'),
             timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
             secrets,
             write,
@@ -3531,7 +4059,12 @@ async function run(command, values, format, collaborators) {
         stdout.write(secrets.scrub(markdown));
     }
     else {
-        const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });
+        const lines = humanReport(command, conclusion, {
+            onDrift: read('on_drift'),
+            naming,
+            paint: painter(stdout, env),
+            show: safe,
+        });
         if (lines.length > 0)
             stdout.write(`${lines.join('\n')}\n`);
     }
@@ -3567,7 +4100,11 @@ const view = (d, names) => ({
 });
 // A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    .map((d) => ({
+    scope: d.scope.toLowerCase(),
+    optional: d.optional,
+    requires_refresh_token: d.requires_refresh_token,
+}))
     // A code-point order (localeCompare would start ICU's collator); ids are unique.
     .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /**
@@ -3576,7 +4113,10 @@ const dependentSet = (deps) => JSON.stringify(deps
  */
 function inSpecOrder(service, spec) {
     const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
-    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+    const order = (d) => [
+        rank.get(d.scope.toLowerCase()) ?? spec.length,
+        d.scope.toLowerCase(),
+    ];
     return [...service].sort((a, b) => {
         const [ra, ia] = order(a);
         const [rb, ib] = order(b);
@@ -3604,7 +4144,9 @@ function asksConsent(c) {
     const before = new Map(c.service.map((d) => [key(d), d]));
     return c.spec.some((after) => {
         const was = before.get(key(after));
-        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+        return (was === undefined ||
+            (was.optional && !after.optional) ||
+            (!was.requires_refresh_token && after.requires_refresh_token));
     });
 }
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
@@ -3625,12 +4167,17 @@ function compareScope(definition, scope, names = new Map()) {
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
     ];
-    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
+    const comparisons = pairs.flatMap(([field, spec, service]) => service === undefined ? [] : [{ field, spec, service, same: spec === service }]);
     if (scope.required_domains !== undefined) {
         // A set too; a spec without the field asks for the service's default, none.
         const spec = [...(definition.required_domains ?? [])].sort();
         const service = [...scope.required_domains].sort();
-        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
+        comparisons.push({
+            field: 'required_domains',
+            spec,
+            service,
+            same: JSON.stringify(spec) === JSON.stringify(service),
+        });
     }
     if (scope.dependent_scopes !== undefined) {
         comparisons.push({
@@ -3655,7 +4202,7 @@ function valueEntries(value) {
     return [JSON.stringify(value)];
 }
 /** A value as one line of text, for a message. */
-const valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
+const valueText = (value) => isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value);
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
  * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
@@ -3764,14 +4311,22 @@ function sectionsOf({ form, scopes }) {
     if (form === 'single')
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-    return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+    return quiet.length < FOLD_FROM
+        ? { open: scopes, folded: [] }
+        : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
 }
 /**
  * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
  * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
  * is: only the renderer's own words go there.
  */
-const folded = (summary, lines) => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
+const folded = (summary, lines) => [
+    `<details><summary>${summary}</summary>`,
+    '',
+    ...lines,
+    '</details>',
+    '',
+];
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
@@ -3782,15 +4337,23 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
     const cell = (text) => escapeMarkdown(prose(scrub(text)));
     const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => ((0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .isDependentList */ .CY)(v) ? (0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(v)));
-    const table = (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+    const value = (v) => (0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .isDependentList */ .CY)(v) ? (0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(v));
+    const table = (rows) => [
+        '| Item | Value |',
+        '|---|---|',
+        ...rows.map(([key, v]) => `| ${key} | ${v} |`),
+        '',
+    ];
     const { plan, problems, known, messages, outputs } = conclusion;
     const lines = [];
     /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
     const scopeRows = ({ scope, action }, dryRun) => [
         ['Scope string', code(scope.scope_string)],
         ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+        [
+            'Created by this run',
+            action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+        ],
     ];
     const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
         const out = [];
@@ -3816,19 +4379,34 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
             ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
             ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
             ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')]]),
+            ...(single
+                ? []
+                : [
+                    [
+                        'Not in the spec (left as they are)',
+                        plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+                    ],
+                ]),
             ['Ran for', cell(ranFor)],
         ];
         if (provider !== undefined) {
             const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-            rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
+            rows.push([
+                'Provider publishes',
+                `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`,
+            ]);
         }
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
         if (single)
             lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
         const section = (scope) => {
             const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+            return [
+                `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+                '',
+                ...table(scopeRows(scope, dryRun)),
+                ...scopeTables(scope, dryRun, '#####'),
+            ];
         };
         const { open, folded: quiet } = sectionsOf(plan);
         lines.push(...open.flatMap(section));
@@ -3845,11 +4423,17 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
             // Every scope of the spec: a list's failure is about all of them.
             const several = known.scopes.length > 1;
             const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
-            lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
+            lines.push(...table([
+                ['Client', code(known.clientId)],
+                [several ? 'Scope strings' : 'Scope string', strings],
+                ['Ran for', cell(ranFor)],
+            ]));
         }
     }
     // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
+    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
+        ? [`- **${m.level}**: ${cell(m.text)}`]
+        : []);
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
     if (outputs !== undefined) {
@@ -3887,9 +4471,17 @@ function unsafeCharacter(text) {
     if (LINE_BREAK.test(text))
         return 'contains a line break';
     const control = [...text].find(_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasUnsafe */ .B0);
-    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return control === undefined
+        ? undefined
+        : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+const EXPECTED = {
+    string: 'a string',
+    number: 'a number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+};
 /** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
 function shown(value, scrub) {
     if (value === null)
@@ -3905,7 +4497,7 @@ function shown(value, scrub) {
     return `${typeof value} ${String(value)}`;
 }
 function valueAt(root, path) {
-    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+    return path.reduce((value, key) => typeof value === 'object' && value !== null ? value[key] : undefined, root);
 }
 /** What an issue expected, in words; for a union, what each of its forms expected. */
 function expectedOf(issue) {
@@ -3945,7 +4537,11 @@ function problemOf(issue, value) {
         case 'invalid_format':
             return `is not ${expectedOf(issue)}`;
         case 'too_small':
-            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+            return Array.isArray(value) && value.length === 0
+                ? 'is empty'
+                : typeof value === 'number'
+                    ? 'is too small'
+                    : 'is too short';
         case 'custom':
             return issue.message;
         default:
@@ -3980,10 +4576,17 @@ function describeAnswerProblems(issues, answer, scrub = (text) => text) {
 
 /** How many request limits the whole run may take: reads, creation, verification, provider check. */
 const REQUEST_LIMITS_PER_RUN = 3;
-function createBudget(timeoutSeconds, { clock = _retry_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml, policy = _retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_RETRY_POLICY */ .cO, signal = new AbortController().signal } = {}) {
+function createBudget(timeoutSeconds, { clock = _retry_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml, policy = _retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_RETRY_POLICY */ .cO, signal = new AbortController().signal, } = {}) {
     const requestTimeoutMs = timeoutSeconds * 1000;
     const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+    return {
+        requestTimeoutMs,
+        startedAt,
+        deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs,
+        clock,
+        policy,
+        signal,
+    };
 }
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
@@ -4109,7 +4712,7 @@ class HttpError extends errors/* ActionError */.l {
     retryAfterMs;
     /** The service rejected the client's secret (or id): its replacement is the fix. */
     secretRejected;
-    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false, } = {}) {
         super(message);
         this.status = status;
         this.transient = transient;
@@ -4118,11 +4721,16 @@ class HttpError extends errors/* ActionError */.l {
     }
     /** The same failure, known to be the secret's. */
     asSecretRejected() {
-        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
+        return new HttpError(this.message, {
+            ...(this.status === undefined ? {} : { status: this.status }),
+            secretRejected: true,
+        });
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = wire_log/* silentLog */.a) => (0,retry/* withRetries */.LH)(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+const withHttpRetries = (attempt, budget, log = wire_log/* silentLog */.a) => (0,retry/* withRetries */.LH)(attempt, (error) => error instanceof HttpError
+    ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
+    : { retryable: false }, budget, 
 // Final once given up on: the message says how far it got.
 (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${(0,retry/* formatPause */.yo)(waitMs)}.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
@@ -4138,7 +4746,15 @@ const TLS_CODES = new Set([
     'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
 async function readBody(body, label, maxBytes) {
     const chunks = [];
     let size = 0;
@@ -4173,7 +4789,11 @@ function explainError(body, headers, speaker = 'The service') {
     const record = (typeof body === 'object' && body !== null ? body : {});
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const detail = text(first?.detail) ??
+        text(record.error_description) ??
+        text(record.detail) ??
+        text(record.message) ??
+        text(record.error);
     const ids = [
         ['error id', text(first?.id)],
         ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
@@ -4186,7 +4806,7 @@ function explainError(body, headers, speaker = 'The service') {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = wire_words/* PLAIN_WORDS */.t4, hints = {}, log = wire_log/* silentLog */.a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const { budget, urlSetting, words = wire_words/* PLAIN_WORDS */.t4, hints = {}, log = wire_log/* silentLog */.a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
@@ -4195,11 +4815,16 @@ function createJsonHttp(options) {
         if (name === 'TimeoutError') {
             const pastDeadline = budget.clock.now() >= budget.deadline;
             return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+                (pastDeadline
+                    ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+                    : ''), { transient: !pastDeadline });
         }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+        const what = code === 'ECONNREFUSED'
+            ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND'
+                ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+                    ? `the connection to ${host} was closed before the answer came`
                     : code !== undefined && TLS_CODES.has(code)
                         ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
                             'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
@@ -4208,7 +4833,12 @@ function createJsonHttp(options) {
     }
     async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const headers = {
+            accept: 'application/json',
+            'user-agent': USER_AGENT,
+            ...options.headers,
+            ...requestHeaders,
+        };
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
         const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
@@ -4292,13 +4922,22 @@ function keepAliveLanes(signal) {
     signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
     const open = () => {
         // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        const lane = {
+            dispatcher: new (env_http_proxy_agent_default())({
+                connections: 1,
+                keepAliveTimeout: 10_000,
+                headersTimeout: 0,
+                bodyTimeout: 0,
+            }),
+            busy: 0,
+        };
         lanes.push(lane);
         return lane;
     };
     return {
         take() {
-            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            const lane = lanes.find((l) => l.busy === 0) ??
+                (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
             lane.busy++;
             return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
         },
@@ -4345,7 +4984,7 @@ const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000
 /** A wait as a person reads it: a service may ask for absurd ones. */
 const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 /** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-const formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+const formatPause = (ms) => ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
 /**
  * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
  * the number of tries and the deadline are weighed.

@@ -46364,7 +46364,7 @@ const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000
 /** A wait as a person reads it: a service may ask for absurd ones. */
 const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 /** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-const retry_formatPause = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+const retry_formatPause = (ms) => ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
 /**
  * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
  * the number of tries and the deadline are weighed.
@@ -46415,10 +46415,17 @@ function parseRetryAfter(value, now) {
 
 /** How many request limits the whole run may take: reads, creation, verification, provider check. */
 const REQUEST_LIMITS_PER_RUN = 3;
-function budget_createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal } = {}) {
+function budget_createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal, } = {}) {
     const requestTimeoutMs = timeoutSeconds * 1000;
     const startedAt = clock.now();
-    return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+    return {
+        requestTimeoutMs,
+        startedAt,
+        deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs,
+        clock,
+        policy,
+        signal,
+    };
 }
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
 const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
@@ -46488,9 +46495,17 @@ function unsafeCharacter(text) {
     if (LINE_BREAK.test(text))
         return 'contains a line break';
     const control = [...text].find(hasUnsafe);
-    return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return control === undefined
+        ? undefined
+        : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-const EXPECTED = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+const EXPECTED = {
+    string: 'a string',
+    number: 'a number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+};
 /** What came (never undefined: a missing field quotes nothing), for a message: a string quoted, escaped and clipped; other values by their kind. */
 function shown(value, scrub) {
     if (value === null)
@@ -46506,7 +46521,7 @@ function shown(value, scrub) {
     return `${typeof value} ${String(value)}`;
 }
 function valueAt(root, path) {
-    return path.reduce((value, key) => (typeof value === 'object' && value !== null ? value[key] : undefined), root);
+    return path.reduce((value, key) => typeof value === 'object' && value !== null ? value[key] : undefined, root);
 }
 /** What an issue expected, in words; for a union, what each of its forms expected. */
 function expectedOf(issue) {
@@ -46546,7 +46561,11 @@ function problemOf(issue, value) {
         case 'invalid_format':
             return `is not ${expectedOf(issue)}`;
         case 'too_small':
-            return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+            return Array.isArray(value) && value.length === 0
+                ? 'is empty'
+                : typeof value === 'number'
+                    ? 'is too small'
+                    : 'is too short';
         case 'custom':
             return issue.message;
         default:
@@ -46610,7 +46629,7 @@ class HttpError extends errors_ActionError {
     retryAfterMs;
     /** The service rejected the client's secret (or id): its replacement is the fix. */
     secretRejected;
-    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false } = {}) {
+    constructor(message, { status, transient = false, retryAfterMs, secretRejected = false, } = {}) {
         super(message);
         this.status = status;
         this.transient = transient;
@@ -46619,11 +46638,16 @@ class HttpError extends errors_ActionError {
     }
     /** The same failure, known to be the secret's. */
     asSecretRejected() {
-        return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
+        return new HttpError(this.message, {
+            ...(this.status === undefined ? {} : { status: this.status }),
+            secretRejected: true,
+        });
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = log_silentLog) => withRetries(attempt, (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }), budget, 
+const withHttpRetries = (attempt, budget, log = log_silentLog) => withRetries(attempt, (error) => error instanceof HttpError
+    ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
+    : { retryable: false }, budget, 
 // Final once given up on: the message says how far it got.
 (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${retry_formatPause(waitMs)}.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
@@ -46639,7 +46663,15 @@ const TLS_CODES = new Set([
     'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
 async function readBody(body, label, maxBytes) {
     const chunks = [];
     let size = 0;
@@ -46674,7 +46706,11 @@ function explainError(body, headers, speaker = 'The service') {
     const record = (typeof body === 'object' && body !== null ? body : {});
     const first = (Array.isArray(record.errors) ? record.errors[0] : undefined);
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+    const detail = text(first?.detail) ??
+        text(record.error_description) ??
+        text(record.detail) ??
+        text(record.message) ??
+        text(record.error);
     const ids = [
         ['error id', text(first?.id)],
         ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
@@ -46687,7 +46723,7 @@ function explainError(body, headers, speaker = 'The service') {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function http_createJsonHttp(options) {
-    const { budget, urlSetting, words = words_PLAIN_WORDS, hints = {}, log = log_silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+    const { budget, urlSetting, words = words_PLAIN_WORDS, hints = {}, log = log_silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
@@ -46696,11 +46732,16 @@ function http_createJsonHttp(options) {
         if (name === 'TimeoutError') {
             const pastDeadline = budget.clock.now() >= budget.deadline;
             return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''), { transient: !pastDeadline });
+                (pastDeadline
+                    ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+                    : ''), { transient: !pastDeadline });
         }
-        const what = code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
+        const what = code === 'ECONNREFUSED'
+            ? `nothing is listening at ${host} (connection refused): check ${server}`
+            : code === 'ENOTFOUND'
+                ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+                    ? `the connection to ${host} was closed before the answer came`
                     : code !== undefined && TLS_CODES.has(code)
                         ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
                             'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
@@ -46709,7 +46750,12 @@ function http_createJsonHttp(options) {
     }
     async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+        const headers = {
+            accept: 'application/json',
+            'user-agent': USER_AGENT,
+            ...options.headers,
+            ...requestHeaders,
+        };
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
         const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
@@ -46793,13 +46839,22 @@ function keepAliveLanes(signal) {
     signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
     const open = () => {
         // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = { dispatcher: new (env_http_proxy_agent_default())({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+        const lane = {
+            dispatcher: new (env_http_proxy_agent_default())({
+                connections: 1,
+                keepAliveTimeout: 10_000,
+                headersTimeout: 0,
+                bodyTimeout: 0,
+            }),
+            busy: 0,
+        };
         lanes.push(lane);
         return lane;
     };
     return {
         take() {
-            const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+            const lane = lanes.find((l) => l.busy === 0) ??
+                (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
             lane.busy++;
             return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
         },
@@ -53792,7 +53847,11 @@ const grantRequest = (authUrl, basic, hints) => [
     tokenResponseSchema,
     'POST',
     `${authUrl}${TOKEN_PATH}`,
-    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+    {
+        form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+        headers: { authorization: basic },
+        hints,
+    },
 ];
 /**
  * One try of the grant with `basic`, for a secret to prove: the token, or the HttpError with
@@ -53808,14 +53867,12 @@ async function grantOnce(http, authUrl, basic, onCredential, words) {
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-function tokenAuthorization({ http, authUrl, basic, onCredential, log = log_silentLog, words }) {
+function tokenAuthorization({ http, authUrl, basic, onCredential, log = log_silentLog, words, }) {
     const hints = tokenHints(words);
     let current;
     let refreshed = false;
     const request = async () => {
-        const answer = await http
-            .retried(...grantRequest(authUrl, basic, hints))
-            .catch((error) => {
+        const answer = await http.retried(...grantRequest(authUrl, basic, hints)).catch((error) => {
             // Final, and without the status: a refused grant is no 401 of the API call waiting for
             // the token (no refresh), nor a 400 of a creation (no definition was refused).
             throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
@@ -53890,10 +53947,14 @@ const scopeStringSchema = schemas_string().check(superRefine((value, ctx) => {
     const rest = value.replace(SCOPE_STRING_START, '');
     const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
     const problem = unsafeCharacter(value) ??
-        (/\s/.test(value) ? 'contains white space'
-            : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
-                : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
-                    : stray === undefined ? undefined
+        (/\s/.test(value)
+            ? 'contains white space'
+            : !/^(https?:\/\/|urn:)/.test(value)
+                ? 'is neither an http(s) URL nor a URN'
+                : !SCOPE_STRING_START.test(value)
+                    ? 'has a malformed host'
+                    : stray === undefined
+                        ? undefined
                         : `contains ${JSON.stringify(stray)}`);
     if (problem !== undefined)
         ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
@@ -54001,7 +54062,7 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function service_client_createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = words_PLAIN_WORDS }) {
+function service_client_createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = words_PLAIN_WORDS, }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
     const onUpdate = updateHints(words);
@@ -54013,7 +54074,10 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
         urlSetting: 'auth_url',
         words,
         hints: API_LIKE_PATH.test(apiPath)
-            ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+            ? {
+                ...hints,
+                404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)`,
+            }
             : hints,
         unusableAnswer: UNUSABLE_ANSWER,
         scrub,
@@ -54024,7 +54088,9 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
     // Each call through here: as it is with Basic (no extra step), with the token's header and its one refresh otherwise.
     const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
-    const call = (send) => tokens === undefined ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
+    const call = (send) => tokens === undefined
+        ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error))
+        : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const scopesPath = '/v2/api/scopes';
     const credentialsPath = `${clientPath}/credentials`;
@@ -54033,7 +54099,9 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
         // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
         // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
         scopeStringFor: (suffix) => service_client_scopeStringOf(authUrl, clientId, suffix),
-        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
+        getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
+            headers,
+        })),
         // A string or id that does not exist may be answered with an empty list or with 404.
         lookupScopesByString: (scopeStrings) => lookup(`scope_strings=${list(scopeStrings)}`),
         lookupScopesById: (ids) => lookup(`ids=${list(ids)}`),
@@ -54047,7 +54115,14 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
                 // but whether the service honours its `false` is not recorded.
                 const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
                 // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
-                return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
+                return {
+                    kind: 'created',
+                    scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, {
+                        body,
+                        hints: CREATION_HINTS,
+                        headers,
+                    })),
+                };
             }
             catch (error) {
                 if (error instanceof HttpError && error.status === 409)
@@ -54064,9 +54139,21 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             // The fields the service lets change: all but the suffix, which is part of the scope
             // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
-            const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+            const changeable = {
+                name,
+                description,
+                advertised,
+                allows_refresh_token: allow_refresh_tokens,
+                allow_refresh_tokens,
+                required_domains,
+                dependent_scopes,
+            };
             const body = { scope: changeable };
-            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
+            return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, {
+                body,
+                hints: onUpdate,
+                headers,
+            }));
         },
         getScope: (id) => {
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
@@ -54077,7 +54164,10 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
             try {
                 const label = `Credential creation (POST ${credentialsPath})`;
                 // Sent once: a second try would make a second credential.
-                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+                const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, {
+                    body: { credential: { name } },
+                    headers,
+                }));
                 return { kind: 'created', ...made };
             }
             catch (error) {
@@ -54141,7 +54231,7 @@ function scopeKey(document) {
     return keys.length === 1 ? keys[0] : undefined;
 }
 /** Reads the deployed provider's published scope and checks it against the client's scope strings. */
-async function provider_checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS } = {}) {
+async function provider_checkProvider(providerUrl, scopeStrings, budget, { dispatcher, log, words = PLAIN_WORDS, } = {}) {
     const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
     const url = `${providerUrl}/`;
     const document = await http.retried(`Provider introspection (GET ${url})`, documentSchema, 'GET', url);
@@ -54173,7 +54263,11 @@ const view = (d, names) => ({
 });
 // A set, written the same way on both sides: sorted, ids in one case.
 const dependentSet = (deps) => JSON.stringify(deps
-    .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+    .map((d) => ({
+    scope: d.scope.toLowerCase(),
+    optional: d.optional,
+    requires_refresh_token: d.requires_refresh_token,
+}))
     // A code-point order (localeCompare would start ICU's collator); ids are unique.
     .sort((a, b) => (a.scope < b.scope ? -1 : 1)));
 /**
@@ -54182,7 +54276,10 @@ const dependentSet = (deps) => JSON.stringify(deps
  */
 function inSpecOrder(service, spec) {
     const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
-    const order = (d) => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+    const order = (d) => [
+        rank.get(d.scope.toLowerCase()) ?? spec.length,
+        d.scope.toLowerCase(),
+    ];
     return [...service].sort((a, b) => {
         const [ra, ia] = order(a);
         const [rb, ib] = order(b);
@@ -54210,7 +54307,9 @@ function drift_asksConsent(c) {
     const before = new Map(c.service.map((d) => [key(d), d]));
     return c.spec.some((after) => {
         const was = before.get(key(after));
-        return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+        return (was === undefined ||
+            (was.optional && !after.optional) ||
+            (!was.requires_refresh_token && after.requires_refresh_token));
     });
 }
 /** The suffix a scope string implies: its last path segment (`.../scopes/<client>/<suffix>`). */
@@ -54231,12 +54330,17 @@ function drift_compareScope(definition, scope, names = new Map()) {
         // The service answers the request's allow_refresh_tokens as allows_refresh_token.
         ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
     ];
-    const comparisons = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
+    const comparisons = pairs.flatMap(([field, spec, service]) => service === undefined ? [] : [{ field, spec, service, same: spec === service }]);
     if (scope.required_domains !== undefined) {
         // A set too; a spec without the field asks for the service's default, none.
         const spec = [...(definition.required_domains ?? [])].sort();
         const service = [...scope.required_domains].sort();
-        comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
+        comparisons.push({
+            field: 'required_domains',
+            spec,
+            service,
+            same: JSON.stringify(spec) === JSON.stringify(service),
+        });
     }
     if (scope.dependent_scopes !== undefined) {
         comparisons.push({
@@ -54261,7 +54365,7 @@ function valueEntries(value) {
     return [JSON.stringify(value)];
 }
 /** A value as one line of text, for a message. */
-const drift_valueText = (value) => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
+const drift_valueText = (value) => isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value);
 /**
  * The annotation for a field that differs: what each side says, and what the user can do.
  * `update` is how the door's users ask for an update ("on_drift: update", "--on-drift update"),
@@ -54289,7 +54393,10 @@ function drift_describeDrift(c, written, update) {
 function creationFields(definition, names) {
     if (definition === undefined)
         return [];
-    return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+    return Object.entries({
+        ...definition,
+        dependent_scopes: dependentViews(definition.dependent_scopes, names),
+    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
 /** The plan of one scope the run ensured (or planned). */
 function scopePlanOf(result) {
@@ -54306,8 +54413,14 @@ function scopePlanOf(result) {
         scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
         fields,
         comparison: result.comparison,
-        request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-        variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+        request: action === 'create'
+            ? `POST /v2/api/clients/${client.id}/scopes`
+            : action === 'update'
+                ? `PUT /v2/api/scopes/${scope.id}`
+                : null,
+        variants: action === 'update'
+            ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length
+            : 0,
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
@@ -54405,7 +54518,10 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
         for (const c of result.changes) {
             const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-            messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+            messages.push({
+                level: 'info',
+                text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}`,
+            });
         }
         const drift = result.comparison.filter((c) => !c.same);
         if (inputs.on_drift !== 'ignore' && !planOnly) {
@@ -54413,7 +54529,11 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
             // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
             const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
             for (const c of drift)
-                messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+                messages.push({
+                    level,
+                    text: `${about}${describeDrift(c, written, update)}`,
+                    title: `Scope drift: ${about}${c.field}`,
+                });
             failed ||= level === 'error' && drift.length > 0;
         }
     }
@@ -54422,7 +54542,12 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
         messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
     if (check !== undefined && !check.matches) {
         // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+        const { expected, strings, described, suffix } = publishable ?? {
+            expected: results[0].scope.scope_string,
+            strings: results[0].scopes.map((s) => s.scope_string),
+            described: ANY_SCOPE_OF_CLIENT,
+            suffix: undefined,
+        };
         // The fix names the output that holds the expected string.
         const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
         messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
@@ -54502,9 +54627,7 @@ function suggest_nearestKey(unknown, known) {
         if (best === undefined || score < best.score)
             best = { key, score };
     }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-        ? best.key
-        : undefined;
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile.ts
@@ -54548,9 +54671,16 @@ async function reconcile_reconcileScope(service, { spec, dryRun, update = false,
         byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
     }
     // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
-    const held = client.scopeIds.length === 0 ? undefined : await reconcile_adoptExisting(service, client, [...client.scopes, ...found], expected);
+    const held = client.scopeIds.length === 0
+        ? undefined
+        : await reconcile_adoptExisting(service, client, [...client.scopes, ...found], expected);
     const suffixes = (held?.scopes ?? []).map((s) => suffixOf(s.scope_string));
-    const definition = { ...spec, dependent_scopes: reconcile_resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
+    const definition = {
+        ...spec,
+        dependent_scopes: reconcile_resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, {
+            suffixes,
+        }),
+    };
     const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
     const compared = (result) => ({
         ...result,
@@ -54569,7 +54699,18 @@ async function reconcile_reconcileScope(service, { spec, dryRun, update = false,
     if (dryRun) {
         log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
         const wouldBe = { id: '', scope_string: expected };
-        return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
+        return {
+            scope: wouldBe,
+            scopes: [wouldBe],
+            created: false,
+            client,
+            wouldCreate: true,
+            definition,
+            names,
+            comparison: [],
+            changes: [],
+            updated: false,
+        };
     }
     log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
     // Right after a creation too: a field the service silently ignored shows as drift.
@@ -54740,7 +54881,7 @@ async function reconcile_create(service, definition, { unverified, lacking, clai
             const conflict = outcome.kind === 'conflict';
             maybeApplied ||= !conflict;
             log.info(conflict
-                ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+                ? `The service answered that the scope exists (409)${maybeApplied ? ", most likely from this run's own earlier creation" : ''}: inspecting the client`
                 : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
             const found = await claim(await service.getClient());
             // After a lost answer the scope is most likely this run's: `created` says so, since a
@@ -54842,7 +54983,11 @@ function levelFailure(failures, results) {
     if (unexpected !== undefined)
         return unexpected.error;
     const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
-    const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
+    const written = results.flatMap((r) => r?.created === true
+        ? [`created ${r.scope.scope_string}`]
+        : r?.updated === true
+            ? [`updated ${r.scope.scope_string}`]
+            : []);
     if (written.length > 0)
         said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
     return new ActionError(said.join(' '));
@@ -54890,10 +55035,19 @@ async function listed_reconcileListed(service, { specs, dryRun, update = false, 
         throw new ActionError(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
             `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
     };
-    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [
+        s.id.toLowerCase(),
+        s.scope_string,
+    ]));
     const definitionOf = (index) => {
         const spec = specs[index];
-        return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))] }) };
+        return {
+            ...spec,
+            dependent_scopes: resolveDependents(spec, byString, sibling, {
+                index,
+                suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))],
+            }),
+        };
     };
     // Before any write, every dependency must resolve: a missing sibling stops the run here,
     // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -54913,7 +55067,15 @@ async function listed_reconcileListed(service, { specs, dryRun, update = false, 
     });
     const registered = (index, found) => {
         const definition = definitionOf(index);
-        return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+        return {
+            ...found,
+            wouldCreate: false,
+            definition,
+            names: names(),
+            comparison: compareScope(definition, found.scope, names()),
+            changes: [],
+            updated: false,
+        };
     };
     // The level of each listed scope: one past the level of the siblings it waits for (those to create).
     const levels = new Map();
@@ -54951,7 +55113,18 @@ async function listed_reconcileListed(service, { specs, dryRun, update = false, 
             log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
             const definition = definitionOf(index);
             const wouldBe = { id: '', scope_string: scopeString };
-            results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+            results[index] = {
+                scope: wouldBe,
+                scopes: [wouldBe],
+                created: false,
+                client,
+                wouldCreate: true,
+                definition,
+                names: names(),
+                comparison: [],
+                changes: [],
+                updated: false,
+            };
             return;
         }
         log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
@@ -54964,7 +55137,12 @@ async function listed_reconcileListed(service, { specs, dryRun, update = false, 
         // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
         const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
         const created = 'answered' in outcome
-            ? { scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0], scopes: outcome.answered, created: true, client }
+            ? {
+                scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0],
+                scopes: outcome.answered,
+                created: true,
+                client,
+            }
             : outcome;
         if ('answered' in outcome)
             answered.push(...outcome.answered);
@@ -54980,7 +55158,14 @@ async function listed_reconcileListed(service, { specs, dryRun, update = false, 
         const writing = order.filter((index) => levelOf(index) === level);
         // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
         const ends = await Promise.allSettled(writing.map(write));
-        const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: specs[writing[k]].scope_suffix, error: end.reason }] : []));
+        const failures = ends.flatMap((end, k) => end.status === 'rejected'
+            ? [
+                {
+                    suffix: specs[writing[k]].scope_suffix,
+                    error: end.reason,
+                },
+            ]
+            : []);
         if (failures.length > 0)
             throw levelFailure(failures, results);
     }
@@ -54998,7 +55183,15 @@ async function listed_reconcileListed(service, { specs, dryRun, update = false, 
             // After every write: the comparison with the ids the siblings have now.
             const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
             const definition = definitionOf(index);
-            return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+            return {
+                ...r,
+                client: after,
+                scope,
+                scopes,
+                definition,
+                names: names(),
+                comparison: compareScope(definition, scope, names()),
+            };
         }),
         unlisted,
     };
@@ -55045,7 +55238,18 @@ const SCOPE_SUFFIX = {
     pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
     rule: 'one path segment: no white space, control or format character, /, ?, # or %',
 };
-const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'];
+const SETTING_NAMES = [
+    'client_id',
+    'client_secret',
+    'auth_url',
+    'spec',
+    'timeout_seconds',
+    'on_drift',
+    'dry_run',
+    'auth',
+    'provider_url',
+    'provider_suffix',
+];
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
 const SETTING_DEFAULTS = {
     spec: '.github/provider-scope.yml',
@@ -55073,7 +55277,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
     };
     const oneOf = (name, values, shown = values) => schemas_enum(values, { error: (issue) => given(name, shown, issue.input) });
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => pipe(schemas_string().check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
+    const baseUrl = (name, httpsWhy) => pipe(schemas_string()
+        .check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
         const url = new URL(value);
         const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
@@ -55094,7 +55299,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         client_secret: required('client_secret', whenEmpty('client_secret')),
         auth_url: pipe(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
         spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: pipe(pipe(required('timeout_seconds', 'leave it out for 30 seconds'), coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas_number().check(_positive(`${label('timeout_seconds')} must be more than 0`), _lte(600, `${label('timeout_seconds')} must be at most 600`))),
+        timeout_seconds: pipe(pipe(required('timeout_seconds', 'leave it out for 30 seconds'), coerce_number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas_number()
+            .check(_positive(`${label('timeout_seconds')} must be more than 0`), _lte(600, `${label('timeout_seconds')} must be at most 600`))),
         on_drift: pipe(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
         // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
         dry_run: pipe(pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), transform((value) => value.toLowerCase() === 'true')),
@@ -55103,7 +55309,8 @@ function settingsSchema({ label, ref, whenEmpty }) {
         // Optional: empty means no verification of the provider.
         provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
-        provider_suffix: pipe(schemas_string().check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
+        provider_suffix: pipe(schemas_string()
+            .check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
     });
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
@@ -55155,7 +55362,8 @@ const dependentFields = strictObject({
     scope_suffix: optional(suffixText)
         .check(schemas_describe("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
     optional: schemas_default(schemas_boolean(), false).check(schemas_describe('Whether the dependent scope is optional.')),
-    requires_refresh_token: schemas_default(schemas_boolean(), true).check(schemas_describe('Whether a refresh token is required for the dependent scope.')),
+    requires_refresh_token: schemas_default(schemas_boolean(), true)
+        .check(schemas_describe('Whether a refresh token is required for the dependent scope.')),
 });
 // Exactly one of scope and scope_suffix: the output says which, as its type does.
 const specDependentSchema = pipe(dependentFields.check(superRefine((dep, ctx) => {
@@ -55168,7 +55376,7 @@ const specDependentSchema = pipe(dependentFields.check(superRefine((dep, ctx) =>
                 : 'is given with scope: give one of them (scope for a scope by UUID or string, scope_suffix for another scope of this client)',
         });
     }
-})), transform(({ scope, scope_suffix: suffix, ...flags }) => (suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags })));
+})), transform(({ scope, scope_suffix: suffix, ...flags }) => suffix === undefined ? { scope: scope, ...flags } : { scope_suffix: suffix, ...flags }));
 /** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
 const dependentKey = (dep) => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
 /** A scope's definition as the spec file gives it, with the service's field names (globus-sdk-python, AuthClient.create_scope). */
@@ -55216,7 +55424,11 @@ const scopeListSchema = strictObject({
             if (earlier === undefined)
                 first.set(suffix, index);
             else
-                ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+                ctx.addIssue({
+                    code: 'custom',
+                    path: [index, 'scope_suffix'],
+                    message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own`,
+                });
         });
         for (const { at, cycle } of cyclesOf(scopes)) {
             ctx.addIssue({
@@ -55260,10 +55472,10 @@ function cyclesOf(scopes) {
     return found;
 }
 function fieldName(segments) {
-    return segments
+    return (segments
         // An empty key still needs a visible name.
         .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
-        .join('');
+        .join(''));
 }
 /** Finds where a path points in the document: at the key itself when `key` is given. */
 function locate(doc, lines, segments, key) {
@@ -55318,7 +55530,9 @@ function parseSpec(source, file) {
     const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
     const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
-        throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+        throw new ValidationError([
+            { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
+        ]);
     }
     // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
     const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -55342,10 +55556,22 @@ function parseSpec(source, file) {
         throw new ValidationError([{ field: 'spec', message: `${file}: ${error.message}`, location: { file } }]);
     }
     if (data === null || data === undefined) {
-        throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+        throw new ValidationError([
+            {
+                field: 'spec',
+                message: `${file} is empty: it must define the scope (name, description, advertised, ...)`,
+                location: { file },
+            },
+        ]);
     }
     if (typeof data !== 'object' || Array.isArray(data)) {
-        throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+        throw new ValidationError([
+            {
+                field: 'spec',
+                message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
+                location: at(locate(doc, lines, [])),
+            },
+        ]);
     }
     const form = 'scopes' in data ? 'list' : 'single';
     const wrapped = form === 'single' && 'scope' in data;
@@ -55360,7 +55586,11 @@ function parseSpec(source, file) {
         // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
         const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
             const name = fieldName(field);
-            return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field]) };
+            return {
+                field: name,
+                message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+                location: where([0, ...field]),
+            };
         });
         // A sibling's suffix that no scope can have is a typo: refused before any request, with the
         // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
@@ -55412,7 +55642,11 @@ function parseSpec(source, file) {
         }
         else {
             const field = fieldName(issue.path);
-            problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
+            problems.push({
+                field,
+                message: `${file}: ${field} ${issueMessage(issue)}`,
+                location: at(locate(doc, lines, issue.path)),
+            });
         }
     }
     // In the file's order, as a reader fixes them, not in the order of their kinds.
@@ -55463,7 +55697,9 @@ async function spec_loadSpec(workspace, file, naming, base) {
     return parseSpec(source.toString('utf8'), file);
 }
 /** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
-const fromBase = async (root, base, file) => base === undefined ? path.resolve(root, file) : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
+const fromBase = async (root, base, file) => base === undefined
+    ? path.resolve(root, file)
+    : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
 async function readAtMost(file, bytes) {
     const handle = await open(file, 'r');
     try {
@@ -55556,7 +55792,9 @@ async function ensure(port, signal) {
     const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
+    const what = form === 'list'
+        ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
+        : `scope ${JSON.stringify(first.name)}`;
     log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
@@ -55573,7 +55811,10 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+        return concludeFailure(placed(error, specFile), port.naming, {
+            clientId: settings.client_id,
+            scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })),
+        });
     }
 }
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
@@ -55594,8 +55835,13 @@ function placed(error, specFile) {
 function publishableOf({ form, results }, suffix) {
     if (form === 'single' && suffix === undefined)
         return undefined;
-    const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
-    const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+    const chosen = suffix === undefined
+        ? results
+        : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
+    const strings = chosen.flatMap((r) => [
+        r.scope,
+        ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string)),
+    ].map((s) => s.scope_string));
     const [one] = chosen;
     return {
         expected: (one ?? results[0]).scope.scope_string,
@@ -55610,7 +55856,12 @@ async function verify(port, signal) {
     const settings = parseSettings(port.read, naming);
     const providerUrl = settings.provider_url;
     if (providerUrl === undefined) {
-        throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
+        throw new ValidationError([
+            {
+                field: 'provider_url',
+                message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check`,
+            },
+        ]);
     }
     const log = logOn(port.write);
     log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
@@ -55623,7 +55874,7 @@ async function verify(port, signal) {
     return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
-async function ensure_validate({ read, naming, workspace, specBase, check }) {
+async function ensure_validate({ read, naming, workspace, specBase, check, }) {
     const specPath = read('spec');
     const [settings, spec] = await Promise.allSettled([
         (async () => parseSettings(read, naming))(),
@@ -55638,13 +55889,19 @@ async function ensure_validate({ read, naming, workspace, specBase, check }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl } = settings.value;
+        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl, } = settings.value;
         const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
         if (suffix !== undefined && !suffixes.includes(suffix)) {
-            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+            problems.push({
+                field: 'provider_suffix',
+                message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+            });
         }
         else if (suffix !== undefined && providerUrl === undefined) {
-            problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+            problems.push({
+                field: 'provider_suffix',
+                message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
+            });
         }
         problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
         if (problems.length === 0)
@@ -55684,7 +55941,10 @@ const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
 const PROOF_ATTEMPTS = 12;
 const rotate_view = ({ id, name, created }) => ({ id, name, created });
 /** Oldest first; the listing's order breaks a tie. */
-const byCreation = (credentials) => credentials.map((c, i) => [c, i]).sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j).map(([c]) => c);
+const byCreation = (credentials) => credentials
+    .map((c, i) => [c, i])
+    .sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j)
+    .map(([c]) => c);
 const rotate_describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
 /** A failure that ends the rotation with what the report knows so far. */
 class RotationFailure extends errors_ActionError {
@@ -55699,7 +55959,9 @@ class RotationFailure extends errors_ActionError {
 function rotateSecret(port) {
     const report = { stored: [], unchanged: [], retired: [], left: [] };
     return stopping(port, (signal) => rotate(port, signal, report), (error) => {
-        const messages = error instanceof RotationFailure ? error.messages.map((text) => ({ level: 'error', text })) : conclude_concludeFailure(error, port.naming).messages;
+        const messages = error instanceof RotationFailure
+            ? error.messages.map((text) => ({ level: 'error', text }))
+            : conclude_concludeFailure(error, port.naming).messages;
         return { messages, report, exitCode: 1 };
     });
 }
@@ -55719,12 +55981,18 @@ function rotate_validate({ read, naming, rotationNaming: words }) {
     }
     const retire = read('retire') === '' ? 'later' : read('retire');
     if (retire !== 'later' && retire !== 'now') {
-        problems.push({ field: 'retire', message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}` });
+        problems.push({
+            field: 'retire',
+            message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}`,
+        });
     }
     const rawId = read('retire_id').trim();
     const retireId = rawId === '' ? undefined : uuidSchema.safeParse(rawId.toLowerCase());
     if (retireId?.success === false) {
-        problems.push({ field: 'retire_id', message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete` });
+        problems.push({
+            field: 'retire_id',
+            message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
+        });
     }
     if (problems.length > 0 || settings === undefined)
         throw new problems_ValidationError(problems);
@@ -55770,7 +56038,9 @@ async function rotate(port, signal, report) {
     // 2. Every destination, before anything is made.
     const refused = [];
     for (const destination of port.destinations) {
-        await destination.check().catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
+        await destination
+            .check()
+            .catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
     }
     if (refused.length > 0)
         throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
@@ -55810,7 +56080,9 @@ async function rotate(port, signal, report) {
         await service.deleteCredential(credential.id).then(() => void report.retired.push(rotate_view(credential)), (error) => void failed.push(`Could not retire the credential ${rotate_describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
     }
     const retiredIds = new Set(report.retired.map((c) => c.id));
-    report.left = after.filter((c) => !retiredIds.has(c.id)).map((c) => ({ ...rotate_view(c), madeByThisTool: madeByThisTool(c) }));
+    report.left = after
+        .filter((c) => !retiredIds.has(c.id))
+        .map((c) => ({ ...rotate_view(c), madeByThisTool: madeByThisTool(c) }));
     const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${rotate_describe(c)}` })),
@@ -55922,7 +56194,7 @@ function leftAdvice(report, made, words) {
             level: 'info',
             text: `Left beside the new credential: ${others.map((c) => `${rotate_describe(c)}${c.madeByThisTool ? '' : ', not made by this tool'}`).join('; ')}. ` +
                 `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
-                (others.some((c) => c.madeByThisTool) ? ', or let the next rotation retire this tool\'s.' : '.'),
+                (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
         },
     ];
 }
@@ -55938,7 +56210,12 @@ function secretForms(clientId, clientSecret) {
         return [];
     // The credential is sent with the client ID as the inputs normalise it (lower case).
     const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+    return withoutShortForms(clientSecret, [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        ...encodedForms(clientSecret),
+    ]);
 }
 /**
  * Every form in which a credential that arrived during the run (the access token) could
@@ -56052,15 +56329,17 @@ const INPUT_NAMING = {
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",
     // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
-    secretCopies: 'each GitHub environment that holds a copy of it as a secret (the release\'s, and the dry run\'s and the watch\'s if they have their own)',
+    secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and the dry run's and the watch's if they have their own)",
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
 ;// CONCATENATED MODULE: ./src/github/rotate/github-secrets.ts
 /** What GitHub names the permissions a fine-grained token needs for each place (the REST docs above). */
-const permissionsFor = (environment) => environment === undefined ? 'the "Secrets" repository permission (write)' : 'the "Secrets" and "Environments" repository permissions (write)';
+const permissionsFor = (environment) => environment === undefined
+    ? 'the "Secrets" repository permission (write)'
+    : 'the "Secrets" and "Environments" repository permissions (write)';
 /** What to do about a 403: the workflow's own token can never write secrets, and no `permissions:` line changes that. */
-const forbiddenAdvice = (environment) => 'the token in github_token may not do this. The workflow\'s own token (GITHUB_TOKEN) has no permission for secrets at all, and no permissions: line gives it one: ' +
+const forbiddenAdvice = (environment) => "the token in github_token may not do this. The workflow's own token (GITHUB_TOKEN) has no permission for secrets at all, and no permissions: line gives it one: " +
     `give github_token a GitHub App's token (actions/create-github-app-token) or a fine-grained personal access token with ${permissionsFor(environment)}`;
 /** libsodium's sealed box of `secret` for the base64 public key, in base64: GitHub's encrypted_value. */
 async function seal(secret, publicKey) {
@@ -56073,7 +56352,9 @@ const statusOf = (error) => error.status;
 /** One place as a destination: `check` reads its public key (read access only), `store` seals and PUTs. */
 function githubSecret(octokit, place) {
     const { owner, repo, name, environment } = place;
-    const where = environment === undefined ? `the repository secret ${name} of ${owner}/${repo}` : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
+    const where = environment === undefined
+        ? `the repository secret ${name} of ${owner}/${repo}`
+        : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
     const explain = (error, doing) => {
         const status = statusOf(error);
         const said = error.message;
@@ -56088,7 +56369,11 @@ function githubSecret(octokit, place) {
     const publicKey = async () => {
         const answer = environment === undefined
             ? await octokit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', { owner, repo })
-            : await octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', { owner, repo, environment_name: environment });
+            : await octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', {
+                owner,
+                repo,
+                environment_name: environment,
+            });
         return answer.data;
     };
     return {
@@ -56100,9 +56385,22 @@ function githubSecret(octokit, place) {
                 const { key_id, key } = await publicKey();
                 const encrypted_value = await seal(secret, key);
                 if (environment === undefined)
-                    await octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', { owner, repo, secret_name: name, encrypted_value, key_id });
+                    await octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
+                        owner,
+                        repo,
+                        secret_name: name,
+                        encrypted_value,
+                        key_id,
+                    });
                 else
-                    await octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', { owner, repo, environment_name: environment, secret_name: name, encrypted_value, key_id });
+                    await octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', {
+                        owner,
+                        repo,
+                        environment_name: environment,
+                        secret_name: name,
+                        encrypted_value,
+                        key_id,
+                    });
             }
             catch (error) {
                 throw explain(error, `writing ${where}`);
@@ -56118,11 +56416,25 @@ function githubSecret(octokit, place) {
 
 
 
-const ROTATION_INPUTS = { label: (s) => `Input ${s}`, ref: (s) => s, assign: (s, v) => `${s}: ${v}` };
+const ROTATION_INPUTS = {
+    label: (s) => `Input ${s}`,
+    ref: (s) => s,
+    assign: (s, v) => `${s}: ${v}`,
+};
 /** The inputs the engine reads by its names; the action's own (github_token, secret_name, environments) stay here. */
-const SETTINGS = ['client_id', 'client_secret', 'auth_url', 'auth', 'timeout_seconds', 'retire', 'retire_id'];
+const SETTINGS = [
+    'client_id',
+    'client_secret',
+    'auth_url',
+    'auth',
+    'timeout_seconds',
+    'retire',
+    'retire_id',
+];
 async function rotateAction(runner) {
-    const read = (name) => (SETTINGS.includes(name) ? runner.input(name) || (SETTING_DEFAULTS[name] ?? '') : (SETTING_DEFAULTS[name] ?? ''));
+    const read = (name) => SETTINGS.includes(name)
+        ? runner.input(name) || (SETTING_DEFAULTS[name] ?? '')
+        : (SETTING_DEFAULTS[name] ?? '');
     const secrets = keepSecrets(read('client_id'), read('client_secret'), runner.mask);
     const write = (message) => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
     const token = runner.input('github_token');
@@ -56130,16 +56442,26 @@ async function rotateAction(runner) {
     const [, owner = '', repo = ''] = /^([^/]+)\/([^/]+)$/.exec(runner.repository) ?? [];
     if (token === '' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || repo === '') {
         if (token === '')
-            write({ level: 'error', text: 'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)' });
+            write({
+                level: 'error',
+                text: 'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)',
+            });
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-            write({ level: 'error', text: 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit' });
+            write({
+                level: 'error',
+                text: 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit',
+            });
         if (repo === '')
             write({ level: 'error', text: 'GITHUB_REPOSITORY is not set: run the action in a workflow' });
         return 1;
     }
     runner.mask(token);
     const octokit = runner.octokit(token);
-    const environments = runner.input('environments').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    const environments = runner
+        .input('environments')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
     const places = environments.length === 0 ? [undefined] : environments;
     const conclusion = await rotateSecret({
         read,

@@ -28,10 +28,19 @@ export const scopeIdName = (suffix: string): string => `SCOPE_ID_${suffix.toUppe
 
 export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
   const { scopes, ...fields } = outputs;
-  const perScope = form === 'list' ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]): PerScope => [suffix, s.scope_string, s.scope_id]) : [];
+  const perScope =
+    form === 'list'
+      ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]): PerScope => [
+          suffix,
+          s.scope_string,
+          s.scope_id,
+        ])
+      : [];
   const text = textOf(fields, perScope);
   if (Buffer.byteLength(text) >= MAX_BYTES) {
-    throw new ActionError(`--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`);
+    throw new ActionError(
+      `--dotenv: the outputs take ${Buffer.byteLength(text)} bytes, and GitLab reads a dotenv report under ${MAX_BYTES} only. Nothing was written; use --json instead.`,
+    );
   }
   return text;
 }
@@ -52,7 +61,9 @@ function textOf(fields: Omit<Outputs, 'scopes'>, perScope: readonly PerScope[]):
   const lines = named.map(([output, name, value = '']) => {
     // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
     if (hasUnsafe(value) || value.trim() !== value) {
-      throw new ActionError(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
+      throw new ActionError(
+        `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`,
+      );
     }
     return `${name}=${value}`;
   });
@@ -63,7 +74,10 @@ function textOf(fields: Omit<Outputs, 'scopes'>, perScope: readonly PerScope[]):
  * Before any request: a spec that lists scopes must give each a name the file can hold, and
  * fit in it with the scope strings and ids it implies (the client's other scopes may still add more).
  */
-export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes'>, scopeStringFor: (suffix: string) => string): Problem[] {
+export function dotenvProblems(
+  { form, scopes }: Pick<SpecFile, 'form' | 'scopes'>,
+  scopeStringFor: (suffix: string) => string,
+): Problem[] {
   if (form === 'single') return [];
   const problems: Problem[] = [];
   const names = new Map<string, string>();
@@ -71,17 +85,35 @@ export function dotenvProblems({ form, scopes }: Pick<SpecFile, 'form' | 'scopes
     const name = scopeStringName(suffix);
     const twin = names.get(name);
     if (!NAME.test(suffix)) {
-      problems.push({ field: 'dotenv', message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.` });
+      problems.push({
+        field: 'dotenv',
+        message: `--dotenv: the scope suffix ${JSON.stringify(suffix)} cannot make a variable's name (${name}): GitLab takes letters, digits and underscores. Use --json instead.`,
+      });
     } else if (twin !== undefined) {
-      problems.push({ field: 'dotenv', message: `--dotenv: the scope suffixes ${twin} and ${suffix} make the same variable's name, ${name}. Use --json instead.` });
+      problems.push({
+        field: 'dotenv',
+        message: `--dotenv: the scope suffixes ${twin} and ${suffix} make the same variable's name, ${name}. Use --json instead.`,
+      });
     }
     names.set(name, suffix);
   }
   if (problems.length > 0) return problems;
   // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
   const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
-  const fields = { scope_string: strings[0] ?? '', scope_id: NO_ID, scope_strings: JSON.stringify(strings), created: 'false', updated: 'false', changes: 'false' };
-  const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i): PerScope => [s.scope_suffix, strings[i] ?? '', NO_ID])));
+  const fields = {
+    scope_string: strings[0] ?? '',
+    scope_id: NO_ID,
+    scope_strings: JSON.stringify(strings),
+    created: 'false',
+    updated: 'false',
+    changes: 'false',
+  };
+  const bytes = Buffer.byteLength(
+    textOf(
+      fields,
+      scopes.map((s, i): PerScope => [s.scope_suffix, strings[i] ?? '', NO_ID]),
+    ),
+  );
   if (bytes < MAX_BYTES) return [];
   return [
     {

@@ -44,7 +44,12 @@ const PER_PAGE = 100;
 const MAX_PAGES = 1000;
 
 const User = z.object({ id: z.number(), username: z.string() });
-const Note = z.object({ id: z.number(), body: z.nullish(z.string()), system: z.optional(z.boolean()), author: z.nullish(z.object({ id: z.number() })) });
+const Note = z.object({
+  id: z.number(),
+  body: z.nullish(z.string()),
+  system: z.optional(z.boolean()),
+  author: z.nullish(z.object({ id: z.number() })),
+});
 type Note = z.output<typeof Note>;
 const Notes = z.array(Note);
 
@@ -56,7 +61,8 @@ const TOKEN_HOW =
 /** Whether an address may carry the token: https, or http to this machine alone. */
 export function apiUrlProblem(value: string): string | undefined {
   const url = URL.parse(value);
-  if (url === null || !['https:', 'http:'].includes(url.protocol)) return `CI_API_V4_URL is not an address (${JSON.stringify(value)})`;
+  if (url === null || !['https:', 'http:'].includes(url.protocol))
+    return `CI_API_V4_URL is not an address (${JSON.stringify(value)})`;
   const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
   if (url.protocol === 'http:' && !loopback) {
     return `CI_API_V4_URL (${url.origin}) is not https, and the token is never sent in the clear: give GitLab's https address (http only to 127.0.0.1, ::1 or localhost)`;
@@ -69,7 +75,10 @@ export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
   const { env, write } = run;
   const iid = env.CI_MERGE_REQUEST_IID?.trim() ?? '';
   if (iid === '') {
-    return write({ level: 'info', text: '--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note. It is set in merge request pipelines only.' });
+    return write({
+      level: 'info',
+      text: '--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note. It is set in merge request pipelines only.',
+    });
   }
   const token = env.GITLAB_TOKEN?.trim() ?? '';
   if (token === '') return write({ level: 'warning', text: `${HEAD} GITLAB_TOKEN is empty. ${TOKEN_HOW}.` });
@@ -77,8 +86,15 @@ export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
   run.secrets.learn(token);
   const api = env.CI_API_V4_URL?.trim() ?? '';
   const project = env.CI_PROJECT_ID?.trim() ?? '';
-  const missing = [['CI_API_V4_URL', api], ['CI_PROJECT_ID', project]].flatMap(([name, value]) => (value === '' ? [name] : []));
-  if (missing.length > 0) return write({ level: 'warning', text: `${HEAD} ${missing.join(' and ')} not set: run the command in a GitLab CI job, which sets them.` });
+  const missing = [
+    ['CI_API_V4_URL', api],
+    ['CI_PROJECT_ID', project],
+  ].flatMap(([name, value]) => (value === '' ? [name] : []));
+  if (missing.length > 0)
+    return write({
+      level: 'warning',
+      text: `${HEAD} ${missing.join(' and ')} not set: run the command in a GitLab CI job, which sets them.`,
+    });
   const refused = apiUrlProblem(api);
   if (refused !== undefined) return write({ level: 'warning', text: `${HEAD} ${refused}.` });
 
@@ -92,7 +108,11 @@ export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
     scrub: run.secrets.scrub,
     dispatcher: run.dispatcher,
     maxResponseBytes: MAX_PAGE_BYTES,
-    log: { info: (text) => write({ level: 'info', text }), debug: (text) => write({ level: 'debug', text }), warning: (text) => write({ level: 'warning', text }) },
+    log: {
+      info: (text) => write({ level: 'info', text }),
+      debug: (text) => write({ level: 'debug', text }),
+      warning: (text) => write({ level: 'warning', text }),
+    },
   });
   try {
     await note(run, http, api.replace(/\/+$/, ''), project, iid);
@@ -104,27 +124,46 @@ export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
   }
 }
 
-async function note({ conclusion, env, clientId, spec, secrets, write }: NoteRun, http: JsonHttp, api: string, project: string, iid: string): Promise<void> {
+async function note(
+  { conclusion, env, clientId, spec, secrets, write }: NoteRun,
+  http: JsonHttp,
+  api: string,
+  project: string,
+  iid: string,
+): Promise<void> {
   const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
   const marker = commentMarker(clientId, spec);
   const ranFor = `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`;
-  const body = renderComment({ conclusion, marker, ranFor, runUrl: env.CI_JOB_URL ?? '', spec, scrub: secrets.scrub, target: GITLAB_NOTE });
+  const body = renderComment({
+    conclusion,
+    marker,
+    ranFor,
+    runUrl: env.CI_JOB_URL ?? '',
+    spec,
+    scrub: secrets.scrub,
+    target: GITLAB_NOTE,
+  });
 
   const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
   const find = (): Promise<Note | undefined> => findOwn(http, api, notes, marker, user.id);
   const own = await find();
-  const where = (id: number): string => (env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`);
+  const where = (id: number): string =>
+    env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`;
   if (own !== undefined) {
-    const updated = await http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } });
+    const updated = await http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, {
+      body: { body },
+    });
     return write({ level: 'info', text: `The note on merge request !${iid} is updated: ${where(updated.id)}` });
   }
-  const created = await http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }).catch(async (error: unknown) => {
-    // Its answer lost, the note may be there all the same: looked up again, never posted twice.
-    const status = error instanceof HttpError ? error.status : undefined;
-    const found = status === undefined || status >= 500 ? await find() : undefined;
-    if (found === undefined) throw error;
-    return found;
-  });
+  const created = await http
+    .send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } })
+    .catch(async (error: unknown) => {
+      // Its answer lost, the note may be there all the same: looked up again, never posted twice.
+      const status = error instanceof HttpError ? error.status : undefined;
+      const found = status === undefined || status >= 500 ? await find() : undefined;
+      if (found === undefined) throw error;
+      return found;
+    });
   write({ level: 'info', text: `The note on merge request !${iid} is created: ${where(created.id)}` });
 }
 
@@ -133,14 +172,25 @@ async function note({ conclusion, env, clientId, spec, secrets, write }: NoteRun
  * never a system note, never anyone else's, even one that copies the marker. Pages follow
  * X-Next-Page, or the Link header's next (keyset pagination sends only that), on the API's origin alone.
  */
-async function findOwn(http: JsonHttp, api: string, notes: string, marker: string, userId: number): Promise<Note | undefined> {
+async function findOwn(
+  http: JsonHttp,
+  api: string,
+  notes: string,
+  marker: string,
+  userId: number,
+): Promise<Note | undefined> {
   const origin = new URL(api).origin;
   let url: string | undefined = `${notes}?per_page=${PER_PAGE}&sort=asc&order_by=created_at`;
   const seen = new Set<string>();
   for (let page = 1; url !== undefined && page <= MAX_PAGES; page++) {
     if (seen.has(url)) break;
     seen.add(url);
-    const { data, headers } = await http.retriedWithHeaders(`GitLab's GET of the merge request's notes (page ${page})`, Notes, 'GET', url);
+    const { data, headers } = await http.retriedWithHeaders(
+      `GitLab's GET of the merge request's notes (page ${page})`,
+      Notes,
+      'GET',
+      url,
+    );
     const own = data.find((n) => n.system !== true && n.author?.id === userId && n.body?.includes(marker) === true);
     if (own !== undefined) return own;
     url = nextPage(url, headers, origin);
@@ -149,7 +199,11 @@ async function findOwn(http: JsonHttp, api: string, notes: string, marker: strin
 }
 
 /** The next page's address: X-Next-Page (a number, empty on the last), else Link's rel="next" on the API's origin. */
-export function nextPage(url: string, headers: Record<string, string | string[] | undefined>, origin: string): string | undefined {
+export function nextPage(
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
+  origin: string,
+): string | undefined {
   const next = headerOf(headers, 'x-next-page');
   if (next !== undefined && /^\d+$/.test(next.trim())) {
     const target = new URL(url);
@@ -173,10 +227,12 @@ export function noteFailure(error: unknown): string {
   const what = error instanceof Error ? error.message : String(error);
   const status = error instanceof HttpError ? error.status : undefined;
   const fix =
-    status === 401 ? ' Check GITLAB_TOKEN: GitLab does not know it (expired, revoked, or of another instance).'
-    : status === 403
-      ? " Give GITLAB_TOKEN the api scope (read_api cannot write), and its user a role that may comment on the project's merge requests (Reporter or more on a private project)."
-    : status === 404 ? ' Check that the merge request exists and that the user of GITLAB_TOKEN is a member of the project (CI_PROJECT_ID) who can see it.'
-    : '';
+    status === 401
+      ? ' Check GITLAB_TOKEN: GitLab does not know it (expired, revoked, or of another instance).'
+      : status === 403
+        ? " Give GITLAB_TOKEN the api scope (read_api cannot write), and its user a role that may comment on the project's merge requests (Reporter or more on a private project)."
+        : status === 404
+          ? ' Check that the merge request exists and that the user of GITLAB_TOKEN is a member of the project (CI_PROJECT_ID) who can see it.'
+          : '';
   return `${HEAD} ${what.replace(/\.?$/, '.')}${fix}`;
 }

@@ -1,6 +1,15 @@
 /** `--help`, for the whole and for each command: only what applies, with examples. */
 import { SETTING_DEFAULTS } from '../engine/settings.ts';
-import { CLI_FLAGS, COMMAND_FLAGS, COMMAND_NAMES, listOf, NAME, takenBy, type CliFlag, type Command } from './options.ts';
+import {
+  CLI_FLAGS,
+  COMMAND_FLAGS,
+  COMMAND_NAMES,
+  listOf,
+  NAME,
+  takenBy,
+  type CliFlag,
+  type Command,
+} from './options.ts';
 
 export type { Command } from './options.ts';
 
@@ -18,7 +27,9 @@ function flagLine(flag: string, command?: Command): string {
     ...(option.env === undefined ? [] : [`env ${option.env}=true`]),
     ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
     // The whole's help: which commands take a flag that not all do.
-    ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length ? [`${listOf(takenBy(flag), 'and')} only`] : []),
+    ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length
+      ? [`${listOf(takenBy(flag), 'and')} only`]
+      : []),
   ];
   return `${name.padEnd(COLUMN)}${option.help}${notes.length === 0 ? '' : ` [${notes.join('; ')}]`}`;
 }
@@ -43,10 +54,14 @@ export const COMMANDS = {
   apply: {
     summary: 'Create the scope if the client has none, then hold it to the spec as --on-drift says.',
     exitCodes: ['  0  done', EXIT[1]],
-    examples: [`${NAME} apply --on-drift update --dotenv scope.env`, `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`],
+    examples: [
+      `${NAME} apply --on-drift update --dotenv scope.env`,
+      `printf %s "$SECRET" | ${NAME} apply --client-secret-stdin`,
+    ],
   },
   verify: {
-    summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
+    summary:
+      "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
     exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
     examples: [`${NAME} verify --provider-url https://provider.example.org`],
   },
@@ -59,7 +74,8 @@ export const COMMANDS = {
     ],
   },
   rotate: {
-    summary: 'Rotate the client secret: make a new one, prove it, hand it over (--print-secret or --secret-file), then retire old ones (docs/rotation.md).',
+    summary:
+      'Rotate the client secret: make a new one, prove it, hand it over (--print-secret or --secret-file), then retire old ones (docs/rotation.md).',
     exitCodes: ['  0  the new secret is stored and what had to go is retired', EXIT[1]],
     examples: [
       `${NAME} rotate --print-secret | gh secret set PROVIDER_CLIENT_SECRET --env release`,
@@ -72,7 +88,10 @@ export const COMMANDS = {
 export const commandList = (): string => listOf(COMMAND_NAMES, 'or');
 
 /** Every flag once, in the order the commands list them, --help last. */
-const ALL_FLAGS = [...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')), 'help'];
+const ALL_FLAGS = [
+  ...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')),
+  'help',
+];
 
 export const overallHelp = (): string => `Usage: ${NAME} <${COMMAND_NAMES.join('|')}> [options]
 

@@ -4,7 +4,14 @@
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
 import type { Conclusion, Known } from '../engine/conclude.ts';
-import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldComparison, type FieldValue } from '../engine/drift.ts';
+import {
+  CONSENT_NOTE,
+  isDependentList,
+  valueEntries,
+  valueText,
+  type FieldComparison,
+  type FieldValue,
+} from '../engine/drift.ts';
 import type { Plan, PlanField, ScopePlan } from '../engine/plan.ts';
 import type { Naming } from '../engine/settings.ts';
 import type { Command } from './help.ts';
@@ -33,16 +40,26 @@ export function humanReport(command: Command, { plan, outputs, known }: Conclusi
   if (plan === undefined || outputs === undefined) return known === undefined ? [] : knownLines(known, style);
   const { paint, show } = style;
   const lines: string[] = [];
-  plan.scopes.forEach((scope, index) => lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)));
-  if (plan.unlisted.length > 0) lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
-  if (command === 'plan') lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+  plan.scopes.forEach((scope, index) =>
+    lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)),
+  );
+  if (plan.unlisted.length > 0)
+    lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
+  if (command === 'plan')
+    lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
   if (plan.provider !== undefined) {
     const { url, published, matches, allowed } = plan.provider;
-    lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? allowed : `NOT ${allowed}`})`);
+    lines.push(
+      `Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? allowed : `NOT ${allowed}`})`,
+    );
   }
   const names = Object.keys(outputs);
   const w = width(names);
-  lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
+  lines.push(
+    '',
+    paint.bold('Outputs:'),
+    ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`),
+  );
   return lines;
 }
 
@@ -51,19 +68,32 @@ const width = (fields: readonly string[]): number => Math.max(...fields.map((f) 
 /** A run that failed after its settings were read: the client, and each scope's string as the spec gives it (a list's every one). */
 function knownLines({ clientId, scopes }: Known, { show }: Style): string[] {
   const client = `Client: ${show(clientId)}`;
-  if (scopes.length === 1) return [client, `Scope string (the spec's; not read from the service): ${show((scopes[0] as Known['scopes'][number]).scopeString)}`];
+  if (scopes.length === 1)
+    return [
+      client,
+      `Scope string (the spec's; not read from the service): ${show((scopes[0] as Known['scopes'][number]).scopeString)}`,
+    ];
   const w = width(scopes.map((s) => s.suffix));
-  return [client, "Scope strings (each the spec's; not read from the service):", ...scopes.map((s) => `  ${show(s.suffix.padEnd(w))}  ${show(s.scopeString)}`)];
+  return [
+    client,
+    "Scope strings (each the spec's; not read from the service):",
+    ...scopes.map((s) => `  ${show(s.suffix.padEnd(w))}  ${show(s.scopeString)}`),
+  ];
 }
 
 /** One scope: what is created (every field), updated (before -> after) or found (its drift). */
-function scopeLines({ scope, action, fields, comparison }: ScopePlan, dryRun: boolean, { paint, show }: Style): string[] {
+function scopeLines(
+  { scope, action, fields, comparison }: ScopePlan,
+  dryRun: boolean,
+  { paint, show }: Style,
+): string[] {
   const lines: string[] = [];
   const named = `scope ${show(scope.scope_string)}${scope.id === null ? '' : ` (id ${show(scope.id)})`}`;
   if (action === 'create') {
     const w = width(fields.map((f) => f.field));
     lines.push(dryRun ? paint.added(`+ create ${named}`) : `Created ${named}`);
-    for (const { field, after } of fields) lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
+    for (const { field, after } of fields)
+      lines.push(...valueLines(`    + ${field.padEnd(w)} = `, after, show).map(paint.added));
   } else if (action === 'update') {
     const w = width(comparison.map((c) => c.field));
     const changed = new Map(fields.map((f) => [f.field, f]));
@@ -82,7 +112,10 @@ function scopeLines({ scope, action, fields, comparison }: ScopePlan, dryRun: bo
 }
 
 /** The single form's verdict: what apply would send, or why it sends nothing. */
-function planLine({ action, comparison, fields, request, variants }: ScopePlan, { onDrift, naming, paint, show }: Style): string {
+function planLine(
+  { action, comparison, fields, request, variants }: ScopePlan,
+  { onDrift, naming, paint, show }: Style,
+): string {
   const drift = comparison.filter((c) => !c.same).map((c) => c.field);
   if (action === 'create') return `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(request ?? '')}.`;
   if (action === 'update') {
@@ -96,20 +129,32 @@ function planLine({ action, comparison, fields, request, variants }: ScopePlan, 
 function listPlanLine({ scopes }: Plan, { onDrift, naming, paint }: Style): string {
   const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
   const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
-  const left = drifted === 0 ? '' : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
-  if (count('create') + count('update') === 0) return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
+  const left =
+    drifted === 0
+      ? ''
+      : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
+  if (count('create') + count('update') === 0)
+    return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
   return `${paint.bold(`Plan: ${count('create')} scope(s) to create, ${count('update')} to update.`)} apply would send ${scopes.flatMap((s) => (s.request === null ? [] : [s.request])).length} request(s).${left}`;
 }
 
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label: string, value: FieldValue, show: Style['show']): string[] {
-  return isDependentList(value) ? [label.trimEnd(), ...valueEntries(value).map((e) => `        ${show(e)}`)] : [`${label}${show(valueText(value))}`];
+  return isDependentList(value)
+    ? [label.trimEnd(), ...valueEntries(value).map((e) => `        ${show(e)}`)]
+    : [`${label}${show(valueText(value))}`];
 }
 
 /** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
-function changeLines(label: string, { before, after, consent }: PlanField, show: Style['show'], paint: Paint): string[] {
+function changeLines(
+  label: string,
+  { before, after, consent }: PlanField,
+  show: Style['show'],
+  paint: Paint,
+): string[] {
   const note = consent ? `  (${CONSENT_NOTE})` : '';
-  if (!isDependentList(before) && !isDependentList(after)) return [paint.changed(`${label}${show(valueText(before ?? []))} -> ${show(valueText(after))}${note}`)];
+  if (!isDependentList(before) && !isDependentList(after))
+    return [paint.changed(`${label}${show(valueText(before ?? []))} -> ${show(valueText(after))}${note}`)];
   const entries = (value: FieldValue | null): string[] => (isDependentList(value) ? valueEntries(value) : []);
   const was = entries(before);
   const now = entries(after);
@@ -120,7 +165,8 @@ function changeLines(label: string, { before, after, consent }: PlanField, show:
   ];
 }
 
-const driftLine = (c: FieldComparison, show: Style['show']): string => `    ! ${c.field}: the spec says ${show(valueText(c.spec))}, the service has ${show(valueText(c.service))}`;
+const driftLine = (c: FieldComparison, show: Style['show']): string =>
+  `    ! ${c.field}: the spec says ${show(valueText(c.spec))}, the service has ${show(valueText(c.service))}`;
 
 /**
  * Why a plan writes nothing, and what an update would do: never a change of the suffix, which

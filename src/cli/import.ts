@@ -25,7 +25,9 @@ const IMPORT_NAMING: ImportNaming = {
  * clone's package.json does not, so a file imported before then gets no line that leads nowhere.
  */
 export const schemaUrlOf = (pkg: { name?: unknown; version?: unknown; repository?: unknown }): string | undefined =>
-  pkg.repository === undefined ? undefined : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
+  pkg.repository === undefined
+    ? undefined
+    : `https://unpkg.com/${String(pkg.name)}@${String(pkg.version)}/schema/provider-scope.schema.json`;
 
 /**
  * package.json as installed, two folders above `module` (src/cli/ and the bundle's dist/cli/
@@ -36,7 +38,10 @@ export async function installedPackage(module: string): Promise<Record<string, u
   // Found by a loop: a path the bundler can work out, it copies into the bundle as an asset, the clone's file.
   let folder = path.dirname(fileURLToPath(module));
   for (let up = 0; up < 2; up++) folder = path.dirname(folder);
-  return readFile(path.join(folder, 'package.json'), 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => ({}));
+  return readFile(path.join(folder, 'package.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+    () => ({}),
+  );
 }
 
 export interface ImportRun {
@@ -67,15 +72,32 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
   const { imported, exitCode } = outcome;
   if (values.json === true) {
     const data: CliReport['import'] =
-      imported === undefined ? undefined : { file: imported.file ?? null, text: imported.text, form: imported.form, scopes: imported.scopes, hidden_dependents: imported.hidden };
-    const conclusion = { messages: outcome.messages, exitCode, ...(imported === undefined ? {} : { outputs: imported.outputs }) };
-    stdout.write(`${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`);
+      imported === undefined
+        ? undefined
+        : {
+            file: imported.file ?? null,
+            text: imported.text,
+            form: imported.form,
+            scopes: imported.scopes,
+            hidden_dependents: imported.hidden,
+          };
+    const conclusion = {
+      messages: outcome.messages,
+      exitCode,
+      ...(imported === undefined ? {} : { outputs: imported.outputs }),
+    };
+    stdout.write(
+      `${inertJson(port.secrets.scrub(JSON.stringify(jsonReport('import', conclusion, seen, exitCode, data), null, 2)))}\n`,
+    );
   } else if (imported?.file === undefined) {
     // Every value was checked for control characters and the secret's forms before: the text is the file's.
     if (imported !== undefined) stdout.write(port.secrets.scrub(imported.text));
   } else {
-    const scopes = Object.values(JSON.parse(imported.outputs.scopes) as Record<string, { scope_string: string; scope_id: string }>);
-    const named = ({ scope_string, scope_id }: { scope_string: string; scope_id: string }): string => `${show(scope_string)} (id ${show(scope_id)})`;
+    const scopes = Object.values(
+      JSON.parse(imported.outputs.scopes) as Record<string, { scope_string: string; scope_id: string }>,
+    );
+    const named = ({ scope_string, scope_id }: { scope_string: string; scope_id: string }): string =>
+      `${show(scope_string)} (id ${show(scope_id)})`;
     stdout.write(
       (imported.form === 'single'
         ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`

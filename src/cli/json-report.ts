@@ -25,10 +25,14 @@ const located = z.strictObject({
 
 const change = z.strictObject({
   action: z.enum(['create', 'update', 'none']),
-  request: z.nullable(z.string()).check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
+  request: z
+    .nullable(z.string())
+    .check(z.describe('What apply sends for it, e.g. "POST /v2/api/clients/{id}/scopes"; null for none.')),
   fields: z
     .array(z.strictObject({ field: z.string(), before: value, after: value }))
-    .check(z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.')),
+    .check(
+      z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.'),
+    ),
 });
 
 const driftEntry = z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() });
@@ -66,17 +70,39 @@ export const cliReportSchema = z
           scope_id: z.string().check(z.describe('Empty when the scope is only planned.')),
           scope_strings: z.array(z.string()),
           created: z.boolean().check(z.describe('Whether this run created any scope of the spec.')),
-          updated: z.boolean().check(z.describe('Whether this run updated any scope of the spec (or, in a dry run, planned to).')),
-          changes: z.boolean().check(z.describe('In a dry run (plan), whether apply would change the registration; in an apply, whether it did.')),
+          updated: z
+            .boolean()
+            .check(z.describe('Whether this run updated any scope of the spec (or, in a dry run, planned to).')),
+          changes: z
+            .boolean()
+            .check(
+              z.describe(
+                'In a dry run (plan), whether apply would change the registration; in an apply, whether it did.',
+              ),
+            ),
           scopes: z
             .record(
               z.string(),
-              z.strictObject({ scope_string: z.string(), scope_id: z.string(), created: z.boolean(), updated: z.boolean(), changes: z.boolean() }),
+              z.strictObject({
+                scope_string: z.string(),
+                scope_id: z.string(),
+                created: z.boolean(),
+                updated: z.boolean(),
+                changes: z.boolean(),
+              }),
             )
-            .check(z.describe("Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.")),
+            .check(
+              z.describe(
+                'Every scope of the spec by its suffix (one for a spec of one scope); scope_id is empty while the scope is only planned.',
+              ),
+            ),
         }),
       )
-      .check(z.describe('The outputs the action sets, typed; null when the run failed before the scope was known. scope_string and scope_id are the first scope of the spec\'s (each scope\'s is in scopes); created, updated and changes are the whole registration\'s.')),
+      .check(
+        z.describe(
+          "The outputs the action sets, typed; null when the run failed before the scope was known. scope_string and scope_id are the first scope of the spec's (each scope's is in scopes); created, updated and changes are the whole registration's.",
+        ),
+      ),
     scopes: z
       .array(
         z.strictObject({
@@ -87,13 +113,23 @@ export const cliReportSchema = z
           drift: z.array(driftEntry),
         }),
       )
-      .check(z.describe('plan and apply: every scope of the spec, in its order (one for a spec of one scope), with what apply would write (plan) or wrote (apply) and the spec set against the scope, field by field.')),
-    unlisted: z.array(z.string()).check(z.describe("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
+      .check(
+        z.describe(
+          'plan and apply: every scope of the spec, in its order (one for a spec of one scope), with what apply would write (plan) or wrote (apply) and the spec set against the scope, field by field.',
+        ),
+      ),
+    unlisted: z
+      .array(z.string())
+      .check(z.describe("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
     providers: z
       .array(
         z.strictObject({
           url: z.string(),
-          key: z.nullable(z.string()).check(z.describe('The key of its introspection document that holds a scope; null when it publishes none.')),
+          key: z
+            .nullable(z.string())
+            .check(
+              z.describe('The key of its introspection document that holds a scope; null when it publishes none.'),
+            ),
           published: z.nullable(z.string()),
           matches: z.boolean(),
           allowed: z.string().check(z.describe('What it had to publish, e.g. "a scope string of this client".')),
@@ -104,38 +140,78 @@ export const cliReportSchema = z
       .optional(
         z.strictObject({
           client_id: z.string(),
-          scopes: z.array(z.strictObject({ suffix: z.string(), scope_string: z.string() })).check(z.describe("Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.")),
+          scopes: z
+            .array(z.strictObject({ suffix: z.string(), scope_string: z.string() }))
+            .check(
+              z.describe(
+                "Each scope of the spec, in its order, with the string its suffix implies: the spec's, not read from the service.",
+              ),
+            ),
         }),
       )
-      .check(z.describe('A run that failed after its settings were read (outputs null): the client, and every scope of the spec.')),
+      .check(
+        z.describe(
+          'A run that failed after its settings were read (outputs null): the client, and every scope of the spec.',
+        ),
+      ),
     warnings: z.array(located),
     errors: z.array(located),
     import: z
       .optional(
         z.strictObject({
-          file: z.nullable(z.string()).check(z.describe('Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).')),
+          file: z
+            .nullable(z.string())
+            .check(
+              z.describe(
+                'Where the spec was written, as given; null with --spec - (the text is printed, or is in text with --json).',
+              ),
+            ),
           text: z.string().check(z.describe("The spec file's text.")),
-          form: z.enum(['single', 'list']).check(z.describe("single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.")),
-          scopes: z.array(importedSpec).check(z.describe("Every scope as the file reads back, in its order: one in the single form.")),
-          hidden_dependents: z.array(z.string()).check(z.describe('The dependent scopes the client cannot see, written by their UUID.')),
+          form: z
+            .enum(['single', 'list'])
+            .check(
+              z.describe(
+                "single: the file holds one scope; list: it lists the client's scopes under scopes:, one per suffix.",
+              ),
+            ),
+          scopes: z
+            .array(importedSpec)
+            .check(z.describe('Every scope as the file reads back, in its order: one in the single form.')),
+          hidden_dependents: z
+            .array(z.string())
+            .check(z.describe('The dependent scopes the client cannot see, written by their UUID.')),
         }),
       )
       .check(z.describe('import only: the spec read from the live scope, and where it was written.')),
     rotation: z
       .optional(
         z.strictObject({
-          credential_id: z.nullable(z.string()).check(z.describe('The credential this run made and kept; null when none was (or it was deleted after a failure).')),
+          credential_id: z
+            .nullable(z.string())
+            .check(
+              z.describe(
+                'The credential this run made and kept; null when none was (or it was deleted after a failure).',
+              ),
+            ),
           retired: z.array(credentialOut).check(z.describe('The credentials deleted, oldest first.')),
           stored: z.array(z.string()).check(z.describe('The destinations that hold the new secret.')),
-          unchanged: z.array(z.string()).check(z.describe('After a failed store: the destinations that still hold the current secret.')),
+          unchanged: z
+            .array(z.string())
+            .check(z.describe('After a failed store: the destinations that still hold the current secret.')),
           left: z
             .array(z.extend(credentialOut, { made_by_this_tool: z.boolean() }))
-            .check(z.describe("Every credential left, oldest first; one this tool did not make (the portal's) is only deleted when --retire-id names it.")),
+            .check(
+              z.describe(
+                "Every credential left, oldest first; one this tool did not make (the portal's) is only deleted when --retire-id names it.",
+              ),
+            ),
         }),
       )
       .check(z.describe('rotate only: what the rotation made, stored and retired. Never a secret.')),
   })
-  .check(z.meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }));
+  .check(
+    z.meta({ title: 'ensure-provider-scope --json', description: 'What one run of the command line did or would do.' }),
+  );
 
 export type CliReport = z.output<typeof cliReportSchema>;
 
@@ -147,11 +223,22 @@ const locatedOf = (m: Extract<Message, { level: 'warning' | 'error' }>) => ({
 });
 
 type ScopeReport = CliReport['scopes'][number];
-const changeOf = (scope: ScopePlan): ScopeReport['change'] => ({ action: scope.action, request: scope.request, fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })) });
-const driftOf = ({ comparison }: ScopePlan): ScopeReport['drift'] => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
+const changeOf = (scope: ScopePlan): ScopeReport['change'] => ({
+  action: scope.action,
+  request: scope.request,
+  fields: scope.fields.map(({ field, before, after }) => ({ field, before, after })),
+});
+const driftOf = ({ comparison }: ScopePlan): ScopeReport['drift'] =>
+  comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
-export function jsonReport(command: Command, conclusion: Conclusion, messages: readonly Message[], exitCode: 0 | 1 | 2, imported?: CliReport['import']): CliReport {
+export function jsonReport(
+  command: Command,
+  conclusion: Conclusion,
+  messages: readonly Message[],
+  exitCode: 0 | 1 | 2,
+  imported?: CliReport['import'],
+): CliReport {
   const { outputs, plan, known } = conclusion;
   const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
   const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
@@ -171,10 +258,34 @@ export function jsonReport(command: Command, conclusion: Conclusion, messages: r
             changes: outputs.changes === 'true',
             scopes: JSON.parse(outputs.scopes) as NonNullable<CliReport['outputs']>['scopes'],
           },
-    scopes: (plan?.scopes ?? []).map((scope) => ({ suffix: scope.suffix, scope_string: scope.scope.scope_string, scope_id: scope.scope.id, change: changeOf(scope), drift: driftOf(scope) })),
+    scopes: (plan?.scopes ?? []).map((scope) => ({
+      suffix: scope.suffix,
+      scope_string: scope.scope.scope_string,
+      scope_id: scope.scope.id,
+      change: changeOf(scope),
+      drift: driftOf(scope),
+    })),
     unlisted: plan?.unlisted ?? [],
-    providers: plan?.provider === undefined ? [] : [{ url: plan.provider.url, key: plan.provider.key ?? null, published: plan.provider.published ?? null, matches: plan.provider.matches, allowed: plan.provider.allowed }],
-    ...(known === undefined ? {} : { known: { client_id: known.clientId, scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })) } }),
+    providers:
+      plan?.provider === undefined
+        ? []
+        : [
+            {
+              url: plan.provider.url,
+              key: plan.provider.key ?? null,
+              published: plan.provider.published ?? null,
+              matches: plan.provider.matches,
+              allowed: plan.provider.allowed,
+            },
+          ],
+    ...(known === undefined
+      ? {}
+      : {
+          known: {
+            client_id: known.clientId,
+            scopes: known.scopes.map(({ suffix, scopeString }) => ({ suffix, scope_string: scopeString })),
+          },
+        }),
     warnings: messages.flatMap((m) => (m.level === 'warning' ? [locatedOf(m)] : [])),
     errors: messages.flatMap((m) => (m.level === 'error' ? [locatedOf(m)] : [])),
     ...(imported === undefined ? {} : { import: imported }),

@@ -24,7 +24,22 @@ import { COMMANDS, commandHelp, commandList, overallHelp } from './help.ts';
 import { humanReport, type Paint } from './human-report.ts';
 import { runImport } from './import.ts';
 import { jsonReport } from './json-report.ts';
-import { CLI_FLAGS, CLI_SETTINGS, cliNaming, COMMAND_FLAGS, formatOf, listOf, NAME, reads, SECRET_HOW, takenBy, type CliSetting, type Command, type Format, type GivenAs } from './options.ts';
+import {
+  CLI_FLAGS,
+  CLI_SETTINGS,
+  cliNaming,
+  COMMAND_FLAGS,
+  formatOf,
+  listOf,
+  NAME,
+  reads,
+  SECRET_HOW,
+  takenBy,
+  type CliSetting,
+  type Command,
+  type Format,
+  type GivenAs,
+} from './options.ts';
 import { repositoryOf } from './repository.ts';
 import { runRotate } from './rotate.ts';
 
@@ -53,7 +68,12 @@ export interface Collaborators {
 export type ExitCode = 0 | 1 | 2;
 
 const FLAGS = {
-  ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [flag, { type, ...(short === undefined ? {} : { short }) }])),
+  ...Object.fromEntries(
+    Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [
+      flag,
+      { type, ...(short === undefined ? {} : { short }) },
+    ]),
+  ),
   version: { type: 'boolean' as const },
 } satisfies Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -65,7 +85,13 @@ type Values = Record<string, string | boolean | undefined>;
  * does not take is named as such. (parseArgs' own strict errors say neither.)
  */
 function parse(argv: readonly string[]): { values: Values; positionals: string[] } | { problem: string } {
-  const { values, positionals, tokens } = parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true, strict: false, tokens: true });
+  const { values, positionals, tokens } = parseArgs({
+    args: [...argv],
+    options: FLAGS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const option = (FLAGS as Record<string, { type: 'string' | 'boolean' } | undefined>)[token.name];
@@ -75,8 +101,13 @@ function parse(argv: readonly string[]): { values: Values; positionals: string[]
     }
     if (option.type === 'boolean' && token.value !== undefined) return { problem: `${token.rawName} takes no value` };
     // A following option taken as the value: almost always a value forgotten.
-    if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))) {
-      return { problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${CLI_FLAGS[token.name]?.example ?? '<value>'}` };
+    if (
+      option.type === 'string' &&
+      (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+    ) {
+      return {
+        problem: `${token.rawName} needs a value, e.g. ${token.rawName} ${CLI_FLAGS[token.name]?.example ?? '<value>'}`,
+      };
     }
   }
   return { values, positionals };
@@ -85,15 +116,24 @@ function parse(argv: readonly string[]): { values: Values; positionals: string[]
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
 function painter(stream: Stream, env: Collaborators['env']): Paint {
   const on = stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
-  const style = (format: Parameters<typeof styleText>[0]) => (text: string) => (on ? styleText(format, text, { validateStream: false }) : text);
-  return { added: style('green'), changed: style('yellow'), removed: style('red'), dim: style('dim'), bold: style('bold') };
+  const style = (format: Parameters<typeof styleText>[0]) => (text: string) =>
+    on ? styleText(format, text, { validateStream: false }) : text;
+  return {
+    added: style('green'),
+    changed: style('yellow'),
+    removed: style('red'),
+    dim: style('dim'),
+    bold: style('bold'),
+  };
 }
 
 /** A message about a place in a file, as compilers print one: `file:line: text` (the file named once). */
 function located(message: Message): string {
   const location = 'location' in message ? message.location : undefined;
   if (location?.startLine === undefined) return message.text;
-  const text = message.text.startsWith(`${location.file}: `) ? message.text.slice(location.file.length + 2) : message.text;
+  const text = message.text.startsWith(`${location.file}: `)
+    ? message.text.slice(location.file.length + 2)
+    : message.text;
   return `${location.file}:${location.startLine}: ${text}`;
 }
 
@@ -109,38 +149,50 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
   if (values.version === true) return (stdout.write(`${packageJson.version}\n`), 0);
-  if (command === undefined) return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
+  if (command === undefined)
+    return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
   if (!(command in COMMANDS)) {
     const near = nearestKey(command, Object.keys(COMMANDS));
-    return fail(`unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`);
+    return fail(
+      `unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`,
+    );
   }
   if (values.help === true) return (stdout.write(commandHelp(command as Command)), 0);
-  if (extra.length > 0) return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
-  const misplaced = Object.keys(CLI_FLAGS).find((flag) => values[flag] !== undefined && !COMMAND_FLAGS[command as Command].includes(flag));
+  if (extra.length > 0)
+    return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
+  const misplaced = Object.keys(CLI_FLAGS).find(
+    (flag) => values[flag] !== undefined && !COMMAND_FLAGS[command as Command].includes(flag),
+  );
   if (misplaced !== undefined) {
-    return fail(`--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${NAME} ${command} --help' for the options of ${command}.`);
+    return fail(
+      `--${misplaced} is not an option of ${command}, but of ${listOf(takenBy(misplaced), 'and')}. Run '${NAME} ${command} --help' for the options of ${command}.`,
+    );
   }
   if (command === 'rotate') return runRotate(values, collaborators);
   const format = formatOf(values);
-  if (typeof format !== 'string') return fail(`${format.problem}. Run '${NAME} ${command} --help' for the options of ${command}.`);
+  if (typeof format !== 'string')
+    return fail(`${format.problem}. Run '${NAME} ${command} --help' for the options of ${command}.`);
   return run(command as Command, values, format, collaborators);
 }
 
 async function run(command: Command, values: Values, format: Format, collaborators: Collaborators): Promise<ExitCode> {
   const { stdout, stderr, env } = collaborators;
-  const flag = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const flag = (name: string): string | undefined =>
+    typeof values[name] === 'string' ? (values[name] as string) : undefined;
   const secretFromStdin = values['client-secret-stdin'] === true;
   // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
   const secret = secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '');
   // A setting the command does not read keeps its default, whatever the environment holds.
-  const given = (s: CliSetting): string | undefined => (reads(command, s.setting) ? ((s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env]) : undefined);
+  const given = (s: CliSetting): string | undefined =>
+    reads(command, s.setting) ? ((s.flag === undefined ? undefined : flag(s.flag)) ?? env[s.env]) : undefined;
   const settings = new Map(CLI_SETTINGS.map((s) => [s.setting, given(s) ?? SETTING_DEFAULTS[s.setting] ?? '']));
   settings.set('client_secret', secret);
   // The spec lies anywhere in the repository: a path given is read from the current
   // directory, the default from the repository's top (said from here, as messages show it).
   const repository = await repositoryOf(collaborators.cwd);
   const specGiven = given(SPEC) !== undefined;
-  if (!specGiven) settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec as string)));
+  if (!specGiven)
+    settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec as string)));
   settings.set('dry_run', command === 'plan' ? 'true' : 'false');
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
 
@@ -154,7 +206,12 @@ async function run(command: Command, values: Values, format: Format, collaborato
   const write = (message: Message): void => {
     if (message.level === 'warning' || message.level === 'error') seen.push(message);
     if (message.level === 'debug' && values.debug !== true) return;
-    const label = { info: '', debug: paint.dim('debug: '), warning: paint.changed('Warning: '), error: paint.removed('Error: ') }[message.level];
+    const label = {
+      info: '',
+      debug: paint.dim('debug: '),
+      warning: paint.changed('Warning: '),
+      error: paint.removed('Error: '),
+    }[message.level];
     stderr.write(`${label}${safe(located(message))}\n`);
   };
 
@@ -169,24 +226,50 @@ async function run(command: Command, values: Values, format: Format, collaborato
   const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
   const dotenv = flag('dotenv');
   const check = dotenv === undefined ? undefined : dotenvProblems;
-  const port = { read, naming, workspace: repository.top, specBase: repository.here, secrets, write, clock: collaborators.clock, dispatcher: collaborators.dispatcher, check };
+  const port = {
+    read,
+    naming,
+    workspace: repository.top,
+    specBase: repository.here,
+    secrets,
+    write,
+    clock: collaborators.clock,
+    dispatcher: collaborators.dispatcher,
+    check,
+  };
   if (command === 'import') return runImport({ port, values, seen, stdout, show: safe });
   const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 
   // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
-  let exitCode: ExitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
+  let exitCode: ExitCode =
+    conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
   if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
     try {
-      await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
+      await collaborators.writeFile(
+        dotenv,
+        secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')),
+      );
     } catch (error) {
-      write({ level: 'error', text: error instanceof ActionError ? error.message : `--dotenv: ${dotenv} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` });
+      write({
+        level: 'error',
+        text:
+          error instanceof ActionError
+            ? error.message
+            : `--dotenv: ${dotenv} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+      });
       exitCode = 1;
     }
   }
   // Its warnings are the run's (in --json's too); the exit code stays the run's.
-  const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note') ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '') : '';
-  if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable)) write({ level: 'warning', text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.' });
+  const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note')
+    ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '')
+    : '';
+  if (values['gitlab-note'] !== true && !['', 'true', 'false'].includes(noteVariable))
+    write({
+      level: 'warning',
+      text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.',
+    });
   if (values['gitlab-note'] === true || noteVariable === 'true') {
     // Loaded only then: every other run starts without it.
     const { noteOnMergeRequest } = await import('./gitlab-note.ts');
@@ -196,7 +279,10 @@ async function run(command: Command, values: Values, format: Format, collaborato
       env,
       clientId: read('client_id'),
       // From the repository's top, wherever the command runs: the marker stays the same.
-      spec: path.relative(repository.top, path.resolve(repository.here, read('spec'))).split(path.sep).join('/'),
+      spec: path
+        .relative(repository.top, path.resolve(repository.here, read('spec')))
+        .split(path.sep)
+        .join('/'),
       timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
       secrets,
       write,
@@ -214,7 +300,12 @@ async function run(command: Command, values: Values, format: Format, collaborato
     const markdown = buildSummary(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
     stdout.write(secrets.scrub(markdown));
   } else {
-    const lines = humanReport(command, conclusion, { onDrift: read('on_drift'), naming, paint: painter(stdout, env), show: safe });
+    const lines = humanReport(command, conclusion, {
+      onDrift: read('on_drift'),
+      naming,
+      paint: painter(stdout, env),
+      show: safe,
+    });
     if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
   }
   return exitCode;

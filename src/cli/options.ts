@@ -23,19 +23,65 @@ export interface CliSetting {
 
 /** Every setting but dry_run, which the command decides. Defaults are said once, by the help. */
 export const CLI_SETTINGS: readonly CliSetting[] = [
-  { setting: 'client_id', flag: 'client-id', env: 'PROVIDER_CLIENT_ID', help: "The provider's client ID (a UUID), from the developer portal.", example: '1b0e...' },
-  { setting: 'client_secret', env: 'PROVIDER_CLIENT_SECRET', help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.' },
-  { setting: 'auth_url', flag: 'auth-url', env: 'PROVIDER_AUTH_URL', help: 'Base address of the authentication service, e.g. https://auth.globus.org.', example: 'https://auth.globus.org' },
-  { setting: 'spec', flag: 'spec', env: 'PROVIDER_SPEC', help: "Path of the scope spec file inside the repository, from the current directory (left out: from the repository's top).", example: '.github/provider-scope.yml' },
-  { setting: 'timeout_seconds', flag: 'timeout-seconds', env: 'PROVIDER_TIMEOUT_SECONDS', help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.', example: '30' },
-  { setting: 'on_drift', flag: 'on-drift', env: 'PROVIDER_ON_DRIFT', help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.', example: 'update' },
-  { setting: 'auth', flag: 'auth', env: 'PROVIDER_AUTH', help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.', example: 'token' },
-  { setting: 'provider_url', flag: 'provider-url', env: 'PROVIDER_URL', help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).", example: 'https://provider.example.org' },
+  {
+    setting: 'client_id',
+    flag: 'client-id',
+    env: 'PROVIDER_CLIENT_ID',
+    help: "The provider's client ID (a UUID), from the developer portal.",
+    example: '1b0e...',
+  },
+  {
+    setting: 'client_secret',
+    env: 'PROVIDER_CLIENT_SECRET',
+    help: 'The client secret: from the environment, or from stdin with --client-secret-stdin; never a flag.',
+  },
+  {
+    setting: 'auth_url',
+    flag: 'auth-url',
+    env: 'PROVIDER_AUTH_URL',
+    help: 'Base address of the authentication service, e.g. https://auth.globus.org.',
+    example: 'https://auth.globus.org',
+  },
+  {
+    setting: 'spec',
+    flag: 'spec',
+    env: 'PROVIDER_SPEC',
+    help: "Path of the scope spec file inside the repository, from the current directory (left out: from the repository's top).",
+    example: '.github/provider-scope.yml',
+  },
+  {
+    setting: 'timeout_seconds',
+    flag: 'timeout-seconds',
+    env: 'PROVIDER_TIMEOUT_SECONDS',
+    help: 'Limit of each request in seconds, more than 0, at most 600; the run gives up after three times it.',
+    example: '30',
+  },
+  {
+    setting: 'on_drift',
+    flag: 'on-drift',
+    env: 'PROVIDER_ON_DRIFT',
+    help: 'warn, fail, ignore, or update: what a scope that differs from the spec does.',
+    example: 'update',
+  },
+  {
+    setting: 'auth',
+    flag: 'auth',
+    env: 'PROVIDER_AUTH',
+    help: 'basic: the id and secret on every call; token: first a token for manage_projects (client credentials grant), sent as Bearer.',
+    example: 'token',
+  },
+  {
+    setting: 'provider_url',
+    flag: 'provider-url',
+    env: 'PROVIDER_URL',
+    help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).",
+    example: 'https://provider.example.org',
+  },
   {
     setting: 'provider_suffix',
     flag: 'provider-suffix',
     env: 'PROVIDER_SUFFIX',
-    help: 'The suffix of the scope the provider must publish (left out: any listed one, or with verify any of the client\'s).',
+    help: "The suffix of the scope the provider must publish (left out: any listed one, or with verify any of the client's).",
     example: 'transfer_ls',
   },
 ];
@@ -67,23 +113,48 @@ export interface CliFlag {
 
 const settingFlag = (setting: CliSetting & { flag: string }): [string, CliFlag] => [
   setting.flag,
-  { type: 'string', value: '<value>', help: setting.help, example: setting.example, setting, ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] as const } : {}) },
+  {
+    type: 'string',
+    value: '<value>',
+    help: setting.help,
+    example: setting.example,
+    setting,
+    ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] as const } : {}),
+  },
 ];
 
 /** Every flag but --version, which only the command's name takes. */
 export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
-  ...Object.fromEntries(CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })]))),
-  'scope-suffix': { type: 'string', value: '<suffix>', help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.', example: 'action_all' },
+  ...Object.fromEntries(
+    CLI_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [settingFlag({ ...s, flag: s.flag })])),
+  ),
+  'scope-suffix': {
+    type: 'string',
+    value: '<suffix>',
+    help: 'Which scope to import, alone, as a spec of one scope; without it, every scope of the client.',
+    example: 'action_all',
+  },
   force: { type: 'boolean', help: 'Replace the spec file if it exists (import never does otherwise).' },
-  'client-secret-stdin': { type: 'boolean', help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.' },
-  json: { type: 'boolean', help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package); the same as --format json.' },
+  'client-secret-stdin': {
+    type: 'boolean',
+    help: 'Read the client secret from stdin instead of PROVIDER_CLIENT_SECRET.',
+  },
+  json: {
+    type: 'boolean',
+    help: 'Print one JSON document on stdout (schema/cli-output.schema.json in the package); the same as --format json.',
+  },
   format: {
     type: 'string',
     value: '<format>',
     help: "What stdout holds: text, for a person; json, as --json; markdown, the report the action's job summary shows, for any CI to post.",
     example: 'markdown',
   },
-  dotenv: { type: 'string', value: '<file>', help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.", example: 'scope.env' },
+  dotenv: {
+    type: 'string',
+    value: '<file>',
+    help: "Write the outputs as NAME=value lines, for GitLab CI's artifacts:reports:dotenv.",
+    example: 'scope.env',
+  },
   'gitlab-note': {
     type: 'boolean',
     help: "In a GitLab merge request pipeline, keep the run's report in one note on the merge request (GITLAB_TOKEN: a token with the api scope; see docs/command-line.md).",
@@ -91,10 +162,28 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
   },
   debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
   // rotate's own (cli/rotate.ts).
-  'print-secret': { type: 'boolean', help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.' },
-  'secret-file': { type: 'string', value: '<path>', help: 'Write the new secret to this new file (mode 0600; never over an existing file).', example: 'new-secret' },
-  retire: { type: 'string', value: '<when>', help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]", example: 'now' },
-  'retire-id': { type: 'string', value: '<id>', help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.', example: '3a53cb4d-...' },
+  'print-secret': {
+    type: 'boolean',
+    help: 'Print the new secret alone on stdout (no newline unless stdout is a terminal); everything else goes to stderr.',
+  },
+  'secret-file': {
+    type: 'string',
+    value: '<path>',
+    help: 'Write the new secret to this new file (mode 0600; never over an existing file).',
+    example: 'new-secret',
+  },
+  retire: {
+    type: 'string',
+    value: '<when>',
+    help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]",
+    example: 'now',
+  },
+  'retire-id': {
+    type: 'string',
+    value: '<id>',
+    help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.',
+    example: '3a53cb4d-...',
+  },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
 
@@ -105,8 +194,32 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
 export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
-  plan: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
-  apply: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'gitlab-note', 'debug', 'help'],
+  plan: [
+    'spec',
+    'on-drift',
+    'provider-url',
+    'provider-suffix',
+    ...CONNECTION,
+    'json',
+    'format',
+    'dotenv',
+    'gitlab-note',
+    'debug',
+    'help',
+  ],
+  apply: [
+    'spec',
+    'on-drift',
+    'provider-url',
+    'provider-suffix',
+    ...CONNECTION,
+    'json',
+    'format',
+    'dotenv',
+    'gitlab-note',
+    'debug',
+    'help',
+  ],
   verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
   rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
@@ -126,9 +239,12 @@ export function formatOf(values: Readonly<Record<string, string | boolean | unde
   if (typeof given !== 'string') return values.json === true ? 'json' : 'text';
   if (!(FORMATS as readonly string[]).includes(given)) {
     const near = nearestKey(given, FORMATS);
-    return { problem: `--format must be ${listOf(FORMATS, 'or')}, not "${given}"${near === undefined ? '' : ` (did you mean ${near}?)`}` };
+    return {
+      problem: `--format must be ${listOf(FORMATS, 'or')}, not "${given}"${near === undefined ? '' : ` (did you mean ${near}?)`}`,
+    };
   }
-  if (values.json === true && given !== 'json') return { problem: `--json and --format ${given} ask for two reports: give one (--json is --format json)` };
+  if (values.json === true && given !== 'json')
+    return { problem: `--json and --format ${given} ask for two reports: give one (--json is --format json)` };
   return given as Format;
 }
 
@@ -137,7 +253,8 @@ export const listOf = (words: readonly string[], and: 'and' | 'or'): string =>
   words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
 
 /** The commands that take a flag. */
-export const takenBy = (flag: string): Command[] => COMMAND_NAMES.filter((command) => COMMAND_FLAGS[command].includes(flag));
+export const takenBy = (flag: string): Command[] =>
+  COMMAND_NAMES.filter((command) => COMMAND_FLAGS[command].includes(flag));
 
 /** Whether a command reads a setting: the others get its default, whatever the environment holds (a pipeline sets PROVIDER_* for every job). */
 export const reads = (command: Command, setting: SettingName): boolean => {
@@ -172,21 +289,34 @@ export interface CliRunFacts {
 }
 
 /** The command line's words in one run. */
-export const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = true, given = {} }: CliRunFacts = {}): Naming => ({
+export const cliNaming = ({
+  secretFromStdin = false,
+  specGiven = false,
+  inRepository = true,
+  given = {},
+}: CliRunFacts = {}): Naming => ({
   label: (setting) => {
     if (setting === 'client_secret' && secretFromStdin) return 'The client secret from stdin (--client-secret-stdin)';
     const option = bySetting.get(setting);
     // Not given: both ways to give it.
-    return option?.flag === undefined || given[setting] !== undefined ? refOf(setting, given) : `--${option.flag} (or ${option.env})`;
+    return option?.flag === undefined || given[setting] !== undefined
+      ? refOf(setting, given)
+      : `--${option.flag} (or ${option.env})`;
   },
-  ref: (setting) => (setting === 'client_secret' && secretFromStdin ? 'the secret read with --client-secret-stdin' : refOf(setting, given)),
+  ref: (setting) =>
+    setting === 'client_secret' && secretFromStdin
+      ? 'the secret read with --client-secret-stdin'
+      : refOf(setting, given),
   assign: (setting, value) => {
     const option = bySetting.get(setting);
-    return option?.flag === undefined || given[setting] === 'env' ? `${refOf(setting, given)}=${value}` : `--${option.flag} ${value}`;
+    return option?.flag === undefined || given[setting] === 'env'
+      ? `${refOf(setting, given)}=${value}`
+      : `--${option.flag} ${value}`;
   },
   whenEmpty: (setting) =>
     ({
-      client_id: 'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
+      client_id:
+        'give the Client ID shown in the developer portal, e.g. --client-id 1b0e... or PROVIDER_CLIENT_ID in the environment',
       client_secret: secretFromStdin
         ? `pipe it in, e.g. printf %s "$PROVIDER_CLIENT_SECRET" | ${NAME} plan --client-secret-stdin`
         : `${SECRET_HOW}. It is never read from a flag, which would show in ps and in the shell history`,
@@ -202,5 +332,6 @@ export const cliNaming = ({ secretFromStdin = false, specGiven = false, inReposi
   runAgain: 'Run the command again',
   scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
   secretCopies: 'each CI/CD variable and secret store that holds a copy of it',
-  scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
+  scopeOutputOf: (suffix) =>
+    `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
 });

@@ -8,7 +8,14 @@ import { constants } from 'node:fs';
 import { lstat, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from '../engine/conclude.ts';
-import { rotateSecret, type Destination, type RotationConclusion, type RotationNaming, type RotationPort, type RotationSetting } from '../engine/rotate.ts';
+import {
+  rotateSecret,
+  type Destination,
+  type RotationConclusion,
+  type RotationNaming,
+  type RotationPort,
+  type RotationSetting,
+} from '../engine/rotate.ts';
 import { keepSecrets } from '../engine/secrets.ts';
 import { SETTING_DEFAULTS, type SettingName } from '../engine/settings.ts';
 import { inert, inertJson } from '../engine/text.ts';
@@ -30,7 +37,11 @@ interface Collaborators {
 
 const FLAG_OF: Readonly<Record<RotationSetting, string>> = { retire: '--retire', retire_id: '--retire-id' };
 
-export const ROTATION_NAMING: RotationNaming = { label: (s) => FLAG_OF[s], ref: (s) => FLAG_OF[s], assign: (s, v) => `${FLAG_OF[s]} ${v}` };
+export const ROTATION_NAMING: RotationNaming = {
+  label: (s) => FLAG_OF[s],
+  ref: (s) => FLAG_OF[s],
+  assign: (s, v) => `${FLAG_OF[s]} ${v}`,
+};
 
 /** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */
 const printed = (stdout: Collaborators['stdout']): Destination => ({
@@ -45,8 +56,12 @@ const file = (given: string, cwd: string): Destination => {
   return {
     name: `the file ${given}`,
     check: async () => {
-      const exists = await lstat(where).then(() => true, () => false);
-      if (exists) throw new Error(`it exists, and is never written over: give a path that does not exist, or move the file away`);
+      const exists = await lstat(where).then(
+        () => true,
+        () => false,
+      );
+      if (exists)
+        throw new Error(`it exists, and is never written over: give a path that does not exist, or move the file away`);
       const folder = await stat(path.dirname(where)).catch(() => undefined);
       if (folder?.isDirectory() !== true) throw new Error(`its folder ${path.dirname(given)} does not exist`);
     },
@@ -62,7 +77,11 @@ const file = (given: string, cwd: string): Destination => {
 };
 
 /** The --json document of a rotation: the cli report's fields, the rotation's in `rotation`; never the secret. */
-export function rotationJson({ report, outputs }: RotationConclusion, messages: readonly Message[], exitCode: 0 | 1): CliReport {
+export function rotationJson(
+  { report, outputs }: RotationConclusion,
+  messages: readonly Message[],
+  exitCode: 0 | 1,
+): CliReport {
   return {
     schema_version: 2,
     command: 'rotate',
@@ -86,20 +105,26 @@ export function rotationJson({ report, outputs }: RotationConclusion, messages: 
 
 export async function runRotate(values: Values, collaborators: Collaborators): Promise<0 | 1> {
   const { stdout, stderr, env } = collaborators;
-  const flag = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const flag = (name: string): string | undefined =>
+    typeof values[name] === 'string' ? (values[name] as string) : undefined;
   const fail = (text: string): 1 => (stderr.write(`${NAME}: ${inert(text)}\n`), 1);
   const print = values['print-secret'] === true;
   const secretFile = flag('secret-file');
   if (print === (secretFile !== undefined)) {
-    return fail(`rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${NAME} rotate --help'.`);
+    return fail(
+      `rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${NAME} rotate --help'.`,
+    );
   }
-  if (values.json === true && print) return fail(`--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`);
+  if (values.json === true && print)
+    return fail(`--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`);
 
   const secretFromStdin = values['client-secret-stdin'] === true;
   const secret = (secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '')).trim();
   const given = (name: SettingName): string | undefined => {
     const option = CLI_SETTINGS.find((s) => s.setting === name);
-    return option === undefined || !reads('rotate', name) ? undefined : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
+    return option === undefined || !reads('rotate', name)
+      ? undefined
+      : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
   };
   const read = (name: SettingName | RotationSetting): string => {
     if (name === 'retire') return (flag('retire') ?? '').trim();
@@ -133,7 +158,9 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
   } else if (conclusion.outputs !== undefined) {
     // The report: on stderr with --print-secret, whose stdout holds the secret alone.
     const out = print ? stderr : stdout;
-    out.write(`${safe(`Rotated: the new credential is ${conclusion.outputs.credential_id}; retired: ${conclusion.report.retired.map((c) => c.id).join(', ') || 'none'}.`)}\n`);
+    out.write(
+      `${safe(`Rotated: the new credential is ${conclusion.outputs.credential_id}; retired: ${conclusion.report.retired.map((c) => c.id).join(', ') || 'none'}.`)}\n`,
+    );
   }
   return exitCode;
 }

@@ -74,7 +74,10 @@ export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
  * first scope of the spec's string and id, every scope string of the client, and each scope of
  * the spec by its suffix. A spec of one scope is a list of one, so its values are that scope's.
  */
-export function outputsOf(results: readonly ReconcileResult[], plan: Pick<Plan, 'changes' | 'scopes' | 'scopeStrings'>): Outputs {
+export function outputsOf(
+  results: readonly ReconcileResult[],
+  plan: Pick<Plan, 'changes' | 'scopes' | 'scopeStrings'>,
+): Outputs {
   const each = (result: ReconcileResult, index: number): ScopeOutputs => ({
     scope_string: result.scope.scope_string,
     scope_id: result.scope.id,
@@ -90,7 +93,9 @@ export function outputsOf(results: readonly ReconcileResult[], plan: Pick<Plan, 
     created: String(results.some((result) => result.created)),
     updated: String(results.some((result) => result.updated)),
     changes: String(plan.changes),
-    scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+    scopes: JSON.stringify(
+      Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
+    ),
   };
 }
 
@@ -131,23 +136,37 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
     messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
     for (const c of result.changes) {
       const values = `from ${valueText(c.service)} to ${valueText(c.spec)}${asksConsent(c) ? ` (${CONSENT_NOTE})` : ''}`;
-      messages.push({ level: 'info', text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}` });
+      messages.push({
+        level: 'info',
+        text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}`,
+      });
     }
     const drift = result.comparison.filter((c) => !c.same);
     if (inputs.on_drift !== 'ignore' && !planOnly) {
       const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
       // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
       const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
-      for (const c of drift) messages.push({ level, text: `${about}${describeDrift(c, written, update)}`, title: `Scope drift: ${about}${c.field}` });
+      for (const c of drift)
+        messages.push({
+          level,
+          text: `${about}${describeDrift(c, written, update)}`,
+          title: `Scope drift: ${about}${c.field}`,
+        });
       failed ||= level === 'error' && drift.length > 0;
     }
   }
 
   const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-  if (check?.matches) messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
+  if (check?.matches)
+    messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
   if (check !== undefined && !check.matches) {
     // The single form: any scope string of the client, its provider's scope first.
-    const { expected, strings, described, suffix } = publishable ?? { expected: results[0].scope.scope_string, strings: results[0].scopes.map((s) => s.scope_string), described: ANY_SCOPE_OF_CLIENT, suffix: undefined };
+    const { expected, strings, described, suffix } = publishable ?? {
+      expected: results[0].scope.scope_string,
+      strings: results[0].scopes.map((s) => s.scope_string),
+      described: ANY_SCOPE_OF_CLIENT,
+      suffix: undefined,
+    };
     // The fix names the output that holds the expected string.
     const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
     messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
@@ -158,7 +177,11 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
     failed = true;
   }
   // The verdict's words, the same in every door: what the provider had to publish.
-  const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
+  const plan = planOf(
+    ensured,
+    inputs.dry_run,
+    check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT },
+  );
   return {
     outputs: outputsOf(results, plan),
     messages,
@@ -185,7 +208,8 @@ export function concludeFailure(error: unknown, naming: Pick<Naming, 'debugOutpu
 
 /** One error per problem, said once: how many a door can show is the door's business. */
 function failureMessages(error: unknown, { debugOutput }: Pick<Naming, 'debugOutput'>): Message[] {
-  if (error instanceof ValidationError) return error.problems.map(({ message, location }): Message => ({ level: 'error', text: message, location }));
+  if (error instanceof ValidationError)
+    return error.problems.map(({ message, location }): Message => ({ level: 'error', text: message, location }));
   if (error instanceof ActionError) return [{ level: 'error', text: error.message }];
   // The last line of defence: still one clear error, the stack only in the debug output.
   const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };

@@ -40,7 +40,11 @@ const view = (d: DependentScope, names: ScopeNames): DependentView => ({
 const dependentSet = (deps: readonly DependentScope[]): string =>
   JSON.stringify(
     deps
-      .map((d) => ({ scope: d.scope.toLowerCase(), optional: d.optional, requires_refresh_token: d.requires_refresh_token }))
+      .map((d) => ({
+        scope: d.scope.toLowerCase(),
+        optional: d.optional,
+        requires_refresh_token: d.requires_refresh_token,
+      }))
       // A code-point order (localeCompare would start ICU's collator); ids are unique.
       .sort((a, b) => (a.scope < b.scope ? -1 : 1)),
   );
@@ -51,7 +55,10 @@ const dependentSet = (deps: readonly DependentScope[]): string =>
  */
 function inSpecOrder(service: readonly DependentScope[], spec: readonly DependentScope[]): DependentScope[] {
   const rank = new Map(spec.map((d, index) => [d.scope.toLowerCase(), index]));
-  const order = (d: DependentScope): [number, string] => [rank.get(d.scope.toLowerCase()) ?? spec.length, d.scope.toLowerCase()];
+  const order = (d: DependentScope): [number, string] => [
+    rank.get(d.scope.toLowerCase()) ?? spec.length,
+    d.scope.toLowerCase(),
+  ];
   return [...service].sort((a, b) => {
     const [ra, ia] = order(a);
     const [rb, ib] = order(b);
@@ -60,7 +67,8 @@ function inSpecOrder(service: readonly DependentScope[], spec: readonly Dependen
 }
 
 /** The spec's dependent scopes as the doors show them, in the spec's order. */
-export const dependentViews = (deps: readonly DependentScope[], names: ScopeNames): DependentView[] => deps.map((d) => view(d, names));
+export const dependentViews = (deps: readonly DependentScope[], names: ScopeNames): DependentView[] =>
+  deps.map((d) => view(d, names));
 
 /**
  * What changing the dependent scopes means for the provider's users. Globus Auth asks each
@@ -82,7 +90,11 @@ export function asksConsent(c: FieldComparison): boolean {
   const before = new Map((c.service as readonly DependentView[]).map((d) => [key(d), d]));
   return (c.spec as readonly DependentView[]).some((after) => {
     const was = before.get(key(after));
-    return was === undefined || (was.optional && !after.optional) || (!was.requires_refresh_token && after.requires_refresh_token);
+    return (
+      was === undefined ||
+      (was.optional && !after.optional) ||
+      (!was.requires_refresh_token && after.requires_refresh_token)
+    );
   });
 }
 
@@ -90,7 +102,10 @@ export function asksConsent(c: FieldComparison): boolean {
 export const suffixOf = (scopeString: string): string => scopeString.slice(scopeString.lastIndexOf('/') + 1);
 
 /** The client's scope with the suffix of `own`, its scope string: that string's scope first, else an FQDN variant's. */
-export const scopeWithSuffixOf = <S extends Pick<Scope, 'scope_string'>>(scopes: readonly S[], own: string): S | undefined =>
+export const scopeWithSuffixOf = <S extends Pick<Scope, 'scope_string'>>(
+  scopes: readonly S[],
+  own: string,
+): S | undefined =>
   scopes.find((s) => s.scope_string === own) ?? scopes.find((s) => suffixOf(s.scope_string) === suffixOf(own));
 
 /**
@@ -98,7 +113,11 @@ export const scopeWithSuffixOf = <S extends Pick<Scope, 'scope_string'>>(scopes:
  * service describes it. Fields the service did not report are left out, not guessed.
  * `names` gives the dependent scopes' strings the run knows, for the doors to show.
  */
-export function compareScope(definition: ScopeDefinition, scope: Scope, names: ScopeNames = new Map()): FieldComparison[] {
+export function compareScope(
+  definition: ScopeDefinition,
+  scope: Scope,
+  names: ScopeNames = new Map(),
+): FieldComparison[] {
   const pairs: Array<[string, string | boolean, string | boolean | undefined]> = [
     ['name', definition.name, scope.name],
     ['description', definition.description, scope.description],
@@ -107,12 +126,19 @@ export function compareScope(definition: ScopeDefinition, scope: Scope, names: S
     // The service answers the request's allow_refresh_tokens as allows_refresh_token.
     ['allow_refresh_tokens', definition.allow_refresh_tokens, scope.allows_refresh_token],
   ];
-  const comparisons: FieldComparison[] = pairs.flatMap(([field, spec, service]) => (service === undefined ? [] : [{ field, spec, service, same: spec === service }]));
+  const comparisons: FieldComparison[] = pairs.flatMap(([field, spec, service]) =>
+    service === undefined ? [] : [{ field, spec, service, same: spec === service }],
+  );
   if (scope.required_domains !== undefined) {
     // A set too; a spec without the field asks for the service's default, none.
     const spec = [...(definition.required_domains ?? [])].sort();
     const service = [...scope.required_domains].sort();
-    comparisons.push({ field: 'required_domains', spec, service, same: JSON.stringify(spec) === JSON.stringify(service) });
+    comparisons.push({
+      field: 'required_domains',
+      spec,
+      service,
+      same: JSON.stringify(spec) === JSON.stringify(service),
+    });
   }
   if (scope.dependent_scopes !== undefined) {
     comparisons.push({
@@ -129,7 +155,8 @@ const dependentText = (d: DependentView): string =>
   `${d.scope_string === null ? d.scope : `${d.scope_string} (${d.scope ?? 'to be created'})`} optional: ${d.optional}, requires_refresh_token: ${d.requires_refresh_token}`;
 
 /** Whether a value is a list of dependent scopes with at least one entry (an empty one reads as `[]`). */
-export const isDependentList = (value: FieldValue | null): value is readonly DependentView[] => Array.isArray(value) && value.some((v) => typeof v === 'object');
+export const isDependentList = (value: FieldValue | null): value is readonly DependentView[] =>
+  Array.isArray(value) && value.some((v) => typeof v === 'object');
 
 /**
  * A value as text, one entry per item: a string quoted as JSON quotes it, a list of dependent
@@ -141,7 +168,8 @@ export function valueEntries(value: FieldValue): string[] {
 }
 
 /** A value as one line of text, for a message. */
-export const valueText = (value: FieldValue): string => (isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value));
+export const valueText = (value: FieldValue): string =>
+  isDependentList(value) ? `[${value.map(dependentText).join('; ')}]` : JSON.stringify(value);
 
 /**
  * What this run did to the scope before the comparison: found it, created it, or updated it

@@ -24,17 +24,31 @@ import { loadSpec, type SpecDependent, type SpecFile } from './spec.ts';
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-export const ensureProviderScope = (port: RunPort): Promise<Conclusion> => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
+export const ensureProviderScope = (port: RunPort): Promise<Conclusion> =>
+  stopping(
+    port,
+    (signal) => ensure(port, signal),
+    (error) => concludeFailure(error, port.naming),
+  );
 
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-export const verifyProvider = (port: RunPort): Promise<Conclusion> => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+export const verifyProvider = (port: RunPort): Promise<Conclusion> =>
+  stopping(
+    port,
+    (signal) => verify(port, signal),
+    (error) => concludeFailure(error, port.naming),
+  );
 
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine
  * runs under it, and turns a failure into its own result with `fail`.
  */
-export async function stopping<T>(port: Pick<RunPort, 'signal'>, run: (signal: AbortSignal) => Promise<T>, fail: (error: unknown) => T): Promise<T> {
+export async function stopping<T>(
+  port: Pick<RunPort, 'signal'>,
+  run: (signal: AbortSignal) => Promise<T>,
+  fail: (error: unknown) => T,
+): Promise<T> {
   const stop = new AbortController();
   try {
     return await run(port.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, port.signal]));
@@ -46,14 +60,23 @@ export async function stopping<T>(port: Pick<RunPort, 'signal'>, run: (signal: A
 }
 
 /** The log the lower layers tell, on the door's writer; a warning about a spec field points at its line. */
-export const logOn = (write: RunPort['write'], locate: (field: ReadonlyArray<string | number>) => Location | undefined = () => undefined): Log => ({
+export const logOn = (
+  write: RunPort['write'],
+  locate: (field: ReadonlyArray<string | number>) => Location | undefined = () => undefined,
+): Log => ({
   info: (text) => write({ level: 'info', text }),
   debug: (text) => write({ level: 'debug', text }),
-  warning: (text, field) => write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
+  warning: (text, field) =>
+    write({ level: 'warning', text, location: field === undefined ? undefined : locate(field) }),
 });
 
 /** The run's budget and the service's client, bound to the settings' client. */
-export function connect(settings: Settings, { clock, dispatcher, secrets, naming }: RunPort, signal: AbortSignal, log: Log): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
+export function connect(
+  settings: Settings,
+  { clock, dispatcher, secrets, naming }: RunPort,
+  signal: AbortSignal,
+  log: Log,
+): { budget: Budget; service: ReturnType<typeof createServiceClient> } {
   // One budget for the whole run: the reads, the creation and the provider check.
   const budget = createBudget(settings.timeout_seconds, { clock, signal });
   const service = createServiceClient({
@@ -73,7 +96,13 @@ export function connect(settings: Settings, { clock, dispatcher, secrets, naming
   return { budget, service };
 }
 
-const providerOutcome = (url: string, scopeStrings: readonly string[], budget: Budget, port: RunPort, log: Log): Promise<ProviderOutcome> =>
+const providerOutcome = (
+  url: string,
+  scopeStrings: readonly string[],
+  budget: Budget,
+  port: RunPort,
+  log: Log,
+): Promise<ProviderOutcome> =>
   checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then(
     (check) => ({ check }),
     (failure: unknown) => ({ failure }),
@@ -84,10 +113,17 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { scopes: specs, form } = specFile;
   const first = specs[0] as ScopeDefinition<SpecDependent>;
   // A listed scope's field starts with its index; the single form's is the scope's own.
-  const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? (field as [number, ...string[]]) : [0, ...field]));
+  const log = logOn(port.write, (field) =>
+    specFile.locate(typeof field[0] === 'number' ? (field as [number, ...string[]]) : [0, ...field]),
+  );
   for (const { message, location } of specFile.warnings) port.write({ level: 'warning', text: message, location });
-  const what = form === 'list' ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})` : `scope ${JSON.stringify(first.name)}`;
-  log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
+  const what =
+    form === 'list'
+      ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
+      : `scope ${JSON.stringify(first.name)}`;
+  log.info(
+    `Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`,
+  );
 
   const { budget, service } = connect(settings, port, signal, log);
   try {
@@ -101,11 +137,20 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
     const provider =
       settings.provider_url === undefined
         ? undefined
-        : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
+        : await providerOutcome(
+            settings.provider_url,
+            publishable?.strings ?? result.scopes.map((s) => s.scope_string),
+            budget,
+            port,
+            log,
+          );
     return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
   } catch (error) {
     // A failure past validation: the doors' reports still say which client and scope it was about.
-    return concludeFailure(placed(error, specFile), port.naming, { clientId: settings.client_id, scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })) });
+    return concludeFailure(placed(error, specFile), port.naming, {
+      clientId: settings.client_id,
+      scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })),
+    });
   }
 }
 
@@ -127,8 +172,16 @@ function placed(error: unknown, specFile: SpecFile): unknown {
  */
 function publishableOf({ form, results }: Ensured, suffix: string | undefined): Publishable | undefined {
   if (form === 'single' && suffix === undefined) return undefined;
-  const chosen = suffix === undefined ? results : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
-  const strings = chosen.flatMap((r) => [r.scope, ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string))].map((s) => s.scope_string));
+  const chosen =
+    suffix === undefined
+      ? results
+      : results.filter((r) => (r.definition?.scope_suffix ?? suffixOf(r.scope.scope_string)) === suffix);
+  const strings = chosen.flatMap((r) =>
+    [
+      r.scope,
+      ...r.scopes.filter((s) => s.id !== r.scope.id && suffixOf(s.scope_string) === suffixOf(r.scope.scope_string)),
+    ].map((s) => s.scope_string),
+  );
   const [one] = chosen;
   return {
     expected: (one ?? results[0]).scope.scope_string,
@@ -144,21 +197,40 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const settings = parseSettings(port.read, naming);
   const providerUrl = settings.provider_url;
   if (providerUrl === undefined) {
-    throw new ValidationError([{ field: 'provider_url', message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check` }]);
+    throw new ValidationError([
+      {
+        field: 'provider_url',
+        message: `${naming.label('provider_url')} is empty: give the base address of the deployed provider to check`,
+      },
+    ]);
   }
   const log = logOn(port.write);
-  log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
+  log.info(
+    `Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`,
+  );
   const { budget, service } = connect(settings, port, signal, log);
   const result = await inspectScopes(service, naming, settings.provider_suffix);
   const ensured: Ensured = { form: 'single', results: [result], unlisted: [] };
   const publishable = publishableOf(ensured, settings.provider_suffix);
-  const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
+  const provider = await providerOutcome(
+    providerUrl,
+    publishable?.strings ?? result.scopes.map((s) => s.scope_string),
+    budget,
+    port,
+    log,
+  );
   // No spec is held to the scope: drift is not this check's business.
   return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
 }
 
 /** Settings and spec together, so that one run reports every problem in both. */
-async function validate({ read, naming, workspace, specBase, check }: RunPort): Promise<{ settings: Settings; specFile: SpecFile }> {
+async function validate({
+  read,
+  naming,
+  workspace,
+  specBase,
+  check,
+}: RunPort): Promise<{ settings: Settings; specFile: SpecFile }> {
   const specPath = read('spec');
   const [settings, spec] = await Promise.allSettled([
     (async () => parseSettings(read, naming))(),
@@ -171,12 +243,23 @@ async function validate({ read, naming, workspace, specBase, check }: RunPort): 
     throw result.reason;
   });
   if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-    const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl } = settings.value;
+    const {
+      auth_url: authUrl,
+      client_id: clientId,
+      provider_suffix: suffix,
+      provider_url: providerUrl,
+    } = settings.value;
     const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
     if (suffix !== undefined && !suffixes.includes(suffix)) {
-      problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out` });
+      problems.push({
+        field: 'provider_suffix',
+        message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+      });
     } else if (suffix !== undefined && providerUrl === undefined) {
-      problems.push({ field: 'provider_suffix', message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish` });
+      problems.push({
+        field: 'provider_suffix',
+        message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
+      });
     }
     problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
     if (problems.length === 0) return { settings: settings.value, specFile: spec.value };

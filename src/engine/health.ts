@@ -12,7 +12,10 @@ import type { Settings } from './settings.ts';
 export type Unwell = 'failed' | 'drift' | 'no scope';
 
 /** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
-export function unwellBecause({ exitCode, plan }: Pick<Conclusion, 'exitCode' | 'plan'>, onDrift: Settings['on_drift'] | undefined): Unwell[] {
+export function unwellBecause(
+  { exitCode, plan }: Pick<Conclusion, 'exitCode' | 'plan'>,
+  onDrift: Settings['on_drift'] | undefined,
+): Unwell[] {
   const because: Unwell[] = exitCode === 0 ? [] : ['failed'];
   if (plan === undefined) return because;
   if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same))) because.push('drift');

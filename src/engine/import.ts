@@ -33,7 +33,10 @@ export interface ImportNaming {
   createInstead: string;
 }
 
-export interface ImportRequest extends Pick<RunPort, 'read' | 'naming' | 'workspace' | 'specBase' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'> {
+export interface ImportRequest extends Pick<
+  RunPort,
+  'read' | 'naming' | 'workspace' | 'specBase' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'
+> {
   importNaming: ImportNaming;
   /** The suffix of the scope to import, when the client's scopes have several; undefined: the client's only one. */
   scopeSuffix?: string | undefined;
@@ -60,7 +63,9 @@ export interface Imported {
   outputs: Outputs;
 }
 
-export type ImportOutcome = { imported: Imported; messages: Message[]; exitCode: 0 } | { imported?: undefined; messages: Message[]; problems?: readonly Problem[] | undefined; exitCode: 1 };
+export type ImportOutcome =
+  | { imported: Imported; messages: Message[]; exitCode: 0 }
+  | { imported?: undefined; messages: Message[]; problems?: readonly Problem[] | undefined; exitCode: 1 };
 
 /** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
 export const importScope = (request: ImportRequest): Promise<ImportOutcome> =>
@@ -101,14 +106,27 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   const form = asked.length === 1 ? 'single' : 'list';
   // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
   const siblingOf = new Map(
-    form === 'single' ? [] : asked.flatMap((suffix) => scopes.filter((s) => s.scope_string === service.scopeStringFor(suffix)).map((s): [string, string] => [s.id.toLowerCase(), suffix])),
+    form === 'single'
+      ? []
+      : asked.flatMap((suffix) =>
+          scopes
+            .filter((s) => s.scope_string === service.scopeStringFor(suffix))
+            .map((s): [string, string] => [s.id.toLowerCase(), suffix]),
+        ),
   );
   const found = asked.map((suffix) => {
     const group = scopes.filter((s) => suffixOf(s.scope_string) === suffix);
     // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
-    return { suffix, group, scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope) };
+    return {
+      suffix,
+      group,
+      scope: group.find((s) => s.scope_string === service.scopeStringFor(suffix)) ?? (group[0] as Scope),
+    };
   });
-  const groups = keptOrder(found, siblingOf).map((g, index): Group => ({ ...g, at: form === 'list' ? `scopes[${index}].` : '' }));
+  const groups = keptOrder(found, siblingOf).map((g, index): Group => ({
+    ...g,
+    at: form === 'list' ? `scopes[${index}].` : '',
+  }));
   const suffixes = groups.map((g) => g.suffix);
   log.info(
     form === 'single'
@@ -118,8 +136,13 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
 
   // The client's own scopes are known already; only the others' are looked up, once for all.
   const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
-  const depIds = [...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase())))];
-  const looked = await lookupIds(service, depIds.filter((id) => !own.has(id)));
+  const depIds = [
+    ...new Set(groups.flatMap(({ scope }) => (scope.dependent_scopes ?? []).map((d) => d.scope.toLowerCase()))),
+  ];
+  const looked = await lookupIds(
+    service,
+    depIds.filter((id) => !own.has(id)),
+  );
   const visible = new Map([...own, ...looked]);
   const bySuffix = siblingsBefore(groups, siblingOf);
 
@@ -149,13 +172,23 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
   ];
   const text = specText(form, drawn, header, hidden);
-  const read = readBack(text, groups, visible, (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
+  const read = readBack(
+    text,
+    groups,
+    visible,
+    (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id,
+  );
   // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
   groups.forEach(({ group, scope }, index) => {
-    const definition = { ...(read[index] as ScopeDefinition<SpecDependent>), dependent_scopes: scope.dependent_scopes ?? [] };
+    const definition = {
+      ...(read[index] as ScopeDefinition<SpecDependent>),
+      dependent_scopes: scope.dependent_scopes ?? [],
+    };
     // The scope itself differs in nothing from its own spec: only its variants can be warned about.
     for (const variant of group) {
-      const fields = compareScope(definition, variant).filter((c) => !c.same).map((c) => c.field);
+      const fields = compareScope(definition, variant)
+        .filter((c) => !c.same)
+        .map((c) => c.field);
       if (fields.length > 0) {
         log.warning(
           `The FQDN variant ${variant.scope_string} differs from ${scope.scope_string} in ${fields.join(', ')}: the spec follows the latter, ` +
@@ -169,7 +202,13 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     await writeWhole(target, text, request.destination.force, request.destination.file);
     log.info(`Wrote ${request.destination.file}`);
   }
-  const each = ({ scope }: Group) => ({ scope_string: scope.scope_string, scope_id: scope.id, created: false, updated: false, changes: false });
+  const each = ({ scope }: Group) => ({
+    scope_string: scope.scope_string,
+    scope_id: scope.id,
+    created: false,
+    updated: false,
+    changes: false,
+  });
   return {
     form,
     scopes: read,
@@ -180,7 +219,9 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
       scope_string: first.scope.scope_string,
       scope_id: first.scope.id,
       // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-      scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string)),
+      scope_strings: JSON.stringify(
+        scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
+      ),
       created: 'false',
       updated: 'false',
       changes: 'false',
@@ -194,15 +235,21 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
  * on. In a cycle, the dependency that would close it is skipped here, and the spec names it by
  * its string (siblingsBefore).
  */
-function keptOrder<G extends { suffix: string; scope: Scope }>(groups: readonly G[], siblingOf: ReadonlyMap<string, string>): G[] {
+function keptOrder<G extends { suffix: string; scope: Scope }>(
+  groups: readonly G[],
+  siblingOf: ReadonlyMap<string, string>,
+): G[] {
   const bySuffix = new Map([...groups].sort((a, b) => (a.suffix < b.suffix ? -1 : 1)).map((g) => [g.suffix, g]));
   const kept = new Map<string, G>();
   const visiting = new Set<string>();
   const visit = (g: G): void => {
     if (kept.has(g.suffix) || visiting.has(g.suffix)) return;
     visiting.add(g.suffix);
-    const siblings = (g.scope.dependent_scopes ?? []).map((d) => bySuffix.get(siblingOf.get(d.scope.toLowerCase()) ?? ''));
-    for (const sibling of siblings.filter((s) => s !== undefined).sort((a, b) => (a.suffix < b.suffix ? -1 : 1))) visit(sibling);
+    const siblings = (g.scope.dependent_scopes ?? []).map((d) =>
+      bySuffix.get(siblingOf.get(d.scope.toLowerCase()) ?? ''),
+    );
+    for (const sibling of siblings.filter((s) => s !== undefined).sort((a, b) => (a.suffix < b.suffix ? -1 : 1)))
+      visit(sibling);
     kept.set(g.suffix, g);
   };
   for (const g of bySuffix.values()) visit(g);
@@ -214,7 +261,9 @@ function suffixesToImport(scopes: readonly Scope[], asked: string | undefined, n
   const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))];
   if (asked === undefined || suffixes.includes(asked)) return asked === undefined ? suffixes : [asked];
   const listed = suffixes.map((s) => `"${s}"`).join(', ');
-  throw new ActionError(`The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0] as string)}.`);
+  throw new ActionError(
+    `The client has no scope with the suffix "${asked}"; its scopes' suffixes are ${listed}. Pick one of them with ${naming.pickSuffix(suffixes[0] as string)}.`,
+  );
 }
 
 /**
@@ -236,11 +285,19 @@ function siblingsBefore(groups: readonly Group[], siblingOf: ReadonlyMap<string,
 }
 
 /** The spec's fields from the scope: a sibling by its suffix, any other dependency by its string when the client sees it, else by its id. */
-function specOf(scope: Scope, suffix: string, visible: ReadonlyMap<string, Scope>, siblings: ReadonlyMap<string, string>): ScopeDefinition<SpecDependent> {
+function specOf(
+  scope: Scope,
+  suffix: string,
+  visible: ReadonlyMap<string, Scope>,
+  siblings: ReadonlyMap<string, string>,
+): ScopeDefinition<SpecDependent> {
   const missing = (['name', 'description', 'advertised'] as const).filter((field) => scope[field] === undefined);
   if (missing.length > 0) {
     throw new ValidationError(
-      missing.map((field) => ({ field, message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.` })),
+      missing.map((field) => ({
+        field,
+        message: `${field}: the service's answer does not give it, and the spec requires it: nothing was written. Write the spec by hand.`,
+      })),
     );
   }
   return {
@@ -251,11 +308,17 @@ function specOf(scope: Scope, suffix: string, visible: ReadonlyMap<string, Scope
     // Left out when the service does not say: the drift check then leaves it out too.
     ...(scope.allows_refresh_token === undefined ? {} : { allow_refresh_tokens: scope.allows_refresh_token }),
     ...(scope.required_domains === undefined ? {} : { required_domains: [...scope.required_domains] }),
-    dependent_scopes: (scope.dependent_scopes ?? []).map(({ scope: id, optional, requires_refresh_token }): SpecDependent => {
-      const named = siblings.get(id.toLowerCase());
-      if (named !== undefined) return { scope_suffix: named, optional, requires_refresh_token };
-      return { scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(), optional, requires_refresh_token };
-    }),
+    dependent_scopes: (scope.dependent_scopes ?? []).map(
+      ({ scope: id, optional, requires_refresh_token }): SpecDependent => {
+        const named = siblings.get(id.toLowerCase());
+        if (named !== undefined) return { scope_suffix: named, optional, requires_refresh_token };
+        return {
+          scope: visible.get(id.toLowerCase())?.scope_string ?? id.toLowerCase(),
+          optional,
+          requires_refresh_token,
+        };
+      },
+    ),
   } as ScopeDefinition<SpecDependent>;
 }
 
@@ -265,7 +328,11 @@ function textsOf(spec: ScopeDefinition<SpecDependent>): Array<[string, string]> 
     ['name', spec.name],
     ['description', spec.description],
     ['scope_suffix', spec.scope_suffix],
-    ...spec.dependent_scopes.map((d, i): [string, string] => ('scope' in d ? [`dependent_scopes[${i}].scope`, d.scope] : [`dependent_scopes[${i}].scope_suffix`, d.scope_suffix])),
+    ...spec.dependent_scopes.map((d, i): [string, string] =>
+      'scope' in d
+        ? [`dependent_scopes[${i}].scope`, d.scope]
+        : [`dependent_scopes[${i}].scope_suffix`, d.scope_suffix],
+    ),
   ];
   spec.required_domains?.forEach((d, i) => texts.push([`required_domains[${i}]`, d]));
   return texts;
@@ -285,14 +352,25 @@ function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, at: string, scru
         },
       ];
     }
-    if (scrub(value) !== value) return [{ field, message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.` }];
+    if (scrub(value) !== value)
+      return [
+        {
+          field,
+          message: `${field}: the service's value holds a form of the client secret or of the token: nothing was written. Change the value on the service first.`,
+        },
+      ];
     return [];
   });
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
 /** The file: the header's comment lines, then every field in the README's order (under `scopes:` in a list); a hidden dependency says why it is an id. */
-function specText(form: SpecFile['form'], specs: ReadonlyArray<ScopeDefinition<SpecDependent>>, header: readonly string[], hidden: readonly string[]): string {
+function specText(
+  form: SpecFile['form'],
+  specs: ReadonlyArray<ScopeDefinition<SpecDependent>>,
+  header: readonly string[],
+  hidden: readonly string[],
+): string {
   const doc = new Document(form === 'single' ? specs[0] : { scopes: specs });
   doc.commentBefore = header.join('\n');
   const listed = doc.get('scopes');
@@ -306,7 +384,8 @@ function specText(form: SpecFile['form'], specs: ReadonlyArray<ScopeDefinition<S
     spec.dependent_scopes.forEach((dep, index) => {
       const item = deps.items[index];
       if (isMap(item) && 'scope' in dep && hidden.includes(dep.scope)) {
-        item.commentBefore = ' Not shown to this client (another client\'s scope that is not advertised, or gone): kept by its UUID.';
+        item.commentBefore =
+          " Not shown to this client (another client's scope that is not advertised, or gone): kept by its UUID.";
       }
     });
   });
@@ -326,7 +405,12 @@ function readBack(
 ): Array<ScopeDefinition<SpecDependent>> {
   const nothing = 'nothing was written. Change the value on the service first, or write the spec by hand.';
   if (Buffer.byteLength(text) > MAX_SPEC_BYTES) {
-    throw new ValidationError([{ field: 'spec', message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}` }]);
+    throw new ValidationError([
+      {
+        field: 'spec',
+        message: `The spec would take ${Buffer.byteLength(text)} bytes, over the spec file's limit of ${MAX_SPEC_BYTES}: ${nothing}`,
+      },
+    ]);
   }
   let read: SpecFile;
   try {
@@ -334,17 +418,25 @@ function readBack(
     read = parseSpec(Buffer.from(text, 'utf8').toString('utf8'), 'spec');
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(error.problems.map((p) => ({ field: p.field, message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}` })));
+    throw new ValidationError(
+      error.problems.map((p) => ({
+        field: p.field,
+        message: `${p.message.replace(/^spec: /, '')} (the spec's rule, which the service's value breaks): ${nothing}`,
+      })),
+    );
   }
   const ids = new Map([...visible.values()].map((s) => [s.scope_string, s.id]));
   // As plan resolves them: a string by its lookup, an id as it is, a sibling by its suffix (one read back as none of them shows as a difference).
-  const resolve = (d: SpecDependent): Uuid | undefined => ('scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix));
+  const resolve = (d: SpecDependent): Uuid | undefined =>
+    'scope' in d ? (ids.get(d.scope) ?? (isUuid(d.scope) ? d.scope : undefined)) : siblingId(d.scope_suffix);
   const differ = groups.flatMap(({ scope, at }, index) => {
     // The form and the number of scopes follow from the text's top keys: only the fields can differ.
     const spec = read.scopes[index] as ScopeDefinition<SpecDependent>;
     const dependent_scopes = spec.dependent_scopes.flatMap((d) => {
       const id = resolve(d);
-      return id === undefined ? [] : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
+      return id === undefined
+        ? []
+        : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
     });
     return compareScope({ ...spec, dependent_scopes }, scope)
       .filter((c) => !c.same)
@@ -362,7 +454,10 @@ function readBack(
 }
 
 /** Where the file goes: inside the workspace once links are followed, never over a file unless forced. */
-async function checkTarget({ workspace, specBase, naming, importNaming }: ImportRequest, { file, force }: { file: string; force: boolean }): Promise<string> {
+async function checkTarget(
+  { workspace, specBase, naming, importNaming }: ImportRequest,
+  { file, force }: { file: string; force: boolean },
+): Promise<string> {
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
@@ -370,7 +465,9 @@ async function checkTarget({ workspace, specBase, naming, importNaming }: Import
   // The spec's own rule (spec-path.ts); a folder may be the workspace itself.
   const within = (full: string): boolean => full === root || insideWorkspace(path, root, full) !== undefined;
   const refuse = (): never =>
-    fail(`${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`);
+    fail(
+      `${file} is outside ${naming.workspace} (after its links are followed): import writes only inside it. Give ${naming.ref('spec')} a path inside it, or ${naming.assign('spec', '-')} to print the spec.`,
+    );
   const full = insideWorkspace(path, root, await fromBase(root, specBase, file));
   if (full === undefined) return refuse();
   // The nearest folder that exists, its links followed, must lie inside too: the missing ones are made there.
@@ -379,15 +476,22 @@ async function checkTarget({ workspace, specBase, naming, importNaming }: Import
   if (!within(await realpath(folder))) return refuse();
   const there = await lstat(full).catch(() => undefined);
   if (there === undefined) return full;
-  if (there.isDirectory()) return fail(`${file} is a folder: give ${naming.ref('spec')} the path of the spec file to write.`);
+  if (there.isDirectory())
+    return fail(`${file} is a folder: give ${naming.ref('spec')} the path of the spec file to write.`);
   if (there.isSymbolicLink() && !within(await realpath(full).catch(() => root))) return refuse();
   if (!force) {
-    return fail(`${file} exists already, and import never overwrites a file unless told to: compare it with ${naming.assign('spec', '-')}, or give ${importNaming.overwrite} to replace it.`);
+    return fail(
+      `${file} exists already, and import never overwrites a file unless told to: compare it with ${naming.assign('spec', '-')}, or give ${importNaming.overwrite} to replace it.`,
+    );
   }
   return full;
 }
 
-const exists = (file: string): Promise<boolean> => lstat(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  lstat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Whole or not at all: a temporary file in the same folder, then a rename (or, not forced, a link that fails on an existing file). */
 async function writeWhole(full: string, text: string, force: boolean, file: string): Promise<void> {
@@ -402,7 +506,9 @@ async function writeWhole(full: string, text: string, force: boolean, file: stri
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ActionError(
-      placing && code === 'EEXIST' ? `${file} appeared while the scope was read: nothing was written. Run import again.` : `${file} could not be written (${code}): nothing was written.`,
+      placing && code === 'EEXIST'
+        ? `${file} appeared while the scope was read: nothing was written. Run import again.`
+        : `${file} could not be written (${code}): nothing was written.`,
     );
   } finally {
     // After a rename it is gone already.

@@ -62,16 +62,30 @@ const about = (log: Log, suffix: string): Log => ({
  * The failures of a level's writes, each said with the listed scope it was for, and what the run
  * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
  */
-function levelFailure(failures: ReadonlyArray<{ suffix: string; error: unknown }>, results: ReadonlyArray<ReconcileResult | undefined>): unknown {
+function levelFailure(
+  failures: ReadonlyArray<{ suffix: string; error: unknown }>,
+  results: ReadonlyArray<ReconcileResult | undefined>,
+): unknown {
   const unexpected = failures.find(({ error }) => !(error instanceof ActionError));
   if (unexpected !== undefined) return unexpected.error;
   const said = failures.map(({ suffix, error }) => `${suffix}: ${(error as ActionError).message}`);
-  const written = results.flatMap((r) => (r?.created === true ? [`created ${r.scope.scope_string}`] : r?.updated === true ? [`updated ${r.scope.scope_string}`] : []));
-  if (written.length > 0) said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
+  const written = results.flatMap((r) =>
+    r?.created === true
+      ? [`created ${r.scope.scope_string}`]
+      : r?.updated === true
+        ? [`updated ${r.scope.scope_string}`]
+        : [],
+  );
+  if (written.length > 0)
+    said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
   return new ActionError(said.join(' '));
 }
 
-export async function reconcileListed(service: AuthService, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }: ListRequest, log: Log): Promise<Listed> {
+export async function reconcileListed(
+  service: AuthService,
+  { specs, dryRun, update = false, budget, words = PLAIN_WORDS }: ListRequest,
+  log: Log,
+): Promise<Listed> {
   const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
   const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
   const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
@@ -87,12 +101,18 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
   let byString = new Map(found.map((s) => [s.scope_string, s]));
   // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
   const others = strings.filter((s) => !expected.includes(s));
-  if (found.length === 0 && others.length > 0) byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+  if (found.length === 0 && others.length > 0)
+    byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
 
-  const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
-  const own = (scopes: readonly Scope[], suffix: string): Scope | undefined => scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
+  const before =
+    client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
+  const own = (scopes: readonly Scope[], suffix: string): Scope | undefined =>
+    scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
   const unlisted = before.filter((s) => !listed.has(suffixOf(s.scope_string)));
-  if (unlisted.length > 0) log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
+  if (unlisted.length > 0)
+    log.info(
+      `The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`,
+    );
 
   // A listed scope the client has: with its own string, else as an FQDN variant.
   const existing = (index: number): Found | undefined => {
@@ -117,10 +137,21 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     );
   };
   const names = (): ScopeNames =>
-    new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+    new Map(
+      [...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [
+        s.id.toLowerCase(),
+        s.scope_string,
+      ]),
+    );
   const definitionOf = (index: number): ScopeDefinition => {
     const spec = specs[index] as ScopeDefinition<SpecDependent>;
-    return { ...spec, dependent_scopes: resolveDependents(spec, byString, sibling, { index, suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))] }) };
+    return {
+      ...spec,
+      dependent_scopes: resolveDependents(spec, byString, sibling, {
+        index,
+        suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))],
+      }),
+    };
   };
   // Before any write, every dependency must resolve: a missing sibling stops the run here,
   // and so does a sibling to create given by its string, which no lookup can find yet.
@@ -142,7 +173,15 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
 
   const registered = (index: number, found: Found): Registered & { definition: ScopeDefinition } => {
     const definition = definitionOf(index);
-    return { ...found, wouldCreate: false, definition, names: names(), comparison: compareScope(definition, found.scope, names()), changes: [], updated: false };
+    return {
+      ...found,
+      wouldCreate: false,
+      definition,
+      names: names(),
+      comparison: compareScope(definition, found.scope, names()),
+      changes: [],
+      updated: false,
+    };
   };
 
   // The level of each listed scope: one past the level of the siblings it waits for (those to create).
@@ -177,13 +216,28 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     }
     const scopeString = expected[index] as string;
     if (dryRun) {
-      log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
+      log.info(
+        `${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`,
+      );
       const definition = definitionOf(index);
       const wouldBe: PlannedScope = { id: '', scope_string: scopeString };
-      results[index] = { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names: names(), comparison: [], changes: [], updated: false };
+      results[index] = {
+        scope: wouldBe,
+        scopes: [wouldBe],
+        created: false,
+        client,
+        wouldCreate: true,
+        definition,
+        names: names(),
+        comparison: [],
+        changes: [],
+        updated: false,
+      };
       return;
     }
-    log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
+    log.info(
+      `${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`,
+    );
     const claim = async (inspected: Client): Promise<Found | undefined> => {
       const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
       const scope = own(all.scopes, spec.scope_suffix);
@@ -191,10 +245,24 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     };
     const definition = definitionOf(index);
     // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
-    const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
-    const created: Found = 'answered' in outcome
-      ? { scope: own(outcome.answered, spec.scope_suffix) ?? (outcome.answered[0] as Scope), scopes: outcome.answered, created: true, client }
-      : outcome;
+    const outcome = await create(
+      service,
+      definition,
+      { unverified, lacking: `scope ${scopeString}`, claim },
+      budget,
+      about(log, spec.scope_suffix),
+      words,
+      async (scopes) => ({ answered: scopes }),
+    );
+    const created: Found =
+      'answered' in outcome
+        ? {
+            scope: own(outcome.answered, spec.scope_suffix) ?? (outcome.answered[0] as Scope),
+            scopes: outcome.answered,
+            created: true,
+            client,
+          }
+        : outcome;
     if ('answered' in outcome) answered.push(...outcome.answered);
     else adopted.push(...outcome.scopes);
     for (const s of created.scopes) known.set(s.id, s);
@@ -207,7 +275,16 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
     const writing = order.filter((index) => levelOf(index) === level);
     // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
     const ends = await Promise.allSettled(writing.map(write));
-    const failures = ends.flatMap((end, k) => (end.status === 'rejected' ? [{ suffix: (specs[writing[k] as number] as ScopeDefinition<SpecDependent>).scope_suffix, error: end.reason as unknown }] : []));
+    const failures = ends.flatMap((end, k) =>
+      end.status === 'rejected'
+        ? [
+            {
+              suffix: (specs[writing[k] as number] as ScopeDefinition<SpecDependent>).scope_suffix,
+              error: end.reason as unknown,
+            },
+          ]
+        : [],
+    );
     if (failures.length > 0) throw levelFailure(failures, results);
   }
 
@@ -225,7 +302,15 @@ export async function reconcileListed(service: AuthService, { specs, dryRun, upd
       // After every write: the comparison with the ids the siblings have now.
       const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
       const definition = definitionOf(index);
-      return { ...r, client: after, scope, scopes, definition, names: names(), comparison: compareScope(definition, scope, names()) };
+      return {
+        ...r,
+        client: after,
+        scope,
+        scopes,
+        definition,
+        names: names(),
+        comparison: compareScope(definition, scope, names()),
+      };
     }) as Listed['results'],
     unlisted,
   };

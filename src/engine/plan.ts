@@ -5,7 +5,14 @@
  * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
  */
 import type { ProviderCheck } from '../wire/provider.ts';
-import { asksConsent, dependentViews, suffixOf, type FieldComparison, type FieldValue, type ScopeNames } from './drift.ts';
+import {
+  asksConsent,
+  dependentViews,
+  suffixOf,
+  type FieldComparison,
+  type FieldValue,
+  type ScopeNames,
+} from './drift.ts';
 import type { ScopeDefinition } from './service.ts';
 import type { ReconcileResult } from './reconcile.ts';
 
@@ -59,7 +66,10 @@ export interface Plan {
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition: ScopeDefinition | undefined, names: ScopeNames): PlanField[] {
   if (definition === undefined) return [];
-  return Object.entries({ ...definition, dependent_scopes: dependentViews(definition.dependent_scopes, names) }).flatMap(([field, after]: [string, FieldValue | undefined]) =>
+  return Object.entries({
+    ...definition,
+    dependent_scopes: dependentViews(definition.dependent_scopes, names),
+  }).flatMap(([field, after]: [string, FieldValue | undefined]) =>
     after === undefined ? [] : [{ field, before: null, after, consent: false }],
   );
 }
@@ -80,8 +90,16 @@ export function scopePlanOf(result: ReconcileResult): ScopePlan {
     scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
     fields,
     comparison: result.comparison,
-    request: action === 'create' ? `POST /v2/api/clients/${client.id}/scopes` : action === 'update' ? `PUT /v2/api/scopes/${scope.id}` : null,
-    variants: action === 'update' ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length : 0,
+    request:
+      action === 'create'
+        ? `POST /v2/api/clients/${client.id}/scopes`
+        : action === 'update'
+          ? `PUT /v2/api/scopes/${scope.id}`
+          : null,
+    variants:
+      action === 'update'
+        ? result.scopes.filter((s) => s.id !== scope.id && suffixOf(s.scope_string) === suffix).length
+        : 0,
   };
 }
 

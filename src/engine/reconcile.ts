@@ -4,7 +4,14 @@ import { silentLog, type Log } from '../wire/log.ts';
 import { formatPause, nextPause } from '../wire/retry.ts';
 import { isUuid, type Uuid } from '../wire/uuid.ts';
 import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
-import { compareScope, scopeWithSuffixOf, suffixOf, valueText, type FieldComparison, type ScopeNames } from './drift.ts';
+import {
+  compareScope,
+  scopeWithSuffixOf,
+  suffixOf,
+  valueText,
+  type FieldComparison,
+  type ScopeNames,
+} from './drift.ts';
 import { SpecFieldError } from './problems.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
 import type { SpecDependent } from './spec.ts';
@@ -71,14 +78,19 @@ export type Planned = Reconciled<PlannedScope> & {
 export type ReconcileResult = Registered | Planned;
 
 // Called with the client's scopes or the created ones, never an empty list.
-const pickProvidersScope = (scopes: Scope[], expected?: string): Scope => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
+const pickProvidersScope = (scopes: Scope[], expected?: string): Scope =>
+  (scopes.find((s) => s.scope_string === expected) ?? scopes[0]) as Scope;
 
 /**
  * Makes sure the client has its scope, creating it only when the client has none.
  * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
  * when the scope is created (then creation, then a second inspection to verify it).
  */
-export async function reconcileScope(service: AuthService, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }: ReconcileRequest, log: Log = silentLog): Promise<ReconcileResult> {
+export async function reconcileScope(
+  service: AuthService,
+  { spec, dryRun, update = false, budget, words = PLAIN_WORDS }: ReconcileRequest,
+  log: Log = silentLog,
+): Promise<ReconcileResult> {
   const expected = service.scopeStringFor(spec.scope_suffix);
   const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
 
@@ -99,10 +111,20 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
     byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
   }
   // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
-  const held = client.scopeIds.length === 0 ? undefined : await adoptExisting(service, client, [...client.scopes, ...found], expected);
+  const held =
+    client.scopeIds.length === 0
+      ? undefined
+      : await adoptExisting(service, client, [...client.scopes, ...found], expected);
   const suffixes = (held?.scopes ?? []).map((s) => suffixOf(s.scope_string));
-  const definition: ScopeDefinition = { ...spec, dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, { suffixes }) };
-  const names: ScopeNames = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
+  const definition: ScopeDefinition = {
+    ...spec,
+    dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, {
+      suffixes,
+    }),
+  };
+  const names: ScopeNames = new Map(
+    [...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]),
+  );
   const compared = (result: Found): Registered & { definition: ScopeDefinition } => ({
     ...result,
     wouldCreate: false,
@@ -121,12 +143,27 @@ export async function reconcileScope(service: AuthService, { spec, dryRun, updat
   if (dryRun) {
     log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
     const wouldBe: PlannedScope = { id: '', scope_string: expected };
-    return { scope: wouldBe, scopes: [wouldBe], created: false, client, wouldCreate: true, definition, names, comparison: [], changes: [], updated: false };
+    return {
+      scope: wouldBe,
+      scopes: [wouldBe],
+      created: false,
+      client,
+      wouldCreate: true,
+      definition,
+      names,
+      comparison: [],
+      changes: [],
+      updated: false,
+    };
   }
   log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
   // Right after a creation too: a field the service silently ignored shows as drift.
   const rule: CreationRule = { unverified, lacking: 'scope', claim: (after) => anyScope(service, after, expected) };
-  return compared(await create(service, definition, rule, budget, log, words, (answered) => verifyCreated(service, answered, expected, words)));
+  return compared(
+    await create(service, definition, rule, budget, log, words, (answered) =>
+      verifyCreated(service, answered, expected, words),
+    ),
+  );
 }
 
 /** The single form's rule: any scope of the client is the provider's. */
@@ -134,13 +171,23 @@ const anyScope = async (service: AuthService, client: Client, expected: string):
   client.scopeIds.length === 0 ? undefined : adoptExisting(service, client, client.scopes, expected);
 
 /** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
-export function dependentsToLookUp(specs: ReadonlyArray<ScopeDefinition<SpecDependent>>, service: Pick<AuthService, 'scopeStringFor'>): { strings: string[]; ids: string[] } {
-  const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+export function dependentsToLookUp(
+  specs: ReadonlyArray<ScopeDefinition<SpecDependent>>,
+  service: Pick<AuthService, 'scopeStringFor'>,
+): { strings: string[]; ids: string[] } {
+  const named = specs.flatMap((spec) =>
+    spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))),
+  );
   return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
 }
 
 /** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
-export function warnUnverified(spec: ScopeDefinition<SpecDependent>, index: number | undefined, unverified: readonly string[], log: Log): void {
+export function warnUnverified(
+  spec: ScopeDefinition<SpecDependent>,
+  index: number | undefined,
+  unverified: readonly string[],
+  log: Log,
+): void {
   spec.dependent_scopes.forEach((dep, j) => {
     if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
       log.warning(
@@ -158,17 +205,25 @@ export function warnUnverified(spec: ScopeDefinition<SpecDependent>, index: numb
  * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
  * client's first. One round trip when the inspection describes them, two otherwise.
  */
-export async function inspectScopes(service: AuthService, { createScope }: { createScope: string }, suffix?: string): Promise<Registered> {
+export async function inspectScopes(
+  service: AuthService,
+  { createScope }: { createScope: string },
+  suffix?: string,
+): Promise<Registered> {
   const client = await service.getClient();
   if (client.scopeIds.length === 0) {
-    throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
+    throw new ActionError(
+      `Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`,
+    );
   }
   const found = await adoptExisting(service, client, client.scopes);
   // The scope with that suffix: its own string's, else an FQDN variant's.
   const scope = suffix === undefined ? found.scope : scopeWithSuffixOf(found.scopes, service.scopeStringFor(suffix));
   if (scope === undefined) {
     const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
-    throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    throw new ActionError(
+      `Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`,
+    );
   }
   return { ...found, scope, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
@@ -178,7 +233,12 @@ export async function inspectScopes(service: AuthService, { createScope }: { cre
  * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
  * verification. What the drift check found is the plan; in a dry run it is only told.
  */
-export async function applySpec(service: AuthService, existing: Registered & { definition: ScopeDefinition }, dryRun: boolean, log: Log): Promise<Registered> {
+export async function applySpec(
+  service: AuthService,
+  existing: Registered & { definition: ScopeDefinition },
+  dryRun: boolean,
+  log: Log,
+): Promise<Registered> {
   const { definition, names } = existing;
   const changes = existing.comparison.filter((c) => !c.same);
   if (changes.length === 0) return existing;
@@ -202,7 +262,8 @@ export async function applySpec(service: AuthService, existing: Registered & { d
   const byId = new Map(answers.map((a) => [a.id, a]));
   // The PUT's answer is the verification; one read more only if it leaves a field out.
   let after = byId.get(scope.id) ?? scope;
-  if (compareScope(definition, after, names).length < existing.comparison.length) after = await service.getScope(scope.id);
+  if (compareScope(definition, after, names).length < existing.comparison.length)
+    after = await service.getScope(scope.id);
   return {
     ...existing,
     scope: after,
@@ -221,7 +282,8 @@ export async function applySpec(service: AuthService, existing: Registered & { d
 export async function lookupIds(service: AuthService, ids: readonly string[]): Promise<Map<string, Scope>> {
   if (ids.length === 0) return new Map();
   let found = await service.lookupScopesById(ids);
-  if (found.length === 0 && ids.length > 1) found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+  if (found.length === 0 && ids.length > 1)
+    found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
   return new Map(found.map((s) => [s.id.toLowerCase(), s]));
 }
 
@@ -242,7 +304,8 @@ export function resolveDependents(
   const orphans: Array<{ at: number; suffix: string }> = [];
   const resolved = spec.dependent_scopes.flatMap((dep, at) => {
     const { optional, requires_refresh_token } = dep;
-    const id = 'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
+    const id =
+      'scope' in dep ? (isUuid(dep.scope) ? dep.scope : byString.get(dep.scope)?.id) : sibling(dep.scope_suffix);
     if (id === undefined) {
       if ('scope' in dep) unresolved.push(dep.scope);
       else orphans.push({ at, suffix: dep.scope_suffix });
@@ -324,7 +387,7 @@ export async function create<T>(
       maybeApplied ||= !conflict;
       log.info(
         conflict
-          ? `The service answered that the scope exists (409)${maybeApplied ? ', most likely from this run\'s own earlier creation' : ''}: inspecting the client`
+          ? `The service answered that the scope exists (409)${maybeApplied ? ", most likely from this run's own earlier creation" : ''}: inspecting the client`
           : `The creation's answer was lost (${outcome.error.message}): inspecting the client`,
       );
       const found = await claim(await service.getClient());
@@ -353,13 +416,22 @@ export async function create<T>(
 }
 
 /** The created scopes must be attached to the client the next inspection shows. */
-async function verifyCreated(service: AuthService, created: Scope[], expected: string, words: WireWords): Promise<Found> {
+async function verifyCreated(
+  service: AuthService,
+  created: Scope[],
+  expected: string,
+  words: WireWords,
+): Promise<Found> {
   const after = await inspectAfterCreation(service, created, words);
   return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
 }
 
 /** The inspection that verifies creations: every created scope must be among the client's. */
-export async function inspectAfterCreation(service: AuthService, created: readonly Scope[], words: WireWords): Promise<Client> {
+export async function inspectAfterCreation(
+  service: AuthService,
+  created: readonly Scope[],
+  words: WireWords,
+): Promise<Client> {
   const after = await service.getClient().catch((error: unknown) => {
     if (!(error instanceof ActionError)) throw error;
     throw new ActionError(
@@ -381,7 +453,12 @@ export async function inspectAfterCreation(service: AuthService, created: readon
  * The client's scopes, each described (one lookup by id for those the inspection did not), and the
  * provider's among them: the one whose string is `expected`, or with no such one (or none given) the first.
  */
-export async function adoptExisting(service: AuthService, client: Client, known: Scope[], expected?: string): Promise<Found> {
+export async function adoptExisting(
+  service: AuthService,
+  client: Client,
+  known: Scope[],
+  expected?: string,
+): Promise<Found> {
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {
@@ -389,7 +466,9 @@ export async function adoptExisting(service: AuthService, client: Client, known:
   }
   const missing = client.scopeIds.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    throw new ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    throw new ActionError(
+      `The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`,
+    );
   }
   const scopes = client.scopeIds.map((id) => byId.get(id) as Scope);
   return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };

@@ -42,7 +42,10 @@ export interface Destination {
   store(secret: string): Promise<void>;
 }
 
-export interface RotationPort extends Pick<RunPort, 'naming' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'> {
+export interface RotationPort extends Pick<
+  RunPort,
+  'naming' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'
+> {
   /** A setting by the engine's name; the spec's settings are not a rotation's. */
   read(name: SettingName | RotationSetting): string;
   rotationNaming: RotationNaming;
@@ -86,7 +89,8 @@ export const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
 const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+$/;
 
 /** The new credential's name: the tool, the UTC time, the run's token (how a run finds what it made after a lost answer). */
-export const credentialName = (now: number, token: string): string => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token}`;
+export const credentialName = (now: number, token: string): string =>
+  `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token}`;
 
 export const madeByThisTool = (credential: Pick<Credential, 'name'>): boolean => TOOL_NAME.test(credential.name);
 
@@ -96,7 +100,10 @@ export const PROOF_ATTEMPTS = 12;
 const view = ({ id, name, created }: Credential): CredentialView => ({ id, name, created });
 /** Oldest first; the listing's order breaks a tie. */
 const byCreation = (credentials: readonly Credential[]): Credential[] =>
-  credentials.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j).map(([c]) => c);
+  credentials
+    .map((c, i) => [c, i] as const)
+    .sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j)
+    .map(([c]) => c);
 const describe = (c: CredentialView): string => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
 
 /** A failure that ends the rotation with what the report knows so far. */
@@ -116,7 +123,10 @@ export function rotateSecret(port: RotationPort): Promise<RotationConclusion> {
     port,
     (signal) => rotate(port, signal, report),
     (error) => {
-      const messages = error instanceof RotationFailure ? error.messages.map((text): Message => ({ level: 'error', text })) : concludeFailure(error, port.naming).messages;
+      const messages =
+        error instanceof RotationFailure
+          ? error.messages.map((text): Message => ({ level: 'error', text }))
+          : concludeFailure(error, port.naming).messages;
       return { messages, report, exitCode: 1 };
     },
   );
@@ -142,19 +152,31 @@ function validate({ read, naming, rotationNaming: words }: RotationPort): Rotati
   }
   const retire = read('retire') === '' ? 'later' : read('retire');
   if (retire !== 'later' && retire !== 'now') {
-    problems.push({ field: 'retire', message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}` });
+    problems.push({
+      field: 'retire',
+      message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}`,
+    });
   }
   const rawId = read('retire_id').trim();
   const retireId = rawId === '' ? undefined : uuidSchema.safeParse(rawId.toLowerCase());
   if (retireId?.success === false) {
-    problems.push({ field: 'retire_id', message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete` });
+    problems.push({
+      field: 'retire_id',
+      message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
+    });
   }
   if (problems.length > 0 || settings === undefined) throw new ValidationError(problems);
   return { settings, retire: retire as 'later' | 'now', retireId: retireId?.data };
 }
 
 /** The service's client for one secret, on the run's budget, every secret and token it meets handed to the keeper. */
-function clientFor(settings: Settings, secret: string, port: RotationPort, budget: Budget, log: ReturnType<typeof logOn>): AuthService {
+function clientFor(
+  settings: Settings,
+  secret: string,
+  port: RotationPort,
+  budget: Budget,
+  log: ReturnType<typeof logOn>,
+): AuthService {
   return createServiceClient({
     authUrl: settings.auth_url,
     clientId: settings.client_id,
@@ -178,7 +200,9 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
   const { naming, rotationNaming: words } = port;
   report.clientId = settings.client_id;
   const log = logOn(port.write);
-  log.info(`Rotating the secret of client ${settings.client_id} at ${settings.auth_url} (${words.assign('retire', retire)}${retireId === undefined ? '' : `, ${words.assign('retire_id', retireId)}`})`);
+  log.info(
+    `Rotating the secret of client ${settings.client_id} at ${settings.auth_url} (${words.assign('retire', retire)}${retireId === undefined ? '' : `, ${words.assign('retire_id', retireId)}`})`,
+  );
   // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
   const budget = createBudget(settings.timeout_seconds, { clock: port.clock, signal });
   const current = clientFor(settings, settings.client_secret, port, budget, log);
@@ -196,9 +220,14 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
   // 2. Every destination, before anything is made.
   const refused: string[] = [];
   for (const destination of port.destinations) {
-    await destination.check().catch((error: unknown) => void refused.push(`${destination.name} cannot be written: ${(error as Error).message}`));
+    await destination
+      .check()
+      .catch(
+        (error: unknown) => void refused.push(`${destination.name} cannot be written: ${(error as Error).message}`),
+      );
   }
-  if (refused.length > 0) throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
+  if (refused.length > 0)
+    throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
 
   // 3. One credential; 4. its secret already with the keeper (onCredential).
   const name = credentialName(budget.clock.now(), port.runToken ?? randomBytes(6).toString('hex'));
@@ -226,7 +255,16 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
       log.info(`Stored the new secret in ${destination.name}`);
     } catch (error) {
       report.unchanged = port.destinations.slice(index).map((d) => d.name);
-      throw new RotationFailure(storeFailure(error as Error, destination, index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined, report, made.credential, naming));
+      throw new RotationFailure(
+        storeFailure(
+          error as Error,
+          destination,
+          index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined,
+          report,
+          made.credential,
+          naming,
+        ),
+      );
     }
   }
 
@@ -237,11 +275,16 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
   for (const credential of doomed) {
     await service.deleteCredential(credential.id).then(
       () => void report.retired.push(view(credential)),
-      (error: unknown) => void failed.push(`Could not retire the credential ${describe(credential)}: ${(error as Error).message}. Delete it by hand in the developer portal.`),
+      (error: unknown) =>
+        void failed.push(
+          `Could not retire the credential ${describe(credential)}: ${(error as Error).message}. Delete it by hand in the developer portal.`,
+        ),
     );
   }
   const retiredIds = new Set(report.retired.map((c) => c.id));
-  report.left = after.filter((c) => !retiredIds.has(c.id)).map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
+  report.left = after
+    .filter((c) => !retiredIds.has(c.id))
+    .map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
   const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
   const messages: Message[] = [
     ...report.retired.map((c): Message => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
@@ -272,11 +315,17 @@ function refusalOfCurrent(error: unknown, settings: Settings, naming: Naming): s
  * be read): deleted, then one creation more. Never a second orphan: a second lost answer, or a
  * credential that cannot be found out, stops the run saying which.
  */
-async function createOne(service: AuthService, name: string, log: ReturnType<typeof logOn>): Promise<{ credential: Credential; secret: string }> {
+async function createOne(
+  service: AuthService,
+  name: string,
+  log: ReturnType<typeof logOn>,
+): Promise<{ credential: Credential; secret: string }> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await service.createCredential(name);
     if (outcome.kind === 'created') return outcome;
-    log.info(`The credential's creation may or may not have been applied (${outcome.error.message}): looking for it by its name`);
+    log.info(
+      `The credential's creation may or may not have been applied (${outcome.error.message}): looking for it by its name`,
+    );
     const orphans = await service.listCredentials().then(
       (all) => all.filter((c) => c.name === name),
       (error: unknown) => {
@@ -310,24 +359,38 @@ async function proven(service: AuthService, budget: Budget, log: ReturnType<type
     if (await service.authenticates()) return true;
     const pause = nextPause(budget, tried, undefined, PROOF_ATTEMPTS);
     if ('giveUp' in pause) return false;
-    log.info(`The service does not take the new secret yet (HTTP 401; it may still be propagating it): trying again in ${Math.ceil(pause.waitMs)} ms`);
+    log.info(
+      `The service does not take the new secret yet (HTTP 401; it may still be propagating it): trying again in ${Math.ceil(pause.waitMs)} ms`,
+    );
     await budget.clock.sleep(pause.waitMs, budget.signal);
   }
 }
 
 /** Deletes the new credential after a failure that left no copy of its secret: what became of it, as a sentence. */
-async function deleteAfterFailure(service: AuthService, credential: Credential, report: RotationReport): Promise<string> {
+async function deleteAfterFailure(
+  service: AuthService,
+  credential: Credential,
+  report: RotationReport,
+): Promise<string> {
   return service.deleteCredential(credential.id).then(
     () => {
       report.created = undefined;
       return `The new credential ${describe(credential)} was deleted.`;
     },
-    (error: unknown) => `The new credential ${describe(credential)} could not be deleted (${(error as Error).message}): delete it by hand in the developer portal; its secret is stored nowhere.`,
+    (error: unknown) =>
+      `The new credential ${describe(credential)} could not be deleted (${(error as Error).message}): delete it by hand in the developer portal; its secret is stored nowhere.`,
   );
 }
 
 /** A store that failed: which destination holds which secret, and what to do. */
-function storeFailure(error: Error, destination: Destination, deleted: string | undefined, report: RotationReport, credential: Credential, naming: Naming): string[] {
+function storeFailure(
+  error: Error,
+  destination: Destination,
+  deleted: string | undefined,
+  report: RotationReport,
+  credential: Credential,
+  naming: Naming,
+): string[] {
   const cause = `Could not store the new secret in ${destination.name}: ${error.message}`;
   if (deleted !== undefined) return [cause, `${deleted} Every destination still holds the current secret.`];
   return [
@@ -343,7 +406,12 @@ function storeFailure(error: Error, destination: Destination, deleted: string | 
  * one before the new one (`later`) or every one of them but the new one (`now`), and the one
  * retire_id names. Never the new one, never the newest, never the portal's unless named.
  */
-export function toRetire(credentials: readonly Credential[], made: Pick<Credential, 'id'>, retire: 'later' | 'now', retireId: string | undefined): Credential[] {
+export function toRetire(
+  credentials: readonly Credential[],
+  made: Pick<Credential, 'id'>,
+  retire: 'later' | 'now',
+  retireId: string | undefined,
+): Credential[] {
   const sorted = byCreation(credentials);
   const newest = sorted.at(-1);
   const ours = sorted.filter((c) => madeByThisTool(c) && c.id !== made.id);
@@ -356,14 +424,15 @@ export function toRetire(credentials: readonly Credential[], made: Pick<Credenti
 /** The credentials left that the deploy may still use, and how to retire the one it no longer does. */
 function leftAdvice(report: RotationReport, made: Credential, words: RotationNaming): Message[] {
   const others = report.left.filter((c) => c.id !== made.id);
-  if (others.length === 0) return [{ level: 'info', text: `The new credential ${describe(made)} is the client's only one.` }];
+  if (others.length === 0)
+    return [{ level: 'info', text: `The new credential ${describe(made)} is the client's only one.` }];
   return [
     {
       level: 'info',
       text:
         `Left beside the new credential: ${others.map((c) => `${describe(c)}${c.madeByThisTool ? '' : ', not made by this tool'}`).join('; ')}. ` +
         `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
-        (others.some((c) => c.madeByThisTool) ? ', or let the next rotation retire this tool\'s.' : '.'),
+        (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
     },
   ];
 }

@@ -7,7 +7,12 @@ export function secretForms(clientId: string, clientSecret: string): string[] {
   if (clientSecret === '') return [];
   // The credential is sent with the client ID as the inputs normalise it (lower case).
   const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-  return withoutShortForms(clientSecret, [clientSecret, ...basic, ...basic.map(toBase64url), ...encodedForms(clientSecret)]);
+  return withoutShortForms(clientSecret, [
+    clientSecret,
+    ...basic,
+    ...basic.map(toBase64url),
+    ...encodedForms(clientSecret),
+  ]);
 }
 
 /**
@@ -72,10 +77,14 @@ export interface Scrubber extends Scrub {
 /** The scrub for the given forms (see secretForms): each is replaced by `***`. */
 export function scrubber(forms: readonly string[]): Scrubber {
   let sorted: string[] = [];
-  const scrub: Scrubber = Object.assign((text: string) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
-    // Longest first, so that a form containing another is replaced whole.
-    learn: (more: readonly string[]) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
-  });
+  const scrub: Scrubber = Object.assign(
+    (text: string) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text),
+    {
+      // Longest first, so that a form containing another is replaced whole.
+      learn: (more: readonly string[]) =>
+        void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    },
+  );
   scrub.learn(forms);
   return scrub;
 }

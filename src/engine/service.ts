@@ -3,10 +3,25 @@
  * client and its credentials. wire/service-client.ts implements it over HTTP (the shapes it
  * carries are declared there, once); the tests drive it against the embedded service.
  */
-import type { Client, Credential, CredentialCreation, CreationOutcome, Scope, ScopeDefinition } from '../wire/service-client.ts';
+import type {
+  Client,
+  Credential,
+  CredentialCreation,
+  CreationOutcome,
+  Scope,
+  ScopeDefinition,
+} from '../wire/service-client.ts';
 import type { Uuid } from '../wire/uuid.ts';
 
-export type { Client, Credential, CredentialCreation, CreationOutcome, DependentScope, Scope, ScopeDefinition } from '../wire/service-client.ts';
+export type {
+  Client,
+  Credential,
+  CredentialCreation,
+  CreationOutcome,
+  DependentScope,
+  Scope,
+  ScopeDefinition,
+} from '../wire/service-client.ts';
 
 export interface AuthService {
   /** The scope string the service generates for this client's scope with `suffix`. */

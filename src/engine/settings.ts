@@ -17,7 +17,18 @@ export const SCOPE_SUFFIX = {
   rule: 'one path segment: no white space, control or format character, /, ?, # or %',
 } as const;
 
-export const SETTING_NAMES = ['client_id', 'client_secret', 'auth_url', 'spec', 'timeout_seconds', 'on_drift', 'dry_run', 'auth', 'provider_url', 'provider_suffix'] as const;
+export const SETTING_NAMES = [
+  'client_id',
+  'client_secret',
+  'auth_url',
+  'spec',
+  'timeout_seconds',
+  'on_drift',
+  'dry_run',
+  'auth',
+  'provider_url',
+  'provider_suffix',
+] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 /** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
@@ -65,7 +76,8 @@ const isLoopback = (hostname: string): boolean =>
 function settingsSchema({ label, ref, whenEmpty }: Naming) {
   // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
   // second stage only once the first has passed.
-  const required = (name: SettingName, hint: string) => z.string().check(z.minLength(1, `${label(name)} is empty: ${hint}`));
+  const required = (name: SettingName, hint: string) =>
+    z.string().check(z.minLength(1, `${label(name)} is empty: ${hint}`));
   // A value given is echoed, with its near miss, only when it is a short word: what is
   // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
   const given = (name: SettingName, values: readonly string[], input: unknown): string => {
@@ -76,23 +88,35 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
       (word === undefined ? '' : `, not "${word}"${near === undefined ? '' : ` (did you mean ${near}?)`}`)
     );
   };
-  const oneOf = <const V extends readonly [string, ...string[]]>(name: SettingName, values: V, shown: readonly string[] = values) =>
-    z.enum(values, { error: (issue) => given(name, shown, issue.input) });
+  const oneOf = <const V extends readonly [string, ...string[]]>(
+    name: SettingName,
+    values: V,
+    shown: readonly string[] = values,
+  ) => z.enum(values, { error: (issue) => given(name, shown, issue.input) });
 
   /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
   const baseUrl = (name: 'auth_url' | 'provider_url', httpsWhy: string) =>
     z.pipe(
-      z.string().check(
-        z.refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`),
-      ),
+      z
+        .string()
+        .check(
+          z.refine(
+            (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
+            `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`,
+          ),
+        ),
       z.transform((value, ctx) => {
         const url = new URL(value);
         const problem = (message: string): void => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
-          problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+          problem(
+            `${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`,
+          );
         }
         if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-          problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+          problem(
+            `${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`,
+          );
         }
         if (url.search !== '' || url.hash !== '') {
           problem(`${label(name)} must be a base address without a query or fragment`);
@@ -114,16 +138,36 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
       z.transform((id) => id.toLowerCase()), // as the service writes it, and so in the scope strings it generates
     ),
     client_secret: required('client_secret', whenEmpty('client_secret')),
-    auth_url: z.pipe(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
-    spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-    timeout_seconds: z.pipe(
-      z.pipe(required('timeout_seconds', 'leave it out for 30 seconds'), z.coerce.number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })),
-      z.number().check(z.positive(`${label('timeout_seconds')} must be more than 0`), z.maximum(600, `${label('timeout_seconds')} must be at most 600`)),
+    auth_url: z.pipe(
+      required('auth_url', whenEmpty('auth_url')),
+      baseUrl('auth_url', 'the client secret is sent with every request'),
     ),
-    on_drift: z.pipe(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
+    spec: required(
+      'spec',
+      `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`,
+    ),
+    timeout_seconds: z.pipe(
+      z.pipe(
+        required('timeout_seconds', 'leave it out for 30 seconds'),
+        z.coerce.number({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` }),
+      ),
+      z
+        .number()
+        .check(
+          z.positive(`${label('timeout_seconds')} must be more than 0`),
+          z.maximum(600, `${label('timeout_seconds')} must be at most 600`),
+        ),
+    ),
+    on_drift: z.pipe(
+      required('on_drift', 'leave it out for warn'),
+      oneOf('on_drift', ['warn', 'fail', 'ignore', 'update']),
+    ),
     // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
     dry_run: z.pipe(
-      z.pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])),
+      z.pipe(
+        required('dry_run', 'leave it out for false'),
+        oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false']),
+      ),
       z.transform((value) => value.toLowerCase() === 'true'),
     ),
     // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
@@ -138,7 +182,14 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
     ),
     // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
     provider_suffix: z.pipe(
-      z.string().check(z.refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)),
+      z
+        .string()
+        .check(
+          z.refine(
+            (value) => value === '' || SCOPE_SUFFIX.pattern.test(value),
+            `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`,
+          ),
+        ),
       z.transform((value) => (value === '' ? undefined : value)),
     ),
   });
@@ -157,5 +208,7 @@ export function parseSettings(read: (name: SettingName) => string, naming: Namin
   const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
   const result = settingsSchema(naming).safeParse(raw);
   if (result.success) return result.data;
-  throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+  throw new ValidationError(
+    result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
+  );
 }

@@ -29,6 +29,7 @@ export function insideWorkspace(paths: PathRules, root: string, file: string): s
   const full = paths.resolve(root, file);
   const relative = paths.relative(root, full);
   // Another drive or UNC share: relative() gives back an absolute path.
-  const outside = relative === '' || relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative);
+  const outside =
+    relative === '' || relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative);
   return outside ? undefined : full;
 }

@@ -17,7 +17,10 @@ export const MAX_SPEC_BYTES = 64 * 1024;
 
 // Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
 // meant, and the service keeps them (so that import can write any text the service holds).
-const text = z.string().check(z.minLength(1, { error: 'must not be empty', abort: true }), z.refine((value) => value.trim() !== '', 'must not be empty'));
+const text = z.string().check(
+  z.minLength(1, { error: 'must not be empty', abort: true }),
+  z.refine((value) => value.trim() !== '', 'must not be empty'),
+);
 
 // Scope strings are URIs (https://... or urn:...); anything else cannot be looked up.
 const isUri = (value: string): boolean => URL.canParse(value) && !/\s/.test(value);
@@ -36,9 +39,15 @@ const dependentFields = z.strictObject({
     .check(z.describe('The dependent scope, by UUID or by scope string (resolved to its UUID through the service).')),
   scope_suffix: z
     .optional(suffixText)
-    .check(z.describe("Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.")),
+    .check(
+      z.describe(
+        "Instead of scope: another scope of this client, by its suffix (listed in the spec or on the client); it stands for the id of the client's own scope string with that suffix.",
+      ),
+    ),
   optional: z._default(z.boolean(), false).check(z.describe('Whether the dependent scope is optional.')),
-  requires_refresh_token: z._default(z.boolean(), true).check(z.describe('Whether a refresh token is required for the dependent scope.')),
+  requires_refresh_token: z
+    ._default(z.boolean(), true)
+    .check(z.describe('Whether a refresh token is required for the dependent scope.')),
 });
 
 // Exactly one of scope and scope_suffix: the output says which, as its type does.
@@ -57,11 +66,15 @@ const specDependentSchema = z.pipe(
       }
     }),
   ),
-  z.transform(({ scope, scope_suffix: suffix, ...flags }): SpecDependent => (suffix === undefined ? { scope: scope as string, ...flags } : { scope_suffix: suffix, ...flags })),
+  z.transform(({ scope, scope_suffix: suffix, ...flags }): SpecDependent =>
+    suffix === undefined ? { scope: scope as string, ...flags } : { scope_suffix: suffix, ...flags },
+  ),
 );
 
 /** A dependent scope as a spec file names it: by UUID or scope string, or, for another scope of the same client, by its suffix. */
-export type SpecDependent = { scope: string; optional: boolean; requires_refresh_token: boolean } | { scope_suffix: string; optional: boolean; requires_refresh_token: boolean };
+export type SpecDependent =
+  | { scope: string; optional: boolean; requires_refresh_token: boolean }
+  | { scope_suffix: string; optional: boolean; requires_refresh_token: boolean };
 
 /** What a dependent scope's entry names: its string or id, or `suffix:` and a sibling's suffix (never a URI or UUID). */
 export const dependentKey = (dep: SpecDependent): string => ('scope' in dep ? dep.scope : `suffix:${dep.scope_suffix}`);
@@ -72,14 +85,26 @@ export const scopeSpecSchema = z.strictObject({
   description: text.check(z.describe('Shown to others who look the scope up.')),
   scope_suffix: z
     ._default(suffixText, 'action_all')
-    .check(z.describe('Appended to the generated scope string; action_all is the convention for a scope covering all operations.')),
+    .check(
+      z.describe(
+        'Appended to the generated scope string; action_all is the convention for a scope covering all operations.',
+      ),
+    ),
   advertised: z.boolean().check(z.describe('true makes the scope visible to everyone who looks scopes up.')),
   allow_refresh_tokens: z
     ._default(z.boolean(), true)
-    .check(z.describe("Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token.")),
+    .check(
+      z.describe(
+        "Lets a client holding a user's grant refresh it without the user; the service answers it as allows_refresh_token.",
+      ),
+    ),
   required_domains: z
     .optional(z.array(text))
-    .check(z.describe("Domains a user's identity must come from to use the scope; sent only when given (the service's default is none).")),
+    .check(
+      z.describe(
+        "Domains a user's identity must come from to use the scope; sent only when given (the service's default is none).",
+      ),
+    ),
   dependent_scopes: z._default(z.array(specDependentSchema), []).check(
     z.superRefine((deps, ctx) => {
       const seen = new Set<string>();
@@ -95,7 +120,6 @@ export const scopeSpecSchema = z.strictObject({
     z.describe('Scopes of other services the provider calls; the groups scope enables group-based policies.'),
   ),
 });
-
 
 // The schema's output is the scope's definition, its dependents as the file names them, field
 // for field: a field added to one and not the other fails the type-check.
@@ -130,7 +154,11 @@ const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema });
 
 /** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
 export const listedScopeSchema = z.extend(scopeSpecSchema, {
-  scope_suffix: suffixText.check(z.describe("Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.")),
+  scope_suffix: suffixText.check(
+    z.describe(
+      "Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.",
+    ),
+  ),
 });
 
 /** The list form: several scopes of one client, each by its suffix. */
@@ -142,7 +170,12 @@ export const scopeListSchema = z.strictObject({
       scopes.forEach(({ scope_suffix: suffix }, index) => {
         const earlier = first.get(suffix);
         if (earlier === undefined) first.set(suffix, index);
-        else ctx.addIssue({ code: 'custom', path: [index, 'scope_suffix'], message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own` });
+        else
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'scope_suffix'],
+            message: `repeats ${suffix}, the suffix of scopes[${earlier}]: each listed scope needs its own`,
+          });
       });
       for (const { at, cycle } of cyclesOf(scopes)) {
         ctx.addIssue({
@@ -152,7 +185,9 @@ export const scopeListSchema = z.strictObject({
         });
       }
     }),
-    z.describe('The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.'),
+    z.describe(
+      'The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.',
+    ),
   ),
 });
 
@@ -160,7 +195,9 @@ export const scopeListSchema = z.strictObject({
  * Each cycle of sibling dependencies among listed scopes, once, reported at the dependency that
  * closes it, in the file's order. A scope that depends on itself is a cycle of one.
  */
-function cyclesOf(scopes: ReadonlyArray<ScopeDefinition<SpecDependent>>): Array<{ at: PropertyKey[]; cycle: string[] }> {
+function cyclesOf(
+  scopes: ReadonlyArray<ScopeDefinition<SpecDependent>>,
+): Array<{ at: PropertyKey[]; cycle: string[] }> {
   const index = new Map(scopes.map((s, i) => [s.scope_suffix, i]));
   const siblings = (i: number): Array<[number, number]> =>
     (scopes[i]?.dependent_scopes ?? []).flatMap((d, j): Array<[number, number]> => {
@@ -191,16 +228,23 @@ function cyclesOf(scopes: ReadonlyArray<ScopeDefinition<SpecDependent>>): Array<
 type PathSegment = PropertyKey;
 
 function fieldName(segments: readonly PathSegment[]): string {
-  return segments
-    // An empty key still needs a visible name.
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
-    .join('');
+  return (
+    segments
+      // An empty key still needs a visible name.
+      .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s) || '""'}`))
+      .join('')
+  );
 }
 
 type Ranged = { range?: [number, number, number] | null };
 
 /** Finds where a path points in the document: at the key itself when `key` is given. */
-function locate(doc: Document, lines: LineCounter, segments: readonly PathSegment[], key?: string): LinePos | undefined {
+function locate(
+  doc: Document,
+  lines: LineCounter,
+  segments: readonly PathSegment[],
+  key?: string,
+): LinePos | undefined {
   let node: unknown = doc.contents;
   for (const segment of segments) {
     // A missing field is reported where its parent is.
@@ -254,7 +298,9 @@ export function parseSpec(source: string, file: string): SpecFile {
     pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
 
   if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
-    throw new ValidationError([{ field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } }]);
+    throw new ValidationError([
+      { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
+    ]);
   }
   // Tags name types of a programming language: a spec is plain data, so a tag is a mistake.
   const tags = doc.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -278,10 +324,22 @@ export function parseSpec(source: string, file: string): SpecFile {
     throw new ValidationError([{ field: 'spec', message: `${file}: ${(error as Error).message}`, location: { file } }]);
   }
   if (data === null || data === undefined) {
-    throw new ValidationError([{ field: 'spec', message: `${file} is empty: it must define the scope (name, description, advertised, ...)`, location: { file } }]);
+    throw new ValidationError([
+      {
+        field: 'spec',
+        message: `${file} is empty: it must define the scope (name, description, advertised, ...)`,
+        location: { file },
+      },
+    ]);
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new ValidationError([{ field: 'spec', message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`, location: at(locate(doc, lines, [])) }]);
+    throw new ValidationError([
+      {
+        field: 'spec',
+        message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
+        location: at(locate(doc, lines, [])),
+      },
+    ]);
   }
 
   const form = 'scopes' in data ? 'list' : 'single';
@@ -298,7 +356,11 @@ export function parseSpec(source: string, file: string): SpecFile {
     // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
     const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }): Problem => {
       const name = fieldName(field as PathSegment[]);
-      return { field: name, message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`, location: where([0, ...field] as [number, ...PropertyKey[]]) };
+      return {
+        field: name,
+        message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+        location: where([0, ...field] as [number, ...PropertyKey[]]),
+      };
     });
     // A sibling's suffix that no scope can have is a typo: refused before any request, with the
     // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
@@ -306,9 +368,13 @@ export function parseSpec(source: string, file: string): SpecFile {
     const suffixes = scopes.map((s) => s.scope_suffix);
     const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) =>
       dependents.flatMap((dep, j): Problem[] => {
-        if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix)) return [];
+        if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+          return [];
         const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
-        const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+        const near = nearestKey(
+          dep.scope_suffix,
+          suffixes.filter((s) => s !== own),
+        );
         return [
           {
             field: name,
@@ -351,7 +417,11 @@ export function parseSpec(source: string, file: string): SpecFile {
       }
     } else {
       const field = fieldName(issue.path);
-      problems.push({ field, message: `${file}: ${field} ${issueMessage(issue)}`, location: at(locate(doc, lines, issue.path)) });
+      problems.push({
+        field,
+        message: `${file}: ${field} ${issueMessage(issue)}`,
+        location: at(locate(doc, lines, issue.path)),
+      });
     }
   }
   // In the file's order, as a reader fixes them, not in the order of their kinds.
@@ -364,13 +434,20 @@ export function parseSpec(source: string, file: string): SpecFile {
  * links are resolved, must lie inside the workspace: a spec from a pull request must not make
  * the run read, and quote, a file of the machine's.
  */
-export async function loadSpec(workspace: string, file: string, naming: Pick<Naming, 'label' | 'workspace' | 'specNotFound'>, base?: string): Promise<SpecFile> {
+export async function loadSpec(
+  workspace: string,
+  file: string,
+  naming: Pick<Naming, 'label' | 'workspace' | 'specNotFound'>,
+  base?: string,
+): Promise<SpecFile> {
   const fail = (message: string): never => {
     throw new ValidationError([{ field: 'spec', message }]);
   };
   const root = await realpath(workspace).catch(() => path.resolve(workspace));
   const refuse = (): never =>
-    fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
+    fail(
+      `Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`,
+    );
   // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
   const asWritten = insideWorkspace(path, root, await fromBase(root, base, file));
   if (asWritten === undefined) return refuse();
@@ -379,16 +456,23 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
     const fullPath = await realpath(asWritten);
     if (insideWorkspace(path, root, fullPath) === undefined) return refuse();
     const info = await stat(fullPath);
-    if (!info.isFile()) return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
+    if (!info.isFile())
+      return fail(
+        `Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`,
+      );
     // Read to one byte past the limit: a size from stat is 0 for some special files.
     source = await readAtMost(fullPath, MAX_SPEC_BYTES + 1);
   } catch (error) {
     if (error instanceof ValidationError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
+    if (code === 'ENOENT')
+      return fail(`Spec file ${file} was not found in ${naming.workspace} (${workspace}). ${naming.specNotFound}`);
     return fail(`Spec file ${file} could not be read (${code ?? String(error)}).`);
   }
-  if (source.length > MAX_SPEC_BYTES) return fail(`Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`);
+  if (source.length > MAX_SPEC_BYTES)
+    return fail(
+      `Spec file ${file} is over the limit of ${MAX_SPEC_BYTES} bytes: it should hold scope definitions alone.`,
+    );
   // UTF-16 has NULs or bytes UTF-8 never holds (its byte-order marks among them), as has a
   // Latin-1 accent: refused, rather than read with U+FFFD in its values and sent on.
   if (source.includes(0) || !isUtf8(source)) {
@@ -399,7 +483,9 @@ export async function loadSpec(workspace: string, file: string, naming: Pick<Nam
 
 /** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
 export const fromBase = async (root: string, base: string | undefined, file: string): Promise<string> =>
-  base === undefined ? path.resolve(root, file) : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
+  base === undefined
+    ? path.resolve(root, file)
+    : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
 
 async function readAtMost(file: string, bytes: number): Promise<Buffer> {
   const handle = await open(file, 'r');

@@ -29,7 +29,5 @@ export function nearestKey(unknown: string, known: readonly string[]): string | 
     const score = distance(normalized, key);
     if (best === undefined || score < best.score) best = { key, score };
   }
-  return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4))
-    ? best.key
-    : undefined;
+  return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }

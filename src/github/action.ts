@@ -23,7 +23,9 @@ const MAX_ERROR_ANNOTATIONS = 9;
 export async function run(collaborators: Collaborators = fromGitHubRunner()): Promise<void> {
   const { core, summary } = collaborators;
   // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
-  const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
+  const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) =>
+    core.setSecret(form),
+  );
   const { scrub } = secrets;
   let annotated = 0;
   let unannotated = 0;
@@ -41,13 +43,18 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
       if (message.level === 'error') annotated++;
       const { location, title } = message;
       core[message.level](clip(text), { ...location, ...(title === undefined ? {} : { title }) });
-    } else if (message.level === 'debug') core.debug(text); // escaped as a workflow command, like an annotation
+    } else if (message.level === 'debug')
+      core.debug(text); // escaped as a workflow command, like an annotation
     else core.info(oneLine(text));
   };
   const conclude = ({ outputs, messages }: Conclusion): void => {
     for (const [name, value] of Object.entries(outputs ?? {})) core.setOutput(name, scrub(value));
     messages.forEach(write);
-    if (unannotated > 0) core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
+    if (unannotated > 0)
+      core.error(
+        `And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`,
+        {},
+      );
   };
   // An error that escapes everything ends the step: reported, and nothing more is sent.
   const fatal = new AbortController();
@@ -57,12 +64,17 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
   });
   // The inputs of this door alone, checked before anything is sent: a typo never lets a
   // release create the scope and then fail. Such a run ends as a failed validation does.
-  const refused = Object.entries({ pr_comment: readPrComment(core.getInput('pr_comment')), watch_issue: readWatchIssue(core.getInput('watch_issue')) }).flatMap(
-    ([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]),
-  );
+  const refused = Object.entries({
+    pr_comment: readPrComment(core.getInput('pr_comment')),
+    watch_issue: readWatchIssue(core.getInput('watch_issue')),
+  }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
   let conclusion: Conclusion =
     refused.length > 0
-      ? { messages: refused.map((r) => r.message), problems: refused.map(({ field, message }) => ({ field, message: message.text })), exitCode: 1 }
+      ? {
+          messages: refused.map((r) => r.message),
+          problems: refused.map(({ field, message }) => ({ field, message: message.text })),
+          exitCode: 1,
+        }
       : await ensureProviderScope({
           read: (name) => core.getInput(name),
           naming: INPUT_NAMING,

@@ -11,7 +11,15 @@
  */
 import type { getOctokit } from '@actions/github';
 import type { Message } from '../engine/conclude.ts';
-import { DEFAULT_RETRY_POLICY, formatPause, parseRetryAfter, systemClock, withRetries, type Clock, type Pacing } from '../wire/retry.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  formatPause,
+  parseRetryAfter,
+  systemClock,
+  withRetries,
+  type Clock,
+  type Pacing,
+} from '../wire/retry.ts';
 import type { RunContext } from './run-context.ts';
 
 /** The part of @actions/github's context the action needs. */
@@ -44,7 +52,12 @@ export const loadToolkit = async (): Promise<GitHubToolkit> => {
 };
 
 /** An octokit for `token` at the runner's API address, its requests timed and retried (below). */
-export function connect({ context, getOctokit }: GitHubToolkit, token: string, clock: Clock = systemClock, write: Write): Octokit {
+export function connect(
+  { context, getOctokit }: GitHubToolkit,
+  token: string,
+  clock: Clock = systemClock,
+  write: Write,
+): Octokit {
   const octokit = getOctokit(token, { baseUrl: context.apiUrl });
   retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
   return octokit;
@@ -64,9 +77,15 @@ interface Written {
  * The first item, page by page, that carries the marker and was written by `login`: never
  * anyone else's, even one that copies the marker. Stops at the page that has it.
  */
-export async function findOwn<W extends Written>(pages: AsyncIterable<readonly W[]>, marker: string, login: string): Promise<W | undefined> {
+export async function findOwn<W extends Written>(
+  pages: AsyncIterable<readonly W[]>,
+  marker: string,
+  login: string,
+): Promise<W | undefined> {
   for await (const page of pages) {
-    const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
+    const own = page.find(
+      (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true,
+    );
     if (own !== undefined) return own;
   }
   return undefined;
@@ -84,7 +103,10 @@ export async function tokenUser(octokit: Octokit, write: Write): Promise<string>
   } catch (error) {
     const status = statusOf(error);
     if (status === undefined || status >= 500 || status === 429) throw error;
-    write({ level: 'debug', text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.` });
+    write({
+      level: 'debug',
+      text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.`,
+    });
     return WORKFLOW_TOKEN_USER;
   }
 }
@@ -102,19 +124,27 @@ export const statusOf = (error: unknown): number | undefined => {
  */
 function retrying(octokit: Octokit, pacing: Pacing, write: Write): void {
   octokit.hook.wrap('request', (request, options) => {
-    const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
+    const once = async () =>
+      request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
     if (options.method === 'POST') return once();
     return withRetries(
       once,
       (error) => {
         const status = statusOf(error);
-        const retryAfter = (error as { response?: { headers?: Record<string, string | undefined> } }).response?.headers?.['retry-after'];
-        return { retryable: status !== undefined && (status >= 500 || status === 429), retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()) };
+        const retryAfter = (error as { response?: { headers?: Record<string, string | undefined> } }).response
+          ?.headers?.['retry-after'];
+        return {
+          retryable: status !== undefined && (status >= 500 || status === 429),
+          retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()),
+        };
       },
       pacing,
       (error, reason) => Object.assign(error as Error, { gaveUp: reason }),
       (error, tried, waitMs) =>
-        write({ level: 'info', text: `GitHub ${describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.` }),
+        write({
+          level: 'info',
+          text: `GitHub ${describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`,
+        }),
     );
   });
 }
@@ -124,9 +154,15 @@ const pathOf = (url: string): string => URL.parse(url, 'https://api.invalid')?.p
 /** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
 function describe(error: unknown): string {
   // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
-  const { message = String(error), request, response } = (error ?? {}) as { message?: string; request?: { method: string; url: string }; response?: { status?: number } };
+  const {
+    message = String(error),
+    request,
+    response,
+  } = (error ?? {}) as { message?: string; request?: { method: string; url: string }; response?: { status?: number } };
   const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
-  return response?.status === undefined ? `${where}failed: ${message}.` : `${where}answered HTTP ${response.status}: ${message}.`;
+  return response?.status === undefined
+    ? `${where}failed: ${message}.`
+    : `${where}answered HTTP ${response.status}: ${message}.`;
 }
 
 /** A failure as a warning says it: what GitHub answered (or why nothing came), and whether the retries gave up. */

@@ -11,7 +11,17 @@ import { pullRequestComment } from '../markdown/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
-import { connect, findOwn, loadToolkit, pagesOf, runUrlOf, statusOf, tokenUser, whatFailed, type GitHubToolkit } from './octokit.ts';
+import {
+  connect,
+  findOwn,
+  loadToolkit,
+  pagesOf,
+  runUrlOf,
+  statusOf,
+  tokenUser,
+  whatFailed,
+  type GitHubToolkit,
+} from './octokit.ts';
 
 export interface CommentDeps {
   core: ActionCore;
@@ -37,17 +47,28 @@ export const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
 export function readPrComment(value: string): 'auto' | 'off' | Message {
   if (value === '' || value === 'auto') return 'auto';
   if (value === 'off') return 'off';
-  return { level: 'error', text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.' };
+  return {
+    level: 'error',
+    text: 'Input pr_comment must be auto or off: auto comments the plan on a pull request, off never comments. Leave it out for auto.',
+  };
 }
 
 /** Comments the run on its pull request, if it is on one and pr_comment is auto (run() refused any other value). Never throws. */
 export async function commentOnPullRequest(run: CommentRun, deps: CommentDeps): Promise<void> {
   const { write } = run;
-  if (readPrComment(deps.core.getInput('pr_comment')) !== 'auto' || !PULL_REQUEST_EVENTS.includes(deps.eventName)) return;
+  if (readPrComment(deps.core.getInput('pr_comment')) !== 'auto' || !PULL_REQUEST_EVENTS.includes(deps.eventName))
+    return;
   const token = deps.core.getInput('github_token');
   if (token === '') {
-    if (deps.onRunner === false) return write({ level: 'debug', text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.' });
-    write({ level: 'warning', text: 'The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow\'s token, or set pr_comment: off.' });
+    if (deps.onRunner === false)
+      return write({
+        level: 'debug',
+        text: 'Not on a GitHub runner, and no github_token given: the pull request is not commented.',
+      });
+    write({
+      level: 'warning',
+      text: "The run was not commented on the pull request: Input github_token is empty. Leave it out for the workflow's token, or set pr_comment: off.",
+    });
     return;
   }
   // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
@@ -68,10 +89,22 @@ async function comment({ conclusion, secrets, write }: CommentRun, deps: Comment
   const octokit = connect(toolkit, token, deps.clock, write);
 
   const spec = deps.core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
-  const { marker, body } = pullRequestComment({ conclusion, clientId: deps.core.getInput('client_id'), spec, ranFor: describeRun(context), runUrl: runUrlOf(context), scrub: secrets.scrub });
+  const { marker, body } = pullRequestComment({
+    conclusion,
+    clientId: deps.core.getInput('client_id'),
+    spec,
+    ranFor: describeRun(context),
+    runUrl: runUrlOf(context),
+    scrub: secrets.scrub,
+  });
 
   const login = await tokenUser(octokit, write);
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: number,
+    per_page: 100,
+  });
   const own = await findOwn(pagesOf(pages), marker, login);
   if (own === undefined) {
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
@@ -90,6 +123,7 @@ export function failure(error: unknown): string {
   if (status === 403) {
     return `${head} ${what} Give the job the permission \`pull-requests: write\`. Where the token is read-only, as on a pull request from a fork, set pr_comment: off.`;
   }
-  if (status === 401) return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
+  if (status === 401)
+    return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
   return `${head} ${what}`;
 }

@@ -10,7 +10,9 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod/mini';
 
-const payloadSchema = z.object({ release: z.optional(z.object({ tag_name: z.optional(z.string()), html_url: z.optional(z.string()) })) });
+const payloadSchema = z.object({
+  release: z.optional(z.object({ tag_name: z.optional(z.string()), html_url: z.optional(z.string()) })),
+});
 
 export interface RunContext {
   eventName: string;
@@ -26,7 +28,10 @@ const RELEASE_EVENT = 'release';
  * payload from the event file. A file that cannot be read, or does not hold a release, gives
  * no payload: the row then says the event and ref, as it does for any other event.
  */
-export async function readRunContext(env: NodeJS.ProcessEnv, read: (file: string) => Promise<string> = (file) => readFile(file, 'utf8')): Promise<RunContext> {
+export async function readRunContext(
+  env: NodeJS.ProcessEnv,
+  read: (file: string) => Promise<string> = (file) => readFile(file, 'utf8'),
+): Promise<RunContext> {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const file = env.GITHUB_EVENT_PATH;
   let payload: RunContext['payload'] = {};

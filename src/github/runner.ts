@@ -15,7 +15,8 @@ import { watchIssue } from './watch-issue.ts';
 import { annotation, appendSummary, workflowCommand, writeOutput } from './workflow-commands.ts';
 
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
-const readInput = (env: NodeJS.ProcessEnv, name: string): string => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+const readInput = (env: NodeJS.ProcessEnv, name: string): string =>
+  (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 
 export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collaborators {
   // A line not written: said on stderr, and the step fails.
@@ -29,7 +30,9 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
       writeIt();
     } catch (error) {
       broken = true;
-      process.stderr.write(`ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `ensure-provider-scope could not write to the runner: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
     }
   };
   const line = (text: string): void => write(() => stdout(`${text}${EOL}`));
@@ -56,8 +59,14 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
         }
       : undefined,
     // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
-    comment: (run) => commentOnPullRequest(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
-    watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+    comment: (run) =>
+      commentOnPullRequest(run, {
+        core,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        onRunner: env.GITHUB_ACTIONS === 'true',
+      }),
+    watch: (run) =>
+      watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
     setExitCode: (code) => {
       process.exitCode = broken ? 1 : code;
     },

@@ -22,7 +22,18 @@ import { readSetting, SETTING_DEFAULTS } from '../engine/settings.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';
-import { connect, findOwn, loadToolkit, pagesOf, runUrlOf, statusOf, tokenUser, whatFailed, type GitHubToolkit, type Octokit } from './octokit.ts';
+import {
+  connect,
+  findOwn,
+  loadToolkit,
+  pagesOf,
+  runUrlOf,
+  statusOf,
+  tokenUser,
+  whatFailed,
+  type GitHubToolkit,
+  type Octokit,
+} from './octokit.ts';
 import { watchWriting } from '../markdown/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
@@ -53,7 +64,10 @@ export function readWatchIssue(value: string): 'auto' | 'off' | Message {
 function watches({ core, eventName }: WatchDeps): boolean {
   if (readWatchIssue(core.getInput('watch_issue')) !== 'auto') return false;
   if (eventName === 'schedule') return true;
-  return eventName === 'workflow_dispatch' && readSetting('dry_run', core.getInput('dry_run') || (SETTING_DEFAULTS.dry_run as string), INPUT_NAMING) === true;
+  return (
+    eventName === 'workflow_dispatch' &&
+    readSetting('dry_run', core.getInput('dry_run') || (SETTING_DEFAULTS.dry_run as string), INPUT_NAMING) === true
+  );
 }
 
 /** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
@@ -61,8 +75,15 @@ export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void
   if (!watches(deps)) return;
   const token = deps.core.getInput('github_token');
   if (token === '') {
-    if (deps.onRunner === false) return run.write({ level: 'debug', text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone." });
-    run.write({ level: 'warning', text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off." });
+    if (deps.onRunner === false)
+      return run.write({
+        level: 'debug',
+        text: "Not on a GitHub runner, and no github_token given: the watch's issue is left alone.",
+      });
+    run.write({
+      level: 'warning',
+      text: "The watch's issue was not kept: Input github_token is empty. Leave it out for the workflow's token, or set watch_issue: off.",
+    });
     return;
   }
   // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
@@ -79,25 +100,51 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
   const { context } = toolkit;
   const branch = context.payload.repository?.default_branch;
   if (deps.eventName === 'workflow_dispatch' && context.ref !== `refs/heads/${branch}`) {
-    return write({ level: 'debug', text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.` });
+    return write({
+      level: 'debug',
+      text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.`,
+    });
   }
   const { core } = deps;
   const { owner, repo } = context.repo;
   const octokit = connect(toolkit, token, deps.clock, write);
   const spec = core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
-  const onDrift = readSetting('on_drift', core.getInput('on_drift') || (SETTING_DEFAULTS.on_drift as string), INPUT_NAMING);
-  const writing = watchWriting({ conclusion, clientId: core.getInput('client_id'), spec, runUrl: runUrlOf(context), scrub: secrets.scrub, onDrift });
+  const onDrift = readSetting(
+    'on_drift',
+    core.getInput('on_drift') || (SETTING_DEFAULTS.on_drift as string),
+    INPUT_NAMING,
+  );
+  const writing = watchWriting({
+    conclusion,
+    clientId: core.getInput('client_id'),
+    spec,
+    runUrl: runUrlOf(context),
+    scrub: secrets.scrub,
+    onDrift,
+  });
   const { marker } = writing;
 
   const login = await tokenUser(octokit, write);
-  const find = (): Promise<Issue | undefined> => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+  const find = (): Promise<Issue | undefined> =>
+    findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
   const own = await find();
-  const said = (what: string, { number, html_url }: Issue): void => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
+  const said = (what: string, { number, html_url }: Issue): void =>
+    write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
 
   if ('resolved' in writing) {
-    if (own?.state !== 'open') return write({ level: 'debug', text: "The registration is well and the watch has no open issue: nothing to write." });
+    if (own?.state !== 'open')
+      return write({
+        level: 'debug',
+        text: 'The registration is well and the watch has no open issue: nothing to write.',
+      });
     await octokit.rest.issues.createComment({ owner, repo, issue_number: own.number, body: writing.resolved });
-    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, state: 'closed', state_reason: 'completed' });
+    const { data } = await octokit.rest.issues.update({
+      owner,
+      repo,
+      issue_number: own.number,
+      state: 'closed',
+      state_reason: 'completed',
+    });
     return said('closed: the registration is well again', data);
   }
   const { title, body } = writing.issue;
@@ -113,7 +160,13 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
   }
   // The title is left as it is: whoever renamed it meant to.
   const reopen = own.state !== 'open';
-  const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: own.number, body, ...(reopen ? { state: 'open' } : {}) });
+  const { data } = await octokit.rest.issues.update({
+    owner,
+    repo,
+    issue_number: own.number,
+    body,
+    ...(reopen ? { state: 'open' } : {}),
+  });
   said(reopen ? 'reopened' : 'updated', data);
 }
 
@@ -127,8 +180,17 @@ interface Issue {
 }
 
 /** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
-async function* issuesOf(octokit: Octokit, { owner, repo, creator }: { owner: string; repo: string; creator: string }): AsyncIterable<Issue[]> {
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', creator, per_page: 100 });
+async function* issuesOf(
+  octokit: Octokit,
+  { owner, repo, creator }: { owner: string; repo: string; creator: string },
+): AsyncIterable<Issue[]> {
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
+    owner,
+    repo,
+    state: 'all',
+    creator,
+    per_page: 100,
+  });
   for await (const page of pagesOf(pages)) yield page.filter((issue) => issue.pull_request === undefined);
 }
 
@@ -138,6 +200,7 @@ export function watchFailure(error: unknown): string {
   const head = "The watch's issue was not kept (the job summary has the run's report):";
   const what = whatFailed(error);
   if (status === 403) return `${head} ${what} Give the job the permission \`issues: write\`, or set watch_issue: off.`;
-  if (status === 401) return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
+  if (status === 401)
+    return `${head} ${what} Check the token given as github_token, or leave it out for the workflow's own token.`;
   return `${head} ${what}`;
 }

@@ -29,19 +29,30 @@ const annotationProperties = (properties: AnnotationProperties): Record<string, 
 };
 
 /** `::name key=value,...::message`, one line. */
-export function workflowCommand(name: 'add-mask' | 'debug' | 'warning' | 'error' | 'set-output', properties: Record<string, string | number | undefined>, message: string): string {
-  const given = Object.entries(properties).flatMap(([key, value]) => (value ? [`${key}=${escapeProperty(String(value))}`] : []));
+export function workflowCommand(
+  name: 'add-mask' | 'debug' | 'warning' | 'error' | 'set-output',
+  properties: Record<string, string | number | undefined>,
+  message: string,
+): string {
+  const given = Object.entries(properties).flatMap(([key, value]) =>
+    value ? [`${key}=${escapeProperty(String(value))}`] : [],
+  );
   return `::${name}${Object.keys(properties).length > 0 ? ` ${given.join(',')}` : ''}::${escapeData(message)}`;
 }
 
-export const annotation = (level: 'warning' | 'error', message: string, properties: AnnotationProperties = {}): string =>
-  workflowCommand(level, annotationProperties(properties), message);
+export const annotation = (
+  level: 'warning' | 'error',
+  message: string,
+  properties: AnnotationProperties = {},
+): string => workflowCommand(level, annotationProperties(properties), message);
 
 /** `name<<delimiter`, the value, the delimiter: a delimiter the value cannot hold, as the toolkit makes it. */
 export function keyValueBlock(name: string, value: string, uuid: () => string = randomUUID): string {
   const delimiter = `ghadelimiter_${uuid()}`;
-  if (name.includes(delimiter)) throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-  if (value.includes(delimiter)) throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  if (name.includes(delimiter))
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  if (value.includes(delimiter))
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
   return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}`;
 }
 

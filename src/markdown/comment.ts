@@ -50,7 +50,8 @@ export const defuseForGitLab = (text: string): string =>
  * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
  * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
  */
-export const defuseProseForGitLab = (text: string): string => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+export const defuseProseForGitLab = (text: string): string =>
+  text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
 
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
 export function cut(text: string, limit: number, whole = "the run's summary"): string {
@@ -143,21 +144,35 @@ export function renderComment(facts: CommentFacts): string {
   const listed: readonly ScopePlan[] = [...open, ...folded];
   // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
   const tailOf = (left: readonly ScopePlan[]): string => {
-    const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
-    const more = left.length === 0 ? '' : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+    const named = cut(
+      left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '),
+      2_000,
+      target.whole,
+    );
+    const more =
+      left.length === 0
+        ? ''
+        : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
     // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
     return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
   };
   // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
   const upTo = (room: number): string =>
-    body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
+    body.slice(
+      0,
+      Math.max(
+        body.lastIndexOf('\n', room),
+        ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length),
+      ),
+    );
   // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
   const unclosed = (text: string): boolean => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
   const close = '\n\n</details>';
   const room = target.limit - tailOf(listed).length;
   const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
   // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-  const heading = (suffix: string): string => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number, target.whole))))}: `;
+  const heading = (suffix: string): string =>
+    `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number, target.whole))))}: `;
   // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
   let from = 0;
   const first = listed.findIndex((s) => {
@@ -179,17 +194,28 @@ function render(facts: CommentFacts, target: CommentTarget, limit: number): stri
     return target.defuse(kept);
   };
   const said = verdict(conclusion);
-  return [marker, ...(said === '' ? [] : [said, '']), buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }), footerOf(facts, target, wasCut)].join('\n');
+  return [
+    marker,
+    ...(said === '' ? [] : [said, '']),
+    buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }),
+    footerOf(facts, target, wasCut),
+  ].join('\n');
 }
 
 /** One line first: whether the run passed, and whether there is anything to change. */
 function verdict({ plan, exitCode }: Conclusion): string {
   if (exitCode !== 0) return '**The run failed**: the errors are below.';
   const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-  return !same ? '' : plan?.form === 'list' ? '**No changes**: every listed scope matches the spec.' : '**No changes**: the scope matches the spec.';
+  return !same
+    ? ''
+    : plan?.form === 'list'
+      ? '**No changes**: every listed scope matches the spec.'
+      : '**No changes**: the scope matches the spec.';
 }
 
 function footerOf({ runUrl, spec }: CommentFacts, target: CommentTarget, wasCut: boolean): string {
-  const note = wasCut ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.` : '';
+  const note = wasCut
+    ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
+    : '';
   return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }

@@ -13,7 +13,8 @@ import { escapeMarkdown } from './summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse } from './comment.ts';
 
 /** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-export const watchMarker = (clientId: string, spec: string): string => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+export const watchMarker = (clientId: string, spec: string): string =>
+  commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
 
 export interface IssueFacts {
   /** Why the run is unwell (engine/health.ts); never empty for an issue's body. */
@@ -44,7 +45,17 @@ const ROW_LIMITS = [40, 10, 0];
 const TITLE_VALUE = 64;
 
 /** What tells this issue from the others: the client's name where known, its id, the spec file. */
-export function issueTitle({ conclusion, clientId, spec, scrub }: { conclusion: Conclusion; clientId: string; spec: string; scrub: (text: string) => string }): string {
+export function issueTitle({
+  conclusion,
+  clientId,
+  spec,
+  scrub,
+}: {
+  conclusion: Conclusion;
+  clientId: string;
+  spec: string;
+  scrub: (text: string) => string;
+}): string {
   const value = (text: string): string => {
     const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
     return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
@@ -57,7 +68,10 @@ export function issueTitle({ conclusion, clientId, spec, scrub }: { conclusion: 
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
 export function renderIssue(conclusion: Conclusion, facts: IssueFacts): string {
   let body = '';
-  for (const [limit, rows] of [...VALUE_LIMITS.map((limit) => [limit, Infinity]), ...ROW_LIMITS.map((rows) => [60, rows])] as Array<[number, number]>) {
+  for (const [limit, rows] of [
+    ...VALUE_LIMITS.map((limit) => [limit, Infinity]),
+    ...ROW_LIMITS.map((rows) => [60, rows]),
+  ] as Array<[number, number]>) {
     body = render(conclusion, facts, limit, rows);
     if (body.length <= COMMENT_LIMIT) return body;
   }
@@ -78,22 +92,37 @@ const SECRET_REJECTED =
   `${replaceSecret({ secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and this watch's)" })}. Then run this workflow again.`;
 
 const ADVICE: Record<Unwell, string> = {
-  failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
+  failed:
+    "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
   drift:
     'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
-  'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+  'no scope':
+    "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
 
-function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientId, scrub }: IssueFacts, limit: number, rows: number): string {
+function render(
+  conclusion: Conclusion,
+  { because, marker, runUrl, spec, clientId, scrub }: IssueFacts,
+  limit: number,
+  rows: number,
+): string {
   const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
   const code = (text: string): string => `<code>${value(text)}</code>`;
   const { plan, known, messages } = conclusion;
   const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-  const lines = [marker, '### The provider scope needs attention', '', `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`, ''];
+  const lines = [
+    marker,
+    '### The provider scope needs attention',
+    '',
+    `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`,
+    '',
+  ];
   const list = plan?.form === 'list';
   // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-  const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-  const found = (why: Unwell): string => (why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why]);
+  const missing =
+    list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+  const found = (why: Unwell): string =>
+    why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why];
   const advice = (why: Unwell): string =>
     why === 'no scope' && missing.length > 0
       ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
@@ -102,25 +131,61 @@ function render(conclusion: Conclusion, { because, marker, runUrl, spec, clientI
         : ADVICE[why];
   lines.push(...because.map((why) => `- ${found(why)}`), '');
   if (notes.length > 0) {
-    lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
-    if (notes.length > MAX_MESSAGES) lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
+    lines.push(
+      '#### Warnings and errors',
+      '',
+      ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`),
+    );
+    if (notes.length > MAX_MESSAGES)
+      lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
     lines.push('');
   }
   // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
-  const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison.filter((c) => !c.same).map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-  const shown = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
+  const drift = (plan?.scopes ?? []).flatMap((scope) =>
+    scope.comparison
+      .filter((c) => !c.same)
+      .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })),
+  );
+  const shown = (v: FieldValue): string =>
+    isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
   if (drift.length > 0) {
-    lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
-    if (drift.length > rows) lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
+    lines.push(
+      '#### The spec and the service',
+      '',
+      '| Field | Spec | Service |',
+      '|---|---|---|',
+      ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
+      '',
+    );
+    if (drift.length > rows)
+      lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
   }
-  const strings = plan === undefined ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({ suffix, string: scopeString, how: " (the spec's; not read from the service)" }))
-    : plan.scopes.map(({ scope, suffix }) => ({ suffix, string: scope.scope_string, how: scope.id === null ? ' (not created yet)' : '' }));
+  const strings =
+    plan === undefined
+      ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({
+          suffix,
+          string: scopeString,
+          how: " (the spec's; not read from the service)",
+        }))
+      : plan.scopes.map(({ scope, suffix }) => ({
+          suffix,
+          string: scope.scope_string,
+          how: scope.id === null ? ' (not created yet)' : '',
+        }));
   const [one, ...others] = strings;
   if (one !== undefined && others.length === 0) lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
   // By suffix too, which a value cut to its limit may lose from the string's end.
-  if (others.length > 0) lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
+  if (others.length > 0)
+    lines.push(
+      'The scope strings:',
+      '',
+      ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`),
+      '',
+    );
   lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-  lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
+  lines.push(
+    `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
+  );
   return lines.join('\n');
 }
 

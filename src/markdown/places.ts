@@ -44,6 +44,9 @@ export function watchWriting(facts: PlaceFacts & { onDrift: Settings['on_drift']
   return {
     marker,
     unwell: because,
-    issue: { title: issueTitle({ conclusion, clientId, spec, scrub }), body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }) },
+    issue: {
+      title: issueTitle({ conclusion, clientId, spec, scrub }),
+      body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }),
+    },
   };
 }

@@ -53,7 +53,8 @@ const STATUS: Readonly<Record<ScopePlan['action'], readonly [string, string]>> =
 };
 
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
-export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boolean): string => STATUS[action][dryRun ? 0 : 1];
+export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boolean): string =>
+  STATUS[action][dryRun ? 0 : 1];
 
 // From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
 const FOLD_FROM = 2;
@@ -63,10 +64,15 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): { open: readonly ScopePlan[]; folded: readonly ScopePlan[] } {
+export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): {
+  open: readonly ScopePlan[];
+  folded: readonly ScopePlan[];
+} {
   if (form === 'single') return { open: [], folded: [] };
   const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-  return quiet.length < FOLD_FROM ? { open: scopes, folded: [] } : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+  return quiet.length < FOLD_FROM
+    ? { open: scopes, folded: [] }
+    : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
 }
 
 /**
@@ -74,7 +80,13 @@ export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): { o
  * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
  * is: only the renderer's own words go there.
  */
-const folded = (summary: string, lines: readonly string[]): string[] => [`<details><summary>${summary}</summary>`, '', ...lines, '</details>', ''];
+const folded = (summary: string, lines: readonly string[]): string[] => [
+  `<details><summary>${summary}</summary>`,
+  '',
+  ...lines,
+  '</details>',
+  '',
+];
 
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
@@ -82,12 +94,21 @@ const folded = (summary: string, lines: readonly string[]): string[] => [`<detai
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }: SummaryContext): string {
+export function buildSummary(
+  conclusion: Conclusion,
+  { ranFor, scrub = (text) => text, prose = (text) => text }: SummaryContext,
+): string {
   const cell = (text: string): string => escapeMarkdown(prose(scrub(text)));
   const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
   // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-  const value = (v: FieldValue): string => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v)));
-  const table = (rows: ReadonlyArray<[string, string]>): string[] => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''];
+  const value = (v: FieldValue): string =>
+    isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
+  const table = (rows: ReadonlyArray<[string, string]>): string[] => [
+    '| Item | Value |',
+    '|---|---|',
+    ...rows.map(([key, v]) => `| ${key} | ${v} |`),
+    '',
+  ];
   const { plan, problems, known, messages, outputs } = conclusion;
   const lines: string[] = [];
 
@@ -95,12 +116,22 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
   const scopeRows = ({ scope, action }: ScopePlan, dryRun: boolean): Array<[string, string]> => [
     ['Scope string', code(scope.scope_string)],
     ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-    ['Created by this run', action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes'],
+    [
+      'Created by this run',
+      action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+    ],
   ];
   const scopeTables = ({ action, fields, comparison }: ScopePlan, dryRun: boolean, level: string): string[] => {
     const out: string[] = [];
     if (action === 'create') {
-      out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+      out.push(
+        `${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`,
+        '',
+        '| Field | Value |',
+        '|---|---|',
+        ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`),
+        '',
+      );
     }
     if (action === 'update') {
       // The note is the update's, under its table: it is about what the provider's users see, not a value.
@@ -122,7 +153,9 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
         '',
         '| Field | Spec | Service | Status |',
         '|---|---|---|---|',
-        ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`),
+        ...comparison.map(
+          (c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`,
+        ),
         '',
       );
     }
@@ -136,45 +169,96 @@ export function buildSummary(conclusion: Conclusion, { ranFor, scrub = (text) =>
       ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
       ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
       ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-      ...(single ? [] : [['Not in the spec (left as they are)', plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>')] as [string, string]]),
+      ...(single
+        ? []
+        : [
+            [
+              'Not in the spec (left as they are)',
+              plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+            ] as [string, string],
+          ]),
       ['Ran for', cell(ranFor)],
     ];
     if (provider !== undefined) {
-      const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
-      rows.push(['Provider publishes', `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`]);
+      const published =
+        provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+      rows.push([
+        'Provider publishes',
+        `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`,
+      ]);
     }
     lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
     if (single) lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
     const section = (scope: ScopePlan): string[] => {
       const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-      return [`#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`, '', ...table(scopeRows(scope, dryRun)), ...scopeTables(scope, dryRun, '#####')];
+      return [
+        `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+        '',
+        ...table(scopeRows(scope, dryRun)),
+        ...scopeTables(scope, dryRun, '#####'),
+      ];
     };
     const { open, folded: quiet } = sectionsOf(plan);
     lines.push(...open.flatMap(section));
-    if (quiet.length > 0) lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    if (quiet.length > 0)
+      lines.push(
+        ...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)),
+      );
   } else if (problems !== undefined) {
-    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-    lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
+    const items = problems.map(
+      (p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`,
+    );
+    lines.push(
+      '### Provider scope: nothing was done',
+      '',
+      `The inputs or the spec have ${items.length} problem(s):`,
+      '',
+      ...items,
+      '',
+    );
   } else {
     lines.push('### Provider scope: the run failed', '');
     if (known !== undefined) {
       // Every scope of the spec: a list's failure is about all of them.
       const several = known.scopes.length > 1;
       const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
-      lines.push(...table([['Client', code(known.clientId)], [several ? 'Scope strings' : 'Scope string', strings], ['Ran for', cell(ranFor)]]));
+      lines.push(
+        ...table([
+          ['Client', code(known.clientId)],
+          [several ? 'Scope strings' : 'Scope string', strings],
+          ['Ran for', cell(ranFor)],
+        ]),
+      );
     }
   }
   // A failed validation's problems are its errors, listed above.
-  const notes = messages.flatMap((m) => ((m.level === 'warning' || m.level === 'error') && problems === undefined ? [`- **${m.level}**: ${cell(m.text)}`] : []));
-  if (notes.length > 0) lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+  const notes = messages.flatMap((m) =>
+    (m.level === 'warning' || m.level === 'error') && problems === undefined
+      ? [`- **${m.level}**: ${cell(m.text)}`]
+      : [],
+  );
+  if (notes.length > 0)
+    lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
   if (outputs !== undefined) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
     const { scopes, ...named } = outputs;
     const each = Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>);
-    lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
+    lines.push(
+      '#### Outputs',
+      '',
+      '| Output | Value |',
+      '|---|---|',
+      ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`),
+    );
     lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
     lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
-    lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
+    lines.push(
+      ...each.map(
+        ([suffix, o]) =>
+          `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`,
+      ),
+      '',
+    );
   }
   return lines.join('\n');
 }

@@ -19,7 +19,9 @@ export const escapeText = (text: string): string => JSON.stringify(text).slice(1
 export function unsafeCharacter(text: string): string | undefined {
   if (LINE_BREAK.test(text)) return 'contains a line break';
   const control = [...text].find(hasUnsafe);
-  return control === undefined ? undefined : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return control === undefined
+    ? undefined
+    : `contains a control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** Meta data a schema's custom issue gives for the message: what it expected. */
@@ -27,7 +29,13 @@ export interface ExpectedParams {
   expected: string;
 }
 
-const EXPECTED: Readonly<Record<string, string>> = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
 
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];
@@ -45,7 +53,11 @@ function shown(value: unknown, scrub: (text: string) => string): string {
 }
 
 function valueAt(root: unknown, path: Path): unknown {
-  return path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), root);
+  return path.reduce<unknown>(
+    (value, key) =>
+      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined,
+    root,
+  );
 }
 
 /** What an issue expected, in words; for a union, what each of its forms expected. */
@@ -83,7 +95,11 @@ function problemOf(issue: Issue, value: unknown): string {
     case 'invalid_format':
       return `is not ${expectedOf(issue)}`;
     case 'too_small':
-      return Array.isArray(value) && value.length === 0 ? 'is empty' : typeof value === 'number' ? 'is too small' : 'is too short';
+      return Array.isArray(value) && value.length === 0
+        ? 'is empty'
+        : typeof value === 'number'
+          ? 'is too small'
+          : 'is too short';
     case 'custom':
       return issue.message;
     default:
@@ -95,7 +111,11 @@ function problemOf(issue: Issue, value: unknown): string {
  * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
  * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
  */
-export function describeAnswerProblems(issues: readonly Issue[], answer: unknown, scrub: (text: string) => string = (text) => text): string {
+export function describeAnswerProblems(
+  issues: readonly Issue[],
+  answer: unknown,
+  scrub: (text: string) => string = (text) => text,
+): string {
   const sentences = issues.map((issue) => {
     const field = issue.path.map(String).join('.') || 'the body';
     const value = valueAt(answer, issue.path);

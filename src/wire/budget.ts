@@ -18,12 +18,24 @@ export interface Budget extends Pacing {
 
 export function createBudget(
   timeoutSeconds: number,
-  { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal }: { clock?: Clock | undefined; policy?: RetryPolicy; signal?: AbortSignal | undefined } = {},
+  {
+    clock = systemClock,
+    policy = DEFAULT_RETRY_POLICY,
+    signal = new AbortController().signal,
+  }: { clock?: Clock | undefined; policy?: RetryPolicy; signal?: AbortSignal | undefined } = {},
 ): Budget {
   const requestTimeoutMs = timeoutSeconds * 1000;
   const startedAt = clock.now();
-  return { requestTimeoutMs, startedAt, deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs, clock, policy, signal };
+  return {
+    requestTimeoutMs,
+    startedAt,
+    deadline: startedAt + REQUEST_LIMITS_PER_RUN * requestTimeoutMs,
+    clock,
+    policy,
+    signal,
+  };
 }
 
 /** The limit of a request sent now: its own, cut short by the run's deadline. */
-export const requestLimitMs = ({ requestTimeoutMs, deadline, clock }: Budget): number => Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));
+export const requestLimitMs = ({ requestTimeoutMs, deadline, clock }: Budget): number =>
+  Math.max(1, Math.min(requestTimeoutMs, deadline - clock.now()));

@@ -25,7 +25,12 @@ export class HttpError extends ActionError {
 
   constructor(
     message: string,
-    { status, transient = false, retryAfterMs, secretRejected = false }: { status?: number; transient?: boolean; retryAfterMs?: number; secretRejected?: boolean } = {},
+    {
+      status,
+      transient = false,
+      retryAfterMs,
+      secretRejected = false,
+    }: { status?: number; transient?: boolean; retryAfterMs?: number; secretRejected?: boolean } = {},
   ) {
     super(message);
     this.status = status;
@@ -36,7 +41,10 @@ export class HttpError extends ActionError {
 
   /** The same failure, known to be the secret's. */
   asSecretRejected(): HttpError {
-    return new HttpError(this.message, { ...(this.status === undefined ? {} : { status: this.status }), secretRejected: true });
+    return new HttpError(this.message, {
+      ...(this.status === undefined ? {} : { status: this.status }),
+      secretRejected: true,
+    });
   }
 }
 
@@ -44,12 +52,17 @@ export class HttpError extends ActionError {
 export const withHttpRetries = <T>(attempt: () => Promise<T>, budget: Budget, log: Log = silentLog): Promise<T> =>
   withRetries(
     attempt,
-    (error) => (error instanceof HttpError ? { retryable: error.transient, retryAfterMs: error.retryAfterMs } : { retryable: false }),
+    (error) =>
+      error instanceof HttpError
+        ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
+        : { retryable: false },
     budget,
     // Final once given up on: the message says how far it got.
     (error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error),
     (error, tried, waitMs) =>
-      log.info(`${sentence((error as Error).message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`),
+      log.info(
+        `${sentence((error as Error).message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`,
+      ),
   );
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -95,11 +108,29 @@ export interface RequestOptions<T> {
 
 export interface JsonHttp {
   /** One request, never repeated. */
-  send<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  send<S extends z.ZodMiniType>(
+    label: string,
+    schema: S,
+    method: Method,
+    url: string,
+    options?: RequestOptions<z.output<S>>,
+  ): Promise<z.output<S>>;
   /** An idempotent request, sent again with backoff while the failure is transient. */
-  retried<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<z.output<S>>;
+  retried<S extends z.ZodMiniType>(
+    label: string,
+    schema: S,
+    method: Method,
+    url: string,
+    options?: RequestOptions<z.output<S>>,
+  ): Promise<z.output<S>>;
   /** As retried, with the answer's headers (a page's links to the next). */
-  retriedWithHeaders<S extends z.ZodMiniType>(label: string, schema: S, method: Method, url: string, options?: RequestOptions<z.output<S>>): Promise<Answer<z.output<S>>>;
+  retriedWithHeaders<S extends z.ZodMiniType>(
+    label: string,
+    schema: S,
+    method: Method,
+    url: string,
+    options?: RequestOptions<z.output<S>>,
+  ): Promise<Answer<z.output<S>>>;
 }
 
 /** An answer's data and its headers. */
@@ -119,7 +150,15 @@ const TLS_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 // Connection failures worth another try; a name that does not resolve is not one of them.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 async function readBody(body: Dispatcher.ResponseData['body'], label: string, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
@@ -155,9 +194,15 @@ export const sentence = (text: string): string => text.replace(/\.?$/, '.');
  */
 export function explainError(body: unknown, headers: IncomingHttpHeaders, speaker = 'The service'): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as Record<string, unknown> | null | undefined;
+  const first = (Array.isArray(record.errors) ? record.errors[0] : undefined) as
+    Record<string, unknown> | null | undefined;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-  const detail = text(first?.detail) ?? text(record.error_description) ?? text(record.detail) ?? text(record.message) ?? text(record.error);
+  const detail =
+    text(first?.detail) ??
+    text(record.error_description) ??
+    text(record.detail) ??
+    text(record.message) ??
+    text(record.error);
   const ids = [
     ['error id', text(first?.id)],
     ['request id', text(record.request_id) ?? text(headers['x-request-id'])],
@@ -171,7 +216,16 @@ export function explainError(body: unknown, headers: IncomingHttpHeaders, speake
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
+  const {
+    budget,
+    urlSetting,
+    words = PLAIN_WORDS,
+    hints = {},
+    log = silentLog,
+    scrub,
+    speaker,
+    maxResponseBytes = MAX_RESPONSE_BYTES,
+  } = options;
   const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
   const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
   const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
@@ -182,18 +236,23 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       const pastDeadline = budget.clock.now() >= budget.deadline;
       return new HttpError(
         `${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-          (pastDeadline ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed` : ''),
+          (pastDeadline
+            ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+            : ''),
         { transient: !pastDeadline },
       );
     }
     const what =
-      code === 'ECONNREFUSED' ? `nothing is listening at ${host} (connection refused): check ${server}`
-      : code === 'ENOTFOUND' ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `the connection to ${host} was closed before the answer came`
-      : code !== undefined && TLS_CODES.has(code)
-        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-          'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-      : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+      code === 'ECONNREFUSED'
+        ? `nothing is listening at ${host} (connection refused): check ${server}`
+        : code === 'ENOTFOUND'
+          ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+          : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+            ? `the connection to ${host} was closed before the answer came`
+            : code !== undefined && TLS_CODES.has(code)
+              ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+              : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
     return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
   }
 
@@ -205,11 +264,18 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     { body, form, notFound, hints: requestHints = {}, headers: requestHeaders }: RequestOptions<z.output<S>> = {},
   ): Promise<Answer<z.output<S>>> {
     const { host, origin, pathname, search } = new URL(url);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...options.headers, ...requestHeaders };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+      ...options.headers,
+      ...requestHeaders,
+    };
     const started = budget.clock.now();
     const took = (): string => `${Math.round(budget.clock.now() - started)} ms`;
-    const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-    if (payload !== undefined) headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+    const payload =
+      form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined)
+      headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
     let response: Dispatcher.ResponseData;
     let text: string;
     const lane = lanes.take();
@@ -246,26 +312,35 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       const hint = requestHints[status] ?? hints[status];
       const retryAfter = response.headers['retry-after'];
       const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-      throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
-        status,
-        transient: TRANSIENT_STATUSES.has(status),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      });
+      throw new HttpError(
+        `${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`,
+        {
+          status,
+          transient: TRANSIENT_STATUSES.has(status),
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        },
+      );
     }
     if (json === undefined) throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-      throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
+      throw new HttpError(
+        `${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`,
+        { status },
+      );
     }
     return { data: parsed.data, headers: response.headers };
   }
 
-  const send: JsonHttp['send'] = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
+  const send: JsonHttp['send'] = async (label, schema, method, url, requestOptions) =>
+    (await exchange(label, schema, method, url, requestOptions)).data;
   return {
     send,
-    retried: (label, schema, method, url, requestOptions) => withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
-    retriedWithHeaders: (label, schema, method, url, requestOptions) => withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
+    retried: (label, schema, method, url, requestOptions) =>
+      withHttpRetries(() => send(label, schema, method, url, requestOptions), budget, log),
+    retriedWithHeaders: (label, schema, method, url, requestOptions) =>
+      withHttpRetries(() => exchange(label, schema, method, url, requestOptions), budget, log),
   };
 }
 
@@ -297,13 +372,23 @@ function keepAliveLanes(signal: AbortSignal): Lanes {
   signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => {})));
   const open = (): Lane => {
     // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-    const lane: Lane = { dispatcher: new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 }), busy: 0 };
+    const lane: Lane = {
+      dispatcher: new EnvHttpProxyAgent({
+        connections: 1,
+        keepAliveTimeout: 10_000,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      }),
+      busy: 0,
+    };
     lanes.push(lane);
     return lane;
   };
   return {
     take() {
-      const lane = lanes.find((l) => l.busy === 0) ?? (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+      const lane =
+        lanes.find((l) => l.busy === 0) ??
+        (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
       lane.busy++;
       return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
     },

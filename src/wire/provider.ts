@@ -14,7 +14,8 @@ const VENDOR_KEY = /^[a-z][a-z0-9]*_auth_scope$/;
 
 // The introspection document is public by design; an answer asking for credentials means
 // it is not, and this check cannot see it.
-const NOT_PUBLIC = "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
+const NOT_PUBLIC =
+  "the provider's description is not public: GET / must answer without credentials for this check (none are ever sent to the provider)";
 const hints = ({ ref }: WireWords): Readonly<Record<number, string>> => ({
   401: NOT_PUBLIC,
   403: NOT_PUBLIC,
@@ -45,7 +46,11 @@ export async function checkProvider(
   providerUrl: string,
   scopeStrings: readonly string[],
   budget: Budget,
-  { dispatcher, log, words = PLAIN_WORDS }: { dispatcher?: Dispatcher | undefined; log?: Log | undefined; words?: WireWords | undefined } = {},
+  {
+    dispatcher,
+    log,
+    words = PLAIN_WORDS,
+  }: { dispatcher?: Dispatcher | undefined; log?: Log | undefined; words?: WireWords | undefined } = {},
 ): Promise<ProviderCheck> {
   const http = createJsonHttp({ budget, urlSetting: 'provider_url', words, hints: hints(words), dispatcher, log });
   const url = `${providerUrl}/`;

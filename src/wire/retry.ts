@@ -43,7 +43,8 @@ export interface Pacing {
 const describeWait = (ms: number): string => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 
 /** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
-export const formatPause = (ms: number): string => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+export const formatPause = (ms: number): string =>
+  ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
 
 /** After a failed try: wait this long and try again, or give up for this reason. */
 export type Pause = { waitMs: number } | { giveUp: string };
@@ -52,13 +53,19 @@ export type Pause = { waitMs: number } | { giveUp: string };
  * What to do after try number `tried` failed: the one place where the backoff, a Retry-After,
  * the number of tries and the deadline are weighed.
  */
-export function nextPause({ policy, clock, deadline }: Pacing, tried: number, retryAfterMs?: number, attempts = policy.attempts): Pause {
+export function nextPause(
+  { policy, clock, deadline }: Pacing,
+  tried: number,
+  retryAfterMs?: number,
+  attempts = policy.attempts,
+): Pause {
   if (tried >= attempts) return { giveUp: `gave up after ${tried} attempts` };
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
     return { giveUp: `the service asked to wait ${describeWait(retryAfterMs)}, longer than this run waits` };
   }
   const waitMs = retryAfterMs ?? clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-  if (clock.now() + waitMs >= deadline) return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
+  if (clock.now() + waitMs >= deadline)
+    return { giveUp: `gave up after ${tried} attempts: the run's deadline is near` };
   return { waitMs };
 }
 

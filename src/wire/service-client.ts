@@ -25,20 +25,27 @@ const dependentScopeSchema = z.object({
 const SCOPE_STRING_START = /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/|urn:)/;
 const SCOPE_STRING_CHARACTER = /[A-Za-z0-9._~:/@!*+,=%-]/;
 const scopeStringExpected: ExpectedParams = {
-  expected: 'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
+  expected:
+    'a URL (https, or http for a loopback test service) or a URN, of letters, digits and . _ ~ : / @ ! * + , = % - alone',
 };
-const scopeStringSchema = z.string().check(z.superRefine((value, ctx) => {
-  const rest = value.replace(SCOPE_STRING_START, '');
-  const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
-  const problem =
-    unsafeCharacter(value) ??
-    (/\s/.test(value) ? 'contains white space'
-    : !/^(https?:\/\/|urn:)/.test(value) ? 'is neither an http(s) URL nor a URN'
-    : !SCOPE_STRING_START.test(value) ? 'has a malformed host'
-    : stray === undefined ? undefined
-    : `contains ${JSON.stringify(stray)}`);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
-}));
+const scopeStringSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    const rest = value.replace(SCOPE_STRING_START, '');
+    const stray = [...rest].find((char) => !SCOPE_STRING_CHARACTER.test(char));
+    const problem =
+      unsafeCharacter(value) ??
+      (/\s/.test(value)
+        ? 'contains white space'
+        : !/^(https?:\/\/|urn:)/.test(value)
+          ? 'is neither an http(s) URL nor a URN'
+          : !SCOPE_STRING_START.test(value)
+            ? 'has a malformed host'
+            : stray === undefined
+              ? undefined
+              : `contains ${JSON.stringify(stray)}`);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, params: scopeStringExpected });
+  }),
+);
 
 const scopeSchema = z.object({
   id: uuidSchema,
@@ -85,11 +92,18 @@ const clientResponseSchema = z.pipe(
 export type Client = z.output<typeof clientResponseSchema>;
 
 /** The scope string the service generates for a client's scope with `suffix`. */
-export const scopeStringOf = (authUrl: string, clientId: string, suffix: string): string => `${authUrl}/scopes/${clientId}/${suffix}`;
+export const scopeStringOf = (authUrl: string, clientId: string, suffix: string): string =>
+  `${authUrl}/scopes/${clientId}/${suffix}`;
 
-const scopeListResponseSchema = z.pipe(z.object({ scopes: z.array(scopeSchema) }), z.transform((r) => r.scopes));
+const scopeListResponseSchema = z.pipe(
+  z.object({ scopes: z.array(scopeSchema) }),
+  z.transform((r) => r.scopes),
+);
 // One scope by id, and the answer to an update (Globus SDK, get_scope and update_scope).
-const oneScopeResponseSchema = z.pipe(z.object({ scope: scopeSchema }), z.transform((r) => r.scope));
+const oneScopeResponseSchema = z.pipe(
+  z.object({ scope: scopeSchema }),
+  z.transform((r) => r.scope),
+);
 
 // An update that fails says what the status means for a scope that existed a moment ago.
 export const updateHints = (words: WireWords): Readonly<Record<number, string>> => ({
@@ -123,7 +137,10 @@ const credentialSchema = z.object({
 /** A credential as the service lists it; never its secret. */
 export type Credential = z.output<typeof credentialSchema>;
 
-const credentialListSchema = z.pipe(z.object({ credentials: z.array(credentialSchema) }), z.transform((r) => r.credentials));
+const credentialListSchema = z.pipe(
+  z.object({ credentials: z.array(credentialSchema) }),
+  z.transform((r) => r.credentials),
+);
 
 /**
  * The creation's answer. `onSecret` takes the secret before anything else reads the answer, so
@@ -150,7 +167,8 @@ const createdCredentialSchema = (onSecret: (secret: string) => void) =>
  * answer alone), or `unknown` (the answer was lost or the service failed: the credential may
  * exist, and its secret can never be read). Any other failure is thrown.
  */
-export type CredentialCreation = { kind: 'created'; credential: Credential; secret: string } | { kind: 'unknown'; error: HttpError };
+export type CredentialCreation =
+  { kind: 'created'; credential: Credential; secret: string } | { kind: 'unknown'; error: HttpError };
 
 /**
  * A scope's definition: as a spec file gives it, and as the creation and the update send it.
@@ -201,7 +219,8 @@ export interface ServiceClientOptions {
 }
 
 // An answer of 2xx whose fields are not as documented: nothing the user's settings can change.
-export const UNUSABLE_ANSWER = "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
+export const UNUSABLE_ANSWER =
+  "This is the service's answer, not a setting of yours: report it to the service's operators with this message";
 
 // What a status can really mean for these calls, in the words of the portal the user knows.
 // The path names the credentials' own client, so a wrong client_id is a 401, never a 403 or 404.
@@ -240,7 +259,18 @@ const list = (values: readonly string[]): string => values.map(encodeURIComponen
  * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => {}, budget, dispatcher, log, scrub, words = PLAIN_WORDS }: ServiceClientOptions) {
+export function createServiceClient({
+  authUrl,
+  clientId,
+  clientSecret,
+  auth = 'basic',
+  onCredential = () => {},
+  budget,
+  dispatcher,
+  log,
+  scrub,
+  words = PLAIN_WORDS,
+}: ServiceClientOptions) {
   const apiPath = new URL(authUrl).pathname;
   const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
   const onUpdate = updateHints(words);
@@ -252,7 +282,10 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
     urlSetting: 'auth_url',
     words,
     hints: API_LIKE_PATH.test(apiPath)
-      ? { ...hints, 404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)` }
+      ? {
+          ...hints,
+          404: `${words.ref('auth_url')} ends in ${apiPath}, which looks like a path of the API: set it to the service's base address alone (e.g. https://auth.globus.org)`,
+        }
       : hints,
     unusableAnswer: UNUSABLE_ANSWER,
     scrub,
@@ -264,18 +297,35 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
   const tokens = auth === 'token' ? tokenAuthorization({ http, authUrl, basic, onCredential, log, words }) : undefined;
   // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
   const call = <T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> =>
-    tokens === undefined ? send({}).catch((error: unknown) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error)) : authorized(tokens, send);
+    tokens === undefined
+      ? send({}).catch((error: unknown) =>
+          Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error),
+        )
+      : authorized(tokens, send);
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const scopesPath = '/v2/api/scopes';
   const credentialsPath = `${clientPath}/credentials`;
   const lookup = (query: string): Promise<Scope[]> =>
-    call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
+    call((headers) =>
+      http.retried(
+        `Scope lookup (GET ${scopesPath})`,
+        scopeListResponseSchema,
+        'GET',
+        `${authUrl}${scopesPath}?${query}`,
+        { notFound: [], headers },
+      ),
+    );
 
   return {
     // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
     // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
     scopeStringFor: (suffix: string) => scopeStringOf(authUrl, clientId, suffix),
-    getClient: (): Promise<Client> => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, { headers })),
+    getClient: (): Promise<Client> =>
+      call((headers) =>
+        http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
+          headers,
+        }),
+      ),
     // A string or id that does not exist may be answered with an empty list or with 404.
     lookupScopesByString: (scopeStrings: readonly string[]) => lookup(`scope_strings=${list(scopeStrings)}`),
     lookupScopesById: (ids: readonly string[]) => lookup(`ids=${list(ids)}`),
@@ -289,34 +339,77 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
         // but whether the service honours its `false` is not recorded.
         const body = { scope: { ...definition, allows_refresh_token: definition.allow_refresh_tokens } };
         // A 401 means the creation was refused, not applied: sent again with a fresh token, it is still sent once.
-        return { kind: 'created', scopes: await call((headers) => http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, { body, hints: CREATION_HINTS, headers })) };
+        return {
+          kind: 'created',
+          scopes: await call((headers) =>
+            http.send(label, createResponseSchema, 'POST', `${authUrl}${clientPath}/scopes`, {
+              body,
+              hints: CREATION_HINTS,
+              headers,
+            }),
+          ),
+        };
       } catch (error) {
         if (error instanceof HttpError && error.status === 409) return { kind: 'conflict', error };
-        if (error instanceof HttpError && (error.status === 400 || error.status === 422)) return { kind: 'refused', error };
+        if (error instanceof HttpError && (error.status === 400 || error.status === 422))
+          return { kind: 'refused', error };
         // A failure that may be passing may also have happened after the scope was made.
-        if (error instanceof HttpError && error.transient) return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
+        if (error instanceof HttpError && error.transient)
+          return { kind: 'unknown', error, retryAfterMs: error.retryAfterMs };
         throw error;
       }
     },
-    updateScope: (id: Uuid, { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }: ScopeDefinition): Promise<Scope> => {
+    updateScope: (
+      id: Uuid,
+      { name, description, advertised, allow_refresh_tokens, required_domains, dependent_scopes }: ScopeDefinition,
+    ): Promise<Scope> => {
       const path = `${scopesPath}/${encodeURIComponent(id)}`;
       // The fields the service lets change: all but the suffix, which is part of the scope
       // string (Globus SDK, update_scope). Both refresh-token names, as on creation.
-      const changeable = { name, description, advertised, allows_refresh_token: allow_refresh_tokens, allow_refresh_tokens, required_domains, dependent_scopes };
+      const changeable = {
+        name,
+        description,
+        advertised,
+        allows_refresh_token: allow_refresh_tokens,
+        allow_refresh_tokens,
+        required_domains,
+        dependent_scopes,
+      };
       const body = { scope: changeable };
-      return call((headers) => http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, { body, hints: onUpdate, headers }));
+      return call((headers) =>
+        http.retried(`Scope update (PUT ${path})`, oneScopeResponseSchema, 'PUT', `${authUrl}${path}`, {
+          body,
+          hints: onUpdate,
+          headers,
+        }),
+      );
     },
     getScope: (id: Uuid): Promise<Scope> => {
       const path = `${scopesPath}/${encodeURIComponent(id)}`;
-      return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
+      return call((headers) =>
+        http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }),
+      );
     },
     listCredentials: (): Promise<Credential[]> =>
-      call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
+      call((headers) =>
+        http.retried(
+          `Credential listing (GET ${credentialsPath})`,
+          credentialListSchema,
+          'GET',
+          `${authUrl}${credentialsPath}`,
+          { headers },
+        ),
+      ),
     createCredential: async (name: string): Promise<CredentialCreation> => {
       try {
         const label = `Credential creation (POST ${credentialsPath})`;
         // Sent once: a second try would make a second credential.
-        const made = await call((headers) => http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, { body: { credential: { name } }, headers }));
+        const made = await call((headers) =>
+          http.send(label, createdCredentialSchema(onCredential), 'POST', `${authUrl}${credentialsPath}`, {
+            body: { credential: { name } },
+            headers,
+          }),
+        );
         return { kind: 'created', ...made };
       } catch (error) {
         if (error instanceof HttpError && error.transient) return { kind: 'unknown', error };
@@ -327,7 +420,16 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
     deleteCredential: (id: Uuid): Promise<'deleted' | 'absent'> => {
       const path = `${credentialsPath}/${encodeURIComponent(id)}`;
       return call((headers) =>
-        http.retried(`Credential deletion (DELETE ${path})`, z.pipe(z.unknown(), z.transform((): 'deleted' | 'absent' => 'deleted')), 'DELETE', `${authUrl}${path}`, { headers, notFound: 'absent' }),
+        http.retried(
+          `Credential deletion (DELETE ${path})`,
+          z.pipe(
+            z.unknown(),
+            z.transform((): 'deleted' | 'absent' => 'deleted'),
+          ),
+          'DELETE',
+          `${authUrl}${path}`,
+          { headers, notFound: 'absent' },
+        ),
       );
     },
     /**
@@ -338,7 +440,13 @@ export function createServiceClient({ authUrl, clientId, clientSecret, auth = 'b
     authenticates: async (): Promise<boolean> => {
       try {
         if (auth === 'token') await grantOnce(http, authUrl, basic, onCredential, words);
-        else await http.send(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`);
+        else
+          await http.send(
+            `Client inspection (GET ${clientPath})`,
+            clientResponseSchema,
+            'GET',
+            `${authUrl}${clientPath}`,
+          );
         return true;
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) return false;

@@ -44,7 +44,11 @@ const grantRequest = (authUrl: string, basic: string, hints: Readonly<Record<num
     tokenResponseSchema,
     'POST',
     `${authUrl}${TOKEN_PATH}`,
-    { form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE }, headers: { authorization: basic }, hints },
+    {
+      form: { grant_type: 'client_credentials', scope: MANAGE_PROJECTS_SCOPE },
+      headers: { authorization: basic },
+      hints,
+    },
   ] as const;
 
 /**
@@ -52,7 +56,13 @@ const grantRequest = (authUrl: string, basic: string, hints: Readonly<Record<num
  * its status (a 401 for a secret the service does not take yet). The token is handed to
  * `onCredential` the moment it arrives.
  */
-export async function grantOnce(http: JsonHttp, authUrl: string, basic: string, onCredential: (credential: string) => void, words: WireWords): Promise<void> {
+export async function grantOnce(
+  http: JsonHttp,
+  authUrl: string,
+  basic: string,
+  onCredential: (credential: string) => void,
+  words: WireWords,
+): Promise<void> {
   const answer = await http.send(...grantRequest(authUrl, basic, tokenHints(words)));
   onCredential(answer.access_token);
 }
@@ -85,18 +95,23 @@ export interface TokenOptions {
  * is retried like a read. After a 401, one fresh token for the whole run: calls refused
  * together share it, and a call refused again with it fails.
  */
-export function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLog, words }: TokenOptions): Authorization {
+export function tokenAuthorization({
+  http,
+  authUrl,
+  basic,
+  onCredential,
+  log = silentLog,
+  words,
+}: TokenOptions): Authorization {
   const hints = tokenHints(words);
   let current: Promise<string> | undefined;
   let refreshed = false;
   const request = async (): Promise<string> => {
-    const answer = await http
-      .retried(...grantRequest(authUrl, basic, hints))
-      .catch((error: unknown) => {
-        // Final, and without the status: a refused grant is no 401 of the API call waiting for
-        // the token (no refresh), nor a 400 of a creation (no definition was refused).
-        throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
-      });
+    const answer = await http.retried(...grantRequest(authUrl, basic, hints)).catch((error: unknown) => {
+      // Final, and without the status: a refused grant is no 401 of the API call waiting for
+      // the token (no refresh), nor a 400 of a creation (no definition was refused).
+      throw error instanceof HttpError ? new HttpError(error.message, { secretRejected: error.status === 401 }) : error;
+    });
     onCredential(answer.access_token);
     log.debug(`Access token for ${answer.scope ?? MANAGE_PROJECTS_SCOPE}: valid ${answer.expires_in} s`);
     return `Bearer ${answer.access_token}`;
@@ -108,7 +123,9 @@ export function tokenAuthorization({ http, authUrl, basic, onCredential, log = s
       if (now !== stale) return now; // another call got the fresh token already
       if (refreshed) return undefined;
       refreshed = true;
-      log.info('The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once');
+      log.info(
+        'The service refused the access token (HTTP 401; expired or revoked since it was issued): asking for a fresh one, once',
+      );
       current = request();
       return current;
     },
@@ -116,7 +133,10 @@ export function tokenAuthorization({ http, authUrl, basic, onCredential, log = s
 }
 
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-export async function authorized<T>(authorization: Authorization, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+export async function authorized<T>(
+  authorization: Authorization,
+  call: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const header = await authorization.header();
   try {
     return await call({ authorization: header });

@@ -6,15 +6,26 @@ import https from 'node:https';
 
 const { AUTH_URL, CLIENT_ID, CLIENT_SECRET, SCOPE } = process.env;
 const authorization = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-const agent = new https.Agent({ keepAlive: true, proxyEnv: process.env.NODE_USE_ENV_PROXY === '1' ? process.env : undefined });
+const agent = new https.Agent({
+  keepAlive: true,
+  proxyEnv: process.env.NODE_USE_ENV_PROXY === '1' ? process.env : undefined,
+});
 
 const call = (method, path, body) =>
   new Promise((resolve, reject) => {
-    const request = https.request(AUTH_URL + path, { method, agent, headers: { authorization, accept: 'application/json', 'content-type': 'application/json' } }, (answer) => {
-      let text = '';
-      answer.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-      answer.on('end', () => (answer.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: HTTP ${answer.statusCode} ${text}`))));
-    });
+    const request = https.request(
+      AUTH_URL + path,
+      { method, agent, headers: { authorization, accept: 'application/json', 'content-type': 'application/json' } },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        answer.on('end', () =>
+          answer.statusCode === 200
+            ? resolve(JSON.parse(text))
+            : reject(new Error(`${method} ${path}: HTTP ${answer.statusCode} ${text}`)),
+        );
+      },
+    );
     request.on('error', reject).end(body === undefined ? undefined : JSON.stringify(body));
   });
 
@@ -34,7 +45,8 @@ if (own !== undefined) {
   for (const dependent of scope.dependent_scopes) dependent.scope = ids.get(dependent.scope);
   const created = (await call('POST', `${clientPath}/scopes`, { scope })).scopes;
   const attached = (await call('GET', clientPath)).client.scopes;
-  if (!created.every((s) => attached.includes(s.id))) throw new Error('the created scope is not attached to the client');
+  if (!created.every((s) => attached.includes(s.id)))
+    throw new Error('the created scope is not attached to the client');
   for (const s of created) console.log('created', s.scope_string);
 }
 agent.destroy();

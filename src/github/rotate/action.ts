@@ -30,27 +30,54 @@ export interface RotationRunner {
   dispatcher?: Dispatcher | undefined;
 }
 
-export const ROTATION_INPUTS: RotationNaming = { label: (s) => `Input ${s}`, ref: (s) => s, assign: (s, v) => `${s}: ${v}` };
+export const ROTATION_INPUTS: RotationNaming = {
+  label: (s) => `Input ${s}`,
+  ref: (s) => s,
+  assign: (s, v) => `${s}: ${v}`,
+};
 
 /** The inputs the engine reads by its names; the action's own (github_token, secret_name, environments) stay here. */
-const SETTINGS: ReadonlyArray<SettingName | RotationSetting> = ['client_id', 'client_secret', 'auth_url', 'auth', 'timeout_seconds', 'retire', 'retire_id'];
+const SETTINGS: ReadonlyArray<SettingName | RotationSetting> = [
+  'client_id',
+  'client_secret',
+  'auth_url',
+  'auth',
+  'timeout_seconds',
+  'retire',
+  'retire_id',
+];
 
 export async function rotateAction(runner: RotationRunner): Promise<0 | 1> {
-  const read = (name: SettingName | RotationSetting): string => (SETTINGS.includes(name) ? runner.input(name) || (SETTING_DEFAULTS[name as SettingName] ?? '') : (SETTING_DEFAULTS[name as SettingName] ?? ''));
+  const read = (name: SettingName | RotationSetting): string =>
+    SETTINGS.includes(name)
+      ? runner.input(name) || (SETTING_DEFAULTS[name as SettingName] ?? '')
+      : (SETTING_DEFAULTS[name as SettingName] ?? '');
   const secrets = keepSecrets(read('client_id'), read('client_secret'), runner.mask);
   const write = (message: Message): void => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
   const token = runner.input('github_token');
   const name = runner.input('secret_name') || 'PROVIDER_CLIENT_SECRET';
   const [, owner = '', repo = ''] = /^([^/]+)\/([^/]+)$/.exec(runner.repository) ?? [];
   if (token === '' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || repo === '') {
-    if (token === '') write({ level: 'error', text: 'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)' });
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) write({ level: 'error', text: 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit' });
+    if (token === '')
+      write({
+        level: 'error',
+        text: 'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)',
+      });
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      write({
+        level: 'error',
+        text: 'Input secret_name must be a secret name: letters, digits and _, not starting with a digit',
+      });
     if (repo === '') write({ level: 'error', text: 'GITHUB_REPOSITORY is not set: run the action in a workflow' });
     return 1;
   }
   runner.mask(token);
   const octokit = runner.octokit(token);
-  const environments = runner.input('environments').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const environments = runner
+    .input('environments')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const places = environments.length === 0 ? [undefined] : environments;
   const conclusion = await rotateSecret({
     read,

@@ -19,18 +19,23 @@ export interface SecretPlace {
 
 /** What GitHub names the permissions a fine-grained token needs for each place (the REST docs above). */
 export const permissionsFor = (environment: string | undefined): string =>
-  environment === undefined ? 'the "Secrets" repository permission (write)' : 'the "Secrets" and "Environments" repository permissions (write)';
+  environment === undefined
+    ? 'the "Secrets" repository permission (write)'
+    : 'the "Secrets" and "Environments" repository permissions (write)';
 
 /** What to do about a 403: the workflow's own token can never write secrets, and no `permissions:` line changes that. */
 export const forbiddenAdvice = (environment: string | undefined): string =>
-  'the token in github_token may not do this. The workflow\'s own token (GITHUB_TOKEN) has no permission for secrets at all, and no permissions: line gives it one: ' +
+  "the token in github_token may not do this. The workflow's own token (GITHUB_TOKEN) has no permission for secrets at all, and no permissions: line gives it one: " +
   `give github_token a GitHub App's token (actions/create-github-app-token) or a fine-grained personal access token with ${permissionsFor(environment)}`;
 
 /** libsodium's sealed box of `secret` for the base64 public key, in base64: GitHub's encrypted_value. */
 export async function seal(secret: string, publicKey: string): Promise<string> {
   const { default: sodium } = await import('libsodium-wrappers');
   await sodium.ready;
-  const sealed = sodium.crypto_box_seal(sodium.from_string(secret), sodium.from_base64(publicKey, sodium.base64_variants.ORIGINAL));
+  const sealed = sodium.crypto_box_seal(
+    sodium.from_string(secret),
+    sodium.from_base64(publicKey, sodium.base64_variants.ORIGINAL),
+  );
   return sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL);
 }
 
@@ -39,32 +44,63 @@ const statusOf = (error: unknown): number | undefined => (error as { status?: un
 /** One place as a destination: `check` reads its public key (read access only), `store` seals and PUTs. */
 export function githubSecret(octokit: Octokit, place: SecretPlace): Destination {
   const { owner, repo, name, environment } = place;
-  const where = environment === undefined ? `the repository secret ${name} of ${owner}/${repo}` : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
+  const where =
+    environment === undefined
+      ? `the repository secret ${name} of ${owner}/${repo}`
+      : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
   const explain = (error: unknown, doing: string): Error => {
     const status = statusOf(error);
     const said = (error as Error).message;
-    if (status === 403) return new Error(`GitHub refused ${doing} (HTTP 403: ${said}): ${forbiddenAdvice(environment)}.`);
-    if (status === 404 && environment !== undefined) return new Error(`GitHub has no environment ${environment} in ${owner}/${repo} (HTTP 404): create it (Settings, Environments), or take it out of environments.`);
-    if (status === 404) return new Error(`GitHub answered 404 to ${doing}: check that github_token may see ${owner}/${repo}.`);
+    if (status === 403)
+      return new Error(`GitHub refused ${doing} (HTTP 403: ${said}): ${forbiddenAdvice(environment)}.`);
+    if (status === 404 && environment !== undefined)
+      return new Error(
+        `GitHub has no environment ${environment} in ${owner}/${repo} (HTTP 404): create it (Settings, Environments), or take it out of environments.`,
+      );
+    if (status === 404)
+      return new Error(`GitHub answered 404 to ${doing}: check that github_token may see ${owner}/${repo}.`);
     return new Error(`${doing} failed: ${status === undefined ? '' : `HTTP ${status}: `}${said}`);
   };
   const publicKey = async (): Promise<{ key_id: string; key: string }> => {
     const answer =
       environment === undefined
         ? await octokit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', { owner, repo })
-        : await octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', { owner, repo, environment_name: environment });
+        : await octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', {
+            owner,
+            repo,
+            environment_name: environment,
+          });
     return answer.data;
   };
   return {
     name: where,
-    check: () => publicKey().then(() => undefined, (error: unknown) => Promise.reject(explain(error, `reading the public key of ${where}`))),
+    check: () =>
+      publicKey().then(
+        () => undefined,
+        (error: unknown) => Promise.reject(explain(error, `reading the public key of ${where}`)),
+      ),
     store: async (secret) => {
       try {
         // Read again: a key may have changed since the check.
         const { key_id, key } = await publicKey();
         const encrypted_value = await seal(secret, key);
-        if (environment === undefined) await octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', { owner, repo, secret_name: name, encrypted_value, key_id });
-        else await octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', { owner, repo, environment_name: environment, secret_name: name, encrypted_value, key_id });
+        if (environment === undefined)
+          await octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
+            owner,
+            repo,
+            secret_name: name,
+            encrypted_value,
+            key_id,
+          });
+        else
+          await octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', {
+            owner,
+            repo,
+            environment_name: environment,
+            secret_name: name,
+            encrypted_value,
+            key_id,
+          });
       } catch (error) {
         throw explain(error, `writing ${where}`);
       }
