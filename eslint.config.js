@@ -8,6 +8,12 @@ const ACTIONS = [/^@actions\//, 'only the GitHub door uses the GitHub toolkit'];
 /** One zod, the small one: its classic entry cost about 27 ms before the first request (CONTRIBUTING.md, Performance). */
 const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
 
+const ENGINE = [
+  [/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'],
+  ACTIONS,
+  ZOD_MINI,
+];
+
 /**
  * The layers of src/ (src/README.md): the doors -> the markdown -> the engine -> the wire, and
  * never one door into the other. Per folder, the import specifiers it may not use, and why; an import against
@@ -15,10 +21,17 @@ const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
  */
 export const LAYERS = {
   'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ACTIONS, ZOD_MINI],
-  'src/engine': [
-    [/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'],
-    ACTIONS,
-    ZOD_MINI,
+  'src/engine': ENGINE,
+  // Within the engine, the flow of a run: the spec read, then reconciled, then concluded. A
+  // folder imports only the folders before it (and the wire); the entries at its top, all.
+  'src/engine/spec': [...ENGINE, [/^\.\.\/(?!\.\.\/wire\/)/, 'reading the spec comes first: it knows no later step']],
+  'src/engine/reconcile': [
+    ...ENGINE,
+    [/^\.\.\/(?!spec\/|\.\.\/wire\/)/, 'the reconciliation knows the spec, not the conclusion nor the entries'],
+  ],
+  'src/engine/conclude': [
+    ...ENGINE,
+    [/^\.\.\/(?!spec\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
   ],
   'src/wire': [
     [/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'],
@@ -29,7 +42,10 @@ export const LAYERS = {
   'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS, ZOD_MINI],
 };
 
-/** One no-restricted-imports rule per folder: the import specifiers it may not use, and why. */
+/**
+ * One no-restricted-imports rule per folder: the import specifiers it may not use, and why. A
+ * sub-folder's entry repeats its parent's rules: the later entry replaces the rule, not adds to it.
+ */
 function layers(rules) {
   return Object.entries(rules).map(([folder, forbidden]) => ({
     files: [`${folder}/**/*.ts`],

@@ -55,12 +55,12 @@ export default {
   //   line of --help shows its help (the secret's hint is CLI_NAMING.whenEmpty's, pinned).
   // - src/cli/human-report.ts, `command === 'plan' && result.wouldCreate` with the first
   //   operand made `true`: a result would create only in a dry run, and only plan is one.
-  // - src/engine/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
+  // - src/engine/spec/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
   //   with more before four dotted numbers is not a host at all: the URL parser reads a host
   //   that ends in a number as an IPv4 address and refuses the URL (http://10.127.0.0.1).
-  // - src/engine/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
+  // - src/engine/spec/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
   //   scheme and one colon: nothing can follow it.
-  // - src/engine/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
+  // - src/engine/spec/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
   //   string. It stands for "no URL", and no string without `http` in it passes the test.
   // - src/wire/http.ts, keepAliveLanes: `b.busy < a.busy` made `<=`. A request beyond the
   //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
@@ -81,7 +81,7 @@ export default {
   //   written. The flag keeps import from writing through a link planted at that name.
   // - src/engine/import.ts, readBack: `/^spec: /` made `/spec: /`. Every problem parseSpec
   //   gives starts with the file's name and ': ', so the first match is at the start.
-  // - src/engine/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
+  // - src/engine/spec/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
   //   100 is yaml's own default; the option says it where the limit matters.
   // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
   //   door reads it: each shows the message and the location.
@@ -101,12 +101,12 @@ export default {
   //   string. It is the one string then, shown without its suffix; a suffix shows only in a list.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
-  // - src/engine/drift.ts, the dependencies' order: `a.scope < b.scope` made `<=`. Two
+  // - src/engine/reconcile/drift.ts, the dependencies' order: `a.scope < b.scope` made `<=`. Two
   //   dependencies never share a scope (the spec refuses a second), so no pair compares equal.
-  // - src/engine/drift.ts, compareScope's set of dependencies: `toLowerCase()` made
+  // - src/engine/reconcile/drift.ts, compareScope's set of dependencies: `toLowerCase()` made
   //   `toUpperCase()`, and the sort's `<` made `>=`. The set's text is only compared with the
   //   other side's, made the same way: any one case and any one order agree.
-  // - src/engine/drift.ts, inSpecOrder: the id's `toLowerCase()` made `toUpperCase()` in the
+  // - src/engine/reconcile/drift.ts, inSpecOrder: the id's `toLowerCase()` made `toUpperCase()` in the
   //   tie-break (the rank's lookup is pinned), and `ia < ib` made `<=`: a UUID's digits sort
   //   before its letters in either case, and a scope's dependencies never share an id.
   // - src/engine/ensure.ts, stopping: the run's abort reason, 'the run has ended', made "". A

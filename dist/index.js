@@ -21525,7 +21525,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5408:
+/***/ 4702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29050,7 +29050,7 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings, words 
 const uuidSchema = schemas_guid().brand();
 const isUuid = (value) => uuidSchema.safeParse(value).success;
 
-;// CONCATENATED MODULE: ./src/engine/drift.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/drift.ts
 
 // A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
 const view = (d, names) => ({
@@ -29185,7 +29185,7 @@ function describeDrift(c, written, update) {
                 : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
 }
 
-;// CONCATENATED MODULE: ./src/engine/plan.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
@@ -29239,7 +29239,7 @@ function planOf({ form, results, unlisted }, dryRun, provider) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/problems.ts
+;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
 class problems_ValidationError extends errors_ActionError {
@@ -29264,7 +29264,7 @@ class SpecFieldError extends errors_ActionError {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/conclude.ts
+;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
 /**
  * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
@@ -29637,7 +29637,7 @@ const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
 const list = (values) => values.map(encodeURIComponent).join(',');
 /**
  * The authentication service's API, bound to one client: the calls the engine's port
- * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
 function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS, }) {
@@ -29781,7 +29781,7 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -29816,7 +29816,7 @@ function nearestKey(unknown, known) {
     return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/reconcile.ts
 
 
 
@@ -30132,7 +30132,7 @@ async function adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-;// CONCATENATED MODULE: ./src/engine/listed.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/listed.ts
 /**
  * The list form: several scopes of one client, each matched to the client's scope with its
  * suffix (FQDN variants included). A listed scope the client lacks is created, after the
@@ -30407,7 +30407,7 @@ function coerce_date(params) {
     return core._coercedDate(schemas.ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ./src/engine/settings.ts
+;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
  * own names (the action's inputs, the command line's options) and gives the words its users
@@ -30522,7 +30522,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec-path.ts
+;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
  * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
@@ -30549,7 +30549,7 @@ function insideWorkspace(paths, root, file) {
     return outside ? undefined : full;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec.ts
+;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
 
 
 
@@ -31482,7 +31482,7 @@ const INPUT_NAMING = {
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
 };
 
-;// CONCATENATED MODULE: ./src/engine/health.ts
+;// CONCATENATED MODULE: ./src/engine/conclude/health.ts
 /** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
 function unwellBecause({ exitCode, plan }, onDrift) {
     const because = exitCode === 0 ? [] : ['failed'];
@@ -31776,7 +31776,7 @@ function pullRequestComment(facts) {
     const marker = commentMarker(clientId, spec);
     return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
 }
-/** The watch's writing for a run, its verdict the engine's (engine/health.ts); `onDrift` as the run read it. */
+/** The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift` as the run read it. */
 function watchWriting(facts) {
     const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
     const marker = watchMarker(clientId, spec);
@@ -32387,7 +32387,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5408);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4702);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

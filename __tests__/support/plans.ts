@@ -1,10 +1,10 @@
 /**
- * A run's conclusion from a reconciliation's result, as the engine concludes it (engine/plan.ts,
- * engine/conclude.ts): the tests of the doors' renderings start from the one plan.
+ * A run's conclusion from a reconciliation's result, as the engine concludes it (engine/reconcile/plan.ts,
+ * engine/conclude/conclude.ts): the tests of the doors' renderings start from the one plan.
  */
-import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude.ts';
-import { planOf, type Ensured } from '../../src/engine/plan.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
+import { planOf, type Ensured } from '../../src/engine/reconcile/plan.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ANY_SCOPE_OF_CLIENT, type ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from './ids.ts';
 

@@ -9,7 +9,7 @@ import { describeAnswerProblems, escapeText, MAX_QUOTED, unsafeCharacter } from 
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
 import { createServiceClient, UNUSABLE_ANSWER } from '../../src/wire/service-client.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';
 import { rejectionOf } from '../support/rejection.ts';

@@ -1,10 +1,10 @@
 /** What a run concludes, as a pure function of its result, its inputs and the provider check. */
 import { PLAIN_WORDS } from '../../src/wire/words.ts';
 import { describe, expect, test } from '@jest/globals';
-import { concludeFailure, concludeRun } from '../../src/engine/conclude.ts';
-import { ValidationError } from '../../src/engine/problems.ts';
-import { CONSENT_NOTE, type FieldComparison, type FieldValue } from '../../src/engine/drift.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { concludeFailure, concludeRun } from '../../src/engine/conclude/conclude.ts';
+import { ValidationError } from '../../src/engine/spec/problems.ts';
+import { CONSENT_NOTE, type FieldComparison, type FieldValue } from '../../src/engine/reconcile/drift.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { id } from '../support/ids.ts';
 import { single } from '../support/plans.ts';
 

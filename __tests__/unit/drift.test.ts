@@ -9,8 +9,8 @@ import {
   valueText,
   type DependentView,
   type FieldComparison,
-} from '../../src/engine/drift.ts';
-import type { Scope, ScopeDefinition } from '../../src/engine/service.ts';
+} from '../../src/engine/reconcile/drift.ts';
+import type { Scope, ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { id } from '../support/ids.ts';
 
 const GROUPS = id('73320ffe-4cb4-4b25-a0a3-83d53d59ce4f');

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseOutputFile } from '../../dev/runner.ts';
-import type { Message } from '../../src/engine/conclude.ts';
+import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { keepSecrets } from '../../src/engine/secrets.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
 

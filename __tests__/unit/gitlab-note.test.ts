@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
 import type { FakeGitLabApi } from '../../dev/gitlab-api.ts';
 import { apiUrlProblem, nextPage, noteFailure } from '../../src/cli/gitlab-note.ts';
-import { concludeRun } from '../../src/engine/conclude.ts';
+import { concludeRun } from '../../src/engine/conclude/conclude.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
 import {

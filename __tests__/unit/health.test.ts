@@ -1,12 +1,12 @@
 /**
- * A run's health (engine/health.ts), as the watch reads it from the conclusion: failed, drift
+ * A run's health (engine/conclude/health.ts), as the watch reads it from the conclusion: failed, drift
  * still there after the run unless on_drift is ignore, no scope.
  */
 import { describe, expect, test } from '@jest/globals';
-import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
-import { unwellBecause } from '../../src/engine/health.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
-import type { Settings } from '../../src/engine/settings.ts';
+import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
+import { unwellBecause } from '../../src/engine/conclude/health.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
+import type { Settings } from '../../src/engine/spec/settings.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { id } from '../support/ids.ts';

@@ -3,10 +3,10 @@
  * that names its colour around the text, so that which line is coloured how is seen.
  */
 import { describe, expect, test } from '@jest/globals';
-import { outputsOf } from '../../src/engine/conclude.ts';
-import { CONSENT_NOTE } from '../../src/engine/drift.ts';
-import { planOf } from '../../src/engine/plan.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { outputsOf } from '../../src/engine/conclude/conclude.ts';
+import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
+import { planOf } from '../../src/engine/reconcile/plan.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/cli/human-report.ts';
 import { jsonReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';

@@ -19,8 +19,11 @@ const modules = readdirSync(SRC, { recursive: true, withFileTypes: true })
 const SPECIFIER = /(?:^\s*(?:import|export)\b[^;]*?\bfrom\s+|\bimport\s*\(\s*)['"]([^'"]+)['"]/gm;
 const importsOf = (file: string): string[] =>
   [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(SPECIFIER)].map((m) => m[1] as string);
+/** The innermost folder with rules: a sub-folder's rules include its parent's. */
 const layerOf = (file: string): string | undefined =>
-  Object.keys(LAYERS).find((folder) => file.startsWith(`${folder}/`));
+  Object.keys(LAYERS)
+    .filter((folder) => file.startsWith(`${folder}/`))
+    .sort((a, b) => b.length - a.length)[0];
 const resolve = (file: string, specifier: string): string => path.posix.join(path.posix.dirname(file), specifier);
 
 test('every module of src/ sits in a layer folder', () => {

@@ -1,16 +1,16 @@
 /**
- * The list form (engine/listed.ts) against the embedded service's rules, in process through
+ * The list form (engine/reconcile/listed.ts) against the embedded service's rules, in process through
  * the real service client: each listed scope matched to the client's by its suffix, the
  * missing ones created in the order of their sibling dependencies, the client's others left
  * alone, and the round trips this takes. Then the plan and outputs the engine concludes.
  */
 import { beforeEach, describe, expect, test } from '@jest/globals';
 import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
-import { concludeRun } from '../../src/engine/conclude.ts';
-import { reconcileListed, type ListRequest } from '../../src/engine/listed.ts';
-import { SpecFieldError } from '../../src/engine/problems.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { listedScopeSchema, type SpecDependent } from '../../src/engine/spec.ts';
+import { concludeRun } from '../../src/engine/conclude/conclude.ts';
+import { reconcileListed, type ListRequest } from '../../src/engine/reconcile/listed.ts';
+import { SpecFieldError } from '../../src/engine/spec/problems.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
+import { listedScopeSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';

@@ -6,11 +6,11 @@
  * the pull request's comment and the watch's issue: COMMENT_LIMIT characters.
  */
 import { describe, expect, test } from '@jest/globals';
-import { concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
-import { compareScope } from '../../src/engine/drift.ts';
-import type { Ensured } from '../../src/engine/plan.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
+import { concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
+import { compareScope } from '../../src/engine/reconcile/drift.ts';
+import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { buildSummary, escapeMarkdown as md } from '../../src/markdown/summary.ts';
 import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/markdown/comment.ts';

@@ -11,12 +11,12 @@ import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type EmbeddedAuthService } from '
 import { humanReport } from '../../src/cli/human-report.ts';
 import { jsonReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
-import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude.ts';
-import { isDependentList, type FieldValue } from '../../src/engine/drift.ts';
-import { reconcileListed } from '../../src/engine/listed.ts';
-import { reconcileScope } from '../../src/engine/reconcile.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
-import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/spec.ts';
+import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
+import { isDependentList, type FieldValue } from '../../src/engine/reconcile/drift.ts';
+import { reconcileListed } from '../../src/engine/reconcile/listed.ts';
+import { reconcileScope } from '../../src/engine/reconcile/reconcile.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
+import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
 import { inert } from '../../src/engine/text.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { buildSummary } from '../../src/markdown/summary.ts';

@@ -13,7 +13,7 @@ import { getOctokit } from '@actions/github';
 import sodium from 'libsodium-wrappers';
 import { FakeGitHubApi, WORKFLOW_BOT, type TokenGrant } from '../../dev/github-api.ts';
 import type { EmbeddedAuthService } from '../../dev/auth-service.ts';
-import type { Message } from '../../src/engine/conclude.ts';
+import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { rotateAction } from '../../src/github/rotate/action.ts';
 import { githubSecret, seal } from '../../src/github/rotate/github-secrets.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, test } from '@jest/globals';
 import type { Dispatcher } from 'undici';
 import type { AuthServiceOptions, EmbeddedAuthService } from '../../dev/auth-service.ts';
-import type { Message } from '../../src/engine/conclude.ts';
+import type { Message } from '../../src/engine/conclude/conclude.ts';
 import {
   credentialName,
   madeByThisTool,
@@ -19,8 +19,8 @@ import {
   type RotationSetting,
 } from '../../src/engine/rotate.ts';
 import { keepSecrets, secretForms } from '../../src/engine/secrets.ts';
-import type { Credential } from '../../src/engine/service.ts';
-import type { SettingName } from '../../src/engine/settings.ts';
+import type { Credential } from '../../src/engine/reconcile/service.ts';
+import type { SettingName } from '../../src/engine/spec/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid } from '../support/ids.ts';

@@ -12,7 +12,7 @@ import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../..
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError, MAX_RESPONSE_BYTES } from '../../src/wire/http.ts';
 import type { RetryPolicy } from '../../src/wire/retry.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { PLAIN_WORDS } from '../../src/wire/words.ts';
 import { createServiceClient, statusHints, UNUSABLE_ANSWER, updateHints } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { ValidationError, type Problem } from '../../src/engine/problems.ts';
-import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/settings.ts';
+import { ValidationError, type Problem } from '../../src/engine/spec/problems.ts';
+import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/spec/settings.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 

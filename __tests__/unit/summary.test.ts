@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { concludeRun, outputsOf } from '../../src/engine/conclude.ts';
-import { CONSENT_NOTE } from '../../src/engine/drift.ts';
-import { planOf, type Ensured, type Plan } from '../../src/engine/plan.ts';
-import type { Problem } from '../../src/engine/problems.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
+import { concludeRun, outputsOf } from '../../src/engine/conclude/conclude.ts';
+import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
+import { planOf, type Ensured, type Plan } from '../../src/engine/reconcile/plan.ts';
+import type { Problem } from '../../src/engine/spec/problems.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { describeRun, type RunContext } from '../../src/github/run-context.ts';
 import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '../../src/markdown/summary.ts';

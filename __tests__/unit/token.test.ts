@@ -15,7 +15,7 @@ import {
 } from '../../dev/auth-service.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { createServiceClient, UNUSABLE_ANSWER } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { rejectionOf } from '../support/rejection.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createBudget } from '../../src/wire/budget.ts';
 import { HttpError } from '../../src/wire/http.ts';
 import { checkProvider } from '../../src/wire/provider.ts';
-import type { ScopeDefinition } from '../../src/engine/service.ts';
+import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { createServiceClient } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';

@@ -7,10 +7,10 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT, type GitHubUser } from '../../dev/github-api.ts';
-import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude.ts';
-import type { Ensured } from '../../src/engine/plan.ts';
-import type { ReconcileResult } from '../../src/engine/reconcile.ts';
-import { ValidationError } from '../../src/engine/problems.ts';
+import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
+import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
+import { ValidationError } from '../../src/engine/spec/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';

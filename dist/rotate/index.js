@@ -46335,7 +46335,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7951:
+/***/ 8261:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -54059,7 +54059,7 @@ const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
 const list = (values) => values.map(encodeURIComponent).join(',');
 /**
  * The authentication service's API, bound to one client: the calls the engine's port
- * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
 function service_client_createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = words_PLAIN_WORDS, }) {
@@ -54252,7 +54252,7 @@ function provider_mismatchMessage({ url, key, published }, expected, scopeString
     return `The provider at ${url} publishes ${key} "${published}", which is not ${allowed} (${scopeStrings.join(', ')}). ${fix}`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/drift.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/drift.ts
 
 // A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
 const view = (d, names) => ({
@@ -54387,7 +54387,7 @@ function drift_describeDrift(c, written, update) {
                 : `Align the spec with the service, or apply the spec to the scope with ${update}.`));
 }
 
-;// CONCATENATED MODULE: ./src/engine/plan.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
@@ -54441,7 +54441,7 @@ function plan_planOf({ form, results, unlisted }, dryRun, provider) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/problems.ts
+;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
 class problems_ValidationError extends errors_ActionError {
@@ -54466,7 +54466,7 @@ class problems_SpecFieldError extends errors_ActionError {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/conclude.ts
+;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
 /**
  * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
@@ -54595,7 +54595,7 @@ function failureMessages(error, { debugOutput }) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/engine/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -54630,7 +54630,7 @@ function suggest_nearestKey(unknown, known) {
     return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/reconcile.ts
 
 
 
@@ -54946,7 +54946,7 @@ async function reconcile_adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-;// CONCATENATED MODULE: ./src/engine/listed.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/listed.ts
 /**
  * The list form: several scopes of one client, each matched to the client's scope with its
  * suffix (FQDN variants included). A listed scope the client lacks is created, after the
@@ -55221,7 +55221,7 @@ function coerce_date(params) {
     return core._coercedDate(schemas.ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ./src/engine/settings.ts
+;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
  * own names (the action's inputs, the command line's options) and gives the words its users
@@ -55335,7 +55335,7 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec.ts
+;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
 
 
 
@@ -56490,7 +56490,7 @@ async function rotateAction(runner) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2413);
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7951);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8261);
 // The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
 
 

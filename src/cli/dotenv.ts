@@ -7,10 +7,10 @@
  * does not carry: a spec that lists scopes gets a `SCOPE_STRING_<SUFFIX>` and a `SCOPE_ID_<SUFFIX>`
  * line per scope instead.
  */
-import type { Outputs, ScopeOutputs } from '../engine/conclude.ts';
-import type { Plan } from '../engine/plan.ts';
-import type { Problem } from '../engine/problems.ts';
-import type { SpecFile } from '../engine/spec.ts';
+import type { Outputs, ScopeOutputs } from '../engine/conclude/conclude.ts';
+import type { Plan } from '../engine/reconcile/plan.ts';
+import type { Problem } from '../engine/spec/problems.ts';
+import type { SpecFile } from '../engine/spec/spec.ts';
 import { hasUnsafe } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 

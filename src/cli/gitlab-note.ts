@@ -12,7 +12,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
-import type { Conclusion, Message } from '../engine/conclude.ts';
+import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
 import type { Secrets } from '../engine/secrets.ts';
 import { commentMarker, GITLAB_NOTE, renderComment } from '../markdown/comment.ts';
 import { createBudget } from '../wire/budget.ts';

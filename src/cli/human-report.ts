@@ -3,7 +3,7 @@
  * and what apply would send; what apply did; the outputs. Every value from the spec or the
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
-import type { Conclusion, Known } from '../engine/conclude.ts';
+import type { Conclusion, Known } from '../engine/conclude/conclude.ts';
 import {
   CONSENT_NOTE,
   isDependentList,
@@ -11,9 +11,9 @@ import {
   valueText,
   type FieldComparison,
   type FieldValue,
-} from '../engine/drift.ts';
-import type { Plan, PlanField, ScopePlan } from '../engine/plan.ts';
-import type { Naming } from '../engine/settings.ts';
+} from '../engine/reconcile/drift.ts';
+import type { Plan, PlanField, ScopePlan } from '../engine/reconcile/plan.ts';
+import type { Naming } from '../engine/spec/settings.ts';
 import type { Command } from './help.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */

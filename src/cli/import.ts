@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Message } from '../engine/conclude.ts';
+import type { Message } from '../engine/conclude/conclude.ts';
 import { importScope, type ImportNaming, type ImportRequest } from '../engine/import.ts';
 import { inertJson } from '../engine/text.ts';
 import { NAME } from './options.ts';

@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from '../engine/conclude.ts';
+import type { Message } from '../engine/conclude/conclude.ts';
 import {
   rotateSecret,
   type Destination,
@@ -17,7 +17,7 @@ import {
   type RotationSetting,
 } from '../engine/rotate.ts';
 import { keepSecrets } from '../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../engine/settings.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../engine/spec/settings.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import type { CliReport } from './json-report.ts';
 import { CLI_SETTINGS, cliNaming, NAME, reads } from './options.ts';

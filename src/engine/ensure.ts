@@ -9,16 +9,22 @@ import { createBudget, type Budget } from '../wire/budget.ts';
 import type { Log } from '../wire/log.ts';
 import { checkProvider } from '../wire/provider.ts';
 import { createServiceClient, scopeStringOf } from '../wire/service-client.ts';
-import { concludeFailure, concludeRun, type Conclusion, type ProviderOutcome, type Publishable } from './conclude.ts';
-import { suffixOf } from './drift.ts';
-import { reconcileListed } from './listed.ts';
-import type { Ensured } from './plan.ts';
-import { SpecFieldError, ValidationError, type Location, type Problem } from './problems.ts';
-import { inspectScopes, reconcileScope } from './reconcile.ts';
+import {
+  concludeFailure,
+  concludeRun,
+  type Conclusion,
+  type ProviderOutcome,
+  type Publishable,
+} from './conclude/conclude.ts';
+import { suffixOf } from './reconcile/drift.ts';
+import { reconcileListed } from './reconcile/listed.ts';
+import type { Ensured } from './reconcile/plan.ts';
+import { SpecFieldError, ValidationError, type Location, type Problem } from './spec/problems.ts';
+import { inspectScopes, reconcileScope } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
-import { parseSettings, type Settings } from './settings.ts';
-import type { ScopeDefinition } from './service.ts';
-import { loadSpec, type SpecDependent, type SpecFile } from './spec.ts';
+import { parseSettings, type Settings } from './spec/settings.ts';
+import type { ScopeDefinition } from './reconcile/service.ts';
+import { loadSpec, type SpecDependent, type SpecFile } from './spec/spec.ts';
 
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and

@@ -10,17 +10,17 @@ import path from 'node:path';
 import { Document, isMap, isSeq } from 'yaml';
 import { ActionError } from '../wire/errors.ts';
 import { isUuid, type Uuid } from '../wire/uuid.ts';
-import { concludeFailure, type Message, type Outputs } from './conclude.ts';
-import { compareScope, suffixOf } from './drift.ts';
+import { concludeFailure, type Message, type Outputs } from './conclude/conclude.ts';
+import { compareScope, suffixOf } from './reconcile/drift.ts';
 import { connect, logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
-import { ValidationError, type Problem } from './problems.ts';
-import { adoptExisting, lookupIds } from './reconcile.ts';
+import { ValidationError, type Problem } from './spec/problems.ts';
+import { adoptExisting, lookupIds } from './reconcile/reconcile.ts';
 import type { Scrub } from './secrets.ts';
-import type { Scope, ScopeDefinition } from './service.ts';
-import { parseSettings } from './settings.ts';
-import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './spec.ts';
-import { insideWorkspace } from './spec-path.ts';
+import type { Scope, ScopeDefinition } from './reconcile/service.ts';
+import { parseSettings } from './spec/settings.ts';
+import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './spec/spec.ts';
+import { insideWorkspace } from './spec/spec-path.ts';
 import { hasUnsafe } from './text.ts';
 
 /** How the door's users ask for what only import takes. */

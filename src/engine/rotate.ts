@@ -14,13 +14,13 @@ import { HttpError } from '../wire/http.ts';
 import { nextPause } from '../wire/retry.ts';
 import { createServiceClient } from '../wire/service-client.ts';
 import { uuidSchema, type Uuid } from '../wire/uuid.ts';
-import type { Message } from './conclude.ts';
-import { concludeFailure } from './conclude.ts';
+import type { Message } from './conclude/conclude.ts';
+import { concludeFailure } from './conclude/conclude.ts';
 import { logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
-import { ValidationError, type Problem } from './problems.ts';
-import type { AuthService, Credential } from './service.ts';
-import { parseSettings, SETTING_DEFAULTS, type Naming, type SettingName, type Settings } from './settings.ts';
+import { ValidationError, type Problem } from './spec/problems.ts';
+import type { AuthService, Credential } from './reconcile/service.ts';
+import { parseSettings, SETTING_DEFAULTS, type Naming, type SettingName, type Settings } from './spec/settings.ts';
 
 /** The settings of a rotation beyond the service's (client_id, client_secret, auth_url, auth, timeout_seconds). */
 export type RotationSetting = 'retire' | 'retire_id';

@@ -4,7 +4,7 @@
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
-import { concludeFailure, type Conclusion, type Message } from '../engine/conclude.ts';
+import { concludeFailure, type Conclusion, type Message } from '../engine/conclude/conclude.ts';
 import { ensureProviderScope } from '../engine/ensure.ts';
 import { keepSecrets } from '../engine/secrets.ts';
 import { clip, oneLine } from '../engine/text.ts';

@@ -1,6 +1,6 @@
 /**
  * Between releases, a scheduled watch: after the run, one issue per client and spec file, kept
- * open while the registration is unwell (engine/health.ts) and closed once it is well again. It
+ * open while the registration is unwell (engine/conclude/health.ts) and closed once it is well again. It
  * acts on `schedule`, and on `workflow_dispatch` when the run is a dry run of the default branch
  * (a release dispatched by hand, or a branch's spec, never touches it); never on other events.
  *
@@ -17,8 +17,8 @@
  * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
-import type { Message } from '../engine/conclude.ts';
-import { readSetting, SETTING_DEFAULTS } from '../engine/settings.ts';
+import type { Message } from '../engine/conclude/conclude.ts';
+import { readSetting, SETTING_DEFAULTS } from '../engine/spec/settings.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';

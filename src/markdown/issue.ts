@@ -4,9 +4,9 @@
  * scrubbed, cut, made inert and escaped as in the pull request's comment: an issue notifies
  * whoever a live mention names. The body stays within GitHub's limit on an issue's body.
  */
-import type { Conclusion } from '../engine/conclude.ts';
-import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
-import type { Unwell } from '../engine/health.ts';
+import type { Conclusion } from '../engine/conclude/conclude.ts';
+import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
+import type { Unwell } from '../engine/conclude/health.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
 import { escapeMarkdown } from './summary.ts';
@@ -17,7 +17,7 @@ export const watchMarker = (clientId: string, spec: string): string =>
   commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
 
 export interface IssueFacts {
-  /** Why the run is unwell (engine/health.ts); never empty for an issue's body. */
+  /** Why the run is unwell (engine/conclude/health.ts); never empty for an issue's body. */
   because: readonly Unwell[];
   /** The marker (watchMarker) that finds this issue again. */
   marker: string;

@@ -5,9 +5,9 @@
  * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
  * them to files. One path for both: a preview shows what a run would post.
  */
-import type { Conclusion } from '../engine/conclude.ts';
-import { unwellBecause, type Unwell } from '../engine/health.ts';
-import type { Settings } from '../engine/settings.ts';
+import type { Conclusion } from '../engine/conclude/conclude.ts';
+import { unwellBecause, type Unwell } from '../engine/conclude/health.ts';
+import type { Settings } from '../engine/spec/settings.ts';
 import { commentMarker, renderComment } from './comment.ts';
 import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
 
@@ -35,7 +35,7 @@ export type WatchWriting =
   | { marker: string; unwell: readonly Unwell[]; issue: { title: string; body: string } }
   | { marker: string; unwell: readonly []; resolved: string };
 
-/** The watch's writing for a run, its verdict the engine's (engine/health.ts); `onDrift` as the run read it. */
+/** The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift` as the run read it. */
 export function watchWriting(facts: PlaceFacts & { onDrift: Settings['on_drift'] | undefined }): WatchWriting {
   const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
   const marker = watchMarker(clientId, spec);

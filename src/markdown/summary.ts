@@ -1,11 +1,11 @@
 /**
- * The job summary: a run's conclusion (its plan, engine/plan.ts, or what it knew when it
+ * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
-import type { Conclusion, ScopeOutputs } from '../engine/conclude.ts';
-import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/drift.ts';
-import type { Plan, ScopePlan } from '../engine/plan.ts';
+import type { Conclusion, ScopeOutputs } from '../engine/conclude/conclude.ts';
+import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
+import type { Plan, ScopePlan } from '../engine/reconcile/plan.ts';
 import { inert } from '../engine/text.ts';
 
 /**

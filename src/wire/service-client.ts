@@ -173,7 +173,7 @@ export type CredentialCreation =
 /**
  * A scope's definition: as a spec file gives it, and as the creation and the update send it.
  * `Dependent` is how it names its dependent scopes: on the wire, by id (the default); in a spec
- * file, by id or by scope string (engine/spec.ts).
+ * file, by id or by scope string (engine/spec/spec.ts).
  */
 export interface ScopeDefinition<Dependent = DependentScope> {
   name: string;
@@ -256,7 +256,7 @@ const list = (values: readonly string[]): string => values.map(encodeURIComponen
 
 /**
  * The authentication service's API, bound to one client: the calls the engine's port
- * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
 export function createServiceClient({

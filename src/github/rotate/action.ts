@@ -4,10 +4,10 @@
  * form of the old and the new secret, and of a token, is masked (`::add-mask::`) before
  * anything can print it; the outputs are the new credential's id and the ids retired.
  */
-import type { Message } from '../../engine/conclude.ts';
+import type { Message } from '../../engine/conclude/conclude.ts';
 import { rotateSecret, type RotationNaming, type RotationSetting } from '../../engine/rotate.ts';
 import { keepSecrets } from '../../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../../engine/settings.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../../engine/spec/settings.ts';
 import { inert } from '../../engine/text.ts';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../wire/retry.ts';

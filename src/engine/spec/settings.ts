@@ -4,7 +4,7 @@
  * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
  */
 import { z } from 'zod/mini';
-import type { WireWords } from '../wire/words.ts';
+import type { WireWords } from '../../wire/words.ts';
 import { ValidationError } from './problems.ts';
 import { nearestKey } from './suggest.ts';
 

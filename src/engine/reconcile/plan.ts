@@ -4,7 +4,7 @@
  * show: every field of a creation, each changed field before and after, each drifted field's
  * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
  */
-import type { ProviderCheck } from '../wire/provider.ts';
+import type { ProviderCheck } from '../../wire/provider.ts';
 import {
   asksConsent,
   dependentViews,

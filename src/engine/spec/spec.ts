@@ -9,8 +9,8 @@ import { ValidationError, type Location, type Problem } from './problems.ts';
 import { SCOPE_SUFFIX, type Naming } from './settings.ts';
 import { insideWorkspace } from './spec-path.ts';
 import { nearestKey } from './suggest.ts';
-import type { ScopeDefinition } from '../wire/service-client.ts';
-import { isUuid } from '../wire/uuid.ts';
+import type { ScopeDefinition } from '../../wire/service-client.ts';
+import { isUuid } from '../../wire/uuid.ts';
 
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 export const MAX_SPEC_BYTES = 64 * 1024;

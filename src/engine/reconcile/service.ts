@@ -10,8 +10,8 @@ import type {
   CreationOutcome,
   Scope,
   ScopeDefinition,
-} from '../wire/service-client.ts';
-import type { Uuid } from '../wire/uuid.ts';
+} from '../../wire/service-client.ts';
+import type { Uuid } from '../../wire/uuid.ts';
 
 export type {
   Client,
@@ -21,7 +21,7 @@ export type {
   DependentScope,
   Scope,
   ScopeDefinition,
-} from '../wire/service-client.ts';
+} from '../../wire/service-client.ts';
 
 export interface AuthService {
   /** The scope string the service generates for this client's scope with `suffix`. */

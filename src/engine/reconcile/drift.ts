@@ -1,4 +1,4 @@
-import { isUuid } from '../wire/uuid.ts';
+import { isUuid } from '../../wire/uuid.ts';
 import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
 
 /**

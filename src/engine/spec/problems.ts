@@ -1,4 +1,4 @@
-import { ActionError } from '../wire/errors.ts';
+import { ActionError } from '../../wire/errors.ts';
 
 /** Where a problem is, so a door can point at the file (1-based lines and columns). */
 export interface Location {

@@ -9,10 +9,10 @@
  * listed and dependent scope string); then one per level of writes (a level's creations and
  * updates sent together), and the verifying inspection once, after the last creation.
  */
-import { ActionError } from '../wire/errors.ts';
-import type { Log } from '../wire/log.ts';
-import type { Uuid } from '../wire/uuid.ts';
-import { PLAIN_WORDS } from '../wire/words.ts';
+import { ActionError } from '../../wire/errors.ts';
+import type { Log } from '../../wire/log.ts';
+import type { Uuid } from '../../wire/uuid.ts';
+import { PLAIN_WORDS } from '../../wire/words.ts';
 import { compareScope, scopeWithSuffixOf, suffixOf, type ScopeNames } from './drift.ts';
 import {
   adoptExisting,
@@ -30,7 +30,7 @@ import {
   type Registered,
 } from './reconcile.ts';
 import type { AuthService, Client, Scope, ScopeDefinition } from './service.ts';
-import type { SpecDependent } from './spec.ts';
+import type { SpecDependent } from '../spec/spec.ts';
 
 export interface ListRequest extends Omit<ReconcileRequest, 'spec'> {
   /** The listed scopes, in the spec's order; their suffixes are unique and their sibling dependencies have no cycle (spec.ts). */

@@ -1,9 +1,9 @@
-import type { Budget } from '../wire/budget.ts';
-import { ActionError } from '../wire/errors.ts';
-import { silentLog, type Log } from '../wire/log.ts';
-import { formatPause, nextPause } from '../wire/retry.ts';
-import { isUuid, type Uuid } from '../wire/uuid.ts';
-import { PLAIN_WORDS, type WireWords } from '../wire/words.ts';
+import type { Budget } from '../../wire/budget.ts';
+import { ActionError } from '../../wire/errors.ts';
+import { silentLog, type Log } from '../../wire/log.ts';
+import { formatPause, nextPause } from '../../wire/retry.ts';
+import { isUuid, type Uuid } from '../../wire/uuid.ts';
+import { PLAIN_WORDS, type WireWords } from '../../wire/words.ts';
 import {
   compareScope,
   scopeWithSuffixOf,
@@ -12,10 +12,10 @@ import {
   type FieldComparison,
   type ScopeNames,
 } from './drift.ts';
-import { SpecFieldError } from './problems.ts';
+import { SpecFieldError } from '../spec/problems.ts';
 import type { AuthService, Client, DependentScope, Scope, ScopeDefinition } from './service.ts';
-import type { SpecDependent } from './spec.ts';
-import { nearestKey } from './suggest.ts';
+import type { SpecDependent } from '../spec/spec.ts';
+import { nearestKey } from '../spec/suggest.ts';
 
 /**
  * How often a creation is sent in all while the client is certainly still without a scope

@@ -3,14 +3,14 @@
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
  * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
-import { ActionError } from '../wire/errors.ts';
-import { HttpError } from '../wire/http.ts';
-import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../wire/provider.ts';
-import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from './drift.ts';
-import { planOf, type Ensured, type Plan, type ScopePlan } from './plan.ts';
-import { ValidationError, type Location, type Problem } from './problems.ts';
-import type { ReconcileResult } from './reconcile.ts';
-import type { Naming, Settings } from './settings.ts';
+import { ActionError } from '../../wire/errors.ts';
+import { HttpError } from '../../wire/http.ts';
+import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../../wire/provider.ts';
+import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '../reconcile/drift.ts';
+import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
+import { ValidationError, type Location, type Problem } from '../spec/problems.ts';
+import type { ReconcileResult } from '../reconcile/reconcile.ts';
+import type { Naming, Settings } from '../spec/settings.ts';
 
 export interface Outputs {
   scope_string: string;

@@ -1,8 +1,8 @@
-export const id = 725;
-export const ids = [725];
+export const id = 267;
+export const ids = [267];
 export const modules = {
 
-/***/ 5725:
+/***/ 6267:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -327,7 +327,7 @@ const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
 const list = (values) => values.map(encodeURIComponent).join(',');
 /**
  * The authentication service's API, bound to one client: the calls the engine's port
- * (engine/service.ts) names, authenticated with HTTP Basic, or with a token that the client
+ * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
 function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t4, }) {
@@ -473,9 +473,9 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
 
 // EXTERNAL MODULE: ./src/wire/errors.ts
 var errors = __webpack_require__(4934);
-// EXTERNAL MODULE: ./src/engine/drift.ts
-var engine_drift = __webpack_require__(2357);
-;// CONCATENATED MODULE: ./src/engine/plan.ts
+// EXTERNAL MODULE: ./src/engine/reconcile/drift.ts
+var reconcile_drift = __webpack_require__(8122);
+;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
@@ -483,7 +483,7 @@ function creationFields(definition, names) {
         return [];
     return Object.entries({
         ...definition,
-        dependent_scopes: (0,engine_drift/* dependentViews */.Qm)(definition.dependent_scopes, names),
+        dependent_scopes: (0,reconcile_drift/* dependentViews */.Qm)(definition.dependent_scopes, names),
     }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
 }
 /** The plan of one scope the run ensured (or planned). */
@@ -492,8 +492,8 @@ function scopePlanOf(result) {
     const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
     const fields = action === 'create'
         ? creationFields(result.definition, names)
-        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,engine_drift/* asksConsent */.zC)(c) }));
-    const suffix = (0,engine_drift/* suffixOf */.jT)(scope.scope_string);
+        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,reconcile_drift/* asksConsent */.zC)(c) }));
+    const suffix = (0,reconcile_drift/* suffixOf */.jT)(scope.scope_string);
     return {
         suffix: result.definition?.scope_suffix ?? suffix,
         action,
@@ -507,7 +507,7 @@ function scopePlanOf(result) {
                 ? `PUT /v2/api/scopes/${scope.id}`
                 : null,
         variants: action === 'update'
-            ? result.scopes.filter((s) => s.id !== scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix).length
+            ? result.scopes.filter((s) => s.id !== scope.id && (0,reconcile_drift/* suffixOf */.jT)(s.scope_string) === suffix).length
             : 0,
     };
 }
@@ -529,7 +529,7 @@ function planOf({ form, results, unlisted }, dryRun, provider) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/problems.ts
+;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
 class ValidationError extends errors/* ActionError */.l {
@@ -554,7 +554,7 @@ class SpecFieldError extends errors/* ActionError */.l {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/conclude.ts
+;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
 /**
  * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
@@ -601,11 +601,11 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
     let failed = false;
     for (const result of results) {
         // The list form names the scope each message is about.
-        const about = list ? `${(0,engine_drift/* suffixOf */.jT)(result.scope.scope_string)}: ` : '';
+        const about = list ? `${(0,reconcile_drift/* suffixOf */.jT)(result.scope.scope_string)}: ` : '';
         const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
         for (const c of result.changes) {
-            const values = `from ${(0,engine_drift/* valueText */.Ru)(c.service)} to ${(0,engine_drift/* valueText */.Ru)(c.spec)}${(0,engine_drift/* asksConsent */.zC)(c) ? ` (${engine_drift/* CONSENT_NOTE */.Qc})` : ''}`;
+            const values = `from ${(0,reconcile_drift/* valueText */.Ru)(c.service)} to ${(0,reconcile_drift/* valueText */.Ru)(c.spec)}${(0,reconcile_drift/* asksConsent */.zC)(c) ? ` (${reconcile_drift/* CONSENT_NOTE */.Qc})` : ''}`;
             messages.push({
                 level: 'info',
                 text: `${about}${planOnly ? `Dry run: ${c.field} would change ${values}` : `Updated ${c.field} ${values}`}`,
@@ -619,7 +619,7 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
             for (const c of drift)
                 messages.push({
                     level,
-                    text: `${about}${(0,engine_drift/* describeDrift */.ZP)(c, written, update)}`,
+                    text: `${about}${(0,reconcile_drift/* describeDrift */.ZP)(c, written, update)}`,
                     title: `Scope drift: ${about}${c.field}`,
                 });
             failed ||= level === 'error' && drift.length > 0;
@@ -685,7 +685,7 @@ function failureMessages(error, { debugOutput }) {
 
 // EXTERNAL MODULE: ./src/wire/retry.ts
 var retry = __webpack_require__(3851);
-;// CONCATENATED MODULE: ./src/engine/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -720,7 +720,7 @@ function nearestKey(unknown, known) {
     return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/reconcile.ts
 
 
 
@@ -764,7 +764,7 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
     const held = client.scopeIds.length === 0
         ? undefined
         : await adoptExisting(service, client, [...client.scopes, ...found], expected);
-    const suffixes = (held?.scopes ?? []).map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string));
+    const suffixes = (held?.scopes ?? []).map((s) => (0,reconcile_drift/* suffixOf */.jT)(s.scope_string));
     const definition = {
         ...spec,
         dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, {
@@ -777,7 +777,7 @@ async function reconcileScope(service, { spec, dryRun, update = false, budget, w
         wouldCreate: false,
         definition,
         names,
-        comparison: (0,engine_drift/* compareScope */.Ed)(definition, result.scope, names),
+        comparison: (0,reconcile_drift/* compareScope */.Ed)(definition, result.scope, names),
         changes: [],
         updated: false,
     });
@@ -837,9 +837,9 @@ async function inspectScopes(service, { createScope }, suffix) {
     }
     const found = await adoptExisting(service, client, client.scopes);
     // The scope with that suffix: its own string's, else an FQDN variant's.
-    const scope = suffix === undefined ? found.scope : (0,engine_drift/* scopeWithSuffixOf */.B$)(found.scopes, service.scopeStringFor(suffix));
+    const scope = suffix === undefined ? found.scope : (0,reconcile_drift/* scopeWithSuffixOf */.B$)(found.scopes, service.scopeStringFor(suffix));
     if (scope === undefined) {
-        const suffixes = [...new Set(found.scopes.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string)))].join(', ');
+        const suffixes = [...new Set(found.scopes.map((s) => (0,reconcile_drift/* suffixOf */.jT)(s.scope_string)))].join(', ');
         throw new errors/* ActionError */.l(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
     }
     return { ...found, scope, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
@@ -856,9 +856,9 @@ async function applySpec(service, existing, dryRun, log) {
         return existing;
     const suffix = changes.find((c) => c.field === 'scope_suffix');
     if (suffix !== undefined) {
-        throw new errors/* ActionError */.l(`scope_suffix: the spec says ${(0,engine_drift/* valueText */.Ru)(suffix.spec)}, the client's scope has ${(0,engine_drift/* valueText */.Ru)(suffix.service)}, and an update cannot change it: ` +
+        throw new errors/* ActionError */.l(`scope_suffix: the spec says ${(0,reconcile_drift/* valueText */.Ru)(suffix.spec)}, the client's scope has ${(0,reconcile_drift/* valueText */.Ru)(suffix.service)}, and an update cannot change it: ` +
             "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-            `Set scope_suffix back to ${(0,engine_drift/* valueText */.Ru)(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
+            `Set scope_suffix back to ${(0,reconcile_drift/* valueText */.Ru)(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
     const fields = changes.map((c) => c.field).join(', ');
     const { scope } = existing;
@@ -866,19 +866,19 @@ async function applySpec(service, existing, dryRun, log) {
         log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
         return { ...existing, changes };
     }
-    const targets = existing.scopes.filter((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string) === definition.scope_suffix);
+    const targets = existing.scopes.filter((s) => (0,reconcile_drift/* suffixOf */.jT)(s.scope_string) === definition.scope_suffix);
     log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
     const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
     const byId = new Map(answers.map((a) => [a.id, a]));
     // The PUT's answer is the verification; one read more only if it leaves a field out.
     let after = byId.get(scope.id) ?? scope;
-    if ((0,engine_drift/* compareScope */.Ed)(definition, after, names).length < existing.comparison.length)
+    if ((0,reconcile_drift/* compareScope */.Ed)(definition, after, names).length < existing.comparison.length)
         after = await service.getScope(scope.id);
     return {
         ...existing,
         scope: after,
         scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
-        comparison: (0,engine_drift/* compareScope */.Ed)(definition, after, names),
+        comparison: (0,reconcile_drift/* compareScope */.Ed)(definition, after, names),
         changes,
         updated: true,
     };
@@ -1036,7 +1036,7 @@ async function adoptExisting(service, client, known, expected) {
     return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
 }
 
-;// CONCATENATED MODULE: ./src/engine/listed.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/listed.ts
 /**
  * The list form: several scopes of one client, each matched to the client's scope with its
  * suffix (FQDN variants included). A listed scope the client lacks is created, after the
@@ -1100,8 +1100,8 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
     if (found.length === 0 && others.length > 0)
         byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
     const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
-    const own = (scopes, suffix) => (0,engine_drift/* scopeWithSuffixOf */.B$)(scopes, service.scopeStringFor(suffix));
-    const unlisted = before.filter((s) => !listed.has((0,engine_drift/* suffixOf */.jT)(s.scope_string)));
+    const own = (scopes, suffix) => (0,reconcile_drift/* scopeWithSuffixOf */.B$)(scopes, service.scopeStringFor(suffix));
+    const unlisted = before.filter((s) => !listed.has((0,reconcile_drift/* suffixOf */.jT)(s.scope_string)));
     if (unlisted.length > 0)
         log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
     // A listed scope the client has: with its own string, else as an FQDN variant.
@@ -1135,7 +1135,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             ...spec,
             dependent_scopes: resolveDependents(spec, byString, sibling, {
                 index,
-                suffixes: [...listed.keys(), ...before.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string))],
+                suffixes: [...listed.keys(), ...before.map((s) => (0,reconcile_drift/* suffixOf */.jT)(s.scope_string))],
             }),
         };
     };
@@ -1146,7 +1146,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             if (!('scope' in dep))
                 continue;
             const given = dep.scope;
-            const suffix = (0,engine_drift/* suffixOf */.jT)(given);
+            const suffix = (0,reconcile_drift/* suffixOf */.jT)(given);
             const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
             if (target !== undefined && existing(target) === undefined) {
                 throw new errors/* ActionError */.l(`scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
@@ -1162,7 +1162,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
             wouldCreate: false,
             definition,
             names: names(),
-            comparison: (0,engine_drift/* compareScope */.Ed)(definition, found.scope, names()),
+            comparison: (0,reconcile_drift/* compareScope */.Ed)(definition, found.scope, names()),
             changes: [],
             updated: false,
         };
@@ -1280,7 +1280,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
                 scopes,
                 definition,
                 names: names(),
-                comparison: (0,engine_drift/* compareScope */.Ed)(definition, scope, names()),
+                comparison: (0,reconcile_drift/* compareScope */.Ed)(definition, scope, names()),
             };
         }),
         unlisted,
@@ -1289,7 +1289,7 @@ async function reconcileListed(service, { specs, dryRun, update = false, budget,
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
 var coerce = __webpack_require__(3846);
-;// CONCATENATED MODULE: ./src/engine/settings.ts
+;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
  * own names (the action's inputs, the command line's options) and gives the words its users
@@ -1401,7 +1401,7 @@ var external_node_buffer_ = __webpack_require__(4573);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec-path.ts
+;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
  * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
@@ -1428,7 +1428,7 @@ function insideWorkspace(paths, root, file) {
     return outside ? undefined : full;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec.ts
+;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
 
 
 
@@ -1930,10 +1930,10 @@ function publishableOf({ form, results }, suffix) {
         return undefined;
     const chosen = suffix === undefined
         ? results
-        : results.filter((r) => (r.definition?.scope_suffix ?? (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string)) === suffix);
+        : results.filter((r) => (r.definition?.scope_suffix ?? (0,reconcile_drift/* suffixOf */.jT)(r.scope.scope_string)) === suffix);
     const strings = chosen.flatMap((r) => [
         r.scope,
-        ...r.scopes.filter((s) => s.id !== r.scope.id && (0,engine_drift/* suffixOf */.jT)(s.scope_string) === (0,engine_drift/* suffixOf */.jT)(r.scope.scope_string)),
+        ...r.scopes.filter((s) => s.id !== r.scope.id && (0,reconcile_drift/* suffixOf */.jT)(s.scope_string) === (0,reconcile_drift/* suffixOf */.jT)(r.scope.scope_string)),
     ].map((s) => s.scope_string));
     const [one] = chosen;
     return {
@@ -2633,7 +2633,7 @@ function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show
             if (change !== undefined)
                 lines.push(...changeLines(`    ~ ${c.field.padEnd(w)} = `, change, show, paint));
             else if (c.same)
-                lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show((0,engine_drift/* valueText */.Ru)(c.spec))}`));
+                lines.push(paint.dim(`      ${c.field.padEnd(w)} = ${show((0,reconcile_drift/* valueText */.Ru)(c.spec))}`));
             else
                 lines.push(paint.removed(driftLine(c, show)));
         }
@@ -2670,16 +2670,16 @@ function listPlanLine({ scopes }, { onDrift, naming, paint }) {
 }
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label, value, show) {
-    return (0,engine_drift/* isDependentList */.CY)(value)
-        ? [label.trimEnd(), ...(0,engine_drift/* valueEntries */.OT)(value).map((e) => `        ${show(e)}`)]
-        : [`${label}${show((0,engine_drift/* valueText */.Ru)(value))}`];
+    return (0,reconcile_drift/* isDependentList */.CY)(value)
+        ? [label.trimEnd(), ...(0,reconcile_drift/* valueEntries */.OT)(value).map((e) => `        ${show(e)}`)]
+        : [`${label}${show((0,reconcile_drift/* valueText */.Ru)(value))}`];
 }
 /** A change: before -> after on one line, or, for dependent scopes, each entry removed (-), added (+) or kept. */
 function changeLines(label, { before, after, consent }, show, paint) {
-    const note = consent ? `  (${engine_drift/* CONSENT_NOTE */.Qc})` : '';
-    if (!(0,engine_drift/* isDependentList */.CY)(before) && !(0,engine_drift/* isDependentList */.CY)(after))
-        return [paint.changed(`${label}${show((0,engine_drift/* valueText */.Ru)(before ?? []))} -> ${show((0,engine_drift/* valueText */.Ru)(after))}${note}`)];
-    const entries = (value) => ((0,engine_drift/* isDependentList */.CY)(value) ? (0,engine_drift/* valueEntries */.OT)(value) : []);
+    const note = consent ? `  (${reconcile_drift/* CONSENT_NOTE */.Qc})` : '';
+    if (!(0,reconcile_drift/* isDependentList */.CY)(before) && !(0,reconcile_drift/* isDependentList */.CY)(after))
+        return [paint.changed(`${label}${show((0,reconcile_drift/* valueText */.Ru)(before ?? []))} -> ${show((0,reconcile_drift/* valueText */.Ru)(after))}${note}`)];
+    const entries = (value) => ((0,reconcile_drift/* isDependentList */.CY)(value) ? (0,reconcile_drift/* valueEntries */.OT)(value) : []);
     const was = entries(before);
     const now = entries(after);
     return [
@@ -2688,7 +2688,7 @@ function changeLines(label, { before, after, consent }, show, paint) {
         ...now.map((e) => (was.includes(e) ? paint.dim(`          ${show(e)}`) : paint.added(`        + ${show(e)}`))),
     ];
 }
-const driftLine = (c, show) => `    ! ${c.field}: the spec says ${show((0,engine_drift/* valueText */.Ru)(c.spec))}, the service has ${show((0,engine_drift/* valueText */.Ru)(c.service))}`;
+const driftLine = (c, show) => `    ! ${c.field}: the spec says ${show((0,reconcile_drift/* valueText */.Ru)(c.spec))}, the service has ${show((0,reconcile_drift/* valueText */.Ru)(c.service))}`;
 /**
  * Why a plan writes nothing, and what an update would do: never a change of the suffix, which
  * no update makes (an update refuses while it differs), so that plan and plan with an update
@@ -2757,7 +2757,7 @@ async function importing(request, signal) {
             .filter((s) => s.scope_string === service.scopeStringFor(suffix))
             .map((s) => [s.id.toLowerCase(), suffix])));
     const found = asked.map((suffix) => {
-        const group = scopes.filter((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string) === suffix);
+        const group = scopes.filter((s) => (0,reconcile_drift/* suffixOf */.jT)(s.scope_string) === suffix);
         // The drift check's choice: the scope with the client's own string, else the first (FQDN variants follow it).
         return {
             suffix,
@@ -2814,7 +2814,7 @@ async function importing(request, signal) {
         };
         // The scope itself differs in nothing from its own spec: only its variants can be warned about.
         for (const variant of group) {
-            const fields = (0,engine_drift/* compareScope */.Ed)(definition, variant)
+            const fields = (0,reconcile_drift/* compareScope */.Ed)(definition, variant)
                 .filter((c) => !c.same)
                 .map((c) => c.field);
             if (fields.length > 0) {
@@ -2844,7 +2844,7 @@ async function importing(request, signal) {
             scope_string: first.scope.scope_string,
             scope_id: first.scope.id,
             // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,engine_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
+            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
             created: 'false',
             updated: 'false',
             changes: 'false',
@@ -2876,7 +2876,7 @@ function keptOrder(groups, siblingOf) {
 }
 /** The suffixes to import: the one asked for, else every one of the client's, in its order. FQDN variants share their scope's suffix. */
 function suffixesToImport(scopes, asked, naming) {
-    const suffixes = [...new Set(scopes.map((s) => (0,engine_drift/* suffixOf */.jT)(s.scope_string)))];
+    const suffixes = [...new Set(scopes.map((s) => (0,reconcile_drift/* suffixOf */.jT)(s.scope_string)))];
     if (asked === undefined || suffixes.includes(asked))
         return asked === undefined ? suffixes : [asked];
     const listed = suffixes.map((s) => `"${s}"`).join(', ');
@@ -3031,7 +3031,7 @@ function readBack(text, groups, visible, siblingId) {
                 ? []
                 : [{ scope: id, optional: d.optional, requires_refresh_token: d.requires_refresh_token }];
         });
-        return (0,engine_drift/* compareScope */.Ed)({ ...spec, dependent_scopes }, scope)
+        return (0,reconcile_drift/* compareScope */.Ed)({ ...spec, dependent_scopes }, scope)
             .filter((c) => !c.same)
             .map((c) => ({ field: `${at}${c.field}` }));
     });
@@ -4074,7 +4074,7 @@ async function run(command, values, format, collaborators) {
 
 /***/ }),
 
-/***/ 2357:
+/***/ 8122:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4267,7 +4267,7 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
 /* harmony export */   fR: () => (/* binding */ buildSummary)
 /* harmony export */ });
-/* harmony import */ var _engine_drift_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2357);
+/* harmony import */ var _engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1655);
 
 
@@ -4337,7 +4337,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
     const cell = (text) => escapeMarkdown(prose(scrub(text)));
     const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => (0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .isDependentList */ .CY)(v) ? (0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(v));
+    const value = (v) => (0,_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .isDependentList */ .CY)(v) ? (0,_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(v));
     const table = (rows) => [
         '| Item | Value |',
         '|---|---|',
@@ -4365,7 +4365,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
             const consent = fields.filter((f) => f.consent).map((f) => f.field);
             out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
             // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .CONSENT_NOTE */ .Qc)}.`, '']));
+            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .CONSENT_NOTE */ .Qc)}.`, '']));
         }
         if (comparison.length > 0) {
             out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
