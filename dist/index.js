@@ -31563,7 +31563,8 @@ const GITLAB_NOTE = {
     noun: 'note',
     host: 'GitLab',
     whole: 'the job log',
-    linked: (url) => `The log of [the job](${url}) has the whole report.`,
+    // CI_JOB_URL is set in every GitLab job, but a run elsewhere may lack it: no empty link then.
+    linked: (url) => url === '' ? 'The job log has the whole report.' : `The log of [the job](${url}) has the whole report.`,
     wholeShort: 'the job log',
     defuse: defuseForGitLab,
     prose: defuseProseForGitLab,

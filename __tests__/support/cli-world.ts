@@ -12,6 +12,8 @@ export interface CliRun {
   stderr: string;
   /** Files the run wrote, by path. */
   written: Record<string, string>;
+  /** The pauses the run took on its fake clock, in ms: a pause on the wall clock is not among them. */
+  slept: number[];
 }
 
 export class CliWorkspace {
@@ -48,6 +50,7 @@ export class CliWorkspace {
     let stdout = '';
     let stderr = '';
     const written: Record<string, string> = {};
+    const clock = fakeClock();
     const collaborators: Collaborators = {
       argv,
       env,
@@ -56,7 +59,7 @@ export class CliWorkspace {
       stderr: { write: (text: string) => (stderr += text), isTTY: tty },
       readStdin: async () => stdin,
       // A retry's pause never waits on the wall clock.
-      clock: fakeClock(),
+      clock,
       dispatcher,
       writeFile: async (file, text) => {
         if (failWrite !== undefined) throw failWrite;
@@ -64,6 +67,6 @@ export class CliWorkspace {
       },
     };
     const exitCode = await main(collaborators);
-    return { exitCode, stdout, stderr, written };
+    return { exitCode, stdout, stderr, written, slept: clock.slept };
   }
 }

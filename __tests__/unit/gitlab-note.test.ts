@@ -161,6 +161,24 @@ describe('the note', () => {
     expect(note?.body).toContain(`| Ran for | merge\\_request\\_event on merge request ${MR_IID} |`);
   });
 
+  test('without CI_JOB_URL: the note points at the job log and links nothing', async () => {
+    await cli(['plan', '--gitlab-note'], { CI_JOB_URL: undefined });
+    const [note] = notes();
+    expect(note?.body).toContain('### Dry run: the provider scope would be created');
+    expect(note?.body).not.toContain('](');
+    expect(note?.body).toContain('The job log has the whole report.');
+  });
+
+  test('values padded with spaces, as a variable pasted into the settings may be: read without them', async () => {
+    const run = await cli(['plan', '--gitlab-note'], {
+      CI_MERGE_REQUEST_IID: ` ${MR_IID} `,
+      GITLAB_TOKEN: ` ${BOT_TOKEN}\n`,
+      CI_PROJECT_ID: ` ${PROJECT} `,
+    });
+    expect(warnings(run)).toEqual([]);
+    expect(markedNotes(gitlab)).toHaveLength(1);
+  });
+
   test('two spec files in one pipeline: a note each', async () => {
     await workspace.write('other.yml', SPEC.replace('Noted provider', 'Other provider'));
     await cli(['plan', '--gitlab-note']);
@@ -184,8 +202,8 @@ describe('the note', () => {
 });
 
 describe('outside a merge request, or without what it needs: the run as without the flag', () => {
-  test('no CI_MERGE_REQUEST_IID: one notice, no request, no warning', async () => {
-    const run = await cli(['plan', '--gitlab-note'], { CI_MERGE_REQUEST_IID: undefined });
+  test.each([undefined, ' '])('no CI_MERGE_REQUEST_IID (%j): one notice, no request, no warning', async (iid) => {
+    const run = await cli(['plan', '--gitlab-note'], { CI_MERGE_REQUEST_IID: iid });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note.');
     expect(warnings(run)).toEqual([]);
@@ -224,6 +242,14 @@ describe('outside a merge request, or without what it needs: the run as without 
       'CI_API_V4_URL not set: run the command in a GitLab CI job, which sets them.',
     ],
     ['no project', { CI_PROJECT_ID: '' }, 'CI_PROJECT_ID not set'],
+    ['a token of spaces', { GITLAB_TOKEN: '  ' }, 'GITLAB_TOKEN is empty.'],
+    ['no token variable', { GITLAB_TOKEN: undefined }, 'GITLAB_TOKEN is empty.'],
+    ['a project of spaces', { CI_PROJECT_ID: ' ' }, 'CI_PROJECT_ID not set'],
+    [
+      'neither the API address nor the project',
+      { CI_API_V4_URL: undefined, CI_PROJECT_ID: undefined },
+      'CI_API_V4_URL and CI_PROJECT_ID not set: run the command in a GitLab CI job',
+    ],
     [
       'an http address elsewhere',
       { CI_API_V4_URL: 'http://gitlab.example/api/v4' },
@@ -288,6 +314,8 @@ describe('GitLab failing: one warning that names the cause and the fix, the exit
       /GitLab's GET of the merge request's notes \(page 1\) failed with HTTP 503.* Attempt 1 of 5 failed; trying again in /,
     );
     expect(markedNotes(gitlab)).toHaveLength(1);
+    // Paced on the run's clock, never the wall clock: two pauses, on the fake one.
+    expect(recovered.slept).toHaveLength(2);
     gitlab.fail({ method: 'PUT', path: /\/notes\/\d+$/, status: 502, times: 9 });
     const down = await cli(['plan', '--gitlab-note']);
     expect(down.exitCode).toBe(2);
@@ -296,6 +324,12 @@ describe('GitLab failing: one warning that names the cause and the fix, the exit
         "GitLab's PUT of the note failed with HTTP 502. GitLab said: 500 Internal Server Error (gave up after 5 attempts).",
       ),
     ]);
+  });
+
+  test('nothing listening at CI_API_V4_URL: one warning that says to check it', async () => {
+    const run = await cli(['plan', '--gitlab-note'], { CI_API_V4_URL: 'http://127.0.0.1:1/api/v4' });
+    expect(run.exitCode).toBe(2);
+    expect(warnings(run)).toEqual([expect.stringContaining('(connection refused): check CI_API_V4_URL')]);
   });
 
   test('a lost answer to the creation: looked up again, one note', async () => {
