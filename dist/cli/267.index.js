@@ -2395,7 +2395,7 @@ const CLI_SETTINGS = [
         setting: 'provider_url',
         flag: 'provider-url',
         env: 'PROVIDER_URL',
-        help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).",
+        help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes). Several: give it again, each <suffix>=<url> (or one a line in PROVIDER_URL), each checked against its scope.",
         example: 'https://provider.example.org',
     },
     {
@@ -2653,9 +2653,12 @@ const COMMANDS = {
         ],
     },
     verify: {
-        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
-        exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
-        examples: [`${options_NAME} verify --provider-url https://provider.example.org`],
+        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's); several providers, each --provider-url <suffix>=<url> against its scope.",
+        exitCodes: ["  0  each provider publishes one of the client's scope strings (its suffix's)", EXIT[1]],
+        examples: [
+            `${options_NAME} verify --provider-url https://provider.example.org`,
+            `${options_NAME} verify --provider-url transfer_ls=https://ls.example.org --provider-url transfer_mkdir=https://mkdir.example.org`,
+        ],
     },
     import: {
         summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",

@@ -74,7 +74,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
     setting: 'provider_url',
     flag: 'provider-url',
     env: 'PROVIDER_URL',
-    help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).",
+    help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes). Several: give it again, each <suffix>=<url> (or one a line in PROVIDER_URL), each checked against its scope.",
     example: 'https://provider.example.org',
   },
   {
