@@ -17,7 +17,13 @@ import type { Conclusion, Message } from '../src/engine/conclude/conclude.ts';
 import { ensureProviderScope } from '../src/engine/ensure.ts';
 import type { RunPort } from '../src/engine/port.ts';
 import { keepSecrets } from '../src/engine/secrets.ts';
-import { readSetting, SETTING_DEFAULTS, type Naming, type SettingName } from '../src/engine/spec/settings.ts';
+import {
+  providersGiven,
+  readSetting,
+  SETTING_DEFAULTS,
+  type Naming,
+  type SettingName,
+} from '../src/engine/spec/settings.ts';
 import { nearestKey } from '../src/engine/spec/suggest.ts';
 import { inert } from '../src/engine/text.ts';
 import { INPUT_NAMING } from '../src/github/inputs.ts';
@@ -41,7 +47,8 @@ Options:
   --spec <path>             The spec file, inside the repository. [default .github/provider-scope.yml]
   --out <dir>               Where the files go, made if missing. [default: a new temporary folder]
   --on-drift <value>        warn, fail, ignore or update, as the input on_drift. [default warn]
-  --provider-url <url>      The deployed provider to check, as the input provider_url.
+  --provider-url <url>      The deployed provider to check, as the input provider_url; again, or
+                            as <suffix>=<url>, one provider each, as its lines.
   --provider-suffix <sfx>   The scope it must publish, as the input provider_suffix.
   --registered <path>       Embedded service only: the client starts with the scopes of this spec,
                             as an apply leaves them. The same spec as --spec: no changes, the
@@ -62,7 +69,7 @@ const OPTIONS = {
   spec: { type: 'string' },
   out: { type: 'string' },
   'on-drift': { type: 'string' },
-  'provider-url': { type: 'string' },
+  'provider-url': { type: 'string', multiple: true },
   'provider-suffix': { type: 'string' },
   registered: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -163,7 +170,7 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
       spec,
       dry_run: 'true',
       on_drift: values['on-drift'],
-      provider_url: values['provider-url'],
+      provider_url: values['provider-url']?.join('\n'),
       provider_suffix: values['provider-suffix'],
     };
     const read = (name: SettingName): string => settings[name] ?? SETTING_DEFAULTS[name] ?? '';
@@ -176,7 +183,11 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
 
     const facts = { conclusion, clientId: read('client_id'), spec, runUrl: RUN_URL, scrub: secrets.scrub };
     // Read as the run read it (a value it refused failed the run, whatever it says), as the watch reads it.
-    const watch = watchWriting({ ...facts, onDrift: readSetting('on_drift', read('on_drift'), NAMING) });
+    const watch = watchWriting({
+      ...facts,
+      onDrift: readSetting('on_drift', read('on_drift'), NAMING),
+      providers: providersGiven(read('provider_url'), read('provider_suffix'), NAMING),
+    });
     const files = {
       'summary.md': buildSummary(conclusion, { ranFor: RAN_FOR, scrub: secrets.scrub }),
       'comment.md': pullRequestComment({ ...facts, ranFor: RAN_FOR }).body,

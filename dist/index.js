@@ -29186,6 +29186,12 @@ function describeDrift(c, written, update) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
+/**
+ * The plan: what a run found, and did or would do, as data that every door renders (the
+ * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
+ * show: every field of a creation, each changed field before and after, each drifted field's
+ * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
+ */
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
@@ -29222,7 +29228,7 @@ function scopePlanOf(result) {
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun, provider) {
+function planOf({ form, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
     // The last result has seen every write of the run; a planned scope is in its own result's list alone.
     const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
@@ -29235,7 +29241,6 @@ function planOf({ form, results, unlisted }, dryRun, provider) {
         scopes,
         scopeStrings: all.map((s) => s.scope_string),
         unlisted: unlisted.map((s) => s.scope_string),
-        provider,
     };
 }
 
@@ -29301,7 +29306,7 @@ function outputsOf(results, plan) {
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
-function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }) {
+function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
     const list = ensured.form === 'list';
     const messages = [];
@@ -29335,35 +29340,47 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
             failed ||= level === 'error' && drift.length > 0;
         }
     }
-    const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    if (check?.matches)
-        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
-    if (check !== undefined && !check.matches) {
-        // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described, suffix } = publishable ?? {
-            expected: results[0].scope.scope_string,
-            strings: results[0].scopes.map((s) => s.scope_string),
-            described: ANY_SCOPE_OF_CLIENT,
-            suffix: undefined,
-        };
-        // The fix names the output that holds the expected string.
-        const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
-        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
-        failed = true;
-    }
-    if (provider !== undefined && 'failure' in provider) {
-        messages.push(...failureMessages(provider.failure, naming));
-        failed = true;
-    }
-    // The verdict's words, the same in every door: what the provider had to publish.
-    const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
+    const verdicts = (providers ?? []).map((run) => {
+        const { verdict, said } = providerVerdict(run, results[0], naming);
+        messages.push(...said);
+        failed ||= !verdict.matches;
+        return verdict;
+    });
+    const plan = planOf(ensured, inputs.dry_run);
     return {
         outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
+        providers: verdicts,
         exitCode: failed ? 1 : 0,
     };
+}
+/** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
+function providerVerdict({ target, publishable, outcome }, first, naming) {
+    // The single form: any scope string of the client, its provider's scope first.
+    const { expected, strings, described, suffix } = publishable ?? {
+        expected: first.scope.scope_string,
+        strings: first.scopes.map((s) => s.scope_string),
+        described: ANY_SCOPE_OF_CLIENT,
+        suffix: undefined,
+    };
+    const about = { suffix: target.suffix, allowed: described };
+    if ('failure' in outcome)
+        return {
+            verdict: { ...about, url: `${target.url}/`, read: false, matches: false },
+            said: failureMessages(outcome.failure, naming),
+        };
+    const { check } = outcome;
+    const verdict = { ...about, ...check, read: true };
+    if (check.matches)
+        return {
+            verdict,
+            said: [{ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` }],
+        };
+    // The fix names the output that holds the expected string.
+    const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+    return { verdict, said: [{ level: 'error', text: mismatchMessage(check, expected, strings, words, described) }] };
 }
 /**
  * A run that could not ensure the scope, with what it knew before it failed; a failed
@@ -30449,7 +30466,7 @@ const SETTING_DEFAULTS = {
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-function settingsSchema({ label, ref, whenEmpty }) {
+function settingsSchema({ label, ref, whenEmpty, lineOf }) {
     // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
     // second stage only once the first has passed.
     const required = (name, hint) => schemas_string().check(_minLength(1, `${label(name)} is empty: ${hint}`));
@@ -30463,18 +30480,18 @@ function settingsSchema({ label, ref, whenEmpty }) {
     };
     const oneOf = (name, values, shown = values) => schemas_enum(values, { error: (issue) => given(name, shown, issue.input) });
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => pipe(schemas_string()
-        .check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
+    const baseUrl = (name, httpsWhy, head = label(name)) => pipe(schemas_string()
+        .check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${head} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
         const url = new URL(value);
         const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
-            problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+            problem(`${head} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
         }
         if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-            problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+            problem(`${head} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
         }
         if (url.search !== '' || url.hash !== '') {
-            problem(`${label(name)} must be a base address without a query or fragment`);
+            problem(`${head} must be a base address without a query or fragment`);
         }
         // Paths are appended to it, so one canonical form without a trailing slash.
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -30492,12 +30509,99 @@ function settingsSchema({ label, ref, whenEmpty }) {
         dry_run: pipe(pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), transform((value) => value.toLowerCase() === 'true')),
         // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
         auth: pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
-        // Optional: empty means no verification of the provider.
-        provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+        // Optional: empty means no verification of the provider; one address, or one provider a line as <suffix>=<url>.
+        provider_url: pipe(schemas_string(), transform((value, ctx) => {
+            const why = 'its answer decides whether this run passes';
+            const lines = value.split(/\r?\n/).map((text, index) => ({ text: text.trim(), line: index + 1 }));
+            const given = lines.filter((l) => l.text !== '');
+            const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+            const url = (text, head) => {
+                const read = baseUrl('provider_url', why, head).safeParse(text);
+                if (!read.success)
+                    read.error.issues.forEach((issue) => problem(issue.message));
+                return read.data;
+            };
+            const [one] = given;
+            if (one === undefined)
+                return [];
+            if (given.length === 1 && namedIn(one.text) === undefined) {
+                const only = url(one.text, label('provider_url'));
+                return only === undefined ? [] : [{ url: only }];
+            }
+            // Several, or one named: each line names the listed scope its provider must publish. No value is quoted (a secret pasted here would show).
+            const targets = [];
+            for (const { text, line } of given) {
+                const head = lineOf('provider_url', line);
+                const named = namedIn(text);
+                if (named === undefined) {
+                    problem(`${head} must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish`);
+                    continue;
+                }
+                if (!SCOPE_SUFFIX.pattern.test(named.suffix))
+                    problem(`${head}: its suffix must be a scope suffix: ${SCOPE_SUFFIX.rule}`);
+                const address = url(named.url, head);
+                const twin = targets.find((t) => t.suffix === named.suffix || t.url === address);
+                if (twin !== undefined) {
+                    problem(twin.suffix === named.suffix
+                        ? `${head} names the same scope as line ${twin.line}: give one provider per scope`
+                        : `${head} gives the same address as line ${twin.line}: a provider publishes one scope, so give it once`);
+                }
+                else if (address !== undefined)
+                    targets.push({ url: address, suffix: named.suffix, line });
+            }
+            return targets;
+        })),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
         provider_suffix: pipe(schemas_string()
             .check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
     });
+}
+/**
+ * A line of provider_url that names its scope: `<suffix>=<url>`. A suffix never holds a `/`, and
+ * an address has one (`://`) before any `=`: a bare address is never read as named.
+ */
+function namedIn(text) {
+    const at = text.indexOf('=');
+    if (at < 1 || text.slice(0, at).includes('/'))
+        return undefined;
+    return { suffix: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+}
+/** The providers a run checks, each with the scope it must publish: provider_url's, the one address under provider_suffix. */
+const settings_providersOf = ({ provider_url: urls, provider_suffix: suffix, }) => 
+// A line that names its own scope keeps it: provider_suffix beside it is a problem of its own (providerProblems).
+urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
+/**
+ * The providers as a step gives them, for what tells its watch's issue from another step's
+ * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * failed on them), kept as given, so that they never read as no provider at all.
+ */
+function providersGiven(url, suffix, naming) {
+    const urls = readSetting('provider_url', url, naming);
+    const named = readSetting('provider_suffix', suffix, naming);
+    if (urls === undefined || (suffix !== '' && named === undefined))
+        return [{ url, suffix }];
+    return settings_providersOf({ provider_url: urls, provider_suffix: named });
+}
+/** What provider_suffix asks that provider_url cannot give: no address, or addresses that name their own scopes. */
+function settings_providerProblems(settings, { label, ref }) {
+    if (settings.provider_suffix === undefined)
+        return [];
+    const [one] = settings.provider_url;
+    if (one === undefined)
+        return [
+            {
+                field: 'provider_suffix',
+                message: `${label('provider_suffix')} is given without ${ref('provider_url')}: it names the scope the provider there must publish`,
+            },
+        ];
+    if (one.suffix === undefined)
+        return [];
+    return [
+        {
+            field: 'provider_suffix',
+            message: `${label('provider_suffix')} is given with ${ref('provider_url')} lines that name their scopes (<suffix>=<url>): leave it out, or give ${ref('provider_url')} one address`,
+        },
+    ];
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
@@ -30998,6 +31102,13 @@ function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) 
     return { budget, service };
 }
 const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
+/** Each provider checked at once against what it may publish (`ensuredFor`: the scopes its suffix is found among); none fails another. */
+const checkProviders = (targets, ensuredFor, budget, port, log) => Promise.all(targets.map(async (target) => {
+    const ensured = ensuredFor(target);
+    const publishable = publishableOf(ensured, target.suffix);
+    const strings = publishable?.strings ?? ensured.results[0].scopes.map((s) => s.scope_string);
+    return { target, publishable, outcome: await providerOutcome(target.url, strings, budget, port, log) };
+}));
 async function ensure(port, signal) {
     const { settings, specFile } = await ensure_validate(port);
     const { scopes: specs, form } = specFile;
@@ -31016,12 +31127,11 @@ async function ensure(port, signal) {
         const ensured = form === 'list'
             ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
             : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
-        const [result] = ensured.results;
-        const publishable = publishableOf(ensured, settings.provider_suffix);
-        const provider = settings.provider_url === undefined
-            ? undefined
-            : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
-        return conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
+        const providers = await checkProviders(settings_providersOf(settings), () => ensured, budget, port, log);
+        return {
+            ...conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+            onDrift: settings.on_drift,
+        };
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
@@ -31068,8 +31178,9 @@ function publishableOf({ form, results }, suffix) {
 async function verify(port, signal) {
     const { naming } = port;
     const settings = parseSettings(port.read, naming);
-    const providerUrl = settings.provider_url;
-    if (providerUrl === undefined) {
+    const targets = providersOf(settings);
+    const [first] = targets;
+    if (first === undefined) {
         throw new ValidationError([
             {
                 field: 'provider_url',
@@ -31077,15 +31188,31 @@ async function verify(port, signal) {
             },
         ]);
     }
+    const problems = providerProblems(settings, naming);
+    if (problems.length > 0)
+        throw new ValidationError(problems);
     const log = logOn(port.write);
-    log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
+    const where = targets.map((t) => t.url).join(', ');
+    log.info(`Checking the provider at ${where} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await inspectScopes(service, naming, settings.provider_suffix);
-    const ensured = { form: 'single', results: [result], unlisted: [] };
-    const publishable = publishableOf(ensured, settings.provider_suffix);
-    const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
-    // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
+    // Each suffix's scope, read in turn: the client once per suffix checked.
+    const found = new Map();
+    for (const { suffix } of targets)
+        if (!found.has(suffix))
+            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+    const ensuredFor = ({ suffix }) => found.get(suffix);
+    const runs = await checkProviders(targets, ensuredFor, budget, port, log);
+    // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
+    const providers = runs.map((run, index) => index === 0 || run.publishable === undefined
+        ? run
+        : { ...run, publishable: { ...run.publishable, suffix: run.target.suffix } });
+    // No spec is held to the scope: drift is not this check's business. The outputs are the first provider's scope's.
+    return concludeRun({
+        inputs: { on_drift: 'ignore', dry_run: false },
+        naming,
+        ensured: ensuredFor(first),
+        providers,
+    });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
 async function ensure_validate({ read, naming, workspace, specBase, check, }) {
@@ -31103,25 +31230,32 @@ async function ensure_validate({ read, naming, workspace, specBase, check, }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl, } = settings.value;
-        const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
-        if (suffix !== undefined && !suffixes.includes(suffix)) {
-            problems.push({
-                field: 'provider_suffix',
-                message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
-            });
-        }
-        else if (suffix !== undefined && providerUrl === undefined) {
-            problems.push({
-                field: 'provider_suffix',
-                message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
-            });
-        }
+        const { auth_url: authUrl, client_id: clientId } = settings.value;
+        problems.push(...settings_providerProblems(settings.value, naming), ...unknownSuffixes(settings.value, spec.value, naming));
         problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
         if (problems.length === 0)
             return { settings: settings.value, specFile: spec.value };
     }
     throw new problems_ValidationError(problems);
+}
+/** Each provider's scope must be one of the spec's: the setting that named it says which it named, and which there are. */
+function unknownSuffixes(settings, spec, naming) {
+    const suffixes = spec.scopes.map((s) => s.scope_suffix);
+    return settings_providersOf(settings).flatMap(({ suffix, line }) => {
+        if (suffix === undefined || suffixes.includes(suffix))
+            return [];
+        return [
+            line === undefined
+                ? {
+                    field: 'provider_suffix',
+                    message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+                }
+                : {
+                    field: 'provider_url',
+                    message: `${naming.lineOf('provider_url', line)} names no scope of the spec: give one of ${suffixes.join(', ')} before its =`,
+                },
+        ];
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/engine/secrets.ts
@@ -31301,7 +31435,7 @@ const folded = (summary, lines) => [
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
+function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text, assign = (setting, value) => `${setting}: ${value}`, }) {
     const cell = (text) => escapeMarkdown(prose(scrub(text)));
     const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
@@ -31312,7 +31446,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
         ...rows.map(([key, v]) => `| ${key} | ${v} |`),
         '',
     ];
-    const { plan, problems, known, messages, outputs } = conclusion;
+    const { plan, problems, known, messages, outputs, providers = [], onDrift } = conclusion;
     const lines = [];
     /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
     const scopeRows = ({ scope, action }, dryRun) => [
@@ -31341,7 +31475,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
         return out;
     };
     if (plan !== undefined) {
-        const { client, provider, dryRun } = plan;
+        const { client, dryRun } = plan;
         const single = plan.form === 'single';
         const rows = [
             ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -31356,12 +31490,22 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
                     ],
                 ]),
             ['Ran for', cell(ranFor)],
+            // What a release with the same settings does is what this run says: the settings it ran with.
+            ...(onDrift === undefined
+                ? []
+                : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
         ];
-        if (provider !== undefined) {
-            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+        for (const { suffix, url, read, published, key, matches, allowed } of providers) {
+            // A provider named by its scope says which it is: one step may check several.
+            const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+            const said = !read
+                ? 'could not be read (the errors say why)'
+                : published === undefined
+                    ? 'no scope'
+                    : `${code(published)} as ${code(key ?? '')}`;
             rows.push([
-                'Provider publishes',
-                `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`,
+                `${which}${read ? ' publishes' : ''}`,
+                `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`,
             ]);
         }
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
@@ -31480,6 +31624,7 @@ const INPUT_NAMING = {
     // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
     secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and the dry run's and the watch's if they have their own)",
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
+    lineOf: (setting, line) => `Line ${line} of input ${setting}`,
 };
 
 ;// CONCATENATED MODULE: ./src/engine/conclude/health.ts
@@ -31613,7 +31758,7 @@ function renderComment(facts) {
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
 function render(facts, target, limit) {
-    const { conclusion, marker, ranFor, scrub } = facts;
+    const { conclusion, marker, ranFor, scrub, assign } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
     const value = (text) => {
@@ -31626,7 +31771,7 @@ function render(facts, target, limit) {
     return [
         marker,
         ...(said === '' ? [] : [said, '']),
-        buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }),
+        buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
         footerOf(facts, target, wasCut),
     ].join('\n');
 }
@@ -31654,8 +31799,21 @@ function footerOf({ runUrl, spec }, target, wasCut) {
 
 
 
-/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-const watchMarker = (clientId, spec) => commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+/**
+ * One issue per client, spec file and set of providers checked: the comment's marker, of another
+ * kind. No provider, or one for any scope, keeps the marker of a client and spec file as it was
+ * (the issues opened under it are still found); providers named by their scopes add each, its
+ * suffix and address (as the settings read it: the host lower case, no trailing slash), sorted,
+ * so that steps that each check one keep an issue each, and no step closes another's.
+ */
+function watchMarker(clientId, spec, providers = []) {
+    const marker = commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+    if (providers.every((p) => p.suffix === undefined))
+        return marker;
+    // URL-encoded: no `,`, `=` or `-->` of a value can be read as the marker's own.
+    const named = providers.map((p) => `${encodeURIComponent(p.suffix ?? '')}=${encodeURIComponent(p.url)}`).sort();
+    return marker.replace(/ -->$/, ` providers=${named.join(',')} -->`);
+}
 // The most messages listed, and the longest value kept whole, tried in turn until the body
 // fits: at the last, 60 messages and 14 values of 60 characters (each at most 6 units once
 // escaped) and the fixed text are far below the limit. A spec that lists scopes has a table
@@ -31665,17 +31823,22 @@ const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
 const ROW_LIMITS = [40, 10, 0];
 // Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
 // words around them stay under 256 characters, where GitHub refuses a longer title (as
-// reported in nelsontky/gh-pages-url-shortener#125).
+// reported in nelsontky/gh-pages-url-shortener#125); four (the providers named) of 48 too.
 const TITLE_VALUE = 64;
-/** What tells this issue from the others: the client's name where known, its id, the spec file. */
-function issueTitle({ conclusion, clientId, spec, scrub, }) {
+const TITLE_VALUE_WITH_PROVIDERS = 48;
+/** What tells this issue from the others: the client's name where known, its id, the spec file, the providers its marker names. */
+function issueTitle({ conclusion, clientId, spec, scrub, providers = [], }) {
+    // The providers the marker names, by the scopes they publish.
+    const named = providers.flatMap((p) => (p.suffix === undefined ? [] : [p.suffix]));
+    const limit = named.length === 0 ? TITLE_VALUE : TITLE_VALUE_WITH_PROVIDERS;
     const value = (text) => {
         const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
-        return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+        return plain.length > limit ? `${plain.slice(0, limit - 1)}…` : plain;
     };
     const name = conclusion.plan?.client.name;
     const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
-    return `Provider scope needs attention: ${client}, ${value(spec)}`;
+    const which = named.length === 0 ? '' : `, provider(s) of ${value(named.join(', '))}`;
+    return `Provider scope needs attention: ${client}, ${value(spec)}${which}`;
 }
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
 function renderIssue(conclusion, facts) {
@@ -31760,6 +31923,18 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
     // By suffix too, which a value cut to its limit may lose from the string's end.
     if (others.length > 0)
         lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
+    // Every provider's verdict, each by the scope it had to publish: one step may check several.
+    const providers = conclusion.providers ?? [];
+    if (providers.length > 0)
+        lines.push('#### The deployed providers', '', ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
+            const about = suffix === undefined ? '' : `${value(suffix)}: `;
+            const said = !read
+                ? 'could not be read'
+                : published === undefined
+                    ? 'publishes no scope'
+                    : `publishes ${code(published)}`;
+            return `- ${about}${code(url)} ${said} (${matches ? 'matches' : `**not ${value(allowed)}**`})`;
+        }), '');
     lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
     lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
     return lines.join('\n');
@@ -31777,10 +31952,13 @@ function pullRequestComment(facts) {
     const marker = commentMarker(clientId, spec);
     return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
 }
-/** The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift` as the run read it. */
+/**
+ * The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift`
+ * as the run read it, `providers` as the step gives them (issue.ts, watchMarker: one issue per set).
+ */
 function watchWriting(facts) {
-    const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
-    const marker = watchMarker(clientId, spec);
+    const { conclusion, clientId, spec, runUrl, scrub, onDrift, providers = [] } = facts;
+    const marker = watchMarker(clientId, spec, providers);
     const because = unwellBecause(conclusion, onDrift);
     if (because.length === 0)
         return { marker, unwell: [], resolved: resolvedComment(runUrl) };
@@ -31788,7 +31966,7 @@ function watchWriting(facts) {
         marker,
         unwell: because,
         issue: {
-            title: issueTitle({ conclusion, clientId, spec, scrub }),
+            title: issueTitle({ conclusion, clientId, spec, scrub, providers }),
             body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }),
         },
     };
@@ -32063,6 +32241,7 @@ async function keep({ conclusion, secrets, write }, deps, token) {
         runUrl: runUrlOf(context),
         scrub: secrets.scrub,
         onDrift,
+        providers: providersGiven(core.getInput('provider_url'), core.getInput('provider_suffix'), INPUT_NAMING),
     });
     const { marker } = writing;
     const login = await tokenUser(octokit, write);

@@ -25,12 +25,10 @@ export function conclusionOf(
   result: ReconcileResult,
   { dryRun = false, provider, messages = [], exitCode = 0, outputs }: RunShape = {},
 ): Conclusion {
-  const plan = planOf(
-    single(result),
-    dryRun,
-    provider === undefined ? undefined : { allowed: ANY_SCOPE_OF_CLIENT, ...provider },
-  );
-  return { ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }), messages, plan, exitCode };
+  const plan = planOf(single(result), dryRun);
+  const providers =
+    provider === undefined ? [] : [{ allowed: ANY_SCOPE_OF_CLIENT, suffix: undefined, read: true, ...provider }];
+  return { ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }), messages, plan, providers, exitCode };
 }
 
 /** The GitHub door's tests' client, and its scope registered as the spec says: one field compared, the same. */

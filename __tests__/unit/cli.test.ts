@@ -22,7 +22,7 @@ import { ROOT } from '../../dev/runner.ts';
 import { dotenvOf } from '../../src/cli/dotenv.ts';
 import { COMMANDS } from '../../src/cli/help.ts';
 import type { CliReport } from '../../src/cli/json-report.ts';
-import { CLI_SETTINGS, cliNaming } from '../../src/cli/options.ts';
+import { CLI_SETTINGS, cliNaming, ordinal } from '../../src/cli/options.ts';
 import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/spec/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
@@ -906,6 +906,85 @@ describe('verify', () => {
       status: 'failed',
       providers: [{ url: `${provider.url}/`, key: null, published: null, matches: false }],
     });
+  });
+
+  test('--provider-url again, or lines in PROVIDER_URL: one provider each, <suffix>=<url>; a line each in the report and in --json', async () => {
+    await cli(['apply']);
+    const main = `${service.url}/scopes/${client.id}/action_all`;
+    const other = service.addScope({ client: client.id, scope_string: `${service.url}/scopes/${client.id}/other` });
+    const second = new ProviderStub();
+    await second.start();
+    try {
+      provider.document = { globus_auth_scope: main };
+      second.document = { globus_auth_scope: main };
+      const args = ['verify', '--provider-url', `action_all=${provider.url}`, '--provider-url', `other=${second.url}`];
+      const text = await cli(args);
+      expect(text.exitCode).toBe(1);
+      expect(text.stdout).toContain(
+        `action_all: Provider ${provider.url}/: publishes ${main} (the scope string of the scope action_all)\n` +
+          `other: Provider ${second.url}/: publishes ${main} (NOT the scope string of the scope other)\n`,
+      );
+      expect(text.stderr).toContain(
+        `set to the scope string that plan and apply print for other (outputs.scopes["other"].scope_string with --json), "${other.scope_string}"`,
+      );
+      const json = jsonOf(await cli([...args, '--json']));
+      expect(json.providers).toEqual([
+        {
+          suffix: 'action_all',
+          url: `${provider.url}/`,
+          read: true,
+          key: 'globus_auth_scope',
+          published: main,
+          matches: true,
+          allowed: 'the scope string of the scope action_all',
+        },
+        {
+          suffix: 'other',
+          url: `${second.url}/`,
+          read: true,
+          key: 'globus_auth_scope',
+          published: main,
+          matches: false,
+          allowed: 'the scope string of the scope other',
+        },
+      ]);
+
+      // Each problem names the value as it was given: the 2nd flag, or the line of the variable.
+      const flagged = await cli([
+        'verify',
+        '--provider-url',
+        `action_all=${provider.url}`,
+        '--provider-url',
+        second.url,
+      ]);
+      expect(flagged.stderr).toContain(
+        'Error: The 2nd --provider-url must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish\n',
+      );
+      env.PROVIDER_URL = `action_all=${provider.url}\n${second.url}`;
+      const variable = await cli(['verify']);
+      expect([variable.exitCode, variable.stderr]).toEqual([
+        1,
+        expect.stringContaining('Error: Line 2 of PROVIDER_URL must be <suffix>=<url>:'),
+      ]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  test('the 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 101st, 111th', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '101st',
+      '111th',
+    ]);
   });
 
   test('without --provider-url, or for a client without scope: exit 1, saying what to do', async () => {

@@ -43,7 +43,7 @@ const conclude = (
       scopeOutputOf: (suffix) => `the scopes output's ${suffix}`,
     },
     ensured: single({ ...RESULT, ...result, wouldCreate: false }),
-    provider: undefined,
+    providers: undefined,
   });
 
 describe('on_drift: update', () => {
@@ -65,7 +65,6 @@ describe('on_drift: update', () => {
     expect(conclusion.plan).toMatchObject({
       dryRun: false,
       changes: true,
-      provider: undefined,
       scopes: [{ action: 'update' }],
     });
     expect(conclusion.plan?.scopes[0].fields).toEqual([

@@ -165,7 +165,7 @@ describe('what the deployed provider may publish', () => {
         ),
       ],
     ]);
-    expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of a listed scope');
+    expect(failed.conclusion.providers?.[0]?.allowed).toBe('the scope string of a listed scope');
   });
 
   test("provider_suffix: that scope's string or its FQDN variant's, never a sibling's", async () => {
@@ -188,7 +188,7 @@ describe('what the deployed provider may publish', () => {
     ]);
     expect(failed.conclusion.outputs?.scope_string).toBe(a.scope_string);
     // Every door's verdict says what the provider had to publish in the same words.
-    expect(failed.conclusion.plan?.provider?.allowed).toBe('the scope string of the scope b');
+    expect(failed.conclusion.providers?.[0]?.allowed).toBe('the scope string of the scope b');
 
     // The first listed scope's string is the scope_string output's: the fix names that one.
     publishing(b.scope_string);
@@ -207,7 +207,7 @@ describe('what the deployed provider may publish', () => {
     publishing(other.scope_string);
     const any = await run(single('main'), { provider_url: provider.url });
     expect([any.conclusion.exitCode, errorsOf(any)]).toEqual([0, []]);
-    expect(any.conclusion.plan?.provider?.allowed).toBe('a scope string of this client');
+    expect(any.conclusion.providers?.[0]?.allowed).toBe('a scope string of this client');
 
     const named = await run(single('main'), { provider_url: provider.url, provider_suffix: 'main' });
     expect([named.conclusion.exitCode, errorsOf(named)]).toEqual([
@@ -373,5 +373,134 @@ describe('what a failed run knew', () => {
       clientId: client.id,
       scopes: [{ suffix: 'a', scopeString: stringOf('a') }],
     });
+  });
+});
+
+describe('several providers, one verdict each', () => {
+  let second: ProviderStub;
+  beforeEach(async () => {
+    second = new ProviderStub();
+    await second.start();
+  });
+  afterEach(() => second.stop());
+
+  test("each against its own listed scope: one publishing it, one another's; a verdict each, in the order given, and one error", async () => {
+    const [a, b, c] = [own('a'), own('b'), own('c')];
+    publishing(a.scope_string);
+    second.document = { globus_auth_scope: c.scope_string };
+    const both = await run(listed('a', 'b', 'c'), { provider_url: `a=${provider.url}\nb=${second.url}/` });
+    expect(both.conclusion.exitCode).toBe(1);
+    expect(both.conclusion.providers).toEqual([
+      {
+        suffix: 'a',
+        url: `${provider.url}/`,
+        read: true,
+        key: 'globus_auth_scope',
+        published: a.scope_string,
+        matches: true,
+        allowed: 'the scope string of the scope a',
+      },
+      {
+        suffix: 'b',
+        url: `${second.url}/`,
+        read: true,
+        key: 'globus_auth_scope',
+        published: c.scope_string,
+        matches: false,
+        allowed: 'the scope string of the scope b',
+      },
+    ]);
+    expect(both.conclusion.messages).toContainEqual({
+      level: 'info',
+      text: `The provider at ${provider.url}/ publishes ${a.scope_string} (globus_auth_scope)`,
+    });
+    expect(errorsOf(both)).toEqual([
+      `The provider at ${second.url}/ publishes globus_auth_scope "${c.scope_string}", which is not the scope string of the scope b (${b.scope_string}). ` +
+        `Deploy the provider with globus_auth_scope set to the scope_string of "b" in the step's scopes output, "${b.scope_string}".`,
+    ]);
+    expect([provider.requests, second.requests]).toEqual([1, 1]);
+    // The outputs and the plan are the registration's, whichever provider failed.
+    expect(both.conclusion.outputs?.scope_string).toBe(a.scope_string);
+
+    second.document = { globus_auth_scope: b.scope_string };
+    const passed = await run(listed('a', 'b', 'c'), { provider_url: `a=${provider.url}\nb=${second.url}` });
+    expect([passed.conclusion.exitCode, errorsOf(passed), passed.conclusion.providers?.map((p) => p.matches)]).toEqual([
+      0,
+      [],
+      [true, true],
+    ]);
+  });
+
+  test('one provider unreadable: its verdict says so, its error says why, and the other is still checked', async () => {
+    const [a, b] = [own('a'), own('b')];
+    publishing(a.scope_string);
+    second.status = 404;
+    const failed = await run(listed('a', 'b'), { provider_url: `b=${second.url}\na=${provider.url}` });
+    expect(failed.conclusion.exitCode).toBe(1);
+    expect(
+      failed.conclusion.providers?.map(({ suffix, read, matches, published }) => [suffix, read, matches, published]),
+    ).toEqual([
+      ['b', false, false, undefined],
+      ['a', true, true, a.scope_string],
+    ]);
+    expect(failed.conclusion.providers?.[0]?.url).toBe(`${second.url}/`);
+    expect(errorsOf(failed)).toEqual([
+      expect.stringMatching(/^Provider introspection \(GET http:\/\/127\.0\.0\.1:\d+\/\) failed with HTTP 404/),
+    ]);
+    expect(b.scope_string).toBe(stringOf('b'));
+  });
+
+  test('a line that names no scope of the spec, or provider_suffix beside named lines: each a problem, and no request', async () => {
+    const unknown = await run(listed('a', 'b'), {
+      provider_url: `a=${provider.url}\nzz=${second.url}`,
+      provider_suffix: 'a',
+    });
+    expect(unknown.conclusion.problems).toEqual([
+      {
+        field: 'provider_suffix',
+        message:
+          'Input provider_suffix is given with provider_url lines that name their scopes (<suffix>=<url>): leave it out, or give provider_url one address',
+      },
+      {
+        field: 'provider_url',
+        message: 'Line 2 of input provider_url names no scope of the spec: give one of a, b before its =',
+      },
+    ]);
+    expect([service.apiCalls(), provider.requests, second.requests]).toEqual([[], 0, 0]);
+  });
+
+  test("verify: each provider against its suffix's scope of the client, the outputs the first's", async () => {
+    const [a, b] = [own('a'), own('b')];
+    publishing(b.scope_string);
+    second.document = { globus_auth_scope: a.scope_string };
+    const swapped = await run('', { provider_url: `b=${provider.url}\na=${second.url}` }, { enter: verifyProvider });
+    expect([swapped.conclusion.exitCode, errorsOf(swapped)]).toEqual([0, []]);
+    expect(swapped.conclusion.providers?.map((p) => [p.suffix, p.matches, p.allowed])).toEqual([
+      ['b', true, 'the scope string of the scope b'],
+      ['a', true, 'the scope string of the scope a'],
+    ]);
+    expect(swapped.conclusion.outputs?.scope_string).toBe(b.scope_string);
+    expect(swapped.conclusion.onDrift).toBeUndefined();
+    expect(swapped.written[0]?.text).toBe(
+      `Checking the provider at ${provider.url}, ${second.url} against the scopes of client ${client.id} at ${service.url}`,
+    );
+
+    const crossed = await run('', { provider_url: `a=${provider.url}\nb=${second.url}` }, { enter: verifyProvider });
+    expect(crossed.conclusion.providers?.map((p) => p.matches)).toEqual([false, false]);
+
+    const refused = await run(
+      '',
+      { provider_url: `a=${provider.url}`, provider_suffix: 'b' },
+      { enter: verifyProvider },
+    );
+    expect(refused.conclusion.problems?.map((p) => p.field)).toEqual(['provider_suffix']);
+  });
+
+  test('a plan or an apply says the on_drift it ran with', async () => {
+    own('a');
+    const planned = await run(listed('a'), { on_drift: 'update', dry_run: 'true' });
+    expect(planned.conclusion.onDrift).toBe('update');
+    const applied = await run(listed('a'));
+    expect(applied.conclusion.onDrift).toBe('warn');
   });
 });

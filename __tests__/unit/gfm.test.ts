@@ -116,9 +116,20 @@ const CASES: Array<[string, Conclusion, Unwell[]]> = [
       inputs: { on_drift: 'warn', dry_run: false },
       naming: INPUT_NAMING,
       ensured: single(registered('action_all')),
-      provider: {
-        check: { url: `https://p.e.test/${HOSTILE}`, key: 'globus_auth_scope', published: HOSTILE, matches: false },
-      },
+      providers: [
+        {
+          target: { url: `https://p.e.test/${HOSTILE}`, suffix: HOSTILE },
+          publishable: undefined,
+          outcome: {
+            check: {
+              url: `https://p.e.test/${HOSTILE}/`,
+              key: 'globus_auth_scope',
+              published: HOSTILE,
+              matches: false,
+            },
+          },
+        },
+      ],
     }),
     ['failed'],
   ],

@@ -317,19 +317,21 @@ describe('humanReport, a spec that lists scopes', () => {
       { ...REGISTERED, comparison: SAME },
       { ...REGISTERED, scope: b, scopes: [b], comparison: SAME, ...second } as ReconcileResult,
     ];
-    const plan = planOf(
-      { form: 'list', results, unlisted: [other('x'), other('y')] },
-      true,
+    const plan = planOf({ form: 'list', results, unlisted: [other('x'), other('y')] }, true);
+    const providers =
       provider === undefined
-        ? undefined
-        : {
-            url: 'https://p.example.org/',
-            key: 'globus_auth_scope',
-            allowed: 'the scope string of a listed scope',
-            ...provider,
-          },
-    );
-    return { messages: [], exitCode: 0 as const, plan, outputs: outputsOf(results, plan) };
+        ? []
+        : [
+            {
+              url: 'https://p.example.org/',
+              key: 'globus_auth_scope',
+              allowed: 'the scope string of a listed scope',
+              suffix: undefined,
+              read: true,
+              ...provider,
+            },
+          ];
+    return { messages: [], exitCode: 0 as const, plan, providers, outputs: outputsOf(results, plan) };
   };
   const head = (lines: string[]): string[] => lines.slice(0, lines.indexOf('<bold>Outputs:</bold>') - 1);
 

@@ -1,6 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { ValidationError, type Problem } from '../../src/engine/spec/problems.ts';
-import { SETTING_NAMES, parseSettings, type SettingName } from '../../src/engine/spec/settings.ts';
+import {
+  SETTING_NAMES,
+  parseSettings,
+  providerProblems,
+  providersOf,
+  type SettingName,
+} from '../../src/engine/spec/settings.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 
@@ -85,7 +91,7 @@ describe('parseSettings accepts', () => {
       ...VALID,
       timeout_seconds: 30,
       dry_run: false,
-      provider_url: undefined,
+      provider_url: [],
       provider_suffix: undefined,
     });
   });
@@ -368,7 +374,80 @@ describe('the inputs of the drift check, the dry run and the provider verificati
   test('provider_url is normalised like auth_url', () => {
     expect(
       parseSettings(reader({ provider_url: 'https://provider.example.org/base/' }), INPUT_NAMING).provider_url,
-    ).toBe('https://provider.example.org/base');
+    ).toEqual([{ url: 'https://provider.example.org/base' }]);
+  });
+});
+
+describe('provider_url: one address, or one provider a line as <suffix>=<url>', () => {
+  const urls = (value: string) => parseSettings(reader({ provider_url: value }), INPUT_NAMING).provider_url;
+  const problemsOf = (value: string, more: Partial<RawInputs> = {}) =>
+    errorOf({ provider_url: value, ...more }).problems;
+
+  test('lines of <suffix>=<url>, each normalised, numbered as written (blank lines skipped); one named line too', () => {
+    expect(urls('\n transfer = HTTPS://Transfer.Example.org/base/ \r\n\ncompute=http://127.0.0.1:8081\n')).toEqual([
+      { url: 'https://transfer.example.org/base', suffix: 'transfer', line: 2 },
+      { url: 'http://127.0.0.1:8081', suffix: 'compute', line: 4 },
+    ]);
+    expect(urls('a=https://p.example.org')).toEqual([{ url: 'https://p.example.org', suffix: 'a', line: 1 }]);
+  });
+
+  test('an = in the path of one address is no suffix: an address has its // first', () => {
+    expect(urls('https://p.example.org/x=1')).toEqual([{ url: 'https://p.example.org/x=1' }]);
+  });
+
+  test("each line its problem, by its number, in the door's words; no value quoted", () => {
+    expect(
+      problemsOf(
+        [
+          'a=https://a.example.org',
+          'https://b.example.org',
+          'a=https://c.example.org',
+          'c=https://a.example.org/',
+          'd=http://d.example.org',
+          'e f=https://e.example.org',
+          's3cr3t=',
+        ].join('\n'),
+      ),
+    ).toEqual(
+      [
+        'Line 2 of input provider_url must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish',
+        'Line 3 of input provider_url names the same scope as line 1: give one provider per scope',
+        'Line 4 of input provider_url gives the same address as line 1: a provider publishes one scope, so give it once',
+        'Line 5 of input provider_url must use https: its answer decides whether this run passes. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)',
+        'Line 6 of input provider_url: its suffix must be a scope suffix: one path segment: no white space, control or format character, /, ?, # or %',
+        'Line 7 of input provider_url must be an absolute http(s) URL, e.g. https://provider.example.org',
+      ].map((message) => ({ field: 'provider_url', message })),
+    );
+  });
+
+  test("provider_suffix: the one address's scope; beside named lines, or without an address, a problem", () => {
+    const settings = (raw: Partial<RawInputs>) => parseSettings(reader(raw), INPUT_NAMING);
+    expect(providersOf(settings({ provider_url: 'https://p.example.org', provider_suffix: 'b' }))).toEqual([
+      { url: 'https://p.example.org', suffix: 'b' },
+    ]);
+    expect(providersOf(settings({ provider_url: 'https://p.example.org' }))).toEqual([
+      { url: 'https://p.example.org' },
+    ]);
+    expect(
+      providerProblems(settings({ provider_url: 'https://p.example.org', provider_suffix: 'b' }), INPUT_NAMING),
+    ).toEqual([]);
+    expect(
+      providerProblems(settings({ provider_url: 'a=https://p.example.org', provider_suffix: 'b' }), INPUT_NAMING),
+    ).toEqual([
+      {
+        field: 'provider_suffix',
+        message:
+          'Input provider_suffix is given with provider_url lines that name their scopes (<suffix>=<url>): leave it out, or give provider_url one address',
+      },
+    ]);
+    expect(providerProblems(settings({ provider_suffix: 'b' }), INPUT_NAMING)).toEqual([
+      {
+        field: 'provider_suffix',
+        message:
+          'Input provider_suffix is given without provider_url: it names the scope the provider there must publish',
+      },
+    ]);
+    expect(providerProblems(settings({}), INPUT_NAMING)).toEqual([]);
   });
 });
 

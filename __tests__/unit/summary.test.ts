@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { concludeRun, outputsOf } from '../../src/engine/conclude/conclude.ts';
+import { concludeRun, outputsOf, type Conclusion, type ProviderVerdict } from '../../src/engine/conclude/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
 import { planOf, type Ensured, type Plan } from '../../src/engine/reconcile/plan.ts';
 import type { Problem } from '../../src/engine/spec/problems.ts';
@@ -378,6 +378,49 @@ describe('buildSummary', () => {
       '| Provider publishes | no scope (**not a scope string of this client**) |',
     );
     expect(summaryOf(EXISTING, { dryRun: false }, { ranFor: 'r' })).not.toContain('Provider publishes');
+  });
+
+  test('several providers: a row each, named by its address and the scope it had to publish; one unread says so', () => {
+    const verdict = (suffix: string, more: Partial<ProviderVerdict>): ProviderVerdict => ({
+      suffix,
+      url: `https://${suffix}.example.org/`,
+      read: true,
+      key: 'globus_auth_scope',
+      published: SCOPE_STRING,
+      matches: true,
+      allowed: `the scope string of the scope ${suffix}`,
+      ...more,
+    });
+    const conclusion = {
+      ...conclusionOf(EXISTING, { outputs: false }),
+      providers: [
+        verdict('a', {}),
+        verdict('b_1', { matches: false }),
+        verdict('c', { read: false, matches: false, key: undefined, published: undefined }),
+      ],
+    };
+    const rows = buildSummary(conclusion, { ranFor: 'r' })
+      .split('\n')
+      .filter((line) => line.startsWith('| Provider'));
+    expect(rows).toEqual([
+      `| Provider <code>https\\://a.example.org/</code> for a publishes | <code>${esc(SCOPE_STRING)}</code> as <code>globus\\_auth\\_scope</code> (matches) |`,
+      `| Provider <code>https\\://b\\_1.example.org/</code> for b\\_1 publishes | <code>${esc(SCOPE_STRING)}</code> as <code>globus\\_auth\\_scope</code> (**not the scope string of the scope b\\_1**) |`,
+      '| Provider <code>https\\://c.example.org/</code> for c | could not be read (the errors say why) (**not the scope string of the scope c**) |',
+    ]);
+  });
+
+  test("the settings it ran with: on_drift in the door's words, and whether it was a dry run; none without them", () => {
+    const row = (dryRun: boolean, context: Partial<SummaryContext> = {}, onDrift: Conclusion['onDrift'] = 'update') =>
+      buildSummary({ ...conclusionOf(EXISTING, { dryRun, outputs: false }), onDrift }, { ranFor: 'r', ...context })
+        .split('\n')
+        .find((line) => line.startsWith('| Settings |'));
+    expect(row(true)).toBe('| Settings | <code>on\\_drift\\: update</code>, a dry run |');
+    expect(row(false, {}, 'warn')).toBe('| Settings | <code>on\\_drift\\: warn</code> |');
+    expect(row(true, { assign: (setting, value) => `--${setting.replace('_', '-')} ${value}` })).toBe(
+      '| Settings | <code>--on-drift update</code>, a dry run |',
+    );
+    // verify holds no spec to the scope: no on_drift, no row.
+    expect(buildSummary(conclusionOf(EXISTING, { dryRun: true }), { ranFor: 'r' })).not.toContain('| Settings |');
   });
 
   test('every value is scrubbed before it is escaped', () => {

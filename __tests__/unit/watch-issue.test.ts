@@ -89,6 +89,113 @@ describe('the issue', () => {
     expect(watchMarker('x --> <b>', 'a.yml -->').match(/-->/g)).toEqual(['-->']);
   });
 
+  test('with providers named by their scopes, the marker adds each (suffix and address, encoded, sorted); none, or one for any scope, keeps it as it was', () => {
+    const plain = `<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->`;
+    expect(watchMarker(CLIENT_ID, SPEC, [])).toBe(plain);
+    expect(watchMarker(CLIENT_ID, SPEC, [{ url: 'https://p.example.org' }])).toBe(plain);
+    const named = watchMarker(CLIENT_ID, SPEC, [
+      { url: 'https://t.example.org/base', suffix: 'transfer' },
+      { url: 'https://c.example.org', suffix: 'compute' },
+    ]);
+    expect(named).toBe(
+      `<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml ` +
+        'providers=compute=https%3A%2F%2Fc.example.org,transfer=https%3A%2F%2Ft.example.org%2Fbase -->',
+    );
+    // The order given is not the marker's; another address, another suffix or one provider fewer is another issue.
+    expect(
+      watchMarker(CLIENT_ID, SPEC, [
+        { url: 'https://c.example.org', suffix: 'compute' },
+        { url: 'https://t.example.org/base', suffix: 'transfer' },
+      ]),
+    ).toBe(named);
+    const others = [
+      [{ url: 'https://c.example.org', suffix: 'compute' }],
+      [{ url: 'https://t.example.org/base', suffix: 'transfer' }],
+      [{ url: 'https://c.example.org', suffix: 'transfer' }],
+      [{ url: 'https://c.example.org/x', suffix: 'compute' }],
+    ].map((providers) => watchMarker(CLIENT_ID, SPEC, providers));
+    expect(new Set([named, plain, ...others]).size).toBe(6);
+    expect(watchMarker(CLIENT_ID, SPEC, [{ url: 'x --> <b>,a=b', suffix: ' -->,=' }]).match(/-->/g)).toEqual(['-->']);
+  });
+
+  test('with providers named, the title names them, each value cut shorter: still within 256', () => {
+    const scrub = (text: string): string => text;
+    const providers = [
+      { url: 'https://t.example.org', suffix: 'transfer' },
+      { url: 'https://c.example.org', suffix: 'compute' },
+    ];
+    expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: SPEC, scrub, providers })).toBe(
+      `Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}, provider(s) of transfer, compute`,
+    );
+    expect(
+      issueTitle({
+        conclusion: drifted(),
+        clientId: CLIENT_ID,
+        spec: SPEC,
+        scrub,
+        providers: [providers[0] as { url: string }].map(({ url }) => ({ url })),
+      }),
+    ).toBe(`Provider scope needs attention: Example Action Provider (${CLIENT_ID}), ${SPEC}`);
+    const long = issueTitle({
+      conclusion: concluded({ client: { id: CLIENT_ID, name: 'n'.repeat(500) } }),
+      clientId: 'i'.repeat(500),
+      spec: 's'.repeat(500),
+      scrub,
+      providers: [{ url: 'https://x.example.org', suffix: 'p'.repeat(500) }],
+    });
+    expect(long).toBe(
+      `Provider scope needs attention: ${'n'.repeat(47)}… (${'i'.repeat(47)}…), ${'s'.repeat(47)}…, provider(s) of ${'p'.repeat(47)}…`,
+    );
+    expect(long.length).toBeLessThanOrEqual(256);
+  });
+
+  test("its body lists every provider's verdict, by the scope it had to publish", () => {
+    const conclusion: Conclusion = {
+      ...drifted(),
+      providers: [
+        {
+          suffix: 'a',
+          url: 'https://a.example.org/',
+          read: true,
+          key: 'globus_auth_scope',
+          published: SCOPE_STRING,
+          matches: true,
+          allowed: 'the scope string of the scope a',
+        },
+        {
+          suffix: 'b',
+          url: 'https://b.example.org/',
+          read: true,
+          key: undefined,
+          published: undefined,
+          matches: false,
+          allowed: 'the scope string of the scope b',
+        },
+        {
+          suffix: undefined,
+          url: 'https://c.example.org/',
+          read: false,
+          matches: false,
+          allowed: 'a scope string of this client',
+        },
+      ],
+    };
+    const body = renderIssue(conclusion, facts());
+    const section = body.slice(body.indexOf('#### The deployed providers'), body.indexOf('#### What to do'));
+    expect(section).toBe(
+      [
+        '#### The deployed providers',
+        '',
+        `- a: <code>https\\://a.example.org/</code> publishes <code>${md(SCOPE_STRING)}</code> (matches)`,
+        '- b: <code>https\\://b.example.org/</code> publishes no scope (**not the scope string of the scope b**)',
+        '- <code>https\\://c.example.org/</code> could not be read (**not a scope string of this client**)',
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(renderIssue(drifted(), facts())).not.toContain('#### The deployed providers');
+  });
+
   test("its title: the client's name where known, its id, the spec file; inert, on one line, cut", () => {
     const scrub = (text: string): string => text;
     expect(issueTitle({ conclusion: drifted(), clientId: CLIENT_ID, spec: SPEC, scrub })).toBe(
@@ -562,6 +669,43 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     expect(issues()[1]?.title).toBe(
       `Provider scope needs attention: Example Action Provider (${CLIENT_ID}), providers/other.yml`,
     );
+  });
+
+  test('providers named by their scopes: an issue per set, its marker and title naming them; a step that checks none, or one for any scope, keeps the issue of the client and spec file', async () => {
+    const second = 'a=https://a.example.org\nb=https://b.example.org';
+    await setup({ provider_url: 'https://a.example.org', provider_suffix: 'a' }).watch(drifted());
+    await setup({ provider_url: 'b=https://B.example.org/' }).watch(drifted());
+    await setup({ provider_url: second }).watch(drifted());
+    await setup({ provider_url: 'https://a.example.org' }).watch(drifted());
+    await setup().watch(drifted());
+    // The same provider by provider_suffix or by its line: the same issue.
+    await setup({ provider_url: 'a=https://a.example.org/' }).watch(drifted());
+    const a = [{ url: 'https://a.example.org', suffix: 'a' }];
+    const b = [{ url: 'https://b.example.org', suffix: 'b' }];
+    expect(issues().map((i) => i.body.split('\n')[0])).toEqual([
+      watchMarker(CLIENT_ID, SPEC, a),
+      watchMarker(CLIENT_ID, SPEC, b),
+      watchMarker(CLIENT_ID, SPEC, [...a, ...b]),
+      MARKER,
+    ]);
+    expect(issues().map((i) => i.title.slice(i.title.indexOf('.yml')))).toEqual([
+      '.yml, provider(s) of a',
+      '.yml, provider(s) of b',
+      '.yml, provider(s) of a, b',
+      '.yml',
+    ]);
+    // A well run of one provider closes its own issue alone.
+    await setup({ provider_url: 'b=https://b.example.org' }).watch(concluded());
+    expect(issues().map((i) => i.state)).toEqual(['open', 'closed', 'open', 'open']);
+  });
+
+  test('provider inputs the run refused keep an issue of their own, as given: never the one without providers', async () => {
+    await setup({ provider_url: 'not a url' }).watch(drifted());
+    await setup({ provider_url: 'https://a.example.org', provider_suffix: 'a b' }).watch(drifted());
+    expect(issues().map((i) => i.body.split('\n')[0])).toEqual([
+      watchMarker(CLIENT_ID, SPEC, [{ url: 'not a url', suffix: '' }]),
+      watchMarker(CLIENT_ID, SPEC, [{ url: 'https://a.example.org', suffix: 'a b' }]),
+    ]);
   });
 
   test.each([

@@ -476,6 +476,12 @@ var errors = __webpack_require__(4934);
 // EXTERNAL MODULE: ./src/engine/reconcile/drift.ts
 var reconcile_drift = __webpack_require__(8122);
 ;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
+/**
+ * The plan: what a run found, and did or would do, as data that every door renders (the
+ * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
+ * show: every field of a creation, each changed field before and after, each drifted field's
+ * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
+ */
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
@@ -512,7 +518,7 @@ function scopePlanOf(result) {
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun, provider) {
+function planOf({ form, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
     // The last result has seen every write of the run; a planned scope is in its own result's list alone.
     const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
@@ -525,7 +531,6 @@ function planOf({ form, results, unlisted }, dryRun, provider) {
         scopes,
         scopeStrings: all.map((s) => s.scope_string),
         unlisted: unlisted.map((s) => s.scope_string),
-        provider,
     };
 }
 
@@ -591,7 +596,7 @@ function outputsOf(results, plan) {
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
-function concludeRun({ inputs, naming, ensured, provider, publishable }) {
+function concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
     const list = ensured.form === 'list';
     const messages = [];
@@ -625,35 +630,47 @@ function concludeRun({ inputs, naming, ensured, provider, publishable }) {
             failed ||= level === 'error' && drift.length > 0;
         }
     }
-    const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    if (check?.matches)
-        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
-    if (check !== undefined && !check.matches) {
-        // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described, suffix } = publishable ?? {
-            expected: results[0].scope.scope_string,
-            strings: results[0].scopes.map((s) => s.scope_string),
-            described: ANY_SCOPE_OF_CLIENT,
-            suffix: undefined,
-        };
-        // The fix names the output that holds the expected string.
-        const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
-        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
-        failed = true;
-    }
-    if (provider !== undefined && 'failure' in provider) {
-        messages.push(...failureMessages(provider.failure, naming));
-        failed = true;
-    }
-    // The verdict's words, the same in every door: what the provider had to publish.
-    const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
+    const verdicts = (providers ?? []).map((run) => {
+        const { verdict, said } = providerVerdict(run, results[0], naming);
+        messages.push(...said);
+        failed ||= !verdict.matches;
+        return verdict;
+    });
+    const plan = planOf(ensured, inputs.dry_run);
     return {
         outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
+        providers: verdicts,
         exitCode: failed ? 1 : 0,
     };
+}
+/** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
+function providerVerdict({ target, publishable, outcome }, first, naming) {
+    // The single form: any scope string of the client, its provider's scope first.
+    const { expected, strings, described, suffix } = publishable ?? {
+        expected: first.scope.scope_string,
+        strings: first.scopes.map((s) => s.scope_string),
+        described: ANY_SCOPE_OF_CLIENT,
+        suffix: undefined,
+    };
+    const about = { suffix: target.suffix, allowed: described };
+    if ('failure' in outcome)
+        return {
+            verdict: { ...about, url: `${target.url}/`, read: false, matches: false },
+            said: failureMessages(outcome.failure, naming),
+        };
+    const { check } = outcome;
+    const verdict = { ...about, ...check, read: true };
+    if (check.matches)
+        return {
+            verdict,
+            said: [{ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` }],
+        };
+    // The fix names the output that holds the expected string.
+    const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+    return { verdict, said: [{ level: 'error', text: mismatchMessage(check, expected, strings, words, described) }] };
 }
 /**
  * A run that could not ensure the scope, with what it knew before it failed; a failed
@@ -1331,7 +1348,7 @@ const SETTING_DEFAULTS = {
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-function settingsSchema({ label, ref, whenEmpty }) {
+function settingsSchema({ label, ref, whenEmpty, lineOf }) {
     // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
     // second stage only once the first has passed.
     const required = (name, hint) => schemas/* string */.YjP().check(api/* _minLength */.m9(1, `${label(name)} is empty: ${hint}`));
@@ -1345,18 +1362,18 @@ function settingsSchema({ label, ref, whenEmpty }) {
     };
     const oneOf = (name, values, shown = values) => schemas/* enum */.k5n(values, { error: (issue) => given(name, shown, issue.input) });
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => schemas/* pipe */.FsL(schemas/* string */.YjP()
-        .check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
+    const baseUrl = (name, httpsWhy, head = label(name)) => schemas/* pipe */.FsL(schemas/* string */.YjP()
+        .check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${head} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
         const url = new URL(value);
         const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
-            problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+            problem(`${head} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
         }
         if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-            problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+            problem(`${head} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
         }
         if (url.search !== '' || url.hash !== '') {
-            problem(`${label(name)} must be a base address without a query or fragment`);
+            problem(`${head} must be a base address without a query or fragment`);
         }
         // Paths are appended to it, so one canonical form without a trailing slash.
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -1374,12 +1391,99 @@ function settingsSchema({ label, ref, whenEmpty }) {
         dry_run: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), schemas/* transform */.pdi((value) => value.toLowerCase() === 'true')),
         // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
         auth: schemas/* pipe */.FsL(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
-        // Optional: empty means no verification of the provider.
-        provider_url: schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))), schemas/* optional */.lqM(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+        // Optional: empty means no verification of the provider; one address, or one provider a line as <suffix>=<url>.
+        provider_url: schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value, ctx) => {
+            const why = 'its answer decides whether this run passes';
+            const lines = value.split(/\r?\n/).map((text, index) => ({ text: text.trim(), line: index + 1 }));
+            const given = lines.filter((l) => l.text !== '');
+            const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+            const url = (text, head) => {
+                const read = baseUrl('provider_url', why, head).safeParse(text);
+                if (!read.success)
+                    read.error.issues.forEach((issue) => problem(issue.message));
+                return read.data;
+            };
+            const [one] = given;
+            if (one === undefined)
+                return [];
+            if (given.length === 1 && namedIn(one.text) === undefined) {
+                const only = url(one.text, label('provider_url'));
+                return only === undefined ? [] : [{ url: only }];
+            }
+            // Several, or one named: each line names the listed scope its provider must publish. No value is quoted (a secret pasted here would show).
+            const targets = [];
+            for (const { text, line } of given) {
+                const head = lineOf('provider_url', line);
+                const named = namedIn(text);
+                if (named === undefined) {
+                    problem(`${head} must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish`);
+                    continue;
+                }
+                if (!SCOPE_SUFFIX.pattern.test(named.suffix))
+                    problem(`${head}: its suffix must be a scope suffix: ${SCOPE_SUFFIX.rule}`);
+                const address = url(named.url, head);
+                const twin = targets.find((t) => t.suffix === named.suffix || t.url === address);
+                if (twin !== undefined) {
+                    problem(twin.suffix === named.suffix
+                        ? `${head} names the same scope as line ${twin.line}: give one provider per scope`
+                        : `${head} gives the same address as line ${twin.line}: a provider publishes one scope, so give it once`);
+                }
+                else if (address !== undefined)
+                    targets.push({ url: address, suffix: named.suffix, line });
+            }
+            return targets;
+        })),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
         provider_suffix: schemas/* pipe */.FsL(schemas/* string */.YjP()
             .check(schemas/* refine */.YPB((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))),
     });
+}
+/**
+ * A line of provider_url that names its scope: `<suffix>=<url>`. A suffix never holds a `/`, and
+ * an address has one (`://`) before any `=`: a bare address is never read as named.
+ */
+function namedIn(text) {
+    const at = text.indexOf('=');
+    if (at < 1 || text.slice(0, at).includes('/'))
+        return undefined;
+    return { suffix: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+}
+/** The providers a run checks, each with the scope it must publish: provider_url's, the one address under provider_suffix. */
+const providersOf = ({ provider_url: urls, provider_suffix: suffix, }) => 
+// A line that names its own scope keeps it: provider_suffix beside it is a problem of its own (providerProblems).
+urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
+/**
+ * The providers as a step gives them, for what tells its watch's issue from another step's
+ * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * failed on them), kept as given, so that they never read as no provider at all.
+ */
+function providersGiven(url, suffix, naming) {
+    const urls = readSetting('provider_url', url, naming);
+    const named = readSetting('provider_suffix', suffix, naming);
+    if (urls === undefined || (suffix !== '' && named === undefined))
+        return [{ url, suffix }];
+    return providersOf({ provider_url: urls, provider_suffix: named });
+}
+/** What provider_suffix asks that provider_url cannot give: no address, or addresses that name their own scopes. */
+function providerProblems(settings, { label, ref }) {
+    if (settings.provider_suffix === undefined)
+        return [];
+    const [one] = settings.provider_url;
+    if (one === undefined)
+        return [
+            {
+                field: 'provider_suffix',
+                message: `${label('provider_suffix')} is given without ${ref('provider_url')}: it names the scope the provider there must publish`,
+            },
+        ];
+    if (one.suffix === undefined)
+        return [];
+    return [
+        {
+            field: 'provider_suffix',
+            message: `${label('provider_suffix')} is given with ${ref('provider_url')} lines that name their scopes (<suffix>=<url>): leave it out, or give ${ref('provider_url')} one address`,
+        },
+    ];
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
@@ -1877,6 +1981,13 @@ function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) 
     return { budget, service };
 }
 const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
+/** Each provider checked at once against what it may publish (`ensuredFor`: the scopes its suffix is found among); none fails another. */
+const checkProviders = (targets, ensuredFor, budget, port, log) => Promise.all(targets.map(async (target) => {
+    const ensured = ensuredFor(target);
+    const publishable = publishableOf(ensured, target.suffix);
+    const strings = publishable?.strings ?? ensured.results[0].scopes.map((s) => s.scope_string);
+    return { target, publishable, outcome: await providerOutcome(target.url, strings, budget, port, log) };
+}));
 async function ensure(port, signal) {
     const { settings, specFile } = await validate(port);
     const { scopes: specs, form } = specFile;
@@ -1895,12 +2006,11 @@ async function ensure(port, signal) {
         const ensured = form === 'list'
             ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
             : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
-        const [result] = ensured.results;
-        const publishable = publishableOf(ensured, settings.provider_suffix);
-        const provider = settings.provider_url === undefined
-            ? undefined
-            : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
-        return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
+        const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
+        return {
+            ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+            onDrift: settings.on_drift,
+        };
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
@@ -1947,8 +2057,9 @@ function publishableOf({ form, results }, suffix) {
 async function verify(port, signal) {
     const { naming } = port;
     const settings = parseSettings(port.read, naming);
-    const providerUrl = settings.provider_url;
-    if (providerUrl === undefined) {
+    const targets = providersOf(settings);
+    const [first] = targets;
+    if (first === undefined) {
         throw new ValidationError([
             {
                 field: 'provider_url',
@@ -1956,15 +2067,31 @@ async function verify(port, signal) {
             },
         ]);
     }
+    const problems = providerProblems(settings, naming);
+    if (problems.length > 0)
+        throw new ValidationError(problems);
     const log = logOn(port.write);
-    log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
+    const where = targets.map((t) => t.url).join(', ');
+    log.info(`Checking the provider at ${where} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await inspectScopes(service, naming, settings.provider_suffix);
-    const ensured = { form: 'single', results: [result], unlisted: [] };
-    const publishable = publishableOf(ensured, settings.provider_suffix);
-    const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
-    // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
+    // Each suffix's scope, read in turn: the client once per suffix checked.
+    const found = new Map();
+    for (const { suffix } of targets)
+        if (!found.has(suffix))
+            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+    const ensuredFor = ({ suffix }) => found.get(suffix);
+    const runs = await checkProviders(targets, ensuredFor, budget, port, log);
+    // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
+    const providers = runs.map((run, index) => index === 0 || run.publishable === undefined
+        ? run
+        : { ...run, publishable: { ...run.publishable, suffix: run.target.suffix } });
+    // No spec is held to the scope: drift is not this check's business. The outputs are the first provider's scope's.
+    return concludeRun({
+        inputs: { on_drift: 'ignore', dry_run: false },
+        naming,
+        ensured: ensuredFor(first),
+        providers,
+    });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
 async function validate({ read, naming, workspace, specBase, check, }) {
@@ -1982,25 +2109,32 @@ async function validate({ read, naming, workspace, specBase, check, }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl, } = settings.value;
-        const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
-        if (suffix !== undefined && !suffixes.includes(suffix)) {
-            problems.push({
-                field: 'provider_suffix',
-                message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
-            });
-        }
-        else if (suffix !== undefined && providerUrl === undefined) {
-            problems.push({
-                field: 'provider_suffix',
-                message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
-            });
-        }
+        const { auth_url: authUrl, client_id: clientId } = settings.value;
+        problems.push(...providerProblems(settings.value, naming), ...unknownSuffixes(settings.value, spec.value, naming));
         problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
         if (problems.length === 0)
             return { settings: settings.value, specFile: spec.value };
     }
     throw new ValidationError(problems);
+}
+/** Each provider's scope must be one of the spec's: the setting that named it says which it named, and which there are. */
+function unknownSuffixes(settings, spec, naming) {
+    const suffixes = spec.scopes.map((s) => s.scope_suffix);
+    return providersOf(settings).flatMap(({ suffix, line }) => {
+        if (suffix === undefined || suffixes.includes(suffix))
+            return [];
+        return [
+            line === undefined
+                ? {
+                    field: 'provider_suffix',
+                    message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+                }
+                : {
+                    field: 'provider_url',
+                    message: `${naming.lineOf('provider_url', line)} names no scope of the spec: give one of ${suffixes.join(', ')} before its =`,
+                },
+        ];
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/engine/secrets.ts
@@ -2261,7 +2395,7 @@ const CLI_SETTINGS = [
         setting: 'provider_url',
         flag: 'provider-url',
         env: 'PROVIDER_URL',
-        help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).",
+        help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes). Several: give it again, each <suffix>=<url> (or one a line in PROVIDER_URL), each checked against its scope.",
         example: 'https://provider.example.org',
     },
     {
@@ -2283,7 +2417,7 @@ const settingFlag = (setting) => [
         help: setting.help,
         example: setting.example,
         setting,
-        ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] } : {}),
+        ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'], multiple: true } : {}),
     },
 ];
 /** Every flag but --version, which only the command's name takes. */
@@ -2460,7 +2594,16 @@ const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = 
     scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
     secretCopies: 'each CI/CD variable and secret store that holds a copy of it',
     scopeOutputOf: (suffix) => `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
+    // A repeated flag's values are the lines of its setting (main.ts); the variable's are its lines.
+    lineOf: (setting, line) => given[setting] === 'env'
+        ? `Line ${line} of ${refOf(setting, given)}`
+        : `The ${ordinal(line)} ${refOf(setting, { ...given, [setting]: 'flag' })}`,
 });
+/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
+const ordinal = (n) => {
+    const teen = n % 100 >= 11 && n % 100 <= 13;
+    return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+};
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 /** `--help`, for the whole and for each command: only what applies, with examples. */
@@ -2510,9 +2653,12 @@ const COMMANDS = {
         ],
     },
     verify: {
-        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
-        exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
-        examples: [`${options_NAME} verify --provider-url https://provider.example.org`],
+        summary: "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's); several providers, each --provider-url <suffix>=<url> against its scope.",
+        exitCodes: ["  0  each provider publishes one of the client's scope strings (its suffix's)", EXIT[1]],
+        examples: [
+            `${options_NAME} verify --provider-url https://provider.example.org`,
+            `${options_NAME} verify --provider-url transfer_ls=https://ls.example.org --provider-url transfer_mkdir=https://mkdir.example.org`,
+        ],
     },
     import: {
         summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",
@@ -2579,7 +2725,7 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 ;// CONCATENATED MODULE: ./src/cli/human-report.ts
 
 /** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
-function humanReport(command, { plan, outputs, known }, style) {
+function humanReport(command, { plan, outputs, known, providers = [] }, style) {
     if (plan === undefined || outputs === undefined)
         return known === undefined ? [] : knownLines(known, style);
     const { paint, show } = style;
@@ -2589,9 +2735,15 @@ function humanReport(command, { plan, outputs, known }, style) {
         lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
     if (command === 'plan')
         lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
-    if (plan.provider !== undefined) {
-        const { url, published, matches, allowed } = plan.provider;
-        lines.push(`Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? allowed : `NOT ${allowed}`})`);
+    for (const { suffix, url, published, matches, allowed, read } of providers) {
+        // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
+        const about = suffix === undefined ? '' : `${show(suffix)}: `;
+        const what = !read
+            ? 'could not be read'
+            : published === undefined
+                ? 'publishes no scope'
+                : `publishes ${show(published)}`;
+        lines.push(`${about}Provider ${show(url)}: ${what} (${matches ? allowed : `NOT ${allowed}`})`);
     }
     const names = Object.keys(outputs);
     const w = width(names);
@@ -3175,14 +3327,18 @@ const cliReportSchema = schemas/* strictObject */.rej({
     unlisted: schemas/* array */.YOg(schemas/* string */.YjP())
         .check(schemas/* describe */.q0y("A spec that lists scopes: the client's scope strings it does not list, left as they are.")),
     providers: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        suffix: schemas/* nullable */.mee(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y("The scope of the spec it had to publish; null: any listed scope (or any of the client's).")),
         url: schemas/* string */.YjP(),
+        read: schemas/* boolean */.zMY()
+            .check(schemas/* describe */.q0y('Whether its introspection document was read; when not, an error says why.')),
         key: schemas/* nullable */.mee(schemas/* string */.YjP())
             .check(schemas/* describe */.q0y('The key of its introspection document that holds a scope; null when it publishes none.')),
         published: schemas/* nullable */.mee(schemas/* string */.YjP()),
         matches: schemas/* boolean */.zMY(),
         allowed: schemas/* string */.YjP().check(schemas/* describe */.q0y('What it had to publish, e.g. "a scope string of this client".')),
     }))
-        .check(schemas/* describe */.q0y('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
+        .check(schemas/* describe */.q0y('Each deployed provider checked, in the order given, with its verdict; empty when none was.')),
     known: schemas/* optional */.lqM(schemas/* strictObject */.rej({
         client_id: schemas/* string */.YjP(),
         scopes: schemas/* array */.YOg(schemas/* strictObject */.rej({ suffix: schemas/* string */.YjP(), scope_string: schemas/* string */.YjP() }))
@@ -3256,17 +3412,15 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
             drift: driftOf(scope),
         })),
         unlisted: plan?.unlisted ?? [],
-        providers: plan?.provider === undefined
-            ? []
-            : [
-                {
-                    url: plan.provider.url,
-                    key: plan.provider.key ?? null,
-                    published: plan.provider.published ?? null,
-                    matches: plan.provider.matches,
-                    allowed: plan.provider.allowed,
-                },
-            ],
+        providers: (conclusion.providers ?? []).map(({ suffix, url, read, key, published, matches, allowed }) => ({
+            suffix: suffix ?? null,
+            url,
+            read,
+            key: key ?? null,
+            published: published ?? null,
+            matches,
+            allowed,
+        })),
         ...(known === undefined
             ? {}
             : {
@@ -3843,9 +3997,9 @@ async function runRotate(values, collaborators) {
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec');
 const FLAGS = {
-    ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [
+    ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short, multiple }]) => [
         flag,
-        { type, ...(short === undefined ? {} : { short }) },
+        { type, ...(short === undefined ? {} : { short }), ...(multiple === undefined ? {} : { multiple }) },
     ])),
     version: { type: 'boolean' },
 };
@@ -3880,7 +4034,9 @@ function parse(argv) {
             };
         }
     }
-    return { values, positionals };
+    // A flag given again (--provider-url, one provider each): its values are the setting's lines.
+    const joined = Object.entries(values).map(([name, v]) => [name, Array.isArray(v) ? v.join('\n') : v]);
+    return { values: Object.fromEntries(joined), positionals };
 }
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
 function painter(stream, env) {
@@ -4055,7 +4211,11 @@ async function run(command, values, format, collaborators) {
     }
     else if (format === 'markdown') {
         // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
-        const markdown = (0,summary/* buildSummary */.fR)(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
+        const markdown = (0,summary/* buildSummary */.fR)(conclusion, {
+            ranFor: `the command line (${command})`,
+            scrub: secrets.scrub,
+            assign: naming.assign,
+        });
         stdout.write(secrets.scrub(markdown));
     }
     else {
@@ -4333,7 +4493,7 @@ const folded = (summary, lines) => [
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text }) {
+function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text, assign = (setting, value) => `${setting}: ${value}`, }) {
     const cell = (text) => escapeMarkdown(prose(scrub(text)));
     const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
@@ -4344,7 +4504,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
         ...rows.map(([key, v]) => `| ${key} | ${v} |`),
         '',
     ];
-    const { plan, problems, known, messages, outputs } = conclusion;
+    const { plan, problems, known, messages, outputs, providers = [], onDrift } = conclusion;
     const lines = [];
     /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
     const scopeRows = ({ scope, action }, dryRun) => [
@@ -4373,7 +4533,7 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
         return out;
     };
     if (plan !== undefined) {
-        const { client, provider, dryRun } = plan;
+        const { client, dryRun } = plan;
         const single = plan.form === 'single';
         const rows = [
             ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -4388,12 +4548,22 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
                     ],
                 ]),
             ['Ran for', cell(ranFor)],
+            // What a release with the same settings does is what this run says: the settings it ran with.
+            ...(onDrift === undefined
+                ? []
+                : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
         ];
-        if (provider !== undefined) {
-            const published = provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+        for (const { suffix, url, read, published, key, matches, allowed } of providers) {
+            // A provider named by its scope says which it is: one step may check several.
+            const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+            const said = !read
+                ? 'could not be read (the errors say why)'
+                : published === undefined
+                    ? 'no scope'
+                    : `${code(published)} as ${code(key ?? '')}`;
             rows.push([
-                'Provider publishes',
-                `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`,
+                `${which}${read ? ' publishes' : ''}`,
+                `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`,
             ]);
         }
         lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));

@@ -134,7 +134,7 @@ function renderComment(facts) {
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
 function render(facts, target, limit) {
-    const { conclusion, marker, ranFor, scrub } = facts;
+    const { conclusion, marker, ranFor, scrub, assign } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
     const value = (text) => {
@@ -147,7 +147,7 @@ function render(facts, target, limit) {
     return [
         marker,
         ...(said === '' ? [] : [said, '']),
-        (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: target.prose }),
+        (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
         footerOf(facts, target, wasCut),
     ].join('\n');
 }
@@ -261,7 +261,7 @@ async function noteOnMergeRequest(run) {
         stop.abort();
     }
 }
-async function note({ conclusion, env, clientId, spec, secrets, write }, http, api, project, iid) {
+async function note({ conclusion, env, clientId, spec, secrets, write, words }, http, api, project, iid) {
     const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
     const marker = commentMarker(clientId, spec);
     const ranFor = `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`;
@@ -273,6 +273,7 @@ async function note({ conclusion, env, clientId, spec, secrets, write }, http, a
         spec,
         scrub: secrets.scrub,
         target: GITLAB_NOTE,
+        assign: words.assign,
     });
     const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
     const find = () => findOwn(http, api, notes, marker, user.id);

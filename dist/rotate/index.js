@@ -54388,6 +54388,12 @@ function drift_describeDrift(c, written, update) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
+/**
+ * The plan: what a run found, and did or would do, as data that every door renders (the
+ * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
+ * show: every field of a creation, each changed field before and after, each drifted field's
+ * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
+ */
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
 function creationFields(definition, names) {
@@ -54424,7 +54430,7 @@ function scopePlanOf(result) {
     };
 }
 /** The plan of a run that ensured its scopes (or planned them). */
-function plan_planOf({ form, results, unlisted }, dryRun, provider) {
+function plan_planOf({ form, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
     // The last result has seen every write of the run; a planned scope is in its own result's list alone.
     const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
@@ -54437,7 +54443,6 @@ function plan_planOf({ form, results, unlisted }, dryRun, provider) {
         scopes,
         scopeStrings: all.map((s) => s.scope_string),
         unlisted: unlisted.map((s) => s.scope_string),
-        provider,
     };
 }
 
@@ -54503,7 +54508,7 @@ function outputsOf(results, plan) {
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
-function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }) {
+function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
     const list = ensured.form === 'list';
     const messages = [];
@@ -54537,35 +54542,47 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
             failed ||= level === 'error' && drift.length > 0;
         }
     }
-    const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-    if (check?.matches)
-        messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
-    if (check !== undefined && !check.matches) {
-        // The single form: any scope string of the client, its provider's scope first.
-        const { expected, strings, described, suffix } = publishable ?? {
-            expected: results[0].scope.scope_string,
-            strings: results[0].scopes.map((s) => s.scope_string),
-            described: ANY_SCOPE_OF_CLIENT,
-            suffix: undefined,
-        };
-        // The fix names the output that holds the expected string.
-        const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
-        messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
-        failed = true;
-    }
-    if (provider !== undefined && 'failure' in provider) {
-        messages.push(...failureMessages(provider.failure, naming));
-        failed = true;
-    }
-    // The verdict's words, the same in every door: what the provider had to publish.
-    const plan = planOf(ensured, inputs.dry_run, check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT });
+    const verdicts = (providers ?? []).map((run) => {
+        const { verdict, said } = providerVerdict(run, results[0], naming);
+        messages.push(...said);
+        failed ||= !verdict.matches;
+        return verdict;
+    });
+    const plan = planOf(ensured, inputs.dry_run);
     return {
         outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
+        providers: verdicts,
         exitCode: failed ? 1 : 0,
     };
+}
+/** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
+function providerVerdict({ target, publishable, outcome }, first, naming) {
+    // The single form: any scope string of the client, its provider's scope first.
+    const { expected, strings, described, suffix } = publishable ?? {
+        expected: first.scope.scope_string,
+        strings: first.scopes.map((s) => s.scope_string),
+        described: ANY_SCOPE_OF_CLIENT,
+        suffix: undefined,
+    };
+    const about = { suffix: target.suffix, allowed: described };
+    if ('failure' in outcome)
+        return {
+            verdict: { ...about, url: `${target.url}/`, read: false, matches: false },
+            said: failureMessages(outcome.failure, naming),
+        };
+    const { check } = outcome;
+    const verdict = { ...about, ...check, read: true };
+    if (check.matches)
+        return {
+            verdict,
+            said: [{ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` }],
+        };
+    // The fix names the output that holds the expected string.
+    const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+    return { verdict, said: [{ level: 'error', text: mismatchMessage(check, expected, strings, words, described) }] };
 }
 /**
  * A run that could not ensure the scope, with what it knew before it failed; a failed
@@ -55263,7 +55280,7 @@ const SETTING_DEFAULTS = {
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-function settingsSchema({ label, ref, whenEmpty }) {
+function settingsSchema({ label, ref, whenEmpty, lineOf }) {
     // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
     // second stage only once the first has passed.
     const required = (name, hint) => schemas_string().check(_minLength(1, `${label(name)} is empty: ${hint}`));
@@ -55277,18 +55294,18 @@ function settingsSchema({ label, ref, whenEmpty }) {
     };
     const oneOf = (name, values, shown = values) => schemas_enum(values, { error: (issue) => given(name, shown, issue.input) });
     /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy) => pipe(schemas_string()
-        .check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
+    const baseUrl = (name, httpsWhy, head = label(name)) => pipe(schemas_string()
+        .check(refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${head} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), transform((value, ctx) => {
         const url = new URL(value);
         const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
-            problem(`${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+            problem(`${head} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
         }
         if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-            problem(`${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+            problem(`${head} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
         }
         if (url.search !== '' || url.hash !== '') {
-            problem(`${label(name)} must be a base address without a query or fragment`);
+            problem(`${head} must be a base address without a query or fragment`);
         }
         // Paths are appended to it, so one canonical form without a trailing slash.
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -55306,12 +55323,99 @@ function settingsSchema({ label, ref, whenEmpty }) {
         dry_run: pipe(pipe(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), transform((value) => value.toLowerCase() === 'true')),
         // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
         auth: pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
-        // Optional: empty means no verification of the provider.
-        provider_url: pipe(pipe(schemas_string(), transform((value) => (value === '' ? undefined : value))), optional(baseUrl('provider_url', 'its answer decides whether this run passes'))),
+        // Optional: empty means no verification of the provider; one address, or one provider a line as <suffix>=<url>.
+        provider_url: pipe(schemas_string(), transform((value, ctx) => {
+            const why = 'its answer decides whether this run passes';
+            const lines = value.split(/\r?\n/).map((text, index) => ({ text: text.trim(), line: index + 1 }));
+            const given = lines.filter((l) => l.text !== '');
+            const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+            const url = (text, head) => {
+                const read = baseUrl('provider_url', why, head).safeParse(text);
+                if (!read.success)
+                    read.error.issues.forEach((issue) => problem(issue.message));
+                return read.data;
+            };
+            const [one] = given;
+            if (one === undefined)
+                return [];
+            if (given.length === 1 && namedIn(one.text) === undefined) {
+                const only = url(one.text, label('provider_url'));
+                return only === undefined ? [] : [{ url: only }];
+            }
+            // Several, or one named: each line names the listed scope its provider must publish. No value is quoted (a secret pasted here would show).
+            const targets = [];
+            for (const { text, line } of given) {
+                const head = lineOf('provider_url', line);
+                const named = namedIn(text);
+                if (named === undefined) {
+                    problem(`${head} must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish`);
+                    continue;
+                }
+                if (!SCOPE_SUFFIX.pattern.test(named.suffix))
+                    problem(`${head}: its suffix must be a scope suffix: ${SCOPE_SUFFIX.rule}`);
+                const address = url(named.url, head);
+                const twin = targets.find((t) => t.suffix === named.suffix || t.url === address);
+                if (twin !== undefined) {
+                    problem(twin.suffix === named.suffix
+                        ? `${head} names the same scope as line ${twin.line}: give one provider per scope`
+                        : `${head} gives the same address as line ${twin.line}: a provider publishes one scope, so give it once`);
+                }
+                else if (address !== undefined)
+                    targets.push({ url: address, suffix: named.suffix, line });
+            }
+            return targets;
+        })),
         // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
         provider_suffix: pipe(schemas_string()
             .check(refine((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), transform((value) => (value === '' ? undefined : value))),
     });
+}
+/**
+ * A line of provider_url that names its scope: `<suffix>=<url>`. A suffix never holds a `/`, and
+ * an address has one (`://`) before any `=`: a bare address is never read as named.
+ */
+function namedIn(text) {
+    const at = text.indexOf('=');
+    if (at < 1 || text.slice(0, at).includes('/'))
+        return undefined;
+    return { suffix: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+}
+/** The providers a run checks, each with the scope it must publish: provider_url's, the one address under provider_suffix. */
+const settings_providersOf = ({ provider_url: urls, provider_suffix: suffix, }) => 
+// A line that names its own scope keeps it: provider_suffix beside it is a problem of its own (providerProblems).
+urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
+/**
+ * The providers as a step gives them, for what tells its watch's issue from another step's
+ * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * failed on them), kept as given, so that they never read as no provider at all.
+ */
+function providersGiven(url, suffix, naming) {
+    const urls = readSetting('provider_url', url, naming);
+    const named = readSetting('provider_suffix', suffix, naming);
+    if (urls === undefined || (suffix !== '' && named === undefined))
+        return [{ url, suffix }];
+    return settings_providersOf({ provider_url: urls, provider_suffix: named });
+}
+/** What provider_suffix asks that provider_url cannot give: no address, or addresses that name their own scopes. */
+function settings_providerProblems(settings, { label, ref }) {
+    if (settings.provider_suffix === undefined)
+        return [];
+    const [one] = settings.provider_url;
+    if (one === undefined)
+        return [
+            {
+                field: 'provider_suffix',
+                message: `${label('provider_suffix')} is given without ${ref('provider_url')}: it names the scope the provider there must publish`,
+            },
+        ];
+    if (one.suffix === undefined)
+        return [];
+    return [
+        {
+            field: 'provider_suffix',
+            message: `${label('provider_suffix')} is given with ${ref('provider_url')} lines that name their scopes (<suffix>=<url>): leave it out, or give ${ref('provider_url')} one address`,
+        },
+    ];
 }
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
@@ -55784,6 +55888,13 @@ function connect(settings, { clock, dispatcher, secrets, naming }, signal, log) 
     return { budget, service };
 }
 const providerOutcome = (url, scopeStrings, budget, port, log) => checkProvider(url, scopeStrings, budget, { dispatcher: port.dispatcher, log, words: port.naming }).then((check) => ({ check }), (failure) => ({ failure }));
+/** Each provider checked at once against what it may publish (`ensuredFor`: the scopes its suffix is found among); none fails another. */
+const checkProviders = (targets, ensuredFor, budget, port, log) => Promise.all(targets.map(async (target) => {
+    const ensured = ensuredFor(target);
+    const publishable = publishableOf(ensured, target.suffix);
+    const strings = publishable?.strings ?? ensured.results[0].scopes.map((s) => s.scope_string);
+    return { target, publishable, outcome: await providerOutcome(target.url, strings, budget, port, log) };
+}));
 async function ensure(port, signal) {
     const { settings, specFile } = await ensure_validate(port);
     const { scopes: specs, form } = specFile;
@@ -55802,12 +55913,11 @@ async function ensure(port, signal) {
         const ensured = form === 'list'
             ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
             : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
-        const [result] = ensured.results;
-        const publishable = publishableOf(ensured, settings.provider_suffix);
-        const provider = settings.provider_url === undefined
-            ? undefined
-            : await providerOutcome(settings.provider_url, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
-        return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
+        const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
+        return {
+            ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+            onDrift: settings.on_drift,
+        };
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
@@ -55854,8 +55964,9 @@ function publishableOf({ form, results }, suffix) {
 async function verify(port, signal) {
     const { naming } = port;
     const settings = parseSettings(port.read, naming);
-    const providerUrl = settings.provider_url;
-    if (providerUrl === undefined) {
+    const targets = providersOf(settings);
+    const [first] = targets;
+    if (first === undefined) {
         throw new ValidationError([
             {
                 field: 'provider_url',
@@ -55863,15 +55974,31 @@ async function verify(port, signal) {
             },
         ]);
     }
+    const problems = providerProblems(settings, naming);
+    if (problems.length > 0)
+        throw new ValidationError(problems);
     const log = logOn(port.write);
-    log.info(`Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
+    const where = targets.map((t) => t.url).join(', ');
+    log.info(`Checking the provider at ${where} against the scopes of client ${settings.client_id} at ${settings.auth_url}`);
     const { budget, service } = connect(settings, port, signal, log);
-    const result = await inspectScopes(service, naming, settings.provider_suffix);
-    const ensured = { form: 'single', results: [result], unlisted: [] };
-    const publishable = publishableOf(ensured, settings.provider_suffix);
-    const provider = await providerOutcome(providerUrl, publishable?.strings ?? result.scopes.map((s) => s.scope_string), budget, port, log);
-    // No spec is held to the scope: drift is not this check's business.
-    return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
+    // Each suffix's scope, read in turn: the client once per suffix checked.
+    const found = new Map();
+    for (const { suffix } of targets)
+        if (!found.has(suffix))
+            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+    const ensuredFor = ({ suffix }) => found.get(suffix);
+    const runs = await checkProviders(targets, ensuredFor, budget, port, log);
+    // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
+    const providers = runs.map((run, index) => index === 0 || run.publishable === undefined
+        ? run
+        : { ...run, publishable: { ...run.publishable, suffix: run.target.suffix } });
+    // No spec is held to the scope: drift is not this check's business. The outputs are the first provider's scope's.
+    return concludeRun({
+        inputs: { on_drift: 'ignore', dry_run: false },
+        naming,
+        ensured: ensuredFor(first),
+        providers,
+    });
 }
 /** Settings and spec together, so that one run reports every problem in both. */
 async function ensure_validate({ read, naming, workspace, specBase, check, }) {
@@ -55889,25 +56016,32 @@ async function ensure_validate({ read, naming, workspace, specBase, check, }) {
         throw result.reason;
     });
     if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-        const { auth_url: authUrl, client_id: clientId, provider_suffix: suffix, provider_url: providerUrl, } = settings.value;
-        const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
-        if (suffix !== undefined && !suffixes.includes(suffix)) {
-            problems.push({
-                field: 'provider_suffix',
-                message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
-            });
-        }
-        else if (suffix !== undefined && providerUrl === undefined) {
-            problems.push({
-                field: 'provider_suffix',
-                message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
-            });
-        }
+        const { auth_url: authUrl, client_id: clientId } = settings.value;
+        problems.push(...providerProblems(settings.value, naming), ...unknownSuffixes(settings.value, spec.value, naming));
         problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
         if (problems.length === 0)
             return { settings: settings.value, specFile: spec.value };
     }
     throw new ValidationError(problems);
+}
+/** Each provider's scope must be one of the spec's: the setting that named it says which it named, and which there are. */
+function unknownSuffixes(settings, spec, naming) {
+    const suffixes = spec.scopes.map((s) => s.scope_suffix);
+    return providersOf(settings).flatMap(({ suffix, line }) => {
+        if (suffix === undefined || suffixes.includes(suffix))
+            return [];
+        return [
+            line === undefined
+                ? {
+                    field: 'provider_suffix',
+                    message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+                }
+                : {
+                    field: 'provider_url',
+                    message: `${naming.lineOf('provider_url', line)} names no scope of the spec: give one of ${suffixes.join(', ')} before its =`,
+                },
+        ];
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/engine/rotate.ts
@@ -56331,6 +56465,7 @@ const INPUT_NAMING = {
     // The examples keep a copy per GitHub environment: the release's, the dry run's, the watch's.
     secretCopies: "each GitHub environment that holds a copy of it as a secret (the release's, and the dry run's and the watch's if they have their own)",
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
+    lineOf: (setting, line) => `Line ${line} of input ${setting}`,
 };
 
 ;// CONCATENATED MODULE: ./src/github/rotate/github-secrets.ts

@@ -19,6 +19,7 @@ import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { WireWords } from '../wire/words.ts';
+import type { Naming } from '../engine/spec/settings.ts';
 
 export interface NoteRun {
   conclusion: Conclusion;
@@ -31,8 +32,8 @@ export interface NoteRun {
   timeoutSeconds: number;
   secrets: Secrets;
   write(message: Message): void;
-  /** The command line's words (the timeout's flag). */
-  words: WireWords;
+  /** The command line's words (the timeout's flag, the settings the report names). */
+  words: WireWords & Pick<Naming, 'assign'>;
   clock?: Clock | undefined;
   dispatcher?: Dispatcher | undefined;
 }
@@ -125,7 +126,7 @@ export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
 }
 
 async function note(
-  { conclusion, env, clientId, spec, secrets, write }: NoteRun,
+  { conclusion, env, clientId, spec, secrets, write, words }: NoteRun,
   http: JsonHttp,
   api: string,
   project: string,
@@ -142,6 +143,7 @@ async function note(
     spec,
     scrub: secrets.scrub,
     target: GITLAB_NOTE,
+    assign: words.assign,
   });
 
   const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);

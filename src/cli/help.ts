@@ -61,9 +61,12 @@ export const COMMANDS = {
   },
   verify: {
     summary:
-      "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's).",
-    exitCodes: ["  0  the provider publishes one of the client's scope strings", EXIT[1]],
-    examples: [`${NAME} verify --provider-url https://provider.example.org`],
+      "Check that the deployed provider's introspection document (GET /) publishes one of the client's scope strings (with --provider-suffix, that scope's); several providers, each --provider-url <suffix>=<url> against its scope.",
+    exitCodes: ["  0  each provider publishes one of the client's scope strings (its suffix's)", EXIT[1]],
+    examples: [
+      `${NAME} verify --provider-url https://provider.example.org`,
+      `${NAME} verify --provider-url transfer_ls=https://ls.example.org --provider-url transfer_mkdir=https://mkdir.example.org`,
+    ],
   },
   import: {
     summary: "Write the spec from the client's live scope (made by hand, a script or curl): plan then changes nothing.",

@@ -36,7 +36,11 @@ export interface Style {
 }
 
 /** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
-export function humanReport(command: Command, { plan, outputs, known }: Conclusion, style: Style): string[] {
+export function humanReport(
+  command: Command,
+  { plan, outputs, known, providers = [] }: Conclusion,
+  style: Style,
+): string[] {
   if (plan === undefined || outputs === undefined) return known === undefined ? [] : knownLines(known, style);
   const { paint, show } = style;
   const lines: string[] = [];
@@ -47,11 +51,15 @@ export function humanReport(command: Command, { plan, outputs, known }: Conclusi
     lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
   if (command === 'plan')
     lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
-  if (plan.provider !== undefined) {
-    const { url, published, matches, allowed } = plan.provider;
-    lines.push(
-      `Provider ${show(url)}: ${published === undefined ? 'publishes no scope' : `publishes ${show(published)}`} (${matches ? allowed : `NOT ${allowed}`})`,
-    );
+  for (const { suffix, url, published, matches, allowed, read } of providers) {
+    // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
+    const about = suffix === undefined ? '' : `${show(suffix)}: `;
+    const what = !read
+      ? 'could not be read'
+      : published === undefined
+        ? 'publishes no scope'
+        : `publishes ${show(published)}`;
+    lines.push(`${about}Provider ${show(url)}: ${what} (${matches ? allowed : `NOT ${allowed}`})`);
   }
   const names = Object.keys(outputs);
   const w = width(names);

@@ -124,7 +124,15 @@ export const cliReportSchema = z
     providers: z
       .array(
         z.strictObject({
+          suffix: z
+            .nullable(z.string())
+            .check(
+              z.describe("The scope of the spec it had to publish; null: any listed scope (or any of the client's)."),
+            ),
           url: z.string(),
+          read: z
+            .boolean()
+            .check(z.describe('Whether its introspection document was read; when not, an error says why.')),
           key: z
             .nullable(z.string())
             .check(
@@ -135,7 +143,7 @@ export const cliReportSchema = z
           allowed: z.string().check(z.describe('What it had to publish, e.g. "a scope string of this client".')),
         }),
       )
-      .check(z.describe('Each deployed provider checked and read, with its verdict; empty when none was checked.')),
+      .check(z.describe('Each deployed provider checked, in the order given, with its verdict; empty when none was.')),
     known: z
       .optional(
         z.strictObject({
@@ -266,18 +274,15 @@ export function jsonReport(
       drift: driftOf(scope),
     })),
     unlisted: plan?.unlisted ?? [],
-    providers:
-      plan?.provider === undefined
-        ? []
-        : [
-            {
-              url: plan.provider.url,
-              key: plan.provider.key ?? null,
-              published: plan.provider.published ?? null,
-              matches: plan.provider.matches,
-              allowed: plan.provider.allowed,
-            },
-          ],
+    providers: (conclusion.providers ?? []).map(({ suffix, url, read, key, published, matches, allowed }) => ({
+      suffix: suffix ?? null,
+      url,
+      read,
+      key: key ?? null,
+      published: published ?? null,
+      matches,
+      allowed,
+    })),
     ...(known === undefined
       ? {}
       : {

@@ -69,13 +69,13 @@ export type ExitCode = 0 | 1 | 2;
 
 const FLAGS = {
   ...Object.fromEntries(
-    Object.entries(CLI_FLAGS).map(([flag, { type, short }]) => [
+    Object.entries(CLI_FLAGS).map(([flag, { type, short, multiple }]) => [
       flag,
-      { type, ...(short === undefined ? {} : { short }) },
+      { type, ...(short === undefined ? {} : { short }), ...(multiple === undefined ? {} : { multiple }) },
     ]),
   ),
   version: { type: 'boolean' as const },
-} satisfies Record<string, { type: 'string' | 'boolean'; short?: string }>;
+} satisfies Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -110,7 +110,9 @@ function parse(argv: readonly string[]): { values: Values; positionals: string[]
       };
     }
   }
-  return { values, positionals };
+  // A flag given again (--provider-url, one provider each): its values are the setting's lines.
+  const joined = Object.entries(values).map(([name, v]) => [name, Array.isArray(v) ? v.join('\n') : v]);
+  return { values: Object.fromEntries(joined) as Values, positionals };
 }
 
 /** Colours only on a terminal, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */
@@ -297,7 +299,11 @@ async function run(command: Command, values: Values, format: Format, collaborato
     stdout.write(`${inertJson(secrets.scrub(json))}\n`);
   } else if (format === 'markdown') {
     // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
-    const markdown = buildSummary(conclusion, { ranFor: `the command line (${command})`, scrub: secrets.scrub });
+    const markdown = buildSummary(conclusion, {
+      ranFor: `the command line (${command})`,
+      scrub: secrets.scrub,
+      assign: naming.assign,
+    });
     stdout.write(secrets.scrub(markdown));
   } else {
     const lines = humanReport(command, conclusion, {

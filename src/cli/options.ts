@@ -74,7 +74,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
     setting: 'provider_url',
     flag: 'provider-url',
     env: 'PROVIDER_URL',
-    help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes).",
+    help: "Base address of the deployed provider, to check that its GET / publishes one of the client's scope strings (a listed scope's, with a spec that lists scopes). Several: give it again, each <suffix>=<url> (or one a line in PROVIDER_URL), each checked against its scope.",
     example: 'https://provider.example.org',
   },
   {
@@ -108,6 +108,8 @@ export interface CliFlag {
   default?: string;
   /** The commands it is required by: the help says so. */
   requiredBy?: readonly Command[];
+  /** Given again, it adds a value: the values are its setting's lines (main.ts). */
+  multiple?: true;
   short?: string;
 }
 
@@ -119,7 +121,7 @@ const settingFlag = (setting: CliSetting & { flag: string }): [string, CliFlag] 
     help: setting.help,
     example: setting.example,
     setting,
-    ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] as const } : {}),
+    ...(setting.setting === 'provider_url' ? { requiredBy: ['verify'] as const, multiple: true as const } : {}),
   },
 ];
 
@@ -334,4 +336,15 @@ export const cliNaming = ({
   secretCopies: 'each CI/CD variable and secret store that holds a copy of it',
   scopeOutputOf: (suffix) =>
     `the scope string that plan and apply print for ${suffix} (outputs.scopes[${JSON.stringify(suffix)}].scope_string with --json)`,
+  // A repeated flag's values are the lines of its setting (main.ts); the variable's are its lines.
+  lineOf: (setting, line) =>
+    given[setting] === 'env'
+      ? `Line ${line} of ${refOf(setting, given)}`
+      : `The ${ordinal(line)} ${refOf(setting, { ...given, [setting]: 'flag' })}`,
 });
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
+export const ordinal = (n: number): string => {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+};

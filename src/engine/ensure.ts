@@ -14,6 +14,7 @@ import {
   concludeRun,
   type Conclusion,
   type ProviderOutcome,
+  type ProviderRun,
   type Publishable,
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
@@ -22,7 +23,14 @@ import type { Ensured } from './reconcile/plan.ts';
 import { SpecFieldError, ValidationError, type Location, type Problem } from './spec/problems.ts';
 import { inspectScopes, reconcileScope } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
-import { parseSettings, type Settings } from './spec/settings.ts';
+import {
+  parseSettings,
+  providerProblems,
+  providersOf,
+  type Naming,
+  type ProviderTarget,
+  type Settings,
+} from './spec/settings.ts';
 import type { ScopeDefinition } from './reconcile/service.ts';
 import { loadSpec, type SpecDependent, type SpecFile } from './spec/spec.ts';
 
@@ -114,6 +122,23 @@ const providerOutcome = (
     (failure: unknown) => ({ failure }),
   );
 
+/** Each provider checked at once against what it may publish (`ensuredFor`: the scopes its suffix is found among); none fails another. */
+const checkProviders = (
+  targets: readonly ProviderTarget[],
+  ensuredFor: (target: ProviderTarget) => Ensured,
+  budget: Budget,
+  port: RunPort,
+  log: Log,
+): Promise<ProviderRun[]> =>
+  Promise.all(
+    targets.map(async (target) => {
+      const ensured = ensuredFor(target);
+      const publishable = publishableOf(ensured, target.suffix);
+      const strings = publishable?.strings ?? ensured.results[0].scopes.map((s) => s.scope_string);
+      return { target, publishable, outcome: await providerOutcome(target.url, strings, budget, port, log) };
+    }),
+  );
+
 async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { settings, specFile } = await validate(port);
   const { scopes: specs, form } = specFile;
@@ -138,19 +163,11 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
       form === 'list'
         ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
         : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
-    const [result] = ensured.results;
-    const publishable = publishableOf(ensured, settings.provider_suffix);
-    const provider =
-      settings.provider_url === undefined
-        ? undefined
-        : await providerOutcome(
-            settings.provider_url,
-            publishable?.strings ?? result.scopes.map((s) => s.scope_string),
-            budget,
-            port,
-            log,
-          );
-    return concludeRun({ inputs: settings, naming: port.naming, ensured, provider, publishable });
+    const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
+    return {
+      ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+      onDrift: settings.on_drift,
+    };
   } catch (error) {
     // A failure past validation: the doors' reports still say which client and scope it was about.
     return concludeFailure(placed(error, specFile), port.naming, {
@@ -201,8 +218,9 @@ function publishableOf({ form, results }: Ensured, suffix: string | undefined): 
 async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { naming } = port;
   const settings = parseSettings(port.read, naming);
-  const providerUrl = settings.provider_url;
-  if (providerUrl === undefined) {
+  const targets = providersOf(settings);
+  const [first] = targets;
+  if (first === undefined) {
     throw new ValidationError([
       {
         field: 'provider_url',
@@ -210,23 +228,34 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
       },
     ]);
   }
+  const problems = providerProblems(settings, naming);
+  if (problems.length > 0) throw new ValidationError(problems);
   const log = logOn(port.write);
+  const where = targets.map((t) => t.url).join(', ');
   log.info(
-    `Checking the provider at ${providerUrl} against the scopes of client ${settings.client_id} at ${settings.auth_url}`,
+    `Checking the provider at ${where} against the scopes of client ${settings.client_id} at ${settings.auth_url}`,
   );
   const { budget, service } = connect(settings, port, signal, log);
-  const result = await inspectScopes(service, naming, settings.provider_suffix);
-  const ensured: Ensured = { form: 'single', results: [result], unlisted: [] };
-  const publishable = publishableOf(ensured, settings.provider_suffix);
-  const provider = await providerOutcome(
-    providerUrl,
-    publishable?.strings ?? result.scopes.map((s) => s.scope_string),
-    budget,
-    port,
-    log,
+  // Each suffix's scope, read in turn: the client once per suffix checked.
+  const found = new Map<string | undefined, Ensured>();
+  for (const { suffix } of targets)
+    if (!found.has(suffix))
+      found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+  const ensuredFor = ({ suffix }: ProviderTarget): Ensured => found.get(suffix) as Ensured;
+  const runs = await checkProviders(targets, ensuredFor, budget, port, log);
+  // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
+  const providers = runs.map((run, index) =>
+    index === 0 || run.publishable === undefined
+      ? run
+      : { ...run, publishable: { ...run.publishable, suffix: run.target.suffix } },
   );
-  // No spec is held to the scope: drift is not this check's business.
-  return concludeRun({ inputs: { on_drift: 'ignore', dry_run: false }, naming, ensured, provider, publishable });
+  // No spec is held to the scope: drift is not this check's business. The outputs are the first provider's scope's.
+  return concludeRun({
+    inputs: { on_drift: 'ignore', dry_run: false },
+    naming,
+    ensured: ensuredFor(first),
+    providers,
+  });
 }
 
 /** Settings and spec together, so that one run reports every problem in both. */
@@ -249,26 +278,29 @@ async function validate({
     throw result.reason;
   });
   if (settings.status === 'fulfilled' && spec.status === 'fulfilled' && spec.value !== undefined) {
-    const {
-      auth_url: authUrl,
-      client_id: clientId,
-      provider_suffix: suffix,
-      provider_url: providerUrl,
-    } = settings.value;
-    const suffixes = spec.value.scopes.map((s) => s.scope_suffix);
-    if (suffix !== undefined && !suffixes.includes(suffix)) {
-      problems.push({
-        field: 'provider_suffix',
-        message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
-      });
-    } else if (suffix !== undefined && providerUrl === undefined) {
-      problems.push({
-        field: 'provider_suffix',
-        message: `${naming.label('provider_suffix')} is given without ${naming.ref('provider_url')}: it names the scope the provider there must publish`,
-      });
-    }
+    const { auth_url: authUrl, client_id: clientId } = settings.value;
+    problems.push(...providerProblems(settings.value, naming), ...unknownSuffixes(settings.value, spec.value, naming));
     problems.push(...(check?.(spec.value, (suffix) => scopeStringOf(authUrl, clientId, suffix)) ?? []));
     if (problems.length === 0) return { settings: settings.value, specFile: spec.value };
   }
   throw new ValidationError(problems);
+}
+
+/** Each provider's scope must be one of the spec's: the setting that named it says which it named, and which there are. */
+function unknownSuffixes(settings: Settings, spec: SpecFile, naming: Naming): Problem[] {
+  const suffixes = spec.scopes.map((s) => s.scope_suffix);
+  return providersOf(settings).flatMap(({ suffix, line }): Problem[] => {
+    if (suffix === undefined || suffixes.includes(suffix)) return [];
+    return [
+      line === undefined
+        ? {
+            field: 'provider_suffix',
+            message: `${naming.label('provider_suffix')} names no scope of the spec: give one of ${suffixes.join(', ')}, or leave it out`,
+          }
+        : {
+            field: 'provider_url',
+            message: `${naming.lineOf('provider_url', line)} names no scope of the spec: give one of ${suffixes.join(', ')} before its =`,
+          },
+    ];
+  });
 }

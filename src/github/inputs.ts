@@ -25,4 +25,5 @@ export const INPUT_NAMING: Naming = {
   secretCopies:
     "each GitHub environment that holds a copy of it as a secret (the release's, and the dry run's and the watch's if they have their own)",
   scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
+  lineOf: (setting, line) => `Line ${line} of input ${setting}`,
 };

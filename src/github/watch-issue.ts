@@ -18,7 +18,7 @@
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
 import type { Message } from '../engine/conclude/conclude.ts';
-import { readSetting, SETTING_DEFAULTS } from '../engine/spec/settings.ts';
+import { providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/spec/settings.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';
@@ -121,6 +121,7 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
     runUrl: runUrlOf(context),
     scrub: secrets.scrub,
     onDrift,
+    providers: providersGiven(core.getInput('provider_url'), core.getInput('provider_suffix'), INPUT_NAMING),
   });
   const { marker } = writing;
 

@@ -7,7 +7,7 @@
  */
 import type { Conclusion } from '../engine/conclude/conclude.ts';
 import type { ScopePlan } from '../engine/reconcile/plan.ts';
-import { buildSummary, escapeMarkdown, scopeStatus, sectionsOf } from './summary.ts';
+import { buildSummary, escapeMarkdown, scopeStatus, sectionsOf, type SummaryContext } from './summary.ts';
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -126,6 +126,8 @@ export interface CommentFacts {
   scrub: (text: string) => string;
   /** Where it goes; a pull request's comment unless said. */
   target?: CommentTarget;
+  /** A setting given a value, in the door's words (summary.ts): the action's unless said. */
+  assign?: SummaryContext['assign'];
 }
 
 // The longest value kept whole, tried in turn until the body fits.
@@ -186,7 +188,7 @@ export function renderComment(facts: CommentFacts): string {
 }
 
 function render(facts: CommentFacts, target: CommentTarget, limit: number): string {
-  const { conclusion, marker, ranFor, scrub } = facts;
+  const { conclusion, marker, ranFor, scrub, assign } = facts;
   // Each value: scrubbed whole first, then cut, made inert and escaped.
   let wasCut = false;
   const value = (text: string): string => {
@@ -199,7 +201,7 @@ function render(facts: CommentFacts, target: CommentTarget, limit: number): stri
   return [
     marker,
     ...(said === '' ? [] : [said, '']),
-    buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose }),
+    buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
     footerOf(facts, target, wasCut),
   ].join('\n');
 }

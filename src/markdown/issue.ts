@@ -7,14 +7,29 @@
 import type { Conclusion } from '../engine/conclude/conclude.ts';
 import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
 import type { Unwell } from '../engine/conclude/health.ts';
+import type { ProviderTarget } from '../engine/spec/settings.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
 import { escapeMarkdown } from './summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse } from './comment.ts';
 
-/** One issue per client and spec file, as one comment: the comment's marker, of another kind. */
-export const watchMarker = (clientId: string, spec: string): string =>
-  commentMarker(clientId, spec).replace('<!-- ensure-provider-scope ', '<!-- ensure-provider-scope watch ');
+/**
+ * One issue per client, spec file and set of providers checked: the comment's marker, of another
+ * kind. No provider, or one for any scope, keeps the marker of a client and spec file as it was
+ * (the issues opened under it are still found); providers named by their scopes add each, its
+ * suffix and address (as the settings read it: the host lower case, no trailing slash), sorted,
+ * so that steps that each check one keep an issue each, and no step closes another's.
+ */
+export function watchMarker(clientId: string, spec: string, providers: readonly ProviderTarget[] = []): string {
+  const marker = commentMarker(clientId, spec).replace(
+    '<!-- ensure-provider-scope ',
+    '<!-- ensure-provider-scope watch ',
+  );
+  if (providers.every((p) => p.suffix === undefined)) return marker;
+  // URL-encoded: no `,`, `=` or `-->` of a value can be read as the marker's own.
+  const named = providers.map((p) => `${encodeURIComponent(p.suffix ?? '')}=${encodeURIComponent(p.url)}`).sort();
+  return marker.replace(/ -->$/, ` providers=${named.join(',')} -->`);
+}
 
 export interface IssueFacts {
   /** Why the run is unwell (engine/conclude/health.ts); never empty for an issue's body. */
@@ -41,28 +56,35 @@ const ROW_LIMITS = [40, 10, 0];
 
 // Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
 // words around them stay under 256 characters, where GitHub refuses a longer title (as
-// reported in nelsontky/gh-pages-url-shortener#125).
+// reported in nelsontky/gh-pages-url-shortener#125); four (the providers named) of 48 too.
 const TITLE_VALUE = 64;
+const TITLE_VALUE_WITH_PROVIDERS = 48;
 
-/** What tells this issue from the others: the client's name where known, its id, the spec file. */
+/** What tells this issue from the others: the client's name where known, its id, the spec file, the providers its marker names. */
 export function issueTitle({
   conclusion,
   clientId,
   spec,
   scrub,
+  providers = [],
 }: {
   conclusion: Conclusion;
   clientId: string;
   spec: string;
   scrub: (text: string) => string;
+  providers?: readonly ProviderTarget[];
 }): string {
+  // The providers the marker names, by the scopes they publish.
+  const named = providers.flatMap((p) => (p.suffix === undefined ? [] : [p.suffix]));
+  const limit = named.length === 0 ? TITLE_VALUE : TITLE_VALUE_WITH_PROVIDERS;
   const value = (text: string): string => {
     const plain = defuse(inert(scrub(text).replace(/\s+/g, ' ')));
-    return plain.length > TITLE_VALUE ? `${plain.slice(0, TITLE_VALUE - 1)}…` : plain;
+    return plain.length > limit ? `${plain.slice(0, limit - 1)}…` : plain;
   };
   const name = conclusion.plan?.client.name;
   const client = name === undefined ? value(clientId) : `${value(name)} (${value(clientId)})`;
-  return `Provider scope needs attention: ${client}, ${value(spec)}`;
+  const which = named.length === 0 ? '' : `, provider(s) of ${value(named.join(', '))}`;
+  return `Provider scope needs attention: ${client}, ${value(spec)}${which}`;
 }
 
 /** The issue's body, within COMMENT_LIMIT (an issue's body has the same limit as a comment's). */
@@ -180,6 +202,23 @@ function render(
       'The scope strings:',
       '',
       ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`),
+      '',
+    );
+  // Every provider's verdict, each by the scope it had to publish: one step may check several.
+  const providers = conclusion.providers ?? [];
+  if (providers.length > 0)
+    lines.push(
+      '#### The deployed providers',
+      '',
+      ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
+        const about = suffix === undefined ? '' : `${value(suffix)}: `;
+        const said = !read
+          ? 'could not be read'
+          : published === undefined
+            ? 'publishes no scope'
+            : `publishes ${code(published)}`;
+        return `- ${about}${code(url)} ${said} (${matches ? 'matches' : `**not ${value(allowed)}**`})`;
+      }),
       '',
     );
   lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');

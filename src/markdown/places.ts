@@ -7,7 +7,7 @@
  */
 import type { Conclusion } from '../engine/conclude/conclude.ts';
 import { unwellBecause, type Unwell } from '../engine/conclude/health.ts';
-import type { Settings } from '../engine/spec/settings.ts';
+import type { ProviderTarget, Settings } from '../engine/spec/settings.ts';
 import { commentMarker, renderComment } from './comment.ts';
 import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
 
@@ -35,17 +35,22 @@ export type WatchWriting =
   | { marker: string; unwell: readonly Unwell[]; issue: { title: string; body: string } }
   | { marker: string; unwell: readonly []; resolved: string };
 
-/** The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift` as the run read it. */
-export function watchWriting(facts: PlaceFacts & { onDrift: Settings['on_drift'] | undefined }): WatchWriting {
-  const { conclusion, clientId, spec, runUrl, scrub, onDrift } = facts;
-  const marker = watchMarker(clientId, spec);
+/**
+ * The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift`
+ * as the run read it, `providers` as the step gives them (issue.ts, watchMarker: one issue per set).
+ */
+export function watchWriting(
+  facts: PlaceFacts & { onDrift: Settings['on_drift'] | undefined; providers?: readonly ProviderTarget[] },
+): WatchWriting {
+  const { conclusion, clientId, spec, runUrl, scrub, onDrift, providers = [] } = facts;
+  const marker = watchMarker(clientId, spec, providers);
   const because = unwellBecause(conclusion, onDrift);
   if (because.length === 0) return { marker, unwell: [], resolved: resolvedComment(runUrl) };
   return {
     marker,
     unwell: because,
     issue: {
-      title: issueTitle({ conclusion, clientId, spec, scrub }),
+      title: issueTitle({ conclusion, clientId, spec, scrub, providers }),
       body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }),
     },
   };

@@ -32,6 +32,8 @@ export interface SummaryContext {
   scrub?: (text: string) => string;
   /** Applied after scrub to every value shown outside code (where a host finds references GitLab skips in code). */
   prose?: (text: string) => string;
+  /** A setting given a value, in the door's words (Naming's assign): the action's `on_drift: update` unless said. */
+  assign?: ((setting: 'on_drift', value: string) => string) | undefined;
 }
 
 function headline({ action }: ScopePlan, dryRun: boolean): string {
@@ -96,7 +98,12 @@ const folded = (summary: string, lines: readonly string[]): string[] => [
  */
 export function buildSummary(
   conclusion: Conclusion,
-  { ranFor, scrub = (text) => text, prose = (text) => text }: SummaryContext,
+  {
+    ranFor,
+    scrub = (text) => text,
+    prose = (text) => text,
+    assign = (setting, value) => `${setting}: ${value}`,
+  }: SummaryContext,
 ): string {
   const cell = (text: string): string => escapeMarkdown(prose(scrub(text)));
   const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
@@ -109,7 +116,7 @@ export function buildSummary(
     ...rows.map(([key, v]) => `| ${key} | ${v} |`),
     '',
   ];
-  const { plan, problems, known, messages, outputs } = conclusion;
+  const { plan, problems, known, messages, outputs, providers = [], onDrift } = conclusion;
   const lines: string[] = [];
 
   /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
@@ -163,7 +170,7 @@ export function buildSummary(
   };
 
   if (plan !== undefined) {
-    const { client, provider, dryRun } = plan;
+    const { client, dryRun } = plan;
     const single = plan.form === 'single';
     const rows: Array<[string, string]> = [
       ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
@@ -178,13 +185,22 @@ export function buildSummary(
             ] as [string, string],
           ]),
       ['Ran for', cell(ranFor)],
+      // What a release with the same settings does is what this run says: the settings it ran with.
+      ...(onDrift === undefined
+        ? []
+        : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`] as [string, string]]),
     ];
-    if (provider !== undefined) {
-      const published =
-        provider.published === undefined ? 'no scope' : `${code(provider.published)} as ${code(provider.key ?? '')}`;
+    for (const { suffix, url, read, published, key, matches, allowed } of providers) {
+      // A provider named by its scope says which it is: one step may check several.
+      const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+      const said = !read
+        ? 'could not be read (the errors say why)'
+        : published === undefined
+          ? 'no scope'
+          : `${code(published)} as ${code(key ?? '')}`;
       rows.push([
-        'Provider publishes',
-        `${published} ${provider.matches ? '(matches)' : `(**not ${cell(provider.allowed)}**)`}`,
+        `${which}${read ? ' publishes' : ''}`,
+        `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`,
       ]);
     }
     lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));

@@ -10,7 +10,7 @@ import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '.
 import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
 import { ValidationError, type Location, type Problem } from '../spec/problems.ts';
 import type { ReconcileResult } from '../reconcile/reconcile.ts';
-import type { Naming, Settings } from '../spec/settings.ts';
+import type { Naming, ProviderTarget, Settings } from '../spec/settings.ts';
 
 export interface Outputs {
   scope_string: string;
@@ -63,11 +63,34 @@ export interface Conclusion {
   problems?: readonly Problem[];
   /** The run failed because the service rejected the client's secret: a new one is the fix. */
   secretRejected?: true;
+  /** Each deployed provider checked, in the order given, with its verdict: empty when none was. */
+  providers?: readonly ProviderVerdict[];
+  /** The on_drift a plan or an apply ran with (none for verify, which holds no spec to the scope): what a release with it does. */
+  onDrift?: Settings['on_drift'];
   exitCode: 0 | 1;
 }
 
 /** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
 export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
+
+/** One provider's check as it ended: which it was, what it had to publish (none: any of the client's), and its end. */
+export interface ProviderRun {
+  target: ProviderTarget;
+  publishable: Publishable | undefined;
+  outcome: ProviderOutcome;
+}
+
+/**
+ * One provider's verdict, the same in every door: its address as read, the scope of the spec it
+ * had to publish (none: any listed, or any of the client's), what it published and whether that
+ * passes. `read` is false when it could not be read: an error says why.
+ */
+export interface ProviderVerdict extends ProviderCheck {
+  suffix: string | undefined;
+  read: boolean;
+  /** What it had to publish, in words: "a scope string of this client". */
+  allowed: string;
+}
 
 /**
  * The outputs: the registration as a whole (created, updated, changes: any listed scope's), the
@@ -114,14 +137,12 @@ export interface RunFacts {
   /** The door's words, for the drift's advice and the provider's fix. */
   naming: Pick<Naming, 'assign' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'scopeOutputOf' | 'debugOutput'>;
   ensured: Ensured;
-  /** Absent when no provider_url was given. */
-  provider?: ProviderOutcome | undefined;
-  /** The list form: the scope strings the provider may publish, what they are, and the one to publish. */
-  publishable?: Publishable | undefined;
+  /** Each deployed provider checked; none when no provider_url was given. */
+  providers?: readonly ProviderRun[] | undefined;
 }
 
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
-export function concludeRun({ inputs, naming, ensured, provider, publishable }: RunFacts): Conclusion {
+export function concludeRun({ inputs, naming, ensured, providers }: RunFacts): Conclusion {
   const { results } = ensured;
   const list = ensured.form === 'list';
   const messages: Message[] = [];
@@ -156,39 +177,52 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
     }
   }
 
-  const check = provider !== undefined && 'check' in provider ? provider.check : undefined;
-  if (check?.matches)
-    messages.push({ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` });
-  if (check !== undefined && !check.matches) {
-    // The single form: any scope string of the client, its provider's scope first.
-    const { expected, strings, described, suffix } = publishable ?? {
-      expected: results[0].scope.scope_string,
-      strings: results[0].scopes.map((s) => s.scope_string),
-      described: ANY_SCOPE_OF_CLIENT,
-      suffix: undefined,
-    };
-    // The fix names the output that holds the expected string.
-    const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
-    messages.push({ level: 'error', text: mismatchMessage(check, expected, strings, words, described) });
-    failed = true;
-  }
-  if (provider !== undefined && 'failure' in provider) {
-    messages.push(...failureMessages(provider.failure, naming));
-    failed = true;
-  }
-  // The verdict's words, the same in every door: what the provider had to publish.
-  const plan = planOf(
-    ensured,
-    inputs.dry_run,
-    check === undefined ? undefined : { ...check, allowed: publishable?.described ?? ANY_SCOPE_OF_CLIENT },
-  );
+  const verdicts = (providers ?? []).map((run) => {
+    const { verdict, said } = providerVerdict(run, results[0], naming);
+    messages.push(...said);
+    failed ||= !verdict.matches;
+    return verdict;
+  });
+  const plan = planOf(ensured, inputs.dry_run);
   return {
     outputs: outputsOf(results, plan),
     messages,
     // A failed check still leaves the plan of what was ensured.
     plan,
+    providers: verdicts,
     exitCode: failed ? 1 : 0,
   };
+}
+
+/** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
+function providerVerdict(
+  { target, publishable, outcome }: ProviderRun,
+  first: ReconcileResult,
+  naming: RunFacts['naming'],
+): { verdict: ProviderVerdict; said: Message[] } {
+  // The single form: any scope string of the client, its provider's scope first.
+  const { expected, strings, described, suffix } = publishable ?? {
+    expected: first.scope.scope_string,
+    strings: first.scopes.map((s) => s.scope_string),
+    described: ANY_SCOPE_OF_CLIENT,
+    suffix: undefined,
+  };
+  const about = { suffix: target.suffix, allowed: described };
+  if ('failure' in outcome)
+    return {
+      verdict: { ...about, url: `${target.url}/`, read: false, matches: false },
+      said: failureMessages(outcome.failure, naming),
+    };
+  const { check } = outcome;
+  const verdict = { ...about, ...check, read: true };
+  if (check.matches)
+    return {
+      verdict,
+      said: [{ level: 'info', text: `The provider at ${check.url} publishes ${check.published} (${check.key})` }],
+    };
+  // The fix names the output that holds the expected string.
+  const words = suffix === undefined ? naming : { ...naming, scopeStringOutput: naming.scopeOutputOf(suffix) };
+  return { verdict, said: [{ level: 'error', text: mismatchMessage(check, expected, strings, words, described) }] };
 }
 
 /**

@@ -4,7 +4,6 @@
  * show: every field of a creation, each changed field before and after, each drifted field's
  * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
  */
-import type { ProviderCheck } from '../../wire/provider.ts';
 import {
   asksConsent,
   dependentViews,
@@ -59,8 +58,6 @@ export interface Plan {
   scopeStrings: string[];
   /** The list form: the client's scope strings that no listed scope has, left as they are. */
   unlisted: string[];
-  /** The deployed provider's check, when one was made and could read the provider; `allowed`: what it had to publish ("a scope string of this client"). */
-  provider?: (ProviderCheck & { allowed: string }) | undefined;
 }
 
 /** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
@@ -111,7 +108,7 @@ export interface Ensured {
 }
 
 /** The plan of a run that ensured its scopes (or planned them). */
-export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean, provider?: Plan['provider']): Plan {
+export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean): Plan {
   const scopes = results.map(scopePlanOf) as [ScopePlan, ...ScopePlan[]];
   // The last result has seen every write of the run; a planned scope is in its own result's list alone.
   const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
@@ -124,6 +121,5 @@ export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean, pr
     scopes,
     scopeStrings: all.map((s) => s.scope_string),
     unlisted: unlisted.map((s) => s.scope_string),
-    provider,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { WireWords } from '../../wire/words.ts';
-import { ValidationError } from './problems.ts';
+import { ValidationError, type Problem } from './problems.ts';
 import { nearestKey } from './suggest.ts';
 
 /**
@@ -66,6 +66,19 @@ export interface Naming extends WireWords {
   debugOutput: string;
   /** Where the user finds a listed scope's string, by its suffix: 'the scope_string of "b" in the step\'s scopes output'. */
   scopeOutputOf(suffix: string): string;
+  /** As a message starts with one line of a setting that takes several: "Line 2 of input provider_url", "The 2nd --provider-url". */
+  lineOf(setting: 'provider_url', line: number): string;
+}
+
+/**
+ * A deployed provider to check: its base address, and the scope of the spec it must publish
+ * (none: any listed scope's, or with a spec of one scope any of the client's). `line` is where
+ * provider_url named the suffix (from 1), for a message; none when provider_suffix did.
+ */
+export interface ProviderTarget {
+  url: string;
+  suffix?: string | undefined;
+  line?: number | undefined;
 }
 
 const isLoopback = (hostname: string): boolean =>
@@ -73,7 +86,7 @@ const isLoopback = (hostname: string): boolean =>
 
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-function settingsSchema({ label, ref, whenEmpty }: Naming) {
+function settingsSchema({ label, ref, whenEmpty, lineOf }: Naming) {
   // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
   // second stage only once the first has passed.
   const required = (name: SettingName, hint: string) =>
@@ -95,31 +108,29 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
   ) => z.enum(values, { error: (issue) => given(name, shown, issue.input) });
 
   /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-  const baseUrl = (name: 'auth_url' | 'provider_url', httpsWhy: string) =>
+  const baseUrl = (name: 'auth_url' | 'provider_url', httpsWhy: string, head = label(name)) =>
     z.pipe(
       z
         .string()
         .check(
           z.refine(
             (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
-            `${label(name)} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`,
+            `${head} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`,
           ),
         ),
       z.transform((value, ctx) => {
         const url = new URL(value);
         const problem = (message: string): void => void ctx.issues.push({ code: 'custom', message, input: value });
         if (url.username !== '' || url.password !== '') {
-          problem(
-            `${label(name)} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`,
-          );
+          problem(`${head} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
         }
         if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
           problem(
-            `${label(name)} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`,
+            `${head} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`,
           );
         }
         if (url.search !== '' || url.hash !== '') {
-          problem(`${label(name)} must be a base address without a query or fragment`);
+          problem(`${head} must be a base address without a query or fragment`);
         }
         // Paths are appended to it, so one canonical form without a trailing slash.
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -172,13 +183,50 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
     ),
     // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
     auth: z.pipe(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
-    // Optional: empty means no verification of the provider.
+    // Optional: empty means no verification of the provider; one address, or one provider a line as <suffix>=<url>.
     provider_url: z.pipe(
-      z.pipe(
-        z.string(),
-        z.transform((value) => (value === '' ? undefined : value)),
-      ),
-      z.optional(baseUrl('provider_url', 'its answer decides whether this run passes')),
+      z.string(),
+      z.transform((value, ctx): ProviderTarget[] => {
+        const why = 'its answer decides whether this run passes';
+        const lines = value.split(/\r?\n/).map((text, index) => ({ text: text.trim(), line: index + 1 }));
+        const given = lines.filter((l) => l.text !== '');
+        const problem = (message: string): void => void ctx.issues.push({ code: 'custom', message, input: value });
+        const url = (text: string, head: string): string | undefined => {
+          const read = baseUrl('provider_url', why, head).safeParse(text);
+          if (!read.success) read.error.issues.forEach((issue) => problem(issue.message));
+          return read.data;
+        };
+        const [one] = given;
+        if (one === undefined) return [];
+        if (given.length === 1 && namedIn(one.text) === undefined) {
+          const only = url(one.text, label('provider_url'));
+          return only === undefined ? [] : [{ url: only }];
+        }
+        // Several, or one named: each line names the listed scope its provider must publish. No value is quoted (a secret pasted here would show).
+        const targets: ProviderTarget[] = [];
+        for (const { text, line } of given) {
+          const head = lineOf('provider_url', line);
+          const named = namedIn(text);
+          if (named === undefined) {
+            problem(
+              `${head} must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish`,
+            );
+            continue;
+          }
+          if (!SCOPE_SUFFIX.pattern.test(named.suffix))
+            problem(`${head}: its suffix must be a scope suffix: ${SCOPE_SUFFIX.rule}`);
+          const address = url(named.url, head);
+          const twin = targets.find((t) => t.suffix === named.suffix || t.url === address);
+          if (twin !== undefined) {
+            problem(
+              twin.suffix === named.suffix
+                ? `${head} names the same scope as line ${twin.line}: give one provider per scope`
+                : `${head} gives the same address as line ${twin.line}: a provider publishes one scope, so give it once`,
+            );
+          } else if (address !== undefined) targets.push({ url: address, suffix: named.suffix, line });
+        }
+        return targets;
+      }),
     ),
     // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
     provider_suffix: z.pipe(
@@ -195,7 +243,60 @@ function settingsSchema({ label, ref, whenEmpty }: Naming) {
   });
 }
 
+/**
+ * A line of provider_url that names its scope: `<suffix>=<url>`. A suffix never holds a `/`, and
+ * an address has one (`://`) before any `=`: a bare address is never read as named.
+ */
+function namedIn(text: string): { suffix: string; url: string } | undefined {
+  const at = text.indexOf('=');
+  if (at < 1 || text.slice(0, at).includes('/')) return undefined;
+  return { suffix: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+}
+
 export type Settings = z.output<ReturnType<typeof settingsSchema>>;
+
+/** The providers a run checks, each with the scope it must publish: provider_url's, the one address under provider_suffix. */
+export const providersOf = ({
+  provider_url: urls,
+  provider_suffix: suffix,
+}: Pick<Settings, 'provider_url' | 'provider_suffix'>): ProviderTarget[] =>
+  // A line that names its own scope keeps it: provider_suffix beside it is a problem of its own (providerProblems).
+  urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
+
+/**
+ * The providers as a step gives them, for what tells its watch's issue from another step's
+ * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * failed on them), kept as given, so that they never read as no provider at all.
+ */
+export function providersGiven(url: string, suffix: string, naming: Naming): ProviderTarget[] {
+  const urls = readSetting('provider_url', url, naming);
+  const named = readSetting('provider_suffix', suffix, naming);
+  if (urls === undefined || (suffix !== '' && named === undefined)) return [{ url, suffix }];
+  return providersOf({ provider_url: urls, provider_suffix: named });
+}
+
+/** What provider_suffix asks that provider_url cannot give: no address, or addresses that name their own scopes. */
+export function providerProblems(
+  settings: Pick<Settings, 'provider_url' | 'provider_suffix'>,
+  { label, ref }: Pick<Naming, 'label' | 'ref'>,
+): Problem[] {
+  if (settings.provider_suffix === undefined) return [];
+  const [one] = settings.provider_url;
+  if (one === undefined)
+    return [
+      {
+        field: 'provider_suffix',
+        message: `${label('provider_suffix')} is given without ${ref('provider_url')}: it names the scope the provider there must publish`,
+      },
+    ];
+  if (one.suffix === undefined) return [];
+  return [
+    {
+      field: 'provider_suffix',
+      message: `${label('provider_suffix')} is given with ${ref('provider_url')} lines that name their scopes (<suffix>=<url>): leave it out, or give ${ref('provider_url')} one address`,
+    },
+  ];
+}
 
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 export function readSetting<N extends SettingName>(name: N, value: string, naming: Naming): Settings[N] | undefined {
