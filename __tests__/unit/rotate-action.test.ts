@@ -17,6 +17,7 @@ import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { rotateAction } from '../../src/github/rotate/action.ts';
 import { githubSecret, seal } from '../../src/github/rotate/github-secrets.ts';
+import { createBudget } from '../../src/wire/budget.ts';
 import { fakeClock } from '../support/clock.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
 
@@ -46,6 +47,14 @@ afterEach(() => github.stop());
 
 const octokit = (token: string) => getOctokit(token, { baseUrl: github.url });
 
+/** What a destination's requests run under, as the engine gives it: a budget on a fake clock, and a log that records. */
+function destinationRun(timeoutSeconds = 30) {
+  const clock = fakeClock();
+  const said: string[] = [];
+  const log = { info: (text: string) => void said.push(text), debug: () => {}, warning: () => {} };
+  return { budget: createBudget(timeoutSeconds, { clock }), log, said, clock };
+}
+
 /** The secret GitHub holds there, unsealed with the fake's private key. */
 async function opened(name: string, environment?: string): Promise<string | undefined> {
   await sodium.ready;
@@ -63,8 +72,8 @@ async function opened(name: string, environment?: string): Promise<string | unde
 describe('a GitHub secret as a destination', () => {
   test('the repository secret: its public key read, the value sealed for it and PUT; the fake opens it to the secret', async () => {
     const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
-    await place.check();
-    await place.store('the-new-secret-value');
+    await place.check(destinationRun());
+    await place.store('the-new-secret-value', destinationRun());
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('the-new-secret-value');
     expect(github.calls()).toEqual([
       'GET /repos/octo/provider/actions/secrets/public-key',
@@ -82,7 +91,7 @@ describe('a GitHub secret as a destination', () => {
       name: 'PROVIDER_CLIENT_SECRET',
       environment: 'release',
     });
-    await place.store('for-the-release');
+    await place.store('for-the-release', destinationRun());
     expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe('for-the-release');
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
     expect(github.keyOf(REPO, 'release').key).not.toBe(github.keyOf(REPO).key);
@@ -99,7 +108,7 @@ describe('a GitHub secret as a destination', () => {
       repo: 'provider',
       name: 'PROVIDER_CLIENT_SECRET',
     });
-    await expect(place.check()).rejects.toThrow(
+    await expect(place.check(destinationRun())).rejects.toThrow(
       /^GitHub refused reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider \(HTTP 403: .*\): the token in github_token may not do this\. The workflow's own token \(GITHUB_TOKEN\) has no permission for secrets at all, and no permissions: line gives it one: give github_token a GitHub App's token \(actions\/create-github-app-token\) or a fine-grained personal access token with the "Secrets" repository permission \(write\)\.$/,
     );
   });
@@ -125,11 +134,67 @@ describe('a GitHub secret as a destination', () => {
         name: 'PROVIDER_CLIENT_SECRET',
         environment: 'release',
       });
-      await place.check();
-      await expect(place.store('x-value')).rejects.toThrow(`with ${permission}.`);
+      await place.check(destinationRun());
+      await expect(place.store('x-value', destinationRun())).rejects.toThrow(`with ${permission}.`);
       expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBeUndefined();
     },
   );
+
+  test('a public key read that fails with a 5xx or a 429 is tried again under the budget, each try said', async () => {
+    github.fail({ method: 'GET', path: /public-key$/, status: 503, times: 1 });
+    github.fail({ method: 'GET', path: /public-key$/, status: 429, times: 1 });
+    const run = destinationRun();
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await place.check(run);
+    expect(github.calls()).toEqual(Array(3).fill('GET /repos/octo/provider/actions/secrets/public-key'));
+    expect(run.said).toEqual([
+      expect.stringMatching(
+        /^GitHub GET \/api\/v3\/repos\/octo\/provider\/actions\/secrets\/public-key answered HTTP 503: .*\. Attempt 1 of 5 failed; trying again in 1 ms\.$/,
+      ),
+      expect.stringMatching(/answered HTTP 429: .*\. Attempt 2 of 5 failed; trying again in 1 ms\.$/),
+    ]);
+    // Retry-After: 0, paced by the injected clock: no wall-clock wait.
+    expect(run.clock.slept).toEqual([0, 0]);
+  });
+
+  test.each([
+    ['its connection reset unanswered', { reset: true }],
+    ['its answer lost after GitHub stored it', { loseAnswer: true }],
+    ['a 502', { status: 502 }],
+  ])('a PUT %s is sent again (a PUT is idempotent) and the secret is stored once', async (_name, fault) => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, ...fault });
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await place.store('sent-twice-value', destinationRun());
+    expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('sent-twice-value');
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(2);
+  });
+
+  test("a PUT that keeps failing: given up after the policy's tries, the reason said", async () => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 500, times: 10 });
+    const run = destinationRun();
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.store('never-stored-value', run)).rejects.toThrow(
+      /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: HTTP 500: Server Error \(gave up after 5 attempts\)$/,
+    );
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(5);
+    expect(run.said).toHaveLength(4);
+    expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
+  });
+
+  test("at the run's deadline: the request cut to the time left, and not tried again", async () => {
+    const run = destinationRun(10);
+    run.clock.advance(30_000);
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.check(run)).rejects.toThrow(/\(gave up after 1 attempts: the run's deadline is near\)$/);
+    expect(github.calls().length).toBeLessThanOrEqual(1);
+  });
+
+  test('a 4xx is not tried again', async () => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 422 });
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.store('refused-value', destinationRun())).rejects.toThrow(/HTTP 422: Server Error$/);
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(1);
+  });
 
   test('an environment that does not exist: named, with what to do', async () => {
     const place = githubSecret(octokit(APP_TOKEN), {
@@ -138,7 +203,7 @@ describe('a GitHub secret as a destination', () => {
       name: 'PROVIDER_CLIENT_SECRET',
       environment: 'nowhere',
     });
-    await expect(place.check()).rejects.toThrow(
+    await expect(place.check(destinationRun())).rejects.toThrow(
       'GitHub has no environment nowhere in octo/provider (HTTP 404): create it (Settings, Environments), or take it out of environments.',
     );
   });
