@@ -213,6 +213,8 @@ interface ActionRun {
   exitCode: 0 | 1;
   messages: Message[];
   masked: string[];
+  /** Every input the run asked the runner for, in order. */
+  asked: string[];
   outputs: Record<string, string>;
 }
 
@@ -227,9 +229,10 @@ async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
     github_token: APP_TOKEN,
     ...inputs,
   };
+  const asked: string[] = [];
   const dispatcher = service.dispatcher();
   const exitCode = await rotateAction({
-    input: (name) => given[name] ?? '',
+    input: (name) => (asked.push(name), given[name] ?? ''),
     mask: (form) => void masked.push(form),
     setOutput: (name, value) => void (outputs[name] = value),
     write: (message) => void messages.push(message),
@@ -238,7 +241,7 @@ async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
     clock: fakeClock(),
     dispatcher,
   });
-  return { exitCode, messages, masked, outputs };
+  return { exitCode, messages, masked, asked, outputs };
 }
 
 describe('the rotation action', () => {
@@ -320,10 +323,6 @@ describe('rotate/action.yml', () => {
     outputs: Record<string, unknown>;
     runs: { using: string; main: string };
   };
-  const code = ['action.ts', 'index.ts']
-    .map((f) => readFileSync(path.join(ROOT, 'src', 'github', 'rotate', f), 'utf8'))
-    .join('\n');
-
   test('runs on node24 from its own bundle, dist/rotate/index.js, beside the main one', () => {
     expect(yml.runs).toEqual({ using: 'node24', main: '../dist/rotate/index.js' });
   });
@@ -341,10 +340,11 @@ describe('rotate/action.yml', () => {
       'secret_name',
       'timeout_seconds',
     ]);
-    for (const input of ['github_token', 'secret_name', 'environments'])
-      expect(code).toMatch(new RegExp(`runner\\s*\\.input\\('${input}'\\)`));
-    expect(Object.keys(yml.outputs).sort()).toEqual(['credential_id', 'retired']);
-    for (const output of ['credential_id', 'retired']) expect(code).toContain(`runner.setOutput('${output}'`);
+    // What a run asks the runner for and sets, told by running it (the code as it runs, not its text).
+    const r = await runRotation({ environments: 'release' });
+    expect(r.exitCode).toBe(0);
+    expect([...new Set(r.asked)].sort()).toEqual(Object.keys(yml.inputs).sort());
+    expect(Object.keys(yml.outputs).sort()).toEqual(Object.keys(r.outputs).sort());
     expect([yml.inputs.retire?.default, yml.inputs.secret_name?.default, yml.inputs.github_token?.required]).toEqual([
       'later',
       'PROVIDER_CLIENT_SECRET',
