@@ -53,7 +53,7 @@ beforeAll(async () => {
       ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--prefix', NODE_22_PREFIX, 'node@22'],
       { cwd: ROOT },
     );
-}, 60_000);
+}, 180_000);
 afterAll(() => installed.remove());
 
 let service: EmbeddedAuthService;
