@@ -196,6 +196,49 @@ describe('a GitHub secret as a destination', () => {
     expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(1);
   });
 
+  test('a repository GitHub answers 404 for: the token named as what to check', async () => {
+    github.fail({ method: 'GET', path: /public-key$/, status: 404 });
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.check(destinationRun())).rejects.toThrow(
+      /^GitHub answered 404 to reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider: check that github_token may see octo\/provider\.$/,
+    );
+  });
+
+  test('a public key that cannot seal: the failure said without an HTTP status, nothing PUT', async () => {
+    github.keyOf(REPO).key = 'AAAA';
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.store('never-sealed', destinationRun())).rejects.toThrow(
+      /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: (?!HTTP)\S/,
+    );
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
+  });
+
+  test.each([undefined, 'release'])(
+    "the run's signal ends every request (environment %s): the public key's read, and the PUT after it",
+    async (environment) => {
+      const place = { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment };
+      const ended = destinationRun();
+      const stop = new AbortController();
+      stop.abort(new Error('the run has ended'));
+      await expect(
+        githubSecret(octokit(APP_TOKEN), place).check({ ...ended, budget: { ...ended.budget, signal: stop.signal } }),
+      ).rejects.toThrow();
+      expect(github.calls()).toEqual([]);
+      // Aborted once the key is read: the PUT never reaches GitHub.
+      const late = new AbortController();
+      const client = octokit(APP_TOKEN);
+      client.hook.before('request', (options) => {
+        if (options.method === 'PUT') late.abort(new Error('the run has ended'));
+      });
+      const run = destinationRun();
+      await expect(
+        githubSecret(client, place).store('never-put', { ...run, budget: { ...run.budget, signal: late.signal } }),
+      ).rejects.toThrow();
+      expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
+      expect(await opened('PROVIDER_CLIENT_SECRET', environment)).toBeUndefined();
+    },
+  );
+
   test('an environment that does not exist: named, with what to do', async () => {
     const place = githubSecret(octokit(APP_TOKEN), {
       owner: 'octo',
@@ -218,7 +261,7 @@ interface ActionRun {
   outputs: Record<string, string>;
 }
 
-async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
+async function runRotation(inputs: Record<string, string>, repository = REPO): Promise<ActionRun> {
   const messages: Message[] = [];
   const masked: string[] = [];
   const outputs: Record<string, string> = {};
@@ -236,7 +279,7 @@ async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
     mask: (form) => void masked.push(form),
     setOutput: (name, value) => void (outputs[name] = value),
     write: (message) => void messages.push(message),
-    repository: REPO,
+    repository,
     octokit,
     clock: fakeClock(),
     dispatcher,
@@ -314,6 +357,41 @@ describe('the rotation action', () => {
       'Input secret_name must be a secret name: letters, digits and _, not starting with a digit',
     ]);
     expect(service.requests).toEqual([]);
+  });
+
+  test.each(['', 'octo', 'octo/provider/extra', '/provider'])(
+    'GITHUB_REPOSITORY %j: refused before anything, the fix named',
+    async (repository) => {
+      const r = await runRotation({}, repository);
+      expect([r.exitCode, r.messages.map((m) => m.text)]).toEqual([
+        1,
+        ['GITHUB_REPOSITORY is not set: run the action in a workflow'],
+      ]);
+      expect([service.requests, github.requests]).toEqual([[], []]);
+    },
+  );
+
+  test.each(['1ST_SECRET', 'SECRET-NAME', 'A SECRET', ''])(
+    'secret_name %j: a secret name or the default',
+    async (name) => {
+      const r = await runRotation({ secret_name: name });
+      if (name === '') {
+        expect(r.exitCode).toBe(0);
+        expect(await opened('PROVIDER_CLIENT_SECRET')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
+      } else {
+        expect([r.exitCode, r.messages.map((m) => m.text)]).toEqual([
+          1,
+          ['Input secret_name must be a secret name: letters, digits and _, not starting with a digit'],
+        ]);
+      }
+    },
+  );
+
+  test("the token is masked; a lower-case secret_name is GitHub's upper-case secret", async () => {
+    const r = await runRotation({ secret_name: '_lower_9' });
+    expect(r.exitCode).toBe(0);
+    expect(r.masked).toContain(APP_TOKEN);
+    expect(await opened('_LOWER_9')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
   });
 });
 
