@@ -56568,20 +56568,9 @@ const ROTATION_INPUTS = {
     ref: (s) => s,
     assign: (s, v) => `${s}: ${v}`,
 };
-/** The inputs the engine reads by its names; the action's own (github_token, secret_name, environments) stay here. */
-const SETTINGS = [
-    'client_id',
-    'client_secret',
-    'auth_url',
-    'auth',
-    'timeout_seconds',
-    'retire',
-    'retire_id',
-];
 async function rotateAction(runner) {
-    const read = (name) => SETTINGS.includes(name)
-        ? runner.input(name) || (SETTING_DEFAULTS[name] ?? '')
-        : (SETTING_DEFAULTS[name] ?? '');
+    // The engine's settings by their names, as the inputs are named; an empty input takes its default.
+    const read = (name) => runner.input(name) || (SETTING_DEFAULTS[name] ?? '');
     const secrets = keepSecrets(read('client_id'), read('client_secret'), runner.mask);
     const write = (message) => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
     const token = runner.input('github_token');
