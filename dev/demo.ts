@@ -8,7 +8,9 @@
  * depends on its sibling); then as the scheduled watch after the secret was deleted in the
  * portal: it fails and opens an issue. Then the command line, bundled as npm ships it, on
  * another client: a plan (exit 2), an apply, a plan (exit 0); and on another, whose scope was
- * made by hand, `import` into a fresh folder, then a plan with nothing to change. The job
+ * made by hand, `import` into a fresh folder, then a plan with nothing to change; last, `rotate`
+ * replaces the first command line client's secret (into a new file, never printed), and a plan
+ * with the new secret goes through. The job
  * summary of the list form's run, the pull request's comment and the watch's issue, as the
  * action wrote them, go to DIR (.demo/ by default), named at the end. With `--auth token`,
  * every run first gets an access token (`auth: token`).
@@ -258,13 +260,21 @@ writeFileSync(path.join(workdir, '.github', 'provider-scope.yml'), SPEC);
 // The secret only in the environment, as PROVIDER_CLIENT_SECRET (a flag would show in ps); the rest as flags.
 const env = { ...process.env, NO_COLOR: '1', PROVIDER_CLIENT_SECRET: cliClient.secret };
 const flags = ['--client-id', cliClient.id, '--auth-url', authUrl, '--auth', options.auth];
-/** The bundled command line in `cwd`, as a user runs it: the command, then what it printed, stderr first (`progress`: all of it, else its warnings and errors). */
+/**
+ * The bundled command line in `cwd`, as a user runs it: the command (the secret from `secretFrom`),
+ * then what it printed, stderr first (`progress`: all of it, else its warnings and errors), the
+ * lines `keep` keeps.
+ */
 async function cliRun(
   args: string[],
   cwd: string,
   runEnv: NodeJS.ProcessEnv,
   expected: number,
-  progress = false,
+  {
+    progress = false,
+    secretFrom = '"$PROVIDER_CLIENT_SECRET"',
+    keep = () => true,
+  }: { progress?: boolean; secretFrom?: string; keep?: (line: string) => boolean } = {},
 ): Promise<void> {
   // Not spawnSync: the service answers from this very process.
   const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
@@ -276,9 +286,7 @@ async function cliRun(
         resolve({ status: typeof error?.code === 'number' ? error.code : error === null ? 0 : 1, stdout, stderr }),
     );
   });
-  say(
-    `    $ PROVIDER_CLIENT_SECRET="$PROVIDER_CLIENT_SECRET" ensure-provider-scope ${args.join(' ')}    # exit ${run.status}`,
-  );
+  say(`    $ PROVIDER_CLIENT_SECRET=${secretFrom} ensure-provider-scope ${args.join(' ')}    # exit ${run.status}`);
   // The outputs, as the action's above: said once, by the first command that has them.
   const shown = run.stdout.trimEnd().split('\n');
   const outputs = shown.indexOf('Outputs:');
@@ -286,7 +294,12 @@ async function cliRun(
   const said = progress
     ? run.stderr.trimEnd().split('\n')
     : run.stderr.split('\n').filter((line) => /^(Warning|Error): /.test(line));
-  say(indent([...said, ...(outputs > 0 && args[0] !== 'apply' ? shown.slice(0, outputs - 1) : shown)], '      '));
+  say(
+    indent(
+      [...said, ...(outputs > 0 && args[0] !== 'apply' ? shown.slice(0, outputs - 1) : shown)].filter(keep),
+      '      ',
+    ),
+  );
   failed ||= run.status !== expected;
 }
 heading(
@@ -297,8 +310,7 @@ for (const [verb, expected, progress] of [
   ['apply', 0, false],
   ['plan', 0, false],
 ] as const)
-  await cliRun([verb, ...flags], workdir, env, expected, progress);
-rmSync(workdir, { recursive: true, force: true });
+  await cliRun([verb, ...flags], workdir, env, expected, { progress });
 
 // import: a scope registered by hand (one POST to the service's API, as curl would send it),
 // adopted into a fresh folder; the plan on the imported spec then has nothing to change.
@@ -325,7 +337,7 @@ heading(
 const fresh = mkdtempSync(path.join(tmpdir(), 'eps-demo-import-'));
 const handEnv = { ...env, PROVIDER_CLIENT_SECRET: handClient.secret };
 const handFlags = ['--client-id', handClient.id, '--auth-url', authUrl, '--auth', options.auth];
-await cliRun(['import', ...handFlags], fresh, handEnv, 0, true);
+await cliRun(['import', ...handFlags], fresh, handEnv, 0, { progress: true });
 const imported = path.join(fresh, '.github', 'provider-scope.yml');
 if (existsSync(imported))
   say(
@@ -333,6 +345,20 @@ if (existsSync(imported))
   );
 await cliRun(['plan', ...handFlags], fresh, handEnv, 0);
 rmSync(fresh, { recursive: true, force: true });
+
+// rotate: the command line's client's secret replaced, the new one into a new file (mode 0600), never printed.
+heading("Back to step 8's client: rotate its secret into a new file, then plan with the new secret");
+await cliRun(['rotate', '--secret-file', 'new-secret', ...flags], workdir, env, 0, {
+  progress: true,
+  keep: (line) => !line.startsWith('Rotating the secret'),
+});
+const newSecret = path.join(workdir, 'new-secret');
+const rotated = existsSync(newSecret) ? readFileSync(newSecret, 'utf8') : '';
+await cliRun(['plan', ...flags], workdir, { ...env, PROVIDER_CLIENT_SECRET: rotated }, 0, {
+  secretFrom: '"$(cat new-secret)"',
+  keep: (line) => line.startsWith('No changes'),
+});
+rmSync(workdir, { recursive: true, force: true });
 
 // What GitHub would show, as markdown files: open them in any markdown viewer, or paste them in a gist.
 mkdirSync(options.out, { recursive: true });
@@ -349,7 +375,7 @@ for (const { file, what, markdown } of renderings.sort((a, b) => ORDER.indexOf(a
 
 // No secret, token or form of them in anything the demo printed or wrote.
 const credentials = [
-  ...[...service.clients.values()].flatMap((c) => secretForms(c.id, c.secret)),
+  ...[...service.clients.values()].flatMap((c) => c.credentials.flatMap((k) => secretForms(c.id, k.secret))),
   ...secretForms(client.id, deleted),
   ...[githubToken, ...service.issuedTokens()].flatMap(credentialForms),
 ];

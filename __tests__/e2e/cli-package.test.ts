@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { ROOT } from '../../dev/runner.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { tooOldNode } from '../../src/cli/node-version.ts';
 import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
+import { installPackage, NODE_24, runInstalled, type CliProcess, type InstalledCli } from '../support/installed-cli.ts';
 import { seedOverHttp } from '../support/seed.ts';
 import {
   BOT_TOKEN,
@@ -38,36 +39,22 @@ import { OBEYED_CONTROL } from '../support/terminal.ts';
 const run = promisify(execFile);
 const SECRET = 'packaged-cli-secret-7c1d';
 const SPEC = `name: Packaged provider\ndescription: Runs packaged actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
-const NODE_24 = path.dirname(process.execPath);
 // Node 22 from the `node` package, in a folder of its own: as a devDependency its `node` bin
 // would take the place of Node 24's.
 const NODE_22_PREFIX = path.join(ROOT, '.cache', 'node22');
 const NODE_22 = path.join(NODE_22_PREFIX, 'node_modules', '.bin');
 
-let installed = '';
-let bin = '';
-let packed: string[] = [];
+let installed: InstalledCli;
 beforeAll(async () => {
-  installed = await mkdtemp(path.join(tmpdir(), 'eps-pkg-'));
-  // `npm test` has just bundled dist/: the tarball is what `npm publish` would upload.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', installed], { cwd: ROOT });
-  const [pack] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  packed = (pack?.files ?? []).map((f) => f.path).sort();
-  const tarball = path.join(installed, pack?.filename ?? '');
-  await run(
-    'npm',
-    ['install', '--silent', '--no-audit', '--no-fund', '--prefix', path.join(installed, 'user'), tarball],
-    { cwd: installed },
-  );
+  installed = await installPackage();
   if (!existsSync(path.join(NODE_22, 'node')))
     await run(
       'npm',
       ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--prefix', NODE_22_PREFIX, 'node@22'],
       { cwd: ROOT },
     );
-  bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
-}, 60_000);
-afterAll(() => rm(installed, { recursive: true, force: true }));
+}, 180_000);
+afterAll(() => installed.remove());
 
 let service: EmbeddedAuthService;
 let client: ClientRecord;
@@ -85,33 +72,22 @@ afterEach(async () => {
   await rm(workdir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliProcess;
 
 /** The installed command, as a shell would start it: found on the PATH, with the given Node first. */
 function cli(
   args: string[],
   { node = NODE_24, env = {} }: { node?: string; env?: Record<string, string> } = {},
 ): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, {
-      cwd: workdir,
-      env: {
-        PATH: `${node}${path.delimiter}${process.env.PATH ?? ''}`,
-        PROVIDER_CLIENT_ID: client.id,
-        PROVIDER_AUTH_URL: service.url,
-        PROVIDER_CLIENT_SECRET: SECRET,
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
+  return runInstalled(installed.bin, args, {
+    cwd: workdir,
+    node,
+    env: {
+      PROVIDER_CLIENT_ID: client.id,
+      PROVIDER_AUTH_URL: service.url,
+      PROVIDER_CLIENT_SECRET: SECRET,
+      ...env,
+    },
   });
 }
 
@@ -127,6 +103,7 @@ async function expectNoSecret(...runs: Run[]): Promise<void> {
 }
 
 test('the package holds what the command and the action need, and nothing else', () => {
+  const { packed } = installed;
   const outside = packed.filter(
     (file) =>
       !/^(dist\/|schema\/[\w-]+\.schema\.json$|docs\/[\w-]+\.md$|action\.yml$|package\.json$|README\.md$|LICENSE$)/.test(
@@ -319,10 +296,7 @@ test('a wrong secret: exit 1, what to check, no form of either secret', async ()
 
 test('--json: one document on stdout, valid against schema/cli-output.schema.json of the package', async () => {
   const schema = JSON.parse(
-    await readFile(
-      path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'),
-      'utf8',
-    ),
+    await readFile(path.join(installed.packageDir, 'schema', 'cli-output.schema.json'), 'utf8'),
   ) as object;
   const validate = new Ajv2020({ strict: false }).compile(schema);
   for (const args of [
@@ -500,7 +474,7 @@ describe('import, installed from the tarball', () => {
 
   test('the schema line, once the package is published: the release names the repository in its package.json', async () => {
     await made(client, {});
-    const installedJson = path.join(installed, 'user', 'node_modules', packageJson.name, 'package.json');
+    const installedJson = path.join(installed.packageDir, 'package.json');
     const original = await readFile(installedJson, 'utf8');
     try {
       // What the release workflow's `npm pkg set repository...` leaves in the published package.
@@ -565,10 +539,7 @@ describe('import, installed from the tarball', () => {
   test('--json for import: valid against the packaged schema', async () => {
     await made(client, {});
     const schema = JSON.parse(
-      await readFile(
-        path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'),
-        'utf8',
-      ),
+      await readFile(path.join(installed.packageDir, 'schema', 'cli-output.schema.json'), 'utf8'),
     ) as object;
     const validate = new Ajv2020({ strict: false }).compile(schema);
     for (const args of [

@@ -60,10 +60,16 @@ describe.each(['basic', 'token'])('npm run demo -- --auth %s', (auth) => {
       new RegExp(
         `^\\$ PROVIDER_CLIENT_SECRET="\\$PROVIDER_CLIENT_SECRET" ensure-provider-scope ${verb} --client-id ${UUID} --auth-url http://127\\.0\\.0\\.1:\\d+ --auth ${auth}$`,
       );
-    // plan, apply, plan on a new client; then import of a scope made by hand, and a plan on what it wrote.
-    expect(commands).toEqual(
-      ['plan', 'apply', 'plan', 'import', 'plan'].map((command) => expect.stringMatching(line(command))),
-    );
+    // plan, apply, plan on a new client; then import of a scope made by hand, and a plan on what it wrote;
+    // then the first client's secret rotated into a new file, and a plan with the new secret from it.
+    expect(commands).toEqual([
+      ...['plan', 'apply', 'plan', 'import', 'plan', 'rotate --secret-file new-secret'].map((command) =>
+        expect.stringMatching(line(command)),
+      ),
+      expect.stringMatching(
+        new RegExp(line('plan').source.replace('="\\$PROVIDER_CLIENT_SECRET"', '="\\$\\(cat new-secret\\)"')),
+      ),
+    ]);
   });
 
   test('its note on masking names the access token only with auth: token', () => {
@@ -72,9 +78,9 @@ describe.each(['basic', 'token'])('npm run demo -- --auth %s', (auth) => {
     for (const note of notes) expect(note.includes('token')).toBe(auth === 'token');
   });
 
-  test('a story in nine numbered steps, each run of the action with its exit code, one of them failed', () => {
+  test('a story in ten numbered steps, each run of the action with its exit code, one of them failed', () => {
     const steps = lines.filter((l) => /^\d+\. /.test(l));
-    expect(steps.map((l) => Number.parseInt(l, 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(steps.map((l) => Number.parseInt(l, 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // The seven runs of the action say how they ended, once; the command lines each say their own.
     expect(steps.slice(0, 7).map((heading) => heading.match(/\(exit \d+\)/g))).toEqual(
       ['0', '0', '0', '0', '0', '0', '1'].map((code) => [`(exit ${code})`]),
@@ -111,6 +117,26 @@ describe.each(['basic', 'token'])('npm run demo -- --auth %s', (auth) => {
         "    The watch's issue #1 is opened: https://github.example/octo/provider/issues/1",
       ]),
     );
+  });
+
+  test("the rotation: a new credential made and stored in a new file, the portal's left beside it, the secret never printed; a plan with it then goes through", () => {
+    const block = lines.slice(lines.findIndex((l) => /^10\. /.test(l)));
+    expect(block.slice(2, 5)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^ {6}Created the credential "ensure-provider-scope \\S+Z [0-9a-f]+" \\(id ${UUID}, `),
+      ),
+      '      Stored the new secret in the file new-secret',
+      expect.stringMatching(
+        /^ {6}Left beside the new credential: "Created in the developer portal" .*, not made by this tool\./,
+      ),
+    ]);
+    expect(block.slice(5, 8)).toEqual([
+      expect.stringMatching(new RegExp(`^ {6}Rotated: the new credential is ${UUID}; retired: none\\.$`)),
+      expect.stringMatching(
+        /^ {4}\$ PROVIDER_CLIENT_SECRET="\$\(cat new-secret\)" ensure-provider-scope plan .* {4}# exit 0$/,
+      ),
+      '      No changes. The scope matches the spec.',
+    ]);
   });
 
   test("no workflow command and no raw markdown: the comment's headline as text a person reads", () => {

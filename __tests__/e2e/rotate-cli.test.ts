@@ -7,50 +7,34 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { execFile, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
-import { ROOT } from '../../dev/runner.ts';
+import { EmbeddedAuthService, type AuthServiceOptions, type ClientRecord } from '../../dev/auth-service.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
+import { installPackage, runInstalled, type CliProcess, type InstalledCli } from '../support/installed-cli.ts';
 
-const run = promisify(execFile);
 const PORTAL_SECRET = 'portal-secret-for-rotation-5d2a';
 const PORTAL = 'Created in the developer portal';
 
-let installed = '';
-let bin = '';
+let installed: InstalledCli;
 beforeAll(async () => {
-  installed = await mkdtemp(path.join(tmpdir(), 'eps-rot-pkg-'));
-  // The tarball of the bundled dist/, as npm publish would upload it.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', installed], { cwd: ROOT });
-  const [pack] = JSON.parse(stdout) as Array<{ filename: string }>;
-  await run(
-    'npm',
-    [
-      'install',
-      '--silent',
-      '--no-audit',
-      '--no-fund',
-      '--prefix',
-      path.join(installed, 'user'),
-      path.join(installed, pack?.filename ?? ''),
-    ],
-    { cwd: installed },
-  );
-  bin = path.join(installed, 'user', 'node_modules', '.bin', 'ensure-provider-scope');
+  installed = await installPackage();
 }, 120_000);
-afterAll(() => rm(installed, { recursive: true, force: true }));
+afterAll(() => installed.remove());
 
 let service: EmbeddedAuthService;
 let client: ClientRecord;
 let workdir = '';
-beforeEach(async () => {
-  service = new EmbeddedAuthService();
+/** A fresh service (with `options`: a variant of it) and its client with the portal's secret. */
+async function startService(options: AuthServiceOptions = {}): Promise<void> {
+  service = new EmbeddedAuthService(options);
   await service.start();
   client = service.addClient({ secret: PORTAL_SECRET });
+}
+beforeEach(async () => {
+  await startService();
   workdir = await mkdtemp(path.join(tmpdir(), 'eps-rot-'));
 });
 afterEach(async () => {
@@ -58,29 +42,18 @@ afterEach(async () => {
   await rm(workdir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliProcess;
 
 /** The installed command with the current secret `secret`, its stdout a pipe (not a terminal). */
-function rotate(args: string[], secret: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['rotate', ...args], {
-      cwd: workdir,
-      env: {
-        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
-        PROVIDER_CLIENT_ID: client.id,
-        PROVIDER_AUTH_URL: service.url,
-        PROVIDER_CLIENT_SECRET: secret,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
+function rotate(args: string[], secret: string, env: Record<string, string> = {}): Promise<Run> {
+  return runInstalled(installed.bin, ['rotate', ...args], {
+    cwd: workdir,
+    env: {
+      PROVIDER_CLIENT_ID: client.id,
+      PROVIDER_AUTH_URL: service.url,
+      PROVIDER_CLIENT_SECRET: secret,
+      ...env,
+    },
   });
 }
 
@@ -140,10 +113,7 @@ test("a third rotation: the oldest of this tool's deleted, the previous kept; th
 
 test('--secret-file with --json: a new file of mode 0600, the report valid against the packaged schema, no secret in it', async () => {
   const schema = JSON.parse(
-    await readFile(
-      path.join(installed, 'user', 'node_modules', 'ensure-provider-scope', 'schema', 'cli-output.schema.json'),
-      'utf8',
-    ),
+    await readFile(path.join(installed.packageDir, 'schema', 'cli-output.schema.json'), 'utf8'),
   ) as object;
   const validate = new Ajv2020({ strict: false }).compile(schema);
   const r = await rotate(['--secret-file', 'new-secret', '--json'], PORTAL_SECRET);
@@ -175,4 +145,101 @@ test('a rejected secret: exit 1, nothing created, the portal named as the way ba
     /HTTP 401.*Nothing was created\. A rotation needs a secret that works: a secret deleted in the developer portal can only be replaced there\./,
   );
   await expectNoSecret(r, [PORTAL_SECRET, 'a-secret-deleted-in-the-portal']);
+});
+
+/** `METHOD path` of each request the service received that changes its credentials. */
+const writes = () =>
+  service.requests.filter((r) => r.method === 'POST' || r.method === 'DELETE').map((r) => `${r.method} ${r.path}`);
+
+describe('faults, each leaving a state a person can trust', () => {
+  test("the creation's answer lost: the credential found by its name and deleted, one more made; lost twice: none left, nothing written", async () => {
+    service.inject({ method: 'POST', path: /credentials$/, loseAnswer: true });
+    const once = await rotate(['--secret-file', 'one'], PORTAL_SECRET);
+    expect(once.code).toBe(0);
+    expect(names()).toEqual([PORTAL, expect.stringMatching(TOOL)]);
+    const secret = await readFile(path.join(workdir, 'one'), 'utf8');
+    expect(secret).toBe(credentials()[1]?.secret);
+    const list = `/v2/api/clients/${client.id}/credentials`;
+    expect(writes()).toEqual([`POST ${list}`, expect.stringMatching(`^DELETE ${list}/`), `POST ${list}`]);
+    expect(once.stderr).toMatch(
+      /^Deleted the credential "ensure-provider-scope .*" \(id .*\), whose secret was lost with the answer$/m,
+    );
+    await expectNoSecret(once, [PORTAL_SECRET, secret], { allowedFile: 'one' });
+
+    const before = credentials().map((c) => c.id);
+    service.inject({ method: 'POST', path: /credentials$/, loseAnswer: true, times: 2 });
+    const twice = await rotate(['--secret-file', 'two'], secret);
+    expect(twice.code).toBe(1);
+    expect(credentials().map((c) => c.id)).toEqual(before);
+    expect((await readdir(workdir)).sort()).toEqual(['one']);
+    expect(twice.stderr).toMatch(
+      /^Error: The answer to the creation of the credential "ensure-provider-scope .*" was lost twice .*the one made was deleted\. Nothing was stored: the current secret is unchanged everywhere\./m,
+    );
+    await expectNoSecret(twice, [PORTAL_SECRET, secret], { allowedFile: 'one' });
+  });
+
+  test('a destination that cannot be written: found before anything is made', async () => {
+    const r = await rotate(['--secret-file', 'nowhere/new-secret'], PORTAL_SECRET);
+    expect(r.code).toBe(1);
+    expect(names()).toEqual([PORTAL]);
+    expect(writes()).toEqual([]);
+    expect(r.stderr).toContain(
+      'Error: the file nowhere/new-secret cannot be written: its folder nowhere does not exist\nError: Nothing was created: the current secret is unchanged everywhere.\n',
+    );
+    await expectNoSecret(r, [PORTAL_SECRET]);
+  });
+
+  test('a store that fails once the credential is made (a file made meanwhile): the new credential deleted, the file untouched; a second run completes it', async () => {
+    // Made at once, as the proof's request arrives: between the check and the store.
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${client.id}`,
+      before: () => writeFileSync(path.join(workdir, 'late'), 'made meanwhile'),
+    });
+    const r = await rotate(['--secret-file', 'late'], PORTAL_SECRET);
+    expect(r.code).toBe(1);
+    expect(names()).toEqual([PORTAL]);
+    expect(await readFile(path.join(workdir, 'late'), 'utf8')).toBe('made meanwhile');
+    expect(r.stderr).toMatch(/^Error: Could not store the new secret in the file late: EEXIST/m);
+    expect(r.stderr).toMatch(
+      /^Error: The new credential "ensure-provider-scope .*" \(id .*\) was deleted\. Every destination still holds the current secret\.$/m,
+    );
+    await expectNoSecret(r, [PORTAL_SECRET]);
+
+    const again = await rotate(['--secret-file', 'fresh'], PORTAL_SECRET);
+    expect(again.code).toBe(0);
+    expect(await readFile(path.join(workdir, 'fresh'), 'utf8')).toBe(credentials()[1]?.secret);
+  });
+
+  test('a retirement that fails: exit 1 after storing, the credential to delete by hand named', async () => {
+    const portal = credentials()[0];
+    service.inject({ method: 'DELETE', status: 403 });
+    const r = await rotate(['--secret-file', 'new-secret', '--retire-id', portal?.id ?? ''], PORTAL_SECRET);
+    expect(r.code).toBe(1);
+    const secret = await readFile(path.join(workdir, 'new-secret'), 'utf8');
+    expect(credentials().map((c) => c.secret)).toEqual([PORTAL_SECRET, secret]);
+    expect(r.stderr).toContain(
+      `Error: Could not retire the credential "${PORTAL}" (id ${portal?.id}, created ${portal?.created}): `,
+    );
+    expect(r.stderr).toMatch(/HTTP 403.*\. Delete it by hand in the developer portal\.\n/);
+    await expectNoSecret(r, [PORTAL_SECRET, secret], { allowedFile: 'new-secret' });
+  });
+
+  test('a 403 on the credential calls under --auth basic: nothing created, --auth token named; with it, the rotation goes through', async () => {
+    await service.stop();
+    await startService({ basicCredentials: 'refused' });
+    const basic = await rotate(['--print-secret'], PORTAL_SECRET);
+    expect([basic.code, basic.stdout]).toEqual([1, '']);
+    expect(names()).toEqual([PORTAL]);
+    expect(basic.stderr).toMatch(/HTTP 403.* Nothing was created\. .*use --auth token\.\n/);
+    // No fallback: nothing but Basic was tried.
+    expect(service.requests.map((r) => r.auth)).toEqual(['basic']);
+    await expectNoSecret(basic, [PORTAL_SECRET]);
+
+    const token = await rotate(['--print-secret', '--auth', 'token'], PORTAL_SECRET);
+    expect(token.code).toBe(0);
+    expect(token.stdout).toBe(credentials()[1]?.secret);
+    await expectNoSecret(token, [PORTAL_SECRET, token.stdout], { stdoutHolds: token.stdout });
+    for (const issued of service.issuedTokens()) expect(token.stderr).not.toContain(issued);
+  });
 });

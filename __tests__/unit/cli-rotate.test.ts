@@ -187,6 +187,44 @@ describe('the flags', () => {
     expect(service.requests).toEqual([]);
   });
 
+  test("PROVIDER_RETIRE and PROVIDER_RETIRE_ID reach the engine, as every setting's PROVIDER_* variable", async () => {
+    const portal = credentials()[0]?.id ?? '';
+    const first = await rotate(['--secret-file', 'one']);
+    const second = await workspace.run(
+      ['rotate', '--secret-file', 'two'],
+      {
+        ...env,
+        PROVIDER_CLIENT_SECRET: await workspace.read('one'),
+        PROVIDER_RETIRE: 'now',
+        PROVIDER_RETIRE_ID: portal,
+      },
+      { dispatcher: service.dispatcher() },
+    );
+    expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
+    expect(credentials().map((c) => c.secret)).toEqual([await workspace.read('two')]);
+    expect(second.stderr).toContain(`(PROVIDER_RETIRE=now, PROVIDER_RETIRE_ID=${portal})`);
+  });
+
+  test('a flag wins over its variable; a bad variable is named as the variable', async () => {
+    const portal = credentials()[0]?.id ?? '';
+    const flagWins = await workspace.run(
+      ['rotate', '--secret-file', 'one', '--retire', 'later', '--retire-id', portal],
+      { ...env, PROVIDER_RETIRE: 'soon', PROVIDER_RETIRE_ID: 'not-an-id' },
+      { dispatcher: service.dispatcher() },
+    );
+    expect(flagWins.exitCode).toBe(0);
+    expect(flagWins.stderr).toContain(`(--retire later, --retire-id ${portal})`);
+    expect(credentials()).toHaveLength(1);
+    const bad = await workspace.run(
+      ['rotate', '--secret-file', 'two'],
+      { ...env, PROVIDER_CLIENT_SECRET: await workspace.read('one'), PROVIDER_RETIRE: 'soon', PROVIDER_RETIRE_ID: 'x' },
+      { dispatcher: service.dispatcher() },
+    );
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('Error: PROVIDER_RETIRE must be later or now, not "soon"');
+    expect(bad.stderr).toContain('Error: PROVIDER_RETIRE_ID is not a credential id (a UUID)');
+  });
+
   test("--retire in the flag's words, and another command's flag refused", async () => {
     const bad = await rotate(['--print-secret', '--retire', 'soon']);
     expect(bad.stderr).toContain('Error: --retire must be later or now, not "soon"');
@@ -216,5 +254,7 @@ describe('the flags', () => {
     ])
       expect(help).toContain(flag);
     expect(help).toContain('gh secret set PROVIDER_CLIENT_SECRET --env release');
+    expect(help).toMatch(/ {2}--retire <when> +later: .* \[env PROVIDER_RETIRE; default later\]\n/);
+    expect(help).toMatch(/ {2}--retire-id <id> +Also delete .* \[env PROVIDER_RETIRE_ID\]\n/);
   });
 });

@@ -17,6 +17,7 @@ import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { rotateAction } from '../../src/github/rotate/action.ts';
 import { githubSecret, seal } from '../../src/github/rotate/github-secrets.ts';
+import { createBudget } from '../../src/wire/budget.ts';
 import { fakeClock } from '../support/clock.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
 
@@ -46,6 +47,14 @@ afterEach(() => github.stop());
 
 const octokit = (token: string) => getOctokit(token, { baseUrl: github.url });
 
+/** What a destination's requests run under, as the engine gives it: a budget on a fake clock, and a log that records. */
+function destinationRun(timeoutSeconds = 30) {
+  const clock = fakeClock();
+  const said: string[] = [];
+  const log = { info: (text: string) => void said.push(text), debug: () => {}, warning: () => {} };
+  return { budget: createBudget(timeoutSeconds, { clock }), log, said, clock };
+}
+
 /** The secret GitHub holds there, unsealed with the fake's private key. */
 async function opened(name: string, environment?: string): Promise<string | undefined> {
   await sodium.ready;
@@ -63,8 +72,8 @@ async function opened(name: string, environment?: string): Promise<string | unde
 describe('a GitHub secret as a destination', () => {
   test('the repository secret: its public key read, the value sealed for it and PUT; the fake opens it to the secret', async () => {
     const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
-    await place.check();
-    await place.store('the-new-secret-value');
+    await place.check(destinationRun());
+    await place.store('the-new-secret-value', destinationRun());
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('the-new-secret-value');
     expect(github.calls()).toEqual([
       'GET /repos/octo/provider/actions/secrets/public-key',
@@ -82,7 +91,7 @@ describe('a GitHub secret as a destination', () => {
       name: 'PROVIDER_CLIENT_SECRET',
       environment: 'release',
     });
-    await place.store('for-the-release');
+    await place.store('for-the-release', destinationRun());
     expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe('for-the-release');
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
     expect(github.keyOf(REPO, 'release').key).not.toBe(github.keyOf(REPO).key);
@@ -99,7 +108,7 @@ describe('a GitHub secret as a destination', () => {
       repo: 'provider',
       name: 'PROVIDER_CLIENT_SECRET',
     });
-    await expect(place.check()).rejects.toThrow(
+    await expect(place.check(destinationRun())).rejects.toThrow(
       /^GitHub refused reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider \(HTTP 403: .*\): the token in github_token may not do this\. The workflow's own token \(GITHUB_TOKEN\) has no permission for secrets at all, and no permissions: line gives it one: give github_token a GitHub App's token \(actions\/create-github-app-token\) or a fine-grained personal access token with the "Secrets" repository permission \(write\)\.$/,
     );
   });
@@ -125,9 +134,108 @@ describe('a GitHub secret as a destination', () => {
         name: 'PROVIDER_CLIENT_SECRET',
         environment: 'release',
       });
-      await place.check();
-      await expect(place.store('x-value')).rejects.toThrow(`with ${permission}.`);
+      await place.check(destinationRun());
+      await expect(place.store('x-value', destinationRun())).rejects.toThrow(`with ${permission}.`);
       expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBeUndefined();
+    },
+  );
+
+  test('a public key read that fails with a 5xx or a 429 is tried again under the budget, each try said', async () => {
+    github.fail({ method: 'GET', path: /public-key$/, status: 503, times: 1 });
+    github.fail({ method: 'GET', path: /public-key$/, status: 429, times: 1 });
+    const run = destinationRun();
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await place.check(run);
+    expect(github.calls()).toEqual(Array(3).fill('GET /repos/octo/provider/actions/secrets/public-key'));
+    expect(run.said).toEqual([
+      expect.stringMatching(
+        /^GitHub GET \/api\/v3\/repos\/octo\/provider\/actions\/secrets\/public-key answered HTTP 503: .*\. Attempt 1 of 5 failed; trying again in 1 ms\.$/,
+      ),
+      expect.stringMatching(/answered HTTP 429: .*\. Attempt 2 of 5 failed; trying again in 1 ms\.$/),
+    ]);
+    // Retry-After: 0, paced by the injected clock: no wall-clock wait.
+    expect(run.clock.slept).toEqual([0, 0]);
+  });
+
+  test.each([
+    ['its connection reset unanswered', { reset: true }],
+    ['its answer lost after GitHub stored it', { loseAnswer: true }],
+    ['a 502', { status: 502 }],
+  ])('a PUT %s is sent again (a PUT is idempotent) and the secret is stored once', async (_name, fault) => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, ...fault });
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await place.store('sent-twice-value', destinationRun());
+    expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('sent-twice-value');
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(2);
+  });
+
+  test("a PUT that keeps failing: given up after the policy's tries, the reason said", async () => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 500, times: 10 });
+    const run = destinationRun();
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.store('never-stored-value', run)).rejects.toThrow(
+      /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: HTTP 500: Server Error \(gave up after 5 attempts\)$/,
+    );
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(5);
+    expect(run.said).toHaveLength(4);
+    expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
+  });
+
+  test("at the run's deadline: the request cut to the time left, and not tried again", async () => {
+    const run = destinationRun(10);
+    run.clock.advance(30_000);
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.check(run)).rejects.toThrow(/\(gave up after 1 attempts: the run's deadline is near\)$/);
+    expect(github.calls().length).toBeLessThanOrEqual(1);
+  });
+
+  test('a 4xx is not tried again', async () => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 422 });
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.store('refused-value', destinationRun())).rejects.toThrow(/HTTP 422: Server Error$/);
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(1);
+  });
+
+  test('a repository GitHub answers 404 for: the token named as what to check', async () => {
+    github.fail({ method: 'GET', path: /public-key$/, status: 404 });
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.check(destinationRun())).rejects.toThrow(
+      /^GitHub answered 404 to reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider: check that github_token may see octo\/provider\.$/,
+    );
+  });
+
+  test('a public key that cannot seal: the failure said without an HTTP status, nothing PUT', async () => {
+    github.keyOf(REPO).key = 'AAAA';
+    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    await expect(place.store('never-sealed', destinationRun())).rejects.toThrow(
+      /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: (?!HTTP)\S/,
+    );
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
+  });
+
+  test.each([undefined, 'release'])(
+    "the run's signal ends every request (environment %s): the public key's read, and the PUT after it",
+    async (environment) => {
+      const place = { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET', environment };
+      const ended = destinationRun();
+      const stop = new AbortController();
+      stop.abort(new Error('the run has ended'));
+      await expect(
+        githubSecret(octokit(APP_TOKEN), place).check({ ...ended, budget: { ...ended.budget, signal: stop.signal } }),
+      ).rejects.toThrow();
+      expect(github.calls()).toEqual([]);
+      // Aborted once the key is read: the PUT never reaches GitHub.
+      const late = new AbortController();
+      const client = octokit(APP_TOKEN);
+      client.hook.before('request', (options) => {
+        if (options.method === 'PUT') late.abort(new Error('the run has ended'));
+      });
+      const run = destinationRun();
+      await expect(
+        githubSecret(client, place).store('never-put', { ...run, budget: { ...run.budget, signal: late.signal } }),
+      ).rejects.toThrow();
+      expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
+      expect(await opened('PROVIDER_CLIENT_SECRET', environment)).toBeUndefined();
     },
   );
 
@@ -138,7 +246,7 @@ describe('a GitHub secret as a destination', () => {
       name: 'PROVIDER_CLIENT_SECRET',
       environment: 'nowhere',
     });
-    await expect(place.check()).rejects.toThrow(
+    await expect(place.check(destinationRun())).rejects.toThrow(
       'GitHub has no environment nowhere in octo/provider (HTTP 404): create it (Settings, Environments), or take it out of environments.',
     );
   });
@@ -148,10 +256,12 @@ interface ActionRun {
   exitCode: 0 | 1;
   messages: Message[];
   masked: string[];
+  /** Every input the run asked the runner for, in order. */
+  asked: string[];
   outputs: Record<string, string>;
 }
 
-async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
+async function runRotation(inputs: Record<string, string>, repository = REPO): Promise<ActionRun> {
   const messages: Message[] = [];
   const masked: string[] = [];
   const outputs: Record<string, string> = {};
@@ -162,18 +272,19 @@ async function runRotation(inputs: Record<string, string>): Promise<ActionRun> {
     github_token: APP_TOKEN,
     ...inputs,
   };
+  const asked: string[] = [];
   const dispatcher = service.dispatcher();
   const exitCode = await rotateAction({
-    input: (name) => given[name] ?? '',
+    input: (name) => (asked.push(name), given[name] ?? ''),
     mask: (form) => void masked.push(form),
     setOutput: (name, value) => void (outputs[name] = value),
     write: (message) => void messages.push(message),
-    repository: REPO,
+    repository,
     octokit,
     clock: fakeClock(),
     dispatcher,
   });
-  return { exitCode, messages, masked, outputs };
+  return { exitCode, messages, masked, asked, outputs };
 }
 
 describe('the rotation action', () => {
@@ -247,6 +358,41 @@ describe('the rotation action', () => {
     ]);
     expect(service.requests).toEqual([]);
   });
+
+  test.each(['', 'octo', 'octo/provider/extra', '/provider'])(
+    'GITHUB_REPOSITORY %j: refused before anything, the fix named',
+    async (repository) => {
+      const r = await runRotation({}, repository);
+      expect([r.exitCode, r.messages.map((m) => m.text)]).toEqual([
+        1,
+        ['GITHUB_REPOSITORY is not set: run the action in a workflow'],
+      ]);
+      expect([service.requests, github.requests]).toEqual([[], []]);
+    },
+  );
+
+  test.each(['1ST_SECRET', 'SECRET-NAME', 'A SECRET', ''])(
+    'secret_name %j: a secret name or the default',
+    async (name) => {
+      const r = await runRotation({ secret_name: name });
+      if (name === '') {
+        expect(r.exitCode).toBe(0);
+        expect(await opened('PROVIDER_CLIENT_SECRET')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
+      } else {
+        expect([r.exitCode, r.messages.map((m) => m.text)]).toEqual([
+          1,
+          ['Input secret_name must be a secret name: letters, digits and _, not starting with a digit'],
+        ]);
+      }
+    },
+  );
+
+  test("the token is masked; a lower-case secret_name is GitHub's upper-case secret", async () => {
+    const r = await runRotation({ secret_name: '_lower_9' });
+    expect(r.exitCode).toBe(0);
+    expect(r.masked).toContain(APP_TOKEN);
+    expect(await opened('_LOWER_9')).toBe(service.clients.get(CLIENT_ID)?.credentials[1]?.secret);
+  });
 });
 
 describe('rotate/action.yml', () => {
@@ -255,10 +401,6 @@ describe('rotate/action.yml', () => {
     outputs: Record<string, unknown>;
     runs: { using: string; main: string };
   };
-  const code = ['action.ts', 'index.ts']
-    .map((f) => readFileSync(path.join(ROOT, 'src', 'github', 'rotate', f), 'utf8'))
-    .join('\n');
-
   test('runs on node24 from its own bundle, dist/rotate/index.js, beside the main one', () => {
     expect(yml.runs).toEqual({ using: 'node24', main: '../dist/rotate/index.js' });
   });
@@ -276,10 +418,11 @@ describe('rotate/action.yml', () => {
       'secret_name',
       'timeout_seconds',
     ]);
-    for (const input of ['github_token', 'secret_name', 'environments'])
-      expect(code).toMatch(new RegExp(`runner\\s*\\.input\\('${input}'\\)`));
-    expect(Object.keys(yml.outputs).sort()).toEqual(['credential_id', 'retired']);
-    for (const output of ['credential_id', 'retired']) expect(code).toContain(`runner.setOutput('${output}'`);
+    // What a run asks the runner for and sets, told by running it (the code as it runs, not its text).
+    const r = await runRotation({ environments: 'release' });
+    expect(r.exitCode).toBe(0);
+    expect([...new Set(r.asked)].sort()).toEqual(Object.keys(yml.inputs).sort());
+    expect(Object.keys(yml.outputs).sort()).toEqual(Object.keys(r.outputs).sort());
     expect([yml.inputs.retire?.default, yml.inputs.secret_name?.default, yml.inputs.github_token?.required]).toEqual([
       'later',
       'PROVIDER_CLIENT_SECRET',

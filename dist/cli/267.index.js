@@ -2470,14 +2470,17 @@ const CLI_FLAGS = {
     retire: {
         type: 'string',
         value: '<when>',
-        help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]",
+        help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret).",
         example: 'now',
+        env: 'PROVIDER_RETIRE',
+        default: 'later',
     },
     'retire-id': {
         type: 'string',
         value: '<id>',
         help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.',
         example: '3a53cb4d-...',
+        env: 'PROVIDER_RETIRE_ID',
     },
     help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
@@ -2619,7 +2622,7 @@ function flagLine(flag, command) {
     const required = command !== undefined && option.requiredBy?.includes(command) === true;
     const notes = [
         ...(setting === undefined ? [] : [`env ${setting.env}`]),
-        ...(option.env === undefined ? [] : [`env ${option.env}=true`]),
+        ...(option.env === undefined ? [] : [`env ${option.env}${option.type === 'boolean' ? '=true' : ''}`]),
         ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
         // The whole's help: which commands take a flag that not all do.
         ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length
@@ -3652,75 +3655,96 @@ function clientFor(settings, secret, port, budget, log) {
     });
 }
 async function rotate(port, signal, report) {
-    const { settings, retire, retireId } = rotate_validate(port);
-    const { naming, rotationNaming: words } = port;
+    const run = begin(port, signal, report);
+    await readCredentials(run);
+    await checkDestinations(run);
+    // One credential, its secret already with the keeper (onCredential).
+    const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'));
+    const made = await createOne(run.current, name, run.log);
+    report.created = view(made.credential);
+    run.log.info(`Created the credential ${describe(made.credential)}`);
+    // From the proof on, every call is made with the new secret: the old one may be about to go.
+    const service = await prove(run, made);
+    await storeEverywhere(run, service, made);
+    return retireOld(run, service, made.credential);
+}
+/** The settings checked, the run announced, its one budget and the client with the current secret. */
+function begin(port, signal, report) {
+    const rotation = rotate_validate(port);
+    const { settings, retire, retireId } = rotation;
+    const words = port.rotationNaming;
     report.clientId = settings.client_id;
     const log = logOn(port.write);
     log.info(`Rotating the secret of client ${settings.client_id} at ${settings.auth_url} (${words.assign('retire', retire)}${retireId === undefined ? '' : `, ${words.assign('retire_id', retireId)}`})`);
     // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
     const budget = (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal });
     const current = clientFor(settings, settings.client_secret, port, budget, log);
-    // 1. What the client has, with the current secret: a refusal here creates nothing.
+    return { ...rotation, port, report, budget, log, current };
+}
+/** What the client has, with the current secret: a refusal here creates nothing. */
+async function readCredentials({ current, settings, retireId, port }) {
     const before = await current.listCredentials().catch((error) => {
-        throw new RotationFailure([refusalOfCurrent(error, settings, naming)]);
+        throw new RotationFailure([refusalOfCurrent(error, settings, port.naming)]);
     });
     if (retireId !== undefined && !before.some((c) => c.id === retireId)) {
         throw new RotationFailure([
-            `${words.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(describe).join(', ') || 'none'}.`,
+            `${port.rotationNaming.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(describe).join(', ') || 'none'}.`,
         ]);
     }
-    // 2. Every destination, before anything is made.
+}
+/** Every destination, before anything is made: every refusal named at once. */
+async function checkDestinations({ port, budget, log }) {
     const refused = [];
     for (const destination of port.destinations) {
         await destination
-            .check()
+            .check({ budget, log })
             .catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
     }
     if (refused.length > 0)
         throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
-    // 3. One credential; 4. its secret already with the keeper (onCredential).
-    const name = credentialName(budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'));
-    const made = await createOne(current, name, log);
-    report.created = view(made.credential);
-    log.info(`Created the credential ${describe(made.credential)}`);
-    // 5. Proven, while the service propagates it; else deleted with the secret that still works.
+}
+/** The new secret proven while the service propagates it: its client; else the credential deleted with the secret that still works. */
+async function prove({ settings, port, budget, log, current, report }, made) {
     const fresh = clientFor(settings, made.secret, port, budget, log);
-    if (!(await proven(fresh, budget, log))) {
-        await deleteAfterFailure(current, made.credential, report);
-        throw new RotationFailure([
-            `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${describe(made.credential)} was deleted, and nothing was stored. ` +
-                `${naming.runAgain}, or give the service more time with ${naming.ref('timeout_seconds')}.`,
-        ]);
-    }
-    // From here on every call is made with the new secret: the old one may be about to go.
-    const service = fresh;
-    // 6. Every destination, in order.
+    if (await proven(fresh, budget, log))
+        return fresh;
+    await deleteAfterFailure(current, made.credential, report);
+    throw new RotationFailure([
+        `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${describe(made.credential)} was deleted, and nothing was stored. ` +
+            `${port.naming.runAgain}, or give the service more time with ${port.naming.ref('timeout_seconds')}.`,
+    ]);
+}
+/** Every destination, in order; at the first failure, what each holds is said (the new credential deleted if none holds it). */
+async function storeEverywhere(run, service, made) {
+    const { port, report, budget, log } = run;
     for (const [index, destination] of port.destinations.entries()) {
         try {
-            await destination.store(made.secret);
+            await destination.store(made.secret, { budget, log });
             report.stored.push(destination.name);
             log.info(`Stored the new secret in ${destination.name}`);
         }
         catch (error) {
             report.unchanged = port.destinations.slice(index).map((d) => d.name);
-            throw new RotationFailure(storeFailure(error, destination, index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined, report, made.credential, naming));
+            const deleted = index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined;
+            throw new RotationFailure(storeFailure(error, destination, deleted, report, made.credential, port.naming));
         }
     }
-    // 7. Retire what must go.
+}
+/** Retires what must go, once the new secret is stored everywhere, and concludes. */
+async function retireOld({ port, report, retire, retireId }, service, made) {
     const after = byCreation(await service.listCredentials());
-    const doomed = toRetire(after, made.credential, retire, retireId);
     const failed = [];
-    for (const credential of doomed) {
+    for (const credential of toRetire(after, made, retire, retireId)) {
         await service.deleteCredential(credential.id).then(() => void report.retired.push(view(credential)), (error) => void failed.push(`Could not retire the credential ${describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
     }
     const retiredIds = new Set(report.retired.map((c) => c.id));
     report.left = after
         .filter((c) => !retiredIds.has(c.id))
         .map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
-    const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
+    const outputs = { credential_id: made.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
-        ...leftAdvice(report, made.credential, words),
+        ...leftAdvice(report, made, port.rotationNaming),
         ...failed.map((text) => ({ level: 'error', text })),
     ];
     return { outputs, messages, report, exitCode: failed.length === 0 ? 0 : 1 };
@@ -3848,12 +3872,15 @@ function leftAdvice(report, made, words) {
 
 
 
-const FLAG_OF = { retire: '--retire', retire_id: '--retire-id' };
-const ROTATION_NAMING = {
-    label: (s) => FLAG_OF[s],
-    ref: (s) => FLAG_OF[s],
-    assign: (s, v) => `${FLAG_OF[s]} ${v}`,
-};
+/** The rotation's own settings: each one's flag (CLI_FLAGS holds its variable). */
+const FLAG_OF = { retire: 'retire', retire_id: 'retire-id' };
+const variableOf = (setting) => CLI_FLAGS[FLAG_OF[setting]].env;
+/** How messages name the rotation's settings: as the user gave each, its variable if from the environment, else its flag. */
+const rotationNaming = (fromEnv = new Set()) => ({
+    label: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
+    ref: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
+    assign: (s, v) => (fromEnv.has(s) ? `${variableOf(s)}=${v}` : `--${FLAG_OF[s]} ${v}`),
+});
 /** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */
 const printed = (stdout) => ({
     name: 'standard output',
@@ -3925,11 +3952,11 @@ async function runRotate(values, collaborators) {
             ? undefined
             : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
     };
+    // A flag wins over its variable, as for every other setting.
+    const fromEnv = new Set(Object.keys(FLAG_OF).filter((s) => flag(FLAG_OF[s]) === undefined && env[variableOf(s)] !== undefined));
     const read = (name) => {
-        if (name === 'retire')
-            return (flag('retire') ?? '').trim();
-        if (name === 'retire_id')
-            return (flag('retire-id') ?? '').trim();
+        if (name === 'retire' || name === 'retire_id')
+            return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
         if (name === 'client_secret')
             return secret;
         return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
@@ -3948,7 +3975,7 @@ async function runRotate(values, collaborators) {
     const conclusion = await rotateSecret({
         read,
         naming: cliNaming({ secretFromStdin }),
-        rotationNaming: ROTATION_NAMING,
+        rotationNaming: rotationNaming(fromEnv),
         secrets,
         write,
         clock: collaborators.clock,

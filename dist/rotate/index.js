@@ -46335,7 +46335,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8261:
+/***/ 1786:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46349,7 +46349,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/wire/retry.ts
-const systemClock = {
+const retry_systemClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve, reject) => {
         if (signal?.aborted)
@@ -46360,7 +46360,7 @@ const systemClock = {
     }),
     random: () => Math.random(),
 };
-const DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
+const retry_DEFAULT_RETRY_POLICY = { attempts: 5, baseDelayMs: 300, maxDelayMs: 10_000 };
 /** A wait as a person reads it: a service may ask for absurd ones. */
 const describeWait = (ms) => (ms > 3_600_000 ? 'more than an hour' : `${Math.ceil(ms / 1000)} s`);
 /** A pause about to be taken, as a person reads it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
@@ -46384,7 +46384,7 @@ function retry_nextPause({ policy, clock, deadline }, tried, retryAfterMs, attem
  * Runs `attempt` until it succeeds, its error is not retryable, or nextPause gives up; then
  * the last error is thrown, as `giveUp` words it with the reason.
  */
-async function withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
+async function retry_withRetries(attempt, advise, pacing, giveUp = (error) => error, onRetry = () => { }) {
     for (let tried = 1;; tried++) {
         try {
             return await attempt();
@@ -46402,7 +46402,7 @@ async function withRetries(attempt, advise, pacing, giveUp = (error) => error, o
     }
 }
 /** Milliseconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
+function retry_parseRetryAfter(value, now) {
     if (value === undefined)
         return undefined;
     if (/^\s*\d+\s*$/.test(value))
@@ -46415,7 +46415,7 @@ function parseRetryAfter(value, now) {
 
 /** How many request limits the whole run may take: reads, creation, verification, provider check. */
 const REQUEST_LIMITS_PER_RUN = 3;
-function budget_createBudget(timeoutSeconds, { clock = systemClock, policy = DEFAULT_RETRY_POLICY, signal = new AbortController().signal, } = {}) {
+function budget_createBudget(timeoutSeconds, { clock = retry_systemClock, policy = retry_DEFAULT_RETRY_POLICY, signal = new AbortController().signal, } = {}) {
     const requestTimeoutMs = timeoutSeconds * 1000;
     const startedAt = clock.now();
     return {
@@ -46645,7 +46645,7 @@ class HttpError extends errors_ActionError {
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = log_silentLog) => withRetries(attempt, (error) => error instanceof HttpError
+const withHttpRetries = (attempt, budget, log = log_silentLog) => retry_withRetries(attempt, (error) => error instanceof HttpError
     ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
     : { retryable: false }, budget, 
 // Final once given up on: the message says how far it got.
@@ -46796,7 +46796,7 @@ function http_createJsonHttp(options) {
         if (status < 200 || status >= 300) {
             const hint = requestHints[status] ?? hints[status];
             const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            const retryAfterMs = retry_parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
             throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
                 status,
                 transient: TRANSIENT_STATUSES.has(status),
@@ -56152,75 +56152,96 @@ function clientFor(settings, secret, port, budget, log) {
     });
 }
 async function rotate(port, signal, report) {
-    const { settings, retire, retireId } = rotate_validate(port);
-    const { naming, rotationNaming: words } = port;
+    const run = begin(port, signal, report);
+    await readCredentials(run);
+    await checkDestinations(run);
+    // One credential, its secret already with the keeper (onCredential).
+    const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'));
+    const made = await createOne(run.current, name, run.log);
+    report.created = rotate_view(made.credential);
+    run.log.info(`Created the credential ${rotate_describe(made.credential)}`);
+    // From the proof on, every call is made with the new secret: the old one may be about to go.
+    const service = await prove(run, made);
+    await storeEverywhere(run, service, made);
+    return retireOld(run, service, made.credential);
+}
+/** The settings checked, the run announced, its one budget and the client with the current secret. */
+function begin(port, signal, report) {
+    const rotation = rotate_validate(port);
+    const { settings, retire, retireId } = rotation;
+    const words = port.rotationNaming;
     report.clientId = settings.client_id;
     const log = logOn(port.write);
     log.info(`Rotating the secret of client ${settings.client_id} at ${settings.auth_url} (${words.assign('retire', retire)}${retireId === undefined ? '' : `, ${words.assign('retire_id', retireId)}`})`);
     // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
     const budget = budget_createBudget(settings.timeout_seconds, { clock: port.clock, signal });
     const current = clientFor(settings, settings.client_secret, port, budget, log);
-    // 1. What the client has, with the current secret: a refusal here creates nothing.
+    return { ...rotation, port, report, budget, log, current };
+}
+/** What the client has, with the current secret: a refusal here creates nothing. */
+async function readCredentials({ current, settings, retireId, port }) {
     const before = await current.listCredentials().catch((error) => {
-        throw new RotationFailure([refusalOfCurrent(error, settings, naming)]);
+        throw new RotationFailure([refusalOfCurrent(error, settings, port.naming)]);
     });
     if (retireId !== undefined && !before.some((c) => c.id === retireId)) {
         throw new RotationFailure([
-            `${words.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(rotate_describe).join(', ') || 'none'}.`,
+            `${port.rotationNaming.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(rotate_describe).join(', ') || 'none'}.`,
         ]);
     }
-    // 2. Every destination, before anything is made.
+}
+/** Every destination, before anything is made: every refusal named at once. */
+async function checkDestinations({ port, budget, log }) {
     const refused = [];
     for (const destination of port.destinations) {
         await destination
-            .check()
+            .check({ budget, log })
             .catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
     }
     if (refused.length > 0)
         throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
-    // 3. One credential; 4. its secret already with the keeper (onCredential).
-    const name = credentialName(budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'));
-    const made = await createOne(current, name, log);
-    report.created = rotate_view(made.credential);
-    log.info(`Created the credential ${rotate_describe(made.credential)}`);
-    // 5. Proven, while the service propagates it; else deleted with the secret that still works.
+}
+/** The new secret proven while the service propagates it: its client; else the credential deleted with the secret that still works. */
+async function prove({ settings, port, budget, log, current, report }, made) {
     const fresh = clientFor(settings, made.secret, port, budget, log);
-    if (!(await proven(fresh, budget, log))) {
-        await deleteAfterFailure(current, made.credential, report);
-        throw new RotationFailure([
-            `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${rotate_describe(made.credential)} was deleted, and nothing was stored. ` +
-                `${naming.runAgain}, or give the service more time with ${naming.ref('timeout_seconds')}.`,
-        ]);
-    }
-    // From here on every call is made with the new secret: the old one may be about to go.
-    const service = fresh;
-    // 6. Every destination, in order.
+    if (await proven(fresh, budget, log))
+        return fresh;
+    await deleteAfterFailure(current, made.credential, report);
+    throw new RotationFailure([
+        `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${rotate_describe(made.credential)} was deleted, and nothing was stored. ` +
+            `${port.naming.runAgain}, or give the service more time with ${port.naming.ref('timeout_seconds')}.`,
+    ]);
+}
+/** Every destination, in order; at the first failure, what each holds is said (the new credential deleted if none holds it). */
+async function storeEverywhere(run, service, made) {
+    const { port, report, budget, log } = run;
     for (const [index, destination] of port.destinations.entries()) {
         try {
-            await destination.store(made.secret);
+            await destination.store(made.secret, { budget, log });
             report.stored.push(destination.name);
             log.info(`Stored the new secret in ${destination.name}`);
         }
         catch (error) {
             report.unchanged = port.destinations.slice(index).map((d) => d.name);
-            throw new RotationFailure(storeFailure(error, destination, index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined, report, made.credential, naming));
+            const deleted = index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined;
+            throw new RotationFailure(storeFailure(error, destination, deleted, report, made.credential, port.naming));
         }
     }
-    // 7. Retire what must go.
+}
+/** Retires what must go, once the new secret is stored everywhere, and concludes. */
+async function retireOld({ port, report, retire, retireId }, service, made) {
     const after = byCreation(await service.listCredentials());
-    const doomed = toRetire(after, made.credential, retire, retireId);
     const failed = [];
-    for (const credential of doomed) {
+    for (const credential of toRetire(after, made, retire, retireId)) {
         await service.deleteCredential(credential.id).then(() => void report.retired.push(rotate_view(credential)), (error) => void failed.push(`Could not retire the credential ${rotate_describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
     }
     const retiredIds = new Set(report.retired.map((c) => c.id));
     report.left = after
         .filter((c) => !retiredIds.has(c.id))
         .map((c) => ({ ...rotate_view(c), madeByThisTool: madeByThisTool(c) }));
-    const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
+    const outputs = { credential_id: made.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${rotate_describe(c)}` })),
-        ...leftAdvice(report, made.credential, words),
+        ...leftAdvice(report, made, port.rotationNaming),
         ...failed.map((text) => ({ level: 'error', text })),
     ];
     return { outputs, messages, report, exitCode: failed.length === 0 ? 0 : 1 };
@@ -56468,7 +56489,107 @@ const INPUT_NAMING = {
     lineOf: (setting, line) => `Line ${line} of input ${setting}`,
 };
 
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+
+/** The user of the workflow's own token, which may not ask GET /user. */
+const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
+// Each request's limit, and the whole of what one run writes (retries included).
+const REQUEST_MS = 30_000;
+const DEADLINE_MS = 90_000;
+const loadToolkit = async () => {
+    const { context, getOctokit } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    return { context: context, getOctokit };
+};
+/** An octokit for `token` at the runner's API address, its requests timed and retried (below). */
+function octokit_connect({ context, getOctokit }, token, clock = systemClock, write) {
+    const octokit = getOctokit(token, { baseUrl: context.apiUrl });
+    retrying(octokit, { policy: DEFAULT_RETRY_POLICY, clock, deadline: clock.now() + DEADLINE_MS }, write);
+    return octokit;
+}
+/** The page of the run, whose summary has the whole report. */
+const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
+/**
+ * The first item, page by page, that carries the marker and was written by `login`: never
+ * anyone else's, even one that copies the marker. Stops at the page that has it.
+ */
+async function findOwn(pages, marker, login) {
+    for await (const page of pages) {
+        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** The data of each page octokit's iterator fetches. */
+async function* pagesOf(pages) {
+    for await (const page of pages)
+        yield page.data;
+}
+/** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
+async function tokenUser(octokit, write) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        const status = statusOf(error);
+        if (status === undefined || status >= 500 || status === 429)
+            throw error;
+        write({
+            level: 'debug',
+            text: `GET /user answered HTTP ${status}, as for the workflow's token or an app's: what it writes is ${WORKFLOW_TOKEN_USER}'s.`,
+        });
+        return WORKFLOW_TOKEN_USER;
+    }
+}
+const statusOf = (error) => {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+};
+/**
+ * Every request gets a time limit; the idempotent ones (GET, PATCH) are tried again on a 5xx,
+ * a 429 or a network failure (octokit reports those as status 500), paced as the service's
+ * reads are. A POST is never sent twice: a creation whose answer was lost may have been made,
+ * and is found again by its marker.
+ */
+function retrying(octokit, pacing, write) {
+    octokit.hook.wrap('request', (request, options) => {
+        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
+        if (options.method === 'POST')
+            return once();
+        return withRetries(once, (error) => {
+            const status = statusOf(error);
+            const retryAfter = error.response
+                ?.headers?.['retry-after'];
+            return {
+                retryable: status !== undefined && (status >= 500 || status === 429),
+                retryAfterMs: parseRetryAfter(retryAfter, pacing.clock.now()),
+            };
+        }, pacing, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => write({
+            level: 'info',
+            text: `GitHub ${octokit_describe(error)} Attempt ${tried} of ${pacing.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`,
+        }));
+    });
+}
+const pathOf = (url) => URL.parse(url, 'https://api.invalid')?.pathname ?? url;
+/** What GitHub answered, or why no answer came (octokit gives those status 500 and no response). */
+function octokit_describe(error) {
+    // octokit's RequestError carries its request; any other error (the toolkit's, say) none.
+    const { message = String(error), request, response, } = (error ?? {});
+    const where = request === undefined ? '' : `${request.method} ${pathOf(request.url)} `;
+    return response?.status === undefined
+        ? `${where}failed: ${message}.`
+        : `${where}answered HTTP ${response.status}: ${message}.`;
+}
+/** A failure as a warning says it: what GitHub answered (or why nothing came), and whether the retries gave up. */
+function whatFailed(error) {
+    const gaveUp = error?.gaveUp;
+    return `GitHub ${octokit_describe(error)}${gaveUp === undefined ? '' : ` It ${gaveUp}.`}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/rotate/github-secrets.ts
+
+
+
 /** What GitHub names the permissions a fine-grained token needs for each place (the REST docs above). */
 const permissionsFor = (environment) => environment === undefined
     ? 'the "Secrets" repository permission (write)'
@@ -56483,59 +56604,85 @@ async function seal(secret, publicKey) {
     const sealed = sodium.crypto_box_seal(sodium.from_string(secret), sodium.from_base64(publicKey, sodium.base64_variants.ORIGINAL));
     return sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL);
 }
-const statusOf = (error) => error.status;
+/**
+ * One request to GitHub under the run's budget: limited to the time the budget leaves it, and
+ * tried again while GitHub answers a 5xx or a 429 or does not answer (octokit gives a network
+ * failure status 500), paced as the service's requests are. Every request here may be sent
+ * twice: a public key's read changes nothing, and a PUT is idempotent (the same sealed value
+ * under the same name, the secret's last write wins), so a PUT whose answer was lost is
+ * safely sent again.
+ */
+function retried(send, { budget, log }) {
+    return retry_withRetries(() => send(AbortSignal.any([budget.signal, AbortSignal.timeout(requestLimitMs(budget))])), (error) => {
+        const status = statusOf(error);
+        const headers = error.response?.headers;
+        return {
+            retryable: status !== undefined && (status >= 500 || status === 429),
+            retryAfterMs: retry_parseRetryAfter(headers?.['retry-after'], budget.clock.now()),
+        };
+    }, budget, (error, reason) => Object.assign(error, { gaveUp: reason }), (error, tried, waitMs) => log.info(`${whatFailed(error)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${retry_formatPause(waitMs)}.`));
+}
+/** A failed request as an Error that says what GitHub answered and what to do. */
+function explained(error, doing, { owner, repo, environment }) {
+    const status = statusOf(error);
+    const said = error.message;
+    if (status === 403)
+        return new Error(`GitHub refused ${doing} (HTTP 403: ${said}): ${forbiddenAdvice(environment)}.`);
+    if (status === 404 && environment !== undefined)
+        return new Error(`GitHub has no environment ${environment} in ${owner}/${repo} (HTTP 404): create it (Settings, Environments), or take it out of environments.`);
+    if (status === 404)
+        return new Error(`GitHub answered 404 to ${doing}: check that github_token may see ${owner}/${repo}.`);
+    const gaveUp = error.gaveUp;
+    return new Error(`${doing} failed: ${status === undefined ? '' : `HTTP ${status}: `}${said}${gaveUp === undefined ? '' : ` (${gaveUp})`}`);
+}
 /** One place as a destination: `check` reads its public key (read access only), `store` seals and PUTs. */
 function githubSecret(octokit, place) {
     const { owner, repo, name, environment } = place;
     const where = environment === undefined
         ? `the repository secret ${name} of ${owner}/${repo}`
         : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
-    const explain = (error, doing) => {
-        const status = statusOf(error);
-        const said = error.message;
-        if (status === 403)
-            return new Error(`GitHub refused ${doing} (HTTP 403: ${said}): ${forbiddenAdvice(environment)}.`);
-        if (status === 404 && environment !== undefined)
-            return new Error(`GitHub has no environment ${environment} in ${owner}/${repo} (HTTP 404): create it (Settings, Environments), or take it out of environments.`);
-        if (status === 404)
-            return new Error(`GitHub answered 404 to ${doing}: check that github_token may see ${owner}/${repo}.`);
-        return new Error(`${doing} failed: ${status === undefined ? '' : `HTTP ${status}: `}${said}`);
-    };
-    const publicKey = async () => {
-        const answer = environment === undefined
-            ? await octokit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', { owner, repo })
-            : await octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', {
+    const explain = (error, doing) => explained(error, doing, place);
+    const publicKey = async (run) => {
+        const answer = await retried((signal) => environment === undefined
+            ? octokit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', {
+                owner,
+                repo,
+                request: { signal },
+            })
+            : octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', {
                 owner,
                 repo,
                 environment_name: environment,
-            });
+                request: { signal },
+            }), run);
         return answer.data;
     };
     return {
         name: where,
-        check: () => publicKey().then(() => undefined, (error) => Promise.reject(explain(error, `reading the public key of ${where}`))),
-        store: async (secret) => {
+        check: (run) => publicKey(run).then(() => undefined, (error) => Promise.reject(explain(error, `reading the public key of ${where}`))),
+        store: async (secret, run) => {
             try {
                 // Read again: a key may have changed since the check.
-                const { key_id, key } = await publicKey();
+                const { key_id, key } = await publicKey(run);
                 const encrypted_value = await seal(secret, key);
-                if (environment === undefined)
-                    await octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
+                await retried((signal) => environment === undefined
+                    ? octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
                         owner,
                         repo,
                         secret_name: name,
                         encrypted_value,
                         key_id,
-                    });
-                else
-                    await octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', {
+                        request: { signal },
+                    })
+                    : octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', {
                         owner,
                         repo,
                         environment_name: environment,
                         secret_name: name,
                         encrypted_value,
                         key_id,
-                    });
+                        request: { signal },
+                    }), run);
             }
             catch (error) {
                 throw explain(error, `writing ${where}`);
@@ -56556,20 +56703,9 @@ const ROTATION_INPUTS = {
     ref: (s) => s,
     assign: (s, v) => `${s}: ${v}`,
 };
-/** The inputs the engine reads by its names; the action's own (github_token, secret_name, environments) stay here. */
-const SETTINGS = [
-    'client_id',
-    'client_secret',
-    'auth_url',
-    'auth',
-    'timeout_seconds',
-    'retire',
-    'retire_id',
-];
 async function rotateAction(runner) {
-    const read = (name) => SETTINGS.includes(name)
-        ? runner.input(name) || (SETTING_DEFAULTS[name] ?? '')
-        : (SETTING_DEFAULTS[name] ?? '');
+    // The engine's settings by their names, as the inputs are named; an empty input takes its default.
+    const read = (name) => runner.input(name) || (SETTING_DEFAULTS[name] ?? '');
     const secrets = keepSecrets(read('client_id'), read('client_secret'), runner.mask);
     const write = (message) => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
     const token = runner.input('github_token');
@@ -56625,7 +56761,7 @@ async function rotateAction(runner) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2413);
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8261);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1786);
 // The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
 
 
@@ -56645,7 +56781,7 @@ process.exitCode = await (0,_action_js__WEBPACK_IMPORTED_MODULE_2__/* .rotateAct
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(message.text);
     },
     repository: process.env.GITHUB_REPOSITORY ?? '',
-    octokit: (token) => (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, { baseUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com' }),
+    octokit: (token) => (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__.getOctokit)(token, { baseUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com' }),
 });
 
 __webpack_async_result__();
@@ -68443,10 +68579,9 @@ function getIDToken(aud) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Q: () => (/* binding */ getOctokit)
+  context: () => (/* binding */ github_context),
+  getOctokit: () => (/* binding */ getOctokit)
 });
-
-// UNUSED EXPORTS: context
 
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);

@@ -24,7 +24,7 @@ function flagLine(flag: string, command?: Command): string {
   const required = command !== undefined && option.requiredBy?.includes(command) === true;
   const notes = [
     ...(setting === undefined ? [] : [`env ${setting.env}`]),
-    ...(option.env === undefined ? [] : [`env ${option.env}=true`]),
+    ...(option.env === undefined ? [] : [`env ${option.env}${option.type === 'boolean' ? '=true' : ''}`]),
     ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
     // The whole's help: which commands take a flag that not all do.
     ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length

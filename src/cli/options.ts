@@ -102,7 +102,7 @@ export interface CliFlag {
   example?: string | undefined;
   /** The setting it gives, with its variable and default. */
   setting?: CliSetting;
-  /** A boolean flag's variable, `true` to turn it on. */
+  /** Its variable, for a flag that gives no engine setting: a string's value, or `true` to turn a boolean on. */
   env?: string;
   /** Its default, for a flag that gives no setting (a setting's is SETTING_DEFAULTS'). */
   default?: string;
@@ -177,14 +177,17 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
   retire: {
     type: 'string',
     value: '<when>',
-    help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret). [default later]",
+    help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret).",
     example: 'now',
+    env: 'PROVIDER_RETIRE',
+    default: 'later',
   },
   'retire-id': {
     type: 'string',
     value: '<id>',
     help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.',
     example: '3a53cb4d-...',
+    env: 'PROVIDER_RETIRE_ID',
   },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };

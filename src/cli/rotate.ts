@@ -20,7 +20,7 @@ import { keepSecrets } from '../engine/secrets.ts';
 import { SETTING_DEFAULTS, type SettingName } from '../engine/spec/settings.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import type { CliReport } from './json-report.ts';
-import { CLI_SETTINGS, cliNaming, NAME, reads } from './options.ts';
+import { CLI_FLAGS, CLI_SETTINGS, cliNaming, NAME, reads, type CliFlag } from './options.ts';
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -35,13 +35,16 @@ interface Collaborators {
   dispatcher?: RotationPort['dispatcher'];
 }
 
-const FLAG_OF: Readonly<Record<RotationSetting, string>> = { retire: '--retire', retire_id: '--retire-id' };
+/** The rotation's own settings: each one's flag (CLI_FLAGS holds its variable). */
+const FLAG_OF: Readonly<Record<RotationSetting, string>> = { retire: 'retire', retire_id: 'retire-id' };
+const variableOf = (setting: RotationSetting): string => (CLI_FLAGS[FLAG_OF[setting]] as CliFlag).env as string;
 
-export const ROTATION_NAMING: RotationNaming = {
-  label: (s) => FLAG_OF[s],
-  ref: (s) => FLAG_OF[s],
-  assign: (s, v) => `${FLAG_OF[s]} ${v}`,
-};
+/** How messages name the rotation's settings: as the user gave each, its variable if from the environment, else its flag. */
+export const rotationNaming = (fromEnv: ReadonlySet<RotationSetting> = new Set()): RotationNaming => ({
+  label: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
+  ref: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
+  assign: (s, v) => (fromEnv.has(s) ? `${variableOf(s)}=${v}` : `--${FLAG_OF[s]} ${v}`),
+});
 
 /** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */
 const printed = (stdout: Collaborators['stdout']): Destination => ({
@@ -126,9 +129,14 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
       ? undefined
       : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
   };
+  // A flag wins over its variable, as for every other setting.
+  const fromEnv = new Set(
+    (Object.keys(FLAG_OF) as RotationSetting[]).filter(
+      (s) => flag(FLAG_OF[s]) === undefined && env[variableOf(s)] !== undefined,
+    ),
+  );
   const read = (name: SettingName | RotationSetting): string => {
-    if (name === 'retire') return (flag('retire') ?? '').trim();
-    if (name === 'retire_id') return (flag('retire-id') ?? '').trim();
+    if (name === 'retire' || name === 'retire_id') return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
     if (name === 'client_secret') return secret;
     return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
   };
@@ -144,7 +152,7 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
   const conclusion = await rotateSecret({
     read,
     naming: cliNaming({ secretFromStdin }),
-    rotationNaming: ROTATION_NAMING,
+    rotationNaming: rotationNaming(fromEnv),
     secrets,
     write,
     clock: collaborators.clock,

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createBudget, type Budget } from '../wire/budget.ts';
 import { ActionError } from '../wire/errors.ts';
 import { HttpError } from '../wire/http.ts';
+import type { Log } from '../wire/log.ts';
 import { nextPause } from '../wire/retry.ts';
 import { createServiceClient } from '../wire/service-client.ts';
 import { uuidSchema, type Uuid } from '../wire/uuid.ts';
@@ -32,14 +33,20 @@ export interface RotationNaming {
   assign(setting: RotationSetting, value: string): string;
 }
 
+/** What a destination's requests run under: the run's budget (its retries, its deadline, its signal) and its log. */
+export interface DestinationRun {
+  budget: Budget;
+  log: Log;
+}
+
 /** A place the new secret is stored: a GitHub secret, a file, standard output. */
 export interface Destination {
   /** As messages name it: "the repository secret PROVIDER_CLIENT_SECRET". */
   name: string;
   /** Before any credential is made: throws an Error that says why it cannot be written, as far as can be told. */
-  check(): Promise<void>;
+  check(run: DestinationRun): Promise<void>;
   /** Stores the secret; throws an Error that says why not. */
-  store(secret: string): Promise<void>;
+  store(secret: string, run: DestinationRun): Promise<void>;
 }
 
 export interface RotationPort extends Pick<
@@ -96,6 +103,9 @@ export const madeByThisTool = (credential: Pick<Credential, 'name'>): boolean =>
 
 /** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
 export const PROOF_ATTEMPTS = 12;
+
+/** A credential just made, with its secret. */
+type Made = { credential: Credential; secret: string };
 
 const view = ({ id, name, created }: Credential): CredentialView => ({ id, name, created });
 /** Oldest first; the listing's order breaks a tie. */
@@ -170,13 +180,7 @@ function validate({ read, naming, rotationNaming: words }: RotationPort): Rotati
 }
 
 /** The service's client for one secret, on the run's budget, every secret and token it meets handed to the keeper. */
-function clientFor(
-  settings: Settings,
-  secret: string,
-  port: RotationPort,
-  budget: Budget,
-  log: ReturnType<typeof logOn>,
-): AuthService {
+function clientFor(settings: Settings, secret: string, port: RotationPort, budget: Budget, log: Log): AuthService {
   return createServiceClient({
     authUrl: settings.auth_url,
     clientId: settings.client_id,
@@ -195,9 +199,36 @@ function clientFor(
   });
 }
 
+/** What every step of one rotation shares. */
+interface Rotation extends RotationSettings {
+  port: RotationPort;
+  report: RotationReport;
+  budget: Budget;
+  log: Log;
+  /** The service's client with the current secret: until the new one is proven. */
+  current: AuthService;
+}
+
 async function rotate(port: RotationPort, signal: AbortSignal, report: RotationReport): Promise<RotationConclusion> {
-  const { settings, retire, retireId } = validate(port);
-  const { naming, rotationNaming: words } = port;
+  const run = begin(port, signal, report);
+  await readCredentials(run);
+  await checkDestinations(run);
+  // One credential, its secret already with the keeper (onCredential).
+  const name = credentialName(run.budget.clock.now(), port.runToken ?? randomBytes(6).toString('hex'));
+  const made = await createOne(run.current, name, run.log);
+  report.created = view(made.credential);
+  run.log.info(`Created the credential ${describe(made.credential)}`);
+  // From the proof on, every call is made with the new secret: the old one may be about to go.
+  const service = await prove(run, made);
+  await storeEverywhere(run, service, made);
+  return retireOld(run, service, made.credential);
+}
+
+/** The settings checked, the run announced, its one budget and the client with the current secret. */
+function begin(port: RotationPort, signal: AbortSignal, report: RotationReport): Rotation {
+  const rotation = validate(port);
+  const { settings, retire, retireId } = rotation;
+  const words = port.rotationNaming;
   report.clientId = settings.client_id;
   const log = logOn(port.write);
   log.info(
@@ -206,73 +237,73 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
   // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
   const budget = createBudget(settings.timeout_seconds, { clock: port.clock, signal });
   const current = clientFor(settings, settings.client_secret, port, budget, log);
+  return { ...rotation, port, report, budget, log, current };
+}
 
-  // 1. What the client has, with the current secret: a refusal here creates nothing.
+/** What the client has, with the current secret: a refusal here creates nothing. */
+async function readCredentials({ current, settings, retireId, port }: Rotation): Promise<void> {
   const before = await current.listCredentials().catch((error: unknown) => {
-    throw new RotationFailure([refusalOfCurrent(error, settings, naming)]);
+    throw new RotationFailure([refusalOfCurrent(error, settings, port.naming)]);
   });
   if (retireId !== undefined && !before.some((c) => c.id === retireId)) {
     throw new RotationFailure([
-      `${words.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(describe).join(', ') || 'none'}.`,
+      `${port.rotationNaming.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(describe).join(', ') || 'none'}.`,
     ]);
   }
+}
 
-  // 2. Every destination, before anything is made.
+/** Every destination, before anything is made: every refusal named at once. */
+async function checkDestinations({ port, budget, log }: Rotation): Promise<void> {
   const refused: string[] = [];
   for (const destination of port.destinations) {
     await destination
-      .check()
+      .check({ budget, log })
       .catch(
         (error: unknown) => void refused.push(`${destination.name} cannot be written: ${(error as Error).message}`),
       );
   }
   if (refused.length > 0)
     throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
+}
 
-  // 3. One credential; 4. its secret already with the keeper (onCredential).
-  const name = credentialName(budget.clock.now(), port.runToken ?? randomBytes(6).toString('hex'));
-  const made = await createOne(current, name, log);
-  report.created = view(made.credential);
-  log.info(`Created the credential ${describe(made.credential)}`);
-
-  // 5. Proven, while the service propagates it; else deleted with the secret that still works.
+/** The new secret proven while the service propagates it: its client; else the credential deleted with the secret that still works. */
+async function prove({ settings, port, budget, log, current, report }: Rotation, made: Made): Promise<AuthService> {
   const fresh = clientFor(settings, made.secret, port, budget, log);
-  if (!(await proven(fresh, budget, log))) {
-    await deleteAfterFailure(current, made.credential, report);
-    throw new RotationFailure([
-      `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${describe(made.credential)} was deleted, and nothing was stored. ` +
-        `${naming.runAgain}, or give the service more time with ${naming.ref('timeout_seconds')}.`,
-    ]);
-  }
-  // From here on every call is made with the new secret: the old one may be about to go.
-  const service = fresh;
+  if (await proven(fresh, budget, log)) return fresh;
+  await deleteAfterFailure(current, made.credential, report);
+  throw new RotationFailure([
+    `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${describe(made.credential)} was deleted, and nothing was stored. ` +
+      `${port.naming.runAgain}, or give the service more time with ${port.naming.ref('timeout_seconds')}.`,
+  ]);
+}
 
-  // 6. Every destination, in order.
+/** Every destination, in order; at the first failure, what each holds is said (the new credential deleted if none holds it). */
+async function storeEverywhere(run: Rotation, service: AuthService, made: Made): Promise<void> {
+  const { port, report, budget, log } = run;
   for (const [index, destination] of port.destinations.entries()) {
     try {
-      await destination.store(made.secret);
+      await destination.store(made.secret, { budget, log });
       report.stored.push(destination.name);
       log.info(`Stored the new secret in ${destination.name}`);
     } catch (error) {
       report.unchanged = port.destinations.slice(index).map((d) => d.name);
+      const deleted = index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined;
       throw new RotationFailure(
-        storeFailure(
-          error as Error,
-          destination,
-          index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined,
-          report,
-          made.credential,
-          naming,
-        ),
+        storeFailure(error as Error, destination, deleted, report, made.credential, port.naming),
       );
     }
   }
+}
 
-  // 7. Retire what must go.
+/** Retires what must go, once the new secret is stored everywhere, and concludes. */
+async function retireOld(
+  { port, report, retire, retireId }: Rotation,
+  service: AuthService,
+  made: Credential,
+): Promise<RotationConclusion> {
   const after = byCreation(await service.listCredentials());
-  const doomed = toRetire(after, made.credential, retire, retireId);
   const failed: string[] = [];
-  for (const credential of doomed) {
+  for (const credential of toRetire(after, made, retire, retireId)) {
     await service.deleteCredential(credential.id).then(
       () => void report.retired.push(view(credential)),
       (error: unknown) =>
@@ -285,10 +316,10 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
   report.left = after
     .filter((c) => !retiredIds.has(c.id))
     .map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
-  const outputs = { credential_id: made.credential.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
+  const outputs = { credential_id: made.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
   const messages: Message[] = [
     ...report.retired.map((c): Message => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
-    ...leftAdvice(report, made.credential, words),
+    ...leftAdvice(report, made, port.rotationNaming),
     ...failed.map((text): Message => ({ level: 'error', text })),
   ];
   return { outputs, messages, report, exitCode: failed.length === 0 ? 0 : 1 };
@@ -315,11 +346,7 @@ function refusalOfCurrent(error: unknown, settings: Settings, naming: Naming): s
  * be read): deleted, then one creation more. Never a second orphan: a second lost answer, or a
  * credential that cannot be found out, stops the run saying which.
  */
-async function createOne(
-  service: AuthService,
-  name: string,
-  log: ReturnType<typeof logOn>,
-): Promise<{ credential: Credential; secret: string }> {
+async function createOne(service: AuthService, name: string, log: Log): Promise<Made> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await service.createCredential(name);
     if (outcome.kind === 'created') return outcome;
@@ -354,7 +381,7 @@ async function createOne(
 }
 
 /** Tries the new secret until the service takes it, within the run's deadline. */
-async function proven(service: AuthService, budget: Budget, log: ReturnType<typeof logOn>): Promise<boolean> {
+async function proven(service: AuthService, budget: Budget, log: Log): Promise<boolean> {
   for (let tried = 1; ; tried++) {
     if (await service.authenticates()) return true;
     const pause = nextPause(budget, tried, undefined, PROOF_ATTEMPTS);

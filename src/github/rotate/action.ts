@@ -36,22 +36,10 @@ export const ROTATION_INPUTS: RotationNaming = {
   assign: (s, v) => `${s}: ${v}`,
 };
 
-/** The inputs the engine reads by its names; the action's own (github_token, secret_name, environments) stay here. */
-const SETTINGS: ReadonlyArray<SettingName | RotationSetting> = [
-  'client_id',
-  'client_secret',
-  'auth_url',
-  'auth',
-  'timeout_seconds',
-  'retire',
-  'retire_id',
-];
-
 export async function rotateAction(runner: RotationRunner): Promise<0 | 1> {
+  // The engine's settings by their names, as the inputs are named; an empty input takes its default.
   const read = (name: SettingName | RotationSetting): string =>
-    SETTINGS.includes(name)
-      ? runner.input(name) || (SETTING_DEFAULTS[name as SettingName] ?? '')
-      : (SETTING_DEFAULTS[name as SettingName] ?? '');
+    runner.input(name) || (SETTING_DEFAULTS[name as SettingName] ?? '');
   const secrets = keepSecrets(read('client_id'), read('client_secret'), runner.mask);
   const write = (message: Message): void => runner.write({ ...message, text: inert(secrets.scrub(message.text)) });
   const token = runner.input('github_token');

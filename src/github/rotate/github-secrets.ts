@@ -3,10 +3,14 @@
  * written with the REST API (https://docs.github.com/en/rest/actions/secrets): the public key
  * read (`GET .../secrets/public-key`), the secret sealed for it with libsodium's sealed box (as
  * GitHub's own example does; loaded only here, so that the main action's start-up never pays
- * for it), then `PUT .../secrets/{name}` with `{encrypted_value, key_id}`.
+ * for it), then `PUT .../secrets/{name}` with `{encrypted_value, key_id}`. Each request is
+ * tried again on a 5xx, a 429 or a network failure, under the rotation's budget, as the
+ * service's requests are (wire/retry.ts).
  */
-import type { Destination } from '../../engine/rotate.ts';
-import type { Octokit } from '../octokit.ts';
+import type { Destination, DestinationRun } from '../../engine/rotate.ts';
+import { requestLimitMs } from '../../wire/budget.ts';
+import { formatPause, parseRetryAfter, withRetries } from '../../wire/retry.ts';
+import { statusOf, whatFailed, type Octokit } from '../octokit.ts';
 
 export interface SecretPlace {
   owner: string;
@@ -39,7 +43,50 @@ export async function seal(secret: string, publicKey: string): Promise<string> {
   return sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL);
 }
 
-const statusOf = (error: unknown): number | undefined => (error as { status?: unknown }).status as number | undefined;
+/**
+ * One request to GitHub under the run's budget: limited to the time the budget leaves it, and
+ * tried again while GitHub answers a 5xx or a 429 or does not answer (octokit gives a network
+ * failure status 500), paced as the service's requests are. Every request here may be sent
+ * twice: a public key's read changes nothing, and a PUT is idempotent (the same sealed value
+ * under the same name, the secret's last write wins), so a PUT whose answer was lost is
+ * safely sent again.
+ */
+function retried<T>(send: (signal: AbortSignal) => Promise<T>, { budget, log }: DestinationRun): Promise<T> {
+  return withRetries(
+    () => send(AbortSignal.any([budget.signal, AbortSignal.timeout(requestLimitMs(budget))])),
+    (error) => {
+      const status = statusOf(error);
+      const headers = (error as { response?: { headers?: Record<string, string | undefined> } }).response?.headers;
+      return {
+        retryable: status !== undefined && (status >= 500 || status === 429),
+        retryAfterMs: parseRetryAfter(headers?.['retry-after'], budget.clock.now()),
+      };
+    },
+    budget,
+    (error, reason) => Object.assign(error as Error, { gaveUp: reason }),
+    (error, tried, waitMs) =>
+      log.info(
+        `${whatFailed(error)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${formatPause(waitMs)}.`,
+      ),
+  );
+}
+
+/** A failed request as an Error that says what GitHub answered and what to do. */
+function explained(error: unknown, doing: string, { owner, repo, environment }: SecretPlace): Error {
+  const status = statusOf(error);
+  const said = (error as Error).message;
+  if (status === 403) return new Error(`GitHub refused ${doing} (HTTP 403: ${said}): ${forbiddenAdvice(environment)}.`);
+  if (status === 404 && environment !== undefined)
+    return new Error(
+      `GitHub has no environment ${environment} in ${owner}/${repo} (HTTP 404): create it (Settings, Environments), or take it out of environments.`,
+    );
+  if (status === 404)
+    return new Error(`GitHub answered 404 to ${doing}: check that github_token may see ${owner}/${repo}.`);
+  const gaveUp = (error as { gaveUp?: string }).gaveUp;
+  return new Error(
+    `${doing} failed: ${status === undefined ? '' : `HTTP ${status}: `}${said}${gaveUp === undefined ? '' : ` (${gaveUp})`}`,
+  );
+}
 
 /** One place as a destination: `check` reads its public key (read access only), `store` seals and PUTs. */
 export function githubSecret(octokit: Octokit, place: SecretPlace): Destination {
@@ -48,59 +95,60 @@ export function githubSecret(octokit: Octokit, place: SecretPlace): Destination 
     environment === undefined
       ? `the repository secret ${name} of ${owner}/${repo}`
       : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
-  const explain = (error: unknown, doing: string): Error => {
-    const status = statusOf(error);
-    const said = (error as Error).message;
-    if (status === 403)
-      return new Error(`GitHub refused ${doing} (HTTP 403: ${said}): ${forbiddenAdvice(environment)}.`);
-    if (status === 404 && environment !== undefined)
-      return new Error(
-        `GitHub has no environment ${environment} in ${owner}/${repo} (HTTP 404): create it (Settings, Environments), or take it out of environments.`,
-      );
-    if (status === 404)
-      return new Error(`GitHub answered 404 to ${doing}: check that github_token may see ${owner}/${repo}.`);
-    return new Error(`${doing} failed: ${status === undefined ? '' : `HTTP ${status}: `}${said}`);
-  };
-  const publicKey = async (): Promise<{ key_id: string; key: string }> => {
-    const answer =
-      environment === undefined
-        ? await octokit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', { owner, repo })
-        : await octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', {
-            owner,
-            repo,
-            environment_name: environment,
-          });
+  const explain = (error: unknown, doing: string): Error => explained(error, doing, place);
+  const publicKey = async (run: DestinationRun): Promise<{ key_id: string; key: string }> => {
+    const answer = await retried(
+      (signal) =>
+        environment === undefined
+          ? octokit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', {
+              owner,
+              repo,
+              request: { signal },
+            })
+          : octokit.request('GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key', {
+              owner,
+              repo,
+              environment_name: environment,
+              request: { signal },
+            }),
+      run,
+    );
     return answer.data;
   };
   return {
     name: where,
-    check: () =>
-      publicKey().then(
+    check: (run) =>
+      publicKey(run).then(
         () => undefined,
         (error: unknown) => Promise.reject(explain(error, `reading the public key of ${where}`)),
       ),
-    store: async (secret) => {
+    store: async (secret, run) => {
       try {
         // Read again: a key may have changed since the check.
-        const { key_id, key } = await publicKey();
+        const { key_id, key } = await publicKey(run);
         const encrypted_value = await seal(secret, key);
-        if (environment === undefined)
-          await octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
-            owner,
-            repo,
-            secret_name: name,
-            encrypted_value,
-            key_id,
-          });
-        else
-          await octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', {
-            owner,
-            repo,
-            environment_name: environment,
-            secret_name: name,
-            encrypted_value,
-            key_id,
-          });
+        await retried(
+          (signal) =>
+            environment === undefined
+              ? octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
+                  owner,
+                  repo,
+                  secret_name: name,
+                  encrypted_value,
+                  key_id,
+                  request: { signal },
+                })
+              : octokit.request('PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}', {
+                  owner,
+                  repo,
+                  environment_name: environment,
+                  secret_name: name,
+                  encrypted_value,
+                  key_id,
+                  request: { signal },
+                }),
+          run,
+        );
       } catch (error) {
         throw explain(error, `writing ${where}`);
       }
