@@ -174,8 +174,11 @@ describe('the note', () => {
       CI_MERGE_REQUEST_IID: ` ${MR_IID} `,
       GITLAB_TOKEN: ` ${BOT_TOKEN}\n`,
       CI_PROJECT_ID: ` ${PROJECT} `,
+      // The API's address with slashes after it: the paths are still GitLab's.
+      CI_API_V4_URL: ` ${gitlab.url}// `,
     });
     expect(warnings(run)).toEqual([]);
+    expect(gitlab.calls()).toEqual(['GET /user', `GET ${NOTES}`, `POST ${NOTES}`]);
     expect(markedNotes(gitlab)).toHaveLength(1);
   });
 
