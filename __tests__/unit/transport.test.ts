@@ -4,6 +4,7 @@
  * and where undici's agent stands in, and how a request ends when its signal aborts.
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ForwardProxy } from '../../dev/forward-proxy.ts';
@@ -255,6 +256,9 @@ describe("nodeTransport: one kept-alive connection per protocol, Node's own HTTP
     const stop = new AbortController();
     const transport = opened(nodeTransport(undefined));
     await text(await get(transport, origin, { signal: stop.signal }));
+    // The request has let go of the signal once its answer was read.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(getEventListeners(stop.signal, 'abort')).toEqual([]);
     stop.abort(new Error('later'));
     expect((await get(transport, origin)).statusCode).toBe(200);
     expect(sockets.size).toBe(1);

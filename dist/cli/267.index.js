@@ -4734,12 +4734,12 @@ function nodeTransport(proxyEnv) {
             // body is read; either way the connection is closed, not given back.
             const abort = () => void (response ?? request).destroy(signal.reason);
             signal.addEventListener('abort', abort, { once: true });
-            request.once('close', () => response === undefined && signal.removeEventListener('abort', abort));
+            // Closed once the answer's body has ended (or the request failed): nothing left to stop.
+            request.once('close', () => signal.removeEventListener('abort', abort));
             // Every error, also one after the answer (the socket's, while its body is read): the first rejects.
             request.on('error', reject);
             request.once('response', (answer) => {
                 response = answer;
-                answer.once('close', () => signal.removeEventListener('abort', abort));
                 resolve({ statusCode: answer.statusCode ?? 0, headers: answer.headers, body: answer });
             });
             try {
@@ -4747,8 +4747,6 @@ function nodeTransport(proxyEnv) {
                 // connect, which NODE_DEBUG=net prints whole (the credentials with them).
                 for (const [name, value] of Object.entries(headers))
                     request.setHeader(name, value);
-                if (body !== undefined)
-                    request.setHeader('content-length', Buffer.byteLength(body));
             }
             catch (error) {
                 // A value Node refuses (a line break): never sent.
@@ -4756,6 +4754,7 @@ function nodeTransport(proxyEnv) {
                 request.destroy();
                 return;
             }
+            // A body given whole to end() is sent with its Content-Length, in bytes.
             request.end(body);
         }),
         destroy: () => agents.forEach((agent) => agent.destroy()),
