@@ -17,6 +17,7 @@ import {
   GROUPS_SCOPE_STRING,
   type ClientRecord,
 } from '../../dev/auth-service.ts';
+import { ForwardProxy } from '../../dev/forward-proxy.ts';
 import { ROOT } from '../../dev/runner.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { tooOldNode } from '../../src/cli/node-version.ts';
@@ -149,6 +150,20 @@ describe.each([
     // Readable by its owner alone, where the system has modes.
     if (process.platform !== 'win32') expect((await stat(path.join(workdir, 'scope.env'))).mode & 0o777).toBe(0o600);
     await expectNoSecret(planned, applied, again);
+  });
+
+  // Node's own proxy support (22.21 and 24.5 on) carries the command line's requests.
+  test('through HTTP_PROXY: every request relayed by the proxy', async () => {
+    const proxy = new ForwardProxy();
+    try {
+      const planned = await cli(['plan'], { node, env: { HTTP_PROXY: await proxy.start() } });
+      expect(planned.code).toBe(2);
+      expect(proxy.relayed).toEqual(expect.arrayContaining([`GET ${service.url}/v2/api/clients/${client.id}`]));
+      expect(proxy.relayed.every((line) => line.includes(service.url))).toBe(true);
+      await expectNoSecret(planned);
+    } finally {
+      await proxy.stop();
+    }
   });
 });
 

@@ -18,7 +18,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_2__/* .tooOldNode */ .i)(process.versions.node);
 if (tooOld === undefined) {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(790), __nccwpck_require__.e(267)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6267));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(267)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6267));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,
@@ -154,6 +154,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 4708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 
 /***/ }),
 
@@ -429,6 +436,17 @@ module.exports = /*#__PURE__*/JSON.parse('{"UU":"ensure-provider-scope","rE":"0.
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

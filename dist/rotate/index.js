@@ -46335,7 +46335,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1786:
+/***/ 5258:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46439,28 +46439,130 @@ class errors_ActionError extends Error {
     name = 'ActionError';
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
-var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
-var env_http_proxy_agent = __nccwpck_require__(3137);
-var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
-;// CONCATENATED MODULE: ./src/wire/undici-core.ts
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
+;// CONCATENATED MODULE: ./src/wire/transport.ts
 /**
- * The part of undici the HTTP layer needs, without undici's index: the index loads everything
- * (fetch, WebSocket, HTTP/2, the cache, the mocks: about 1 MB of code, whose compile would come
- * before the first request; what that costs: CONTRIBUTING.md, "What the start-up devices
- * buy"). What the index does for these parts is done here: every dispatcher gets undici's API
- * methods (`request`, and `connect`, which its proxy agent uses for CONNECT). Pinned through a
- * proxy by __tests__/wire/action-on-the-wire.test.ts.
+ * Where a request goes out: one kept-alive connection per origin's protocol, over Node's own
+ * `node:http` and `node:https`, whose HTTP parser is native. undici's parser is WebAssembly, and
+ * V8 finishes optimising it on a background thread that the process's exit waits for: about
+ * the whole tail after the last answer (CONTRIBUTING.md, "What the start-up devices buy").
+ *
+ * Proxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as undici's EnvHttpProxyAgent read them before
+ * (the lower-case spelling first; an https request goes through HTTP_PROXY when HTTPS_PROXY is
+ * not set), through Node's built-in proxy support (the agents' `proxyEnv`, Node 22.21 and 24.5
+ * on: https://nodejs.org/en/learn/http/enterprise-network-configuration). On an older Node
+ * with a proxy variable set, undici's EnvHttpProxyAgent, loaded only then.
  */
 
 
-
-Object.assign((dispatcher_default()).prototype, api);
-
+/** How long an idle connection is kept, unless the server asks for less (its Keep-Alive: timeout). */
+const KEEP_ALIVE_MS = 10_000;
+/** The proxy variables as undici's EnvHttpProxyAgent reads them; none when none is set. */
+function proxyVariables(env) {
+    const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
+    const httpsProxy = env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy;
+    const noProxy = env.no_proxy ?? env.NO_PROXY;
+    if (!httpProxy && !httpsProxy)
+        return undefined;
+    return {
+        ...(httpProxy ? { HTTP_PROXY: httpProxy } : {}),
+        ...(httpsProxy ? { HTTPS_PROXY: httpsProxy } : {}),
+        ...(noProxy === undefined ? {} : { NO_PROXY: noProxy }),
+    };
+}
+/** Whether Node's agents take `proxyEnv`: 22.21 on in 22, 24.5 on (23 never had it). */
+function hasBuiltInProxy(version) {
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    return major > 24 || (major === 24 && minor >= 5) || (major === 22 && minor >= 21);
+}
+/**
+ * A lane's transport: Node's agents (one connection each), or undici's proxy agent where this
+ * Node has no proxy support of its own and a proxy is set.
+ */
+function openTransport(env = process.env, nodeVersion = process.versions.node) {
+    const proxies = proxyVariables(env);
+    return proxies === undefined || hasBuiltInProxy(nodeVersion) ? nodeTransport(proxies) : undiciTransport(proxies);
+}
+/** Node's agents, one per protocol, each of one kept-alive connection. */
+function nodeTransport(proxyEnv) {
+    const agents = new Map();
+    const agentFor = (protocol) => {
+        let agent = agents.get(protocol);
+        if (agent === undefined) {
+            const options = { keepAlive: true, maxSockets: 1, timeout: KEEP_ALIVE_MS, ...(proxyEnv && { proxyEnv }) };
+            agent = protocol === 'https:' ? new (external_node_https_default()).Agent(options) : new (external_node_http_default()).Agent(options);
+            agents.set(protocol, agent);
+        }
+        return agent;
+    };
+    return {
+        request: ({ origin, path, method, headers, signal, body }) => new Promise((resolve, reject) => {
+            signal.throwIfAborted();
+            const { protocol, hostname, port } = new URL(origin);
+            const request = (protocol === 'https:' ? (external_node_https_default()) : (external_node_http_default())).request({
+                agent: agentFor(protocol),
+                protocol,
+                // An IPv6 literal without its brackets.
+                hostname: hostname.replace(/^\[(.*)\]$/, '$1'),
+                port,
+                path,
+                method,
+            });
+            let response;
+            // Stopped with the signal's reason (a limit's TimeoutError), before the answer or while its
+            // body is read; either way the connection is closed, not given back.
+            const abort = () => void (response ?? request).destroy(signal.reason);
+            signal.addEventListener('abort', abort, { once: true });
+            // Closed once the answer's body has ended (or the request failed): nothing left to stop.
+            request.once('close', () => signal.removeEventListener('abort', abort));
+            // Every error, also one after the answer (the socket's, while its body is read): the first rejects.
+            request.on('error', reject);
+            request.once('response', (answer) => {
+                response = answer;
+                resolve({ statusCode: answer.statusCode ?? 0, headers: answer.headers, body: answer });
+            });
+            try {
+                // Set on the request, not given with its options: the agent hands those to the socket's
+                // connect, which NODE_DEBUG=net prints whole (the credentials with them).
+                for (const [name, value] of Object.entries(headers))
+                    request.setHeader(name, value);
+            }
+            catch (error) {
+                // A value Node refuses (a line break): never sent.
+                reject(error);
+                request.destroy();
+                return;
+            }
+            // A body given whole to end() is sent with its Content-Length, in bytes.
+            request.end(body);
+        }),
+        destroy: () => agents.forEach((agent) => agent.destroy()),
+    };
+}
+/** undici's EnvHttpProxyAgent, loaded on first use: its parser's cost is paid only behind a proxy, on an older Node. */
+function undiciTransport({ HTTP_PROXY = '', HTTPS_PROXY = '', NO_PROXY = '' }) {
+    // The variables as read above (an empty one is none: undici reads the environment only for
+    // one not given); undici's own header and body timeouts (300 s) are off: the limit is the
+    // budget's, by signal.
+    const agent = __nccwpck_require__.e(/* import() */ 593).then(__nccwpck_require__.bind(__nccwpck_require__, 4593)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({
+        httpProxy: HTTP_PROXY,
+        httpsProxy: HTTPS_PROXY,
+        noProxy: NO_PROXY,
+        connections: 1,
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+    }));
+    return {
+        request: async (options) => (await agent).request(options),
+        destroy: () => void agent.then((a) => a.destroy()).catch(() => { }),
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/wire/characters.ts
 /**
@@ -46718,7 +46820,7 @@ function explainError(body, headers, speaker = 'The service') {
     return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 /**
- * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * JSON over Node's HTTP (transport.ts) with the project's transport rules: a limit per request, a deadline for
  * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
@@ -46765,7 +46867,7 @@ function http_createJsonHttp(options) {
         let text;
         const lane = lanes.take();
         try {
-            response = await lane.dispatcher.request({
+            response = await lane.transport.request({
                 origin,
                 path: `${pathname}${search}`,
                 method,
@@ -46820,34 +46922,28 @@ function http_createJsonHttp(options) {
     };
 }
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
-const givenDispatcher = (dispatcher) => ({ take: () => ({ dispatcher, release: () => { } }) });
+const givenDispatcher = (dispatcher) => {
+    const transport = { request: (options) => dispatcher.request(options) };
+    return { take: () => ({ transport, release: () => { } }) };
+};
 /** At most this many connections to one origin; a request beyond waits on the least busy one. */
 const MAX_LANES = 4;
 /**
- * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
- * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
- * TLS handshake is done), and may open a new one for a request sent the moment an answer was
- * read. So requests sent together take a lane each and connect at once, directly or through a
- * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Keep-alive lanes, one connection each (transport.ts). Requests sent together take a lane each
+ * and connect at once, directly or through a proxy, none waiting for another's TLS handshake;
+ * a later request takes an idle lane and reuses its kept-alive connection (a pool of one agent
+ * would do neither reliably: undici's opened no second https connection while the first
+ * negotiated its protocol, and may open a new one for a request sent as an answer was read).
  * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
  */
 function keepAliveLanes(signal) {
     const lanes = [];
-    // The run has stopped: destroyed rather than closed, so that a request still in flight when
-    // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
-    // listener needs no `once`.
-    signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => { })));
+    // The run has stopped: every connection destroyed rather than closed, so that a request still
+    // in flight when a sibling failed is abandoned at once instead of being waited for. A signal
+    // aborts once: the listener needs no `once`.
+    signal.addEventListener('abort', () => lanes.forEach((l) => l.transport.destroy()));
     const open = () => {
-        // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-        const lane = {
-            dispatcher: new (env_http_proxy_agent_default())({
-                connections: 1,
-                keepAliveTimeout: 10_000,
-                headersTimeout: 0,
-                bodyTimeout: 0,
-            }),
-            busy: 0,
-        };
+        const lane = { transport: openTransport(), busy: 0 };
         lanes.push(lane);
         return lane;
     };
@@ -46856,7 +46952,7 @@ function keepAliveLanes(signal) {
             const lane = lanes.find((l) => l.busy === 0) ??
                 (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
             lane.busy++;
-            return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+            return { transport: lane.transport, release: () => void lane.busy-- };
         },
     };
 }
@@ -56761,7 +56857,7 @@ async function rotateAction(runner) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2413);
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1786);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5258);
 // The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
 
 
@@ -73750,6 +73846,17 @@ function getOctokit(token, options, ...additionalPlugins) {
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { EnvHttpProxyAgent } from './undici-core.ts';
+import { openTransport, type Transport, type TransportAnswer } from './transport.ts';
 import type { z } from 'zod/mini';
 import { requestLimitMs, type Budget } from './budget.ts';
 import { describeAnswerProblems } from './answer-problems.ts';
@@ -160,10 +160,10 @@ const TRANSIENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-async function readBody(body: Dispatcher.ResponseData['body'], label: string, maxBytes: number): Promise<string> {
+async function readBody(body: TransportAnswer['body'], label: string, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
+  for await (const chunk of body) {
     size += chunk.length;
     if (size > maxBytes) {
       // Leaving the loop by a throw destroys the body's stream (a Readable's async iterator).
@@ -211,7 +211,7 @@ export function explainError(body: unknown, headers: IncomingHttpHeaders, speake
 }
 
 /**
- * JSON over undici with the project's transport rules: a limit per request, a deadline for
+ * JSON over Node's HTTP (transport.ts) with the project's transport rules: a limit per request, a deadline for
  * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
@@ -276,11 +276,11 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined)
       headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
-    let response: Dispatcher.ResponseData;
+    let response: TransportAnswer;
     let text: string;
     const lane = lanes.take();
     try {
-      response = await lane.dispatcher.request({
+      response = await lane.transport.request({
         origin,
         path: `${pathname}${search}`,
         method,
@@ -344,43 +344,37 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
   };
 }
 
-/** Where a request goes out: a dispatcher, given back once the answer is read. */
+/** Where a request goes out: a transport, given back once the answer is read. */
 interface Lanes {
-  take(): { dispatcher: Dispatcher; release(): void };
+  take(): { transport: Pick<Transport, 'request'>; release(): void };
 }
 
 /** A dispatcher the caller gave (a test's): every request goes through it, and the caller closes it. */
-const givenDispatcher = (dispatcher: Dispatcher): Lanes => ({ take: () => ({ dispatcher, release: () => {} }) });
+const givenDispatcher = (dispatcher: Dispatcher): Lanes => {
+  const transport = { request: (options: Dispatcher.RequestOptions) => dispatcher.request(options) };
+  return { take: () => ({ transport, release: () => {} }) };
+};
 
 /** At most this many connections to one origin; a request beyond waits on the least busy one. */
 const MAX_LANES = 4;
 
 /**
- * Keep-alive lanes, one agent of one connection each. undici's pool opens no second connection
- * to an https origin while the first still negotiates its protocol (its HTTP/2 probe, until the
- * TLS handshake is done), and may open a new one for a request sent the moment an answer was
- * read. So requests sent together take a lane each and connect at once, directly or through a
- * proxy; a later request takes an idle lane and reuses its kept-alive connection.
+ * Keep-alive lanes, one connection each (transport.ts). Requests sent together take a lane each
+ * and connect at once, directly or through a proxy, none waiting for another's TLS handshake;
+ * a later request takes an idle lane and reuses its kept-alive connection (a pool of one agent
+ * would do neither reliably: undici's opened no second https connection while the first
+ * negotiated its protocol, and may open a new one for a request sent as an answer was read).
  * Pinned on the wire by __tests__/wire/action-on-the-wire.test.ts.
  */
 function keepAliveLanes(signal: AbortSignal): Lanes {
-  type Lane = { dispatcher: Dispatcher; busy: number };
+  type Lane = { transport: Transport; busy: number };
   const lanes: Lane[] = [];
-  // The run has stopped: destroyed rather than closed, so that a request still in flight when
-  // a sibling failed is abandoned at once instead of being waited for. A signal aborts once: the
-  // listener needs no `once`.
-  signal.addEventListener('abort', () => lanes.forEach((l) => void l.dispatcher.destroy().catch(() => {})));
+  // The run has stopped: every connection destroyed rather than closed, so that a request still
+  // in flight when a sibling failed is abandoned at once instead of being waited for. A signal
+  // aborts once: the listener needs no `once`.
+  signal.addEventListener('abort', () => lanes.forEach((l) => l.transport.destroy()));
   const open = (): Lane => {
-    // undici's own header and body timeouts (300 s) are off: the limit is the budget's, by signal.
-    const lane: Lane = {
-      dispatcher: new EnvHttpProxyAgent({
-        connections: 1,
-        keepAliveTimeout: 10_000,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      }),
-      busy: 0,
-    };
+    const lane: Lane = { transport: openTransport(), busy: 0 };
     lanes.push(lane);
     return lane;
   };
@@ -390,7 +384,7 @@ function keepAliveLanes(signal: AbortSignal): Lanes {
         lanes.find((l) => l.busy === 0) ??
         (lanes.length < MAX_LANES ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
       lane.busy++;
-      return { dispatcher: lane.dispatcher, release: () => void lane.busy-- };
+      return { transport: lane.transport, release: () => void lane.busy-- };
     },
   };
 }
