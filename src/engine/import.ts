@@ -15,7 +15,7 @@ import { compareScope, suffixOf } from './reconcile/drift.ts';
 import { connect, logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
 import { ValidationError, type Problem } from './spec/problems.ts';
-import { adoptExisting, lookupIds } from './reconcile/reconcile.ts';
+import { describeScopes, lookupIds } from './reconcile/inspect.ts';
 import type { Scrub } from './secrets.ts';
 import type { Scope, ScopeDefinition } from './reconcile/service.ts';
 import { parseSettings } from './spec/settings.ts';
@@ -101,7 +101,7 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
   if (client.scopeIds.length === 0) {
     throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
   }
-  const { scopes } = await adoptExisting(service, client, client.scopes);
+  const scopes = await describeScopes(service, client, client.scopes);
   const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
   const form = asked.length === 1 ? 'single' : 'list';
   // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
