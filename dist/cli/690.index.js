@@ -1374,6 +1374,7 @@ const SETTING_DEFAULTS = {
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+// eslint-disable-next-line max-lines-per-function -- a schema's declaration: every setting's rule in one z.object, read whole
 function settingsSchema({ label, ref, whenEmpty }) {
     // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
     // second stage only once the first has passed.
@@ -1656,15 +1657,54 @@ function knownKeysAt(segments, form, wrapped) {
         return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
     return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
+/** A line and column as a problem's location in the file. */
+const locationOf = (file, pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
  * field and located at its line, so that one run shows the user everything to fix.
  */
 function parseSpec(source, file) {
+    const parsed = parseYaml(source, file);
+    const { data } = parsed;
+    const form = 'scopes' in data ? 'list' : 'single';
+    const wrapped = form === 'single' && 'scope' in data;
+    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+    const result = schema.safeParse(data, { reportInput: true });
+    if (!result.success)
+        throw new ValidationError(schemaProblems(result.error.issues, parsed, form, wrapped));
+    const value = result.data;
+    const scopes = 'scopes' in value ? value.scopes : ['scope' in value ? value.scope : value];
+    const where = ([index, ...field]) => locationOf(file, locate(parsed.doc, parsed.lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
+    // The fields of a scope: a listed one's under its index.
+    const named = (index, ...field) => fieldName([...(form === 'list' ? [...prefix, index] : []), ...field]);
+    const problems = [
+        ...(form === 'single' ? selfDependencies(scopes, file, where) : []),
+        ...malformedSiblings(scopes, file, named, where),
+    ];
+    if (problems.length > 0)
+        throw new ValidationError(problems);
+    const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
+        if (DOCUMENTED_SUFFIX.test(suffix))
+            return [];
+        const field = named(index, 'scope_suffix');
+        return [
+            {
+                field,
+                message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
+                    'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+                location: where([index, 'scope_suffix']),
+            },
+        ];
+    });
+    return { form, scopes, locate: where, warnings };
+}
+/** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
+function parseYaml(source, file) {
     const lines = new dist/* LineCounter */.HN();
     // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
-    const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
         throw new ValidationError([
             { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
@@ -1678,7 +1718,7 @@ function parseSpec(source, file) {
             field: 'spec',
             // prettyErrors appends a code excerpt after the first line; the annotation has the location.
             message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
-            location: at(error.linePos?.[0]),
+            location: locationOf(file, error.linePos?.[0]),
         }));
         // One error cascades into many alike: each message once.
         throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
@@ -1705,66 +1745,47 @@ function parseSpec(source, file) {
             {
                 field: 'spec',
                 message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
-                location: at(locate(doc, lines, [])),
+                location: locationOf(file, locate(doc, lines, [])),
             },
         ]);
     }
-    const form = 'scopes' in data ? 'list' : 'single';
-    const wrapped = form === 'single' && 'scope' in data;
-    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
-    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
-    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
-    const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) {
-        const parsed = result.data;
-        const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
-        const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
-        // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-        const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
-            const name = fieldName(field);
-            return {
+    return { file, doc, lines, data };
+}
+/** A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list. */
+const selfDependencies = (scopes, file, where) => cyclesOf(scopes).map(({ at: [, ...field], cycle }) => {
+    const name = fieldName(field);
+    return {
+        field: name,
+        message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+        location: where([0, ...field]),
+    };
+});
+/**
+ * A sibling's suffix that no scope can have is a typo: refused before any request, with the
+ * near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+ * warned about (parseSpec), so a sibling that names it is kept.
+ */
+function malformedSiblings(scopes, file, named, where) {
+    const suffixes = scopes.map((s) => s.scope_suffix);
+    return scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
+        if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+            return [];
+        const name = named(index, 'dependent_scopes', j, 'scope_suffix');
+        const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+        return [
+            {
                 field: name,
-                message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
-                location: where([0, ...field]),
-            };
-        });
-        // A sibling's suffix that no scope can have is a typo: refused before any request, with the
-        // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
-        // warned about (below), so a sibling that names it is kept.
-        const suffixes = scopes.map((s) => s.scope_suffix);
-        const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
-            if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
-                return [];
-            const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
-            const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
-            return [
-                {
-                    field: name,
-                    message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
-                        (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
-                    location: where([index, 'dependent_scopes', j, 'scope_suffix']),
-                },
-            ];
-        }));
-        if (selfish.length + malformed.length > 0)
-            throw new ValidationError([...selfish, ...malformed]);
-        const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
-            if (DOCUMENTED_SUFFIX.test(suffix))
-                return [];
-            const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
-            return [
-                {
-                    field,
-                    message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
-                        'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-                    location: where([index, 'scope_suffix']),
-                },
-            ];
-        });
-        return { form, scopes, locate: where, warnings };
-    }
+                message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+                    (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+                location: where([index, 'dependent_scopes', j, 'scope_suffix']),
+            },
+        ];
+    }));
+}
+/** The schema's issues as problems, each at its line, an unknown key with its near miss; in the file's order. */
+function schemaProblems(issues, { file, doc, lines }, form, wrapped) {
     const problems = [];
-    for (const issue of result.error.issues) {
+    for (const issue of issues) {
         if (issue.code === 'unrecognized_keys') {
             for (const key of issue.keys) {
                 const field = fieldName([...issue.path, key]);
@@ -1772,7 +1793,7 @@ function parseSpec(source, file) {
                 problems.push({
                     field,
                     message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
-                    location: at(locate(doc, lines, issue.path, key)),
+                    location: locationOf(file, locate(doc, lines, issue.path, key)),
                 });
             }
         }
@@ -1781,13 +1802,13 @@ function parseSpec(source, file) {
             problems.push({
                 field,
                 message: `${file}: ${field} ${issueMessage(issue)}`,
-                location: at(locate(doc, lines, issue.path)),
+                location: locationOf(file, locate(doc, lines, issue.path)),
             });
         }
     }
     // In the file's order, as a reader fixes them, not in the order of their kinds.
     const place = ({ location }) => (location?.startLine ?? 0) * 1e6 + (location?.startColumn ?? 0);
-    throw new ValidationError(problems.sort((a, b) => place(a) - place(b)));
+    return problems.sort((a, b) => place(a) - place(b));
 }
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
@@ -2778,18 +2799,44 @@ const importScope = (request) => stopping(request, async (signal) => ({ imported
     return { messages, problems, exitCode: 1 };
 });
 async function importing(request, signal) {
-    const { naming, importNaming } = request;
-    const settings = parseSettings(request.read, naming);
+    const settings = parseSettings(request.read, request.naming);
     // Before any request: a file that is there already, or outside, stops the run at once.
     const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
     const log = logOn(request.write);
     const { service } = connect(settings, request, signal, log);
+    const found = await scopesToImport(service, request);
+    const { client, form, groups } = found;
+    const suffixes = groups.map((g) => g.suffix);
+    const first = groups[0];
+    log.info(form === 'single'
+        ? `Importing the scope ${first.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
+        : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`);
+    const { drawn, hidden, visible } = await drawSpecs(service, found, request.secrets.scrub, log);
+    const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+    const header = [
+        ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
+        form === 'single'
+            ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
+            : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
+        ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
+        ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
+    ];
+    const text = specText(form, drawn, header, hidden);
+    const read = readBack(text, groups, visible, (suffix) => found.scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
+    warnVariants(groups, read, log);
+    if (target !== undefined && request.destination !== undefined) {
+        await writeWhole(target, text, request.destination.force, request.destination.file);
+        log.info(`Wrote ${request.destination.file}`);
+    }
+    return { form, scopes: read, text, file: request.destination?.file, hidden, outputs: importOutputs(found) };
+}
+async function scopesToImport(service, { scopeSuffix, importNaming }) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new errors/* ActionError */.l(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
     }
     const scopes = await describeScopes(service, client, client.scopes);
-    const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+    const asked = suffixesToImport(scopes, scopeSuffix, importNaming);
     const form = asked.length === 1 ? 'single' : 'list';
     // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
     const siblingOf = new Map(form === 'single'
@@ -2810,10 +2857,10 @@ async function importing(request, signal) {
         ...g,
         at: form === 'list' ? `scopes[${index}].` : '',
     }));
-    const suffixes = groups.map((g) => g.suffix);
-    log.info(form === 'single'
-        ? `Importing the scope ${groups[0]?.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
-        : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`);
+    return { client, scopes, form, groups, siblingOf };
+}
+/** Each scope's spec, its dependencies named as the client sees them: the others' looked up once for all. */
+async function drawSpecs(service, { scopes, groups, siblingOf }, scrub, log) {
     // The client's own scopes are known already; only the others' are looked up, once for all.
     const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
     const depIds = [
@@ -2832,22 +2879,13 @@ async function importing(request, signal) {
         }
         const spec = specOf(g.scope, g.suffix, visible, bySuffix[index] ?? new Map());
         // A value that holds a form of the secret or the token is refused, never written.
-        refuseUnwritable(spec, g.at, request.secrets.scrub);
+        refuseUnwritable(spec, g.at, scrub);
         return spec;
     });
-    const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
-    const first = groups[0];
-    const header = [
-        ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
-        form === 'single'
-            ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
-            : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
-        ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
-        ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
-    ];
-    const text = specText(form, drawn, header, hidden);
-    const read = readBack(text, groups, visible, (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id);
-    // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
+    return { drawn, hidden, visible };
+}
+/** The drift check holds each spec to its scope alone: a variant set apart by hand stays apart, with a warning. */
+function warnVariants(groups, read, log) {
     groups.forEach(({ group, scope }, index) => {
         const definition = {
             ...read[index],
@@ -2864,10 +2902,11 @@ async function importing(request, signal) {
             }
         }
     });
-    if (target !== undefined && request.destination !== undefined) {
-        await writeWhole(target, text, request.destination.force, request.destination.file);
-        log.info(`Wrote ${request.destination.file}`);
-    }
+}
+/** The scopes imported as the action's outputs name them: `scope_string` and `scope_id` the first's; nothing written to the service. */
+function importOutputs({ scopes, groups }) {
+    const first = groups[0];
+    const suffixes = groups.map((g) => g.suffix);
     const each = ({ scope }) => ({
         scope_string: scope.scope_string,
         scope_id: scope.id,
@@ -2876,21 +2915,14 @@ async function importing(request, signal) {
         changes: false,
     });
     return {
-        form,
-        scopes: read,
-        text,
-        file: request.destination?.file,
-        hidden,
-        outputs: {
-            scope_string: first.scope.scope_string,
-            scope_id: first.scope.id,
-            // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-            scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
-            created: 'false',
-            updated: 'false',
-            changes: 'false',
-            scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
-        },
+        scope_string: first.scope.scope_string,
+        scope_id: first.scope.id,
+        // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
+        scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
+        created: 'false',
+        updated: 'false',
+        changes: 'false',
+        scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
     };
 }
 /**
