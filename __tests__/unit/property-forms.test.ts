@@ -60,15 +60,15 @@ const held: fc.Arbitrary<Held> = fc.record({
   advertised: fc.boolean(),
 });
 
-/** What may befall the creation: nothing, a lost answer (applied), a 503 (not applied). */
-const fault = fc.constantFrom('none', 'lost', '503');
+/** What may befall the creation: nothing, a lost answer (applied), a 503 (not applied, sent again), a 403 (the run fails). */
+const fault = fc.constantFrom('none', 'lost', '503', '403');
 
 interface World {
   spec: Entry;
   client: Held[];
   dryRun: boolean;
   onDrift: 'warn' | 'update' | 'ignore' | 'fail';
-  fault: 'none' | 'lost' | '503';
+  fault: 'none' | 'lost' | '503' | '403';
 }
 
 /** A fresh service with the client and its scopes (each suffix once), the fault armed. */
@@ -83,6 +83,7 @@ function serviceOf({ client, fault: armed }: World): EmbeddedAuthService {
   }
   if (armed === 'lost') service.inject({ method: 'POST', loseAnswer: true });
   if (armed === '503') service.inject({ method: 'POST', status: 503 });
+  if (armed === '403') service.inject({ method: 'POST', status: 403 });
   return service;
 }
 
@@ -183,8 +184,9 @@ describe('the single form is a list of one', () => {
         expect(withoutLocations(agreed(list, w.spec.scope_suffix))).toEqual(
           withoutLocations(agreed(single, w.spec.scope_suffix)),
         );
-        // Not two runs alike by accident: the scope is created, or planned in a dry run.
-        expect(single.conclusion.plan?.scopes[0].action).toBe('create');
+        // Not two runs alike by accident: the scope is created, or planned in a dry run, or the creation refused.
+        if (w.fault === '403' && !w.dryRun) expect(single.conclusion.exitCode).toBe(1);
+        else expect(single.conclusion.plan?.scopes[0].action).toBe('create');
       }),
       { numRuns: 40 },
     );
