@@ -54526,7 +54526,7 @@ function conclude_concludeRun({ inputs, naming, ensured, provider, publishable }
         const drift = result.comparison.filter((c) => !c.same);
         if (inputs.on_drift !== 'ignore' && !planOnly) {
             const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-            // An update refuses while the suffix differs: then none is offered (reconcile/update.ts, applySpec).
+            // An update refuses while the suffix differs: then none is offered (../reconcile/update.ts, applySpec).
             const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
             for (const c of drift)
                 messages.push({
@@ -55083,6 +55083,8 @@ function runOf(service, { specs, dryRun, update = false, budget, words = PLAIN_W
         answered: [],
         adopted: [],
     };
+    // Before any write, every dependency must resolve: a missing sibling stops the run here, and
+    // so does a sibling to create given by its string, which no lookup can find yet.
     specs.forEach((spec, index) => {
         refuseSiblingString(spec, index, siblings);
         definitionOf(run, index);

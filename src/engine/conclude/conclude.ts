@@ -144,7 +144,7 @@ export function concludeRun({ inputs, naming, ensured, provider, publishable }: 
     const drift = result.comparison.filter((c) => !c.same);
     if (inputs.on_drift !== 'ignore' && !planOnly) {
       const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-      // An update refuses while the suffix differs: then none is offered (reconcile/update.ts, applySpec).
+      // An update refuses while the suffix differs: then none is offered (../reconcile/update.ts, applySpec).
       const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
       for (const c of drift)
         messages.push({

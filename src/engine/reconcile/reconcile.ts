@@ -107,6 +107,8 @@ function runOf(
     answered: [],
     adopted: [],
   };
+  // Before any write, every dependency must resolve: a missing sibling stops the run here, and
+  // so does a sibling to create given by its string, which no lookup can find yet.
   specs.forEach((spec, index) => {
     refuseSiblingString(spec, index, siblings);
     definitionOf(run, index);
