@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 1685:
+/***/ 3098:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7624,7 +7624,7 @@ const isUuid = (value) => uuidSchema.safeParse(value).success;
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/drift.ts
 
-// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
+// A sibling that a dry run only plans is named by its scope string until it has an id (dependents.ts).
 const view = (d, names) => ({
     scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
     scope: isUuid(d.scope) ? d.scope : null,
@@ -7901,7 +7901,7 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
         const drift = result.comparison.filter((c) => !c.same);
         if (inputs.on_drift !== 'ignore' && !planOnly) {
             const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-            // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+            // An update refuses while the suffix differs: then none is offered (../reconcile/update.ts, applySpec).
             const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
             for (const c of drift)
                 messages.push({
@@ -8370,6 +8370,178 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/reconcile/inspect.ts
+/**
+ * The client inspected: its scopes, each described, and the dependent scopes the spec names,
+ * looked up by string and by id, in one round trip when the service allows it.
+ */
+
+
+
+/**
+ * One round trip: the inspection, one lookup of the spec's scope strings and every dependent
+ * string, and, only when the spec gives any, one lookup of the dependents given by id. Then,
+ * before any other request, `warn` hears of the ids not found.
+ */
+async function inspect(service, specs, warn) {
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const { strings, ids } = dependentsToLookUp(specs, service);
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([...new Set([...expected, ...strings])]),
+        lookupIds(service, ids),
+    ]);
+    const unverified = ids.filter((id) => !visibleIds.has(id));
+    warn(unverified);
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown says nothing about the others, and a
+    // scope of the spec is unknown until it exists: the dependents alone (the spec's come with the client).
+    const others = strings.filter((s) => !expected.includes(s));
+    if (found.length === 0 && others.length > 0)
+        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+    const scopes = client.scopeIds.length === 0 ? [] : await describeScopes(service, client, [...client.scopes, ...found]);
+    return { client, byString, visibleIds, unverified, scopes };
+}
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+function dependentsToLookUp(specs, service) {
+    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+function warnUnverified(spec, index, unverified, log) {
+    spec.dependent_scopes.forEach((dep, j) => {
+        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', 
+            // The single form's fields are the file's; a listed scope's start with its index.
+            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+        }
+    });
+}
+/**
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
+ */
+async function lookupIds(service, ids) {
+    if (ids.length === 0)
+        return new Map();
+    let found = await service.lookupScopesById(ids);
+    if (found.length === 0 && ids.length > 1)
+        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
+}
+/** The client's scopes in its order, each described: one lookup by id for those `known` does not describe. */
+async function describeScopes(service, client, known) {
+    const byId = new Map([...known].map((s) => [s.id, s]));
+    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+    if (unknownIds.length > 0) {
+        for (const scope of await service.lookupScopesById(unknownIds))
+            byId.set(scope.id, scope);
+    }
+    const missing = client.scopeIds.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    }
+    return client.scopeIds.map((id) => byId.get(id));
+}
+/**
+ * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
+ * client's first, or the one with `suffix`. One round trip when the inspection describes them, two otherwise.
+ */
+async function inspect_inspectScopes(service, { createScope }, suffix) {
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const scopes = await describeScopes(service, client, client.scopes);
+    // The scope with that suffix: its own string's, else an FQDN variant's.
+    const scope = suffix === undefined ? scopes[0] : scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
+    if (scope === undefined) {
+        const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const found = { scope, scopes, created: false, client };
+    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
+}
+
+;// CONCATENATED MODULE: ./src/engine/reconcile/create.ts
+
+
+/**
+ * How often a creation is sent in all while the client is certainly still without the scope
+ * (each time after the backoff or the Retry-After the service asked for).
+ */
+const MAX_CREATION_ATTEMPTS = 3;
+/** The sentence a failure gets once a creation of this run may have been applied. */
+const mayBeApplied = (error) => new errors_ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
+    'without creating a second one.');
+/**
+ * Creates the scope, never blindly twice. Each creation comes to one of five outcomes:
+ * - created: the answer, for the verifying inspection;
+ * - refused (400): thrown, naming the dependents that could not be verified beforehand;
+ * - conflict (409): another run was first; its scope, found by inspection, is adopted;
+ * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
+ *   run's and is adopted; if there is none, the creation is sent again after a pause;
+ * - any other failure: thrown.
+ */
+async function create(service, definition, { unverified, lacking, claim }, { budget, log, words }) {
+    // Set once an answer of this run was lost: from then on, a scope found may be this run's.
+    let maybeApplied = false;
+    try {
+        for (let attempt = 1;; attempt++) {
+            const outcome = await service.createScope(definition);
+            if (outcome.kind === 'created')
+                return { answered: outcome.scopes, resent: maybeApplied };
+            if (outcome.kind === 'refused' && unverified.length === 0)
+                throw outcome.error;
+            if (outcome.kind === 'refused') {
+                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
+                    'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
+            }
+            const conflict = outcome.kind === 'conflict';
+            maybeApplied ||= !conflict;
+            log.info(conflict
+                ? `The service answered that the scope exists (409)${maybeApplied ? ", most likely from this run's own earlier creation" : ''}: inspecting the client`
+                : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
+            const found = await claim(await service.getClient());
+            // After a lost answer the scope is most likely this run's: `created` says so, since a
+            // step gated on it had better run twice than never (see the README's "Outputs").
+            if (found !== undefined)
+                return { ...found, created: maybeApplied };
+            if (conflict) {
+                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
+                    `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
+            }
+            const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
+            if ('giveUp' in pause)
+                throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
+            log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
+            await budget.clock.sleep(pause.waitMs, budget.signal);
+        }
+    }
+    catch (error) {
+        // Whatever failed after a creation that may have been applied: say so, and what comes next.
+        throw maybeApplied && error instanceof errors_ActionError ? mayBeApplied(error) : error;
+    }
+}
+/** The inspection that verifies creations: every created scope must be among the client's. */
+async function inspectAfterCreation(service, created, words) {
+    const after = await service.getClient().catch((error) => {
+        if (!(error instanceof errors_ActionError))
+            throw error;
+        throw new errors_ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
+            `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
+    });
+    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
+    if (detached.length > 0) {
+        throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
+            `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
+    }
+    return after;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
@@ -8405,181 +8577,70 @@ function nearestKey(unknown, known) {
     return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile/reconcile.ts
-
-
-
+;// CONCATENATED MODULE: ./src/engine/reconcile/dependents.ts
+/**
+ * The spec's dependent scopes resolved to ids before any write, and the order of the writes a
+ * dependency on a sibling to create imposes (its level: one past the siblings it waits for).
+ */
 
 
 
 
 
 /**
- * How often a creation is sent in all while the client is certainly still without a scope
- * (each time after the backoff or the Retry-After the service asked for).
+ * A sibling that a dry run only plans has no id yet: its dependents name it by its scope
+ * string, which drift.ts shows as "to be created". It never reaches the service: a write waits
+ * for the level that creates it.
  */
-const MAX_CREATION_ATTEMPTS = 3;
-// Called with the client's scopes or the created ones, never an empty list.
-const pickProvidersScope = (scopes, expected) => (scopes.find((s) => s.scope_string === expected) ?? scopes[0]);
+const plannedId = (scopeString) => scopeString;
 /**
- * Makes sure the client has its scope, creating it only when the client has none.
- * Round trips: one when there is nothing to do (inspection and lookup in parallel), three
- * when the scope is created (then creation, then a second inspection to verify it).
+ * The id a dependency by scope_suffix stands for: the client's scope with its own string, never
+ * an FQDN variant's; planned while a level of this run is to create it; none when the client has
+ * no such scope and the spec lists none.
  */
-async function reconcileScope(service, { spec, dryRun, update = false, budget, words = PLAIN_WORDS }, log = silentLog) {
-    const expected = service.scopeStringFor(spec.scope_suffix);
-    const { strings: dependentStrings, ids: dependentIds } = dependentsToLookUp([spec], service);
-    // One round trip: the inspection, one lookup of the expected string and every dependent
-    // string, and, only when the spec gives any, one lookup of the dependents given by id.
-    const [client, found, visibleIds] = await Promise.all([
-        service.getClient(),
-        service.lookupScopesByString([expected, ...dependentStrings]),
-        lookupIds(service, dependentIds),
-    ]);
-    // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
-    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-    warnUnverified(spec, undefined, unverified, log);
-    let byString = new Map(found.map((s) => [s.scope_string, s]));
-    // A service that answers 404 when any string is unknown says nothing about the others,
-    // and the expected string is unknown until the scope exists: ask for the dependents alone.
-    if (found.length === 0 && dependentStrings.length > 0) {
-        byString = new Map((await service.lookupScopesByString(dependentStrings)).map((s) => [s.scope_string, s]));
-    }
-    // The client's scopes, before any write: a sibling it lacks is refused with the near miss among their suffixes.
-    const held = client.scopeIds.length === 0
-        ? undefined
-        : await adoptExisting(service, client, [...client.scopes, ...found], expected);
-    const suffixes = (held?.scopes ?? []).map((s) => drift_suffixOf(s.scope_string));
-    const definition = {
-        ...spec,
-        dependent_scopes: resolveDependents(spec, byString, (suffix) => byString.get(service.scopeStringFor(suffix))?.id, {
-            suffixes,
-        }),
-    };
-    const names = new Map([...byString.values(), ...visibleIds.values()].map((s) => [s.id.toLowerCase(), s.scope_string]));
-    const compared = (result) => ({
-        ...result,
-        wouldCreate: false,
-        definition,
-        names,
-        comparison: compareScope(definition, result.scope, names),
-        changes: [],
-        updated: false,
-    });
-    if (held !== undefined) {
-        log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
-        const existing = compared(held);
-        return update ? applySpec(service, existing, dryRun, log) : existing;
-    }
-    if (dryRun) {
-        log.info(`Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`);
-        const wouldBe = { id: '', scope_string: expected };
-        return {
-            scope: wouldBe,
-            scopes: [wouldBe],
-            created: false,
-            client,
-            wouldCreate: true,
-            definition,
-            names,
-            comparison: [],
-            changes: [],
-            updated: false,
-        };
-    }
-    log.info(`Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`);
-    // Right after a creation too: a field the service silently ignored shows as drift.
-    const rule = { unverified, lacking: 'scope', claim: (after) => anyScope(service, after, expected) };
-    return compared(await create(service, definition, rule, budget, log, words, (answered) => verifyCreated(service, answered, expected, words)));
+function siblingId(siblings, suffix) {
+    const scopeString = siblings.scopeStringFor(suffix);
+    const id = siblings.created.get(suffix) ?? siblings.before.find((s) => s.scope_string === scopeString)?.id;
+    const index = siblings.listed.get(suffix);
+    if (id !== undefined || index === undefined)
+        return id;
+    const variant = siblings.matched[index];
+    if (variant === undefined)
+        return plannedId(scopeString);
+    throw new errors_ActionError(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
+        `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
 }
-/** The single form's rule: any scope of the client is the provider's. */
-const anyScope = async (service, client, expected) => client.scopeIds.length === 0 ? undefined : adoptExisting(service, client, client.scopes, expected);
-/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
-function dependentsToLookUp(specs, service) {
-    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
-    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
-}
-/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
-function warnUnverified(spec, index, unverified, log) {
-    spec.dependent_scopes.forEach((dep, j) => {
-        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
-            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
-                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This run cannot tell which: the creation will decide.', 
-            // The single form's fields are the file's; a listed scope's start with its index.
-            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+/** A dependency on a sibling to create given by its string, which no lookup can find yet: refused before any write. */
+function refuseSiblingString(spec, index, siblings) {
+    for (const dep of spec.dependent_scopes) {
+        if (!('scope' in dep))
+            continue;
+        const suffix = drift_suffixOf(dep.scope);
+        const target = dep.scope === siblings.scopeStringFor(suffix) ? siblings.listed.get(suffix) : undefined;
+        if (target !== undefined && siblings.matched[target] === undefined) {
+            throw new errors_ActionError(`scopes[${index}].dependent_scopes: ${dep.scope} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
+                `give it as scope_suffix: ${suffix}, and it is created first, its id sent with this one. Nothing was written.`);
         }
-    });
+    }
 }
-/**
- * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
- * client's first. One round trip when the inspection describes them, two otherwise.
- */
-async function reconcile_inspectScopes(service, { createScope }, suffix) {
-    const client = await service.getClient();
-    if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
-    }
-    const found = await adoptExisting(service, client, client.scopes);
-    // The scope with that suffix: its own string's, else an FQDN variant's.
-    const scope = suffix === undefined ? found.scope : scopeWithSuffixOf(found.scopes, service.scopeStringFor(suffix));
-    if (scope === undefined) {
-        const suffixes = [...new Set(found.scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
-        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
-    }
-    return { ...found, scope, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
-}
-/**
- * Applies the spec to the provider's scope and its FQDN variants (the client's scopes with the
- * same suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
- * verification. What the drift check found is the plan; in a dry run it is only told.
- */
-async function applySpec(service, existing, dryRun, log) {
-    const { definition, names } = existing;
-    const changes = existing.comparison.filter((c) => !c.same);
-    if (changes.length === 0)
-        return existing;
-    const suffix = changes.find((c) => c.field === 'scope_suffix');
-    if (suffix !== undefined) {
-        throw new errors_ActionError(`scope_suffix: the spec says ${valueText(suffix.spec)}, the client's scope has ${valueText(suffix.service)}, and an update cannot change it: ` +
-            "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
-            `Set scope_suffix back to ${valueText(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
-    }
-    const fields = changes.map((c) => c.field).join(', ');
-    const { scope } = existing;
-    if (dryRun) {
-        log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
-        return { ...existing, changes };
-    }
-    const targets = existing.scopes.filter((s) => drift_suffixOf(s.scope_string) === definition.scope_suffix);
-    log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
-    const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
-    const byId = new Map(answers.map((a) => [a.id, a]));
-    // The PUT's answer is the verification; one read more only if it leaves a field out.
-    let after = byId.get(scope.id) ?? scope;
-    if (compareScope(definition, after, names).length < existing.comparison.length)
-        after = await service.getScope(scope.id);
-    return {
-        ...existing,
-        scope: after,
-        scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
-        comparison: compareScope(definition, after, names),
-        changes,
-        updated: true,
+/** The spec's indices by level of writes, each level in the spec's order: a scope waits for the siblings it depends on that are to be created. */
+function levelsOf(specs, siblings) {
+    const levels = new Map();
+    const levelOf = (index) => {
+        const cached = levels.get(index);
+        if (cached !== undefined)
+            return cached;
+        const waits = (specs[index]?.dependent_scopes ?? []).flatMap((d) => {
+            const target = 'scope_suffix' in d ? siblings.listed.get(d.scope_suffix) : undefined;
+            return target === undefined || siblings.matched[target] !== undefined ? [] : [levelOf(target) + 1];
+        });
+        const level = Math.max(0, ...waits);
+        levels.set(index, level);
+        return level;
     };
-}
-/**
- * The scopes given by id that the service shows this client, by id in lower case. A service
- * that answers 404 when any id is unknown says nothing about the others: then each is asked
- * for alone.
- */
-async function lookupIds(service, ids) {
-    if (ids.length === 0)
-        return new Map();
-    let found = await service.lookupScopesById(ids);
-    if (found.length === 0 && ids.length > 1)
-        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
-    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
+    const byLevel = [];
+    specs.forEach((_, index) => (byLevel[levelOf(index)] ??= []).push(index));
+    return byLevel.filter((level) => level !== undefined);
 }
 /**
  * The spec's dependent scopes by id: given as one, found by the lookup of their string, or, for a
@@ -8630,346 +8691,330 @@ function resolveDependents(spec, byString, sibling,
         ...notFound.map((message) => ({ field, message })),
     ]);
 }
+
+;// CONCATENATED MODULE: ./src/engine/reconcile/forms.ts
 /**
- * Creates the scope, never blindly twice; `settle` receives the creation's answer. Each creation comes to one of five outcomes:
- * - created: verified by a second inspection of the client;
- * - refused (400): thrown, naming the dependents that could not be verified beforehand;
- * - conflict (409): another run was first; its scope, found by inspection, is adopted;
- * - unknown (answer lost, 5xx, 429): the client is inspected; a scope found there is this
- *   run's and is adopted; if there is none, the creation is sent again after a pause;
- * - any other failure: thrown.
+ * The two forms of a spec, as rules over one path (reconcile.ts). The single form is a list of
+ * one with its own rule: nothing is created on a client that has any scope; the spec's scope is
+ * the one with its string, else the client's first (a different suffix is drift); the client's
+ * other scopes are not named. The list matches each listed scope to the client's by its suffix
+ * (FQDN variants included), creates the ones the client lacks, and names the others.
  */
-async function create(service, definition, { unverified, lacking, claim }, budget, log, words, settle) {
-    // Set once an answer of this run was lost: from then on, a scope found may be this run's.
-    let maybeApplied = false;
-    try {
-        for (let attempt = 1;; attempt++) {
-            const outcome = await service.createScope(definition);
-            if (outcome.kind === 'created')
-                return await settle(outcome.scopes);
-            if (outcome.kind === 'refused' && unverified.length === 0)
-                throw outcome.error;
-            if (outcome.kind === 'refused') {
-                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} The dependent scope id(s) ${unverified.join(', ')} could not be verified before the ` +
-                    'creation (see the warning): check each id with its owner, who may need to advertise the scope.');
-            }
-            const conflict = outcome.kind === 'conflict';
-            maybeApplied ||= !conflict;
-            log.info(conflict
-                ? `The service answered that the scope exists (409)${maybeApplied ? ", most likely from this run's own earlier creation" : ''}: inspecting the client`
-                : `The creation's answer was lost (${outcome.error.message}): inspecting the client`);
-            const found = await claim(await service.getClient());
-            // After a lost answer the scope is most likely this run's: `created` says so, since a
-            // step gated on it had better run twice than never (see the README's "Outputs").
-            if (found !== undefined)
-                return { ...found, created: maybeApplied };
-            if (conflict) {
-                throw new errors_ActionError(`${outcome.error.message.replace(/\.?$/, '.')} Yet the client inspection that followed lists no ${lacking}: the service may still be ` +
-                    `applying a creation. ${words.runAgain}: it adopts the scope once the client lists it.`);
-            }
-            const pause = nextPause(budget, attempt, outcome.retryAfterMs, MAX_CREATION_ATTEMPTS);
-            if ('giveUp' in pause)
-                throw new errors_ActionError(`${outcome.error.message} (${pause.giveUp})`);
-            log.info(`The client still has no ${lacking}: the creation will be sent again in ${formatPause(pause.waitMs)}.`);
-            await budget.clock.sleep(pause.waitMs, budget.signal);
-        }
-    }
-    catch (error) {
-        if (!maybeApplied || !(error instanceof errors_ActionError))
-            throw error;
-        // Whatever failed after a creation that may have been applied: say so, and what comes next.
-        throw new errors_ActionError(`${error.message.replace(/\.?$/, '.')} A creation sent by this run may have been applied: the next run finds the scope and adopts it, ` +
-            'without creating a second one.');
-    }
-}
-/** The created scopes must be attached to the client the next inspection shows. */
-async function verifyCreated(service, created, expected, words) {
-    const after = await inspectAfterCreation(service, created, words);
-    return { scope: pickProvidersScope(created, expected), scopes: created, created: true, client: after };
-}
-/** The inspection that verifies creations: every created scope must be among the client's. */
-async function inspectAfterCreation(service, created, words) {
-    const after = await service.getClient().catch((error) => {
-        if (!(error instanceof errors_ActionError))
-            throw error;
-        throw new errors_ActionError(`The service created ${created.map((s) => s.scope_string).join(', ')}, but the client inspection that verifies it failed: ` +
-            `${error.message.replace(/\.?$/, '.')} The next run finds the scope and adopts it.`);
-    });
-    const detached = created.filter((s) => !after.scopeIds.includes(s.id));
-    if (detached.length > 0) {
-        throw new errors_ActionError(`The service created ${detached.map((s) => `${s.scope_string} (${s.id})`).join(', ')}, but the client inspection that followed ` +
-            `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
-    }
-    return after;
-}
+
+
+/** The scope with the expected string, else the client's first; none on a client without scope. */
+const SINGLE = {
+    name: 'single',
+    match: (scopes, expected) => scopes.find((s) => s.scope_string === expected) ?? scopes[0],
+    place: () => undefined,
+    about: (log) => log,
+    siblings: () => new Map(),
+    unlisted: () => [],
+    found: (log, client) => {
+        if (client.scopeIds.length > 0)
+            log.info(`Client ${client.id} already has ${client.scopeIds.length} scope(s): nothing to create`);
+    },
+    planned: (spec, expected, client) => `Dry run: client ${client.id} has no scope; ${JSON.stringify(spec.name)} (${expected}) would be created`,
+    creating: (spec, expected, client) => `Client ${client.id} has no scope: creating ${JSON.stringify(spec.name)} (${expected})`,
+    lacking: () => 'scope',
+    failure: ([first]) => first?.error,
+};
+/** Each listed scope by its suffix: its own string, else an FQDN variant. */
+const LIST = {
+    name: 'list',
+    match: (scopes, expected) => drift_scopeWithSuffixOf(scopes, expected),
+    place: (index) => index,
+    about: (log, suffix) => ({
+        info: (text) => log.info(`${suffix}: ${text}`),
+        // One line per request stays as the wire says it.
+        debug: (text) => log.debug(text),
+        warning: (text, field) => log.warning(`${suffix}: ${text}`, field),
+    }),
+    siblings: (specs) => new Map(specs.map((spec, i) => [spec.scope_suffix, i])),
+    unlisted: (specs, scopes) => {
+        const suffixes = new Set(specs.map((s) => s.scope_suffix));
+        return scopes.filter((s) => !suffixes.has(drift_suffixOf(s.scope_string)));
+    },
+    found: (log, _client, unlisted) => {
+        if (unlisted.length > 0)
+            log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
+    },
+    planned: (spec, expected) => `${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${expected}) would be created`,
+    creating: (spec, expected) => `${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${expected})`,
+    lacking: (expected) => `scope ${expected}`,
+    // Each failure said with its scope, and what the run wrote before it stopped: kept, and adopted by the next run.
+    failure: (failures, written) => {
+        const unexpected = failures.find(({ error }) => !(error instanceof errors_ActionError));
+        if (unexpected !== undefined)
+            return unexpected.error;
+        const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
+        if (written.length > 0)
+            said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
+        return new errors_ActionError(said.join(' '));
+    },
+};
+const formOf = (name) => (name === 'list' ? LIST : SINGLE);
+
+;// CONCATENATED MODULE: ./src/engine/reconcile/update.ts
+/** An update: the spec applied to a scope the client has, and to its FQDN variants, never to another. */
+
+
 /**
- * The client's scopes, each described (one lookup by id for those the inspection did not), and the
- * provider's among them: the one whose string is `expected`, or with no such one (or none given) the first.
+ * Applies the spec to the scope and its FQDN variants (the client's scopes with the same
+ * suffix; no other scope is touched): one PUT each, in parallel, whose answer is the
+ * verification. What the drift check found is the plan; in a dry run it is only told.
  */
-async function adoptExisting(service, client, known, expected) {
-    const byId = new Map(known.map((s) => [s.id, s]));
-    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
-    if (unknownIds.length > 0) {
-        for (const scope of await service.lookupScopesById(unknownIds))
-            byId.set(scope.id, scope);
+async function applySpec(service, existing, dryRun, log) {
+    const { definition, names } = existing;
+    const changes = existing.comparison.filter((c) => !c.same);
+    if (changes.length === 0)
+        return existing;
+    const suffix = changes.find((c) => c.field === 'scope_suffix');
+    if (suffix !== undefined) {
+        throw new errors_ActionError(`scope_suffix: the spec says ${valueText(suffix.spec)}, the client's scope has ${valueText(suffix.service)}, and an update cannot change it: ` +
+            "the suffix is part of the scope string, the provider's identity, which ensure-provider-scope never changes. Nothing was written. " +
+            `Set scope_suffix back to ${valueText(suffix.service)} in the spec; a new scope string needs a new scope (and the users' consent to it).`);
     }
-    const missing = client.scopeIds.filter((id) => !byId.has(id));
-    if (missing.length > 0) {
-        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    const fields = changes.map((c) => c.field).join(', ');
+    const { scope } = existing;
+    if (dryRun) {
+        log.info(`Dry run: the scope ${scope.scope_string} differs from the spec in ${fields}: it would be updated`);
+        return { ...existing, changes };
     }
-    const scopes = client.scopeIds.map((id) => byId.get(id));
-    return { scope: pickProvidersScope(scopes, expected), scopes, created: false, client };
+    const targets = existing.scopes.filter((s) => drift_suffixOf(s.scope_string) === definition.scope_suffix);
+    log.info(`Updating ${fields} of ${targets.map((s) => s.scope_string).join(', ')}`);
+    const answers = await Promise.all(targets.map((s) => service.updateScope(s.id, definition)));
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    // The PUT's answer is the verification; one read more only if it leaves a field out.
+    let after = byId.get(scope.id) ?? scope;
+    if (compareScope(definition, after, names).length < existing.comparison.length)
+        after = await service.getScope(scope.id);
+    return {
+        ...existing,
+        scope: after,
+        scopes: existing.scopes.map((s) => byId.get(s.id) ?? s),
+        comparison: compareScope(definition, after, names),
+        changes,
+        updated: true,
+    };
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile/listed.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/reconcile.ts
 /**
- * The list form: several scopes of one client, each matched to the client's scope with its
- * suffix (FQDN variants included). A listed scope the client lacks is created, after the
- * siblings it depends on; one it has is held to its entry and, with update, updated. The
- * client's other scopes are named, never touched. Every guarantee of the single form holds for
- * each listed scope: a creation is never sent blindly again, a lost answer is adopted.
+ * The reconciliation, one path for both forms of a spec (forms.ts holds what tells them apart):
+ * the client inspected, each scope of the spec matched to the client's and its dependencies
+ * resolved before any write, the writes level by level (a level's creations and updates sent
+ * together, siblings first), the creations verified once, after the last level.
  *
- * Round trips: one when every listed scope exists (the inspection, and one lookup of every
- * listed and dependent scope string); then one per level of writes (a level's creations and
- * updates sent together), and the verifying inspection once, after the last creation.
+ * Round trips: one when there is nothing to do (the inspection and the lookups in parallel); then
+ * one per level of writes, and the verifying inspection once, after the last creation.
  */
 
 
 
 
-/**
- * A sibling that a dry run only plans has no id yet: its dependents name it by its scope
- * string, which drift.ts shows as "to be created". It never reaches the service: a write waits
- * for the level that creates it.
- */
-const plannedId = (scopeString) => scopeString;
-/** A listed scope's lines start with its suffix, whoever tells them; one line per request stays as the wire says it. */
-const about = (log, suffix) => ({
-    info: (text) => log.info(`${suffix}: ${text}`),
-    debug: (text) => log.debug(text),
-    warning: (text, field) => log.warning(`${suffix}: ${text}`, field),
-});
-/**
- * The failures of a level's writes, each said with the listed scope it was for, and what the run
- * wrote before it stopped: kept, and adopted by the next run. An unexpected error is thrown as it is.
- */
-function levelFailure(failures, results) {
-    const unexpected = failures.find(({ error }) => !(error instanceof errors_ActionError));
-    if (unexpected !== undefined)
-        return unexpected.error;
-    const said = failures.map(({ suffix, error }) => `${suffix}: ${error.message}`);
+
+
+
+
+
+/** Makes sure the client has the spec's scopes (or plans it, in a dry run); never creates blindly twice. */
+async function reconcile(service, request, log = silentLog) {
+    const form = formOf(request.form);
+    const { specs } = request;
+    // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
+    const inspection = await inspect(service, specs, (unverified) => specs.forEach((spec, index) => warnUnverified(spec, form.place(index), unverified, form.about(log, spec.scope_suffix))));
+    const run = runOf(service, request, form, inspection, log);
+    const results = specs.map(() => undefined);
+    for (const level of levelsOf(specs, run.siblings))
+        await writeLevel(run, level, results);
+    return concluded(run, results);
+}
+/** The run, once each scope is matched and every dependency resolves: a missing one stops it before any write. */
+function runOf(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, form, inspection, log) {
+    const before = inspection.scopes;
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const siblings = {
+        scopeStringFor: (suffix) => service.scopeStringFor(suffix),
+        listed: form.siblings(specs),
+        before,
+        matched: expected.map((scopeString) => form.match(before, scopeString)),
+        created: new Map(),
+    };
+    const known = new Map(before.map((s) => [s.id, s]));
+    const run = {
+        service,
+        log,
+        form,
+        specs,
+        dryRun,
+        update,
+        budget,
+        words,
+        expected,
+        inspection,
+        siblings,
+        known,
+        answered: [],
+        adopted: [],
+    };
+    // Before any write, every dependency must resolve: a missing sibling stops the run here, and
+    // so does a sibling to create given by its string, which no lookup can find yet.
+    specs.forEach((spec, index) => {
+        refuseSiblingString(spec, index, siblings);
+        definitionOf(run, index);
+    });
+    form.found(log, inspection.client, form.unlisted(specs, before));
+    return run;
+}
+/** What the spec asks of one scope, its dependencies by id as the run knows them now. */
+function definitionOf(run, index) {
+    const spec = run.specs[index];
+    const { listed, before } = run.siblings;
+    return {
+        ...spec,
+        dependent_scopes: resolveDependents(spec, run.inspection.byString, (suffix) => siblingId(run.siblings, suffix), {
+            index: run.form.place(index),
+            suffixes: [...listed.keys(), ...before.map((s) => drift_suffixOf(s.scope_string))],
+        }),
+    };
+}
+/** The dependent scopes' strings the run knows, by id in lower case. */
+const namesOf = ({ inspection, known }) => new Map([...inspection.byString.values(), ...inspection.visibleIds.values(), ...known.values()].map((s) => [
+    s.id.toLowerCase(),
+    s.scope_string,
+]));
+/** A scope the client has, held to the spec. */
+function registered(run, index, found) {
+    const definition = definitionOf(run, index);
+    const names = namesOf(run);
+    return {
+        ...found,
+        wouldCreate: false,
+        definition,
+        names,
+        comparison: compareScope(definition, found.scope, names),
+        changes: [],
+        updated: false,
+    };
+}
+const learn = (run, scopes) => {
+    for (const s of scopes)
+        run.known.set(s.id, s);
+};
+/** One level's writes; every one ends before a failure stops the run: none is cut off while the service may be applying it. */
+async function writeLevel(run, level, results) {
+    const ends = await Promise.allSettled(level.map((index) => write(run, index)));
+    const failures = ends.flatMap((end, k) => {
+        const index = level[k];
+        if (end.status === 'fulfilled')
+            results[index] = end.value;
+        return end.status === 'rejected'
+            ? [{ suffix: run.specs[index].scope_suffix, error: end.reason }]
+            : [];
+    });
+    if (failures.length === 0)
+        return;
     const written = results.flatMap((r) => r?.created === true
         ? [`created ${r.scope.scope_string}`]
         : r?.updated === true
             ? [`updated ${r.scope.scope_string}`]
             : []);
-    if (written.length > 0)
-        said.push(`Before it stopped, this run ${written.join(', ')}: kept as they are, the next run adopts them.`);
-    return new errors_ActionError(said.join(' '));
+    throw run.form.failure(failures, written);
 }
-async function reconcileListed(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, log) {
-    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
-    const listed = new Map(specs.map((spec, i) => [spec.scope_suffix, i]));
-    const { strings, ids: dependentIds } = dependentsToLookUp(specs, service);
-    // One round trip: the inspection, one lookup of every listed and dependent string, and the dependents given by id.
-    const [client, found, visibleIds] = await Promise.all([
-        service.getClient(),
-        service.lookupScopesByString([...new Set([...expected, ...strings])]),
-        lookupIds(service, dependentIds),
-    ]);
-    const unverified = dependentIds.filter((id) => !visibleIds.has(id));
-    specs.forEach((spec, index) => warnUnverified(spec, index, unverified, about(log, spec.scope_suffix)));
-    let byString = new Map(found.map((s) => [s.scope_string, s]));
-    // A service that answers 404 when any string is unknown: the dependents alone (the listed ones come with the client).
-    const others = strings.filter((s) => !expected.includes(s));
-    if (found.length === 0 && others.length > 0)
-        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
-    const before = client.scopeIds.length === 0 ? [] : (await adoptExisting(service, client, [...client.scopes, ...found])).scopes;
-    const own = (scopes, suffix) => drift_scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
-    const unlisted = before.filter((s) => !listed.has(drift_suffixOf(s.scope_string)));
-    if (unlisted.length > 0)
-        log.info(`The client's other scope(s), which the spec does not list, are left as they are: ${unlisted.map((s) => s.scope_string).join(', ')}`);
-    // A listed scope the client has: with its own string, else as an FQDN variant.
-    const existing = (index) => {
-        const scope = own(before, specs[index]?.scope_suffix);
-        return scope === undefined ? undefined : { scope, scopes: before, created: false, client };
-    };
-    // The scopes this run knows, and the ids its siblings stand for: the ones a creation of this run answered.
-    const known = new Map(before.map((s) => [s.id, s]));
-    const ids = new Map();
-    // A sibling is the client's scope with its own string, never an FQDN variant's: planned while a level of this run is to create it.
-    const sibling = (suffix) => {
-        const scopeString = service.scopeStringFor(suffix);
-        const id = ids.get(suffix) ?? before.find((s) => s.scope_string === scopeString)?.id;
-        const index = listed.get(suffix);
-        if (id !== undefined || index === undefined)
-            return id;
-        const variant = existing(index)?.scope;
-        if (variant === undefined)
-            return plannedId(scopeString);
-        throw new errors_ActionError(`scope_suffix ${suffix}: the client has that scope only as its FQDN variant ${variant.scope_string}, and a dependency by scope_suffix stands for ${scopeString}, ` +
-            `which this run does not create. Depend on the variant by its string instead (scope: ${variant.scope_string}). Nothing was written.`);
-    };
-    const names = () => new Map([...byString.values(), ...visibleIds.values(), ...known.values()].map((s) => [
-        s.id.toLowerCase(),
-        s.scope_string,
-    ]));
-    const definitionOf = (index) => {
-        const spec = specs[index];
+/** One scope of the spec: held to it (updated, with update), planned, or created. */
+async function write(run, index) {
+    const spec = run.specs[index];
+    const { client } = run.inspection;
+    const scope = run.siblings.matched[index];
+    if (scope !== undefined) {
+        const held = registered(run, index, { scope, scopes: run.siblings.before, created: false, client });
+        const result = run.update
+            ? await applySpec(run.service, held, run.dryRun, run.form.about(run.log, spec.scope_suffix))
+            : held;
+        learn(run, [...result.scopes, result.scope]);
+        return result;
+    }
+    const expected = run.expected[index];
+    if (run.dryRun) {
+        run.log.info(run.form.planned(spec, expected, client));
+        const wouldBe = { id: '', scope_string: expected };
         return {
-            ...spec,
-            dependent_scopes: resolveDependents(spec, byString, sibling, {
-                index,
-                suffixes: [...listed.keys(), ...before.map((s) => drift_suffixOf(s.scope_string))],
-            }),
-        };
-    };
-    // Before any write, every dependency must resolve: a missing sibling stops the run here,
-    // and so does a sibling to create given by its string, which no lookup can find yet.
-    specs.forEach((spec, index) => {
-        for (const dep of spec.dependent_scopes) {
-            if (!('scope' in dep))
-                continue;
-            const given = dep.scope;
-            const suffix = drift_suffixOf(given);
-            const target = given === service.scopeStringFor(suffix) ? listed.get(suffix) : undefined;
-            if (target !== undefined && existing(target) === undefined) {
-                throw new errors_ActionError(`scopes[${index}].dependent_scopes: ${given} is the string of the listed scope ${suffix}, which the client does not have yet: ` +
-                    `give it as scope_suffix: ${suffix}, and it is created first, its id sent with this one. Nothing was written.`);
-            }
-        }
-        definitionOf(index);
-    });
-    const registered = (index, found) => {
-        const definition = definitionOf(index);
-        return {
-            ...found,
-            wouldCreate: false,
-            definition,
-            names: names(),
-            comparison: compareScope(definition, found.scope, names()),
+            scope: wouldBe,
+            scopes: [wouldBe],
+            created: false,
+            client,
+            wouldCreate: true,
+            definition: definitionOf(run, index),
+            names: namesOf(run),
+            comparison: [],
             changes: [],
             updated: false,
         };
-    };
-    // The level of each listed scope: one past the level of the siblings it waits for (those to create).
-    const levels = new Map();
-    const levelOf = (index) => {
-        const cached = levels.get(index);
-        if (cached !== undefined)
-            return cached;
-        const waits = (specs[index]?.dependent_scopes ?? []).flatMap((d) => {
-            const target = 'scope_suffix' in d ? listed.get(d.scope_suffix) : undefined;
-            return target === undefined || existing(target) !== undefined ? [] : [levelOf(target) + 1];
-        });
-        const level = Math.max(0, ...waits);
-        levels.set(index, level);
-        return level;
-    };
-    const results = specs.map(() => undefined);
-    // The creations' answers, for the one verifying inspection.
-    const answered = [];
-    // The client's scopes as the inspection that adopted a creation whose answer was lost saw them.
-    const adopted = [];
-    /** One listed scope: held to its entry (updated, with update), planned, or created. */
-    async function write(index) {
-        const spec = specs[index];
-        const found = existing(index);
-        if (found !== undefined) {
-            const held = registered(index, found);
-            const result = update ? await applySpec(service, held, dryRun, about(log, spec.scope_suffix)) : held;
-            for (const s of [...result.scopes, result.scope])
-                known.set(s.id, s);
-            results[index] = result;
-            return;
-        }
-        const scopeString = expected[index];
-        if (dryRun) {
-            log.info(`${spec.scope_suffix}: Dry run: the client has no scope with this suffix; ${JSON.stringify(spec.name)} (${scopeString}) would be created`);
-            const definition = definitionOf(index);
-            const wouldBe = { id: '', scope_string: scopeString };
-            results[index] = {
-                scope: wouldBe,
-                scopes: [wouldBe],
-                created: false,
-                client,
-                wouldCreate: true,
-                definition,
-                names: names(),
-                comparison: [],
-                changes: [],
-                updated: false,
-            };
-            return;
-        }
-        log.info(`${spec.scope_suffix}: the client has no scope with this suffix: creating ${JSON.stringify(spec.name)} (${scopeString})`);
-        const claim = async (inspected) => {
-            const all = await adoptExisting(service, inspected, [...inspected.scopes, ...known.values()]);
-            const scope = own(all.scopes, spec.scope_suffix);
-            return scope === undefined ? undefined : { ...all, scope };
-        };
-        const definition = definitionOf(index);
-        // The creation's answer is verified once, after the last level; a scope adopted from an inspection needs none.
-        const outcome = await create(service, definition, { unverified, lacking: `scope ${scopeString}`, claim }, budget, about(log, spec.scope_suffix), words, async (scopes) => ({ answered: scopes }));
-        const created = 'answered' in outcome
-            ? {
-                scope: own(outcome.answered, spec.scope_suffix) ?? outcome.answered[0],
-                scopes: outcome.answered,
-                created: true,
-                client,
-            }
-            : outcome;
-        if ('answered' in outcome)
-            answered.push(...outcome.answered);
-        else
-            adopted.push(...outcome.scopes);
-        for (const s of created.scopes)
-            known.set(s.id, s);
-        ids.set(spec.scope_suffix, created.scope.id);
-        results[index] = registered(index, created);
     }
-    const order = specs.map((_, index) => index).sort((a, b) => levelOf(a) - levelOf(b));
-    for (const level of [...new Set(order.map(levelOf))]) {
-        const writing = order.filter((index) => levelOf(index) === level);
-        // Every write of a level ends before a failure stops the run: none is cut off while the service may be applying it.
-        const ends = await Promise.allSettled(writing.map(write));
-        const failures = ends.flatMap((end, k) => end.status === 'rejected'
-            ? [
-                {
-                    suffix: specs[writing[k]].scope_suffix,
-                    error: end.reason,
-                },
-            ]
-            : []);
-        if (failures.length > 0)
-            throw levelFailure(failures, results);
+    run.log.info(run.form.creating(spec, expected, client));
+    return registered(run, index, await created(run, index, spec, expected));
+}
+/** The scope created (its answer kept for the verifying inspection), or adopted from an inspection. */
+async function created(run, index, spec, expected) {
+    const { service, form, known } = run;
+    const claim = async (inspected) => {
+        const scopes = await describeScopes(service, inspected, [...inspected.scopes, ...known.values()]);
+        const scope = form.match(scopes, expected);
+        return scope === undefined ? undefined : { scope, scopes, created: false, client: inspected };
+    };
+    const outcome = await create(service, definitionOf(run, index), { unverified: run.inspection.unverified, lacking: form.lacking(expected), claim }, { budget: run.budget, log: form.about(run.log, spec.scope_suffix), words: run.words });
+    let found;
+    if ('answered' in outcome) {
+        run.answered.push(outcome);
+        const scope = form.match(outcome.answered, expected) ?? outcome.answered[0];
+        found = { scope, scopes: outcome.answered, created: true, client: run.inspection.client };
     }
-    // The verifying inspection, once: every scope this run created must be the client's.
-    const after = answered.length === 0 ? client : await inspectAfterCreation(service, answered, words);
+    else {
+        run.adopted.push(...outcome.scopes);
+        found = outcome;
+    }
+    learn(run, found.scopes);
+    run.siblings.created.set(spec.scope_suffix, found.scope.id);
+    return found;
+}
+/** The creations verified once; each result then set against the client's scopes and the ids its siblings have now. */
+async function concluded(run, results) {
+    const answered = run.answered.flatMap((a) => a.answered);
+    const { client } = run.inspection;
+    const after = answered.length === 0 ? client : await verified(run, answered);
     const scopes = answered.length === 0
-        ? [...new Map([...before, ...adopted].map((s) => [s.id, s])).values()].map((s) => known.get(s.id) ?? s)
-        : (await adoptExisting(service, after, [...known.values()])).scopes;
-    const planned = results.flatMap((r) => (r?.wouldCreate === true ? [r.scope] : []));
+        ? [...new Map([...run.siblings.before, ...run.adopted].map((s) => [s.id, s])).values()].map((s) => run.known.get(s.id) ?? s)
+        : await describeScopes(run.service, after, run.known.values());
+    const planned = results.flatMap((r) => (r.wouldCreate ? [r.scope] : []));
+    const names = namesOf(run);
     return {
-        results: results.map((result, index) => {
-            const r = result;
+        results: results.map((r, index) => {
             if (r.wouldCreate)
                 return { ...r, scopes: [...scopes, ...planned] };
-            // After every write: the comparison with the ids the siblings have now.
             const scope = scopes.find((s) => s.id === r.scope.id) ?? r.scope;
-            const definition = definitionOf(index);
+            const definition = definitionOf(run, index);
             return {
                 ...r,
                 client: after,
                 scope,
                 scopes,
                 definition,
-                names: names(),
-                comparison: compareScope(definition, scope, names()),
+                names,
+                comparison: compareScope(definition, scope, names),
             };
         }),
-        unlisted,
+        unlisted: run.form.unlisted(run.specs, run.siblings.before),
     };
+}
+/** The verifying inspection; its failure after a creation sent again says that one may have been applied too. */
+async function verified(run, answered) {
+    try {
+        return await inspectAfterCreation(run.service, answered, run.words);
+    }
+    catch (error) {
+        throw run.answered.some((a) => a.resent) && error instanceof errors_ActionError ? mayBeApplied(error) : error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
@@ -9038,6 +9083,7 @@ const SETTING_DEFAULTS = {
 const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+// eslint-disable-next-line max-lines-per-function -- a schema's declaration: every setting's rule in one z.object, read whole
 function settingsSchema({ label, ref, whenEmpty, lineOf }) {
     // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
     // second stage only once the first has passed.
@@ -9410,15 +9456,54 @@ function knownKeysAt(segments, form, wrapped) {
         return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
     return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
+/** A line and column as a problem's location in the file. */
+const locationOf = (file, pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
  * field and located at its line, so that one run shows the user everything to fix.
  */
 function parseSpec(source, file) {
+    const parsed = parseYaml(source, file);
+    const { data } = parsed;
+    const form = 'scopes' in data ? 'list' : 'single';
+    const wrapped = form === 'single' && 'scope' in data;
+    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+    const result = schema.safeParse(data, { reportInput: true });
+    if (!result.success)
+        throw new problems_ValidationError(schemaProblems(result.error.issues, parsed, form, wrapped));
+    const value = result.data;
+    const scopes = 'scopes' in value ? value.scopes : ['scope' in value ? value.scope : value];
+    const where = ([index, ...field]) => locationOf(file, locate(parsed.doc, parsed.lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
+    // The fields of a scope: a listed one's under its index.
+    const named = (index, ...field) => fieldName([...(form === 'list' ? [...prefix, index] : []), ...field]);
+    const problems = [
+        ...(form === 'single' ? selfDependencies(scopes, file, where) : []),
+        ...malformedSiblings(scopes, file, named, where),
+    ];
+    if (problems.length > 0)
+        throw new problems_ValidationError(problems);
+    const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
+        if (DOCUMENTED_SUFFIX.test(suffix))
+            return [];
+        const field = named(index, 'scope_suffix');
+        return [
+            {
+                field,
+                message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
+                    'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+                location: where([index, 'scope_suffix']),
+            },
+        ];
+    });
+    return { form, scopes, locate: where, warnings };
+}
+/** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
+function parseYaml(source, file) {
     const lines = new dist/* LineCounter */.HN();
     // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
-    const at = (pos) => pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
     if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
         throw new problems_ValidationError([
             { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
@@ -9432,7 +9517,7 @@ function parseSpec(source, file) {
             field: 'spec',
             // prettyErrors appends a code excerpt after the first line; the annotation has the location.
             message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
-            location: at(error.linePos?.[0]),
+            location: locationOf(file, error.linePos?.[0]),
         }));
         // One error cascades into many alike: each message once.
         throw new problems_ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
@@ -9459,66 +9544,47 @@ function parseSpec(source, file) {
             {
                 field: 'spec',
                 message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
-                location: at(locate(doc, lines, [])),
+                location: locationOf(file, locate(doc, lines, [])),
             },
         ]);
     }
-    const form = 'scopes' in data ? 'list' : 'single';
-    const wrapped = form === 'single' && 'scope' in data;
-    // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
-    const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
-    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
-    const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) {
-        const parsed = result.data;
-        const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
-        const where = ([index, ...field]) => at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
-        // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-        const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }) => {
-            const name = fieldName(field);
-            return {
+    return { file, doc, lines, data };
+}
+/** A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list. */
+const selfDependencies = (scopes, file, where) => cyclesOf(scopes).map(({ at: [, ...field], cycle }) => {
+    const name = fieldName(field);
+    return {
+        field: name,
+        message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+        location: where([0, ...field]),
+    };
+});
+/**
+ * A sibling's suffix that no scope can have is a typo: refused before any request, with the
+ * near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+ * warned about (parseSpec), so a sibling that names it is kept.
+ */
+function malformedSiblings(scopes, file, named, where) {
+    const suffixes = scopes.map((s) => s.scope_suffix);
+    return scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
+        if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+            return [];
+        const name = named(index, 'dependent_scopes', j, 'scope_suffix');
+        const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
+        return [
+            {
                 field: name,
-                message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
-                location: where([0, ...field]),
-            };
-        });
-        // A sibling's suffix that no scope can have is a typo: refused before any request, with the
-        // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
-        // warned about (below), so a sibling that names it is kept.
-        const suffixes = scopes.map((s) => s.scope_suffix);
-        const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) => dependents.flatMap((dep, j) => {
-            if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
-                return [];
-            const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
-            const near = nearestKey(dep.scope_suffix, suffixes.filter((s) => s !== own));
-            return [
-                {
-                    field: name,
-                    message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
-                        (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
-                    location: where([index, 'dependent_scopes', j, 'scope_suffix']),
-                },
-            ];
-        }));
-        if (selfish.length + malformed.length > 0)
-            throw new problems_ValidationError([...selfish, ...malformed]);
-        const warnings = scopes.flatMap(({ scope_suffix: suffix }, index) => {
-            if (DOCUMENTED_SUFFIX.test(suffix))
-                return [];
-            const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
-            return [
-                {
-                    field,
-                    message: `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
-                        'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-                    location: where([index, 'scope_suffix']),
-                },
-            ];
-        });
-        return { form, scopes, locate: where, warnings };
-    }
+                message: `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+                    (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+                location: where([index, 'dependent_scopes', j, 'scope_suffix']),
+            },
+        ];
+    }));
+}
+/** The schema's issues as problems, each at its line, an unknown key with its near miss; in the file's order. */
+function schemaProblems(issues, { file, doc, lines }, form, wrapped) {
     const problems = [];
-    for (const issue of result.error.issues) {
+    for (const issue of issues) {
         if (issue.code === 'unrecognized_keys') {
             for (const key of issue.keys) {
                 const field = fieldName([...issue.path, key]);
@@ -9526,7 +9592,7 @@ function parseSpec(source, file) {
                 problems.push({
                     field,
                     message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
-                    location: at(locate(doc, lines, issue.path, key)),
+                    location: locationOf(file, locate(doc, lines, issue.path, key)),
                 });
             }
         }
@@ -9535,13 +9601,13 @@ function parseSpec(source, file) {
             problems.push({
                 field,
                 message: `${file}: ${field} ${issueMessage(issue)}`,
-                location: at(locate(doc, lines, issue.path)),
+                location: locationOf(file, locate(doc, lines, issue.path)),
             });
         }
     }
     // In the file's order, as a reader fixes them, not in the order of their kinds.
     const place = ({ location }) => (location?.startLine ?? 0) * 1e6 + (location?.startColumn ?? 0);
-    throw new problems_ValidationError(problems.sort((a, b) => place(a) - place(b)));
+    return problems.sort((a, b) => place(a) - place(b));
 }
 /**
  * Reads the spec file from the workspace and parses it; see parseSpec. The path, once its
@@ -9696,9 +9762,7 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = form === 'list'
-            ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
-            : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
+        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
         const providers = await checkProviders(settings_providersOf(settings), () => ensured, budget, port, log);
         return {
             ...conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
@@ -11139,7 +11203,7 @@ async function run(collaborators = fromGitHubRunner()) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1685);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3098);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

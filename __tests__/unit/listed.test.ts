@@ -1,5 +1,5 @@
 /**
- * The list form (engine/reconcile/listed.ts) against the embedded service's rules, in process through
+ * The list form (engine/reconcile/reconcile.ts, forms.ts) against the embedded service's rules, in process through
  * the real service client: each listed scope matched to the client's by its suffix, the
  * missing ones created in the order of their sibling dependencies, the client's others left
  * alone, and the round trips this takes. Then the plan and outputs the engine concludes.
@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from '@jest/globals';
 import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
 import { concludeRun } from '../../src/engine/conclude/conclude.ts';
-import { reconcileListed, type ListRequest } from '../../src/engine/reconcile/listed.ts';
+import { reconcile as reconcileForm, type ReconcileRequest } from '../../src/engine/reconcile/reconcile.ts';
 import { SpecFieldError } from '../../src/engine/spec/problems.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { listedScopeSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
@@ -63,9 +63,13 @@ beforeEach(() => {
   clock = fakeClock();
 });
 
-const reconcile = (service: EmbeddedAuthService, request: Omit<ListRequest, 'budget'>, log: Log = silentLog) => {
+const reconcile = (
+  service: EmbeddedAuthService,
+  request: Omit<ReconcileRequest, 'budget' | 'form'>,
+  log: Log = silentLog,
+) => {
   const budget = createBudget(3600, { clock });
-  return reconcileListed(clientOf(service, CLIENT_ID, budget), { ...request, budget }, log);
+  return reconcileForm(clientOf(service, CLIENT_ID, budget), { ...request, form: 'list', budget }, log);
 };
 
 /** The requests the service saw, as `METHOD path`, and the rounds they came in (requests sent before the first answer came back are one round). */

@@ -1,5 +1,5 @@
 /**
- * reconcileScope against the embedded service's rules (dev/service/), driven in process
+ * The single form's reconciliation (engine/reconcile/reconcile.ts) against the embedded service's rules (dev/service/), driven in process
  * through the real service client: which calls the reconciliation makes, in which order,
  * with which arguments, and what it concludes. What a real service gives only by bad luck (an
  * answer lost, another run first, a 5xx) is a fault injected into it (dev/service/faults.ts).
@@ -16,7 +16,7 @@ import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';
 import { SpecFieldError } from '../../src/engine/spec/problems.ts';
-import { reconcileScope, type ReconcileRequest } from '../../src/engine/reconcile/reconcile.ts';
+import { reconcile as reconcileForm, type ReconcileRequest } from '../../src/engine/reconcile/reconcile.ts';
 import { silentLog, type Log } from '../../src/wire/log.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/wire/retry.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
@@ -115,9 +115,18 @@ beforeEach(() => {
 });
 
 /** The reconciliation, through the real client of the service's client; a budget whose deadline does not matter. */
-const reconcile = (service: EmbeddedAuthService, request: Omit<ReconcileRequest, 'budget'>, log?: Log) => {
+const reconcile = async (
+  service: EmbeddedAuthService,
+  { spec, ...request }: Omit<ReconcileRequest, 'budget' | 'form' | 'specs'> & { spec: ScopeDefinition<SpecDependent> },
+  log?: Log,
+) => {
   const budget = createBudget(3600, { clock });
-  return reconcileScope(clientOf(service, CLIENT_ID, budget), { ...request, budget }, log);
+  const { results } = await reconcileForm(
+    clientOf(service, CLIENT_ID, budget),
+    { ...request, form: 'single', specs: [spec], budget },
+    log,
+  );
+  return results[0];
 };
 
 const ensure = (

@@ -13,8 +13,7 @@ import { jsonReport } from '../../src/cli/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import { isDependentList, type FieldValue } from '../../src/engine/reconcile/drift.ts';
-import { reconcileListed } from '../../src/engine/reconcile/listed.ts';
-import { reconcileScope } from '../../src/engine/reconcile/reconcile.ts';
+import { reconcile } from '../../src/engine/reconcile/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
 import { inert } from '../../src/engine/text.ts';
@@ -77,9 +76,9 @@ async function concludeList({
   onDrift,
 }: Omit<Run, 'spec'> & { specs: Array<ScopeDefinition<SpecDependent>> }): Promise<Conclusion> {
   const budget = createBudget(60, { clock: fakeClock() });
-  const listed = await reconcileListed(
+  const listed = await reconcile(
     clientOf(service, CLIENT_ID, budget),
-    { specs, dryRun, update: onDrift === 'update', budget },
+    { form: 'list', specs, dryRun, update: onDrift === 'update', budget },
     silentLog,
   );
   return concludeRun({
@@ -91,8 +90,11 @@ async function concludeList({
 
 async function conclude({ service, spec = SPEC, dryRun, onDrift }: Run): Promise<Conclusion> {
   const budget = createBudget(60, { clock: fakeClock() });
-  const result = await reconcileScope(clientOf(service, CLIENT_ID, budget), {
-    spec,
+  const {
+    results: [result],
+  } = await reconcile(clientOf(service, CLIENT_ID, budget), {
+    form: 'single',
+    specs: [spec],
     dryRun,
     update: onDrift === 'update',
     budget,

@@ -18,7 +18,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_2__/* .tooOldNode */ .i)(process.versions.node);
 if (tooOld === undefined) {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(267)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6267));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9690));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,

@@ -18,10 +18,10 @@ import {
   type Publishable,
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
-import { reconcileListed } from './reconcile/listed.ts';
+import { inspectScopes } from './reconcile/inspect.ts';
 import type { Ensured } from './reconcile/plan.ts';
 import { SpecFieldError, ValidationError, type Location, type Problem } from './spec/problems.ts';
-import { inspectScopes, reconcileScope } from './reconcile/reconcile.ts';
+import { reconcile } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
 import {
   parseSettings,
@@ -159,10 +159,7 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { budget, service } = connect(settings, port, signal, log);
   try {
     const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-    const ensured: Ensured =
-      form === 'list'
-        ? { form, ...(await reconcileListed(service, { ...request, specs }, log)) }
-        : { form, results: [await reconcileScope(service, { ...request, spec: first }, log)], unlisted: [] };
+    const ensured: Ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
     const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
     return {
       ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),

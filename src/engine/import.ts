@@ -9,15 +9,16 @@ import { link, lstat, mkdir, realpath, rename, unlink, writeFile } from 'node:fs
 import path from 'node:path';
 import { Document, isMap, isSeq } from 'yaml';
 import { ActionError } from '../wire/errors.ts';
+import type { Log } from '../wire/log.ts';
 import { isUuid, type Uuid } from '../wire/uuid.ts';
 import { concludeFailure, type Message, type Outputs } from './conclude/conclude.ts';
 import { compareScope, suffixOf } from './reconcile/drift.ts';
 import { connect, logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
 import { ValidationError, type Problem } from './spec/problems.ts';
-import { adoptExisting, lookupIds } from './reconcile/reconcile.ts';
+import { describeScopes, lookupIds } from './reconcile/inspect.ts';
 import type { Scrub } from './secrets.ts';
-import type { Scope, ScopeDefinition } from './reconcile/service.ts';
+import type { AuthService, Scope, ScopeDefinition } from './reconcile/service.ts';
 import { parseSettings } from './spec/settings.ts';
 import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './spec/spec.ts';
 import { insideWorkspace } from './spec/spec-path.ts';
@@ -90,19 +91,69 @@ interface Group {
 }
 
 async function importing(request: ImportRequest, signal: AbortSignal): Promise<Imported> {
-  const { naming, importNaming } = request;
-  const settings = parseSettings(request.read, naming);
+  const settings = parseSettings(request.read, request.naming);
   // Before any request: a file that is there already, or outside, stops the run at once.
   const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
   const log = logOn(request.write);
   const { service } = connect(settings, request, signal, log);
 
+  const found = await scopesToImport(service, request);
+  const { client, form, groups } = found;
+  const suffixes = groups.map((g) => g.suffix);
+  const first = groups[0] as Group;
+  log.info(
+    form === 'single'
+      ? `Importing the scope ${first.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
+      : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`,
+  );
+  const { drawn, hidden, visible } = await drawSpecs(service, found, request.secrets.scrub, log);
+
+  const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
+  const header = [
+    ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
+    form === 'single'
+      ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
+      : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
+    ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
+    ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
+  ];
+  const text = specText(form, drawn, header, hidden);
+  const read = readBack(
+    text,
+    groups,
+    visible,
+    (suffix) => found.scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id,
+  );
+  warnVariants(groups, read, log);
+
+  if (target !== undefined && request.destination !== undefined) {
+    await writeWhole(target, text, request.destination.force, request.destination.file);
+    log.info(`Wrote ${request.destination.file}`);
+  }
+  return { form, scopes: read, text, file: request.destination?.file, hidden, outputs: importOutputs(found) };
+}
+
+/** What the client holds to import: its scopes, each described, and the suffixes asked for, in the order the file keeps. */
+interface ToImport {
+  client: { id: string };
+  /** Every scope of the client, in its order. */
+  scopes: Scope[];
+  form: SpecFile['form'];
+  groups: Group[];
+  /** A sibling, in a list: the client's own scope of a listed suffix, by id in lower case. */
+  siblingOf: ReadonlyMap<string, string>;
+}
+
+async function scopesToImport(
+  service: AuthService,
+  { scopeSuffix, importNaming }: Pick<ImportRequest, 'scopeSuffix' | 'importNaming'>,
+): Promise<ToImport> {
   const client = await service.getClient();
   if (client.scopeIds.length === 0) {
     throw new ActionError(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
   }
-  const { scopes } = await adoptExisting(service, client, client.scopes);
-  const asked = suffixesToImport(scopes, request.scopeSuffix, importNaming);
+  const scopes = await describeScopes(service, client, client.scopes);
+  const asked = suffixesToImport(scopes, scopeSuffix, importNaming);
   const form = asked.length === 1 ? 'single' : 'list';
   // A sibling, in a list: a dependency on the client's own scope string of a listed suffix, which the list names by that suffix.
   const siblingOf = new Map(
@@ -127,13 +178,16 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     ...g,
     at: form === 'list' ? `scopes[${index}].` : '',
   }));
-  const suffixes = groups.map((g) => g.suffix);
-  log.info(
-    form === 'single'
-      ? `Importing the scope ${groups[0]?.scope.scope_string} of client ${client.id} at ${settings.auth_url}`
-      : `Importing the ${groups.length} scopes of client ${client.id} at ${settings.auth_url}: ${suffixes.join(', ')}`,
-  );
+  return { client, scopes, form, groups, siblingOf };
+}
 
+/** Each scope's spec, its dependencies named as the client sees them: the others' looked up once for all. */
+async function drawSpecs(
+  service: AuthService,
+  { scopes, groups, siblingOf }: ToImport,
+  scrub: Scrub,
+  log: Log,
+): Promise<{ drawn: Array<ScopeDefinition<SpecDependent>>; hidden: string[]; visible: Map<string, Scope> }> {
   // The client's own scopes are known already; only the others' are looked up, once for all.
   const own = new Map(scopes.map((s) => [s.id.toLowerCase(), s]));
   const depIds = [
@@ -157,28 +211,14 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     }
     const spec = specOf(g.scope, g.suffix, visible, bySuffix[index] ?? new Map());
     // A value that holds a form of the secret or the token is refused, never written.
-    refuseUnwritable(spec, g.at, request.secrets.scrub);
+    refuseUnwritable(spec, g.at, scrub);
     return spec;
   });
+  return { drawn, hidden, visible };
+}
 
-  const date = new Date(request.clock?.now() ?? Date.now()).toISOString().slice(0, 10);
-  const first = groups[0] as Group;
-  const header = [
-    ...(request.schemaUrl === undefined ? [] : [` yaml-language-server: $schema=${request.schemaUrl}`]),
-    form === 'single'
-      ? ` Imported from the live scope ${first.scope.scope_string} of client ${client.id}`
-      : ` Imported from the ${groups.length} live scopes of client ${client.id} (${suffixes.join(', ')})`,
-    ` at ${settings.auth_url} on ${date}, by: ${request.command}`,
-    ` Check it, commit it, and let plan and apply hold the ${form === 'single' ? 'scope' : 'scopes'} to it from now on.`,
-  ];
-  const text = specText(form, drawn, header, hidden);
-  const read = readBack(
-    text,
-    groups,
-    visible,
-    (suffix) => scopes.find((s) => s.scope_string === service.scopeStringFor(suffix))?.id,
-  );
-  // The drift check holds each spec to its scope alone: a variant set apart by hand stays apart.
+/** The drift check holds each spec to its scope alone: a variant set apart by hand stays apart, with a warning. */
+function warnVariants(groups: readonly Group[], read: ReadonlyArray<ScopeDefinition<SpecDependent>>, log: Log): void {
   groups.forEach(({ group, scope }, index) => {
     const definition = {
       ...(read[index] as ScopeDefinition<SpecDependent>),
@@ -197,11 +237,12 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
       }
     }
   });
+}
 
-  if (target !== undefined && request.destination !== undefined) {
-    await writeWhole(target, text, request.destination.force, request.destination.file);
-    log.info(`Wrote ${request.destination.file}`);
-  }
+/** The scopes imported as the action's outputs name them: `scope_string` and `scope_id` the first's; nothing written to the service. */
+function importOutputs({ scopes, groups }: ToImport): Outputs {
+  const first = groups[0] as Group;
+  const suffixes = groups.map((g) => g.suffix);
   const each = ({ scope }: Group) => ({
     scope_string: scope.scope_string,
     scope_id: scope.id,
@@ -210,23 +251,16 @@ async function importing(request: ImportRequest, signal: AbortSignal): Promise<I
     changes: false,
   });
   return {
-    form,
-    scopes: read,
-    text,
-    file: request.destination?.file,
-    hidden,
-    outputs: {
-      scope_string: first.scope.scope_string,
-      scope_id: first.scope.id,
-      // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-      scope_strings: JSON.stringify(
-        scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
-      ),
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
-    },
+    scope_string: first.scope.scope_string,
+    scope_id: first.scope.id,
+    // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
+    scope_strings: JSON.stringify(
+      scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
+    ),
+    created: 'false',
+    updated: 'false',
+    changes: 'false',
+    scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
   };
 }
 

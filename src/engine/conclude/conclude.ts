@@ -9,7 +9,7 @@ import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../../
 import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '../reconcile/drift.ts';
 import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
 import { ValidationError, type Location, type Problem } from '../spec/problems.ts';
-import type { ReconcileResult } from '../reconcile/reconcile.ts';
+import type { ReconcileResult } from '../reconcile/results.ts';
 import type { Naming, ProviderTarget, Settings } from '../spec/settings.ts';
 
 export interface Outputs {
@@ -165,7 +165,7 @@ export function concludeRun({ inputs, naming, ensured, providers }: RunFacts): C
     const drift = result.comparison.filter((c) => !c.same);
     if (inputs.on_drift !== 'ignore' && !planOnly) {
       const written = result.updated ? 'updated' : result.created ? 'created' : 'nothing';
-      // An update refuses while the suffix differs: then none is offered (reconcile.ts, applySpec).
+      // An update refuses while the suffix differs: then none is offered (../reconcile/update.ts, applySpec).
       const update = drift.some((c) => c.field === 'scope_suffix') ? undefined : naming.assign('on_drift', 'update');
       for (const c of drift)
         messages.push({

@@ -28,7 +28,7 @@ export interface FieldComparison {
 /** The dependent scopes' strings the run knows, by id in lower case. */
 export type ScopeNames = ReadonlyMap<string, string>;
 
-// A sibling that a dry run only plans is named by its scope string until it has an id (listed.ts).
+// A sibling that a dry run only plans is named by its scope string until it has an id (dependents.ts).
 const view = (d: DependentScope, names: ScopeNames): DependentView => ({
   scope_string: isUuid(d.scope) ? (names.get(d.scope.toLowerCase()) ?? null) : d.scope,
   scope: isUuid(d.scope) ? d.scope : null,

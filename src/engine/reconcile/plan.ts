@@ -13,7 +13,7 @@ import {
   type ScopeNames,
 } from './drift.ts';
 import type { ScopeDefinition } from './service.ts';
-import type { ReconcileResult } from './reconcile.ts';
+import type { ReconcileResult } from './results.ts';
 
 /** A field the run sets: before is null for a creation. */
 export interface PlanField {

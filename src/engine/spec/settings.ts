@@ -86,6 +86,7 @@ const isLoopback = (hostname: string): boolean =>
 
 /** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
  *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+// eslint-disable-next-line max-lines-per-function -- a schema's declaration: every setting's rule in one z.object, read whole
 function settingsSchema({ label, ref, whenEmpty, lineOf }: Naming) {
   // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
   // second stage only once the first has passed.

@@ -286,17 +286,68 @@ function knownKeysAt(segments: readonly PathSegment[], form: SpecFile['form'], w
   return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 
+/** A spec file's YAML, parsed: where each node is, and the data it holds (a mapping). */
+interface Parsed {
+  file: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+  data: object;
+}
+
+/** A line and column as a problem's location in the file. */
+const locationOf = (file: string, pos: LinePos | undefined): Location =>
+  pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
+
 /**
  * Parses and validates a spec file's text. Every problem is collected, each named by its
  * field and located at its line, so that one run shows the user everything to fix.
  */
 export function parseSpec(source: string, file: string): SpecFile {
+  const parsed = parseYaml(source, file);
+  const { data } = parsed;
+  const form = 'scopes' in data ? 'list' : 'single';
+  const wrapped = form === 'single' && 'scope' in data;
+  // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
+  const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
+  const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+  const result = schema.safeParse(data, { reportInput: true });
+  if (!result.success) throw new ValidationError(schemaProblems(result.error.issues, parsed, form, wrapped));
+  const value = result.data;
+  const scopes = 'scopes' in value ? value.scopes : ['scope' in value ? value.scope : value];
+  const where = ([index, ...field]: readonly [number, ...PropertyKey[]]): Location =>
+    locationOf(
+      file,
+      locate(parsed.doc, parsed.lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]),
+    );
+  // The fields of a scope: a listed one's under its index.
+  const named = (index: number, ...field: PathSegment[]): string =>
+    fieldName([...(form === 'list' ? [...prefix, index] : []), ...field]);
+  const problems = [
+    ...(form === 'single' ? selfDependencies(scopes, file, where) : []),
+    ...malformedSiblings(scopes, file, named, where),
+  ];
+  if (problems.length > 0) throw new ValidationError(problems);
+  const warnings = scopes.flatMap(({ scope_suffix: suffix }, index): Problem[] => {
+    if (DOCUMENTED_SUFFIX.test(suffix)) return [];
+    const field = named(index, 'scope_suffix');
+    return [
+      {
+        field,
+        message:
+          `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
+          'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
+        location: where([index, 'scope_suffix']),
+      },
+    ];
+  });
+  return { form, scopes, locate: where, warnings };
+}
+
+/** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
+function parseYaml(source: string, file: string): Parsed {
   const lines = new LineCounter();
   // logLevel: a collection used as a key is reported as an unknown key, not as a process warning.
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
-  const at = (pos: LinePos | undefined): Location =>
-    pos === undefined ? { file } : { file, startLine: pos.line, startColumn: pos.col };
-
   if (doc.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) {
     throw new ValidationError([
       { field: 'spec', message: `${file}: the YAML is nested too deeply to be a scope definition`, location: { file } },
@@ -310,7 +361,7 @@ export function parseSpec(source: string, file: string): SpecFile {
       field: 'spec',
       // prettyErrors appends a code excerpt after the first line; the annotation has the location.
       message: `${file}: ${error.code === 'TAG_RESOLVE_FAILED' ? 'YAML tags are not supported in a spec' : 'YAML syntax error'}: ${error.message.split('\n')[0]?.replace(/:$/, '')}`,
-      location: at(error.linePos?.[0]),
+      location: locationOf(file, error.linePos?.[0]),
     }));
     // One error cascades into many alike: each message once.
     throw new ValidationError(problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i));
@@ -337,74 +388,73 @@ export function parseSpec(source: string, file: string): SpecFile {
       {
         field: 'spec',
         message: `${file} must be a mapping of the scope's fields, not ${describeType(data)}`,
-        location: at(locate(doc, lines, [])),
+        location: locationOf(file, locate(doc, lines, [])),
       },
     ]);
   }
+  return { file, doc, lines, data };
+}
 
-  const form = 'scopes' in data ? 'list' : 'single';
-  const wrapped = form === 'single' && 'scope' in data;
-  // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
-  const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
-  const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
-  const result = schema.safeParse(data, { reportInput: true });
-  if (result.success) {
-    const parsed = result.data;
-    const scopes = 'scopes' in parsed ? parsed.scopes : ['scope' in parsed ? parsed.scope : parsed];
-    const where = ([index, ...field]: readonly [number, ...PropertyKey[]]): Location =>
-      at(locate(doc, lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
-    // A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list.
-    const selfish = (form === 'single' ? cyclesOf(scopes) : []).map(({ at: [, ...field], cycle }): Problem => {
-      const name = fieldName(field as PathSegment[]);
-      return {
-        field: name,
-        message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
-        location: where([0, ...field] as [number, ...PropertyKey[]]),
-      };
-    });
-    // A sibling's suffix that no scope can have is a typo: refused before any request, with the
-    // near miss among the listed suffixes. A listed scope's own suffix of other characters is only
-    // warned about (below), so a sibling that names it is kept.
-    const suffixes = scopes.map((s) => s.scope_suffix);
-    const malformed = scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) =>
-      dependents.flatMap((dep, j): Problem[] => {
-        if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
-          return [];
-        const name = fieldName([...(form === 'list' ? [...prefix, index] : []), 'dependent_scopes', j, 'scope_suffix']);
-        const near = nearestKey(
-          dep.scope_suffix,
-          suffixes.filter((s) => s !== own),
-        );
-        return [
-          {
-            field: name,
-            message:
-              `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
-              (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
-            location: where([index, 'dependent_scopes', j, 'scope_suffix']),
-          },
-        ];
-      }),
-    );
-    if (selfish.length + malformed.length > 0) throw new ValidationError([...selfish, ...malformed]);
-    const warnings = scopes.flatMap(({ scope_suffix: suffix }, index): Problem[] => {
-      if (DOCUMENTED_SUFFIX.test(suffix)) return [];
-      const field = fieldName([...(form === 'list' ? [...prefix, index] : []), 'scope_suffix']);
+type Where = (at: readonly [number, ...PropertyKey[]]) => Location;
+
+/** A scope of the single form that depends on its own suffix: the list form's cycle check finds it in a list. */
+const selfDependencies = (
+  scopes: ReadonlyArray<ScopeDefinition<SpecDependent>>,
+  file: string,
+  where: Where,
+): Problem[] =>
+  cyclesOf(scopes).map(({ at: [, ...field], cycle }): Problem => {
+    const name = fieldName(field as PathSegment[]);
+    return {
+      field: name,
+      message: `${file}: ${name} names the scope's own suffix (${cycle[0] ?? ''}): a scope cannot depend on itself`,
+      location: where([0, ...field] as [number, ...PropertyKey[]]),
+    };
+  });
+
+/**
+ * A sibling's suffix that no scope can have is a typo: refused before any request, with the
+ * near miss among the listed suffixes. A listed scope's own suffix of other characters is only
+ * warned about (parseSpec), so a sibling that names it is kept.
+ */
+function malformedSiblings(
+  scopes: ReadonlyArray<ScopeDefinition<SpecDependent>>,
+  file: string,
+  named: (index: number, ...field: PathSegment[]) => string,
+  where: Where,
+): Problem[] {
+  const suffixes = scopes.map((s) => s.scope_suffix);
+  return scopes.flatMap(({ scope_suffix: own, dependent_scopes: dependents }, index) =>
+    dependents.flatMap((dep, j): Problem[] => {
+      if (!('scope_suffix' in dep) || DOCUMENTED_SUFFIX.test(dep.scope_suffix) || suffixes.includes(dep.scope_suffix))
+        return [];
+      const name = named(index, 'dependent_scopes', j, 'scope_suffix');
+      const near = nearestKey(
+        dep.scope_suffix,
+        suffixes.filter((s) => s !== own),
+      );
       return [
         {
-          field,
+          field: name,
           message:
-            `${file}: ${field} ${JSON.stringify(suffix)} has characters other than lower-case letters, digits and underscores, ` +
-            'the only ones the authentication service documents for a suffix: the creation may be refused. Use, e.g., action_all.',
-          location: where([index, 'scope_suffix']),
+            `${file}: ${name} ${JSON.stringify(dep.scope_suffix)} cannot be a scope's suffix: the authentication service takes lower-case letters, digits and underscores only` +
+            (near === undefined ? ". Write the suffix as it ends the scope's string" : ` (did you mean ${near}?)`),
+          location: where([index, 'dependent_scopes', j, 'scope_suffix']),
         },
       ];
-    });
-    return { form, scopes, locate: where, warnings };
-  }
+    }),
+  );
+}
 
+/** The schema's issues as problems, each at its line, an unknown key with its near miss; in the file's order. */
+function schemaProblems(
+  issues: readonly z.core.$ZodIssue[],
+  { file, doc, lines }: Parsed,
+  form: SpecFile['form'],
+  wrapped: boolean,
+): Problem[] {
   const problems: Problem[] = [];
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const field = fieldName([...issue.path, key]);
@@ -412,7 +462,7 @@ export function parseSpec(source: string, file: string): SpecFile {
         problems.push({
           field,
           message: `${file}: unknown key "${field}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}`,
-          location: at(locate(doc, lines, issue.path, key)),
+          location: locationOf(file, locate(doc, lines, issue.path, key)),
         });
       }
     } else {
@@ -420,13 +470,13 @@ export function parseSpec(source: string, file: string): SpecFile {
       problems.push({
         field,
         message: `${file}: ${field} ${issueMessage(issue)}`,
-        location: at(locate(doc, lines, issue.path)),
+        location: locationOf(file, locate(doc, lines, issue.path)),
       });
     }
   }
   // In the file's order, as a reader fixes them, not in the order of their kinds.
   const place = ({ location }: Problem): number => (location?.startLine ?? 0) * 1e6 + (location?.startColumn ?? 0);
-  throw new ValidationError(problems.sort((a, b) => place(a) - place(b)));
+  return problems.sort((a, b) => place(a) - place(b));
 }
 
 /**
