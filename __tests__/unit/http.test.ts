@@ -319,6 +319,26 @@ test("the run's signal abandons a request still in flight and closes its connect
   await closed;
 });
 
+test("a retried request abandoned by the run's stop is not tried again, nor announced as a retry", async () => {
+  let arrived!: () => void;
+  const seen = new Promise<void>((resolve) => (arrived = resolve));
+  const { url, count } = await serve(() => arrived()); // holds the request open
+  const run = new AbortController();
+  const lines: string[] = [];
+  const http1 = createJsonHttp({
+    budget: createBudget(30, { clock: fakeClock(), policy: POLICY, signal: run.signal }),
+    urlSetting: 'auth_url',
+    log: { ...silentLog, info: (m) => lines.push(m) },
+  });
+  const pending = rejectionOf(http1.retried('Read', OK, 'GET', url), HttpError);
+  await seen;
+  run.abort(new Error('a sibling request failed'));
+  const error = await pending;
+  expect(error).toMatchObject({ transient: false, message: 'Read was abandoned: the run has stopped' });
+  expect(lines).toEqual([]);
+  expect(count()).toBe(1);
+});
+
 describe('what a run tells as it goes', () => {
   test('each retry: one log line with what failed, which attempt and how long it waits', async () => {
     const { url } = await serve((_req, res, nth) => (nth === 1 ? json(res, 503, {}) : json(res, 200, { ok: true })));

@@ -46880,6 +46880,10 @@ function http_createJsonHttp(options) {
         catch (error) {
             const { code, name } = (error ?? {});
             log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+            // The run has stopped (a sibling failed): its connections were destroyed under this request,
+            // which then reads as a reset; it is abandoned, never tried again or announced as a retry.
+            if (budget.signal.aborted)
+                throw new HttpError(`${label} was abandoned: the run has stopped`);
             throw error instanceof HttpError ? error : networkError(label, host, error);
         }
         finally {

@@ -292,6 +292,9 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
     } catch (error) {
       const { code, name } = (error ?? {}) as { code?: string; name?: string };
       log.debug(`${method} ${pathname}: no answer (${code ?? name}) after ${took()}`);
+      // The run has stopped (a sibling failed): its connections were destroyed under this request,
+      // which then reads as a reset; it is abandoned, never tried again or announced as a retry.
+      if (budget.signal.aborted) throw new HttpError(`${label} was abandoned: the run has stopped`);
       throw error instanceof HttpError ? error : networkError(label, host, error);
     } finally {
       lane.release();
