@@ -75,3 +75,16 @@ test("the command line's entry and main hold nothing of --gitlab-note; a chunk o
   const own = [...texts].filter(([, text]) => Object.values(NOTE_MARKERS).every((marker) => marker.test(text)));
   expect(own.map(([file]) => file)).toHaveLength(1);
 });
+
+// scripts/ascii-bundle.ts: V8 holds a source with one character outside ASCII as two bytes a
+// character, and loads it slower. What an escape stands for is still printed: hostile-log.test.ts
+// finds the action's ' ⏎ ' in its log.
+test('every JavaScript file of dist/ is ASCII, what was outside it escaped', async () => {
+  const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith('.js'));
+  expect(files.length).toBeGreaterThan(5);
+  for (const file of files) {
+    const text = await read(file);
+    expect({ file, outsideAscii: text.match(/[^\0-\x7f]/)?.[0] }).toEqual({ file, outsideAscii: undefined });
+  }
+  expect(await read('index.js')).toContain('\\u2026');
+});

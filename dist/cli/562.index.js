@@ -59,7 +59,7 @@ const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => r
 function cut(text, limit, whole = "the run's summary") {
     if (text.length <= limit)
         return text;
-    return `${text.slice(0, limit)}… (${text.length - limit} more characters: the whole value is in ${whole})`;
+    return `${text.slice(0, limit)}\u2026 (${text.length - limit} more characters: the whole value is in ${whole})`;
 }
 /** A pull request's comment on GitHub, linked to the run, whose summary has every value whole. */
 const GITHUB_COMMENT = {

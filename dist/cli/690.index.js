@@ -320,7 +320,7 @@ const tokenStatusHints = (words) => ({
 });
 // A conflict means something only for the creation.
 const CREATION_HINTS = { 409: 'the scope already exists' };
-// A path in auth_url that looks like the API's own (…/v2/api, …/api): the paths are appended to it.
+// A path in auth_url that looks like the API's own (\u2026/v2/api, \u2026/api): the paths are appended to it.
 const API_LIKE_PATH = /\/(v\d+|api)(\/|$)/i;
 // One comma-separated list per parameter, with the separators left as they are: each item
 // is encoded on its own so that a server splitting before or after decoding reads the same.
@@ -4507,9 +4507,9 @@ function describeDrift(c, written, update) {
 
 /** The longest message a door writes; the service's words can be long. */
 const MAX_MESSAGE = 2000;
-const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
-const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/^(\s*)::/, '$1» ::');
+const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' \u23ce ').replace(/^(\s*)::/, '$1\u00bb ::');
 /** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
 const inert = (text) => text.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .UNSAFE */ .Pk, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
 /** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
@@ -4760,7 +4760,7 @@ function shown(value, scrub) {
         return 'null';
     if (typeof value === 'string') {
         const text = escapeText(scrub(value));
-        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text}"`;
+        return `"${text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}\u2026` : text}"`;
     }
     if (Array.isArray(value))
         return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
@@ -4822,7 +4822,7 @@ function problemOf(issue, value) {
 }
 /**
  * One sentence per refused field of `answer`: "scopes.0.scope_string contains a line break:
- * expected a URL or a URN, got "…\n…"". A field missing says so and quotes nothing.
+ * expected a URL or a URN, got "\u2026\n\u2026"". A field missing says so and quotes nothing.
  */
 function describeAnswerProblems(issues, answer, scrub = (text) => text) {
     const sentences = issues.map((issue) => {
