@@ -2,7 +2,8 @@
  * `ensure-provider-scope rotate` in process, against the embedded service driven in process:
  * the new secret alone on stdout with --print-secret (no newline off a terminal), a new file
  * of mode 0600 with --secret-file (never over one), --json with --secret-file only and never
- * holding a secret, --retire and --retire-id, and no form of either secret in anything else.
+ * holding a secret, --retire and --retire-id (named as given), --debug, settings read trimmed,
+ * and no form of either secret in anything else.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
