@@ -2,7 +2,8 @@
  * `ensure-provider-scope rotate` in process, against the embedded service driven in process:
  * the new secret alone on stdout with --print-secret (no newline off a terminal), a new file
  * of mode 0600 with --secret-file (never over one), --json with --secret-file only and never
- * holding a secret, --retire and --retire-id, and no form of either secret in anything else.
+ * holding a secret, --retire and --retire-id (named as given), --debug, settings read trimmed,
+ * and no form of either secret in anything else.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -12,6 +13,8 @@ import path from 'node:path';
 import type { EmbeddedAuthService } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { commandHelp } from '../../src/cli/help.ts';
+import { rotationJson } from '../../src/cli/rotate.ts';
+import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
@@ -51,8 +54,14 @@ describe('--print-secret', () => {
     expect(run.exitCode).toBe(0);
     expect(credentials()).toHaveLength(2);
     expect(run.stdout).toBe(newest());
-    expect(run.stderr).toMatch(/^Rotating the secret of client .*\n/);
+    // Neither retire setting given: named by its flag, not its variable.
+    expect(run.stderr.split('\n')[0]).toBe(
+      `Rotating the secret of client ${CLIENT_ID} at ${AUTH_URL} (--retire later)`,
+    );
+    expect(run.stderr).toContain('\nStored the new secret in standard output\n');
     expect(run.stderr).toContain(`Rotated: the new credential is ${credentials()[1]?.id}; retired: none.`);
+    // Without --debug, no request line.
+    expect(run.stderr).not.toContain('debug: ');
     expectNoSecret(run, [SECRET, newest()], { stdoutIsTheSecret: true });
   });
 
@@ -150,7 +159,38 @@ describe('--secret-file', () => {
     };
     expect(validate(document)).toBe(true);
     expect([document.status, document.rotation.credential_id, run.exitCode]).toEqual(['failed', null, 1]);
-    expect(document.errors[0]?.message).toMatch(/^Credential creation \(POST .*\) failed with HTTP 400/);
+    expect(document.errors).toEqual([
+      { message: expect.stringMatching(/^Credential creation \(POST .*\) failed with HTTP 400/) },
+    ]);
+    expect(document).toEqual(
+      expect.objectContaining({ outputs: null, scopes: [], unlisted: [], providers: [], warnings: [] }),
+    );
+  });
+});
+
+describe('rotationJson', () => {
+  test("each warning and error in its list, in order; the log's lines in neither", () => {
+    const messages: Message[] = [
+      { level: 'info', text: 'an info line' },
+      { level: 'warning', text: 'first warning' },
+      { level: 'debug', text: 'a debug line' },
+      { level: 'error', text: 'an error' },
+      { level: 'warning', text: 'second warning' },
+    ];
+    const report = { stored: [], unchanged: [], retired: [], left: [] };
+    expect(rotationJson({ messages, report, exitCode: 1 }, messages, 1)).toEqual({
+      schema_version: 2,
+      command: 'rotate',
+      status: 'failed',
+      exit_code: 1,
+      outputs: null,
+      scopes: [],
+      unlisted: [],
+      providers: [],
+      warnings: [{ message: 'first warning' }, { message: 'second warning' }],
+      errors: [{ message: 'an error' }],
+      rotation: { credential_id: null, retired: [], stored: [], unchanged: [], left: [] },
+    });
   });
 });
 
@@ -159,6 +199,7 @@ describe('the flags', () => {
     const portal = credentials()[0]?.id ?? '';
     const first = await rotate(['--secret-file', 'one']);
     expect(first.exitCode).toBe(0);
+    const made = credentials()[1]?.id ?? '';
     const second = await workspace.run(
       ['rotate', '--secret-file', 'two', '--retire', 'now', '--retire-id', portal],
       { ...env, PROVIDER_CLIENT_SECRET: await workspace.read('one') },
@@ -166,6 +207,10 @@ describe('the flags', () => {
     );
     expect(second.exitCode).toBe(0);
     expect(credentials().map((c) => c.secret)).toEqual([await workspace.read('two')]);
+    // Both retired, each by its id.
+    expect(second.stdout).toBe(
+      `Rotated: the new credential is ${credentials()[0]?.id}; retired: ${[portal, made].join(', ')}.\n`,
+    );
   });
 
   test.each([
@@ -231,6 +276,40 @@ describe('the flags', () => {
     const misplaced = await rotate(['--print-secret', '--spec', 'x.yml']);
     expect(misplaced.stderr).toMatch(/--spec is not an option of rotate/);
     expect(service.requests).toEqual([]);
+  });
+
+  test('every setting read trimmed (a variable from a file keeps its line break)', async () => {
+    const run = await workspace.run(
+      ['rotate', '--secret-file', 'one'],
+      { ...env, PROVIDER_CLIENT_ID: ` ${CLIENT_ID}\n`, PROVIDER_RETIRE: 'now\n', PROVIDER_RETIRE_ID: ' \n' },
+      { dispatcher: service.dispatcher() },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr.split('\n')[0]).toBe(
+      `Rotating the secret of client ${CLIENT_ID} at ${AUTH_URL} (PROVIDER_RETIRE=now)`,
+    );
+    // now retires only this tool's credentials: the portal's one stays beside the new one.
+    expect(credentials().map((c) => c.secret)).toEqual([SECRET, await workspace.read('one')]);
+  });
+
+  test.each([
+    ['PROVIDER_CLIENT_SECRET', /^Error: PROVIDER_CLIENT_SECRET is empty: put the client secret in the environment/],
+    ['PROVIDER_CLIENT_ID', /^Error: --client-id \(or PROVIDER_CLIENT_ID\) is empty: /],
+  ])('%s not set: refused before any request', async (variable, message) => {
+    const run = await workspace.run(
+      ['rotate', '--print-secret'],
+      { ...env, [variable]: undefined },
+      { dispatcher: service.dispatcher() },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(message);
+    expect(service.requests).toEqual([]);
+  });
+
+  test('--debug: a labelled line on stderr for each request', async () => {
+    const run = await rotate(['--print-secret', '--debug']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toMatch(/^debug: POST \/v2\/api\/clients\/[^/]+\/credentials: HTTP 200 in \d+ ms$/m);
   });
 
   test('the secret from stdin', async () => {

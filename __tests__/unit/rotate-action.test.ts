@@ -359,6 +359,31 @@ describe('the rotation action', () => {
     expect(service.requests).toEqual([]);
   });
 
+  test('an empty github_token alone: refused before anything, the fix named', async () => {
+    const r = await runRotation({ github_token: '' });
+    expect([r.exitCode, r.messages.map((m) => m.text)]).toEqual([
+      1,
+      [
+        'Input github_token is empty: give a GitHub App token (actions/create-github-app-token) or a fine-grained personal access token that may write the secret (docs/rotation.md)',
+      ],
+    ]);
+    expect([service.requests, github.requests]).toEqual([[], []]);
+  });
+
+  test("the rotation settings in the inputs' words: the run announced with them, a bad one named as its input", async () => {
+    const portal = service.clients.get(CLIENT_ID)?.credentials[0]?.id ?? '';
+    const r = await runRotation({ retire: 'now', retire_id: portal });
+    expect(r.exitCode).toBe(0);
+    expect(r.messages[0]?.text).toBe(
+      `Rotating the secret of client ${CLIENT_ID} at ${AUTH_URL} (retire: now, retire_id: ${portal})`,
+    );
+    const bad = await runRotation({ retire: 'soon' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.messages.map((m) => m.text)).toContainEqual(
+      expect.stringMatching(/^Input retire must be later or now, not "soon"/),
+    );
+  });
+
   test.each(['', 'octo', 'octo/provider/extra', '/provider'])(
     'GITHUB_REPOSITORY %j: refused before anything, the fix named',
     async (repository) => {
