@@ -196,6 +196,19 @@ describe('a GitHub secret as a destination', () => {
     expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(1);
   });
 
+  test("an environment's secret refused with another status than 404: said as GitHub answered, no missing environment named", async () => {
+    github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 422 });
+    const place = githubSecret(octokit(APP_TOKEN), {
+      owner: 'octo',
+      repo: 'provider',
+      name: 'PROVIDER_CLIENT_SECRET',
+      environment: 'release',
+    });
+    await expect(place.store('refused-value', destinationRun())).rejects.toThrow(
+      /^writing the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider failed: HTTP 422: Server Error$/,
+    );
+  });
+
   test('a repository GitHub answers 404 for: the token named as what to check', async () => {
     github.fail({ method: 'GET', path: /public-key$/, status: 404 });
     const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
@@ -208,7 +221,7 @@ describe('a GitHub secret as a destination', () => {
     github.keyOf(REPO).key = 'AAAA';
     const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.store('never-sealed', destinationRun())).rejects.toThrow(
-      /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: (?!HTTP)\S/,
+      /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: invalid publicKey length$/,
     );
     expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
   });

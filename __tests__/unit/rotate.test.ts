@@ -18,7 +18,7 @@ import {
   type RotationNaming,
   type RotationSetting,
 } from '../../src/engine/rotate.ts';
-import { keepSecrets, secretForms } from '../../src/engine/secrets.ts';
+import { credentialForms, keepSecrets, secretForms } from '../../src/engine/secrets.ts';
 import type { Credential } from '../../src/engine/reconcile/service.ts';
 import type { SettingName } from '../../src/engine/spec/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
@@ -132,6 +132,9 @@ const PORTAL = 'Created in the developer portal';
 const nameAt = (minutes: number, token: string) => credentialName(START + minutes * 60_000, token);
 const errors = (r: Rotation) => r.messages.filter((m) => m.level === 'error').map((m) => m.text);
 const infos = (r: Rotation) => r.messages.filter((m) => m.level === 'info').map((m) => m.text);
+/** A credential as the messages name it. */
+const said = (c: { id: string; name: string; created: string } | undefined) =>
+  `"${c?.name}" (id ${c?.id}, created ${c?.created})`;
 
 /** No form of any of these secrets in what the run wrote, concluded or reported. */
 function expectNoSecret(r: Rotation, secrets: readonly string[]): void {
@@ -178,6 +181,13 @@ describe('a rotation that goes through', () => {
     ]);
     // The old secret still works: the deploy keeps running through the overlap.
     expect(w.service.clients.get(CLIENT_ID)?.credentials.map((c) => c.secret)).toContain(PORTAL_SECRET);
+    // What the run said as it went: the announcement, the creation, each store.
+    expect(r.written.filter((m) => m.level === 'info').map((m) => m.text)).toEqual([
+      `Rotating the secret of client ${CLIENT_ID} at ${AUTH_URL} (retire: later)`,
+      `Created the credential "${made?.name}" (id ${made?.id}, created ${made?.created})`,
+      'Stored the new secret in the first place',
+      'Stored the new secret in the second place',
+    ]);
   });
 
   test('the new secret goes to the keeper (masked in every form) before any destination sees it; no secret in anything said', async () => {
@@ -219,7 +229,11 @@ describe('a rotation that goes through', () => {
       { id: firstOfTool?.id, name: nameAt(0, 'one'), created: firstOfTool?.created },
     ]);
     expect(infos(three)[0]).toMatch(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one"/);
-    expect(infos(three)[1]).toMatch(/, or let the next rotation retire this tool's\.$/);
+    const [portal, previous] = credentials(w.service);
+    expect(infos(three)[1]).toBe(
+      `Left beside the new credential: ${said(portal)}, not made by this tool; ${said(previous)}. ` +
+        "Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>, or let the next rotation retire this tool's.",
+    );
     // Retired with the new secret, after both stores.
     expect(w.sent.filter((s) => s.method === 'DELETE').map((s) => s.secret)).toEqual([three.secret]);
   });
@@ -243,8 +257,14 @@ describe('a rotation that goes through', () => {
     const w = world();
     const portal = credentials(w.service)[0];
     const first = destination('the place');
-    const r = await rotate(w, { settings: { retire_id: portal?.id.toUpperCase() ?? '' }, destinations: [first] });
+    const r = await rotate(w, {
+      settings: { retire_id: ` ${portal?.id.toUpperCase() ?? ''}\n` },
+      destinations: [first],
+    });
     expect(r.exitCode).toBe(0);
+    expect(r.written[0]?.text).toBe(
+      `Rotating the secret of client ${CLIENT_ID} at ${AUTH_URL} (retire: later, retire_id: ${portal?.id})`,
+    );
     expect(names(w.service)).toEqual([nameAt(0, 'run1')]);
     expect(r.outputs?.retired).toBe(JSON.stringify([portal?.id]));
     expect(infos(r).at(-1)).toMatch(/^The new credential .* is the client's only one\.$/);
@@ -261,7 +281,8 @@ describe('a rotation that goes through', () => {
     expect(grants.slice(1)).toEqual([r.secret, r.secret]);
     expectNoSecret(r, [PORTAL_SECRET, r.secret ?? '']);
     // The tokens are masked too.
-    for (const token of w.service.issuedTokens()) expect(r.masked).toContain(token);
+    for (const token of w.service.issuedTokens())
+      expect(r.masked).toEqual(expect.arrayContaining(credentialForms(token)));
   });
 
   test('the service propagating the new secret: retried within the budget, then taken', async () => {
@@ -288,6 +309,11 @@ describe('faults, each leaving a state a person can trust', () => {
         /^Deleted the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" .*whose secret was lost with the answer$/,
       ),
     );
+    expect(r.written.map((m) => m.text)).toContainEqual(
+      expect.stringMatching(
+        /^The credential's creation may or may not have been applied \(.+\): looking for it by its name$/,
+      ),
+    );
   });
 
   test("the creation's answer lost twice: both deleted, nothing stored, a clear error", async () => {
@@ -301,6 +327,21 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(errors(r)).toEqual([
       expect.stringMatching(
         /was lost twice .*the one made was deleted\. Nothing was stored: the current secret is unchanged everywhere\./,
+      ),
+    ]);
+  });
+
+  test('a creation that failed unapplied twice (503): nothing made, nothing stored, said so', async () => {
+    const w = world();
+    w.service.inject({ method: 'POST', status: 503, times: 2 });
+    const place = destination('the place');
+    const r = await rotate(w, { destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(place.calls).toEqual(['check']);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" was lost twice \(.*HTTP 503.*\); none was made\. Nothing was stored: the current secret is unchanged everywhere\. Run the rotation again later\.$/,
       ),
     ]);
   });
@@ -370,6 +411,43 @@ describe('faults, each leaving a state a person can trust', () => {
         /^The new credential "ensure-provider-scope .*" \(id .*\) was deleted\. Every destination still holds the current secret\.$/,
       ),
     ]);
+  });
+
+  test('the first store fails and the new credential cannot be deleted: named, to delete by hand', async () => {
+    const w = world();
+    w.service.inject({ method: 'DELETE', status: 403 });
+    const refusing = destination('the first place', { refuseStore: 'HTTP 403' });
+    const r = await rotate(w, { destinations: [refusing] });
+    expect(r.exitCode).toBe(1);
+    const made = credentials(w.service)[1];
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
+    expect(r.report.created).toEqual({ id: made?.id, name: made?.name, created: made?.created });
+    expect(errors(r)).toEqual([
+      'Could not store the new secret in the first place: HTTP 403',
+      expect.stringMatching(
+        new RegExp(
+          `^The new credential ${said(made).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} could not be deleted \\(.*HTTP 403.*\\): delete it by hand in the developer portal; its secret is stored nowhere\\. Every destination still holds the current secret\\.$`,
+        ),
+      ),
+    ]);
+  });
+
+  test('the last of three stores fails: the two that hold the new secret, and the one that does not, named', async () => {
+    const w = world();
+    const r = await rotate(w, {
+      destinations: [
+        destination('the first place'),
+        destination('the second place'),
+        destination('the third place', { refuseStore: 'HTTP 500' }),
+      ],
+    });
+    expect(r.exitCode).toBe(1);
+    expect(r.report.stored).toEqual(['the first place', 'the second place']);
+    expect(errors(r)[1]).toBe(
+      `The new credential ${said(credentials(w.service)[1])} is kept and both secrets work; nothing was retired. ` +
+        'Now the first place, the second place hold the new secret, and the third place still holds the current one. ' +
+        'Fix what is named, then run the step again to rotate again and complete it.',
+    );
   });
 
   test('a later store fails: the new credential kept, nothing retired, each destination and its secret named', async () => {
@@ -442,6 +520,13 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(w.sent.some((s) => s.path.includes('oauth2'))).toBe(false);
   });
 
+  test('another refusal under auth: basic (a 400) names no auth to switch to', async () => {
+    const w = world();
+    w.service.inject({ method: 'GET', path: /credentials$/, status: 400 });
+    const r = await rotate(w);
+    expect(errors(r)).toEqual([expect.stringMatching(/HTTP 400.* Nothing was created\.$/)]);
+  });
+
   test('a 403 under auth: token names no auth to switch to', async () => {
     const w = world();
     w.service.inject({ method: 'GET', path: /credentials$/, status: 403 });
@@ -465,14 +550,21 @@ describe('faults, each leaving a state a person can trust', () => {
 });
 
 describe('settings', () => {
-  test('retire_id that names no credential: nothing created, the credentials listed', async () => {
+  test('retire_id that names no credential: nothing created, every credential listed, or none', async () => {
     const w = world();
-    const r = await rotate(w, { settings: { retire_id: nthUuid(5) } });
+    const one = await rotate(w, { runToken: 'one' });
+    const r = await rotate(w, { secret: one.secret, runToken: 'two', settings: { retire_id: nthUuid(5) } });
     expect(r.exitCode).toBe(1);
-    expect(names(w.service)).toEqual([PORTAL]);
-    expect(errors(r)[0]).toMatch(
-      /^Input retire_id names no credential of client .*: nothing was created\. Its credentials are "Created in the developer portal" \(id /,
-    );
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'one')]);
+    const [portal, made] = credentials(w.service);
+    expect(errors(r)).toEqual([
+      `Input retire_id names no credential of client ${CLIENT_ID}: nothing was created. Its credentials are ${said(portal)}, ${said(made)}.`,
+    ]);
+    w.service.inject({ method: 'GET', path: /credentials$/, status: 200, body: '{"credentials":[]}' });
+    const empty = await rotate(w, { secret: one.secret, settings: { retire_id: nthUuid(5) } });
+    expect(errors(empty)).toEqual([
+      `Input retire_id names no credential of client ${CLIENT_ID}: nothing was created. Its credentials are none.`,
+    ]);
   });
 
   test('every problem at once, before any request: a bad retire, a retire_id not a UUID, an empty client_id', async () => {
@@ -490,6 +582,9 @@ describe('settings', () => {
   test('a value that is no short word is not echoed', async () => {
     const r = await rotate(world(), { settings: { retire: PORTAL_SECRET } });
     expect(errors(r)).toEqual(['Input retire must be later or now']);
+    // A word at its end is not enough.
+    const tail = await rotate(world(), { settings: { retire: '<b>soon' } });
+    expect(errors(tail)).toEqual(['Input retire must be later or now']);
   });
 });
 
@@ -519,6 +614,8 @@ describe('what is retired, and what never is', () => {
     expect(toRetire([portal, a, c], c, 'later', c.id)).toEqual([]);
     // A credential newer than the new one (another hand's) is never deleted, even named.
     expect(toRetire([portal, a, c, other], c, 'now', other.id).map((x) => x.id)).toEqual([a.id]);
+    // The new one named, with a newer one beside it: still kept.
+    expect(toRetire([portal, a, c, other], c, 'now', c.id).map((x) => x.id)).toEqual([a.id]);
   });
 
   test("a tie in creation time keeps the listing's order", () => {

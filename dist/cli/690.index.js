@@ -3652,11 +3652,8 @@ const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
 /** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
 const PROOF_ATTEMPTS = 12;
 const view = ({ id, name, created }) => ({ id, name, created });
-/** Oldest first; the listing's order breaks a tie. */
-const byCreation = (credentials) => credentials
-    .map((c, i) => [c, i])
-    .sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j)
-    .map(([c]) => c);
+/** Oldest first; the listing's order breaks a tie (the sort is stable). */
+const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.localeCompare(b.created));
 const describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
 /** A failure that ends the rotation with what the report knows so far. */
 class RotationFailure extends errors/* ActionError */.l {
@@ -3913,9 +3910,7 @@ function toRetire(credentials, made, retire, retireId) {
     const ours = sorted.filter((c) => madeByThisTool(c) && c.id !== made.id);
     const keep = retire === 'later' ? 1 : 0;
     const doomed = new Set(ours.slice(0, Math.max(0, ours.length - keep)).map((c) => c.id));
-    if (retireId !== undefined)
-        doomed.add(retireId);
-    return sorted.filter((c) => doomed.has(c.id) && c.id !== made.id && c.id !== newest?.id);
+    return sorted.filter((c) => (doomed.has(c.id) || c.id === retireId) && c.id !== made.id && c.id !== newest?.id);
 }
 /** The credentials left that the deploy may still use, and how to retire the one it no longer does. */
 function leftAdvice(report, made, words) {

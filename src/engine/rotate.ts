@@ -108,12 +108,9 @@ export const PROOF_ATTEMPTS = 12;
 type Made = { credential: Credential; secret: string };
 
 const view = ({ id, name, created }: Credential): CredentialView => ({ id, name, created });
-/** Oldest first; the listing's order breaks a tie. */
+/** Oldest first; the listing's order breaks a tie (the sort is stable). */
 const byCreation = (credentials: readonly Credential[]): Credential[] =>
-  credentials
-    .map((c, i) => [c, i] as const)
-    .sort(([a, i], [b, j]) => a.created.localeCompare(b.created) || i - j)
-    .map(([c]) => c);
+  [...credentials].sort((a, b) => a.created.localeCompare(b.created));
 const describe = (c: CredentialView): string => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
 
 /** A failure that ends the rotation with what the report knows so far. */
@@ -444,8 +441,7 @@ export function toRetire(
   const ours = sorted.filter((c) => madeByThisTool(c) && c.id !== made.id);
   const keep = retire === 'later' ? 1 : 0;
   const doomed = new Set(ours.slice(0, Math.max(0, ours.length - keep)).map((c) => c.id));
-  if (retireId !== undefined) doomed.add(retireId as Credential['id']);
-  return sorted.filter((c) => doomed.has(c.id) && c.id !== made.id && c.id !== newest?.id);
+  return sorted.filter((c) => (doomed.has(c.id) || c.id === retireId) && c.id !== made.id && c.id !== newest?.id);
 }
 
 /** The credentials left that the deploy may still use, and how to retire the one it no longer does. */
