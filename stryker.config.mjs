@@ -129,6 +129,21 @@ export default {
   //   status === 429)` with `status !== undefined` made `true`: `undefined >= 500` and
   //   `undefined === 429` are false, so no status means no retry either way (the guard is for
   //   the type checker).
+  // - src/cli/rotate.ts, the secret file's check: `() => false` made `() => undefined`: the
+  //   value only decides `if (exists)`, where both are false.
+  // - src/cli/rotate.ts, `flag()` and `write()`: as src/cli/main.ts's above (a string flag's
+  //   value is a string or absent; `seen` feeds only rotationJson, which sorts by level again).
+  // - src/cli/rotate.ts, write(): the 'Warning: ' label made "": a rotation writes no warning.
+  // - src/github/rotate/action.ts, the repository's parts: `owner = ''` made another string, and
+  //   `?? []` made a list of one string. The pattern's match always sets both groups; without a
+  //   match, `repo` is '' and the run is refused before `owner` is read.
+  // - src/engine/rotate.ts, a setting the rotation never reads: `?? ''` made another string
+  //   (every setting outside the rotation's has a default).
+  // - src/engine/rotate.ts, the credential's name: `$` dropped from the milliseconds' pattern.
+  //   toISOString() ends in `.sssZ` and holds no other `.dddZ`.
+  // - src/engine/rotate.ts, RotationFailure: its `name` and its message's `join('\n')` made
+  //   other strings, and a validation problem's `field` made "": the failure is caught inside
+  //   rotateSecret, which reads only its messages' texts.
 
   // break: `npm run mutate` fails below this score, a few points under what a clean checkout
   // reaches (CONTRIBUTING.md, "Mutation testing"). Raise it as tests are added.

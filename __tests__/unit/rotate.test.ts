@@ -31,7 +31,7 @@ const PORTAL_SECRET = 'portal-made-Secret+with/signs=';
 // 2026-11-27T10:00:00Z
 const START = Date.UTC(2026, 10, 27, 10, 0, 0);
 
-const WORDS: RotationNaming = { label: (s) => `Input ${s}`, ref: (s) => s, assign: (s, v) => `${s}: ${v}` };
+const WORDS: RotationNaming = { label: (s) => `Input ${s}`, assign: (s, v) => `${s}: ${v}` };
 
 /** A destination that records what it was given, and fails its check or its store when told. */
 function destination(name: string, { refuseCheck, refuseStore }: { refuseCheck?: string; refuseStore?: string } = {}) {

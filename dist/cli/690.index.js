@@ -3948,7 +3948,6 @@ const variableOf = (setting) => CLI_FLAGS[FLAG_OF[setting]].env;
 /** How messages name the rotation's settings: as the user gave each, its variable if from the environment, else its flag. */
 const rotationNaming = (fromEnv = new Set()) => ({
     label: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
-    ref: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
     assign: (s, v) => (fromEnv.has(s) ? `${variableOf(s)}=${v}` : `--${FLAG_OF[s]} ${v}`),
 });
 /** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */

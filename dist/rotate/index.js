@@ -56859,7 +56859,6 @@ function githubSecret(octokit, place) {
 
 const ROTATION_INPUTS = {
     label: (s) => `Input ${s}`,
-    ref: (s) => s,
     assign: (s, v) => `${s}: ${v}`,
 };
 async function rotateAction(runner) {

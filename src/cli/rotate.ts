@@ -42,7 +42,6 @@ const variableOf = (setting: RotationSetting): string => (CLI_FLAGS[FLAG_OF[sett
 /** How messages name the rotation's settings: as the user gave each, its variable if from the environment, else its flag. */
 export const rotationNaming = (fromEnv: ReadonlySet<RotationSetting> = new Set()): RotationNaming => ({
   label: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
-  ref: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
   assign: (s, v) => (fromEnv.has(s) ? `${variableOf(s)}=${v}` : `--${FLAG_OF[s]} ${v}`),
 });
 

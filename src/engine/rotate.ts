@@ -29,7 +29,6 @@ export type RotationSetting = 'retire' | 'retire_id';
 /** How the door words the rotation's own settings, as Naming does the others. */
 export interface RotationNaming {
   label(setting: RotationSetting): string;
-  ref(setting: RotationSetting): string;
   assign(setting: RotationSetting, value: string): string;
 }
 

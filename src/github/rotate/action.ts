@@ -32,7 +32,6 @@ export interface RotationRunner {
 
 export const ROTATION_INPUTS: RotationNaming = {
   label: (s) => `Input ${s}`,
-  ref: (s) => s,
   assign: (s, v) => `${s}: ${v}`,
 };
 
