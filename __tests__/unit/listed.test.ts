@@ -307,6 +307,61 @@ describe('each listed scope by its suffix', () => {
     );
   });
 
+  test("a level's failure the run did not expect (a bug, not the service's answer) is thrown as it is, for the door to report as unexpected", async () => {
+    const service = serviceWith();
+    service.inject({ method: 'POST', status: 400 });
+    const bug = new TypeError('scope.id is undefined');
+    const budget = createBudget(3600, { clock });
+    const client = clientOf(service, CLIENT_ID, budget);
+    const error = await rejectionOf(
+      reconcileForm(
+        {
+          ...client,
+          createScope: (definition) =>
+            definition.scope_suffix === 'b' ? Promise.reject(bug) : client.createScope(definition),
+        },
+        { specs: [listed('a'), listed('b')], dryRun: false, form: 'list', budget },
+      ),
+      TypeError,
+    );
+    expect(error).toBe(bug);
+  });
+
+  test('the verifying inspection fails after two creations, one of them sent again: a creation of this run may have been applied, said once', async () => {
+    const service = serviceWith();
+    // a is created at once; b's first creation fails with nothing applied, is sent again and
+    // created; then the verifying inspection is refused.
+    service.inject({
+      method: 'POST',
+      before: () =>
+        service.inject({
+          method: 'POST',
+          status: 503,
+          before: () =>
+            service.inject({
+              method: 'POST',
+              before: () => service.inject({ method: 'GET', path: CLIENT_PATH, status: 403 }),
+            }),
+        }),
+    });
+    const error = await rejectionOf(
+      reconcile(service, { specs: [listed('a'), listed('b')], dryRun: false }),
+      ActionError,
+    );
+    expect(writes(service)).toEqual([
+      `POST ${CLIENT_PATH}/scopes`,
+      `POST ${CLIENT_PATH}/scopes`,
+      `POST ${CLIENT_PATH}/scopes`,
+    ]);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^The service created ${stringOf('a')}, ${stringOf('b')}, but the client inspection that verifies it failed: ` +
+          `Client inspection \\(GET ${CLIENT_PATH}\\) failed with HTTP 403: .+ The next run finds the scope and adopts it\\. ` +
+          'A creation sent by this run may have been applied: the next run finds the scope and adopts it, without creating a second one\\.$',
+      ),
+    );
+  });
+
   test('a sibling to create given by its scope string: refused before any write, scope_suffix offered; one that exists resolves by its string', async () => {
     const service = serviceWith();
     const error = await rejectionOf(
@@ -531,17 +586,19 @@ describe('what each step of the list form is for', () => {
     expect(results[0].scopes.map((s) => ('description' in s ? s.description : undefined))).toEqual(['Runs a']);
   });
 
-  test('a sibling that exists does not hold its dependent back: both new scopes are created in the first round', async () => {
-    const service = serviceWith('exists');
-    await reconcile(service, {
-      specs: [listed('dependent', [{ scope_suffix: 'exists' }]), listed('other')],
-      dryRun: false,
-    });
-    expect(
-      service.requests
-        .filter((r) => r.method === 'POST')
-        .map((r) => (r.body as { scope: { scope_suffix: string } }).scope.scope_suffix),
-    ).toEqual(['dependent', 'other']);
+  test('a sibling that exists, listed or not, does not hold its dependent back: both new scopes are created in the first round', async () => {
+    for (const specs of [
+      [listed('dependent', [{ scope_suffix: 'exists' }]), listed('other')],
+      [listed('dependent', [{ scope_suffix: 'exists' }]), listed('exists'), listed('other')],
+    ]) {
+      const service = serviceWith('exists');
+      await reconcile(service, { specs, dryRun: false });
+      expect(
+        service.requests
+          .filter((r) => r.method === 'POST')
+          .map((r) => (r.body as { scope: { scope_suffix: string } }).scope.scope_suffix),
+      ).toEqual(['dependent', 'other']);
+    }
   });
 
   test("a lost answer to the only creation: the scope the inspection found is among the client's, looked up alone", async () => {

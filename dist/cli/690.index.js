@@ -970,9 +970,10 @@ function levelsOf(specs, siblings) {
         levels.set(index, level);
         return level;
     };
+    // No level is empty: a scope at level k waits for one at level k - 1.
     const byLevel = [];
     specs.forEach((_, index) => (byLevel[levelOf(index)] ??= []).push(index));
-    return byLevel.filter((level) => level !== undefined);
+    return byLevel;
 }
 /**
  * The spec's dependent scopes by id: given as one, found by the lookup of their string, or, for a
@@ -981,7 +982,7 @@ function levelsOf(specs, siblings) {
  */
 function resolveDependents(spec, byString, sibling, 
 /** The listed scope's index (none in the single form), and the listed and the client's suffixes, for a near miss. */
-{ index, suffixes = [] } = {}) {
+{ index, suffixes }) {
     const field = `${index === undefined ? '' : `scopes[${index}].`}dependent_scopes`;
     const unresolved = [];
     const orphans = [];

@@ -79,9 +79,10 @@ export function levelsOf(specs: readonly Spec[], siblings: Siblings): number[][]
     levels.set(index, level);
     return level;
   };
+  // No level is empty: a scope at level k waits for one at level k - 1.
   const byLevel: number[][] = [];
   specs.forEach((_, index) => (byLevel[levelOf(index)] ??= []).push(index));
-  return byLevel.filter((level) => level !== undefined);
+  return byLevel;
 }
 
 /**
@@ -94,7 +95,7 @@ export function resolveDependents(
   byString: ReadonlyMap<string, Scope>,
   sibling: (suffix: string) => Uuid | undefined,
   /** The listed scope's index (none in the single form), and the listed and the client's suffixes, for a near miss. */
-  { index, suffixes = [] }: { index?: number | undefined; suffixes?: readonly string[] } = {},
+  { index, suffixes }: { index: number | undefined; suffixes: readonly string[] },
 ): DependentScope[] {
   const field = `${index === undefined ? '' : `scopes[${index}].`}dependent_scopes`;
   const unresolved: string[] = [];
