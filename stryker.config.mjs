@@ -116,8 +116,6 @@ export default {
   //   fields always have a value before. They satisfy the type, which allows null for `none`.
   // - src/cli/json-report.ts: `...(imported === undefined ? {} : { import: imported })` made
   //   `{ import: imported }`: JSON.stringify leaves out a key whose value is undefined.
-  // - src/engine/import.ts, the outputs' `created: 'false', updated: 'false'` made "": import is
-  //   the command line's alone, whose report reads them as `=== 'true'`.
   // - src/engine/import.ts, readBack: the guard that refuses a spec reading back otherwise than
   //   the scope (4 mutants: `differ`'s filter, its test made `false`, its block emptied, its
   //   message made ""). No answer the service

@@ -766,7 +766,7 @@ test('package.json as installed: two folders above the module that reads it, as 
   }
 });
 
-test('the engine writes the schema line first when it is given an address, and none without', async () => {
+test('the engine writes the schema line first when it is given an address, and none without; its outputs say nothing changed', async () => {
   await seed({});
   const run = async (schemaUrl?: string) => {
     const outcome = await importScope({
@@ -792,6 +792,8 @@ test('the engine writes the schema line first when it is given an address, and n
       command: 'ensure-provider-scope import',
       schemaUrl,
     });
+    // The outputs as the action names them: an import writes nothing to the service.
+    expect(outcome.imported?.outputs).toMatchObject({ created: 'false', updated: 'false', changes: 'false' });
     return outcome.imported?.text.split('\n')[0];
   };
   expect(await run('https://unpkg.com/p@1.0.0/schema/provider-scope.schema.json')).toBe(
