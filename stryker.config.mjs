@@ -127,6 +127,8 @@ export default {
   //   status === 429)` with `status !== undefined` made `true`: `undefined >= 500` and
   //   `undefined === 429` are false, so no status means no retry either way (the guard is for
   //   the type checker).
+  // - src/engine/reconcile/reconcile.ts, a dry run's planned creation: `scopes: [wouldBe]` made
+  //   `[]`. concluded() replaces every planned result's `scopes` before anything reads it.
   // - src/cli/rotate.ts, the secret file's check: `() => false` made `() => undefined`: the
   //   value only decides `if (exists)`, where both are false.
   // - src/cli/rotate.ts, `flag()` and `write()`: as src/cli/main.ts's above (a string flag's
