@@ -1,6 +1,6 @@
 /**
- * What the bundle loads: dist/index.js alone, until a pull request's comment or a watch's issue
- * needs GitHub's API. @actions/github (with @actions/http-client and undici's whole index:
+ * What the bundle loads: its entry and the action's chunks on every run, and no more until a
+ * pull request's comment or a watch's issue needs GitHub's API. @actions/github (with @actions/http-client and undici's whole index:
  * fetch, WebSocket) is a chunk loaded only then (src/github/octokit.ts); @actions/core is in no
  * file at all, the action writes what the runner reads itself (src/github/workflow-commands.ts).
  * A static import of either, anywhere in src/, would put them back on every run; the benchmark
@@ -26,14 +26,32 @@ const MARKERS = {
 // exits (src/wire/transport.ts): only behind a proxy on a Node without proxy support of its own.
 const UNDICI_CLIENT = /\bllhttp\b/;
 
-test('the entry chunk holds the HTTP layer over node:http, nothing of undici and nothing of the toolkit', async () => {
+/** What every run loads: the entry, and the chunks of its import of the action's run. */
+async function everyRunLoads(): Promise<string> {
   const entry = await read('index.js');
-  expect(entry).toMatch(/\bfunction nodeTransport\(/);
-  expect(UNDICI_CLIENT.test(entry)).toBe(false);
-  expect(entry).not.toMatch(/\bclass EnvHttpProxyAgent\b/);
-  expect(entry).toMatch(/::add-mask::|'add-mask'/);
+  const line = entry.split('\n').find((text) => text.includes('const { run } =')) ?? '';
+  const chunks = [...line.matchAll(/__nccwpck_require__\.e\((\d+)\)/g)].map((match) => `${match[1]}.index.js`);
+  expect(chunks.length).toBeGreaterThan(0);
+  return [entry, ...(await Promise.all(chunks.map(read)))].join('\n');
+}
+
+test('what every run loads holds the HTTP layer over node:http, nothing of undici and nothing of the toolkit', async () => {
+  const run = await everyRunLoads();
+  expect(run).toMatch(/\bfunction nodeTransport\(/);
+  expect(UNDICI_CLIENT.test(run)).toBe(false);
+  expect(run).not.toMatch(/\bclass EnvHttpProxyAgent\b/);
+  expect(run).toMatch(/::add-mask::|'add-mask'/);
   for (const [what, marker] of Object.entries({ '@actions/core': CORE, ...MARKERS }))
-    expect({ what, inEntry: marker.test(entry) }).toEqual({ what, inEntry: false });
+    expect({ what, inRun: marker.test(run) }).toEqual({ what, inRun: false });
+});
+
+// The entry opens the service's first connections, then loads the rest (src/wire/transport.ts,
+// openAhead): the less it holds, the sooner they open.
+test('the entry holds the opening of the first connections and little else', async () => {
+  const entry = await read('index.js');
+  expect(entry).toMatch(/\bfunction openAhead\(/);
+  expect(entry).not.toMatch(/\bfunction run\(/);
+  expect(entry.length).toBeLessThan(64 * 1024);
 });
 
 test("GitHub's API is in a chunk of its own, loaded later; @actions/core in none", async () => {
@@ -86,5 +104,6 @@ test('every JavaScript file of dist/ is ASCII, what was outside it escaped', asy
     const text = await read(file);
     expect({ file, outsideAscii: text.match(/[^\0-\x7f]/)?.[0] }).toEqual({ file, outsideAscii: undefined });
   }
-  expect(await read('index.js')).toContain('\\u2026');
+  const texts = await Promise.all(files.map(read));
+  expect(texts.some((text) => text.includes('\\u2026'))).toBe(true);
 });

@@ -4,13 +4,18 @@
  * and where undici's agent stands in, and how a request ends when its signal aborts.
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { getEventListeners } from 'node:events';
+import { execFile } from 'node:child_process';
+import { getEventListeners, once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ForwardProxy } from '../../dev/forward-proxy.ts';
 import {
+  aheadAddress,
+  closeAhead,
   hasBuiltInProxy,
   nodeTransport,
+  OPENED_AHEAD,
+  openAhead,
   openTransport,
   proxyVariables,
   type Transport,
@@ -19,6 +24,8 @@ import {
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
+  // Connections opened ahead that a test left untaken are closed with the others.
+  closeAhead();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -26,11 +33,13 @@ afterEach(async () => {
 async function serve(
   handle: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end('{"ok":true}'),
   host = '127.0.0.1',
-): Promise<{ origin: string; seen: http.IncomingMessage[]; sockets: Set<Socket> }> {
+): Promise<{ origin: string; seen: http.IncomingMessage[]; sockets: Set<Socket>; opened: Socket[] }> {
   const seen: http.IncomingMessage[] = [];
   const sockets = new Set<Socket>();
+  const opened: Socket[] = [];
   const server = http.createServer((req, res) => (seen.push(req), handle(req, res)));
   server.on('connection', (socket) => {
+    opened.push(socket);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -40,7 +49,7 @@ async function serve(
     return new Promise<void>((resolve) => server.close(() => resolve()));
   });
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, seen, sockets };
+  return { origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, seen, sockets, opened };
 }
 
 async function proxy(): Promise<{ url: string; relayed: string[] }> {
@@ -274,5 +283,126 @@ describe("nodeTransport: one kept-alive connection per protocol, Node's own HTTP
     const closed = new Promise((resolve) => socket?.once('close', resolve));
     transport.destroy();
     await closed;
+  });
+});
+
+describe('aheadAddress: where connections are opened ahead', () => {
+  test.each<[string, string | undefined, NodeJS.ProcessEnv, string, ReturnType<typeof aheadAddress>]>([
+    ['https', 'https://auth.example.org', {}, '24.21.0', { protocol: 'https:', host: 'auth.example.org', port: 443 }],
+    [
+      'https, a port',
+      'https://auth.example.org:8443/',
+      {},
+      '24.21.0',
+      { protocol: 'https:', host: 'auth.example.org', port: 8443 },
+    ],
+    [
+      'http to this machine',
+      'http://127.0.0.1:9000',
+      {},
+      '24.21.0',
+      { protocol: 'http:', host: '127.0.0.1', port: 9000 },
+    ],
+    ['http to localhost', 'http://localhost', {}, '24.21.0', { protocol: 'http:', host: 'localhost', port: 80 }],
+    ['http to [::1]', 'http://[::1]:9000', {}, '24.21.0', { protocol: 'http:', host: '::1', port: 9000 }],
+    ['http elsewhere: refused by the settings', 'http://auth.example.org', {}, '24.21.0', undefined],
+    [
+      'http to this machine behind a proxy',
+      'http://127.0.0.1:9000',
+      { HTTP_PROXY: 'http://p:1' },
+      '24.21.0',
+      undefined,
+    ],
+    [
+      'https behind a proxy',
+      'https://a.example',
+      { HTTPS_PROXY: 'http://p:1' },
+      '24.21.0',
+      { protocol: 'https:', host: 'a.example', port: 443 },
+    ],
+    [
+      "https behind a proxy, on a Node without proxy support (undici's agent)",
+      'https://a.example',
+      { HTTPS_PROXY: 'http://p:1' },
+      '22.19.0',
+      undefined,
+    ],
+    ['another scheme', 'ftp://a.example', {}, '24.21.0', undefined],
+    ['not an address', 'auth.example.org', {}, '24.21.0', undefined],
+    ['none given', undefined, {}, '24.21.0', undefined],
+  ])('%s', (_what, url, env, version, expected) => {
+    expect(aheadAddress(url, env, version)).toEqual(expected);
+  });
+});
+
+describe("openAhead: the first round's connections opened before its requests", () => {
+  // The client side connects before the server (in this process) has taken the connection.
+  const accepted = async (connections: Socket[], count: number): Promise<void> => {
+    while (connections.length < count) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  test('opened, nothing sent; then taken by the first requests, one each, and no other opened', async () => {
+    const { origin, seen, opened: connections } = await serve();
+    await openAhead(origin, {});
+    await accepted(connections, OPENED_AHEAD);
+    expect(seen).toHaveLength(0);
+    const answers = await Promise.all(
+      Array.from({ length: OPENED_AHEAD }, async () => text(await get(opened(openTransport({})), origin))),
+    );
+    expect(answers).toEqual(Array(OPENED_AHEAD).fill('{"ok":true}'));
+    expect([connections.length, seen.length]).toEqual([OPENED_AHEAD, OPENED_AHEAD]);
+    // Each request on a connection of its own.
+    expect(new Set(seen.map((r) => r.socket)).size).toBe(OPENED_AHEAD);
+  });
+
+  test('a request to another origin opens its own', async () => {
+    const first = await serve();
+    const second = await serve();
+    await openAhead(first.origin, {});
+    expect((await get(opened(openTransport({})), second.origin)).statusCode).toBe(200);
+    expect([first.opened.length, second.opened.length]).toEqual([OPENED_AHEAD, 1]);
+  });
+
+  test('closed unused when the run stops (closeAhead): a request then opens its own', async () => {
+    const { origin, opened: connections, sockets } = await serve();
+    await openAhead(origin, {});
+    await accepted(connections, OPENED_AHEAD);
+    const closed = connections.map((socket) => once(socket, 'close'));
+    closeAhead();
+    await Promise.all(closed);
+    expect(sockets.size).toBe(0);
+    expect((await get(opened(openTransport({})), origin)).statusCode).toBe(200);
+    expect(connections).toHaveLength(OPENED_AHEAD + 1);
+  });
+
+  test('one that failed is not handed on: the request connects itself and says why it could not', async () => {
+    const { origin } = await serve();
+    // Nothing listens there any more.
+    const gone = await serve();
+    await cleanups.pop()?.();
+    await openAhead(gone.origin, {});
+    await expect(get(opened(openTransport({})), gone.origin)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect((await get(opened(openTransport({})), origin)).statusCode).toBe(200);
+  });
+
+  test('where none may be opened (http elsewhere, or behind a proxy), none is', async () => {
+    const { origin, opened: connections } = await serve();
+    const { url, relayed } = await proxy();
+    await openAhead(origin, { HTTP_PROXY: url });
+    await openAhead(origin.replace('127.0.0.1', 'localhost.invalid'), {});
+    expect((await get(opened(openTransport({})), origin)).statusCode).toBe(200);
+    expect([connections.length, relayed]).toEqual([1, []]);
+  });
+
+  test('held by nothing: a process that opened them and sent no request ends at once', async () => {
+    const { origin, opened: connections, seen } = await serve();
+    const transport = new URL('../../src/wire/transport.ts', import.meta.url).href;
+    const script = `const { openAhead } = await import(${JSON.stringify(transport)}); await openAhead(process.argv[1], {});`;
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, ['--input-type=module', '-e', script, origin], (error) =>
+        error === null ? resolve() : reject(error),
+      ),
+    );
+    expect([connections.length, seen.length]).toEqual([OPENED_AHEAD, 0]);
   });
 });

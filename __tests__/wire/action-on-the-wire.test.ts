@@ -73,8 +73,8 @@ describe.each([
 });
 
 // auth: token: the token request goes first, alone, on the first connection; the first round
-// follows it together, one request reusing that connection and the other opening the second
-// (which only then can open: nothing may be sent before the token). The rest is as with Basic.
+// follows it together, one request reusing that connection and the other taking the second,
+// opened ahead with the first (nothing is sent on it before the token). The rest is as with Basic.
 describe.each([
   ['directly', false],
   ['through an HTTPS proxy', true],
@@ -100,9 +100,37 @@ describe.each([
       expect(calls.slice(3)).toEqual(
         pathName === 'create' ? ['POST /v2/api/clients/{id}/scopes', 'GET /v2/api/clients/{id}'] : [],
       );
-      // The first connection before any answer; the second once the token's answer was in.
-      expect(connections.map((c) => c.answeredBefore > 0)).toEqual([false, true]);
+      // Both opened before any answer: the second did not wait for the token's.
+      expect(connections.map((c) => c.answeredBefore)).toEqual([0, 0]);
       expect(handshakes).toHaveLength(2);
     },
   );
+});
+
+// The first round's connections open while the action loads and reads its spec (transport.ts,
+// openAhead): a spec that does not validate has had them opened, and sent nothing on them.
+describe.each([
+  ['directly', false],
+  ['through an HTTPS proxy', true],
+])('a spec that does not validate, %s', (_how, viaProxy) => {
+  test('the connections opened ahead, and not one request', async () => {
+    const client = clients.clientFor('noop');
+    const mark = wire.mark();
+    const connects = wire.proxy.relayed.length;
+
+    const result = await runAction({
+      inputs: { client_id: client.id, client_secret: client.secret, auth_url: wire.url },
+      files: { [SPEC_PATH]: 'scope_suffix: [not, a, suffix]\n' },
+      env: wire.clientEnv(viaProxy),
+    });
+
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain('::error');
+    const { connections, requests } = wire.since(mark);
+    expect(requests).toEqual([]);
+    expect(connections).toHaveLength(FIRST_ROUND);
+    expect(wire.proxy.relayed.slice(connects)).toEqual(
+      viaProxy ? Array(FIRST_ROUND).fill(`CONNECT ${new URL(wire.url).host}`) : [],
+    );
+  });
 });

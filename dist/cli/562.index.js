@@ -171,8 +171,8 @@ function footerOf({ runUrl, spec }, target, wasCut) {
 
 // EXTERNAL MODULE: ./src/wire/budget.ts
 var budget = __webpack_require__(4024);
-// EXTERNAL MODULE: ./src/wire/http.ts + 1 modules
-var wire_http = __webpack_require__(9277);
+// EXTERNAL MODULE: ./src/wire/http.ts
+var wire_http = __webpack_require__(97);
 ;// CONCATENATED MODULE: ./src/cli/gitlab-note.ts
 
 

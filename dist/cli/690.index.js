@@ -22,8 +22,8 @@ var package_0 = __webpack_require__(8330);
 var wire_budget = __webpack_require__(4024);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
-// EXTERNAL MODULE: ./src/wire/http.ts + 1 modules
-var wire_http = __webpack_require__(9277);
+// EXTERNAL MODULE: ./src/wire/http.ts
+var wire_http = __webpack_require__(97);
 // EXTERNAL MODULE: ./src/wire/words.ts
 var wire_words = __webpack_require__(9824);
 ;// CONCATENATED MODULE: ./src/wire/provider.ts
@@ -2396,6 +2396,8 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
 /** As long as a scope's id. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
+// EXTERNAL MODULE: ./src/cli/address.ts
+var address = __webpack_require__(7198);
 ;// CONCATENATED MODULE: ./src/cli/options.ts
 /**
  * The command line's options: the engine's settings under kebab-case flags, each with an
@@ -2403,6 +2405,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
  * shell's history.
  */
+
 
 
 /** The command's name, as a user types it. */
@@ -2423,8 +2426,7 @@ const CLI_SETTINGS = [
     },
     {
         setting: 'auth_url',
-        flag: 'auth-url',
-        env: 'PROVIDER_AUTH_URL',
+        ...address/* AUTH_URL_OPTION */.Z,
         help: 'Base address of the authentication service, e.g. https://auth.globus.org.',
         example: 'https://auth.globus.org',
     },
@@ -4910,158 +4912,22 @@ class ActionError extends Error {
 
 /***/ }),
 
-/***/ 9277:
+/***/ 97:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  j$: () => (/* binding */ HttpError),
-  RH: () => (/* binding */ createJsonHttp)
-});
-
-// UNUSED EXPORTS: MAX_RESPONSE_BYTES, USER_AGENT, explainError, sentence, withHttpRetries
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
-var external_node_http_default = /*#__PURE__*/__webpack_require__.n(external_node_http_);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
-var external_node_https_default = /*#__PURE__*/__webpack_require__.n(external_node_https_);
-;// CONCATENATED MODULE: ./src/wire/transport.ts
-/**
- * Where a request goes out: one kept-alive connection per origin's protocol, over Node's own
- * `node:http` and `node:https`, whose HTTP parser is native. undici's parser is WebAssembly, and
- * V8 finishes optimising it on a background thread that the process's exit waits for: about
- * the whole tail after the last answer (CONTRIBUTING.md, "What the start-up devices buy").
- *
- * Proxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as undici's EnvHttpProxyAgent read them before
- * (the lower-case spelling first; an https request goes through HTTP_PROXY when HTTPS_PROXY is
- * not set), through Node's built-in proxy support (the agents' `proxyEnv`, Node 22.21 and 24.5
- * on: https://nodejs.org/en/learn/http/enterprise-network-configuration). On an older Node
- * with a proxy variable set, undici's EnvHttpProxyAgent, loaded only then.
- */
-
-
-/** How long an idle connection is kept, unless the server asks for less (its Keep-Alive: timeout). */
-const KEEP_ALIVE_MS = 10_000;
-/** The proxy variables as undici's EnvHttpProxyAgent reads them; none when none is set. */
-function proxyVariables(env) {
-    const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
-    const httpsProxy = env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy;
-    const noProxy = env.no_proxy ?? env.NO_PROXY;
-    if (!httpProxy && !httpsProxy)
-        return undefined;
-    return {
-        ...(httpProxy ? { HTTP_PROXY: httpProxy } : {}),
-        ...(httpsProxy ? { HTTPS_PROXY: httpsProxy } : {}),
-        ...(noProxy === undefined ? {} : { NO_PROXY: noProxy }),
-    };
-}
-/** Whether Node's agents take `proxyEnv`: 22.21 on in 22, 24.5 on (23 never had it). */
-function hasBuiltInProxy(version) {
-    const [major = 0, minor = 0] = version.split('.').map(Number);
-    return major > 24 || (major === 24 && minor >= 5) || (major === 22 && minor >= 21);
-}
-/**
- * A lane's transport: Node's agents (one connection each), or undici's proxy agent where this
- * Node has no proxy support of its own and a proxy is set.
- */
-function openTransport(env = process.env, nodeVersion = process.versions.node) {
-    const proxies = proxyVariables(env);
-    return proxies === undefined || hasBuiltInProxy(nodeVersion) ? nodeTransport(proxies) : undiciTransport(proxies);
-}
-/** Node's agents, one per protocol, each of one kept-alive connection. */
-function nodeTransport(proxyEnv) {
-    const agents = new Map();
-    const agentFor = (protocol) => {
-        let agent = agents.get(protocol);
-        if (agent === undefined) {
-            const options = { keepAlive: true, maxSockets: 1, timeout: KEEP_ALIVE_MS, ...(proxyEnv && { proxyEnv }) };
-            agent = protocol === 'https:' ? new (external_node_https_default()).Agent(options) : new (external_node_http_default()).Agent(options);
-            agents.set(protocol, agent);
-        }
-        return agent;
-    };
-    return {
-        request: ({ origin, path, method, headers, signal, body }) => new Promise((resolve, reject) => {
-            signal.throwIfAborted();
-            const { protocol, hostname, port } = new URL(origin);
-            const request = (protocol === 'https:' ? (external_node_https_default()) : (external_node_http_default())).request({
-                agent: agentFor(protocol),
-                protocol,
-                // An IPv6 literal without its brackets.
-                hostname: hostname.replace(/^\[(.*)\]$/, '$1'),
-                port,
-                path,
-                method,
-            });
-            let response;
-            // Stopped with the signal's reason (a limit's TimeoutError), before the answer or while its
-            // body is read; either way the connection is closed, not given back.
-            const abort = () => void (response ?? request).destroy(signal.reason);
-            signal.addEventListener('abort', abort, { once: true });
-            // Closed once the answer's body has ended (or the request failed): nothing left to stop.
-            request.once('close', () => signal.removeEventListener('abort', abort));
-            // Every error, also one after the answer (the socket's, while its body is read): the first rejects.
-            request.on('error', reject);
-            request.once('response', (answer) => {
-                response = answer;
-                resolve({ statusCode: answer.statusCode ?? 0, headers: answer.headers, body: answer });
-            });
-            try {
-                // Set on the request, not given with its options: the agent hands those to the socket's
-                // connect, which NODE_DEBUG=net prints whole (the credentials with them).
-                for (const [name, value] of Object.entries(headers))
-                    request.setHeader(name, value);
-            }
-            catch (error) {
-                // A value Node refuses (a line break): never sent.
-                reject(error);
-                request.destroy();
-                return;
-            }
-            // A body given whole to end() is sent with its Content-Length, in bytes.
-            request.end(body);
-        }),
-        destroy: () => agents.forEach((agent) => agent.destroy()),
-    };
-}
-/** undici's EnvHttpProxyAgent, loaded on first use: its parser's cost is paid only behind a proxy, on an older Node. */
-function undiciTransport({ HTTP_PROXY = '', HTTPS_PROXY = '', NO_PROXY = '' }) {
-    // The variables as read above (an empty one is none: undici reads the environment only for
-    // one not given); undici's own header and body timeouts (300 s) are off: the limit is the
-    // budget's, by signal.
-    const agent = Promise.all(/* import() */[__webpack_require__.e(7), __webpack_require__.e(593)]).then(__webpack_require__.bind(__webpack_require__, 4593)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({
-        httpProxy: HTTP_PROXY,
-        httpsProxy: HTTPS_PROXY,
-        noProxy: NO_PROXY,
-        connections: 1,
-        keepAliveTimeout: KEEP_ALIVE_MS,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-    }));
-    return {
-        request: async (options) => (await agent).request(options),
-        destroy: () => void agent.then((a) => a.destroy()).catch(() => { }),
-    };
-}
-
-// EXTERNAL MODULE: ./src/wire/budget.ts
-var wire_budget = __webpack_require__(4024);
-// EXTERNAL MODULE: ./src/wire/answer-problems.ts
-var answer_problems = __webpack_require__(3508);
-// EXTERNAL MODULE: ./src/wire/errors.ts
-var errors = __webpack_require__(4934);
-// EXTERNAL MODULE: ./src/wire/log.ts
-var wire_log = __webpack_require__(5499);
-// EXTERNAL MODULE: ./package.json
-var package_0 = __webpack_require__(8330);
-// EXTERNAL MODULE: ./src/wire/retry.ts
-var retry = __webpack_require__(3851);
-// EXTERNAL MODULE: ./src/wire/words.ts
-var wire_words = __webpack_require__(9824);
-;// CONCATENATED MODULE: ./src/wire/http.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RH: () => (/* binding */ createJsonHttp),
+/* harmony export */   j$: () => (/* binding */ HttpError)
+/* harmony export */ });
+/* unused harmony exports MAX_RESPONSE_BYTES, withHttpRetries, USER_AGENT, sentence, explainError */
+/* harmony import */ var _transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5071);
+/* harmony import */ var _budget_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4024);
+/* harmony import */ var _answer_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3508);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4934);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5499);
+/* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8330);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3851);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9824);
 
 
 
@@ -5073,7 +4939,7 @@ var wire_words = __webpack_require__(9824);
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends errors/* ActionError */.l {
+class HttpError extends _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionError */ .l {
     name = 'HttpError';
     status;
     transient;
@@ -5097,13 +4963,13 @@ class HttpError extends errors/* ActionError */.l {
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = wire_log/* silentLog */.a) => (0,retry/* withRetries */.LH)(attempt, (error) => error instanceof HttpError
+const withHttpRetries = (attempt, budget, log = _log_js__WEBPACK_IMPORTED_MODULE_3__/* .silentLog */ .a) => (0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(attempt, (error) => error instanceof HttpError
     ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
     : { retryable: false }, budget, 
 // Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${(0,retry/* formatPause */.yo)(waitMs)}.`));
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .formatPause */ .yo)(waitMs)}.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
-const USER_AGENT = `ensure-provider-scope/${package_0/* version */.rE}`;
+const USER_AGENT = `ensure-provider-scope/${_package_json__WEBPACK_IMPORTED_MODULE_4__/* .version */ .rE}`;
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 // A certificate that does not verify: most often a proxy of the network that intercepts TLS.
 const TLS_CODES = new Set([
@@ -5175,7 +5041,7 @@ function explainError(body, headers, speaker = 'The service') {
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = wire_words/* PLAIN_WORDS */.t4, hints = {}, log = wire_log/* silentLog */.a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
+    const { budget, urlSetting, words = _words_js__WEBPACK_IMPORTED_MODULE_6__/* .PLAIN_WORDS */ .t4, hints = {}, log = _log_js__WEBPACK_IMPORTED_MODULE_3__/* .silentLog */ .a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
     const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
@@ -5222,7 +5088,7 @@ function createJsonHttp(options) {
                 path: `${pathname}${search}`,
                 method,
                 headers,
-                signal: AbortSignal.any([AbortSignal.timeout((0,wire_budget/* requestLimitMs */.H)(budget)), budget.signal]),
+                signal: AbortSignal.any([AbortSignal.timeout((0,_budget_js__WEBPACK_IMPORTED_MODULE_1__/* .requestLimitMs */ .H)(budget)), budget.signal]),
                 ...(payload === undefined ? {} : { body: payload }),
             });
             text = await readBody(response.body, label, maxResponseBytes);
@@ -5252,7 +5118,7 @@ function createJsonHttp(options) {
         if (status < 200 || status >= 300) {
             const hint = requestHints[status] ?? hints[status];
             const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+            const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
             throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
                 status,
                 transient: TRANSIENT_STATUSES.has(status),
@@ -5263,7 +5129,7 @@ function createJsonHttp(options) {
             throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
-            const problems = (0,answer_problems/* describeAnswerProblems */.Au)(parsed.error.issues, json, scrub);
+            const problems = (0,_answer_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .describeAnswerProblems */ .Au)(parsed.error.issues, json, scrub);
             throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
         }
         return { data: parsed.data, headers: response.headers };
@@ -5295,9 +5161,12 @@ function keepAliveLanes(signal) {
     // The run has stopped: every connection destroyed rather than closed, so that a request still
     // in flight when a sibling failed is abandoned at once instead of being waited for. A signal
     // aborts once: the listener needs no `once`.
-    signal.addEventListener('abort', () => lanes.forEach((l) => l.transport.destroy()));
+    signal.addEventListener('abort', () => {
+        lanes.forEach((l) => l.transport.destroy());
+        (0,_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .closeAhead */ .gN)();
+    });
     const open = () => {
-        const lane = { transport: openTransport(), busy: 0 };
+        const lane = { transport: (0,_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .openTransport */ .g2)(), busy: 0 };
         lanes.push(lane);
         return lane;
     };

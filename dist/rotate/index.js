@@ -46445,6 +46445,10 @@ var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(1692);
 ;// CONCATENATED MODULE: ./src/wire/transport.ts
 /**
  * Where a request goes out: one kept-alive connection per origin's protocol, over Node's own
@@ -46458,6 +46462,8 @@ var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_no
  * on: https://nodejs.org/en/learn/http/enterprise-network-configuration). On an older Node
  * with a proxy variable set, undici's EnvHttpProxyAgent, loaded only then.
  */
+
+
 
 
 /** How long an idle connection is kept, unless the server asks for less (its Keep-Alive: timeout). */
@@ -46488,14 +46494,28 @@ function openTransport(env = process.env, nodeVersion = process.versions.node) {
     const proxies = proxyVariables(env);
     return proxies === undefined || hasBuiltInProxy(nodeVersion) ? nodeTransport(proxies) : undiciTransport(proxies);
 }
+/** Node's agent of one kept-alive connection. */
+function nodeAgent(protocol, proxyEnv) {
+    const options = { keepAlive: true, maxSockets: 1, timeout: KEEP_ALIVE_MS, ...(proxyEnv && { proxyEnv }) };
+    return protocol === 'https:' ? new (external_node_https_default()).Agent(options) : new (external_node_http_default()).Agent(options);
+}
+/** A lane's agent, which takes a connection opened ahead to its origin before it opens one. */
+function agentOf(protocol, proxyEnv) {
+    const agent = nodeAgent(protocol, proxyEnv);
+    const open = agent.createConnection.bind(agent);
+    // Either way the agent is given its socket by the callback: the documented asynchronous form.
+    agent.createConnection = (connection, callback) => callback !== undefined && takeAhead(originKey(protocol, connection), callback)
+        ? undefined
+        : open(connection, callback);
+    return agent;
+}
 /** Node's agents, one per protocol, each of one kept-alive connection. */
 function nodeTransport(proxyEnv) {
     const agents = new Map();
     const agentFor = (protocol) => {
         let agent = agents.get(protocol);
         if (agent === undefined) {
-            const options = { keepAlive: true, maxSockets: 1, timeout: KEEP_ALIVE_MS, ...(proxyEnv && { proxyEnv }) };
-            agent = protocol === 'https:' ? new (external_node_https_default()).Agent(options) : new (external_node_http_default()).Agent(options);
+            agent = agentOf(protocol, proxyEnv);
             agents.set(protocol, agent);
         }
         return agent;
@@ -46563,6 +46583,161 @@ function undiciTransport({ HTTP_PROXY = '', HTTPS_PROXY = '', NO_PROXY = '' }) {
         destroy: () => void agent.then((a) => a.destroy()).catch(() => { }),
     };
 }
+/**
+ * How many connections are opened ahead: the first round's requests go together (the client's
+ * inspection and the lookup of its scopes), each on a connection of its own.
+ */
+const OPENED_AHEAD = 2;
+const ahead = [];
+const originKey = (protocol, { host, hostname, port }) => `${protocol}//${host ?? hostname ?? ''}:${port ?? (protocol === 'https:' ? 443 : 80)}`;
+// Until a request takes it, a connection's failure only makes it unusable.
+const ignore = () => { };
+/** An agent's request for a connection, answered with one opened ahead to its origin, if one is left and usable. */
+function takeAhead(key, callback) {
+    const index = ahead.findIndex((a) => a.key === key && a.usable);
+    if (index === -1)
+        return false;
+    const [taken] = ahead.splice(index, 1);
+    // From now on the request's: it holds the process (also while a proxy's tunnel is still being
+    // opened), and once the socket is handed over, the request's listeners report what happens.
+    taken.taken = true;
+    for (const held of taken.sockets)
+        held.ref?.();
+    taken.ready.then((socket) => {
+        for (const held of taken.sockets)
+            held.removeListener('error', ignore);
+        callback(null, socket);
+    }, (error) => callback(error, undefined));
+    return true;
+}
+/** The longest the entry waits for the connections opened ahead to connect before it loads the rest. */
+const AHEAD_WAIT_MS = 1000;
+/**
+ * Opens the first round's connections to the service (TCP, TLS, a proxy's CONNECT) while the
+ * rest of the run loads and reads its spec; the lanes' agents take them for their first
+ * requests. Nothing is sent on them but the handshakes, so a run that ends before its first
+ * request (a spec that does not validate) has sent nothing; held by nothing, they close with
+ * the process.
+ *
+ * Settles once each is connected (or failed), at most AHEAD_WAIT_MS later: loading the rest
+ * holds the event loop, and the TLS handshake (a proxy's CONNECT) can start only from the
+ * connection's callback, so it starts before the load instead of after it. The wait costs
+ * nothing: the first request could not go before the connection was open either way.
+ */
+function openAhead(url, env = process.env, nodeVersion = process.versions.node) {
+    const address = aheadAddress(url, env, nodeVersion);
+    if (address === undefined)
+        return Promise.resolve();
+    const { protocol, host, port } = address;
+    const proxies = proxyVariables(env);
+    const agent = nodeAgent(protocol, proxies);
+    const connection = {
+        ...agent.options,
+        host,
+        port,
+        // As the agent names the server for a request: no SNI for an address.
+        servername: net.isIP(host) === 0 ? host : '',
+    };
+    const key = originKey(protocol, connection);
+    const connected = [];
+    for (let i = 0; i < OPENED_AHEAD; i++) {
+        const sockets = [];
+        const entry = {
+            key,
+            ready: Promise.resolve(),
+            usable: true,
+            sockets,
+            taken: false,
+        };
+        const hold = (socket) => {
+            sockets.push(socket);
+            socket.on('error', ignore).once('close', () => (entry.usable = false));
+            if (!entry.taken)
+                socket.unref?.();
+            return socket;
+        };
+        let tunnelled;
+        const returned = agent.createConnection(connection, (error, socket) => tunnelled?.(error, socket));
+        if (returned === null || returned === undefined)
+            break;
+        if (proxies === undefined)
+            entry.ready = Promise.resolve(hold(returned));
+        else if (waitsForTunnel(returned)) {
+            hold(returned);
+            entry.ready = new Promise((resolve, reject) => {
+                tunnelled = (error, socket) => {
+                    if (error === null && socket !== undefined && entry.usable)
+                        resolve(hold(socket));
+                    else {
+                        entry.usable = false;
+                        socket?.destroy();
+                        reject(error ?? new Error('the proxy tunnel was not opened'));
+                    }
+                };
+            });
+            // Not taken: a failure the request's own connection reports, never an unhandled one.
+            entry.ready.catch(ignore);
+        }
+        else {
+            // Behind a proxy and yet not tunnelled (NO_PROXY, or a Node that tunnels another way): not used.
+            returned.destroy();
+            break;
+        }
+        ahead.push(entry);
+        connected.push(proxies === undefined
+            ? transport_event(returned, 'connect')
+            : // The proxy's connection (an https proxy's once its handshake is done), on which Node
+                // sends the CONNECT; then its answer, which Node reads first: the tunnel's handshake
+                // starts from there.
+                transport_event(returned, returned instanceof tls.TLSSocket ? 'secureConnect' : 'connect').then(() => transport_event(returned, 'readable')));
+    }
+    if (connected.length === 0)
+        return Promise.resolve();
+    return new Promise((settle) => {
+        // Held: the sockets are not, and the process must not end while the entry waits.
+        const timer = setTimeout(settle, AHEAD_WAIT_MS);
+        void Promise.all(connected).then(() => {
+            clearTimeout(timer);
+            settle();
+        });
+    });
+}
+/** Settles on the socket's event, or once it has closed. */
+const transport_event = (socket, name) => socket.closed
+    ? Promise.resolve()
+    : new Promise((settle) => socket.once(name, () => settle()).once('close', () => settle()));
+/**
+ * Where connections may be opened ahead: an https address, or http to this machine (what the
+ * settings accept); not behind a proxy on a Node without proxy support (undici's agent then).
+ */
+function aheadAddress(url, env, nodeVersion) {
+    let address;
+    try {
+        address = new URL(url ?? '');
+    }
+    catch {
+        return undefined;
+    }
+    const { protocol, hostname, port } = address;
+    const host = hostname.replace(/^\[(.*)\]$/, '$1');
+    const proxies = proxyVariables(env);
+    const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
+    if (protocol !== 'https:' && !(protocol === 'http:' && loopback && proxies === undefined))
+        return undefined;
+    if (proxies !== undefined && !hasBuiltInProxy(nodeVersion))
+        return undefined;
+    return { protocol, host, port: port === '' ? (protocol === 'https:' ? 443 : 80) : Number(port) };
+}
+/** Closes the connections opened ahead that no request took (the run has stopped), and any still being opened. */
+function closeAhead() {
+    for (const entry of ahead.splice(0)) {
+        entry.usable = false;
+        for (const socket of entry.sockets)
+            socket.destroy();
+    }
+}
+/** Whether Node's agent hands the socket over once a proxy's tunnel is up (an https origin behind a proxy). */
+const waitsForTunnel = (socket) => Object.getOwnPropertySymbols(socket).some((s) => s.description === 'kWaitForProxyTunnel');
 
 ;// CONCATENATED MODULE: ./src/wire/characters.ts
 /**
@@ -46945,7 +47120,10 @@ function keepAliveLanes(signal) {
     // The run has stopped: every connection destroyed rather than closed, so that a request still
     // in flight when a sibling failed is abandoned at once instead of being waited for. A signal
     // aborts once: the listener needs no `once`.
-    signal.addEventListener('abort', () => lanes.forEach((l) => l.transport.destroy()));
+    signal.addEventListener('abort', () => {
+        lanes.forEach((l) => l.transport.destroy());
+        closeAhead();
+    });
     const open = () => {
         const lane = { transport: openTransport(), busy: 0 };
         lanes.push(lane);

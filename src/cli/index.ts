@@ -3,10 +3,14 @@
 // is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
+import { openAhead } from '../wire/transport.ts';
+import { givenAuthUrl } from './address.ts';
 import { tooOldNode } from './node-version.ts';
 
 const tooOld = tooOldNode(process.versions.node);
 if (tooOld === undefined) {
+  // The service's first connections open while the rest of the command loads (transport.ts).
+  await openAhead(givenAuthUrl(process.argv.slice(2), process.env));
   const { main } = await import('./main.ts');
   process.exitCode = await main({
     argv: process.argv.slice(2),

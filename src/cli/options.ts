@@ -6,6 +6,7 @@
  */
 import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/spec/settings.ts';
 import { nearestKey } from '../engine/spec/suggest.ts';
+import { AUTH_URL_OPTION } from './address.ts';
 
 /** The command's name, as a user types it. */
 export const NAME = 'ensure-provider-scope';
@@ -37,8 +38,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
   },
   {
     setting: 'auth_url',
-    flag: 'auth-url',
-    env: 'PROVIDER_AUTH_URL',
+    ...AUTH_URL_OPTION,
     help: 'Base address of the authentication service, e.g. https://auth.globus.org.',
     example: 'https://auth.globus.org',
   },

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { openTransport, type Transport, type TransportAnswer } from './transport.ts';
+import { closeAhead, openTransport, type Transport, type TransportAnswer } from './transport.ts';
 import type { z } from 'zod/mini';
 import { requestLimitMs, type Budget } from './budget.ts';
 import { describeAnswerProblems } from './answer-problems.ts';
@@ -375,7 +375,10 @@ function keepAliveLanes(signal: AbortSignal): Lanes {
   // The run has stopped: every connection destroyed rather than closed, so that a request still
   // in flight when a sibling failed is abandoned at once instead of being waited for. A signal
   // aborts once: the listener needs no `once`.
-  signal.addEventListener('abort', () => lanes.forEach((l) => l.transport.destroy()));
+  signal.addEventListener('abort', () => {
+    lanes.forEach((l) => l.transport.destroy());
+    closeAhead();
+  });
   const open = (): Lane => {
     const lane: Lane = { transport: openTransport(), busy: 0 };
     lanes.push(lane);
