@@ -2158,11 +2158,14 @@ function settings_parseSettings(read, naming) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
@@ -2203,6 +2206,15 @@ function insideWorkspace(paths, root, file) {
 
 
 
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [realpath, stat, spec_open, read, spec_close] = [
+    (0,external_node_util_.promisify)((external_node_fs_default()).realpath.native),
+    (0,external_node_util_.promisify)((external_node_fs_default()).stat),
+    (0,external_node_util_.promisify)((external_node_fs_default()).open),
+    (0,external_node_util_.promisify)((external_node_fs_default()).read),
+    (0,external_node_util_.promisify)((external_node_fs_default()).close),
+];
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 const MAX_SPEC_BYTES = 64 * 1024;
 // Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
@@ -2539,7 +2551,7 @@ async function loadSpec(workspace, file, naming, base) {
     const fail = (message) => {
         throw new problems_ValidationError([{ field: 'spec', message }]);
     };
-    const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
+    const root = await realpath(workspace).catch(() => external_node_path_default().resolve(workspace));
     const refuse = () => fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
     // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
     const asWritten = insideWorkspace((external_node_path_default()), root, await fromBase(root, base, file));
@@ -2547,10 +2559,10 @@ async function loadSpec(workspace, file, naming, base) {
         return refuse();
     let source;
     try {
-        const fullPath = await (0,promises_.realpath)(asWritten);
+        const fullPath = await realpath(asWritten);
         if (insideWorkspace((external_node_path_default()), root, fullPath) === undefined)
             return refuse();
-        const info = await (0,promises_.stat)(fullPath);
+        const info = await stat(fullPath);
         if (!info.isFile())
             return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
         // Read to one byte past the limit: a size from stat is 0 for some special files.
@@ -2576,19 +2588,19 @@ async function loadSpec(workspace, file, naming, base) {
 /** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
 const fromBase = async (root, base, file) => base === undefined
     ? external_node_path_default().resolve(root, file)
-    : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
+    : external_node_path_default().resolve(await realpath(base).catch(() => external_node_path_default().resolve(base)), file);
 async function readAtMost(file, bytes) {
-    const handle = await (0,promises_.open)(file, 'r');
+    const fd = await spec_open(file, 'r');
     try {
         const buffer = Buffer.alloc(bytes);
         let filled = 0;
-        for (let read = -1; read !== 0 && filled < bytes; filled += read) {
-            ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+        for (let got = -1; got !== 0 && filled < bytes; filled += got) {
+            ({ bytesRead: got } = await read(fd, buffer, filled, bytes - filled, null));
         }
         return buffer.subarray(0, filled);
     }
     finally {
-        await handle.close();
+        await spec_close(fd);
     }
 }
 
@@ -3129,6 +3141,9 @@ function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (tex
  */
 
 
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const readFile = (0,external_node_util_.promisify)((external_node_fs_default()).readFile);
 const payloadSchema = schemas/* object */.Ikc({
     release: schemas/* optional */.lqM(schemas/* object */.Ikc({ tag_name: schemas/* optional */.lqM(schemas/* string */.YjP()), html_url: schemas/* optional */.lqM(schemas/* string */.YjP()) })),
 });
@@ -3139,7 +3154,7 @@ const RELEASE_EVENT = 'release';
  * payload from the event file. A file that cannot be read, or does not hold a release, gives
  * no payload: the row then says the event and ref, as it does for any other event.
  */
-async function readRunContext(env, read = (file) => (0,promises_.readFile)(file, 'utf8')) {
+async function readRunContext(env, read = (file) => readFile(file, 'utf8')) {
     const eventName = env.GITHUB_EVENT_NAME ?? '';
     const file = env.GITHUB_EVENT_PATH;
     let payload = {};
@@ -3872,8 +3887,6 @@ function watchFailure(error) {
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
 /**
  * What a step writes for the runner to read: workflow commands on stdout (a mask, a debug
@@ -3890,6 +3903,8 @@ var external_node_fs_ = __webpack_require__(3024);
 
 
 
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [access, appendFile] = [(0,external_node_util_.promisify)((external_node_fs_default()).access), (0,external_node_util_.promisify)((external_node_fs_default()).appendFile)];
 // The runner reads a command's message up to the line's end, its properties up to `::` and `,`.
 const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -3928,12 +3943,12 @@ function writeOutput(env, name, value, stdout) {
 /** Appends markdown to the job summary file, which must be there to read and write. */
 async function appendSummary(file, markdown) {
     try {
-        await (0,promises_.access)(file, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK);
+        await access(file, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK);
     }
     catch {
         throw new Error(`Unable to access summary file: '${file}'. Check if the file has correct read/write permissions.`);
     }
-    await (0,promises_.appendFile)(file, markdown, { encoding: 'utf8' });
+    await appendFile(file, markdown, { encoding: 'utf8' });
 }
 
 ;// CONCATENATED MODULE: ./src/github/runner.ts

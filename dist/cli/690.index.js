@@ -1548,8 +1548,9 @@ function parseSettings(read, naming) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
@@ -1590,6 +1591,15 @@ function insideWorkspace(paths, root, file) {
 
 
 
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [realpath, stat, spec_open, read, spec_close] = [
+    (0,external_node_util_.promisify)((external_node_fs_default()).realpath.native),
+    (0,external_node_util_.promisify)((external_node_fs_default()).stat),
+    (0,external_node_util_.promisify)((external_node_fs_default()).open),
+    (0,external_node_util_.promisify)((external_node_fs_default()).read),
+    (0,external_node_util_.promisify)((external_node_fs_default()).close),
+];
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 const MAX_SPEC_BYTES = 64 * 1024;
 // Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
@@ -1926,7 +1936,7 @@ async function loadSpec(workspace, file, naming, base) {
     const fail = (message) => {
         throw new ValidationError([{ field: 'spec', message }]);
     };
-    const root = await (0,promises_.realpath)(workspace).catch(() => external_node_path_default().resolve(workspace));
+    const root = await realpath(workspace).catch(() => external_node_path_default().resolve(workspace));
     const refuse = () => fail(`Spec file ${file} is outside ${naming.workspace} (after its links are followed): ${naming.label('spec')} must name a file inside it.`);
     // As written first (a path that climbs out is refused whether or not it exists), then with its links followed.
     const asWritten = insideWorkspace((external_node_path_default()), root, await fromBase(root, base, file));
@@ -1934,10 +1944,10 @@ async function loadSpec(workspace, file, naming, base) {
         return refuse();
     let source;
     try {
-        const fullPath = await (0,promises_.realpath)(asWritten);
+        const fullPath = await realpath(asWritten);
         if (insideWorkspace((external_node_path_default()), root, fullPath) === undefined)
             return refuse();
-        const info = await (0,promises_.stat)(fullPath);
+        const info = await stat(fullPath);
         if (!info.isFile())
             return fail(`Spec file ${file} is not a file: ${naming.label('spec')} must name the YAML file that defines the scope.`);
         // Read to one byte past the limit: a size from stat is 0 for some special files.
@@ -1963,19 +1973,19 @@ async function loadSpec(workspace, file, naming, base) {
 /** The absolute path a relative spec path names: from `base` (its links followed, as the root's are), else from the root. */
 const fromBase = async (root, base, file) => base === undefined
     ? external_node_path_default().resolve(root, file)
-    : external_node_path_default().resolve(await (0,promises_.realpath)(base).catch(() => external_node_path_default().resolve(base)), file);
+    : external_node_path_default().resolve(await realpath(base).catch(() => external_node_path_default().resolve(base)), file);
 async function readAtMost(file, bytes) {
-    const handle = await (0,promises_.open)(file, 'r');
+    const fd = await spec_open(file, 'r');
     try {
         const buffer = Buffer.alloc(bytes);
         let filled = 0;
-        for (let read = -1; read !== 0 && filled < bytes; filled += read) {
-            ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+        for (let got = -1; got !== 0 && filled < bytes; filled += got) {
+            ({ bytesRead: got } = await read(fd, buffer, filled, bytes - filled, null));
         }
         return buffer.subarray(0, filled);
     }
     finally {
-        await handle.close();
+        await spec_close(fd);
     }
 }
 
@@ -2927,6 +2937,8 @@ function noChanges(drift, onDrift, { assign }) {
     return `${kept}; ${update} would change ${drift.length} field(s).`;
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
 // EXTERNAL MODULE: external "node:crypto"
@@ -3612,10 +3624,13 @@ async function runImport({ port, values, seen, stdout, show }) {
  */
 
 
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [lstat, repository_realpath] = [(0,external_node_util_.promisify)((external_node_fs_default()).lstat), (0,external_node_util_.promisify)((external_node_fs_default()).realpath.native)];
 async function repositoryOf(cwd) {
-    const start = await (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+    const start = await repository_realpath(cwd).catch(() => external_node_path_default().resolve(cwd));
     for (let folder = start;; folder = external_node_path_default().dirname(folder)) {
-        const git = await (0,promises_.lstat)(external_node_path_default().join(folder, '.git')).catch(() => undefined);
+        const git = await lstat(external_node_path_default().join(folder, '.git')).catch(() => undefined);
         if (git !== undefined)
             return { top: folder, found: true, here: start };
         if (external_node_path_default().dirname(folder) === folder)
@@ -3623,8 +3638,6 @@ async function repositoryOf(cwd) {
     }
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/engine/rotate.ts
 /**
  * The rotation of the client secret, whichever door starts it: read the client's credentials

@@ -46335,7 +46335,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8448:
+/***/ 2397:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -55758,10 +55758,13 @@ function settings_parseSettings(read, naming) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
@@ -55775,6 +55778,15 @@ var dist = __nccwpck_require__(8815);
 
 
 
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [realpath, stat, spec_open, read, spec_close] = [
+    (0,external_node_util_.promisify)((external_node_fs_default()).realpath.native),
+    (0,external_node_util_.promisify)((external_node_fs_default()).stat),
+    (0,external_node_util_.promisify)((external_node_fs_default()).open),
+    (0,external_node_util_.promisify)((external_node_fs_default()).read),
+    (0,external_node_util_.promisify)((external_node_fs_default()).close),
+];
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 const MAX_SPEC_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
 // Text as written: YAML drops the blanks around a plain value already; blanks inside quotes are
@@ -56150,17 +56162,17 @@ const fromBase = async (root, base, file) => base === undefined
     ? path.resolve(root, file)
     : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
 async function readAtMost(file, bytes) {
-    const handle = await open(file, 'r');
+    const fd = await spec_open(file, 'r');
     try {
         const buffer = Buffer.alloc(bytes);
         let filled = 0;
-        for (let read = -1; read !== 0 && filled < bytes; filled += read) {
-            ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+        for (let got = -1; got !== 0 && filled < bytes; filled += got) {
+            ({ bytesRead: got } = await read(fd, buffer, filled, bytes - filled, null));
         }
         return buffer.subarray(0, filled);
     }
     finally {
-        await handle.close();
+        await spec_close(fd);
     }
 }
 
@@ -57098,7 +57110,7 @@ async function rotateAction(runner) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2413);
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8448);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2397);
 // The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The command line's entry: the process as main() sees it, and its exit code. The Node version
 // is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
-import { writeFile } from 'node:fs/promises';
+import fs from 'node:fs';
 import { text } from 'node:stream/consumers';
+import { promisify } from 'node:util';
 import { openAhead } from '../wire/transport.ts';
 import { givenAuthUrl } from './address.ts';
 import { tooOldNode } from './node-version.ts';
@@ -19,7 +20,7 @@ if (tooOld === undefined) {
     stdout: process.stdout,
     stderr: process.stderr,
     readStdin: () => text(process.stdin),
-    writeFile: (file, contents) => writeFile(file, contents, { mode: 0o600 }),
+    writeFile: (file, contents) => promisify(fs.writeFile)(file, contents, { mode: 0o600 }),
   });
 } else {
   process.stderr.write(`${tooOld}\n`);

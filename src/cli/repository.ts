@@ -4,8 +4,12 @@
  * a worktree or a submodule (no git program needed). Outside a repository, the current
  * directory itself. Both with their links followed, as the spec's path is checked.
  */
-import { lstat, realpath } from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [lstat, realpath] = [promisify(fs.lstat), promisify(fs.realpath.native)];
 
 export interface Repository {
   /** The folder the spec must lie inside, its links followed. */

@@ -7,8 +7,12 @@
  * there (`readRunContext`), so a run that comments nothing loads no octokit after its last
  * answer. The payload is read on a release alone, the one event whose row it words.
  */
-import { readFile } from 'node:fs/promises';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
 import { z } from 'zod/mini';
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const readFile = promisify(fs.readFile);
 
 const payloadSchema = z.object({
   release: z.optional(z.object({ tag_name: z.optional(z.string()), html_url: z.optional(z.string()) })),

@@ -10,10 +10,13 @@
  * workflow-commands-for-github-actions.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, constants, existsSync } from 'node:fs';
-import { access, appendFile } from 'node:fs/promises';
+import fs, { appendFileSync, constants, existsSync } from 'node:fs';
 import { EOL } from 'node:os';
+import { promisify } from 'node:util';
 import type { AnnotationProperties } from './collaborators.ts';
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [access, appendFile] = [promisify(fs.access), promisify(fs.appendFile)];
 
 // The runner reads a command's message up to the line's end, its properties up to `::` and `,`.
 const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import { open, realpath, stat } from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
 type LinePos = { line: number; col: number };
@@ -11,6 +12,15 @@ import { insideWorkspace } from './spec-path.ts';
 import { nearestKey } from './suggest.ts';
 import type { ScopeDefinition } from '../../wire/service-client.ts';
 import { isUuid } from '../../wire/uuid.ts';
+
+// Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
+const [realpath, stat, open, read, close] = [
+  promisify(fs.realpath.native),
+  promisify(fs.stat),
+  promisify(fs.open),
+  promisify(fs.read),
+  promisify(fs.close),
+];
 
 /** A spec file is a few hundred bytes; anything far larger is a mistake, not a spec. */
 export const MAX_SPEC_BYTES = 64 * 1024;
@@ -538,15 +548,15 @@ export const fromBase = async (root: string, base: string | undefined, file: str
     : path.resolve(await realpath(base).catch(() => path.resolve(base)), file);
 
 async function readAtMost(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
+  const fd = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(bytes);
     let filled = 0;
-    for (let read = -1; read !== 0 && filled < bytes; filled += read) {
-      ({ bytesRead: read } = await handle.read(buffer, filled, bytes - filled, null));
+    for (let got = -1; got !== 0 && filled < bytes; filled += got) {
+      ({ bytesRead: got } = await read(fd, buffer, filled, bytes - filled, null));
     }
     return buffer.subarray(0, filled);
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }
