@@ -6,7 +6,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, runAction, spawnProcess, type Spawned } from '../runner.ts';
-import type { ServiceOnTheWire } from '../wire/service-on-the-wire.ts';
+import { NODE_FETCH_PROXY, type ServiceOnTheWire } from '../wire/service-on-the-wire.ts';
 import { TOKEN_PATH } from '../auth-service.ts';
 import { ACTION_AUTH, COMMANDS, isAction, type ContenderName } from './contenders.ts';
 import type { PathClients, PathName } from './paths.ts';
@@ -48,7 +48,10 @@ export async function runOnce(
 ): Promise<Sample> {
   const client = clients.clientFor(pathName);
   const mark = wire.mark();
-  const env = wire.clientEnv(entrant.viaProxy);
+  const env = {
+    ...wire.clientEnv(entrant.viaProxy),
+    ...(entrant.name === 'fetch' && entrant.viaProxy ? NODE_FETCH_PROXY : {}),
+  };
   const killAfterMs = 60_000 + 50 * wire.latencyMs;
   let spawned: Spawned;
   let created: boolean;

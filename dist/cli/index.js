@@ -68,6 +68,12 @@ if (tooOld === undefined) {
         readStdin: () => (0,node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__.text)(process.stdin),
         writeFile: (file, contents) => (0,node_util__WEBPACK_IMPORTED_MODULE_2__.promisify)((node_fs__WEBPACK_IMPORTED_MODULE_0___default().writeFile))(file, contents, { mode: 0o600 }),
     });
+    // Ended once what was written has gone, without the teardown of a natural exit (CONTRIBUTING.md,
+    // "What the start-up devices buy"): main() has awaited all it started.
+    await Promise.all([process.stdout, process.stderr].map((stream) => stream.writableLength === 0
+        ? undefined
+        : new Promise((resolve) => stream.once('drain', resolve).once('error', resolve).once('close', resolve))));
+    process.exit();
 }
 else {
     process.stderr.write(`${tooOld}\n`);

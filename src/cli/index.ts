@@ -22,6 +22,16 @@ if (tooOld === undefined) {
     readStdin: () => text(process.stdin),
     writeFile: (file, contents) => promisify(fs.writeFile)(file, contents, { mode: 0o600 }),
   });
+  // Ended once what was written has gone, without the teardown of a natural exit (CONTRIBUTING.md,
+  // "What the start-up devices buy"): main() has awaited all it started.
+  await Promise.all(
+    [process.stdout, process.stderr].map((stream) =>
+      stream.writableLength === 0
+        ? undefined
+        : new Promise((resolve) => stream.once('drain', resolve).once('error', resolve).once('close', resolve)),
+    ),
+  );
+  process.exit();
 } else {
   process.stderr.write(`${tooOld}\n`);
   process.exitCode = 1;

@@ -8,7 +8,7 @@ const { AUTH_URL, CLIENT_ID, CLIENT_SECRET, SCOPE } = process.env;
 const authorization = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 const agent = new https.Agent({
   keepAlive: true,
-  proxyEnv: process.env.NODE_USE_ENV_PROXY === '1' ? process.env : undefined,
+  proxyEnv: process.env.HTTPS_PROXY ? process.env : undefined,
 });
 
 const call = (method, path, body) =>
