@@ -144,6 +144,14 @@ export default {
   // - src/engine/rotate.ts, RotationFailure: its `name` and its message's `join('\n')` made
   //   other strings, and a validation problem's `field` made "": the failure is caught inside
   //   rotateSecret, which reads only its messages' texts.
+  // - src/wire/transport.ts, the connections opened ahead: a socket's `ref()`/`unref()` calls
+  //   removed (a test's process is held by the test runner; the child process that shows an
+  //   unreferenced socket does not end the run holds no active mutant), `clearTimeout` of the
+  //   wait removed (the timer only settles a promise already settled), `removeListener('error',
+  //   ignore)` with another name (the request's own listener reports the error either way),
+  //   closeAhead's `usable = false` made true (the entry is already out of the list), the
+  //   `new URL(url ?? '')` fallback made another string and the brackets' pattern without one of
+  //   its anchors (a URL's hostname is bracketed whole or not at all).
 
   // break: `npm run mutate` fails below this score, a few points under what a clean checkout
   // reaches (CONTRIBUTING.md, "Mutation testing"). Raise it as tests are added.

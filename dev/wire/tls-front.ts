@@ -10,11 +10,14 @@ import { LocalServer } from '../local-server.ts';
 export class TlsFront {
   /** When each handshake completed (performance.now() of this process). */
   readonly handshakes: number[] = [];
+  /** The server name each handshake asked for (SNI), false for none. */
+  readonly servernames: Array<string | false> = [];
   private readonly local: LocalServer;
 
   constructor(credentials: { key: Buffer; cert: Buffer }, upstreamPort: number) {
     const server = tls.createServer(credentials, (client) => {
       this.handshakes.push(performance.now());
+      this.servernames.push(client.servername ?? false);
       const upstream = this.local.track(net.connect(upstreamPort, '127.0.0.1'));
       for (const socket of [client, upstream]) socket.setNoDelay(true);
       client.pipe(upstream).pipe(client);

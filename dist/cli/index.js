@@ -291,7 +291,8 @@ function undiciTransport({ HTTP_PROXY = '', HTTPS_PROXY = '', NO_PROXY = '' }) {
  */
 const OPENED_AHEAD = 2;
 const ahead = [];
-const originKey = (protocol, { host, hostname, port }) => `${protocol}//${host ?? hostname ?? ''}:${port ?? (protocol === 'https:' ? 443 : 80)}`;
+// A request's connection options always hold its host and port (Node's ClientRequest sets both).
+const originKey = (protocol, { host, port }) => `${protocol}//${host}:${port}`;
 // Until a request takes it, a connection's failure only makes it unusable.
 const ignore = () => { };
 /** An agent's request for a connection, answered with one opened ahead to its origin, if one is left and usable. */
@@ -302,10 +303,10 @@ function takeAhead(key, callback) {
     const [taken] = ahead.splice(index, 1);
     // From now on the request's: it holds the process (also while a proxy's tunnel is still being
     // opened), and once the socket is handed over, the request's listeners report what happens.
-    taken.taken = true;
-    for (const held of taken.sockets)
-        held.ref?.();
+    const hold = () => taken.sockets.forEach((socket) => socket.ref?.());
+    hold();
     taken.ready.then((socket) => {
+        hold();
         for (const held of taken.sockets)
             held.removeListener('error', ignore);
         callback(null, socket);
@@ -326,7 +327,7 @@ const AHEAD_WAIT_MS = 1000;
  * connection's callback, so it starts before the load instead of after it. The wait costs
  * nothing: the first request could not go before the connection was open either way.
  */
-function openAhead(url, env = process.env, nodeVersion = process.versions.node) {
+function openAhead(url, env = process.env, nodeVersion = process.versions.node, waitMs = AHEAD_WAIT_MS) {
     const address = aheadAddress(url, env, nodeVersion);
     if (address === undefined)
         return Promise.resolve();
@@ -344,18 +345,11 @@ function openAhead(url, env = process.env, nodeVersion = process.versions.node) 
     const connected = [];
     for (let i = 0; i < OPENED_AHEAD; i++) {
         const sockets = [];
-        const entry = {
-            key,
-            ready: Promise.resolve(),
-            usable: true,
-            sockets,
-            taken: false,
-        };
+        const entry = { key, ready: Promise.resolve(), usable: true, sockets };
         const hold = (socket) => {
             sockets.push(socket);
             socket.on('error', ignore).once('close', () => (entry.usable = false));
-            if (!entry.taken)
-                socket.unref?.();
+            socket.unref?.();
             return socket;
         };
         let tunnelled;
@@ -397,7 +391,7 @@ function openAhead(url, env = process.env, nodeVersion = process.versions.node) 
         return Promise.resolve();
     return new Promise((settle) => {
         // Held: the sockets are not, and the process must not end while the entry waits.
-        const timer = setTimeout(settle, AHEAD_WAIT_MS);
+        const timer = setTimeout(settle, waitMs);
         void Promise.all(connected).then(() => {
             clearTimeout(timer);
             settle();

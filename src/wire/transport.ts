@@ -185,13 +185,12 @@ interface Ahead {
   usable: boolean;
   /** Its sockets (a proxy's and the tunnel's), held by nothing until a request takes them. */
   sockets: Duplex[];
-  taken: boolean;
 }
 
 const ahead: Ahead[] = [];
 
-const originKey = (protocol: string, { host, hostname, port }: ClientRequestArgs): string =>
-  `${protocol}//${host ?? hostname ?? ''}:${port ?? (protocol === 'https:' ? 443 : 80)}`;
+// A request's connection options always hold its host and port (Node's ClientRequest sets both).
+const originKey = (protocol: string, { host, port }: ClientRequestArgs): string => `${protocol}//${host}:${port}`;
 
 // Until a request takes it, a connection's failure only makes it unusable.
 const ignore = (): void => {};
@@ -203,10 +202,11 @@ function takeAhead(key: string, callback: Handed): boolean {
   const [taken] = ahead.splice(index, 1) as [Ahead];
   // From now on the request's: it holds the process (also while a proxy's tunnel is still being
   // opened), and once the socket is handed over, the request's listeners report what happens.
-  taken.taken = true;
-  for (const held of taken.sockets) (held as Partial<net.Socket>).ref?.();
+  const hold = (): void => taken.sockets.forEach((socket) => (socket as Partial<net.Socket>).ref?.());
+  hold();
   taken.ready.then(
     (socket) => {
+      hold();
       for (const held of taken.sockets) held.removeListener('error', ignore);
       callback(null, socket);
     },
@@ -234,6 +234,7 @@ export function openAhead(
   url: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
   nodeVersion: string = process.versions.node,
+  waitMs: number = AHEAD_WAIT_MS,
 ): Promise<void> {
   const address = aheadAddress(url, env, nodeVersion);
   if (address === undefined) return Promise.resolve();
@@ -251,17 +252,11 @@ export function openAhead(
   const connected: Array<Promise<unknown>> = [];
   for (let i = 0; i < OPENED_AHEAD; i++) {
     const sockets: Duplex[] = [];
-    const entry: Ahead = {
-      key,
-      ready: Promise.resolve() as unknown as Promise<Duplex>,
-      usable: true,
-      sockets,
-      taken: false,
-    };
+    const entry: Ahead = { key, ready: Promise.resolve() as unknown as Promise<Duplex>, usable: true, sockets };
     const hold = (socket: Duplex): Duplex => {
       sockets.push(socket);
       socket.on('error', ignore).once('close', () => (entry.usable = false));
-      if (!entry.taken) (socket as Partial<net.Socket>).unref?.();
+      (socket as Partial<net.Socket>).unref?.();
       return socket;
     };
     let tunnelled: Handed | undefined;
@@ -302,7 +297,7 @@ export function openAhead(
   if (connected.length === 0) return Promise.resolve();
   return new Promise((settle) => {
     // Held: the sockets are not, and the process must not end while the entry waits.
-    const timer = setTimeout(settle, AHEAD_WAIT_MS);
+    const timer = setTimeout(settle, waitMs);
     void Promise.all(connected).then(() => {
       clearTimeout(timer);
       settle();
