@@ -149,7 +149,8 @@ export default {
   //   unreferenced socket does not end the run holds no active mutant), `clearTimeout` of the
   //   wait removed (the timer only settles a promise already settled), `removeListener('error',
   //   ignore)` with another name (the request's own listener reports the error either way),
-  //   closeAhead's `usable = false` made true (the entry is already out of the list), the
+  //   closeAhead's `usable = false` made true (the entry is already out of the list), the wait
+  //   for no connection at all made to wait (Promise.all of none settles at once), the
   //   `new URL(url ?? '')` fallback made another string and the brackets' pattern without one of
   //   its anchors (a URL's hostname is bracketed whole or not at all).
 

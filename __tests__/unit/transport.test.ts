@@ -327,6 +327,13 @@ describe('aheadAddress: where connections are opened ahead', () => {
       '22.19.0',
       undefined,
     ],
+    [
+      'https on an older Node, no proxy set',
+      'https://a.example',
+      {},
+      '22.19.0',
+      { protocol: 'https:', host: 'a.example', port: 443 },
+    ],
     ['another scheme', 'ftp://a.example', {}, '24.21.0', undefined],
     ['not an address', 'auth.example.org', {}, '24.21.0', undefined],
     ['none given', undefined, {}, '24.21.0', undefined],
@@ -380,7 +387,8 @@ describe("openAhead: the first round's connections opened before its requests", 
     // Nothing listens there any more.
     const gone = await serve();
     await cleanups.pop()?.();
-    await openAhead(gone.origin, {});
+    // Waiting as long as it takes: settled by the refused connection's close, not by the time limit.
+    await openAhead(gone.origin, {}, process.versions.node, 2 ** 31 - 1);
     await expect(get(opened(openTransport({})), gone.origin)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect((await get(opened(openTransport({})), origin)).statusCode).toBe(200);
   });
