@@ -152,7 +152,13 @@ export default {
   //   closeAhead's `usable = false` made true (the entry is already out of the list), the wait
   //   for no connection at all made to wait (Promise.all of none settles at once), the
   //   `new URL(url ?? '')` fallback made another string and the brackets' pattern without one of
-  //   its anchors (a URL's hostname is bracketed whole or not at all).
+  //   its anchors (a URL's hostname is bracketed whole or not at all). And in the tunnel's
+  //   callback, `socket !== undefined` made true and `socket?.destroy()` made `socket.destroy()`:
+  //   Node's agent calls it with the socket in hand whether or not it failed (Node 24's
+  //   `https.Agent.prototype.createConnection`, `cleanupAndPropagate(err, socket)`).
+  // - src/engine/spec/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
+  //   loop) and `filled < bytes` made true (once the buffer is full, a read of 0 bytes gives
+  //   `got = 0`, which ends the loop one read later).
 
   // break: `npm run mutate` fails below this score, a few points under what a clean checkout
   // reaches (CONTRIBUTING.md, "Mutation testing"). Raise it as tests are added.

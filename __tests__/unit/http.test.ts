@@ -25,6 +25,7 @@ import {
 } from '../../src/wire/http.ts';
 import { silentLog } from '../../src/wire/log.ts';
 import { systemClock, type RetryPolicy } from '../../src/wire/retry.ts';
+import { closeAhead, OPENED_AHEAD, openAhead } from '../../src/wire/transport.ts';
 import { fakeClock } from '../support/clock.ts';
 import { rejectionOf } from '../support/rejection.ts';
 
@@ -43,24 +44,31 @@ const runSignal = (): AbortSignal => {
 };
 afterEach(async () => {
   for (const run of runs.splice(0)) run.abort();
+  closeAhead();
   for (const { server, sockets } of servers.splice(0)) {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
   }
 });
 
-/** A server that answers the n-th request (from 1) with `handle`; returns its base URL and the count. */
-async function serve(handle: Handler): Promise<{ url: string; count: () => number }> {
+/** A server that answers the n-th request (from 1) with `handle`; returns its base URL, the count and the connections opened. */
+async function serve(handle: Handler): Promise<{ url: string; count: () => number; connections: () => number }> {
   let count = 0;
+  let connections = 0;
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => handle(req, res, ++count));
   server.on('connection', (socket) => {
+    connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   servers.push({ server, sockets });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, count: () => count };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    count: () => count,
+    connections: () => connections,
+  };
 }
 
 const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
@@ -337,6 +345,18 @@ test("a retried request abandoned by the run's stop is not tried again, nor anno
   expect(error).toMatchObject({ transient: false, message: 'Read was abandoned: the run has stopped' });
   expect(lines).toEqual([]);
   expect(count()).toBe(1);
+});
+
+test('a run that stops closes the connections opened ahead that no request took: the next run opens its own', async () => {
+  const { url, connections } = await serve((_req, res) => json(res, 200, { ok: true }));
+  await openAhead(url, {});
+  const first = new AbortController();
+  const budget = (signal: AbortSignal) => createBudget(30, { clock: fakeClock(), policy: POLICY, signal });
+  await createJsonHttp({ budget: budget(first.signal), urlSetting: 'auth_url' }).retried('Read', OK, 'GET', url);
+  first.abort(new Error('the run has ended'));
+  // One opened ahead was left: closed with the first run, it is not the second's.
+  await createJsonHttp({ budget: budget(runSignal()), urlSetting: 'auth_url' }).retried('Read', OK, 'GET', url);
+  expect(connections()).toBe(OPENED_AHEAD + 1);
 });
 
 describe('what a run tells as it goes', () => {

@@ -67,6 +67,17 @@ test('through the proxy: both tunnelled once openAhead settles, nothing sent; th
   expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 2 });
 });
 
+test('through an https proxy: its own handshake, then both tunnels, before openAhead settles; the first round takes them', async () => {
+  const env = { HTTPS_PROXY: await wire.httpsProxyUrl() };
+  const connect = `CONNECT ${new URL(wire.url).host}`;
+  const mark = wire.mark();
+  const relayed = wire.proxy.relayed.length;
+  await openAhead(wire.url, env);
+  expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 0 });
+  expect(await firstRound(wire.url, env)).toHaveLength(2);
+  expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 2 });
+});
+
 test('an address NO_PROXY sends around the proxy: none opened ahead; the first round connects directly', async () => {
   const env = { HTTPS_PROXY: wire.proxyUrl, NO_PROXY: new URL(wire.url).hostname };
   const mark = wire.mark();

@@ -42,6 +42,8 @@ export class ServiceOnTheWire {
   /** The HTTPS proxy's address (http://127.0.0.1:port, CONNECT tunnels). */
   readonly proxyUrl: string;
   private readonly ca: ThrowawayCa;
+  /** The proxy behind TLS as well, made on first asking (httpsProxyUrl). */
+  private httpsProxy: { front: TlsFront; url: Promise<string> } | undefined;
 
   private constructor(parts: Parts) {
     ({
@@ -92,6 +94,18 @@ export class ServiceOnTheWire {
     };
   }
 
+  /**
+   * The proxy reached over TLS (an https:// proxy, with the service's certificate, so trusted as
+   * the service is): for the client that speaks TLS to its proxy before the tunnel's own.
+   */
+  httpsProxyUrl(): Promise<string> {
+    if (this.httpsProxy === undefined) {
+      const front = new TlsFront(this.ca, Number(new URL(this.proxyUrl).port));
+      this.httpsProxy = { front, url: front.start().then((port) => `https://127.0.0.1:${port}`) };
+    }
+    return this.httpsProxy.url;
+  }
+
   mark(): WireMark {
     return {
       connections: this.link.connections.length,
@@ -117,7 +131,13 @@ export class ServiceOnTheWire {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.proxy.stop(), this.link.stop(), this.front.stop(), this.service.stop()]);
+    await Promise.all([
+      this.proxy.stop(),
+      this.link.stop(),
+      this.front.stop(),
+      this.service.stop(),
+      this.httpsProxy?.front.stop(),
+    ]);
     await this.ca.remove();
   }
 }
