@@ -76,6 +76,9 @@ test('on a fresh clone, the lines as docs/command-line.md gives them plan agains
     // npm's own cache, so that node@24 is not fetched again for this HOME.
     npm_config_cache: execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim(),
     NO_COLOR: '1',
+    // The CA a user's shell trusts where a proxy intercepts TLS: without it, npx's check of the
+    // registry fails and is retried for minutes once its cached answer is stale.
+    ...(process.env.NODE_EXTRA_CA_CERTS === undefined ? {} : { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS }),
     PROVIDER_CLIENT_ID: client.id,
     PROVIDER_AUTH_URL: service.url,
     PROVIDER_CLIENT_SECRET: SECRET,
