@@ -152,7 +152,10 @@ export default {
   //   closeAhead's `usable = false` made true (the entry is already out of the list), the wait
   //   for no connection at all made to wait (Promise.all of none settles at once), the
   //   `new URL(url ?? '')` fallback made another string and the brackets' pattern without one of
-  //   its anchors (a URL's hostname is bracketed whole or not at all). And in the tunnel's
+  //   its anchors (a URL's hostname is bracketed whole or not at all). Not among them: through a
+  //   proxy, `hold(returned)` removed also survives, and it is more than an unref: it guards the
+  //   proxy's socket against an error before a request takes it, and marks the entry unusable
+  //   on its close. No test pins that yet. And in the tunnel's
   //   callback, `socket !== undefined` made true and `socket?.destroy()` made `socket.destroy()`:
   //   Node's agent calls it with the socket in hand whether or not it failed (Node 24's
   //   `https.Agent.prototype.createConnection`, `cleanupAndPropagate(err, socket)`).
