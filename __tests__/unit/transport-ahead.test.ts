@@ -56,27 +56,23 @@ const accepted = async (mark: ReturnType<ServiceOnTheWire['mark']>, count: numbe
   while (wire.since(mark).connections.length < count) await new Promise((resolve) => setImmediate(resolve));
 };
 
-test('through the proxy: both tunnelled once openAhead settles, nothing sent; the first round takes them', async () => {
-  const env = { HTTPS_PROXY: wire.proxyUrl };
-  const connect = `CONNECT ${new URL(wire.url).host}`;
-  const mark = wire.mark();
-  const relayed = wire.proxy.relayed.length;
-  await openAhead(wire.url, env);
-  expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 0 });
-  expect(await firstRound(wire.url, env)).toHaveLength(2);
-  expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 2 });
-});
-
-test('through an https proxy: its own handshake, then both tunnels, before openAhead settles; the first round takes them', async () => {
-  const env = { HTTPS_PROXY: await wire.httpsProxyUrl() };
-  const connect = `CONNECT ${new URL(wire.url).host}`;
-  const mark = wire.mark();
-  const relayed = wire.proxy.relayed.length;
-  await openAhead(wire.url, env);
-  expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 0 });
-  expect(await firstRound(wire.url, env)).toHaveLength(2);
-  expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 2 });
-});
+// An http proxy, and one reached over TLS (its own handshake before the tunnels').
+test.each([
+  ['the proxy', () => Promise.resolve(wire.proxyUrl)],
+  ['an https proxy', () => wire.httpsProxyUrl()],
+])(
+  'through %s: both tunnelled once openAhead settles, nothing sent; the first round takes them',
+  async (_what, proxyUrl) => {
+    const env = { HTTPS_PROXY: await proxyUrl() };
+    const connect = `CONNECT ${new URL(wire.url).host}`;
+    const mark = wire.mark();
+    const relayed = wire.proxy.relayed.length;
+    await openAhead(wire.url, env);
+    expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 0 });
+    expect(await firstRound(wire.url, env)).toHaveLength(2);
+    expect(seen(mark, relayed)).toEqual({ connections: 2, relayed: [connect, connect], requests: 2 });
+  },
+);
 
 test('an address NO_PROXY sends around the proxy: none opened ahead; the first round connects directly', async () => {
   const env = { HTTPS_PROXY: wire.proxyUrl, NO_PROXY: new URL(wire.url).hostname };
