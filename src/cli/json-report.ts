@@ -61,7 +61,7 @@ export const cliReportSchema = z
     schema_version: z.literal(2),
     command: z.enum(Object.keys(COMMANDS) as [Command, ...Command[]]),
     /** What came of it; `exit_code` is the process's. */
-    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'failed']),
+    status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'planned', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     outputs: z
       .nullable(
@@ -203,9 +203,51 @@ export const cliReportSchema = z
             ),
           retired: z.array(credentialOut).check(z.describe('The credentials deleted, oldest first.')),
           stored: z.array(z.string()).check(z.describe('The destinations that hold the new secret.')),
+          may_hold: z
+            .array(z.string())
+            .check(
+              z.describe(
+                'After a store whose outcome is unknown (no answer): the destinations that may hold the new secret.',
+              ),
+            ),
           unchanged: z
             .array(z.string())
             .check(z.describe('After a failed store: the destinations that still hold the current secret.')),
+          restored: z
+            .array(z.string())
+            .check(
+              z.describe(
+                'After the new credential was found deleted by another run: the destinations given the starting secret back.',
+              ),
+            ),
+          credentials: z
+            .array(
+              z.extend(credentialOut, {
+                made_by_this_tool: z.boolean(),
+                standing: z.enum([
+                  'new',
+                  'in use',
+                  'may be in use',
+                  'made from this secret',
+                  'older',
+                  'not made by this tool',
+                ]),
+                kept: z.nullable(
+                  z.enum([
+                    'the new one',
+                    'in use',
+                    'may be in use',
+                    'not made by this tool',
+                    'may belong to a rotation in flight',
+                  ]),
+                ),
+              }),
+            )
+            .check(
+              z.describe(
+                'Every credential the run judged, oldest first: what it takes each for, and why it stays (null: retired, or in a dry run, would be). Empty when the run stopped before.',
+              ),
+            ),
           left: z
             .array(z.extend(credentialOut, { made_by_this_tool: z.boolean() }))
             .check(

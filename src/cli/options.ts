@@ -174,10 +174,14 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
     help: 'Write the new secret to this new file (mode 0600; never over an existing file).',
     example: 'new-secret',
   },
+  'dry-run': {
+    type: 'boolean',
+    help: 'List the credentials, which one is in use and what a rotation would retire; create, store and delete nothing.',
+  },
   retire: {
     type: 'string',
     value: '<when>',
-    help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret).",
+    help: 'later: keep the credential in use (and any made in the last hour) beside the new one; now: keep only the new one (a leaked secret; needs --secret-file).',
     example: 'now',
     env: 'PROVIDER_RETIRE',
     default: 'later',
@@ -185,9 +189,10 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
   'retire-id': {
     type: 'string',
     value: '<id>',
-    help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.',
+    help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored and proven; give it again for each (needs --secret-file).',
     example: '3a53cb4d-...',
     env: 'PROVIDER_RETIRE_ID',
+    multiple: true,
   },
   help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
@@ -227,7 +232,7 @@ export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
   ],
   verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
-  rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
+  rotate: ['print-secret', 'secret-file', 'dry-run', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
 };
 
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */

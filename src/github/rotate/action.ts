@@ -79,7 +79,7 @@ export async function rotateAction(runner: RotationRunner): Promise<0 | 1> {
   conclusion.messages.forEach(write);
   if (conclusion.outputs !== undefined) {
     runner.setOutput('credential_id', conclusion.outputs.credential_id);
-    runner.setOutput('retired', conclusion.outputs.retired);
+    runner.setOutput('retired', JSON.stringify(conclusion.outputs.retired));
   }
   return conclusion.exitCode;
 }

@@ -7,7 +7,7 @@
  * tried again on a 5xx, a 429 or a network failure, under the rotation's budget, as the
  * service's requests are (wire/retry.ts).
  */
-import type { Destination, DestinationRun } from '../../engine/rotate.ts';
+import { StoreUnknown, type Destination, type DestinationRun } from '../../engine/rotate.ts';
 import { requestLimitMs } from '../../wire/budget.ts';
 import { formatPause, parseRetryAfter, withRetries } from '../../wire/retry.ts';
 import { statusOf, whatFailed, type Octokit } from '../octokit.ts';
@@ -71,6 +71,17 @@ function retried<T>(send: (signal: AbortSignal) => Promise<T>, { budget, log }: 
   );
 }
 
+/**
+ * Whether a failed PUT may have been applied: no answer at all (a reset, a timeout; octokit
+ * gives those status 500 without a response), or a gateway's 502, 503 or 504, which a proxy
+ * sends when the answer behind it was lost. Any other answer, a 500 included, is GitHub's refusal.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  const status = statusOf(error);
+  const answered = (error as { response?: unknown } | null)?.response !== undefined;
+  return !answered || status === 502 || status === 503 || status === 504;
+}
+
 /** A failed request as an Error that says what GitHub answered and what to do. */
 function explained(error: unknown, doing: string, { owner, repo, environment }: SecretPlace): Error {
   const status = statusOf(error);
@@ -117,19 +128,22 @@ export function githubSecret(octokit: Octokit, place: SecretPlace): Destination 
   };
   return {
     name: where,
+    rewritable: true,
     check: (run) =>
       publicKey(run).then(
         () => undefined,
         (error: unknown) => Promise.reject(explain(error, `reading the public key of ${where}`)),
       ),
     store: async (secret, run) => {
+      // Whether a PUT may have been applied unseen: then a later refusal does not say the secret is not there.
+      let unseen = false;
       try {
         // Read again: a key may have changed since the check.
         const { key_id, key } = await publicKey(run);
         const encrypted_value = await seal(secret, key);
         await retried(
           (signal) =>
-            environment === undefined
+            (environment === undefined
               ? octokit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', {
                   owner,
                   repo,
@@ -146,11 +160,19 @@ export function githubSecret(octokit: Octokit, place: SecretPlace): Destination 
                   encrypted_value,
                   key_id,
                   request: { signal },
-                }),
+                })
+            ).catch((error: unknown) => {
+              unseen ||= outcomeUnknown(error);
+              throw error;
+            }),
           run,
         );
       } catch (error) {
-        throw explain(error, `writing ${where}`);
+        const explained = explain(error, `writing ${where}`);
+        if (!unseen) throw explained;
+        throw new StoreUnknown(
+          `${explained.message}. A write may have been applied without its answer reaching this run: GitHub may hold the new secret.`,
+        );
       }
     },
   };
