@@ -8,18 +8,16 @@ import { describe, expect, test } from '@jest/globals';
 import type { Dispatcher } from 'undici';
 import type { AuthServiceOptions, EmbeddedAuthService } from '../../dev/auth-service.ts';
 import type { Message } from '../../src/engine/conclude/conclude.ts';
+import { credentialName, fingerprintOf } from '../../src/engine/lineage.ts';
 import {
-  credentialName,
-  madeByThisTool,
   rotateSecret,
-  toRetire,
+  StoreUnknown,
   type Destination,
   type RotationConclusion,
   type RotationNaming,
   type RotationSetting,
 } from '../../src/engine/rotate.ts';
 import { credentialForms, keepSecrets, secretForms } from '../../src/engine/secrets.ts';
-import type { Credential } from '../../src/engine/reconcile/service.ts';
 import type { SettingName } from '../../src/engine/spec/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { fakeClock } from '../support/clock.ts';
@@ -34,13 +32,30 @@ const START = Date.UTC(2026, 10, 27, 10, 0, 0);
 const WORDS: RotationNaming = { label: (s) => `Input ${s}`, assign: (s, v) => `${s}: ${v}` };
 
 /** A destination that records what it was given, and fails its check or its store when told. */
-function destination(name: string, { refuseCheck, refuseStore }: { refuseCheck?: string; refuseStore?: string } = {}) {
+function destination(
+  name: string,
+  {
+    refuseCheck,
+    refuseStore,
+    loseStore,
+    rewritable = true,
+    onStore,
+  }: {
+    refuseCheck?: string;
+    refuseStore?: string;
+    /** The store applied, its answer lost: the place holds the secret, and the run cannot know. */
+    loseStore?: string;
+    rewritable?: boolean;
+    onStore?: (secret: string) => void | Promise<void>;
+  } = {},
+) {
   const held: string[] = [];
   const calls: string[] = [];
   const d: Destination & { held: string[]; calls: string[] } = {
     name,
     held,
     calls,
+    rewritable,
     check: async () => {
       calls.push('check');
       if (refuseCheck !== undefined) throw new Error(refuseCheck);
@@ -49,6 +64,8 @@ function destination(name: string, { refuseCheck, refuseStore }: { refuseCheck?:
       calls.push('store');
       if (refuseStore !== undefined) throw new Error(refuseStore);
       held.push(secret);
+      await onStore?.(secret);
+      if (loseStore !== undefined) throw new StoreUnknown(loseStore);
     },
   };
   return d;
@@ -129,7 +146,14 @@ async function rotate(
 const credentials = (service: EmbeddedAuthService) => service.clients.get(CLIENT_ID)?.credentials ?? [];
 const names = (service: EmbeddedAuthService) => credentials(service).map((c) => c.name);
 const PORTAL = 'Created in the developer portal';
-const nameAt = (minutes: number, token: string) => credentialName(START + minutes * 60_000, token);
+/** The name a run at START + `minutes` gives its credential, made with `secret`. */
+const nameAt = (minutes: number, token: string, secret = PORTAL_SECRET) =>
+  credentialName(START + minutes * 60_000, token, fingerprintOf(CLIENT_ID, secret));
+/** Every credential of the client made `hours` earlier than it was: older than a rotation in flight. */
+const age = (service: EmbeddedAuthService, hours = 2): void => {
+  for (const c of credentials(service))
+    c.created = new Date(Date.parse(c.created) - hours * 3_600_000).toISOString().replace('Z', '000+00:00');
+};
 const errors = (r: Rotation) => r.messages.filter((m) => m.level === 'error').map((m) => m.text);
 const infos = (r: Rotation) => r.messages.filter((m) => m.level === 'info').map((m) => m.text);
 /** A credential as the messages name it. */
@@ -150,7 +174,10 @@ describe('a rotation that goes through', () => {
     const r = await rotate(w, { destinations: [first, second] });
 
     expect(r.exitCode).toBe(0);
-    expect(names(w.service)).toEqual([PORTAL, 'ensure-provider-scope 2026-11-27T10:00:00Z run1']);
+    expect(names(w.service)).toEqual([
+      PORTAL,
+      `ensure-provider-scope 2026-11-27T10:00:00Z run1 from ${fingerprintOf(CLIENT_ID, PORTAL_SECRET)}`,
+    ]);
     const made = credentials(w.service)[1];
     expect(first.held).toEqual([made?.secret]);
     expect(second.held).toEqual([made?.secret]);
@@ -162,7 +189,7 @@ describe('a rotation that goes through', () => {
       `GET /v2/api/clients/${CLIENT_ID}`,
       `GET /v2/api/clients/${CLIENT_ID}/credentials`,
     ]);
-    expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
+    expect(r.outputs).toEqual({ credential_id: made?.id, retired: [] });
     expect(r.report.created).toEqual({ id: made?.id, name: made?.name, created: made?.created });
     expect(r.report.stored).toEqual(['the first place', 'the second place']);
     expect(r.report.left).toEqual([
@@ -176,7 +203,7 @@ describe('a rotation that goes through', () => {
     ]);
     expect(infos(r)).toEqual([
       expect.stringMatching(
-        /^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/,
+        /^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool \(only retire_id retires it\)\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/,
       ),
     ]);
     // The old secret still works: the deploy keeps running through the overlap.
@@ -215,23 +242,25 @@ describe('a rotation that goes through', () => {
     expect(w.sent.slice(post + 1).map((s) => s.secret)).toEqual([secret, secret]);
   });
 
-  test("a third rotation: the oldest of this tool's deleted, the previous kept, the portal's kept", async () => {
+  test("a third rotation: the first of this tool's (not in use, over an hour old) deleted, the one in use kept, the portal's kept", async () => {
     const w = world();
     const one = await rotate(w, { runToken: 'one' });
+    age(w.service);
     const two = await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
-    expect(two.outputs?.retired).toBe('[]');
+    expect(two.outputs?.retired).toEqual([]);
+    age(w.service);
     const firstOfTool = credentials(w.service)[1];
     const three = await rotate(w, { secret: two.secret, runToken: 'three', now: START + 120_000 });
     expect(three.exitCode).toBe(0);
-    expect(names(w.service)).toEqual([PORTAL, nameAt(1, 'two'), nameAt(2, 'three')]);
-    expect(three.outputs?.retired).toBe(JSON.stringify([firstOfTool?.id]));
+    expect(names(w.service)).toEqual([PORTAL, nameAt(1, 'two', one.secret), nameAt(2, 'three', two.secret)]);
+    expect(three.outputs?.retired).toEqual([firstOfTool?.id]);
     expect(three.report.retired).toEqual([
       { id: firstOfTool?.id, name: nameAt(0, 'one'), created: firstOfTool?.created },
     ]);
-    expect(infos(three)[0]).toMatch(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one"/);
+    expect(infos(three)[0]).toMatch(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one from /);
     const [portal, previous] = credentials(w.service);
     expect(infos(three)[1]).toBe(
-      `Left beside the new credential: ${said(portal)}, not made by this tool; ${said(previous)}. ` +
+      `Left beside the new credential: ${said(portal)}, not made by this tool (only retire_id retires it); ${said(previous)}, the deployed provider may still use it (retire: later). ` +
         "Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>, or let the next rotation retire this tool's.",
     );
     // Retired with the new secret, after both stores.
@@ -241,16 +270,21 @@ describe('a rotation that goes through', () => {
   test("retire: now keeps only the new one of this tool's, and the portal's", async () => {
     const w = world();
     const one = await rotate(w, { runToken: 'one' });
-    await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
+    const two = await rotate(w, { secret: one.secret, runToken: 'two', now: START + 60_000 });
+    // No grace under now: the credentials of a minute ago go too.
     const r = await rotate(w, {
-      secret: credentials(w.service)[2]?.secret,
+      secret: two.secret,
       runToken: 'now',
       now: START + 120_000,
       settings: { retire: 'now' },
     });
     expect(r.exitCode).toBe(0);
-    expect(names(w.service)).toEqual([PORTAL, nameAt(2, 'now')]);
-    expect(r.report.retired.map((c) => c.name)).toEqual([nameAt(0, 'one'), nameAt(1, 'two')]);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(2, 'now', two.secret)]);
+    expect(r.report.retired.map((c) => c.name)).toEqual([nameAt(0, 'one'), nameAt(1, 'two', one.secret)]);
+    expect(infos(r).slice(0, 2)).toEqual([
+      expect.stringMatching(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one from /),
+      expect.stringMatching(/^Retired the credential "ensure-provider-scope 2026-11-27T10:01:00Z two from /),
+    ]);
   });
 
   test("retire_id names the portal's credential: deleted, after the stores, with the new secret", async () => {
@@ -266,7 +300,7 @@ describe('a rotation that goes through', () => {
       `Rotating the secret of client ${CLIENT_ID} at ${AUTH_URL} (retire: later, retire_id: ${portal?.id})`,
     );
     expect(names(w.service)).toEqual([nameAt(0, 'run1')]);
-    expect(r.outputs?.retired).toBe(JSON.stringify([portal?.id]));
+    expect(r.outputs?.retired).toEqual([portal?.id]);
     expect(infos(r).at(-1)).toMatch(/^The new credential .* is the client's only one\.$/);
     expect(w.sent.at(-1)).toEqual(expect.objectContaining({ method: 'DELETE', secret: first.held[0] }));
   });
@@ -306,7 +340,7 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.secret).toBe(credentials(w.service)[1]?.secret);
     expect(r.written.map((m) => m.text)).toContainEqual(
       expect.stringMatching(
-        /^Deleted the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" .*whose secret was lost with the answer$/,
+        /^Deleted the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1 from [0-9a-f]{16}" .*whose secret was lost with the answer$/,
       ),
     );
     expect(r.written.map((m) => m.text)).toContainEqual(
@@ -341,7 +375,7 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(place.calls).toEqual(['check']);
     expect(errors(r)).toEqual([
       expect.stringMatching(
-        /^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" was lost twice \(.*HTTP 503.*\); none was made\. Nothing was stored: the current secret is unchanged everywhere\. Run the rotation again later\.$/,
+        /^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1 from [0-9a-f]{16}" was lost twice \(.*HTTP 503.*\); none was made\. Nothing was stored: the current secret is unchanged everywhere\. Run the rotation again later\.$/,
       ),
     ]);
   });
@@ -365,7 +399,7 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(r.exitCode).toBe(1);
     expect(errors(r)).toEqual([
       expect.stringMatching(
-        /^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1" was lost, and the credentials could not be read after it: .*If the developer portal lists a credential of that name, delete it there/,
+        /^The answer to the creation of the credential "ensure-provider-scope 2026-11-27T10:00:00Z run1 from [0-9a-f]{16}" was lost, and the credentials could not be read after it: .*If the developer portal lists a credential of that name, delete it there/,
       ),
     ]);
   });
@@ -464,15 +498,16 @@ describe('faults, each leaving a state a person can trust', () => {
       destinations: [first, refusing, third],
     });
     expect(r.exitCode).toBe(1);
-    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'one'), nameAt(1, 'two')]);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'one'), nameAt(1, 'two', one.secret)]);
     expect(third.calls).toEqual(['check']);
     expect(r.report.stored).toEqual(['the first place']);
     expect(r.report.unchanged).toEqual(['the second place', 'the third place']);
-    expect(r.outputs).toBeUndefined();
+    // Past a store, the outputs are set all the same: a destination holds the new credential's secret.
+    expect(r.outputs).toEqual({ credential_id: credentials(w.service)[2]?.id, retired: [] });
     expect(errors(r)).toEqual([
       'Could not store the new secret in the second place: HTTP 500',
       expect.stringMatching(
-        /^The new credential ".*two" \(id .*\) is kept and both secrets work; nothing was retired\. Now the first place holds the new secret, and the second place, the third place still hold the current one\. Fix what is named, then run the step again to rotate again and complete it\.$/,
+        /^The new credential ".*two from [0-9a-f]{16}" \(id .*\) is kept and both secrets work; nothing was retired\. Now the first place holds the new secret, and the second place, the third place still hold the current one\. Fix what is named, then run the step again to rotate again and complete it\.$/,
       ),
     ]);
     // Both secrets work.
@@ -543,7 +578,7 @@ describe('faults, each leaving a state a person can trust', () => {
     expect(place.held).toEqual([]);
     expect(errors(r)).toEqual([
       expect.stringMatching(
-        /^The new secret was not accepted within the run's time \(12 tries at most\): the credential .* was deleted, and nothing was stored\. Run the step again, or give the service more time with timeout_seconds\.$/,
+        /^The new secret could not be proven: it was not accepted within the run's time \(12 tries at most\)\. The new credential .* was deleted\. Nothing was stored: the current secret is unchanged everywhere\. Run the step again, or give the service more time with timeout_seconds\.$/,
       ),
     ]);
   });
@@ -558,12 +593,12 @@ describe('settings', () => {
     expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'one')]);
     const [portal, made] = credentials(w.service);
     expect(errors(r)).toEqual([
-      `Input retire_id names no credential of client ${CLIENT_ID}: nothing was created. Its credentials are ${said(portal)}, ${said(made)}.`,
+      `Input retire_id names a credential client ${CLIENT_ID} does not have (${nthUuid(5)}): nothing was created. Its credentials are ${said(portal)}, ${said(made)}.`,
     ]);
     w.service.inject({ method: 'GET', path: /credentials$/, status: 200, body: '{"credentials":[]}' });
     const empty = await rotate(w, { secret: one.secret, settings: { retire_id: nthUuid(5) } });
     expect(errors(empty)).toEqual([
-      `Input retire_id names no credential of client ${CLIENT_ID}: nothing was created. Its credentials are none.`,
+      `Input retire_id names a credential client ${CLIENT_ID} does not have (${nthUuid(5)}): nothing was created. Its credentials are none.`,
     ]);
   });
 
@@ -588,49 +623,327 @@ describe('settings', () => {
   });
 });
 
-describe('what is retired, and what never is', () => {
-  const cred = (n: number, name: string, minute: number): Credential => ({
-    id: nthUuid(n),
-    name,
-    created: `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000000+00:00`,
-  });
-  const portal = cred(1, PORTAL, 0);
-  const a = cred(2, nameAt(1, 'a'), 1);
-  const b = cred(3, nameAt(2, 'b'), 2);
-  const c = cred(4, nameAt(3, 'c'), 3);
-  const other = cred(5, 'my own name', 4);
+/** A credential planted on the client as an earlier run (or a person) left it, `hoursAgo` before now. */
+function plant(w: World, name: string, hoursAgo: number, secret = `planted-${name.length}-${Math.random()}`) {
+  const made = w.service.addCredential(CLIENT_ID, { name, secret });
+  made.created = new Date(Date.now() - hoursAgo * 3_600_000).toISOString().replace('Z', '000+00:00');
+  return made;
+}
+const toolName = (token: string, secret?: string) =>
+  secret === undefined
+    ? `ensure-provider-scope 2026-11-01T10:00:00Z ${token}`
+    : credentialName(Date.UTC(2026, 10, 1, 10), token, fingerprintOf(CLIENT_ID, secret));
+const exists = (w: World, id: string | undefined) => credentials(w.service).some((c) => c.id === id);
+/** Whether the service takes `secret` for the client now. */
+const works = (w: World, secret: string | undefined) => credentials(w.service).some((c) => c.secret === secret);
 
-  test("later: this tool's older than the one before the new one; the portal's and any other name kept", () => {
-    expect(toRetire([c, portal, b, a, other], c, 'later', undefined).map((x) => x.id)).toEqual([a.id]);
-    expect(toRetire([portal, a, b], b, 'later', undefined)).toEqual([]);
+describe('lineage: what the run knows of each credential, and what it retires', () => {
+  test("an orphan made from the run's own secret is not the one in use: the orphan goes, the one in use stays", async () => {
+    const w = world();
+    age(w.service, 100);
+    const inUse = plant(w, toolName('aaa', PORTAL_SECRET), 48, 'the-deployed-providers-secret-1');
+    // An earlier run with the same secret made this one, then lost its hand-off: nobody holds its secret.
+    const orphan = plant(w, toolName('bbb', inUse.secret), 3);
+    const r = await rotate(w, { secret: inUse.secret });
+    expect(r.exitCode).toBe(0);
+    expect(exists(w, inUse.id)).toBe(true);
+    expect(exists(w, orphan.id)).toBe(false);
+    expect(r.report.retired.map((c) => c.id)).toEqual([orphan.id]);
+    expect(r.report.credentials.map((c) => [c.id, c.standing, c.kept])).toEqual([
+      [credentials(w.service)[0]?.id, 'not made by this tool', 'not made by this tool'],
+      [inUse.id, 'in use', 'in use'],
+      [orphan.id, 'made from this secret', undefined],
+      [r.outputs?.credential_id, 'new', 'the new one'],
+    ]);
+    expect(works(w, inUse.secret)).toBe(true);
   });
 
-  test("now: all of this tool's but the new one", () => {
-    expect(toRetire([portal, a, b, c], c, 'now', undefined).map((x) => x.id)).toEqual([a.id, b.id]);
-  });
-
-  test('retire_id adds the one it names; never the new one, never the newest', () => {
-    expect(toRetire([portal, a, c], c, 'later', portal.id).map((x) => x.id)).toEqual([portal.id]);
-    expect(toRetire([portal, a, c], c, 'later', c.id)).toEqual([]);
-    // A credential newer than the new one (another hand's) is never deleted, even named.
-    expect(toRetire([portal, a, c, other], c, 'now', other.id).map((x) => x.id)).toEqual([a.id]);
-    // The new one named, with a newer one beside it: still kept.
-    expect(toRetire([portal, a, c, other], c, 'now', c.id).map((x) => x.id)).toEqual([a.id]);
-  });
-
-  test("a tie in creation time keeps the listing's order", () => {
-    const same = { ...b, created: a.created };
-    expect(toRetire([a, same, c], c, 'later', undefined).map((x) => x.id)).toEqual([a.id]);
-    expect(toRetire([same, a, c], c, 'later', undefined).map((x) => x.id)).toEqual([same.id]);
-  });
-
-  test("this tool's credentials are told by their whole name", () => {
-    expect(madeByThisTool({ name: nameAt(0, 'abc123') })).toBe(true);
-    expect(madeByThisTool({ name: 'ensure-provider-scope by hand' })).toBe(false);
-    expect(madeByThisTool({ name: `x${nameAt(0, 'abc')}` })).toBe(false);
-    expect(madeByThisTool({ name: `${nameAt(0, 'abc')} copy` })).toBe(false);
-    expect(credentialName(Date.UTC(2026, 0, 2, 3, 4, 5, 678), 'tok')).toBe(
-      'ensure-provider-scope 2026-01-02T03:04:05Z tok',
+  test('an orphan of the last hour may be another run in flight: kept, and said so', async () => {
+    const w = world();
+    age(w.service, 100);
+    const inUse = plant(w, toolName('aaa', PORTAL_SECRET), 48, 'the-deployed-providers-secret-2');
+    const recent = plant(w, toolName('bbb', inUse.secret), 0.5);
+    const r = await rotate(w, { secret: inUse.secret });
+    expect(r.exitCode).toBe(0);
+    expect(exists(w, recent.id)).toBe(true);
+    expect(r.report.retired).toEqual([]);
+    expect(infos(r).at(-1)).toContain(
+      `${said(recent)}, made in the last hour, it may belong to another rotation in flight; a later rotation retires it`,
     );
   });
+
+  test('two made from one secret: the run cannot tell which it holds, keeps both and says so', async () => {
+    const w = world();
+    const one = plant(w, toolName('one', PORTAL_SECRET), 30, 'sibling-secret-one-xxxxxxxx');
+    const two = plant(w, toolName('two', PORTAL_SECRET), 29, 'sibling-secret-two-xxxxxxxx');
+    const older = plant(w, toolName('old', 'some-earlier-secret'), 40);
+    const r = await rotate(w, { secret: one.secret });
+    expect(r.exitCode).toBe(0);
+    expect(exists(w, one.id) && exists(w, two.id)).toBe(true);
+    expect(r.report.retired.map((c) => c.id)).toEqual([older.id]);
+    expect(r.report.credentials.filter((c) => c.standing === 'may be in use').map((c) => c.id)).toEqual([
+      one.id,
+      two.id,
+    ]);
+    expect(infos(r).at(-1)).toContain(
+      'The run cannot tell which of those made from the same secret the deployed provider holds, so it keeps all of them.',
+    );
+  });
+
+  test("credentials named before lineage: the newest of the tool's stands for the one in use", async () => {
+    const w = world();
+    const first = plant(w, toolName('first'), 50);
+    const second = plant(w, toolName('second'), 20, 'legacy-second-secret-xxxxxxx');
+    const r = await rotate(w, { secret: second.secret });
+    expect(r.exitCode).toBe(0);
+    expect(r.report.retired.map((c) => c.id)).toEqual([first.id]);
+    expect(exists(w, second.id)).toBe(true);
+    // Its own credential names the secret it was made from.
+    expect(names(w.service).at(-1)).toBe(nameAt(0, 'run1', second.secret));
+  });
+
+  test('retire: now retires the one in use and its siblings, and what is in flight, once the new secret is stored', async () => {
+    const w = world();
+    const one = plant(w, toolName('one', PORTAL_SECRET), 30, 'sibling-secret-one-yyyyyyyy');
+    const two = plant(w, toolName('two', PORTAL_SECRET), 29);
+    const recent = plant(w, toolName('new', one.secret), 0.2);
+    const place = destination('the place');
+    const r = await rotate(w, { secret: one.secret, settings: { retire: 'now' }, destinations: [place] });
+    expect(r.exitCode).toBe(0);
+    expect(r.report.retired.map((c) => c.id)).toEqual([one.id, two.id, recent.id]);
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1', one.secret)]);
+    expect(works(w, place.held[0])).toBe(true);
+  });
+
+  test('retire_id takes several ids, one a line; each checked before anything is made', async () => {
+    const w = world();
+    age(w.service, 100);
+    const hand = plant(w, 'made by hand for a test', 5);
+    const portal = credentials(w.service)[0];
+    const r = await rotate(w, { settings: { retire_id: `${portal?.id}\n\n ${hand.id} \n` } });
+    expect(r.exitCode).toBe(0);
+    expect(r.outputs?.retired).toEqual([portal?.id, hand.id]);
+    expect(r.written[0]?.text).toContain(`(retire: later, retire_id: ${portal?.id}, retire_id: ${hand.id})`);
+
+    const w2 = world();
+    const other = plant(w2, 'made by hand', 5);
+    const refused = await rotate(w2, { settings: { retire_id: `${other.id}\n${nthUuid(7)}` } });
+    expect(refused.exitCode).toBe(1);
+    expect(w2.service.apiCalls().some((c) => c.startsWith('POST'))).toBe(false);
+    expect(errors(refused)[0]).toMatch(new RegExp(`^Input retire_id names a credential .* \\(${nthUuid(7)}\\)`));
+    const bad = await rotate(world(), { settings: { retire_id: `${nthUuid(3)}\nnope` } });
+    expect(errors(bad)).toEqual([
+      'Input retire_id (line 2) is not a credential id (a UUID): give the id the report lists for the credential to delete',
+    ]);
+  });
+
+  test('a dry run lists every credential and what a rotation would retire; it makes, stores and deletes nothing', async () => {
+    const w = world();
+    age(w.service, 100);
+    const inUse = plant(w, toolName('aaa', PORTAL_SECRET), 48, 'the-deployed-providers-secret-3');
+    const orphan = plant(w, toolName('bbb', inUse.secret), 3);
+    const place = destination('the place');
+    // The run's clock is the machine's here: the planted credentials' ages are real ones.
+    const r = await rotate(w, {
+      secret: inUse.secret,
+      settings: { dry_run: 'true' },
+      destinations: [place],
+      now: Date.now(),
+    });
+    expect(r.exitCode).toBe(0);
+    expect(w.service.apiCalls()).toEqual([`GET /v2/api/clients/${CLIENT_ID}/credentials`]);
+    expect(place.calls).toEqual([]);
+    expect(r.outputs).toBeUndefined();
+    expect(r.report.dryRun).toBe(true);
+    expect(r.written[0]?.text).toBe(
+      `Dry run: what a rotation of the secret of client ${CLIENT_ID} at ${AUTH_URL} (retire: later) would do; nothing is created, stored or deleted`,
+    );
+    const portal = credentials(w.service)[0];
+    expect(infos(r)).toEqual([
+      `The credentials of client ${CLIENT_ID}, oldest first:`,
+      `- ${said(portal)}: not made by this tool; kept: not made by this tool (only retire_id retires it)`,
+      `- ${said(inUse)}: made by this tool, the one in use: the newest of its credentials not made from the secret this run holds; kept: the deployed provider may still use it (retire: later)`,
+      `- ${said(orphan)}: made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation’s in flight; a rotation would retire it`,
+    ]);
+    const first = await rotate(world(), { settings: { dry_run: 'true' } });
+    expect(infos(first).at(-1)).toMatch(/^None of the credentials this tool made can be the one this run holds/);
+    const wrong = await rotate(world(), { settings: { dry_run: 'maybe' } });
+    expect(errors(wrong)).toEqual(['Input dry_run must be true or false']);
+  });
+});
+
+describe('faults past the creation, each leaving a state a person can trust', () => {
+  const PROOF = new RegExp(`^/v2/api/clients/${CLIENT_ID}$`);
+
+  test('the proof answered 503 once, or its connection reset: tried again, then taken', async () => {
+    const w = world();
+    w.service.inject({ method: 'GET', path: PROOF, status: 503 });
+    const r = await rotate(w);
+    expect(r.exitCode).toBe(0);
+    expect(r.written.map((m) => m.text)).toContainEqual(
+      expect.stringMatching(/^Proving the new secret failed \(.*HTTP 503.*\): trying again in \d+ ms$/),
+    );
+    const reset = world();
+    reset.service.inject({ method: 'GET', path: PROOF, reset: true, times: 2 });
+    expect((await rotate(reset)).exitCode).toBe(0);
+  });
+
+  test('the proof answered 503 every time: the new credential deleted, nothing stored', async () => {
+    const w = world();
+    w.service.inject({ method: 'GET', path: PROOF, status: 503, times: 1000 });
+    const place = destination('the place');
+    const r = await rotate(w, { destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(place.calls).toEqual(['check']);
+    expect(r.outputs).toBeUndefined();
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /^The new secret could not be proven: (it was not accepted within the run's time|proving it failed: .*HTTP 503).* The new credential .* was deleted\. Nothing was stored: the current secret is unchanged everywhere\./,
+      ),
+    ]);
+  });
+
+  test('the proof refused otherwise (a 403): not tried again; the new credential deleted, nothing stored', async () => {
+    const w = world();
+    w.service.inject({ method: 'GET', path: PROOF, status: 403 });
+    const place = destination('the place');
+    const r = await rotate(w, { destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(place.held).toEqual([]);
+    expect(errors(r)[0]).toMatch(/^The new secret could not be proven: proving it failed: .*HTTP 403/);
+  });
+
+  test("the first store's answer lost: the place may hold the new secret, so its credential is kept; nothing retired", async () => {
+    const w = world();
+    const first = destination('the first place', { loseStore: 'no answer (a reset)' });
+    const second = destination('the second place');
+    const r = await rotate(w, {
+      settings: { retire_id: credentials(w.service)[0]?.id ?? '' },
+      destinations: [first, second],
+    });
+    expect(r.exitCode).toBe(1);
+    const made = credentials(w.service)[1];
+    expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
+    expect(works(w, first.held[0])).toBe(true);
+    expect(works(w, PORTAL_SECRET)).toBe(true);
+    expect(r.report.mayHold).toEqual(['the first place']);
+    expect(r.report.unchanged).toEqual(['the second place']);
+    expect(r.outputs).toEqual({ credential_id: made?.id, retired: [] });
+    expect(errors(r)).toEqual([
+      'Could not store the new secret in the first place: no answer (a reset)',
+      `The new credential ${said(made)} is kept and both secrets work; nothing was retired. Now the first place may hold the new secret or the current one (its answer was lost), and the second place still holds the current one. Fix what is named, then run the step again to rotate again and complete it.`,
+    ]);
+  });
+
+  test('a later store lost: the first holds it, the lost one may; both kept', async () => {
+    const w = world();
+    const r = await rotate(w, {
+      destinations: [destination('the first place'), destination('the second place', { loseStore: 'HTTP 502' })],
+    });
+    expect(r.exitCode).toBe(1);
+    expect(r.report.stored).toEqual(['the first place']);
+    expect(r.report.mayHold).toEqual(['the second place']);
+    expect(r.report.unchanged).toEqual([]);
+    expect(errors(r)[1]).toMatch(
+      /Now the first place holds the new secret, and the second place may hold the new secret or the current one \(its answer was lost\)\. Fix/,
+    );
+  });
+
+  test('the new credential deleted after the stores (another run): the starting secret stored back where it can be, nothing retired', async () => {
+    const w = world();
+    const gone = (): void => {
+      const list = credentials(w.service);
+      list.splice(list.length - 1, 1);
+    };
+    const github = destination('a GitHub secret');
+    const file = destination('a file', { rewritable: false, onStore: gone });
+    const r = await rotate(w, { destinations: [github, file] });
+    expect(r.exitCode).toBe(1);
+    expect(github.held).toEqual([expect.any(String), PORTAL_SECRET]);
+    expect(r.report.restored).toEqual(['a GitHub secret']);
+    expect(r.report.retired).toEqual([]);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /^The new credential .* is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it\. Nothing was retired\.$/,
+      ),
+      'Stored the secret this run started with back in a GitHub secret: it still works.',
+      expect.stringMatching(
+        /^a file holds a secret that no longer works\. The secret this run started with still works: store it there by hand, then run the step again once no other rotation runs\.$/,
+      ),
+    ]);
+  });
+
+  test('the new credential and the starting one both gone: the portal named as the way back', async () => {
+    const w = world();
+    const place = destination('the place', {
+      onStore: () => void credentials(w.service).splice(0, credentials(w.service).length),
+    });
+    const r = await rotate(w, { destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(place.held).toHaveLength(1);
+    expect(errors(r).at(-1)).toMatch(
+      /^the place holds a secret that no longer works\. The secret this run started with no longer works either: generate a new secret in the developer portal/,
+    );
+  });
+
+  test('the listing before retiring fails: the new secret stored everywhere, said so, nothing retired, the outputs set', async () => {
+    const w = world();
+    const place = destination('the place', {
+      onStore: () => w.service.inject({ method: 'GET', path: /credentials$/, status: 503, times: 1000 }),
+    });
+    const r = await rotate(w, { settings: { retire: 'now' }, destinations: [place] });
+    expect(r.exitCode).toBe(1);
+    expect(r.outputs).toEqual({ credential_id: credentials(w.service)[1]?.id, retired: [] });
+    expect(names(w.service)).toHaveLength(2);
+    expect(errors(r)).toEqual([
+      expect.stringMatching(
+        /^The new secret is stored in the place, but the credentials could not be read again to confirm it before retiring: .*HTTP 503.* Nothing was retired: the new credential .* and every other are kept\. Run the step again with the new secret to retire what is unused\.$/,
+      ),
+    ]);
+  });
+});
+
+describe('two rotations at once', () => {
+  /** One place both runs write, as one GitHub secret is: the last write wins. */
+  function sharedPlace() {
+    const place = { value: undefined as string | undefined };
+    const writer = (hold?: Promise<void>) =>
+      destination('the shared place', {
+        onStore: async (secret) => {
+          await hold;
+          place.value = secret;
+        },
+      });
+    return { place, writer };
+  }
+
+  test.each(['held until the other finished', 'first'])(
+    "one run's store %s: the place ends holding a secret that works, and a run exits 0 only if its own does",
+    async (order) => {
+      const w = world();
+      age(w.service);
+      const { place, writer } = sharedPlace();
+      let release = (): void => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const a = rotate(w, { runToken: 'aaa', destinations: [writer(order === 'first' ? undefined : held)] });
+      const b = (async () => {
+        if (order === 'first') await a;
+        return rotate(w, { runToken: 'bbb', destinations: [writer()] });
+      })();
+      const second = await b;
+      release();
+      const first = await a;
+      expect(works(w, place.value)).toBe(true);
+      for (const run of [first, second]) {
+        const own = credentials(w.service).find((c) => c.id === run.outputs?.credential_id);
+        if (run.exitCode === 0) expect(works(w, own?.secret)).toBe(true);
+      }
+      // Neither took the other's credential, of the last hour, for one to retire.
+      expect(first.report.retired).toEqual([]);
+      expect(second.report.retired).toEqual([]);
+    },
+  );
 });
