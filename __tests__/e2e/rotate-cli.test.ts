@@ -45,9 +45,15 @@ afterEach(async () => {
 type Run = CliProcess;
 
 /** The installed command with the current secret `secret`, its stdout a pipe (not a terminal). */
-function rotate(args: string[], secret: string, env: Record<string, string> = {}): Promise<Run> {
+function rotate(
+  args: string[],
+  secret: string,
+  env: Record<string, string> = {},
+  stdout: 'pipe' | 'closed' | 'full' = 'pipe',
+): Promise<Run> {
   return runInstalled(installed.bin, ['rotate', ...args], {
     cwd: workdir,
+    stdout,
     env: {
       PROVIDER_CLIENT_ID: client.id,
       PROVIDER_AUTH_URL: service.url,
@@ -59,7 +65,12 @@ function rotate(args: string[], secret: string, env: Record<string, string> = {}
 
 const credentials = () => client.credentials;
 const names = () => credentials().map((c) => c.name);
-const TOOL = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-f]+$/;
+const TOOL = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-f]+ from [0-9a-f]{16}$/;
+/** Every credential of the client made two hours earlier than it was: none is another rotation's in flight. */
+const age = (): void => {
+  for (const c of credentials())
+    c.created = new Date(Date.parse(c.created) - 7_200_000).toISOString().replace('Z', '000+00:00');
+};
 
 /**
  * No form of any of these secrets on stderr, in files the run left (but `allowedFile`), or on
@@ -88,15 +99,17 @@ test("a first rotation from the portal-made secret: stdout holds the new secret 
   const secret = credentials()[1]?.secret ?? '';
   expect(r.stdout).toBe(secret);
   expect(r.stderr).toContain(
-    `Left beside the new credential: "${PORTAL}" (id ${credentials()[0]?.id}, created ${credentials()[0]?.created}), not made by this tool.`,
+    `Left beside the new credential: "${PORTAL}" (id ${credentials()[0]?.id}, created ${credentials()[0]?.created}), not made by this tool (only retire_id retires it).`,
   );
   expect(r.stderr).toContain('retire the one it no longer uses with --retire-id <its id>');
   await expectNoSecret(r, [PORTAL_SECRET, secret], { stdoutHolds: secret });
 });
 
-test("a third rotation: the oldest of this tool's deleted, the previous kept; then --retire now and --retire-id", async () => {
+test("a third rotation: the first of this tool's (not in use, over an hour old) deleted, the one in use kept; then --retire now and --retire-id", async () => {
   const one = await rotate(['--print-secret'], PORTAL_SECRET);
+  age();
   const two = await rotate(['--print-secret'], one.stdout);
+  age();
   const [, first, second] = credentials();
   const three = await rotate(['--print-secret'], two.stdout);
   expect([one.code, two.code, three.code]).toEqual([0, 0, 0]);
@@ -104,11 +117,61 @@ test("a third rotation: the oldest of this tool's deleted, the previous kept; th
   expect(three.stderr).toContain(`Retired the credential "${first?.name}" (id ${first?.id}`);
   await expectNoSecret(three, [PORTAL_SECRET, one.stdout, two.stdout, three.stdout], { stdoutHolds: three.stdout });
 
+  // The leak day: not through a pipe it cannot see, but through a file.
   const portal = credentials()[0]?.id ?? '';
-  const now = await rotate(['--print-secret', '--retire', 'now', '--retire-id', portal], three.stdout);
+  const piped = await rotate(['--print-secret', '--retire', 'now', '--retire-id', portal], three.stdout);
+  expect([piped.code, piped.stdout, credentials().length]).toEqual([1, '', 3]);
+  expect(piped.stderr).toMatch(/--retire now and --retire-id cannot go with --print-secret/);
+  const now = await rotate(['--secret-file', 'new', '--retire', 'now', '--retire-id', portal], three.stdout);
   expect(now.code).toBe(0);
-  expect(credentials().map((c) => c.secret)).toEqual([now.stdout]);
+  expect(credentials().map((c) => c.secret)).toEqual([await readFile(path.join(workdir, 'new'), 'utf8')]);
+  expect(now.stdout).toMatch(
+    /^Rotated: the new credential is [0-9a-f-]+; retired: [0-9a-f-]+, [0-9a-f-]+, [0-9a-f-]+\.\n$/,
+  );
   expect(now.stderr).toMatch(/is the client's only one\./);
+});
+
+test.each([
+  ['a pipe whose reader closed without reading (EPIPE)', 'closed', /writing it failed \(.*EPIPE.*\)/],
+  ['standard output on a full disk (ENOSPC)', 'full', /writing it failed \(.*ENOSPC.*\)/],
+] as const)('%s: exit 1, no stack trace, the new credential deleted, nothing retired', async (_, stdout, failure) => {
+  const first = await rotate(['--secret-file', 'one'], PORTAL_SECRET);
+  age();
+  const inUse = await readFile(path.join(workdir, 'one'), 'utf8');
+  const before = credentials().map((c) => c.id);
+  const r = await rotate(['--print-secret'], inUse, {}, stdout);
+  expect([first.code, r.code]).toEqual([0, 1]);
+  expect(credentials().map((c) => c.id)).toEqual(before);
+  expect(r.stderr).toMatch(failure);
+  expect(r.stderr).toMatch(
+    /^Error: The new credential .* was deleted\. Every destination still holds the current secret\.$/m,
+  );
+  expect(r.stderr).not.toMatch(/^\s+at |Stored the new secret|Rotated:/m);
+  await expectNoSecret(r, [PORTAL_SECRET, inUse], { allowedFile: 'one' });
+});
+
+test('--dry-run: every credential listed with what the run takes it for; nothing made, stored or deleted', async () => {
+  const first = await rotate(['--secret-file', 'one'], PORTAL_SECRET);
+  const before = credentials().map((c) => c.id);
+  // With the portal's secret, as the team that has not deployed the new one yet would run it.
+  const r = await rotate(['--dry-run'], PORTAL_SECRET);
+  expect([first.code, r.code]).toEqual([0, 0]);
+  expect(credentials().map((c) => c.id)).toEqual(before);
+  expect(r.stdout.split('\n')).toEqual([
+    `The credentials of client ${client.id}, oldest first:`,
+    expect.stringMatching(
+      /^- "Created in the developer portal" .*: not made by this tool; kept: not made by this tool/,
+    ),
+    expect.stringMatching(
+      /^- "ensure-provider-scope .*" \(id .*\): made by this tool from the secret this run holds: .*; kept: made in the last hour/,
+    ),
+    'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal’s, as a rule).',
+    '',
+  ]);
+  // With the new one, that credential is the one in use.
+  const after = await rotate(['--dry-run'], await readFile(path.join(workdir, 'one'), 'utf8'));
+  expect(after.stdout.split('\n')[2]).toMatch(/^- "ensure-provider-scope .*" \(id .*\): made by this tool, the one in use: /);
+  expect(credentials().map((c) => c.id)).toEqual(before);
 });
 
 test('--secret-file with --json: a new file of mode 0600, the report valid against the packaged schema, no secret in it', async () => {

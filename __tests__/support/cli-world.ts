@@ -1,5 +1,5 @@
 /** The command line's world for an in-process run: flags, environment, a workspace, and what it printed and wrote. */
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
@@ -43,9 +43,21 @@ export class CliWorkspace {
       stdin = '',
       tty = false,
       failWrite,
+      failStdout,
+      failSecretFile,
       dispatcher,
       cwd = '.',
-    }: { stdin?: string; tty?: boolean; failWrite?: unknown; dispatcher?: Dispatcher; cwd?: string } = {},
+    }: {
+      stdin?: string;
+      tty?: boolean;
+      failWrite?: unknown;
+      /** Every write to stdout fails with it, as a closed pipe (EPIPE) or a full disk (ENOSPC) does. */
+      failStdout?: Error;
+      /** The secret file is created, then writing it fails with it, as on a full disk. */
+      failSecretFile?: Error;
+      dispatcher?: Dispatcher;
+      cwd?: string;
+    } = {},
   ): Promise<CliRun> {
     let stdout = '';
     let stderr = '';
@@ -55,9 +67,27 @@ export class CliWorkspace {
       argv,
       env,
       cwd: path.join(this.dir, cwd),
-      stdout: { write: (text: string) => (stdout += text), isTTY: tty },
+      stdout: {
+        write: (text: string, done?: (error?: Error | null) => void) => {
+          if (failStdout === undefined) stdout += text;
+          queueMicrotask(() => done?.(failStdout ?? null));
+          return failStdout === undefined;
+        },
+        isTTY: tty,
+      },
       stderr: { write: (text: string) => (stderr += text), isTTY: tty },
       readStdin: async () => stdin,
+      openNew:
+        failSecretFile === undefined
+          ? undefined
+          : async (where) => {
+              const handle = await open(where, 'wx', 0o600);
+              return {
+                writeFile: async (text) => (await handle.writeFile(text.slice(0, 3)), Promise.reject(failSecretFile)),
+                sync: () => handle.sync(),
+                close: () => handle.close(),
+              };
+            },
       // A retry's pause never waits on the wall clock.
       clock,
       dispatcher,

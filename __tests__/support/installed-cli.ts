@@ -5,6 +5,7 @@
  * installed command run as a process.
  */
 import { execFile, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,17 +61,32 @@ export interface CliProcess {
 export function runInstalled(
   bin: string,
   args: readonly string[],
-  { cwd, env, node = NODE_24 }: { cwd: string; env: Record<string, string>; node?: string },
+  {
+    cwd,
+    env,
+    node = NODE_24,
+    stdout: to = 'pipe',
+  }: {
+    cwd: string;
+    env: Record<string, string>;
+    node?: string;
+    /** Where stdout goes: a pipe read whole; a pipe whose reader closed at once (EPIPE); /dev/full (ENOSPC). */
+    stdout?: 'pipe' | 'closed' | 'full';
+  },
 ): Promise<CliProcess> {
   return new Promise((resolve, reject) => {
+    const full = to === 'full' ? openSync('/dev/full', 'w') : undefined;
     const child = spawn(bin, args, {
       cwd,
       env: { PATH: `${node}${path.delimiter}${process.env.PATH ?? ''}`, ...env },
+      stdio: ['pipe', full ?? 'pipe', 'pipe'],
     });
+    if (full !== undefined) closeSync(full);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    if (to === 'closed') child.stdout?.destroy();
+    else child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

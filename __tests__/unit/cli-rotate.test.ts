@@ -141,7 +141,18 @@ describe('--secret-file', () => {
           credential_id: credentials()[0]?.id,
           retired: [expect.objectContaining({ name: 'Created in the developer portal' })],
           stored: ['the file s'],
+          may_hold: [],
           unchanged: [],
+          restored: [],
+          credentials: [
+            expect.objectContaining({
+              name: 'Created in the developer portal',
+              made_by_this_tool: false,
+              standing: 'not made by this tool',
+              kept: null,
+            }),
+            expect.objectContaining({ id: credentials()[0]?.id, standing: 'new', kept: 'the new one' }),
+          ],
           left: [expect.objectContaining({ id: credentials()[0]?.id, made_by_this_tool: true })],
         },
       }),
@@ -168,6 +179,111 @@ describe('--secret-file', () => {
   });
 });
 
+describe('a hand-off the tool can confirm', () => {
+  test.each([
+    ['a pipe closed without reading (EPIPE)', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })],
+    ['a full disk (ENOSPC)', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })],
+  ])('standard output failing, %s: exit 1, the new credential deleted, nothing retired, no stack', async (_, error) => {
+    const portal = credentials()[0]?.id ?? '';
+    const run = await rotate(['--print-secret'], { failStdout: error });
+    expect(run.exitCode).toBe(1);
+    expect(credentials().map((c) => c.id)).toEqual([portal]);
+    expect(run.stderr).toContain(
+      `Error: Could not store the new secret in standard output: writing it failed (${error.message})`,
+    );
+    expect(run.stderr).toMatch(
+      /Error: The new credential .* was deleted\. Every destination still holds the current secret\./,
+    );
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stderr).not.toContain('Stored the new secret');
+    expect(run.stderr).not.toContain('Rotated:');
+  });
+
+  test('a secret file whose write fails: no file left behind, the new credential deleted', async () => {
+    const run = await rotate(['--secret-file', 'new-secret'], {
+      failSecretFile: Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+    });
+    expect(run.exitCode).toBe(1);
+    await expect(stat(path.join(workspace.dir, 'new-secret'))).rejects.toThrow(/ENOENT/);
+    expect(credentials()).toHaveLength(1);
+    expect(run.stderr).toContain(
+      'Error: Could not store the new secret in the file new-secret: writing it failed (ENOSPC: no space left on device, write); the file was removed',
+    );
+  });
+
+  test.each([
+    [['--retire', 'now'], {}, '--retire now'],
+    [[], { PROVIDER_RETIRE: 'now' }, 'PROVIDER_RETIRE=now'],
+    [['--retire-id', '3a53cb4d-8a1e-4c1b-9b0f-3f1c1f0e6a11'], {}, '--retire-id'],
+    [[], { PROVIDER_RETIRE_ID: '3a53cb4d-8a1e-4c1b-9b0f-3f1c1f0e6a11' }, 'PROVIDER_RETIRE_ID'],
+    [['--retire', 'now', '--retire-id', 'x'], {}, '--retire now and --retire-id'],
+  ])('%j %j with --print-secret: refused before any request', async (argv, variables, named) => {
+    const run = await workspace.run(
+      ['rotate', '--print-secret', ...argv],
+      { ...env, ...variables },
+      {
+        dispatcher: service.dispatcher(),
+      },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe(
+      `ensure-provider-scope: ${named} cannot go with --print-secret: it deletes a secret that works, and this tool cannot see whether the command reading the pipe stored the new one. ` +
+        'Write the new secret to a file with --secret-file <path> (then, e.g., gh secret set PROVIDER_CLIENT_SECRET < <path>), or rotate with the rotation action (docs/rotation.md). Nothing was created.\n',
+    );
+    expect(service.requests).toEqual([]);
+  });
+
+  test('--retire later with --print-secret is taken, as a flag or a variable', async () => {
+    const run = await workspace.run(
+      ['rotate', '--print-secret', '--retire', 'later'],
+      { ...env, PROVIDER_RETIRE_ID: ' ' },
+      {
+        dispatcher: service.dispatcher(),
+      },
+    );
+    expect(run.exitCode).toBe(0);
+  });
+});
+
+describe('--dry-run', () => {
+  test('the credentials listed on stdout, nothing made; no place for the secret needed', async () => {
+    const run = await rotate(['--dry-run']);
+    expect(run.exitCode).toBe(0);
+    expect(credentials()).toHaveLength(1);
+    expect(service.apiCalls()).toEqual([`GET /v2/api/clients/${CLIENT_ID}/credentials`]);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^The credentials of client ${CLIENT_ID}, oldest first:\n- "Created in the developer portal" \\(id ${credentials()[0]?.id}, created [^)]+\\): not made by this tool; kept: not made by this tool \\(only retire_id retires it\\)\nNone of the credentials this tool made can be the one this run holds`,
+      ),
+    );
+    expect(run.stderr.split('\n')[0]).toBe(
+      `Dry run: what a rotation of the secret of client ${CLIENT_ID} at ${AUTH_URL} (--retire later) would do; nothing is created, stored or deleted`,
+    );
+    expect(run.stdout).not.toContain('Rotated');
+  });
+
+  test('--dry-run --json: status planned, every credential judged, valid against the schema', async () => {
+    const run = await rotate(['--dry-run', '--json', '--retire', 'now']);
+    const document = JSON.parse(run.stdout) as { status: string; rotation: { credentials: unknown[] } };
+    expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+    expect(document.status).toBe('planned');
+    expect(document.rotation.credentials).toEqual([
+      expect.objectContaining({ standing: 'not made by this tool', kept: 'not made by this tool' }),
+    ]);
+  });
+
+  test('--retire-id given twice: both checked, both retired', async () => {
+    const hand = service.addCredential(CLIENT_ID, { name: 'made by hand' });
+    const portal = credentials()[0]?.id ?? '';
+    const run = await rotate(['--secret-file', 'one', '--retire-id', portal, '--retire-id', hand.id]);
+    expect(run.exitCode).toBe(0);
+    expect(credentials()).toHaveLength(1);
+    expect(run.stdout).toBe(
+      `Rotated: the new credential is ${credentials()[0]?.id}; retired: ${portal}, ${hand.id}.\n`,
+    );
+  });
+});
+
 describe('rotationJson', () => {
   test("each warning and error in its list, in order; the log's lines in neither", () => {
     const messages: Message[] = [
@@ -177,7 +293,16 @@ describe('rotationJson', () => {
       { level: 'error', text: 'an error' },
       { level: 'warning', text: 'second warning' },
     ];
-    const report = { stored: [], unchanged: [], retired: [], left: [] };
+    const report = {
+      dryRun: false,
+      stored: [],
+      mayHold: [],
+      unchanged: [],
+      restored: [],
+      retired: [],
+      credentials: [],
+      left: [],
+    };
     expect(rotationJson({ messages, report, exitCode: 1 }, messages, 1)).toEqual({
       schema_version: 2,
       command: 'rotate',
@@ -189,7 +314,16 @@ describe('rotationJson', () => {
       providers: [],
       warnings: [{ message: 'first warning' }, { message: 'second warning' }],
       errors: [{ message: 'an error' }],
-      rotation: { credential_id: null, retired: [], stored: [], unchanged: [], left: [] },
+      rotation: {
+        credential_id: null,
+        retired: [],
+        stored: [],
+        may_hold: [],
+        unchanged: [],
+        restored: [],
+        credentials: [],
+        left: [],
+      },
     });
   });
 });

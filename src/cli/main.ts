@@ -41,12 +41,15 @@ import {
   type GivenAs,
 } from './options.ts';
 import { repositoryOf } from './repository.ts';
-import { runRotate } from './rotate.ts';
+import { runRotate, type NewFile } from './rotate.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
 
 export interface Stream {
-  write(text: string): unknown;
+  /** `done` is called once the text is written, or with the error that stopped it (a pipe closed, a full disk). */
+  write(text: string, done?: (error?: Error | null) => void): unknown;
+  /** Where a stream reports its errors; without a listener, Node would throw them. */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
   isTTY?: boolean | undefined;
 }
 
@@ -61,6 +64,8 @@ export interface Collaborators {
   stderr: Stream;
   readStdin(): Promise<string>;
   writeFile(file: string, text: string): Promise<void>;
+  /** rotate's secret file, opened new (cli/rotate.ts); the default creates it exclusively, mode 0600. */
+  openNew?: ((where: string) => Promise<NewFile>) | undefined;
   clock?: Clock | undefined;
   dispatcher?: Dispatcher | undefined;
 }

@@ -35,6 +35,8 @@ interface Collaborators {
   };
   stderr: { write(text: string): unknown };
   readStdin(): Promise<string>;
+  /** Opens a new file for the secret: created exclusively, mode 0600, by default; a test's fails as a full disk does. */
+  openNew?: ((where: string) => Promise<NewFile>) | undefined;
   clock?: RotationPort['clock'];
   dispatcher?: RotationPort['dispatcher'];
 }
@@ -73,12 +75,23 @@ const printed = (stdout: Collaborators['stdout']): Destination => ({
     }),
 });
 
+/** A new file of mode 0600, never one that exists (created exclusively). */
+const openExclusive = (where: string): Promise<NewFile> =>
+  open(where, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+
+/** What the secret file's store does with the file it opens. */
+export interface NewFile {
+  writeFile(text: string): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * A new file, mode 0600, never one that exists (created exclusively, so not even one made since
  * the check), written, flushed to the disk and closed before the run goes on; a failed write
  * leaves no file behind.
  */
-const file = (given: string, cwd: string): Destination => {
+const file = (given: string, cwd: string, openNew: Collaborators['openNew'] = openExclusive): Destination => {
   const where = path.resolve(cwd, given);
   return {
     name: `the file ${given}`,
@@ -94,16 +107,16 @@ const file = (given: string, cwd: string): Destination => {
       if (folder?.isDirectory() !== true) throw new Error(`its folder ${path.dirname(given)} does not exist`);
     },
     store: async (secret) => {
-      const handle = await open(where, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+      const handle = await openNew(where);
       try {
         await handle.writeFile(secret);
         await handle.sync();
         await handle.close();
       } catch (error) {
-        // Ours alone (created exclusively): what it holds, if anything, is no secret anyone can use.
+        // Ours alone (created exclusively): removed, so that no part of the secret stays and no empty file stands for it.
         await handle.close().catch(() => undefined);
         await unlink(where).catch(() => undefined);
-        throw new Error(`writing it failed (${(error as Error).message}); the file was removed`);
+        throw new Error(`writing it failed (${(error as Error).message}); the file was removed`, { cause: error });
       }
     },
   };
@@ -220,7 +233,9 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
     write: (message) => show(message),
     clock: collaborators.clock,
     dispatcher: collaborators.dispatcher,
-    destinations: dryRun ? [] : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd)],
+    destinations: dryRun
+      ? []
+      : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd, collaborators.openNew)],
   });
   const { exitCode } = conclusion;
   // A dry run's list is the report: stdout, for a person (--json has it in the document).
