@@ -1127,6 +1127,7 @@ describe('usage', () => {
     rotate: [
       '--print-secret',
       '--secret-file',
+      '--dry-run',
       '--retire',
       '--retire-id',
       ...CONNECTION,
@@ -1270,7 +1271,7 @@ describe('usage', () => {
       .filter(([, takes]) => (takes as readonly string[]).includes(flag))
       .map(([v]) => v);
     const by = takenBy.length === 1 ? takenBy[0] : `${takenBy.slice(0, -1).join(', ')} and ${takenBy.at(-1)}`;
-    const value = ['--force', '--gitlab-note', '--print-secret'].includes(flag) ? [] : ['x'];
+    const value = ['--force', '--gitlab-note', '--print-secret', '--dry-run'].includes(flag) ? [] : ['x'];
     const run = await cli([verb, flag, ...value]);
     expect([run.exitCode, run.stderr, run.stdout]).toEqual([
       1,

@@ -78,8 +78,11 @@ export const COMMANDS = {
   },
   rotate: {
     summary:
-      'Rotate the client secret: make a new one, prove it, hand it over (--print-secret or --secret-file), then retire old ones (docs/rotation.md).',
-    exitCodes: ['  0  the new secret is stored and what had to go is retired', EXIT[1]],
+      'Rotate the client secret: make a new one, prove it, hand it over (--print-secret or --secret-file), then retire what is known to be unused (docs/rotation.md). --dry-run shows what it would retire.',
+    exitCodes: [
+      '  0  the new secret is stored and what had to go is retired (with --dry-run: the credentials were read)',
+      EXIT[1],
+    ],
     examples: [
       `${NAME} rotate --print-secret | gh secret set PROVIDER_CLIENT_SECRET --env release`,
       `${NAME} rotate --secret-file new-secret --retire now --json > rotation.json   # a leaked secret`,
