@@ -170,7 +170,9 @@ test('--dry-run: every credential listed with what the run takes it for; nothing
   ]);
   // With the new one, that credential is the one in use.
   const after = await rotate(['--dry-run'], await readFile(path.join(workdir, 'one'), 'utf8'));
-  expect(after.stdout.split('\n')[2]).toMatch(/^- "ensure-provider-scope .*" \(id .*\): made by this tool, the one in use: /);
+  expect(after.stdout.split('\n')[2]).toMatch(
+    /^- "ensure-provider-scope .*" \(id .*\): made by this tool, the one in use: /,
+  );
   expect(credentials().map((c) => c.id)).toEqual(before);
 });
 
