@@ -24,14 +24,17 @@ export const LAYERS = {
   'src/engine': ENGINE,
   // Within the engine, the flow of a run: the spec read, then reconciled, then concluded. A
   // folder imports only the folders before it (and the wire); the entries at its top, all.
-  'src/engine/spec': [...ENGINE, [/^\.\.\/(?!\.\.\/wire\/)/, 'reading the spec comes first: it knows no later step']],
+  'src/engine/settings': [
+    ...ENGINE,
+    [/^\.\.\/(?!\.\.\/wire\/)/, 'reading the spec comes first: it knows no later step'],
+  ],
   'src/engine/reconcile': [
     ...ENGINE,
-    [/^\.\.\/(?!spec\/|\.\.\/wire\/)/, 'the reconciliation knows the spec, not the conclusion nor the entries'],
+    [/^\.\.\/(?!settings\/|\.\.\/wire\/)/, 'the reconciliation knows the spec, not the conclusion nor the entries'],
   ],
   'src/engine/conclude': [
     ...ENGINE,
-    [/^\.\.\/(?!spec\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
+    [/^\.\.\/(?!settings\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
   ],
   'src/wire': [
     [/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'],

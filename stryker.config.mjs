@@ -55,12 +55,12 @@ export default {
   //   line of --help shows its help (the secret's hint is CLI_NAMING.whenEmpty's, pinned).
   // - src/cli/human-report.ts, `command === 'plan' && result.wouldCreate` with the first
   //   operand made `true`: a result would create only in a dry run, and only plan is one.
-  // - src/engine/spec/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
+  // - src/engine/settings/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
   //   with more before four dotted numbers is not a host at all: the URL parser reads a host
   //   that ends in a number as an IPv4 address and refuses the URL (http://10.127.0.0.1).
-  // - src/engine/spec/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
+  // - src/engine/settings/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
   //   scheme and one colon: nothing can follow it.
-  // - src/engine/spec/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
+  // - src/engine/settings/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
   //   string. It stands for "no URL", and no string without `http` in it passes the test.
   // - src/wire/http.ts, keepAliveLanes: `b.busy < a.busy` made `<=`. A request beyond the
   //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
@@ -81,7 +81,7 @@ export default {
   //   written. The flag keeps import from writing through a link planted at that name.
   // - src/engine/import.ts, readBack: `/^spec: /` made `/spec: /`. Every problem parseSpec
   //   gives starts with the file's name and ': ', so the first match is at the start.
-  // - src/engine/spec/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
+  // - src/engine/settings/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
   //   100 is yaml's own default; the option says it where the limit matters.
   // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
   //   door reads it: each shows the message and the location.
@@ -159,7 +159,7 @@ export default {
   //   callback, `socket !== undefined` made true and `socket?.destroy()` made `socket.destroy()`:
   //   Node's agent calls it with the socket in hand whether or not it failed (Node 24's
   //   `https.Agent.prototype.createConnection`, `cleanupAndPropagate(err, socket)`).
-  // - src/engine/spec/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
+  // - src/engine/settings/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
   //   loop) and `filled < bytes` made true (once the buffer is full, a read of 0 bytes gives
   //   `got = 0`, which ends the loop one read later).
 

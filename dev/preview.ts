@@ -23,8 +23,8 @@ import {
   SETTING_DEFAULTS,
   type Naming,
   type SettingName,
-} from '../src/engine/spec/settings.ts';
-import { nearestKey } from '../src/engine/spec/suggest.ts';
+} from '../src/engine/settings/settings.ts';
+import { nearestKey } from '../src/engine/settings/suggest.ts';
 import { inert } from '../src/engine/text.ts';
 import { INPUT_NAMING } from '../src/github/inputs.ts';
 import { pullRequestComment, watchWriting } from '../src/markdown/places.ts';

@@ -19,7 +19,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import type { DependentView } from '../../src/engine/reconcile/drift.ts';
 import type { Ensured } from '../../src/engine/reconcile/plan.ts';
-import { ValidationError } from '../../src/engine/spec/problems.ts';
+import { ValidationError } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import type { Unwell } from '../../src/engine/conclude/health.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';

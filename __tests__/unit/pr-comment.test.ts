@@ -10,7 +10,7 @@ import { FakeGitHubApi, WORKFLOW_BOT } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
 import type { Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
-import { ValidationError } from '../../src/engine/spec/problems.ts';
+import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import type { ActionCore } from '../../src/github/collaborators.ts';

@@ -15,7 +15,7 @@ import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/
 import { isDependentList, type FieldValue } from '../../src/engine/reconcile/drift.ts';
 import { reconcile } from '../../src/engine/reconcile/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
-import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
+import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/settings/spec.ts';
 import { inert } from '../../src/engine/text.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { buildSummary } from '../../src/markdown/summary.ts';

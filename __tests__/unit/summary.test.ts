@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { concludeRun, outputsOf, type Conclusion, type ProviderVerdict } from '../../src/engine/conclude/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
 import { planOf, type Ensured, type Plan } from '../../src/engine/reconcile/plan.ts';
-import type { Problem } from '../../src/engine/spec/problems.ts';
+import type { Problem } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { describeRun, type RunContext } from '../../src/github/run-context.ts';

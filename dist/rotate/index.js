@@ -46335,7 +46335,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2397:
+/***/ 7455:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -54718,7 +54718,7 @@ function plan_planOf({ form, results, unlisted }, dryRun) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
+;// CONCATENATED MODULE: ./src/engine/settings/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
 class problems_ValidationError extends errors_ActionError {
@@ -55056,7 +55056,7 @@ async function create_inspectAfterCreation(service, created, words) {
     return after;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/settings/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -55556,7 +55556,7 @@ function coerce_date(params) {
     return core._coercedDate(schemas.ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
+;// CONCATENATED MODULE: ./src/engine/settings/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
  * own names (the action's inputs, the command line's options) and gives the words its users
@@ -55761,7 +55761,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec.ts
 
 
 
@@ -57104,7 +57104,7 @@ async function rotateAction(runner) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2413);
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2397);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7455);
 // The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
 
 

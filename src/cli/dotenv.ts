@@ -9,8 +9,8 @@
  */
 import type { Outputs, ScopeOutputs } from '../engine/conclude/conclude.ts';
 import type { Plan } from '../engine/reconcile/plan.ts';
-import type { Problem } from '../engine/spec/problems.ts';
-import type { SpecFile } from '../engine/spec/spec.ts';
+import type { Problem } from '../engine/settings/problems.ts';
+import type { SpecFile } from '../engine/settings/spec.ts';
 import { hasUnsafe } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 

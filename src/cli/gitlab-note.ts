@@ -19,7 +19,7 @@ import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { WireWords } from '../wire/words.ts';
-import type { Naming } from '../engine/spec/settings.ts';
+import type { Naming } from '../engine/settings/settings.ts';
 
 export interface NoteRun {
   conclusion: Conclusion;

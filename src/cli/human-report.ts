@@ -13,7 +13,7 @@ import {
   type FieldValue,
 } from '../engine/reconcile/drift.ts';
 import type { Plan, PlanField, ScopePlan } from '../engine/reconcile/plan.ts';
-import type { Naming } from '../engine/spec/settings.ts';
+import type { Naming } from '../engine/settings/settings.ts';
 import type { Command } from './help.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */

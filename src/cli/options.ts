@@ -4,8 +4,8 @@
  * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
  * shell's history.
  */
-import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/spec/settings.ts';
-import { nearestKey } from '../engine/spec/suggest.ts';
+import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/settings/settings.ts';
+import { nearestKey } from '../engine/settings/suggest.ts';
 import { AUTH_URL_OPTION } from './address.ts';
 
 /** The command's name, as a user types it. */

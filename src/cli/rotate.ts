@@ -17,7 +17,7 @@ import {
   type RotationSetting,
 } from '../engine/rotate.ts';
 import { keepSecrets } from '../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../engine/spec/settings.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../engine/settings/settings.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import type { CliReport } from './json-report.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, NAME, reads, type CliFlag } from './options.ts';

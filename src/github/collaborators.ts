@@ -5,7 +5,7 @@
 import type { Dispatcher } from 'undici';
 import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
 import type { Secrets } from '../engine/secrets.ts';
-import type { Location } from '../engine/spec/problems.ts';
+import type { Location } from '../engine/settings/problems.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { RunContext } from './run-context.ts';
 

@@ -6,7 +6,7 @@
  * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
  */
 import type { Message } from '../engine/conclude/conclude.ts';
-import { SETTING_DEFAULTS } from '../engine/spec/settings.ts';
+import { SETTING_DEFAULTS } from '../engine/settings/settings.ts';
 import { pullRequestComment } from '../markdown/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';

@@ -18,7 +18,7 @@
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
 import type { Message } from '../engine/conclude/conclude.ts';
-import { providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/spec/settings.ts';
+import { providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/settings/settings.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';

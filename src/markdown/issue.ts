@@ -7,7 +7,7 @@
 import type { Conclusion } from '../engine/conclude/conclude.ts';
 import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
 import type { Unwell } from '../engine/conclude/health.ts';
-import type { ProviderTarget } from '../engine/spec/settings.ts';
+import type { ProviderTarget } from '../engine/settings/settings.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
 import { escapeMarkdown } from './summary.ts';

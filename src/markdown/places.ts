@@ -7,7 +7,7 @@
  */
 import type { Conclusion } from '../engine/conclude/conclude.ts';
 import { unwellBecause, type Unwell } from '../engine/conclude/health.ts';
-import type { ProviderTarget, Settings } from '../engine/spec/settings.ts';
+import type { ProviderTarget, Settings } from '../engine/settings/settings.ts';
 import { commentMarker, renderComment } from './comment.ts';
 import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
 

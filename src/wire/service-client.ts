@@ -173,7 +173,7 @@ export type CredentialCreation =
 /**
  * A scope's definition: as a spec file gives it, and as the creation and the update send it.
  * `Dependent` is how it names its dependent scopes: on the wire, by id (the default); in a spec
- * file, by id or by scope string (engine/spec/spec.ts).
+ * file, by id or by scope string (engine/settings/spec.ts).
  */
 export interface ScopeDefinition<Dependent = DependentScope> {
   name: string;

@@ -7,7 +7,7 @@
 import type { Message } from '../../engine/conclude/conclude.ts';
 import { rotateSecret, type RotationNaming, type RotationSetting } from '../../engine/rotate.ts';
 import { keepSecrets } from '../../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../../engine/spec/settings.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../../engine/settings/settings.ts';
 import { inert } from '../../engine/text.ts';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../wire/retry.ts';

@@ -1,8 +1,8 @@
-export const id = 690;
-export const ids = [690];
+export const id = 421;
+export const ids = [421];
 export const modules = {
 
-/***/ 9690:
+/***/ 1421:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -534,7 +534,7 @@ function planOf({ form, results, unlisted }, dryRun) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
+;// CONCATENATED MODULE: ./src/engine/settings/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
 class ValidationError extends errors/* ActionError */.l {
@@ -874,7 +874,7 @@ async function inspectAfterCreation(service, created, words) {
     return after;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/settings/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -1352,7 +1352,7 @@ async function verified(run, answered) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
 var coerce = __webpack_require__(3846);
-;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
+;// CONCATENATED MODULE: ./src/engine/settings/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
  * own names (the action's inputs, the command line's options) and gives the words its users
@@ -1553,7 +1553,7 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
  * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
@@ -1580,7 +1580,7 @@ function insideWorkspace(paths, root, file) {
     return outside ? undefined : full;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec.ts
 
 
 
