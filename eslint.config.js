@@ -8,6 +8,12 @@ const ACTIONS = [/^@actions\//, 'only the GitHub door uses the GitHub toolkit'];
 /** One zod, the small one: its classic entry cost about 27 ms before the first request (CONTRIBUTING.md, Performance). */
 const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
 
+/** Outside the engine, its entry alone (and text.ts, which every layer shares): src/engine/index.ts. */
+const ENGINE_ENTRY = [
+  /(^|\/)engine\/(?!(index|text)\.ts$)/,
+  'outside the engine, import its entry, engine/index.ts (or engine/text.ts), not its inner modules',
+];
+
 const ENGINE = [
   [/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'],
   ACTIONS,
@@ -20,7 +26,7 @@ const ENGINE = [
  * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
  */
 export const LAYERS = {
-  'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ACTIONS, ZOD_MINI],
+  'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
   'src/engine': ENGINE,
   // Within the engine, the flow of a run: the spec read, then reconciled, then concluded. A
   // folder imports only the folders before it (and the wire); the entries at its top, all.
@@ -41,8 +47,8 @@ export const LAYERS = {
     ACTIONS,
     ZOD_MINI,
   ],
-  'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ZOD_MINI],
-  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS, ZOD_MINI],
+  'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ENGINE_ENTRY, ZOD_MINI],
+  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
 };
 
 /**

@@ -11,6 +11,99 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    return withoutShortForms(clientSecret, [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        ...encodedForms(clientSecret),
+    ]);
+}
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+function credentialForms(credential) {
+    if (credential === '')
+        return [];
+    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value) {
+    const encoded = encodeURIComponent(value);
+    // A multi-line value is masked line by line by the runner too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [
+        value,
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+}
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value, forms) {
+    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    let sorted = [];
+    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+        // Longest first, so that a form containing another is replaced whole.
+        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    });
+    scrub.learn(forms);
+    return scrub;
+}
+function keepSecrets(clientId, clientSecret, mask = () => { }) {
+    const forms = secretForms(clientId, clientSecret);
+    forms.forEach(mask);
+    const scrub = scrubber(forms);
+    return {
+        scrub,
+        learn: (credential) => {
+            const more = credentialForms(credential);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+        learnSecret: (secret) => {
+            const more = secretForms(clientId, secret);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/wire/errors.ts
 /**
  * An error the user can act on: its message says what happened and what to do. Anything else
@@ -1312,102 +1405,6 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile/inspect.ts
-/**
- * The client inspected: its scopes, each described, and the dependent scopes the spec names,
- * looked up by string and by id, in one round trip when the service allows it.
- */
-
-
-
-/**
- * One round trip: the inspection, one lookup of the spec's scope strings and every dependent
- * string, and, only when the spec gives any, one lookup of the dependents given by id. Then,
- * before any other request, `warn` hears of the ids not found.
- */
-async function inspect(service, specs, warn) {
-    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
-    const { strings, ids } = dependentsToLookUp(specs, service);
-    const [client, found, visibleIds] = await Promise.all([
-        service.getClient(),
-        service.lookupScopesByString([...new Set([...expected, ...strings])]),
-        lookupIds(service, ids),
-    ]);
-    const unverified = ids.filter((id) => !visibleIds.has(id));
-    warn(unverified);
-    let byString = new Map(found.map((s) => [s.scope_string, s]));
-    // A service that answers 404 when any string is unknown says nothing about the others, and a
-    // scope of the spec is unknown until it exists: the dependents alone (the spec's come with the client).
-    const others = strings.filter((s) => !expected.includes(s));
-    if (found.length === 0 && others.length > 0)
-        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
-    const scopes = client.scopeIds.length === 0 ? [] : await describeScopes(service, client, [...client.scopes, ...found]);
-    return { client, byString, visibleIds, unverified, scopes };
-}
-/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
-function dependentsToLookUp(specs, service) {
-    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
-    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
-}
-/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
-function warnUnverified(spec, index, unverified, log) {
-    spec.dependent_scopes.forEach((dep, j) => {
-        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
-            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
-                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This run cannot tell which: the creation will decide.', 
-            // The single form's fields are the file's; a listed scope's start with its index.
-            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
-        }
-    });
-}
-/**
- * The scopes given by id that the service shows this client, by id in lower case. A service
- * that answers 404 when any id is unknown says nothing about the others: then each is asked
- * for alone.
- */
-async function lookupIds(service, ids) {
-    if (ids.length === 0)
-        return new Map();
-    let found = await service.lookupScopesById(ids);
-    if (found.length === 0 && ids.length > 1)
-        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
-    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
-}
-/** The client's scopes in its order, each described: one lookup by id for those `known` does not describe. */
-async function describeScopes(service, client, known) {
-    const byId = new Map([...known].map((s) => [s.id, s]));
-    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
-    if (unknownIds.length > 0) {
-        for (const scope of await service.lookupScopesById(unknownIds))
-            byId.set(scope.id, scope);
-    }
-    const missing = client.scopeIds.filter((id) => !byId.has(id));
-    if (missing.length > 0) {
-        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
-    }
-    return client.scopeIds.map((id) => byId.get(id));
-}
-/**
- * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
- * client's first, or the one with `suffix`. One round trip when the inspection describes them, two otherwise.
- */
-async function inspect_inspectScopes(service, { createScope }, suffix) {
-    const client = await service.getClient();
-    if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
-    }
-    const scopes = await describeScopes(service, client, client.scopes);
-    // The scope with that suffix: its own string's, else an FQDN variant's.
-    const scope = suffix === undefined ? scopes[0] : scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
-    if (scope === undefined) {
-        const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
-        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
-    }
-    const found = { scope, scopes, created: false, client };
-    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/reconcile/create.ts
 
 
@@ -1697,6 +1694,102 @@ const LIST = {
     },
 };
 const formOf = (name) => (name === 'list' ? LIST : SINGLE);
+
+;// CONCATENATED MODULE: ./src/engine/reconcile/inspect.ts
+/**
+ * The client inspected: its scopes, each described, and the dependent scopes the spec names,
+ * looked up by string and by id, in one round trip when the service allows it.
+ */
+
+
+
+/**
+ * One round trip: the inspection, one lookup of the spec's scope strings and every dependent
+ * string, and, only when the spec gives any, one lookup of the dependents given by id. Then,
+ * before any other request, `warn` hears of the ids not found.
+ */
+async function inspect(service, specs, warn) {
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const { strings, ids } = dependentsToLookUp(specs, service);
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([...new Set([...expected, ...strings])]),
+        lookupIds(service, ids),
+    ]);
+    const unverified = ids.filter((id) => !visibleIds.has(id));
+    warn(unverified);
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown says nothing about the others, and a
+    // scope of the spec is unknown until it exists: the dependents alone (the spec's come with the client).
+    const others = strings.filter((s) => !expected.includes(s));
+    if (found.length === 0 && others.length > 0)
+        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+    const scopes = client.scopeIds.length === 0 ? [] : await describeScopes(service, client, [...client.scopes, ...found]);
+    return { client, byString, visibleIds, unverified, scopes };
+}
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+function dependentsToLookUp(specs, service) {
+    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+function warnUnverified(spec, index, unverified, log) {
+    spec.dependent_scopes.forEach((dep, j) => {
+        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', 
+            // The single form's fields are the file's; a listed scope's start with its index.
+            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+        }
+    });
+}
+/**
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
+ */
+async function lookupIds(service, ids) {
+    if (ids.length === 0)
+        return new Map();
+    let found = await service.lookupScopesById(ids);
+    if (found.length === 0 && ids.length > 1)
+        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
+}
+/** The client's scopes in its order, each described: one lookup by id for those `known` does not describe. */
+async function describeScopes(service, client, known) {
+    const byId = new Map([...known].map((s) => [s.id, s]));
+    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+    if (unknownIds.length > 0) {
+        for (const scope of await service.lookupScopesById(unknownIds))
+            byId.set(scope.id, scope);
+    }
+    const missing = client.scopeIds.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    }
+    return client.scopeIds.map((id) => byId.get(id));
+}
+/**
+ * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
+ * client's first, or the one with `suffix`. One round trip when the inspection describes them, two otherwise.
+ */
+async function inspect_inspectScopes(service, { createScope }, suffix) {
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const scopes = await describeScopes(service, client, client.scopes);
+    // The scope with that suffix: its own string's, else an FQDN variant's.
+    const scope = suffix === undefined ? scopes[0] : scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
+    if (scope === undefined) {
+        const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const found = { scope, scopes, created: false, client };
+    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
+}
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/update.ts
 /** An update: the spec applied to a scope the client has, and to its FQDN variants, never to another. */
@@ -2827,99 +2920,6 @@ function unknownSuffixes(settings, spec, naming) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/engine/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
-        ...encodedForms(clientSecret),
-    ]);
-}
-/**
- * Every form in which a credential that arrived during the run (the access token) could
- * surface: those of the secret, and inside the Bearer header that carries it.
- */
-function credentialForms(credential) {
-    if (credential === '')
-        return [];
-    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
-}
-/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
-function encodedForms(value) {
-    const encoded = encodeURIComponent(value);
-    // A multi-line value is masked line by line by the runner too.
-    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    return [
-        value,
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-}
-/**
- * The value as given is always masked, as the runner masks it. A derived form (a line, an
- * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
- * and garble every message (a 1-character secret has 1-character fragments): left out.
- */
-function withoutShortForms(value, forms) {
-    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
-}
-/** The shortest derived form that is masked; the secret as given is masked at any length. */
-const DERIVED_FORM_MIN_LENGTH = 8;
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
-}
-/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-function scrubber(forms) {
-    let sorted = [];
-    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
-        // Longest first, so that a form containing another is replaced whole.
-        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
-    });
-    scrub.learn(forms);
-    return scrub;
-}
-function keepSecrets(clientId, clientSecret, mask = () => { }) {
-    const forms = secretForms(clientId, clientSecret);
-    forms.forEach(mask);
-    const scrub = scrubber(forms);
-    return {
-        scrub,
-        learn: (credential) => {
-            const more = credentialForms(credential);
-            more.forEach(mask);
-            scrub.learn(more);
-        },
-        learnSecret: (secret) => {
-            const more = secretForms(clientId, secret);
-            more.forEach(mask);
-            scrub.learn(more);
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/text.ts
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
@@ -2940,6 +2940,11 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 
 
 ;// CONCATENATED MODULE: ./src/markdown/summary.ts
+/**
+ * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
+ * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
+ * escaped. The pull request's comment renders the same markdown.
+ */
 
 
 /**
@@ -3366,6 +3371,12 @@ function footerOf({ runUrl, spec }, target, wasCut) {
 }
 
 ;// CONCATENATED MODULE: ./src/markdown/issue.ts
+/**
+ * The watch's issue (watch-issue.ts): its marker, its title, the body that says what is wrong
+ * and what to do, and the comment that closes it. Every value from the spec or a server is
+ * scrubbed, cut, made inert and escaped as in the pull request's comment: an issue notifies
+ * whoever a live mention names. The body stays within GitHub's limit on an issue's body.
+ */
 
 
 
@@ -3515,6 +3526,13 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
 const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
 
 ;// CONCATENATED MODULE: ./src/markdown/places.ts
+/**
+ * What one run leaves where reviewers and maintainers look, from the facts a door knows: the
+ * pull request's comment, and what the watch writes (the issue while the registration is
+ * unwell, else the comment that closes an open one). The GitHub door posts them
+ * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
+ * them to files. One path for both: a preview shows what a run would post.
+ */
 
 
 
@@ -3642,6 +3660,13 @@ function whatFailed(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+/**
+ * On a pull request, after the run: one comment that holds the run's report (../markdown/places.ts),
+ * created once and then updated in place, found again by its marker among the comments its own
+ * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
+ * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
+ * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
+ */
 
 
 
@@ -3739,6 +3764,25 @@ function failure(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
+/**
+ * Between releases, a scheduled watch: after the run, one issue per client and spec file, kept
+ * open while the registration is unwell (engine/conclude/health.ts) and closed once it is well again. It
+ * acts on `schedule`, and on `workflow_dispatch` when the run is a dry run of the default branch
+ * (a release dispatched by hand, or a branch's spec, never touches it); never on other events.
+ *
+ * The issue is found again by its hidden marker among the repository's issues, open and closed,
+ * that the token's user wrote: GitHub's list of a repository's issues filters by `state` and
+ * `creator` and pages by `per_page` and the `Link` header, and holds pull requests too, told
+ * apart by their `pull_request` key
+ * (https://docs.github.com/en/rest/issues/issues#list-repository-issues). Not by title (a
+ * renamed issue is still found), not by the search API, which lags behind a new issue. GitHub
+ * lets the token edit anyone's issue: only one it wrote is ever touched.
+ *
+ * Unwell: the issue is opened, or its body updated in place, or the closed one reopened with
+ * the new body. Well: its open issue gets one comment and is closed as completed (`state_reason:
+ * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
+ * nothing is written. Never a change of the step's result: whatever fails is one warning.
+ */
 
 
 
@@ -4037,8 +4081,6 @@ function fromGitHubRunner(env = process.env) {
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
-
-
 
 
 

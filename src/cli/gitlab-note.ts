@@ -12,14 +12,12 @@
  */
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import type { Secrets } from '../engine/secrets.ts';
+import type { Conclusion, Message, Naming, Secrets } from '../engine/index.ts';
 import { commentMarker, GITLAB_NOTE, renderComment } from '../markdown/comment.ts';
 import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { WireWords } from '../wire/words.ts';
-import type { Naming } from '../engine/settings/settings.ts';
 
 export interface NoteRun {
   conclusion: Conclusion;

@@ -6,8 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Message } from '../engine/conclude/conclude.ts';
-import { importScope, type ImportNaming, type ImportRequest } from '../engine/import.ts';
+import { type ImportNaming, type ImportRequest, importScope, type Message } from '../engine/index.ts';
 import { inertJson } from '../engine/text.ts';
 import { NAME } from './options.ts';
 import { jsonReport, type CliReport } from './json-report.ts';

@@ -5,8 +5,7 @@
  * the registration as a whole (version 2): what a run does to each scope is under `scopes`.
  */
 import { z } from 'zod/mini';
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import type { ScopePlan } from '../engine/reconcile/plan.ts';
+import type { Conclusion, Message, ScopePlan } from '../engine/index.ts';
 import { COMMANDS, type Command } from './help.ts';
 
 const value = z

@@ -10,11 +10,16 @@ import path from 'node:path';
 import { parseArgs, styleText } from 'node:util';
 import type { Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import { ensureProviderScope, verifyProvider } from '../engine/ensure.ts';
-import { keepSecrets } from '../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../engine/settings/settings.ts';
-import { nearestKey } from '../engine/settings/suggest.ts';
+import {
+  type Conclusion,
+  ensureProviderScope,
+  keepSecrets,
+  type Message,
+  nearestKey,
+  SETTING_DEFAULTS,
+  type SettingName,
+  verifyProvider,
+} from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import { buildSummary } from '../markdown/summary.ts';
 import { ActionError } from '../wire/errors.ts';

@@ -4,8 +4,7 @@
  * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
  * shell's history.
  */
-import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/settings/settings.ts';
-import { nearestKey } from '../engine/settings/suggest.ts';
+import { type Naming, nearestKey, SETTING_DEFAULTS, type SettingName } from '../engine/index.ts';
 import { AUTH_URL_OPTION } from './address.ts';
 
 /** The command's name, as a user types it. */

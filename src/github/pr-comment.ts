@@ -5,8 +5,7 @@
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
  * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
  */
-import type { Message } from '../engine/conclude/conclude.ts';
-import { SETTING_DEFAULTS } from '../engine/settings/settings.ts';
+import { type Message, SETTING_DEFAULTS } from '../engine/index.ts';
 import { pullRequestComment } from '../markdown/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';

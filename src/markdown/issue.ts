@@ -4,10 +4,15 @@
  * scrubbed, cut, made inert and escaped as in the pull request's comment: an issue notifies
  * whoever a live mention names. The body stays within GitHub's limit on an issue's body.
  */
-import type { Conclusion } from '../engine/conclude/conclude.ts';
-import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
-import type { Unwell } from '../engine/conclude/health.ts';
-import type { ProviderTarget } from '../engine/settings/settings.ts';
+import {
+  type Conclusion,
+  type FieldValue,
+  isDependentList,
+  type ProviderTarget,
+  type Unwell,
+  valueEntries,
+  valueText,
+} from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
 import { escapeMarkdown } from './summary.ts';

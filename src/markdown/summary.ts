@@ -3,9 +3,17 @@
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
-import type { Conclusion, ScopeOutputs } from '../engine/conclude/conclude.ts';
-import { CONSENT_NOTE, isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
-import type { Plan, ScopePlan } from '../engine/reconcile/plan.ts';
+import {
+  type Conclusion,
+  CONSENT_NOTE,
+  type FieldValue,
+  isDependentList,
+  type Plan,
+  type ScopeOutputs,
+  type ScopePlan,
+  valueEntries,
+  valueText,
+} from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
 
 /**
