@@ -15,18 +15,18 @@ const ENGINE_ENTRY = [
 ];
 
 const ENGINE = [
-  [/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'],
+  [/(^|\/)(github|cli|gitlab|render)\//, 'the engine knows no door, nor how one renders it'],
   ACTIONS,
   ZOD_MINI,
 ];
 
 /**
- * The layers of src/ (src/README.md): the doors -> the markdown -> the engine -> the wire, and
+ * The layers of src/ (src/README.md): the doors -> the renderings -> the engine -> the wire, and
  * never one door into the other. Per folder, the import specifiers it may not use, and why; an import against
  * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
  */
 export const LAYERS = {
-  'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
+  'src/render': [[/(^|\/)(github|cli|gitlab)\//, 'the renderings know no door'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
   'src/engine': ENGINE,
   // Within the engine, the flow of a run: the spec read, then reconciled, then concluded. A
   // folder imports only the folders before it (and the wire); the entries at its top, all.
@@ -43,12 +43,14 @@ export const LAYERS = {
     [/^\.\.\/(?!settings\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
   ],
   'src/wire': [
-    [/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'],
+    [/(^|\/)(engine|render|github|cli|gitlab)\//, 'the wire knows neither the engine nor a door'],
     ACTIONS,
     ZOD_MINI,
   ],
-  'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ENGINE_ENTRY, ZOD_MINI],
-  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
+  'src/github': [[/(^|\/)(cli|gitlab)\//, 'one door never imports another'], ENGINE_ENTRY, ZOD_MINI],
+  // GitLab's door is reached through the command line (a GitLab job runs it): the command line may import it.
+  'src/gitlab': [[/(^|\/)(cli|github)\//, 'one door never imports another'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
+  'src/cli': [[/(^|\/)github\//, 'one door never imports another'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
 };
 
 /**

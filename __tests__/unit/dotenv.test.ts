@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../dev/runner.ts';
 import { ActionError } from '../../src/wire/errors.ts';
-import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/cli/dotenv.ts';
+import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/gitlab/dotenv.ts';
 import type { SpecFile } from '../../src/engine/settings/spec.ts';
 import { id } from '../support/ids.ts';
 

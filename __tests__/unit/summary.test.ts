@@ -6,7 +6,7 @@ import type { Problem } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { describeRun, type RunContext } from '../../src/github/run-context.ts';
-import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '../../src/markdown/summary.ts';
+import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '../../src/render/summary.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
 import { conclusionOf, single } from '../support/plans.ts';

@@ -53535,7 +53535,7 @@ const settings_providersOf = ({ provider_url: urls, provider_suffix: suffix, }) 
 urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
 /**
  * The providers as a step gives them, for what tells its watch's issue from another step's
- * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * (render/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
  * failed on them), kept as given, so that they never read as no provider at all.
  */
 function providersGiven(url, suffix, naming) {

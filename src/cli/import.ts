@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type ImportNaming, type ImportRequest, importScope, type Message } from '../engine/index.ts';
 import { inertJson } from '../engine/text.ts';
 import { NAME } from './options.ts';
-import { jsonReport, type CliReport } from './json-report.ts';
+import { jsonReport, type CliReport } from '../render/json-report.ts';
 
 const IMPORT_NAMING: ImportNaming = {
   pickSuffix: (suffix) => `--scope-suffix ${suffix}`,

@@ -20,7 +20,7 @@ import {
   type SettingName,
 } from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
-import type { CliReport } from './json-report.ts';
+import type { CliReport } from '../render/json-report.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, NAME, reads, type CliFlag } from './options.ts';
 
 type Values = Record<string, string | boolean | undefined>;

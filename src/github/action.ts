@@ -6,7 +6,7 @@
  */
 import { concludeFailure, type Conclusion, ensureProviderScope, keepSecrets, type Message } from '../engine/index.ts';
 import { clip, oneLine } from '../engine/text.ts';
-import { buildSummary } from '../markdown/summary.ts';
+import { buildSummary } from '../render/summary.ts';
 import type { Collaborators } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
 import { INPUT_NAMING } from './inputs.ts';

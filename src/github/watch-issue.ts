@@ -33,7 +33,7 @@ import {
   type GitHubToolkit,
   type Octokit,
 } from './octokit.ts';
-import { watchWriting } from '../markdown/places.ts';
+import { watchWriting } from '../render/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
 export const WATCH_INPUT_DEFAULTS = { watch_issue: 'auto' } as const;

@@ -17,7 +17,7 @@ import {
   valueEntries,
   valueText,
 } from '../engine/index.ts';
-import type { Command } from './help.ts';
+import type { Command } from './commands.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */
 export interface Paint {

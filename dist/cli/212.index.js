@@ -1,8 +1,8 @@
-export const id = 421;
-export const ids = [421];
+export const id = 212;
+export const ids = [212];
 export const modules = {
 
-/***/ 1421:
+/***/ 9212:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -235,7 +235,7 @@ const providersOf = ({ provider_url: urls, provider_suffix: suffix, }) =>
 urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
 /**
  * The providers as a step gives them, for what tells its watch's issue from another step's
- * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * (render/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
  * failed on them), kept as given, so that they never read as no provider at all.
  */
 function providersGiven(url, suffix, naming) {
@@ -2307,11 +2307,11 @@ function unknownSuffixes(settings, spec, naming) {
 
 // EXTERNAL MODULE: ./src/engine/text.ts
 var engine_text = __webpack_require__(1655);
-// EXTERNAL MODULE: ./src/markdown/summary.ts
-var summary = __webpack_require__(3313);
+// EXTERNAL MODULE: ./src/render/summary.ts
+var summary = __webpack_require__(9311);
 // EXTERNAL MODULE: ./src/wire/characters.ts
 var characters = __webpack_require__(5621);
-;// CONCATENATED MODULE: ./src/cli/dotenv.ts
+;// CONCATENATED MODULE: ./src/gitlab/dotenv.ts
 
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
@@ -2408,6 +2408,10 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
 /** As long as a scope's id. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
+;// CONCATENATED MODULE: ./src/render/commands.ts
+/** The command line's commands, in the order its help lists them: what its reports name. */
+const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
+
 // EXTERNAL MODULE: ./src/cli/address.ts
 var address = __webpack_require__(7198);
 ;// CONCATENATED MODULE: ./src/cli/options.ts
@@ -2417,6 +2421,7 @@ var address = __webpack_require__(7198);
  * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
  * shell's history.
  */
+
 
 
 /** The command's name, as a user types it. */
@@ -2485,8 +2490,7 @@ const CLI_SETTINGS = [
     },
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
-/** The commands, in the order the help lists them. */
-const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
+
 const settingFlag = (setting) => [
     setting.flag,
     {
@@ -2803,7 +2807,7 @@ Examples:
 ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 `;
 
-;// CONCATENATED MODULE: ./src/cli/human-report.ts
+;// CONCATENATED MODULE: ./src/render/human-report.ts
 /**
  * What a person reads on the terminal: the plan as a diff, field by field, before and after,
  * and what apply would send; what apply did; the outputs. Every value from the spec or the
@@ -3350,7 +3354,7 @@ async function writeWhole(full, text, force, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/json-report.ts
+;// CONCATENATED MODULE: ./src/render/json-report.ts
 /**
  * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
  * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
@@ -3392,7 +3396,7 @@ const importedSpec = schemas/* strictObject */.rej({
 const credentialOut = schemas/* strictObject */.rej({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), created: schemas/* string */.YjP() });
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(2),
-    command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
+    command: schemas/* enum */.k5n(COMMAND_NAMES),
     /** What came of it; `exit_code` is the process's. */
     status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'failed']),
     exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
@@ -4299,7 +4303,7 @@ async function run(command, values, format, collaborators) {
         });
     if (values['gitlab-note'] === true || noteVariable === 'true') {
         // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 562).then(__webpack_require__.bind(__webpack_require__, 3562));
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 470).then(__webpack_require__.bind(__webpack_require__, 1470));
         const timeout = Number(read('timeout_seconds'));
         await noteOnMergeRequest({
             conclusion,
@@ -4530,7 +4534,7 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 
 /***/ }),
 
-/***/ 3313:
+/***/ 9311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 384;
-export const ids = [384];
+export const id = 718;
+export const ids = [718];
 export const modules = {
 
-/***/ 8384:
+/***/ 718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2204,7 +2204,7 @@ const settings_providersOf = ({ provider_url: urls, provider_suffix: suffix, }) 
 urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
 /**
  * The providers as a step gives them, for what tells its watch's issue from another step's
- * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * (render/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
  * failed on them), kept as given, so that they never read as no provider at all.
  */
 function providersGiven(url, suffix, naming) {
@@ -2939,7 +2939,7 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
-;// CONCATENATED MODULE: ./src/markdown/summary.ts
+;// CONCATENATED MODULE: ./src/render/summary.ts
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
@@ -3218,7 +3218,7 @@ function unwellBecause({ exitCode, plan }, onDrift) {
     return because;
 }
 
-;// CONCATENATED MODULE: ./src/markdown/comment.ts
+;// CONCATENATED MODULE: ./src/render/comment.ts
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -3370,7 +3370,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
     return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
-;// CONCATENATED MODULE: ./src/markdown/issue.ts
+;// CONCATENATED MODULE: ./src/render/issue.ts
 /**
  * The watch's issue (watch-issue.ts): its marker, its title, the body that says what is wrong
  * and what to do, and the comment that closes it. Every value from the spec or a server is
@@ -3525,7 +3525,7 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
 /** The comment that closes the issue: the registration is well again. */
 const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
 
-;// CONCATENATED MODULE: ./src/markdown/places.ts
+;// CONCATENATED MODULE: ./src/render/places.ts
 /**
  * What one run leaves where reviewers and maintainers look, from the facts a door knows: the
  * pull request's comment, and what the watch writes (the issue while the registration is
@@ -3661,7 +3661,7 @@ function whatFailed(error) {
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 /**
- * On a pull request, after the run: one comment that holds the run's report (../markdown/places.ts),
+ * On a pull request, after the run: one comment that holds the run's report (../render/places.ts),
  * created once and then updated in place, found again by its marker among the comments its own
  * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
