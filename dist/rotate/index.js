@@ -54306,50 +54306,94 @@ function explainError(body, headers, speaker = 'The service') {
     ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
     return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
+/** A request that got no answer, as an HttpError that says why in the user's terms. */
+function networkError(label, host, error, { budget, words, server }) {
+    const { code, name, message } = (error ?? {});
+    if (name === 'TimeoutError') {
+        const pastDeadline = budget.clock.now() >= budget.deadline;
+        return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+            (pastDeadline
+                ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+                : ''), { transient: !pastDeadline });
+    }
+    const what = code === 'ECONNREFUSED'
+        ? `nothing is listening at ${host} (connection refused): check ${server}`
+        : code === 'ENOTFOUND'
+            ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+            : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+                ? `the connection to ${host} was closed before the answer came`
+                : code !== undefined && TLS_CODES.has(code)
+                    ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                        'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+    return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+}
+/** The headers of a request: JSON accepted, the client's and the request's own, and the payload's type. */
+function requestOf(options, { body, form, headers: requestHeaders }) {
+    const headers = {
+        accept: 'application/json',
+        'user-agent': USER_AGENT,
+        ...options.headers,
+        ...requestHeaders,
+    };
+    const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined)
+        headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+    return { headers, payload };
+}
+/** An answer read whole: its data by the schema, or the HttpError that says what was wrong with it. */
+function answerOf(label, schema, response, { notFound, hints: requestHints = {} }, { budget, server, hints, speaker, scrub, unusableAnswer }) {
+    const { statusCode: status, headers } = response;
+    const json = parseJson(response.text);
+    if (status === 404 && notFound !== undefined)
+        return { data: notFound, headers };
+    if (status >= 300 && status < 400) {
+        // Never followed: the credentials go to the origin the user named and nowhere else.
+        throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(headers.location)}. Redirects are not followed with the ` +
+            `credentials: set ${server} to the address of the service itself.`, { status });
+    }
+    if (status < 200 || status >= 300) {
+        const hint = requestHints[status] ?? hints[status];
+        const retryAfter = headers['retry-after'];
+        const retryAfterMs = retry_parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+        throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, headers, speaker)}`, {
+            status,
+            transient: TRANSIENT_STATUSES.has(status),
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+    }
+    if (json === undefined)
+        throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+        const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+        throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, headers, speaker)}`, { status });
+    }
+    return { data: parsed.data, headers };
+}
 /**
  * JSON over Node's HTTP (transport.ts) with the project's transport rules: a limit per request, a deadline for
  * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
+    const { budget, urlSetting, words = PLAIN_WORDS, log = silentLog, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
-    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const speech = {
+        budget,
+        words,
+        server,
+        hints: options.hints ?? {},
+        speaker: options.speaker,
+        scrub: options.scrub,
+        unusableAnswer: options.unusableAnswer ?? `Check that ${server} names the server meant`,
+    };
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline
-                    ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
-                    : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED'
-            ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND'
-                ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-                    ? `the connection to ${host} was closed before the answer came`
-                    : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+    async function exchange(label, schema, method, url, requestOptions = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = {
-            accept: 'application/json',
-            'user-agent': USER_AGENT,
-            ...options.headers,
-            ...requestHeaders,
-        };
+        const { headers, payload } = requestOf(options, requestOptions);
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-        if (payload !== undefined)
-            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
         let response;
         let text;
         const lane = lanes.take();
@@ -54371,39 +54415,13 @@ function createJsonHttp(options) {
             // which then reads as a reset; it is abandoned, never tried again or announced as a retry.
             if (budget.signal.aborted)
                 throw new HttpError(`${label} was abandoned: the run has stopped`);
-            throw error instanceof HttpError ? error : networkError(label, host, error);
+            throw error instanceof HttpError ? error : networkError(label, host, error, speech);
         }
         finally {
             lane.release();
         }
-        const status = response.statusCode;
-        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return { data: notFound, headers: response.headers };
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${server} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = requestHints[status] ?? hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = retry_parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
-        }
-        return { data: parsed.data, headers: response.headers };
+        log.debug(`${method} ${pathname}: HTTP ${response.statusCode} in ${took()}`);
+        return answerOf(label, schema, { ...response, text }, requestOptions, speech);
     }
     const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
     return {
@@ -54705,10 +54723,21 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function service_client_createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS, }) {
+function service_client_createServiceClient(options) {
+    const { authUrl, clientId } = options;
+    const bound = bind(options);
+    return {
+        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
+        scopeStringFor: (suffix) => service_client_scopeStringOf(authUrl, clientId, suffix),
+        ...scopeCalls(bound),
+        ...credentialCalls(bound),
+    };
+}
+/** The client's HTTP, authenticated with HTTP Basic or the client credentials grant's token. */
+function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS, }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
-    const onUpdate = updateHints(words);
     // The only place the secret is used: built once, never logged, sent in every call (basic)
     // or in the token request alone (token).
     const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -54735,13 +54764,14 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
         ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error))
         : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
-    const scopesPath = '/v2/api/scopes';
-    const credentialsPath = `${clientPath}/credentials`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
+    return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
+}
+const scopesPath = '/v2/api/scopes';
+/** The calls on the client and its scopes: inspect, look up, create, update. */
+function scopeCalls({ http, call, authUrl, words, clientPath, lookup }) {
+    const onUpdate = updateHints(words);
     return {
-        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
-        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-        scopeStringFor: (suffix) => service_client_scopeStringOf(authUrl, clientId, suffix),
         getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
             headers,
         })),
@@ -54802,6 +54832,12 @@ function service_client_createServiceClient({ authUrl, clientId, clientSecret, a
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
         },
+    };
+}
+/** The calls on the client's credentials, and whether its secret authenticates. */
+function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words, clientPath }) {
+    const credentialsPath = `${clientPath}/credentials`;
+    return {
         listCredentials: () => call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
         createCredential: async (name) => {
             try {
