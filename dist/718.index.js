@@ -3039,134 +3039,169 @@ const folded = (summary, lines) => [
     '</details>',
     '',
 ];
+function writerOf({ scrub = (text) => text, prose = (text) => text }) {
+    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+    return {
+        cell: (text) => escapeMarkdown(prose(scrub(text))),
+        code,
+        // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+        value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
+        table: (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''],
+    };
+}
+/** A scope's rows in a table: its string, its id, whether this run created it. */
+const scopeRows = ({ scope, action }, dryRun, { code }) => [
+    ['Scope string', code(scope.scope_string)],
+    ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+    [
+        'Created by this run',
+        action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+    ],
+];
+/** A scope's creation, update and comparison, under headings of `level`. */
+function scopeTables({ action, fields, comparison }, dryRun, level, w) {
+    const { value } = w;
+    const out = [];
+    if (action === 'create') {
+        out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+    }
+    if (action === 'update') {
+        // The note is the update's, under its table: it is about what the provider's users see, not a value.
+        const consent = fields.filter((f) => f.consent).map((f) => f.field);
+        out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
+        // An update's fields all have a value before (only a creation's have none).
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
+    }
+    if (comparison.length > 0) {
+        out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    }
+    return out;
+}
+/** Each provider's row: what it publishes and whether that passes. */
+const providerRows = (providers, { code, cell }) => providers.map(({ suffix, url, read, published, key, matches, allowed }) => {
+    // A provider named by its scope says which it is: one step may check several.
+    const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+    const said = !read
+        ? 'could not be read (the errors say why)'
+        : published === undefined
+            ? 'no scope'
+            : `${code(published)} as ${code(key ?? '')}`;
+    return [`${which}${read ? ' publishes' : ''}`, `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`];
+});
+/** The plan: its headline, the registration's table, then the scope's tables or each listed scope's section. */
+function planLines(conclusion, plan, context, w) {
+    const { code, cell } = w;
+    const { client, dryRun } = plan;
+    const { providers = [], onDrift } = conclusion;
+    const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
+    const single = plan.form === 'single';
+    const rows = [
+        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+        ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
+        ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+        ...(single
+            ? []
+            : [
+                [
+                    'Not in the spec (left as they are)',
+                    plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+                ],
+            ]),
+        ['Ran for', cell(ranFor)],
+        // What a release with the same settings does is what this run says: the settings it ran with.
+        ...(onDrift === undefined
+            ? []
+            : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
+        ...providerRows(providers, w),
+    ];
+    const lines = [`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...w.table(rows)];
+    if (single)
+        lines.push(...scopeTables(plan.scopes[0], dryRun, '####', w));
+    const section = (scope) => {
+        const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+        return [
+            `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+            '',
+            ...w.table(scopeRows(scope, dryRun, w)),
+            ...scopeTables(scope, dryRun, '#####', w),
+        ];
+    };
+    const { open, folded: quiet } = sectionsOf(plan);
+    lines.push(...open.flatMap(section));
+    if (quiet.length > 0)
+        lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    return lines;
+}
+/** Every problem of a failed validation, at its line. */
+function problemLines(problems, { cell }) {
+    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+    return [
+        '### Provider scope: nothing was done',
+        '',
+        `The inputs or the spec have ${items.length} problem(s):`,
+        '',
+        ...items,
+        '',
+    ];
+}
+/** A failed run: what it knew before it failed. */
+function failedLines({ known }, ranFor, w) {
+    const lines = ['### Provider scope: the run failed', ''];
+    if (known === undefined)
+        return lines;
+    // Every scope of the spec: a list's failure is about all of them.
+    const several = known.scopes.length > 1;
+    const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+    return [
+        ...lines,
+        ...w.table([
+            ['Client', w.code(known.clientId)],
+            [several ? 'Scope strings' : 'Scope string', strings],
+            ['Ran for', w.cell(ranFor)],
+        ]),
+    ];
+}
+/** The outputs, each a value; the scopes output a table of its entries by suffix. */
+function outputLines(outputs, { code }) {
+    // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+    const { scopes, ...named } = outputs;
+    const each = Object.entries(JSON.parse(scopes));
+    return [
+        '#### Outputs',
+        '',
+        '| Output | Value |',
+        '|---|---|',
+        ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`),
+        '| scopes | JSON: each scope by its suffix, as the table below |',
+        '',
+        '| Suffix | scope_string | scope_id | created | updated | changes |',
+        '|---|---|---|---|---|---|',
+        ...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`),
+        '',
+    ];
+}
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text, assign = (setting, value) => `${setting}: ${value}`, }) {
-    const cell = (text) => escapeMarkdown(prose(scrub(text)));
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
-    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-    const table = (rows) => [
-        '| Item | Value |',
-        '|---|---|',
-        ...rows.map(([key, v]) => `| ${key} | ${v} |`),
-        '',
-    ];
-    const { plan, problems, known, messages, outputs, providers = [], onDrift } = conclusion;
-    const lines = [];
-    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
-    const scopeRows = ({ scope, action }, dryRun) => [
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        [
-            'Created by this run',
-            action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
-        ],
-    ];
-    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
-        const out = [];
-        if (action === 'create') {
-            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (action === 'update') {
-            // The note is the update's, under its table: it is about what the provider's users see, not a value.
-            const consent = fields.filter((f) => f.consent).map((f) => f.field);
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
-        }
-        if (comparison.length > 0) {
-            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
-        }
-        return out;
-    };
-    if (plan !== undefined) {
-        const { client, dryRun } = plan;
-        const single = plan.form === 'single';
-        const rows = [
-            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
-            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single
-                ? []
-                : [
-                    [
-                        'Not in the spec (left as they are)',
-                        plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
-                    ],
-                ]),
-            ['Ran for', cell(ranFor)],
-            // What a release with the same settings does is what this run says: the settings it ran with.
-            ...(onDrift === undefined
-                ? []
-                : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
-        ];
-        for (const { suffix, url, read, published, key, matches, allowed } of providers) {
-            // A provider named by its scope says which it is: one step may check several.
-            const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
-            const said = !read
-                ? 'could not be read (the errors say why)'
-                : published === undefined
-                    ? 'no scope'
-                    : `${code(published)} as ${code(key ?? '')}`;
-            rows.push([
-                `${which}${read ? ' publishes' : ''}`,
-                `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`,
-            ]);
-        }
-        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
-        if (single)
-            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        const section = (scope) => {
-            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            return [
-                `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
-                '',
-                ...table(scopeRows(scope, dryRun)),
-                ...scopeTables(scope, dryRun, '#####'),
-            ];
-        };
-        const { open, folded: quiet } = sectionsOf(plan);
-        lines.push(...open.flatMap(section));
-        if (quiet.length > 0)
-            lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
-    }
-    else if (problems !== undefined) {
-        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
-    }
-    else {
-        lines.push('### Provider scope: the run failed', '');
-        if (known !== undefined) {
-            // Every scope of the spec: a list's failure is about all of them.
-            const several = known.scopes.length > 1;
-            const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
-            lines.push(...table([
-                ['Client', code(known.clientId)],
-                [several ? 'Scope strings' : 'Scope string', strings],
-                ['Ran for', cell(ranFor)],
-            ]));
-        }
-    }
+function buildSummary(conclusion, context) {
+    const w = writerOf(context);
+    const { plan, problems, messages, outputs } = conclusion;
+    const lines = plan !== undefined
+        ? planLines(conclusion, plan, context, w)
+        : problems !== undefined
+            ? problemLines(problems, w)
+            : failedLines(conclusion, context.ranFor, w);
     // A failed validation's problems are its errors, listed above.
     const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
-        ? [`- **${m.level}**: ${cell(m.text)}`]
+        ? [`- **${m.level}**: ${w.cell(m.text)}`]
         : []);
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    if (outputs !== undefined) {
-        // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-        const { scopes, ...named } = outputs;
-        const each = Object.entries(JSON.parse(scopes));
-        lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
-        lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
-        lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
-        lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
-    }
+    if (outputs !== undefined)
+        lines.push(...outputLines(outputs, w));
     return lines.join('\n');
 }
 
@@ -3487,44 +3522,27 @@ const ADVICE = {
     drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
-function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
-    const { plan, known, messages } = conclusion;
-    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-    const lines = [
-        marker,
-        '### The provider scope needs attention',
-        '',
-        `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`,
-        '',
-    ];
+/** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
+function driftLines(plan, rows, runUrl, { value, code }) {
     const list = plan?.form === 'list';
-    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-    const found = (why) => why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why];
-    const advice = (why) => why === 'no scope' && missing.length > 0
-        ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
-        : why === 'failed' && conclusion.secretRejected === true
-            ? SECRET_REJECTED
-            : ADVICE[why];
-    lines.push(...because.map((why) => `- ${found(why)}`), '');
-    if (notes.length > 0) {
-        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
-        if (notes.length > MAX_MESSAGES)
-            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
-        lines.push('');
-    }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
         .filter((c) => !c.same)
         .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
+    if (drift.length === 0)
+        return [];
     const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-    if (drift.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
-        if (drift.length > rows)
-            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
-    }
+    return [
+        '#### The spec and the service',
+        '',
+        '| Field | Spec | Service |',
+        '|---|---|---|',
+        ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
+        ...(drift.length > rows ? [`| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`] : []),
+        '',
+    ];
+}
+/** The scope string, or each listed one by its suffix: read from the service, or the spec's when the run failed first. */
+function stringLines({ plan, known }, { value, code }) {
     const strings = plan === undefined
         ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({
             suffix,
@@ -3538,14 +3556,25 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
         }));
     const [one, ...others] = strings;
     if (one !== undefined && others.length === 0)
-        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
+        return [`The scope string: ${code(one.string)}${one.how}.`, ''];
     // By suffix too, which a value cut to its limit may lose from the string's end.
     if (others.length > 0)
-        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-    // Every provider's verdict, each by the scope it had to publish: one step may check several.
-    const providers = conclusion.providers ?? [];
-    if (providers.length > 0)
-        lines.push('#### The deployed providers', '', ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
+        return [
+            'The scope strings:',
+            '',
+            ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`),
+            '',
+        ];
+    return [];
+}
+/** Every provider's verdict, each by the scope it had to publish: one step may check several. */
+function providerLines(providers, { value, code }) {
+    if (providers.length === 0)
+        return [];
+    return [
+        '#### The deployed providers',
+        '',
+        ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
             const about = suffix === undefined ? '' : `${value(suffix)}: `;
             const said = !read
                 ? 'could not be read'
@@ -3553,10 +3582,63 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
                     ? 'publishes no scope'
                     : `publishes ${code(published)}`;
             return `- ${about}${code(url)} ${said} (${matches ? 'matches' : `**not ${value(allowed)}**`})`;
-        }), '');
-    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
-    return lines.join('\n');
+        }),
+        '',
+    ];
+}
+/** The run's warnings and errors, the first few: the run has them all. */
+function noteLines({ messages }, runUrl, { value }) {
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    if (notes.length === 0)
+        return [];
+    return [
+        '#### Warnings and errors',
+        '',
+        ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`),
+        ...(notes.length > MAX_MESSAGES
+            ? [`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`]
+            : []),
+        '',
+    ];
+}
+/** What the watch found, and what to do about each: in a list, the listed scopes the client lacks by suffix. */
+function verdictOf(conclusion, { value }) {
+    const { plan } = conclusion;
+    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+    const missing = plan?.form === 'list' ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    return {
+        found: (why) => why === 'no scope' && missing.length > 0
+            ? `The client lacks listed scope(s): ${missing.join(', ')}.`
+            : FOUND[why],
+        advice: (why) => why === 'no scope' && missing.length > 0
+            ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
+            : why === 'failed' && conclusion.secretRejected === true
+                ? SECRET_REJECTED
+                : ADVICE[why],
+    };
+}
+function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const w = { value, code: (text) => `<code>${value(text)}</code>` };
+    const { found, advice } = verdictOf(conclusion, w);
+    return [
+        marker,
+        '### The provider scope needs attention',
+        '',
+        `The watch's [run](${runUrl}) of the spec file ${w.code(spec)} for client ${w.code(clientId)} found:`,
+        '',
+        ...because.map((why) => `- ${found(why)}`),
+        '',
+        ...noteLines(conclusion, runUrl, w),
+        ...driftLines(conclusion.plan, rows, runUrl, w),
+        ...stringLines(conclusion, w),
+        ...providerLines(conclusion.providers ?? [], w),
+        '#### What to do',
+        '',
+        ...because.map((why) => `- ${advice(why)}`),
+        '',
+        `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
+    ].join('\n');
 }
 /** The comment that closes the issue: the registration is well again. */
 const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
