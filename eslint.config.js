@@ -8,38 +8,49 @@ const ACTIONS = [/^@actions\//, 'only the GitHub door uses the GitHub toolkit'];
 /** One zod, the small one: its classic entry cost about 27 ms before the first request (CONTRIBUTING.md, Performance). */
 const ZOD_MINI = [/^zod(\/v4)?$/, 'import zod/mini, not the classic zod'];
 
+/** Outside the engine, its entry alone (and text.ts, which every layer shares): src/engine/index.ts. */
+const ENGINE_ENTRY = [
+  /(^|\/)engine\/(?!(index|text)\.ts$)/,
+  'outside the engine, import its entry, engine/index.ts (or engine/text.ts), not its inner modules',
+];
+
 const ENGINE = [
-  [/(^|\/)(github|cli|markdown)\//, 'the engine knows no door, nor how one renders it'],
+  [/(^|\/)(github|cli|gitlab|render)\//, 'the engine knows no door, nor how one renders it'],
   ACTIONS,
   ZOD_MINI,
 ];
 
 /**
- * The layers of src/ (src/README.md): the doors -> the markdown -> the engine -> the wire, and
+ * The layers of src/ (src/README.md): the doors -> the renderings -> the engine -> the wire, and
  * never one door into the other. Per folder, the import specifiers it may not use, and why; an import against
  * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
  */
 export const LAYERS = {
-  'src/markdown': [[/(^|\/)(github|cli)\//, 'the markdown renderings know no door'], ACTIONS, ZOD_MINI],
+  'src/render': [[/(^|\/)(github|cli|gitlab)\//, 'the renderings know no door'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
   'src/engine': ENGINE,
   // Within the engine, the flow of a run: the spec read, then reconciled, then concluded. A
   // folder imports only the folders before it (and the wire); the entries at its top, all.
-  'src/engine/spec': [...ENGINE, [/^\.\.\/(?!\.\.\/wire\/)/, 'reading the spec comes first: it knows no later step']],
+  'src/engine/settings': [
+    ...ENGINE,
+    [/^\.\.\/(?!\.\.\/wire\/)/, 'reading the spec comes first: it knows no later step'],
+  ],
   'src/engine/reconcile': [
     ...ENGINE,
-    [/^\.\.\/(?!spec\/|\.\.\/wire\/)/, 'the reconciliation knows the spec, not the conclusion nor the entries'],
+    [/^\.\.\/(?!settings\/|\.\.\/wire\/)/, 'the reconciliation knows the spec, not the conclusion nor the entries'],
   ],
   'src/engine/conclude': [
     ...ENGINE,
-    [/^\.\.\/(?!spec\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
+    [/^\.\.\/(?!settings\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
   ],
   'src/wire': [
-    [/(^|\/)(engine|markdown|github|cli)\//, 'the wire knows neither the engine nor a door'],
+    [/(^|\/)(engine|render|github|cli|gitlab)\//, 'the wire knows neither the engine nor a door'],
     ACTIONS,
     ZOD_MINI,
   ],
-  'src/github': [[/(^|\/)cli\//, 'one door never imports the other'], ZOD_MINI],
-  'src/cli': [[/(^|\/)github\//, 'one door never imports the other'], ACTIONS, ZOD_MINI],
+  'src/github': [[/(^|\/)(cli|gitlab)\//, 'one door never imports another'], ENGINE_ENTRY, ZOD_MINI],
+  // GitLab's door is reached through the command line (a GitLab job runs it): the command line may import it.
+  'src/gitlab': [[/(^|\/)(cli|github)\//, 'one door never imports another'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
+  'src/cli': [[/(^|\/)github\//, 'one door never imports another'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
 };
 
 /**

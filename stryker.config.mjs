@@ -35,7 +35,7 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false },
 
   // Surviving mutants judged equivalent: no behaviour can tell them apart from the code.
-  // - src/cli/human-report.ts, plan of an update, `c.field === 'dependent_scopes' && !c.same`:
+  // - src/render/human-report.ts, plan of an update, `c.field === 'dependent_scopes' && !c.same`:
   //   `&& !c.same` dropped (or the condition made `c.field === 'dependent_scopes'`). The note is
   //   only written on the line of a field that differs, so whether it is computed for a field
   //   that is the same changes nothing.
@@ -53,14 +53,14 @@ export default {
   //   made another string (no test reaches it): every flag that takes a value has an example.
   // - src/cli/options.ts, the `help` of client_secret made "": the secret has no flag, so no
   //   line of --help shows its help (the secret's hint is CLI_NAMING.whenEmpty's, pinned).
-  // - src/cli/human-report.ts, `command === 'plan' && result.wouldCreate` with the first
+  // - src/render/human-report.ts, `command === 'plan' && result.wouldCreate` with the first
   //   operand made `true`: a result would create only in a dry run, and only plan is one.
-  // - src/engine/spec/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
+  // - src/engine/settings/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
   //   with more before four dotted numbers is not a host at all: the URL parser reads a host
   //   that ends in a number as an IPv4 address and refuses the URL (http://10.127.0.0.1).
-  // - src/engine/spec/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
+  // - src/engine/settings/settings.ts, baseUrl: `$` dropped from `/^https?:$/`. `URL.protocol` is the
   //   scheme and one colon: nothing can follow it.
-  // - src/engine/spec/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
+  // - src/engine/settings/settings.ts, baseUrl: `URL.parse(value)?.protocol ?? ''` with '' made another
   //   string. It stands for "no URL", and no string without `http` in it passes the test.
   // - src/wire/http.ts, keepAliveLanes: `b.busy < a.busy` made `<=`. A request beyond the
   //   fourth waits on the last of the least busy lanes instead of the first: as busy as it.
@@ -81,7 +81,7 @@ export default {
   //   written. The flag keeps import from writing through a link planted at that name.
   // - src/engine/import.ts, readBack: `/^spec: /` made `/spec: /`. Every problem parseSpec
   //   gives starts with the file's name and ': ', so the first match is at the start.
-  // - src/engine/spec/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
+  // - src/engine/settings/spec.ts, parseSpec: `doc.toJS({ maxAliasCount: 100 })` made `doc.toJS({})`:
   //   100 is yaml's own default; the option says it where the limit matters.
   // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
   //   door reads it: each shows the message and the location.
@@ -89,15 +89,15 @@ export default {
   //   the toolkit's proxy (request.fetch) and the time limit: the end-to-end test through the
   //   runner's proxy pins the first (it runs the bundle, which Stryker cannot see), and a
   //   request that never answers would take the real 30 s to show the second.
-  // - src/markdown/comment.ts, renderComment, and src/markdown/issue.ts,
+  // - src/render/comment.ts, renderComment, and src/render/issue.ts,
   //   renderIssue: `let body = ''` made another string. The loop over the value limits (never
   //   empty) sets it before it is read.
-  // - src/markdown/comment.ts, verdict: `plan?.form` made `plan.form`. It is read only
+  // - src/render/comment.ts, verdict: `plan?.form` made `plan.form`. It is read only
   //   when every scope of the plan is unchanged, which needs a plan.
-  // - src/markdown/issue.ts, render: `drift.length > rows` made `>=`. At a row limit
+  // - src/render/issue.ts, render: `drift.length > rows` made `>=`. At a row limit
   //   equal to the drift's length the table is the one the unlimited rendering had, which was
   //   too long already: that rendering is passed over whether or not it counts "0 more".
-  // - src/markdown/issue.ts, render: the known scope string's `suffix: ''` made another
+  // - src/render/issue.ts, render: the known scope string's `suffix: ''` made another
   //   string. It is the one string then, shown without its suffix; a suffix shows only in a list.
   // - src/wire/http.ts, networkError: `transient: code !== undefined && TRANSIENT_CODES.has(code)`
   //   with `code !== undefined` made `true`: the set holds no undefined.
@@ -111,10 +111,10 @@ export default {
   //   before its letters in either case, and a scope's dependencies never share an id.
   // - src/engine/ensure.ts, stopping: the run's abort reason, 'the run has ended', made "". A
   //   request it ends is said as "no answer (Error)", by the error's name, never its message.
-  // - src/cli/human-report.ts: `plan.request ?? ''` (twice) and `before ?? []` are never
+  // - src/render/human-report.ts: `plan.request ?? ''` (twice) and `before ?? []` are never
   //   reached: a creation's and an update's plan always names its request, and an update's
   //   fields always have a value before. They satisfy the type, which allows null for `none`.
-  // - src/cli/json-report.ts: `...(imported === undefined ? {} : { import: imported })` made
+  // - src/render/json-report.ts: `...(imported === undefined ? {} : { import: imported })` made
   //   `{ import: imported }`: JSON.stringify leaves out a key whose value is undefined.
   // - src/engine/import.ts, readBack: the guard that refuses a spec reading back otherwise than
   //   the scope (4 mutants: `differ`'s filter, its test made `false`, its block emptied, its
@@ -159,7 +159,7 @@ export default {
   //   callback, `socket !== undefined` made true and `socket?.destroy()` made `socket.destroy()`:
   //   Node's agent calls it with the socket in hand whether or not it failed (Node 24's
   //   `https.Agent.prototype.createConnection`, `cleanupAndPropagate(err, socket)`).
-  // - src/engine/spec/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
+  // - src/engine/settings/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
   //   loop) and `filled < bytes` made true (once the buffer is full, a read of 0 bytes gives
   //   `got = 0`, which ends the loop one read later).
 

@@ -2,8 +2,8 @@
  * `npm run preview -- [--spec <path>] [--out <dir>] [options]`: what GitHub would show for a
  * spec, without GitHub. One dry run of the engine (nothing is written to the service, nothing
  * sent to GitHub), then the three renderings a run leaves, each written to a markdown file
- * named on stdout: the job summary (markdown/summary.ts), the pull request's comment and the
- * watch's issue (markdown/places.ts, as the GitHub door builds them). Against the embedded
+ * named on stdout: the job summary (render/summary.ts), the pull request's comment and the
+ * watch's issue (render/places.ts, as the GitHub door builds them). Against the embedded
  * service by default, started here on 127.0.0.1 with a client made for the run; against
  * another (the real one) when PROVIDER_AUTH_URL is set, with PROVIDER_CLIENT_ID and
  * PROVIDER_CLIENT_SECRET. `--help` lists the options; CONTRIBUTING.md ("Local runs") has more.
@@ -23,12 +23,12 @@ import {
   SETTING_DEFAULTS,
   type Naming,
   type SettingName,
-} from '../src/engine/spec/settings.ts';
-import { nearestKey } from '../src/engine/spec/suggest.ts';
+} from '../src/engine/settings/settings.ts';
+import { nearestKey } from '../src/engine/settings/suggest.ts';
 import { inert } from '../src/engine/text.ts';
 import { INPUT_NAMING } from '../src/github/inputs.ts';
-import { pullRequestComment, watchWriting } from '../src/markdown/places.ts';
-import { buildSummary, escapeMarkdown } from '../src/markdown/summary.ts';
+import { pullRequestComment, watchWriting } from '../src/render/places.ts';
+import { buildSummary, escapeMarkdown } from '../src/render/summary.ts';
 import { EmbeddedAuthService } from './auth-service.ts';
 
 export const USAGE = `Usage: npm run preview -- [options]

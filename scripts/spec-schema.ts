@@ -7,8 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
-import { cliReportSchema } from '../src/cli/json-report.ts';
-import { scopeListSchema, scopeSpecSchema } from '../src/engine/spec/spec.ts';
+import { cliReportSchema } from '../src/render/json-report.ts';
+import { scopeListSchema, scopeSpecSchema } from '../src/engine/settings/spec.ts';
 
 const SCHEMAS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema');
 export const SCHEMA_FILE = path.join(SCHEMAS, 'provider-scope.schema.json');

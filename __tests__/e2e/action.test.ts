@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type AuthServiceOptions } from '../../dev/auth-service.ts';
 import type { ActionRun } from '../../dev/runner.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import {
   annotations,
   expectSafe,

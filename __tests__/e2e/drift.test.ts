@@ -3,7 +3,7 @@
  * each on_drift does about it.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { annotations, errors, Harness, warnings } from '../support/harness.ts';
 
 let h: Harness;

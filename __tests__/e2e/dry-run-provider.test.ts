@@ -3,7 +3,7 @@
  * provider's introspection document.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { errors, Harness, SPEC_FILE, warnings } from '../support/harness.ts';
 
 let h: Harness;

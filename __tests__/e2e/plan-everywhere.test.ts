@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING } from '../../dev/auth-service.ts';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { Harness, SPEC, TRANSFER_SCOPE_ID } from '../support/harness.ts';
 import { expectSafeWithGitHub, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
 

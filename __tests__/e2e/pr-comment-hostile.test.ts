@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { GITHUB_COMMENT_LIMIT, type FakeGitHubApi } from '../../dev/github-api.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { Harness, SPEC_FILE, specFiles } from '../support/harness.ts';
 import { expectSafeWithGitHub, ISSUE, runOnPullRequest, startGitHub } from '../support/pull-request.ts';
 

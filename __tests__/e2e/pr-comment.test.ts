@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { annotations, Harness, SPEC, SPEC_FILE } from '../support/harness.ts';
 import {
   DEVELOPER,

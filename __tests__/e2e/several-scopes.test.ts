@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ScopeRecord } from '../../dev/auth-service.ts';
 import { ROOT, spawnProcess, type ActionRun } from '../../dev/runner.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { annotations, errors, expectSafe, Harness, SPEC_FILE, warnings } from '../support/harness.ts';
 
 interface Entry {

@@ -4,7 +4,7 @@
  * has the dependents by id, the error id and the hints, the suffix rule.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { annotations, Harness, specFiles, warnings } from '../support/harness.ts';
 
 let h: Harness;

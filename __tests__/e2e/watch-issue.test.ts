@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import type { FakeGitHubApi } from '../../dev/github-api.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { annotations, errors, Harness, SPEC, SPEC_FILE, warnings } from '../support/harness.ts';
 import { DEVELOPER, expectSafeWithGitHub, RUN_URL, SOMEONE, startGitHub, USER_TOKEN } from '../support/pull-request.ts';
 import { DISPATCH_EVENT, issueCalls, REPOSITORY, runWatch, watchIssues } from '../support/watch.ts';

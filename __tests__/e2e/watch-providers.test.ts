@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { WORKFLOW_BOT, type FakeGitHubApi, type GitHubRequest } from '../../dev/github-api.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { errors, Harness, SPEC_FILE } from '../support/harness.ts';
 import { expectSafeWithGitHub, startGitHub } from '../support/pull-request.ts';
 import { issueCalls, REPOSITORY, runWatch, watchIssues } from '../support/watch.ts';

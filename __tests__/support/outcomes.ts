@@ -3,8 +3,8 @@
  * problems each name a field and say something, with no stack trace; never a crash.
  */
 import { expect } from '@jest/globals';
-import { ValidationError } from '../../src/engine/spec/problems.ts';
-import { parseSpec, scopeSpecSchema } from '../../src/engine/spec/spec.ts';
+import { ValidationError } from '../../src/engine/settings/problems.ts';
+import { parseSpec, scopeSpecSchema } from '../../src/engine/settings/spec.ts';
 
 const FILE = '.github/provider-scope.yml';
 

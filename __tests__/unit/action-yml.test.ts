@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/spec/settings.ts';
+import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings/settings.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { outputsOf } from '../../src/engine/conclude/conclude.ts';
 import { planOf } from '../../src/engine/reconcile/plan.ts';

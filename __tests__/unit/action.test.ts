@@ -12,7 +12,7 @@ import { ProviderStub } from '../../dev/provider-stub.ts';
 import { run } from '../../src/github/action.ts';
 import type { CommentRun } from '../../src/github/collaborators.ts';
 import { MAX_QUOTED } from '../../src/wire/answer-problems.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
 import { echoTheToken } from '../support/token-runs.ts';

@@ -19,11 +19,11 @@ import {
 } from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { ROOT } from '../../dev/runner.ts';
-import { dotenvOf } from '../../src/cli/dotenv.ts';
+import { dotenvOf } from '../../src/gitlab/dotenv.ts';
 import { COMMANDS } from '../../src/cli/help.ts';
-import type { CliReport } from '../../src/cli/json-report.ts';
+import type { CliReport } from '../../src/render/json-report.ts';
 import { CLI_SETTINGS, cliNaming, ordinal } from '../../src/cli/options.ts';
-import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/spec/settings.ts';
+import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings/settings.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';

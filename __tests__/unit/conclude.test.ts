@@ -2,7 +2,7 @@
 import { PLAIN_WORDS } from '../../src/wire/words.ts';
 import { describe, expect, test } from '@jest/globals';
 import { concludeFailure, concludeRun } from '../../src/engine/conclude/conclude.ts';
-import { ValidationError } from '../../src/engine/spec/problems.ts';
+import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { CONSENT_NOTE, type FieldComparison, type FieldValue } from '../../src/engine/reconcile/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { id } from '../support/ids.ts';

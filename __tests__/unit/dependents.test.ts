@@ -6,7 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { levelsOf, type Siblings } from '../../src/engine/reconcile/dependents.ts';
 import type { Scope } from '../../src/engine/reconcile/service.ts';
-import { listedScopeSchema, MAX_SPEC_BYTES } from '../../src/engine/spec/spec.ts';
+import { listedScopeSchema, MAX_SPEC_BYTES } from '../../src/engine/settings/spec.ts';
 import { nthUuid as uuid } from '../support/ids.ts';
 
 const stringOf = (suffix: string): string => `https://auth.example.test/scopes/client/${suffix}`;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
 import { ProviderStub } from '../../dev/provider-stub.ts';
 import { CLI_SETTINGS } from '../../src/cli/options.ts';
-import type { SettingName } from '../../src/engine/spec/settings.ts';
+import type { SettingName } from '../../src/engine/settings/settings.ts';
 import { run } from '../../src/github/action.ts';
 import { CliWorkspace } from '../support/cli-world.ts';
 import { fakeClock } from '../support/clock.ts';

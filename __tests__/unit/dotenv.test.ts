@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../dev/runner.ts';
 import { ActionError } from '../../src/wire/errors.ts';
-import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/cli/dotenv.ts';
-import type { SpecFile } from '../../src/engine/spec/spec.ts';
+import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/gitlab/dotenv.ts';
+import type { SpecFile } from '../../src/engine/settings/spec.ts';
 import { id } from '../support/ids.ts';
 
 const CLIENT_ID = id('5fac2e64-c734-4e6b-90ea-ff12ddbf9653');

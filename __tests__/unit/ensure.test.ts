@@ -14,7 +14,7 @@ import type { Conclusion, Message } from '../../src/engine/conclude/conclude.ts'
 import { ensureProviderScope, verifyProvider } from '../../src/engine/ensure.ts';
 import type { RunPort } from '../../src/engine/port.ts';
 import { keepSecrets } from '../../src/engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../../src/engine/spec/settings.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { scopeStringOf } from '../../src/wire/service-client.ts';
 import { fakeClock } from '../support/clock.ts';

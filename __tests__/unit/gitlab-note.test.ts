@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
 import type { FakeGitLabApi } from '../../dev/gitlab-api.ts';
-import { apiUrlProblem, nextPage, noteFailure } from '../../src/cli/gitlab-note.ts';
+import { apiUrlProblem, nextPage, noteFailure } from '../../src/gitlab/note.ts';
 import { concludeRun } from '../../src/engine/conclude/conclude.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { credentialForms, secretForms } from '../../src/engine/secrets.ts';
@@ -19,9 +19,9 @@ import {
   GITLAB_NOTE,
   NOTE_LIMIT,
   renderComment,
-} from '../../src/markdown/comment.ts';
+} from '../../src/render/comment.ts';
 import { HttpError } from '../../src/wire/http.ts';
-import { escapeMarkdown } from '../../src/markdown/summary.ts';
+import { escapeMarkdown } from '../../src/render/summary.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 import { CLIENT_ID, REGISTERED, single } from '../support/plans.ts';
 import {

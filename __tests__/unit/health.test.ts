@@ -6,7 +6,7 @@ import { describe, expect, test } from '@jest/globals';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import { unwellBecause } from '../../src/engine/conclude/health.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
-import type { Settings } from '../../src/engine/spec/settings.ts';
+import type { Settings } from '../../src/engine/settings/settings.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { id } from '../support/ids.ts';

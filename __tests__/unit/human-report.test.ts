@@ -1,5 +1,5 @@
 /**
- * What a person reads on the terminal (src/cli/human-report.ts), line by line, with a paint
+ * What a person reads on the terminal (src/render/human-report.ts), line by line, with a paint
  * that names its colour around the text, so that which line is coloured how is seen.
  */
 import { describe, expect, test } from '@jest/globals';
@@ -7,8 +7,8 @@ import { outputsOf } from '../../src/engine/conclude/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
 import { planOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
-import { humanReport, type Paint, type Style } from '../../src/cli/human-report.ts';
-import { jsonReport } from '../../src/cli/json-report.ts';
+import { humanReport, type Paint, type Style } from '../../src/render/human-report.ts';
+import { jsonReport } from '../../src/render/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { id } from '../support/ids.ts';
 import { conclusionOf, single } from '../support/plans.ts';

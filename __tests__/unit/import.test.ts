@@ -22,10 +22,10 @@ import {
 } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 import { installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
-import type { CliReport } from '../../src/cli/json-report.ts';
+import type { CliReport } from '../../src/render/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { importScope } from '../../src/engine/import.ts';
-import { parseSpec } from '../../src/engine/spec/spec.ts';
+import { parseSpec } from '../../src/engine/settings/spec.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { keepSecrets, secretForms } from '../../src/engine/secrets.ts';
 import { hasUnsafe } from '../../src/engine/text.ts';

@@ -12,9 +12,9 @@ import type { Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { buildSummary, escapeMarkdown as md } from '../../src/markdown/summary.ts';
-import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/markdown/comment.ts';
-import { renderIssue, watchMarker } from '../../src/markdown/issue.ts';
+import { buildSummary, escapeMarkdown as md } from '../../src/render/summary.ts';
+import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/render/comment.ts';
+import { renderIssue, watchMarker } from '../../src/render/issue.ts';
 import { id, nthUuid } from '../support/ids.ts';
 
 /** GitHub's limit on one step's summary: 1 MiB, counted in bytes. */

@@ -10,12 +10,12 @@ import { FakeGitHubApi, WORKFLOW_BOT } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
 import type { Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
-import { ValidationError } from '../../src/engine/spec/problems.ts';
+import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import type { ActionCore } from '../../src/github/collaborators.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { escapeMarkdown as md } from '../../src/markdown/summary.ts';
+import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import {
   COMMENT_LIMIT,
   commentMarker,
@@ -23,7 +23,7 @@ import {
   defuse,
   renderComment,
   type CommentFacts,
-} from '../../src/markdown/comment.ts';
+} from '../../src/render/comment.ts';
 import { findOwn, type GitHubContext, type GitHubToolkit } from '../../src/github/octokit.ts';
 import { commentOnPullRequest, failure, readPrComment } from '../../src/github/pr-comment.ts';
 import { run } from '../../src/github/action.ts';

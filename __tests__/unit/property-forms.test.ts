@@ -16,7 +16,7 @@ import { GROUPS_SCOPE_ID, TRANSFER_SCOPE_STRING, type EmbeddedAuthService } from
 import type { Conclusion, Message } from '../../src/engine/conclude/conclude.ts';
 import { ensureProviderScope } from '../../src/engine/ensure.ts';
 import { keepSecrets } from '../../src/engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../../src/engine/spec/settings.ts';
+import { SETTING_DEFAULTS, type SettingName } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';

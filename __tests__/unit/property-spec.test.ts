@@ -6,7 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { parseSettings, SETTING_NAMES, type SettingName } from '../../src/engine/spec/settings.ts';
+import { parseSettings, SETTING_NAMES, type SettingName } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { expectValidSpecOrProblems, outcomeOf } from '../support/outcomes.ts';
 

@@ -15,12 +15,12 @@ import {
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';
-import { SpecFieldError } from '../../src/engine/spec/problems.ts';
+import { SpecFieldError } from '../../src/engine/settings/problems.ts';
 import { reconcile as reconcileForm, type ReconcileRequest } from '../../src/engine/reconcile/reconcile.ts';
 import { silentLog, type Log } from '../../src/wire/log.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/wire/retry.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
-import { scopeSpecSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
+import { scopeSpecSchema, type SpecDependent } from '../../src/engine/settings/spec.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';

@@ -199,7 +199,7 @@ describe('every file, script and document names only files and sections that are
     expect(
       missingPaths(
         'README.md',
-        'runs `src/main.ts` and `src/engine/spec/spec.ts`, `engine/ensure.ts`, `unit/layers.test.ts`',
+        'runs `src/main.ts` and `src/engine/settings/spec.ts`, `engine/ensure.ts`, `unit/layers.test.ts`',
       ),
     ).toEqual(['src/main.ts']);
     expect(missingPaths('.env.example', '# runs (dev/local-action.ts, src/main.ts)')).toEqual(['src/main.ts']);

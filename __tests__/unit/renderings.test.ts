@@ -8,18 +8,18 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type EmbeddedAuthService } from '../../dev/auth-service.ts';
-import { humanReport } from '../../src/cli/human-report.ts';
-import { jsonReport } from '../../src/cli/json-report.ts';
+import { humanReport } from '../../src/render/human-report.ts';
+import { jsonReport } from '../../src/render/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import { isDependentList, type FieldValue } from '../../src/engine/reconcile/drift.ts';
 import { reconcile } from '../../src/engine/reconcile/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
-import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/spec/spec.ts';
+import { listedScopeSchema, scopeSpecSchema, type SpecDependent } from '../../src/engine/settings/spec.ts';
 import { inert } from '../../src/engine/text.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { buildSummary } from '../../src/markdown/summary.ts';
-import { commentMarker, renderComment } from '../../src/markdown/comment.ts';
+import { buildSummary } from '../../src/render/summary.ts';
+import { commentMarker, renderComment } from '../../src/render/comment.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { silentLog } from '../../src/wire/log.ts';

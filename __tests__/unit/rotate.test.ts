@@ -18,7 +18,7 @@ import {
   type RotationSetting,
 } from '../../src/engine/rotate.ts';
 import { credentialForms, keepSecrets, secretForms } from '../../src/engine/secrets.ts';
-import type { SettingName } from '../../src/engine/spec/settings.ts';
+import type { SettingName } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid } from '../support/ids.ts';

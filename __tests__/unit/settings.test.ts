@@ -1,12 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
-import { ValidationError, type Problem } from '../../src/engine/spec/problems.ts';
+import { ValidationError, type Problem } from '../../src/engine/settings/problems.ts';
 import {
   SETTING_NAMES,
   parseSettings,
   providerProblems,
   providersOf,
   type SettingName,
-} from '../../src/engine/spec/settings.ts';
+} from '../../src/engine/settings/settings.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 

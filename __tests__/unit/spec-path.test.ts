@@ -1,5 +1,5 @@
 /**
- * The rule for the spec's path (src/engine/spec/spec-path.ts), the function loadSpec applies with
+ * The rule for the spec's path (src/engine/settings/spec-path.ts), the function loadSpec applies with
  * Node's own `path`, here with each platform's: `path.win32` as on a Windows runner (drive
  * letters, backslashes, UNC shares, case), `path.posix` as on Linux and macOS. loadSpec
  * itself, on this machine's file system, is tested in spec.test.ts.
@@ -7,7 +7,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { insideWorkspace } from '../../src/engine/spec/spec-path.ts';
+import { insideWorkspace } from '../../src/engine/settings/spec-path.ts';
 import { ROOT } from '../../dev/runner.ts';
 
 describe('with path.win32, as on a Windows runner', () => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import { CLI_SCHEMA_FILE, renderCliSchema, renderSchema, SCHEMA_FILE } from '../../scripts/spec-schema.ts';
-import { scopeSpecSchema } from '../../src/engine/spec/spec.ts';
+import { scopeSpecSchema } from '../../src/engine/settings/spec.ts';
 
 test('the committed JSON Schemas are the ones generated from the zod schemas (npm run schema)', async () => {
   expect(await readFile(SCHEMA_FILE, 'utf8')).toBe(renderSchema());

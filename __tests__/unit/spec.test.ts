@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ValidationError, type Problem } from '../../src/engine/spec/problems.ts';
-import { loadSpec, MAX_SPEC_BYTES, parseSpec, type SpecDependent } from '../../src/engine/spec/spec.ts';
+import { ValidationError, type Problem } from '../../src/engine/settings/problems.ts';
+import { loadSpec, MAX_SPEC_BYTES, parseSpec, type SpecDependent } from '../../src/engine/settings/spec.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@jest/globals';
-import { nearestKey } from '../../src/engine/spec/suggest.ts';
+import { nearestKey } from '../../src/engine/settings/suggest.ts';
 
 const SCOPE_KEYS = ['name', 'description', 'scope_suffix', 'advertised', 'allow_refresh_tokens', 'dependent_scopes'];
 const DEPENDENT_KEYS = ['scope', 'optional', 'requires_refresh_token'];

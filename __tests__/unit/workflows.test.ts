@@ -9,7 +9,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { parseSpec } from '../../src/engine/spec/spec.ts';
+import { parseSpec } from '../../src/engine/settings/spec.ts';
 import {
   asMapping,
   isMapping,

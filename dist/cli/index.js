@@ -43,9 +43,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_stream_consumers__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_stream_consumers__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _wire_transport_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5071);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7198);
-/* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(793);
+/* harmony import */ var _wire_transport_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5071);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7198);
+/* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(793);
 // The command line's entry: the process as main() sees it, and its exit code. The Node version
 // is checked first, and main() loaded only then: its dependencies need Node 22.19 or later.
 
@@ -54,11 +54,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
-const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_5__/* .tooOldNode */ .i)(process.versions.node);
+const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_3__/* .tooOldNode */ .i)(process.versions.node);
 if (tooOld === undefined) {
     // The service's first connections open while the rest of the command loads (transport.ts).
-    await (0,_wire_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .openAhead */ .ij)((0,_address_js__WEBPACK_IMPORTED_MODULE_4__/* .givenAuthUrl */ .b)(process.argv.slice(2), process.env));
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(766)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2766));
+    await (0,_wire_transport_js__WEBPACK_IMPORTED_MODULE_4__/* .openAhead */ .ij)((0,_address_js__WEBPACK_IMPORTED_MODULE_5__/* .givenAuthUrl */ .b)(process.argv.slice(2), process.env));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(999)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1999));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,

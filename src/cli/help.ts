@@ -1,5 +1,5 @@
 /** `--help`, for the whole and for each command: only what applies, with examples. */
-import { SETTING_DEFAULTS } from '../engine/spec/settings.ts';
+import { SETTING_DEFAULTS } from '../engine/index.ts';
 import {
   CLI_FLAGS,
   COMMAND_FLAGS,

@@ -6,11 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Message } from '../engine/conclude/conclude.ts';
-import { importScope, type ImportNaming, type ImportRequest } from '../engine/import.ts';
+import { type ImportNaming, type ImportRequest, importScope, type Message } from '../engine/index.ts';
 import { inertJson } from '../engine/text.ts';
 import { NAME } from './options.ts';
-import { jsonReport, type CliReport } from './json-report.ts';
+import { jsonReport, type CliReport } from '../render/json-report.ts';
 
 const IMPORT_NAMING: ImportNaming = {
   pickSuffix: (suffix) => `--scope-suffix ${suffix}`,

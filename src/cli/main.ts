@@ -10,20 +10,25 @@ import path from 'node:path';
 import { parseArgs, styleText } from 'node:util';
 import type { Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import { ensureProviderScope, verifyProvider } from '../engine/ensure.ts';
-import { keepSecrets } from '../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../engine/spec/settings.ts';
-import { nearestKey } from '../engine/spec/suggest.ts';
+import {
+  type Conclusion,
+  ensureProviderScope,
+  keepSecrets,
+  type Message,
+  nearestKey,
+  SETTING_DEFAULTS,
+  type SettingName,
+  verifyProvider,
+} from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
-import { buildSummary } from '../markdown/summary.ts';
+import { buildSummary } from '../render/summary.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
-import { dotenvOf, dotenvProblems } from './dotenv.ts';
+import { dotenvOf, dotenvProblems } from '../gitlab/dotenv.ts';
 import { COMMANDS, commandHelp, commandList, overallHelp } from './help.ts';
-import { humanReport, type Paint } from './human-report.ts';
+import { humanReport, type Paint } from '../render/human-report.ts';
 import { runImport } from './import.ts';
-import { jsonReport } from './json-report.ts';
+import { jsonReport } from '../render/json-report.ts';
 import {
   CLI_FLAGS,
   CLI_SETTINGS,
@@ -279,7 +284,7 @@ async function run(command: Command, values: Values, format: Format, collaborato
     });
   if (values['gitlab-note'] === true || noteVariable === 'true') {
     // Loaded only then: every other run starts without it.
-    const { noteOnMergeRequest } = await import('./gitlab-note.ts');
+    const { noteOnMergeRequest } = await import('../gitlab/note.ts');
     const timeout = Number(read('timeout_seconds'));
     await noteOnMergeRequest({
       conclusion,

@@ -4,8 +4,8 @@
  * environment (or stdin when asked) and never from a flag: a flag shows in `ps` and in the
  * shell's history.
  */
-import { SETTING_DEFAULTS, type Naming, type SettingName } from '../engine/spec/settings.ts';
-import { nearestKey } from '../engine/spec/suggest.ts';
+import { type Naming, nearestKey, SETTING_DEFAULTS, type SettingName } from '../engine/index.ts';
+import { COMMAND_NAMES, type Command } from '../render/commands.ts';
 import { AUTH_URL_OPTION } from './address.ts';
 
 /** The command's name, as a user types it. */
@@ -88,9 +88,7 @@ export const CLI_SETTINGS: readonly CliSetting[] = [
 
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 
-/** The commands, in the order the help lists them. */
-export const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'] as const;
-export type Command = (typeof COMMAND_NAMES)[number];
+export { COMMAND_NAMES, type Command };
 
 /** A flag of the command line: a setting's, or one of the door's own. */
 export interface CliFlag {

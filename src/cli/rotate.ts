@@ -7,19 +7,20 @@
 import { constants } from 'node:fs';
 import { lstat, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from '../engine/conclude/conclude.ts';
 import {
-  rotateSecret,
   type Destination,
+  keepSecrets,
+  type Message,
+  rotateSecret,
   type RotationConclusion,
   type RotationNaming,
   type RotationPort,
   type RotationSetting,
-} from '../engine/rotate.ts';
-import { keepSecrets } from '../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../engine/spec/settings.ts';
+  SETTING_DEFAULTS,
+  type SettingName,
+} from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
-import type { CliReport } from './json-report.ts';
+import type { CliReport } from '../render/json-report.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, NAME, reads } from './options.ts';
 
 type Values = Record<string, string | boolean | undefined>;

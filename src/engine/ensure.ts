@@ -20,7 +20,7 @@ import {
 import { suffixOf } from './reconcile/drift.ts';
 import { inspectScopes } from './reconcile/inspect.ts';
 import type { Ensured } from './reconcile/plan.ts';
-import { SpecFieldError, ValidationError, type Location, type Problem } from './spec/problems.ts';
+import { SpecFieldError, ValidationError, type Location, type Problem } from './settings/problems.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
 import {
@@ -30,9 +30,9 @@ import {
   type Naming,
   type ProviderTarget,
   type Settings,
-} from './spec/settings.ts';
+} from './settings/settings.ts';
 import type { ScopeDefinition } from './reconcile/service.ts';
-import { loadSpec, type SpecDependent, type SpecFile } from './spec/spec.ts';
+import { loadSpec, type SpecDependent, type SpecFile } from './settings/spec.ts';
 
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and

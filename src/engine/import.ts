@@ -15,13 +15,13 @@ import { concludeFailure, type Message, type Outputs } from './conclude/conclude
 import { compareScope, suffixOf } from './reconcile/drift.ts';
 import { connect, logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
-import { ValidationError, type Problem } from './spec/problems.ts';
+import { ValidationError, type Problem } from './settings/problems.ts';
 import { describeScopes, lookupIds } from './reconcile/inspect.ts';
 import type { Scrub } from './secrets.ts';
 import type { AuthService, Scope, ScopeDefinition } from './reconcile/service.ts';
-import { parseSettings } from './spec/settings.ts';
-import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './spec/spec.ts';
-import { insideWorkspace } from './spec/spec-path.ts';
+import { parseSettings } from './settings/settings.ts';
+import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './settings/spec.ts';
+import { insideWorkspace } from './settings/spec-path.ts';
 import { hasUnsafe } from './text.ts';
 
 /** How the door's users ask for what only import takes. */

@@ -8,9 +8,9 @@ import type { Dispatcher } from 'undici';
 import type { Clock } from '../wire/retry.ts';
 import type { Message } from './conclude/conclude.ts';
 import type { Secrets } from './secrets.ts';
-import type { Problem } from './spec/problems.ts';
-import type { Naming, SettingName } from './spec/settings.ts';
-import type { SpecFile } from './spec/spec.ts';
+import type { Problem } from './settings/problems.ts';
+import type { Naming, SettingName } from './settings/settings.ts';
+import type { SpecFile } from './settings/spec.ts';
 
 export interface RunPort {
   /** One setting, by the engine's name for it, as the user gave it. */

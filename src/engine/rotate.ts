@@ -29,8 +29,8 @@ import {
 } from './lineage.ts';
 import type { RunPort } from './port.ts';
 import type { AuthService, Credential } from './reconcile/service.ts';
-import { ValidationError, type Problem } from './spec/problems.ts';
-import { parseSettings, SETTING_DEFAULTS, type Naming, type SettingName, type Settings } from './spec/settings.ts';
+import { ValidationError, type Problem } from './settings/problems.ts';
+import { parseSettings, SETTING_DEFAULTS, type Naming, type SettingName, type Settings } from './settings/settings.ts';
 
 /** The settings of a rotation beyond the service's (client_id, client_secret, auth_url, auth, timeout_seconds). */
 export type RotationSetting = 'retire' | 'retire_id' | 'dry_run';

@@ -4,11 +4,9 @@
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
-import { concludeFailure, type Conclusion, type Message } from '../engine/conclude/conclude.ts';
-import { ensureProviderScope } from '../engine/ensure.ts';
-import { keepSecrets } from '../engine/secrets.ts';
+import { concludeFailure, type Conclusion, ensureProviderScope, keepSecrets, type Message } from '../engine/index.ts';
 import { clip, oneLine } from '../engine/text.ts';
-import { buildSummary } from '../markdown/summary.ts';
+import { buildSummary } from '../render/summary.ts';
 import type { Collaborators } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
 import { INPUT_NAMING } from './inputs.ts';

@@ -3,9 +3,7 @@
  * runner.ts), or a test's stand-in. Apart from both, so that neither imports the other.
  */
 import type { Dispatcher } from 'undici';
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import type { Secrets } from '../engine/secrets.ts';
-import type { Location } from '../engine/spec/problems.ts';
+import type { Conclusion, Location, Message, Secrets } from '../engine/index.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { RunContext } from './run-context.ts';
 

@@ -1,5 +1,5 @@
 /** The action's inputs: the engine's settings under action.yml's names, in a workflow's words. */
-import type { Naming } from '../engine/spec/settings.ts';
+import type { Naming } from '../engine/index.ts';
 
 export const INPUT_NAMING: Naming = {
   label: (setting) => `Input ${setting}`,

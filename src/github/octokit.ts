@@ -10,7 +10,7 @@
  * idempotent request.
  */
 import type { getOctokit } from '@actions/github';
-import type { Message } from '../engine/conclude/conclude.ts';
+import type { Message } from '../engine/index.ts';
 import {
   DEFAULT_RETRY_POLICY,
   formatPause,

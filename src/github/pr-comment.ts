@@ -1,13 +1,12 @@
 /**
- * On a pull request, after the run: one comment that holds the run's report (../markdown/places.ts),
+ * On a pull request, after the run: one comment that holds the run's report (../render/places.ts),
  * created once and then updated in place, found again by its marker among the comments its own
  * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
  * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
  */
-import type { Message } from '../engine/conclude/conclude.ts';
-import { SETTING_DEFAULTS } from '../engine/spec/settings.ts';
-import { pullRequestComment } from '../markdown/places.ts';
+import { type Message, SETTING_DEFAULTS } from '../engine/index.ts';
+import { pullRequestComment } from '../render/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { describeRun } from './run-context.ts';

@@ -17,8 +17,7 @@
  * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
-import type { Message } from '../engine/conclude/conclude.ts';
-import { providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/spec/settings.ts';
+import { type Message, providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/index.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
 import { INPUT_NAMING } from './inputs.ts';
@@ -34,7 +33,7 @@ import {
   type GitHubToolkit,
   type Octokit,
 } from './octokit.ts';
-import { watchWriting } from '../markdown/places.ts';
+import { watchWriting } from '../render/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
 export const WATCH_INPUT_DEFAULTS = { watch_issue: 'auto' } as const;

@@ -210,72 +210,137 @@ export function explainError(body: unknown, headers: IncomingHttpHeaders, speake
   return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
 
+/** What every request of one client shares: how its failures are worded and whom they name. */
+interface Speech {
+  budget: Budget;
+  words: WireWords;
+  /** The setting (or variable) that names the server, as a message refers to it. */
+  server: string;
+  hints: Readonly<Record<number, string>>;
+  speaker: string | undefined;
+  scrub: ((text: string) => string) | undefined;
+  unusableAnswer: string;
+}
+
+/** A request that got no answer, as an HttpError that says why in the user's terms. */
+function networkError(label: string, host: string, error: unknown, { budget, words, server }: Speech): HttpError {
+  const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
+  if (name === 'TimeoutError') {
+    const pastDeadline = budget.clock.now() >= budget.deadline;
+    return new HttpError(
+      `${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+        (pastDeadline
+          ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+          : ''),
+      { transient: !pastDeadline },
+    );
+  }
+  const what =
+    code === 'ECONNREFUSED'
+      ? `nothing is listening at ${host} (connection refused): check ${server}`
+      : code === 'ENOTFOUND'
+        ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+        : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+          ? `the connection to ${host} was closed before the answer came`
+          : code !== undefined && TLS_CODES.has(code)
+            ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+              'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+            : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+  return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+}
+
+/** The headers of a request: JSON accepted, the client's and the request's own, and the payload's type. */
+function requestOf(
+  options: Pick<JsonHttpOptions, 'headers'>,
+  { body, form, headers: requestHeaders }: Pick<RequestOptions<unknown>, 'body' | 'form' | 'headers'>,
+): { headers: Record<string, string>; payload: string | undefined } {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': USER_AGENT,
+    ...options.headers,
+    ...requestHeaders,
+  };
+  const payload =
+    form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+  if (payload !== undefined)
+    headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+  return { headers, payload };
+}
+
+/** An answer read whole: its data by the schema, or the HttpError that says what was wrong with it. */
+function answerOf<S extends z.ZodMiniType>(
+  label: string,
+  schema: S,
+  response: { statusCode: number; headers: IncomingHttpHeaders; text: string },
+  { notFound, hints: requestHints = {} }: Pick<RequestOptions<z.output<S>>, 'notFound' | 'hints'>,
+  { budget, server, hints, speaker, scrub, unusableAnswer }: Speech,
+): Answer<z.output<S>> {
+  const { statusCode: status, headers } = response;
+  const json = parseJson(response.text);
+  if (status === 404 && notFound !== undefined) return { data: notFound, headers };
+  if (status >= 300 && status < 400) {
+    // Never followed: the credentials go to the origin the user named and nowhere else.
+    throw new HttpError(
+      `${label} was redirected (HTTP ${status}) to ${String(headers.location)}. Redirects are not followed with the ` +
+        `credentials: set ${server} to the address of the service itself.`,
+      { status },
+    );
+  }
+  if (status < 200 || status >= 300) {
+    const hint = requestHints[status] ?? hints[status];
+    const retryAfter = headers['retry-after'];
+    const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+    throw new HttpError(
+      `${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, headers, speaker)}`,
+      {
+        status,
+        transient: TRANSIENT_STATUSES.has(status),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      },
+    );
+  }
+  if (json === undefined) throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+    throw new HttpError(
+      `${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, headers, speaker)}`,
+      { status },
+    );
+  }
+  return { data: parsed.data, headers };
+}
+
 /**
  * JSON over Node's HTTP (transport.ts) with the project's transport rules: a limit per request, a deadline for
  * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
-  const {
-    budget,
-    urlSetting,
-    words = PLAIN_WORDS,
-    hints = {},
-    log = silentLog,
-    scrub,
-    speaker,
-    maxResponseBytes = MAX_RESPONSE_BYTES,
-  } = options;
+  const { budget, urlSetting, words = PLAIN_WORDS, log = silentLog, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
   const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
-  const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+  const speech: Speech = {
+    budget,
+    words,
+    server,
+    hints: options.hints ?? {},
+    speaker: options.speaker,
+    scrub: options.scrub,
+    unusableAnswer: options.unusableAnswer ?? `Check that ${server} names the server meant`,
+  };
   const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-
-  function networkError(label: string, host: string, error: unknown): HttpError {
-    const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
-    if (name === 'TimeoutError') {
-      const pastDeadline = budget.clock.now() >= budget.deadline;
-      return new HttpError(
-        `${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-          (pastDeadline
-            ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
-            : ''),
-        { transient: !pastDeadline },
-      );
-    }
-    const what =
-      code === 'ECONNREFUSED'
-        ? `nothing is listening at ${host} (connection refused): check ${server}`
-        : code === 'ENOTFOUND'
-          ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-          : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-            ? `the connection to ${host} was closed before the answer came`
-            : code !== undefined && TLS_CODES.has(code)
-              ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-              : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-    return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-  }
 
   async function exchange<S extends z.ZodMiniType>(
     label: string,
     schema: S,
     method: Method,
     url: string,
-    { body, form, notFound, hints: requestHints = {}, headers: requestHeaders }: RequestOptions<z.output<S>> = {},
+    requestOptions: RequestOptions<z.output<S>> = {},
   ): Promise<Answer<z.output<S>>> {
     const { host, origin, pathname, search } = new URL(url);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': USER_AGENT,
-      ...options.headers,
-      ...requestHeaders,
-    };
+    const { headers, payload } = requestOf(options, requestOptions);
     const started = budget.clock.now();
     const took = (): string => `${Math.round(budget.clock.now() - started)} ms`;
-    const payload =
-      form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-    if (payload !== undefined)
-      headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
     let response: TransportAnswer;
     let text: string;
     const lane = lanes.take();
@@ -295,45 +360,12 @@ export function createJsonHttp(options: JsonHttpOptions): JsonHttp {
       // The run has stopped (a sibling failed): its connections were destroyed under this request,
       // which then reads as a reset; it is abandoned, never tried again or announced as a retry.
       if (budget.signal.aborted) throw new HttpError(`${label} was abandoned: the run has stopped`);
-      throw error instanceof HttpError ? error : networkError(label, host, error);
+      throw error instanceof HttpError ? error : networkError(label, host, error, speech);
     } finally {
       lane.release();
     }
-    const status = response.statusCode;
-    log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-    const json = parseJson(text);
-    if (status === 404 && notFound !== undefined) return { data: notFound, headers: response.headers };
-    if (status >= 300 && status < 400) {
-      // Never followed: the credentials go to the origin the user named and nowhere else.
-      throw new HttpError(
-        `${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-          `credentials: set ${server} to the address of the service itself.`,
-        { status },
-      );
-    }
-    if (status < 200 || status >= 300) {
-      const hint = requestHints[status] ?? hints[status];
-      const retryAfter = response.headers['retry-after'];
-      const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-      throw new HttpError(
-        `${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`,
-        {
-          status,
-          transient: TRANSIENT_STATUSES.has(status),
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        },
-      );
-    }
-    if (json === undefined) throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-      throw new HttpError(
-        `${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`,
-        { status },
-      );
-    }
-    return { data: parsed.data, headers: response.headers };
+    log.debug(`${method} ${pathname}: HTTP ${response.statusCode} in ${took()}`);
+    return answerOf(label, schema, { ...response, text }, requestOptions, speech);
   }
 
   const send: JsonHttp['send'] = async (label, schema, method, url, requestOptions) =>

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import type { Budget } from './budget.ts';
 import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
-import { createJsonHttp, HttpError } from './http.ts';
+import { createJsonHttp, HttpError, type JsonHttp } from './http.ts';
 import type { Log } from './log.ts';
 import { lowerFirst, PLAIN_WORDS, replaceSecret, type WireWords } from './words.ts';
 import { authorized, grantOnce, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
@@ -173,7 +173,7 @@ export type CredentialCreation =
 /**
  * A scope's definition: as a spec file gives it, and as the creation and the update send it.
  * `Dependent` is how it names its dependent scopes: on the wire, by id (the default); in a spec
- * file, by id or by scope string (engine/spec/spec.ts).
+ * file, by id or by scope string (engine/settings/spec.ts).
  */
 export interface ScopeDefinition<Dependent = DependentScope> {
   name: string;
@@ -259,7 +259,34 @@ const list = (values: readonly string[]): string => values.map(encodeURIComponen
  * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-export function createServiceClient({
+export function createServiceClient(options: ServiceClientOptions) {
+  const { authUrl, clientId } = options;
+  const bound = bind(options);
+  return {
+    // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+    // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
+    scopeStringFor: (suffix: string) => scopeStringOf(authUrl, clientId, suffix),
+    ...scopeCalls(bound),
+    ...credentialCalls(bound),
+  };
+}
+
+/** What every call of the client shares: the HTTP client, the authorization of each call, the client's paths. */
+interface Bound {
+  http: JsonHttp;
+  /** Each call through here: with Basic as it is, with the token's header and its one refresh otherwise. */
+  call: <T>(send: (headers: Record<string, string>) => Promise<T>) => Promise<T>;
+  authUrl: string;
+  auth: 'basic' | 'token';
+  basic: string;
+  onCredential: (credential: string) => void;
+  words: WireWords;
+  clientPath: string;
+  lookup: (query: string) => Promise<Scope[]>;
+}
+
+/** The client's HTTP, authenticated with HTTP Basic or the client credentials grant's token. */
+function bind({
   authUrl,
   clientId,
   clientSecret,
@@ -270,10 +297,9 @@ export function createServiceClient({
   log,
   scrub,
   words = PLAIN_WORDS,
-}: ServiceClientOptions) {
+}: ServiceClientOptions): Bound {
   const apiPath = new URL(authUrl).pathname;
   const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
-  const onUpdate = updateHints(words);
   // The only place the secret is used: built once, never logged, sent in every call (basic)
   // or in the token request alone (token).
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -303,8 +329,6 @@ export function createServiceClient({
         )
       : authorized(tokens, send);
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
-  const scopesPath = '/v2/api/scopes';
-  const credentialsPath = `${clientPath}/credentials`;
   const lookup = (query: string): Promise<Scope[]> =>
     call((headers) =>
       http.retried(
@@ -316,10 +340,15 @@ export function createServiceClient({
       ),
     );
 
+  return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
+}
+
+const scopesPath = '/v2/api/scopes';
+
+/** The calls on the client and its scopes: inspect, look up, create, update. */
+function scopeCalls({ http, call, authUrl, words, clientPath, lookup }: Bound) {
+  const onUpdate = updateHints(words);
   return {
-    // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
-    // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-    scopeStringFor: (suffix: string) => scopeStringOf(authUrl, clientId, suffix),
     getClient: (): Promise<Client> =>
       call((headers) =>
         http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
@@ -390,6 +419,13 @@ export function createServiceClient({
         http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }),
       );
     },
+  };
+}
+
+/** The calls on the client's credentials, and whether its secret authenticates. */
+function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words, clientPath }: Bound) {
+  const credentialsPath = `${clientPath}/credentials`;
+  return {
     listCredentials: (): Promise<Credential[]> =>
       call((headers) =>
         http.retried(

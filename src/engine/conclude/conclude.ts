@@ -8,9 +8,9 @@ import { HttpError } from '../../wire/http.ts';
 import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../../wire/provider.ts';
 import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '../reconcile/drift.ts';
 import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
-import { ValidationError, type Location, type Problem } from '../spec/problems.ts';
+import { ValidationError, type Location, type Problem } from '../settings/problems.ts';
 import type { ReconcileResult } from '../reconcile/results.ts';
-import type { Naming, ProviderTarget, Settings } from '../spec/settings.ts';
+import type { Naming, ProviderTarget, Settings } from '../settings/settings.ts';
 
 export interface Outputs {
   scope_string: string;

@@ -6,7 +6,7 @@
  * asks for quiet), or a client without its scope (a dry run that would create it).
  */
 import type { Conclusion } from './conclude.ts';
-import type { Settings } from '../spec/settings.ts';
+import type { Settings } from '../settings/settings.ts';
 
 /** Why a run is unwell, in the order a reader fixes them; none: it is well. */
 export type Unwell = 'failed' | 'drift' | 'no scope';

@@ -5,10 +5,10 @@
 import { ActionError } from '../../wire/errors.ts';
 import { isUuid, type Uuid } from '../../wire/uuid.ts';
 import { suffixOf } from './drift.ts';
-import { SpecFieldError } from '../spec/problems.ts';
+import { SpecFieldError } from '../settings/problems.ts';
 import type { DependentScope, Scope, ScopeDefinition } from './service.ts';
-import type { SpecDependent } from '../spec/spec.ts';
-import { nearestKey } from '../spec/suggest.ts';
+import type { SpecDependent } from '../settings/spec.ts';
+import { nearestKey } from '../settings/suggest.ts';
 
 type Spec = ScopeDefinition<SpecDependent>;
 

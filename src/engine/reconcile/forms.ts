@@ -9,7 +9,7 @@ import { ActionError } from '../../wire/errors.ts';
 import type { Log } from '../../wire/log.ts';
 import { scopeWithSuffixOf, suffixOf } from './drift.ts';
 import type { Client, Scope, ScopeDefinition } from './service.ts';
-import type { SpecDependent } from '../spec/spec.ts';
+import type { SpecDependent } from '../settings/spec.ts';
 
 type Spec = ScopeDefinition<SpecDependent>;
 

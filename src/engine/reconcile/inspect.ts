@@ -8,7 +8,7 @@ import { isUuid } from '../../wire/uuid.ts';
 import { scopeWithSuffixOf, suffixOf } from './drift.ts';
 import type { Registered } from './results.ts';
 import type { AuthService, Client, Scope, ScopeDefinition } from './service.ts';
-import type { SpecDependent } from '../spec/spec.ts';
+import type { SpecDependent } from '../settings/spec.ts';
 
 /** What the first round trip found, before any write. */
 export interface Inspection {

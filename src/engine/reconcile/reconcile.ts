@@ -19,7 +19,7 @@ import { describeScopes, inspect, warnUnverified, type Inspection } from './insp
 import type { Found, PlannedScope, Reconciliation, ReconcileRequest, ReconcileResult, Registered } from './results.ts';
 import type { AuthService, Client, Scope, ScopeDefinition } from './service.ts';
 import { applySpec } from './update.ts';
-import type { SpecDependent } from '../spec/spec.ts';
+import type { SpecDependent } from '../settings/spec.ts';
 
 export type {
   Found,

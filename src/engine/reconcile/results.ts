@@ -3,7 +3,7 @@ import type { Budget } from '../../wire/budget.ts';
 import type { WireWords } from '../../wire/words.ts';
 import type { FieldComparison, ScopeNames } from './drift.ts';
 import type { Client, Scope, ScopeDefinition } from './service.ts';
-import type { SpecDependent } from '../spec/spec.ts';
+import type { SpecDependent } from '../settings/spec.ts';
 
 export interface ReconcileRequest {
   /** single: one scope, created only on a client without any; list: every listed scope matched by its suffix (spec.ts). */

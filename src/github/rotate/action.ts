@@ -4,10 +4,15 @@
  * form of the old and the new secret, and of a token, is masked (`::add-mask::`) before
  * anything can print it; the outputs are the new credential's id and the ids retired.
  */
-import type { Message } from '../../engine/conclude/conclude.ts';
-import { rotateSecret, type RotationNaming, type RotationSetting } from '../../engine/rotate.ts';
-import { keepSecrets } from '../../engine/secrets.ts';
-import { SETTING_DEFAULTS, type SettingName } from '../../engine/spec/settings.ts';
+import {
+  keepSecrets,
+  type Message,
+  rotateSecret,
+  type RotationNaming,
+  type RotationSetting,
+  SETTING_DEFAULTS,
+  type SettingName,
+} from '../../engine/index.ts';
 import { inert } from '../../engine/text.ts';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../wire/retry.ts';

@@ -7,7 +7,7 @@
  * tried again on a 5xx, a 429 or a network failure, under the rotation's budget, as the
  * service's requests are (wire/retry.ts).
  */
-import { StoreUnknown, type Destination, type DestinationRun } from '../../engine/rotate.ts';
+import { StoreUnknown, type Destination, type DestinationRun } from '../../engine/index.ts';
 import { requestLimitMs } from '../../wire/budget.ts';
 import { formatPause, parseRetryAfter, withRetries } from '../../wire/retry.ts';
 import { statusOf, whatFailed, type Octokit } from '../octokit.ts';

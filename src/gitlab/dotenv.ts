@@ -7,10 +7,7 @@
  * does not carry: a spec that lists scopes gets a `SCOPE_STRING_<SUFFIX>` and a `SCOPE_ID_<SUFFIX>`
  * line per scope instead.
  */
-import type { Outputs, ScopeOutputs } from '../engine/conclude/conclude.ts';
-import type { Plan } from '../engine/reconcile/plan.ts';
-import type { Problem } from '../engine/spec/problems.ts';
-import type { SpecFile } from '../engine/spec/spec.ts';
+import type { Outputs, Plan, Problem, ScopeOutputs, SpecFile } from '../engine/index.ts';
 import { hasUnsafe } from '../engine/text.ts';
 import { ActionError } from '../wire/errors.ts';
 

@@ -1,8 +1,8 @@
-export const id = 766;
-export const ids = [766];
+export const id = 999;
+export const ids = [999];
 export const modules = {
 
-/***/ 2766:
+/***/ 1999:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -18,10 +18,363 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
-// EXTERNAL MODULE: ./src/wire/budget.ts
-var wire_budget = __webpack_require__(4024);
+;// CONCATENATED MODULE: ./src/engine/settings/suggest.ts
+/** Levenshtein distance, enough to catch a typo in a key name. */
+function distance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+        }
+        previous = current;
+    }
+    return previous[b.length] ?? 0;
+}
+// Names the service uses in its answers but not in its requests: users copy them from a
+// response into the spec, so they are pointed at the request name whatever the distance.
+const ALIASES = {
+    allows_refresh_token: 'allow_refresh_tokens',
+    allows_refresh_tokens: 'allow_refresh_tokens',
+};
+/** The known key that an unknown one most likely meant, if any is close enough. */
+function nearestKey(unknown, known) {
+    const alias = ALIASES[unknown];
+    if (alias !== undefined && known.includes(alias))
+        return alias;
+    const normalized = unknown.toLowerCase().replaceAll('-', '_');
+    let best;
+    for (const key of known) {
+        const score = distance(normalized, key);
+        if (best === undefined || score < best.score)
+            best = { key, score };
+    }
+    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __webpack_require__(3305);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
+var coerce = __webpack_require__(3846);
+// EXTERNAL MODULE: ./src/wire/errors.ts
+var errors = __webpack_require__(4934);
+;// CONCATENATED MODULE: ./src/engine/settings/problems.ts
+
+/** Validation failed before any request: each problem is reported on its own. */
+class ValidationError extends errors/* ActionError */.l {
+    name = 'ValidationError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
+/**
+ * A problem of the spec that only the service's answers show (a sibling neither listed nor on
+ * the client), named by its place in the spec ([scope index, ...field]): ensure.ts places each
+ * at its line, as validation's problems are. Thrown before any write.
+ */
+class SpecFieldError extends errors/* ActionError */.l {
+    name = 'SpecFieldError';
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.problems = problems;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/settings/settings.ts
+/**
+ * The settings of a run and their rules, the same for every door. A door reads them under its
+ * own names (the action's inputs, the command line's options) and gives the words its users
+ * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
+ */
+
+
+
+/**
+ * What a scope suffix may be, in the spec and in provider_suffix: one path segment of a URL, in
+ * space-separated scope lists, with nothing a log line or a terminal would act on.
+ */
+const SCOPE_SUFFIX = {
+    pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
+    rule: 'one path segment: no white space, control or format character, /, ?, # or %',
+};
+const SETTING_NAMES = [
+    'client_id',
+    'client_secret',
+    'auth_url',
+    'spec',
+    'timeout_seconds',
+    'on_drift',
+    'dry_run',
+    'auth',
+    'provider_url',
+    'provider_suffix',
+];
+/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
+const SETTING_DEFAULTS = {
+    spec: '.github/provider-scope.yml',
+    timeout_seconds: '30',
+    on_drift: 'warn',
+    dry_run: 'false',
+    auth: 'basic',
+    provider_url: '',
+    provider_suffix: '',
+};
+const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
+ *  swapped by mistake would otherwise print the secret under a name that is not masked. */
+// eslint-disable-next-line max-lines-per-function -- a schema's declaration: every setting's rule in one z.object, read whole
+function settingsSchema({ label, ref, whenEmpty, lineOf }) {
+    // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
+    // second stage only once the first has passed.
+    const required = (name, hint) => schemas/* string */.YjP().check(api/* _minLength */.m9(1, `${label(name)} is empty: ${hint}`));
+    // A value given is echoed, with its near miss, only when it is a short word: what is
+    // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
+    const given = (name, values, input) => {
+        const word = typeof input === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,15}$/.test(input) ? input : undefined;
+        const near = word === undefined ? undefined : nearestKey(word, values);
+        return (`${label(name)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` +
+            (word === undefined ? '' : `, not "${word}"${near === undefined ? '' : ` (did you mean ${near}?)`}`));
+    };
+    const oneOf = (name, values, shown = values) => schemas/* enum */.k5n(values, { error: (issue) => given(name, shown, issue.input) });
+    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
+    const baseUrl = (name, httpsWhy, head = label(name)) => schemas/* pipe */.FsL(schemas/* string */.YjP()
+        .check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${head} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
+        const url = new URL(value);
+        const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+        if (url.username !== '' || url.password !== '') {
+            problem(`${head} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
+        }
+        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+            problem(`${head} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
+        }
+        if (url.search !== '' || url.hash !== '') {
+            problem(`${head} must be a base address without a query or fragment`);
+        }
+        // Paths are appended to it, so one canonical form without a trailing slash.
+        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    }));
+    return schemas/* object */.Ikc({
+        client_id: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('client_id', whenEmpty('client_id')), schemas/* guid */.OsD(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
+            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)), schemas/* transform */.pdi((id) => id.toLowerCase())),
+        client_secret: required('client_secret', whenEmpty('client_secret')),
+        auth_url: schemas/* pipe */.FsL(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
+        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
+        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig()
+            .check(api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
+        on_drift: schemas/* pipe */.FsL(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
+        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
+        dry_run: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), schemas/* transform */.pdi((value) => value.toLowerCase() === 'true')),
+        // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
+        auth: schemas/* pipe */.FsL(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
+        // Optional: empty means no verification of the provider; one address, or one provider a line as <suffix>=<url>.
+        provider_url: schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value, ctx) => {
+            const why = 'its answer decides whether this run passes';
+            const lines = value.split(/\r?\n/).map((text, index) => ({ text: text.trim(), line: index + 1 }));
+            const given = lines.filter((l) => l.text !== '');
+            const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
+            const url = (text, head) => {
+                const read = baseUrl('provider_url', why, head).safeParse(text);
+                if (!read.success)
+                    read.error.issues.forEach((issue) => problem(issue.message));
+                return read.data;
+            };
+            const [one] = given;
+            if (one === undefined)
+                return [];
+            if (given.length === 1 && namedIn(one.text) === undefined) {
+                const only = url(one.text, label('provider_url'));
+                return only === undefined ? [] : [{ url: only }];
+            }
+            // Several, or one named: each line names the listed scope its provider must publish. No value is quoted (a secret pasted here would show).
+            const targets = [];
+            for (const { text, line } of given) {
+                const head = lineOf('provider_url', line);
+                const named = namedIn(text);
+                if (named === undefined) {
+                    problem(`${head} must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish`);
+                    continue;
+                }
+                if (!SCOPE_SUFFIX.pattern.test(named.suffix))
+                    problem(`${head}: its suffix must be a scope suffix: ${SCOPE_SUFFIX.rule}`);
+                const address = url(named.url, head);
+                const twin = targets.find((t) => t.suffix === named.suffix || t.url === address);
+                if (twin !== undefined) {
+                    problem(twin.suffix === named.suffix
+                        ? `${head} names the same scope as line ${twin.line}: give one provider per scope`
+                        : `${head} gives the same address as line ${twin.line}: a provider publishes one scope, so give it once`);
+                }
+                else if (address !== undefined)
+                    targets.push({ url: address, suffix: named.suffix, line });
+            }
+            return targets;
+        })),
+        // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
+        provider_suffix: schemas/* pipe */.FsL(schemas/* string */.YjP()
+            .check(schemas/* refine */.YPB((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))),
+    });
+}
+/**
+ * A line of provider_url that names its scope: `<suffix>=<url>`. A suffix never holds a `/`, and
+ * an address has one (`://`) before any `=`: a bare address is never read as named.
+ */
+function namedIn(text) {
+    const at = text.indexOf('=');
+    if (at < 1 || text.slice(0, at).includes('/'))
+        return undefined;
+    return { suffix: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+}
+/** The providers a run checks, each with the scope it must publish: provider_url's, the one address under provider_suffix. */
+const providersOf = ({ provider_url: urls, provider_suffix: suffix, }) => 
+// A line that names its own scope keeps it: provider_suffix beside it is a problem of its own (providerProblems).
+urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
+/**
+ * The providers as a step gives them, for what tells its watch's issue from another step's
+ * (render/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * failed on them), kept as given, so that they never read as no provider at all.
+ */
+function providersGiven(url, suffix, naming) {
+    const urls = readSetting('provider_url', url, naming);
+    const named = readSetting('provider_suffix', suffix, naming);
+    if (urls === undefined || (suffix !== '' && named === undefined))
+        return [{ url, suffix }];
+    return providersOf({ provider_url: urls, provider_suffix: named });
+}
+/** What provider_suffix asks that provider_url cannot give: no address, or addresses that name their own scopes. */
+function providerProblems(settings, { label, ref }) {
+    if (settings.provider_suffix === undefined)
+        return [];
+    const [one] = settings.provider_url;
+    if (one === undefined)
+        return [
+            {
+                field: 'provider_suffix',
+                message: `${label('provider_suffix')} is given without ${ref('provider_url')}: it names the scope the provider there must publish`,
+            },
+        ];
+    if (one.suffix === undefined)
+        return [];
+    return [
+        {
+            field: 'provider_suffix',
+            message: `${label('provider_suffix')} is given with ${ref('provider_url')} lines that name their scopes (<suffix>=<url>): leave it out, or give ${ref('provider_url')} one address`,
+        },
+    ];
+}
+/** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
+function readSetting(name, value, naming) {
+    const result = settingsSchema(naming).shape[name].safeParse(value);
+    return result.success ? result.data : undefined;
+}
+/** Validates every setting at once, so the user sees all that is wrong in one run. */
+function parseSettings(read, naming) {
+    const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
+    const result = settingsSchema(naming).safeParse(raw);
+    if (result.success)
+        return result.data;
+    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+}
+
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    return withoutShortForms(clientSecret, [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        ...encodedForms(clientSecret),
+    ]);
+}
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+function credentialForms(credential) {
+    if (credential === '')
+        return [];
+    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value) {
+    const encoded = encodeURIComponent(value);
+    // A multi-line value is masked line by line by the runner too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [
+        value,
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+}
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value, forms) {
+    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    let sorted = [];
+    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+        // Longest first, so that a form containing another is replaced whole.
+        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    });
+    scrub.learn(forms);
+    return scrub;
+}
+function keepSecrets(clientId, clientSecret, mask = () => { }) {
+    const forms = secretForms(clientId, clientSecret);
+    forms.forEach(mask);
+    const scrub = scrubber(forms);
+    return {
+        scrub,
+        learn: (credential) => {
+            const more = credentialForms(credential);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+        learnSecret: (secret) => {
+            const more = secretForms(clientId, secret);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/wire/budget.ts
+var wire_budget = __webpack_require__(4024);
 // EXTERNAL MODULE: ./src/wire/http.ts
 var wire_http = __webpack_require__(97);
 // EXTERNAL MODULE: ./src/wire/words.ts
@@ -75,8 +428,6 @@ function mismatchMessage({ url, key, published }, expected, scopeStrings, words 
     return `The provider at ${url} publishes ${key} "${published}", which is not ${allowed} (${scopeStrings.join(', ')}). ${fix}`;
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __webpack_require__(3305);
 // EXTERNAL MODULE: ./src/wire/answer-problems.ts
 var answer_problems = __webpack_require__(3508);
 // EXTERNAL MODULE: ./src/wire/log.ts
@@ -330,10 +681,21 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t4, }) {
+function createServiceClient(options) {
+    const { authUrl, clientId } = options;
+    const bound = bind(options);
+    return {
+        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
+        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
+        ...scopeCalls(bound),
+        ...credentialCalls(bound),
+    };
+}
+/** The client's HTTP, authenticated with HTTP Basic or the client credentials grant's token. */
+function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = wire_words/* PLAIN_WORDS */.t4, }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
-    const onUpdate = updateHints(words);
     // The only place the secret is used: built once, never logged, sent in every call (basic)
     // or in the token request alone (token).
     const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -360,13 +722,14 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error))
         : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
-    const scopesPath = '/v2/api/scopes';
-    const credentialsPath = `${clientPath}/credentials`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
+    return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
+}
+const scopesPath = '/v2/api/scopes';
+/** The calls on the client and its scopes: inspect, look up, create, update. */
+function scopeCalls({ http, call, authUrl, words, clientPath, lookup }) {
+    const onUpdate = updateHints(words);
     return {
-        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
-        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
         getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
             headers,
         })),
@@ -427,6 +790,12 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
         },
+    };
+}
+/** The calls on the client's credentials, and whether its secret authenticates. */
+function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words, clientPath }) {
+    const credentialsPath = `${clientPath}/credentials`;
+    return {
         listCredentials: () => call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
         createCredential: async (name) => {
             try {
@@ -471,8 +840,6 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
     };
 }
 
-// EXTERNAL MODULE: ./src/wire/errors.ts
-var errors = __webpack_require__(4934);
 // EXTERNAL MODULE: ./src/engine/reconcile/drift.ts
 var reconcile_drift = __webpack_require__(8122);
 ;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
@@ -532,31 +899,6 @@ function planOf({ form, results, unlisted }, dryRun) {
         scopeStrings: all.map((s) => s.scope_string),
         unlisted: unlisted.map((s) => s.scope_string),
     };
-}
-
-;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
-
-/** Validation failed before any request: each problem is reported on its own. */
-class ValidationError extends errors/* ActionError */.l {
-    name = 'ValidationError';
-    problems;
-    constructor(problems) {
-        super(problems.map((p) => p.message).join('\n'));
-        this.problems = problems;
-    }
-}
-/**
- * A problem of the spec that only the service's answers show (a sibling neither listed nor on
- * the client), named by its place in the spec ([scope index, ...field]): ensure.ts places each
- * at its line, as validation's problems are. Thrown before any write.
- */
-class SpecFieldError extends errors/* ActionError */.l {
-    name = 'SpecFieldError';
-    problems;
-    constructor(problems) {
-        super(problems.map((p) => p.message).join('\n'));
-        this.problems = problems;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
@@ -872,41 +1214,6 @@ async function inspectAfterCreation(service, created, words) {
             `does not list it among the client's scopes. ${words.runAgain}; if it persists, inspect the client in the developer portal.`);
     }
     return after;
-}
-
-;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
-/** Levenshtein distance, enough to catch a typo in a key name. */
-function distance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-        }
-        previous = current;
-    }
-    return previous[b.length] ?? 0;
-}
-// Names the service uses in its answers but not in its requests: users copy them from a
-// response into the spec, so they are pointed at the request name whatever the distance.
-const ALIASES = {
-    allows_refresh_token: 'allow_refresh_tokens',
-    allows_refresh_tokens: 'allow_refresh_tokens',
-};
-/** The known key that an unknown one most likely meant, if any is close enough. */
-function nearestKey(unknown, known) {
-    const alias = ALIASES[unknown];
-    if (alias !== undefined && known.includes(alias))
-        return alias;
-    const normalized = unknown.toLowerCase().replaceAll('-', '_');
-    let best;
-    for (const key of known) {
-        const score = distance(normalized, key);
-        if (best === undefined || score < best.score)
-            best = { key, score };
-    }
-    return best !== undefined && best.score <= Math.max(2, Math.floor(best.key.length / 4)) ? best.key : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/dependents.ts
@@ -1350,202 +1657,6 @@ async function verified(run, answered) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
-var coerce = __webpack_require__(3846);
-;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
-/**
- * The settings of a run and their rules, the same for every door. A door reads them under its
- * own names (the action's inputs, the command line's options) and gives the words its users
- * know (`Naming`): the rules, the defaults and what is accepted are the same everywhere.
- */
-
-
-
-/**
- * What a scope suffix may be, in the spec and in provider_suffix: one path segment of a URL, in
- * space-separated scope lists, with nothing a log line or a terminal would act on.
- */
-const SCOPE_SUFFIX = {
-    pattern: /^[^\s\p{Cc}\p{Cf}/?#%]+$/u,
-    rule: 'one path segment: no white space, control or format character, /, ?, # or %',
-};
-const SETTING_NAMES = [
-    'client_id',
-    'client_secret',
-    'auth_url',
-    'spec',
-    'timeout_seconds',
-    'on_drift',
-    'dry_run',
-    'auth',
-    'provider_url',
-    'provider_suffix',
-];
-/** What a setting left out means: the action's defaults (action.yml holds the same), and the command line's. */
-const SETTING_DEFAULTS = {
-    spec: '.github/provider-scope.yml',
-    timeout_seconds: '30',
-    on_drift: 'warn',
-    dry_run: 'false',
-    auth: 'basic',
-    provider_url: '',
-    provider_suffix: '',
-};
-const isLoopback = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-/** The rules, worded for one door. Messages never quote a value: a client_id and a client_secret
- *  swapped by mistake would otherwise print the secret under a name that is not masked. */
-// eslint-disable-next-line max-lines-per-function -- a schema's declaration: every setting's rule in one z.object, read whole
-function settingsSchema({ label, ref, whenEmpty, lineOf }) {
-    // An empty setting is one problem, not also a malformed one: each z.pipe below runs its
-    // second stage only once the first has passed.
-    const required = (name, hint) => schemas/* string */.YjP().check(api/* _minLength */.m9(1, `${label(name)} is empty: ${hint}`));
-    // A value given is echoed, with its near miss, only when it is a short word: what is
-    // misspelt there is a word, and a credential pasted in the wrong place is never quoted.
-    const given = (name, values, input) => {
-        const word = typeof input === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,15}$/.test(input) ? input : undefined;
-        const near = word === undefined ? undefined : nearestKey(word, values);
-        return (`${label(name)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` +
-            (word === undefined ? '' : `, not "${word}"${near === undefined ? '' : ` (did you mean ${near}?)`}`));
-    };
-    const oneOf = (name, values, shown = values) => schemas/* enum */.k5n(values, { error: (issue) => given(name, shown, issue.input) });
-    /** A base address: absolute http(s), https unless loopback, no credentials, query or fragment. */
-    const baseUrl = (name, httpsWhy, head = label(name)) => schemas/* pipe */.FsL(schemas/* string */.YjP()
-        .check(schemas/* refine */.YPB((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), `${head} must be an absolute http(s) URL, e.g. ${name === 'auth_url' ? 'https://auth.globus.org' : 'https://provider.example.org'}`)), schemas/* transform */.pdi((value, ctx) => {
-        const url = new URL(value);
-        const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
-        if (url.username !== '' || url.password !== '') {
-            problem(`${head} must not carry credentials: they belong in ${ref('client_id')} and ${ref('client_secret')}`);
-        }
-        if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-            problem(`${head} must use https: ${httpsWhy}. Plain http is accepted only for loopback hosts (127.0.0.1, ::1, localhost)`);
-        }
-        if (url.search !== '' || url.hash !== '') {
-            problem(`${head} must be a base address without a query or fragment`);
-        }
-        // Paths are appended to it, so one canonical form without a trailing slash.
-        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-    }));
-    return schemas/* object */.Ikc({
-        client_id: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('client_id', whenEmpty('client_id')), schemas/* guid */.OsD(`${label('client_id')} is not a UUID: use the Client ID shown in the expanded description of the app in the developer portal ` +
-            `(check that ${ref('client_id')} and ${ref('client_secret')} are not swapped)`)), schemas/* transform */.pdi((id) => id.toLowerCase())),
-        client_secret: required('client_secret', whenEmpty('client_secret')),
-        auth_url: schemas/* pipe */.FsL(required('auth_url', whenEmpty('auth_url')), baseUrl('auth_url', 'the client secret is sent with every request')),
-        spec: required('spec', `leave it out to use ${SETTING_DEFAULTS.spec}, or give the path of the spec file in the repository`),
-        timeout_seconds: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('timeout_seconds', 'leave it out for 30 seconds'), coerce/* number */.ai({ error: `${label('timeout_seconds')} must be a number of seconds, e.g. 30` })), schemas/* number */.aig()
-            .check(api/* _positive */.NC(`${label('timeout_seconds')} must be more than 0`), api/* _lte */.Zm(600, `${label('timeout_seconds')} must be at most 600`))),
-        on_drift: schemas/* pipe */.FsL(required('on_drift', 'leave it out for warn'), oneOf('on_drift', ['warn', 'fail', 'ignore', 'update'])),
-        // The YAML 1.2 core schema's booleans, as @actions/core's getBooleanInput reads them.
-        dry_run: schemas/* pipe */.FsL(schemas/* pipe */.FsL(required('dry_run', 'leave it out for false'), oneOf('dry_run', ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], ['true', 'false'])), schemas/* transform */.pdi((value) => value.toLowerCase() === 'true')),
-        // The vendor's current way (a token for manage_projects) is a choice; Basic spares its round trip.
-        auth: schemas/* pipe */.FsL(required('auth', 'leave it out for basic'), oneOf('auth', ['basic', 'token'])),
-        // Optional: empty means no verification of the provider; one address, or one provider a line as <suffix>=<url>.
-        provider_url: schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value, ctx) => {
-            const why = 'its answer decides whether this run passes';
-            const lines = value.split(/\r?\n/).map((text, index) => ({ text: text.trim(), line: index + 1 }));
-            const given = lines.filter((l) => l.text !== '');
-            const problem = (message) => void ctx.issues.push({ code: 'custom', message, input: value });
-            const url = (text, head) => {
-                const read = baseUrl('provider_url', why, head).safeParse(text);
-                if (!read.success)
-                    read.error.issues.forEach((issue) => problem(issue.message));
-                return read.data;
-            };
-            const [one] = given;
-            if (one === undefined)
-                return [];
-            if (given.length === 1 && namedIn(one.text) === undefined) {
-                const only = url(one.text, label('provider_url'));
-                return only === undefined ? [] : [{ url: only }];
-            }
-            // Several, or one named: each line names the listed scope its provider must publish. No value is quoted (a secret pasted here would show).
-            const targets = [];
-            for (const { text, line } of given) {
-                const head = lineOf('provider_url', line);
-                const named = namedIn(text);
-                if (named === undefined) {
-                    problem(`${head} must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish`);
-                    continue;
-                }
-                if (!SCOPE_SUFFIX.pattern.test(named.suffix))
-                    problem(`${head}: its suffix must be a scope suffix: ${SCOPE_SUFFIX.rule}`);
-                const address = url(named.url, head);
-                const twin = targets.find((t) => t.suffix === named.suffix || t.url === address);
-                if (twin !== undefined) {
-                    problem(twin.suffix === named.suffix
-                        ? `${head} names the same scope as line ${twin.line}: give one provider per scope`
-                        : `${head} gives the same address as line ${twin.line}: a provider publishes one scope, so give it once`);
-                }
-                else if (address !== undefined)
-                    targets.push({ url: address, suffix: named.suffix, line });
-            }
-            return targets;
-        })),
-        // Optional: empty means any listed scope's string (or, for one scope, any of the client's).
-        provider_suffix: schemas/* pipe */.FsL(schemas/* string */.YjP()
-            .check(schemas/* refine */.YPB((value) => value === '' || SCOPE_SUFFIX.pattern.test(value), `${label('provider_suffix')} must be a scope suffix: ${SCOPE_SUFFIX.rule}`)), schemas/* transform */.pdi((value) => (value === '' ? undefined : value))),
-    });
-}
-/**
- * A line of provider_url that names its scope: `<suffix>=<url>`. A suffix never holds a `/`, and
- * an address has one (`://`) before any `=`: a bare address is never read as named.
- */
-function namedIn(text) {
-    const at = text.indexOf('=');
-    if (at < 1 || text.slice(0, at).includes('/'))
-        return undefined;
-    return { suffix: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
-}
-/** The providers a run checks, each with the scope it must publish: provider_url's, the one address under provider_suffix. */
-const providersOf = ({ provider_url: urls, provider_suffix: suffix, }) => 
-// A line that names its own scope keeps it: provider_suffix beside it is a problem of its own (providerProblems).
-urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
-/**
- * The providers as a step gives them, for what tells its watch's issue from another step's
- * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
- * failed on them), kept as given, so that they never read as no provider at all.
- */
-function providersGiven(url, suffix, naming) {
-    const urls = readSetting('provider_url', url, naming);
-    const named = readSetting('provider_suffix', suffix, naming);
-    if (urls === undefined || (suffix !== '' && named === undefined))
-        return [{ url, suffix }];
-    return providersOf({ provider_url: urls, provider_suffix: named });
-}
-/** What provider_suffix asks that provider_url cannot give: no address, or addresses that name their own scopes. */
-function providerProblems(settings, { label, ref }) {
-    if (settings.provider_suffix === undefined)
-        return [];
-    const [one] = settings.provider_url;
-    if (one === undefined)
-        return [
-            {
-                field: 'provider_suffix',
-                message: `${label('provider_suffix')} is given without ${ref('provider_url')}: it names the scope the provider there must publish`,
-            },
-        ];
-    if (one.suffix === undefined)
-        return [];
-    return [
-        {
-            field: 'provider_suffix',
-            message: `${label('provider_suffix')} is given with ${ref('provider_url')} lines that name their scopes (<suffix>=<url>): leave it out, or give ${ref('provider_url')} one address`,
-        },
-    ];
-}
-/** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
-function readSetting(name, value, naming) {
-    const result = settingsSchema(naming).shape[name].safeParse(value);
-    return result.success ? result.data : undefined;
-}
-/** Validates every setting at once, so the user sees all that is wrong in one run. */
-function parseSettings(read, naming) {
-    const raw = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name)]));
-    const result = settingsSchema(naming).safeParse(raw);
-    if (result.success)
-        return result.data;
-    throw new ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
-}
-
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs"
@@ -1553,7 +1664,7 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
  * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
@@ -1580,7 +1691,7 @@ function insideWorkspace(paths, root, file) {
     return outside ? undefined : full;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec.ts
 
 
 
@@ -2212,104 +2323,13 @@ function unknownSuffixes(settings, spec, naming) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/engine/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
-        ...encodedForms(clientSecret),
-    ]);
-}
-/**
- * Every form in which a credential that arrived during the run (the access token) could
- * surface: those of the secret, and inside the Bearer header that carries it.
- */
-function credentialForms(credential) {
-    if (credential === '')
-        return [];
-    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
-}
-/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
-function encodedForms(value) {
-    const encoded = encodeURIComponent(value);
-    // A multi-line value is masked line by line by the runner too.
-    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    return [
-        value,
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-}
-/**
- * The value as given is always masked, as the runner masks it. A derived form (a line, an
- * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
- * and garble every message (a 1-character secret has 1-character fragments): left out.
- */
-function withoutShortForms(value, forms) {
-    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
-}
-/** The shortest derived form that is masked; the secret as given is masked at any length. */
-const DERIVED_FORM_MIN_LENGTH = 8;
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
-}
-/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-function scrubber(forms) {
-    let sorted = [];
-    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
-        // Longest first, so that a form containing another is replaced whole.
-        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
-    });
-    scrub.learn(forms);
-    return scrub;
-}
-function keepSecrets(clientId, clientSecret, mask = () => { }) {
-    const forms = secretForms(clientId, clientSecret);
-    forms.forEach(mask);
-    const scrub = scrubber(forms);
-    return {
-        scrub,
-        learn: (credential) => {
-            const more = credentialForms(credential);
-            more.forEach(mask);
-            scrub.learn(more);
-        },
-        learnSecret: (secret) => {
-            const more = secretForms(clientId, secret);
-            more.forEach(mask);
-            scrub.learn(more);
-        },
-    };
-}
-
 // EXTERNAL MODULE: ./src/engine/text.ts
 var engine_text = __webpack_require__(1655);
-// EXTERNAL MODULE: ./src/markdown/summary.ts
-var summary = __webpack_require__(3313);
-;// CONCATENATED MODULE: ./src/cli/dotenv.ts
+// EXTERNAL MODULE: ./src/render/summary.ts
+var summary = __webpack_require__(9311);
+// EXTERNAL MODULE: ./src/wire/characters.ts
+var characters = __webpack_require__(5621);
+;// CONCATENATED MODULE: ./src/gitlab/dotenv.ts
 
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
@@ -2347,7 +2367,7 @@ function textOf(fields, perScope) {
     ];
     const lines = named.map(([output, name, value = '']) => {
         // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
-        if ((0,engine_text/* hasUnsafe */.B0)(value) || value.trim() !== value) {
+        if ((0,characters/* hasUnsafe */.B0)(value) || value.trim() !== value) {
             throw new errors/* ActionError */.l(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
         }
         return `${name}=${value}`;
@@ -2405,6 +2425,10 @@ function dotenvProblems({ form, scopes }, scopeStringFor) {
 }
 /** As long as a scope's id. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+;// CONCATENATED MODULE: ./src/render/commands.ts
+/** The command line's commands, in the order its help lists them: what its reports name. */
+const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
 
 // EXTERNAL MODULE: ./src/cli/address.ts
 var address = __webpack_require__(7198);
@@ -2484,8 +2508,7 @@ const CLI_SETTINGS = [
     },
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
-/** The commands, in the order the help lists them. */
-const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
+
 const settingFlag = (setting) => [
     setting.flag,
     {
@@ -2810,7 +2833,12 @@ Examples:
 ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 `;
 
-;// CONCATENATED MODULE: ./src/cli/human-report.ts
+;// CONCATENATED MODULE: ./src/render/human-report.ts
+/**
+ * What a person reads on the terminal: the plan as a diff, field by field, before and after,
+ * and what apply would send; what apply did; the outputs. Every value from the spec or the
+ * service is shown inert (its control characters escaped) and scrubbed by the caller.
+ */
 
 /** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
 function humanReport(command, { plan, outputs, known, providers = [] }, style) {
@@ -3199,7 +3227,7 @@ function textsOf(spec) {
 function refuseUnwritable(spec, at, scrub) {
     const problems = textsOf(spec).flatMap(([name, value]) => {
         const field = `${at}${name}`;
-        if ((0,engine_text/* hasUnsafe */.B0)(value)) {
+        if ((0,characters/* hasUnsafe */.B0)(value)) {
             return [
                 {
                     field,
@@ -3352,7 +3380,7 @@ async function writeWhole(full, text, force, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/json-report.ts
+;// CONCATENATED MODULE: ./src/render/json-report.ts
 /**
  * The command line's `--json` document: one JSON object on stdout, for programs. Its shape is
  * this zod schema, and `schema/cli-output.schema.json` is generated from it (`npm run schema`):
@@ -3394,7 +3422,7 @@ const importedSpec = schemas/* strictObject */.rej({
 const credentialOut = schemas/* strictObject */.rej({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), created: schemas/* string */.YjP() });
 const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(2),
-    command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
+    command: schemas/* enum */.k5n(COMMAND_NAMES),
     /** What came of it; `exit_code` is the process's. */
     status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'planned', 'failed']),
     exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
@@ -4223,8 +4251,6 @@ async function deleteNew({ cleanup, settings, report }, credential) {
 
 
 
-
-
 /** The rotation's own settings: each one's flag (CLI_FLAGS holds its variable). */
 const FLAG_OF = {
     retire: 'retire',
@@ -4436,9 +4462,6 @@ async function runRotate(values, collaborators) {
 
 
 
-
-
-
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec');
 const FLAGS = {
     ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short, multiple }]) => [
@@ -4630,7 +4653,7 @@ async function run(command, values, format, collaborators) {
         });
     if (values['gitlab-note'] === true || noteVariable === 'true') {
         // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 562).then(__webpack_require__.bind(__webpack_require__, 3562));
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 470).then(__webpack_require__.bind(__webpack_require__, 1470));
         const timeout = Number(read('timeout_seconds'));
         await noteOnMergeRequest({
             conclusion,
@@ -4835,7 +4858,6 @@ function describeDrift(c, written, update) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B0: () => (/* reexport safe */ _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__.B0),
 /* harmony export */   nl: () => (/* binding */ inertJson),
 /* harmony export */   tJ: () => (/* binding */ inert)
 /* harmony export */ });
@@ -4862,7 +4884,7 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 
 /***/ }),
 
-/***/ 3313:
+/***/ 9311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4871,8 +4893,13 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
 /* harmony export */   fR: () => (/* binding */ buildSummary)
 /* harmony export */ });
-/* harmony import */ var _engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8122);
-/* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1655);
+/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
+/* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
+/**
+ * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
+ * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
+ * escaped. The pull request's comment renders the same markdown.
+ */
 
 
 /**
@@ -4882,7 +4909,7 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
  * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
  * any other unsafe character (wire/characters.ts) shows as its escape.
  */
-const escapeMarkdown = (text) => (0,_engine_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)(text
+const escapeMarkdown = (text) => (0,_engine_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inert */ .tJ)(text
     .replace(/\r\n|\r|\n/g, ' ')
     .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
     .replace(/(www)\./gi, '$1\\.'));
@@ -4931,134 +4958,169 @@ const folded = (summary, lines) => [
     '</details>',
     '',
 ];
+function writerOf({ scrub = (text) => text, prose = (text) => text }) {
+    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+    return {
+        cell: (text) => escapeMarkdown(prose(scrub(text))),
+        code,
+        // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+        value: (v) => ((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .isDependentList */ .CY)(v) ? (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueText */ .Ru)(v))),
+        table: (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''],
+    };
+}
+/** A scope's rows in a table: its string, its id, whether this run created it. */
+const scopeRows = ({ scope, action }, dryRun, { code }) => [
+    ['Scope string', code(scope.scope_string)],
+    ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+    [
+        'Created by this run',
+        action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+    ],
+];
+/** A scope's creation, update and comparison, under headings of `level`. */
+function scopeTables({ action, fields, comparison }, dryRun, level, w) {
+    const { value } = w;
+    const out = [];
+    if (action === 'create') {
+        out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+    }
+    if (action === 'update') {
+        // The note is the update's, under its table: it is about what the provider's users see, not a value.
+        const consent = fields.filter((f) => f.consent).map((f) => f.field);
+        out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
+        // An update's fields all have a value before (only a creation's have none).
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .CONSENT_NOTE */ .Qc)}.`, '']));
+    }
+    if (comparison.length > 0) {
+        out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    }
+    return out;
+}
+/** Each provider's row: what it publishes and whether that passes. */
+const providerRows = (providers, { code, cell }) => providers.map(({ suffix, url, read, published, key, matches, allowed }) => {
+    // A provider named by its scope says which it is: one step may check several.
+    const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+    const said = !read
+        ? 'could not be read (the errors say why)'
+        : published === undefined
+            ? 'no scope'
+            : `${code(published)} as ${code(key ?? '')}`;
+    return [`${which}${read ? ' publishes' : ''}`, `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`];
+});
+/** The plan: its headline, the registration's table, then the scope's tables or each listed scope's section. */
+function planLines(conclusion, plan, context, w) {
+    const { code, cell } = w;
+    const { client, dryRun } = plan;
+    const { providers = [], onDrift } = conclusion;
+    const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
+    const single = plan.form === 'single';
+    const rows = [
+        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+        ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
+        ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+        ...(single
+            ? []
+            : [
+                [
+                    'Not in the spec (left as they are)',
+                    plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+                ],
+            ]),
+        ['Ran for', cell(ranFor)],
+        // What a release with the same settings does is what this run says: the settings it ran with.
+        ...(onDrift === undefined
+            ? []
+            : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
+        ...providerRows(providers, w),
+    ];
+    const lines = [`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...w.table(rows)];
+    if (single)
+        lines.push(...scopeTables(plan.scopes[0], dryRun, '####', w));
+    const section = (scope) => {
+        const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+        return [
+            `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+            '',
+            ...w.table(scopeRows(scope, dryRun, w)),
+            ...scopeTables(scope, dryRun, '#####', w),
+        ];
+    };
+    const { open, folded: quiet } = sectionsOf(plan);
+    lines.push(...open.flatMap(section));
+    if (quiet.length > 0)
+        lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    return lines;
+}
+/** Every problem of a failed validation, at its line. */
+function problemLines(problems, { cell }) {
+    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+    return [
+        '### Provider scope: nothing was done',
+        '',
+        `The inputs or the spec have ${items.length} problem(s):`,
+        '',
+        ...items,
+        '',
+    ];
+}
+/** A failed run: what it knew before it failed. */
+function failedLines({ known }, ranFor, w) {
+    const lines = ['### Provider scope: the run failed', ''];
+    if (known === undefined)
+        return lines;
+    // Every scope of the spec: a list's failure is about all of them.
+    const several = known.scopes.length > 1;
+    const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+    return [
+        ...lines,
+        ...w.table([
+            ['Client', w.code(known.clientId)],
+            [several ? 'Scope strings' : 'Scope string', strings],
+            ['Ran for', w.cell(ranFor)],
+        ]),
+    ];
+}
+/** The outputs, each a value; the scopes output a table of its entries by suffix. */
+function outputLines(outputs, { code }) {
+    // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+    const { scopes, ...named } = outputs;
+    const each = Object.entries(JSON.parse(scopes));
+    return [
+        '#### Outputs',
+        '',
+        '| Output | Value |',
+        '|---|---|',
+        ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`),
+        '| scopes | JSON: each scope by its suffix, as the table below |',
+        '',
+        '| Suffix | scope_string | scope_id | created | updated | changes |',
+        '|---|---|---|---|---|---|',
+        ...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`),
+        '',
+    ];
+}
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text, assign = (setting, value) => `${setting}: ${value}`, }) {
-    const cell = (text) => escapeMarkdown(prose(scrub(text)));
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
-    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => (0,_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .isDependentList */ .CY)(v) ? (0,_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(v));
-    const table = (rows) => [
-        '| Item | Value |',
-        '|---|---|',
-        ...rows.map(([key, v]) => `| ${key} | ${v} |`),
-        '',
-    ];
-    const { plan, problems, known, messages, outputs, providers = [], onDrift } = conclusion;
-    const lines = [];
-    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
-    const scopeRows = ({ scope, action }, dryRun) => [
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        [
-            'Created by this run',
-            action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
-        ],
-    ];
-    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
-        const out = [];
-        if (action === 'create') {
-            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (action === 'update') {
-            // The note is the update's, under its table: it is about what the provider's users see, not a value.
-            const consent = fields.filter((f) => f.consent).map((f) => f.field);
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_reconcile_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .CONSENT_NOTE */ .Qc)}.`, '']));
-        }
-        if (comparison.length > 0) {
-            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
-        }
-        return out;
-    };
-    if (plan !== undefined) {
-        const { client, dryRun } = plan;
-        const single = plan.form === 'single';
-        const rows = [
-            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
-            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single
-                ? []
-                : [
-                    [
-                        'Not in the spec (left as they are)',
-                        plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
-                    ],
-                ]),
-            ['Ran for', cell(ranFor)],
-            // What a release with the same settings does is what this run says: the settings it ran with.
-            ...(onDrift === undefined
-                ? []
-                : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
-        ];
-        for (const { suffix, url, read, published, key, matches, allowed } of providers) {
-            // A provider named by its scope says which it is: one step may check several.
-            const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
-            const said = !read
-                ? 'could not be read (the errors say why)'
-                : published === undefined
-                    ? 'no scope'
-                    : `${code(published)} as ${code(key ?? '')}`;
-            rows.push([
-                `${which}${read ? ' publishes' : ''}`,
-                `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`,
-            ]);
-        }
-        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
-        if (single)
-            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        const section = (scope) => {
-            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            return [
-                `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
-                '',
-                ...table(scopeRows(scope, dryRun)),
-                ...scopeTables(scope, dryRun, '#####'),
-            ];
-        };
-        const { open, folded: quiet } = sectionsOf(plan);
-        lines.push(...open.flatMap(section));
-        if (quiet.length > 0)
-            lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
-    }
-    else if (problems !== undefined) {
-        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
-    }
-    else {
-        lines.push('### Provider scope: the run failed', '');
-        if (known !== undefined) {
-            // Every scope of the spec: a list's failure is about all of them.
-            const several = known.scopes.length > 1;
-            const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
-            lines.push(...table([
-                ['Client', code(known.clientId)],
-                [several ? 'Scope strings' : 'Scope string', strings],
-                ['Ran for', cell(ranFor)],
-            ]));
-        }
-    }
+function buildSummary(conclusion, context) {
+    const w = writerOf(context);
+    const { plan, problems, messages, outputs } = conclusion;
+    const lines = plan !== undefined
+        ? planLines(conclusion, plan, context, w)
+        : problems !== undefined
+            ? problemLines(problems, w)
+            : failedLines(conclusion, context.ranFor, w);
     // A failed validation's problems are its errors, listed above.
     const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
-        ? [`- **${m.level}**: ${cell(m.text)}`]
+        ? [`- **${m.level}**: ${w.cell(m.text)}`]
         : []);
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    if (outputs !== undefined) {
-        // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-        const { scopes, ...named } = outputs;
-        const each = Object.entries(JSON.parse(scopes));
-        lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
-        lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
-        lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
-        lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
-    }
+    if (outputs !== undefined)
+        lines.push(...outputLines(outputs, w));
     return lines.join('\n');
 }
 
@@ -5265,14 +5327,14 @@ class ActionError extends Error {
 /* harmony export */   j$: () => (/* binding */ HttpError)
 /* harmony export */ });
 /* unused harmony exports MAX_RESPONSE_BYTES, withHttpRetries, USER_AGENT, sentence, explainError */
-/* harmony import */ var _transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5071);
-/* harmony import */ var _budget_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4024);
-/* harmony import */ var _answer_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4934);
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5499);
-/* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8330);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3851);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9824);
+/* harmony import */ var _transport_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5071);
+/* harmony import */ var _budget_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4024);
+/* harmony import */ var _answer_problems_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3508);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4934);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5499);
+/* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8330);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3851);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9824);
 
 
 
@@ -5284,7 +5346,7 @@ class ActionError extends Error {
 /** Answers are a few kilobytes; a body far larger than this is refused, not buffered. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** A request that failed; `transient` when trying again may succeed. */
-class HttpError extends _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionError */ .l {
+class HttpError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .l {
     name = 'HttpError';
     status;
     transient;
@@ -5308,13 +5370,13 @@ class HttpError extends _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionError *
     }
 }
 /** Tries `attempt` again while it fails with a transient HttpError, paced by the budget. */
-const withHttpRetries = (attempt, budget, log = _log_js__WEBPACK_IMPORTED_MODULE_3__/* .silentLog */ .a) => (0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(attempt, (error) => error instanceof HttpError
+const withHttpRetries = (attempt, budget, log = _log_js__WEBPACK_IMPORTED_MODULE_1__/* .silentLog */ .a) => (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(attempt, (error) => error instanceof HttpError
     ? { retryable: error.transient, retryAfterMs: error.retryAfterMs }
     : { retryable: false }, budget, 
 // Final once given up on: the message says how far it got.
-(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .formatPause */ .yo)(waitMs)}.`));
+(error, reason) => (error instanceof HttpError ? new HttpError(`${error.message} (${reason})`) : error), (error, tried, waitMs) => log.info(`${sentence(error.message)} Attempt ${tried} of ${budget.policy.attempts} failed; trying again in ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPause */ .yo)(waitMs)}.`));
 /** Sent with every request, so that a service's operators can tell this action's calls apart. */
-const USER_AGENT = `ensure-provider-scope/${_package_json__WEBPACK_IMPORTED_MODULE_4__/* .version */ .rE}`;
+const USER_AGENT = `ensure-provider-scope/${_package_json__WEBPACK_IMPORTED_MODULE_3__/* .version */ .rE}`;
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 // A certificate that does not verify: most often a proxy of the network that intercepts TLS.
 const TLS_CODES = new Set([
@@ -5380,50 +5442,94 @@ function explainError(body, headers, speaker = 'The service') {
     ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
     return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
+/** A request that got no answer, as an HttpError that says why in the user's terms. */
+function networkError(label, host, error, { budget, words, server }) {
+    const { code, name, message } = (error ?? {});
+    if (name === 'TimeoutError') {
+        const pastDeadline = budget.clock.now() >= budget.deadline;
+        return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+            (pastDeadline
+                ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+                : ''), { transient: !pastDeadline });
+    }
+    const what = code === 'ECONNREFUSED'
+        ? `nothing is listening at ${host} (connection refused): check ${server}`
+        : code === 'ENOTFOUND'
+            ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+            : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+                ? `the connection to ${host} was closed before the answer came`
+                : code !== undefined && TLS_CODES.has(code)
+                    ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                        'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+    return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+}
+/** The headers of a request: JSON accepted, the client's and the request's own, and the payload's type. */
+function requestOf(options, { body, form, headers: requestHeaders }) {
+    const headers = {
+        accept: 'application/json',
+        'user-agent': USER_AGENT,
+        ...options.headers,
+        ...requestHeaders,
+    };
+    const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined)
+        headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+    return { headers, payload };
+}
+/** An answer read whole: its data by the schema, or the HttpError that says what was wrong with it. */
+function answerOf(label, schema, response, { notFound, hints: requestHints = {} }, { budget, server, hints, speaker, scrub, unusableAnswer }) {
+    const { statusCode: status, headers } = response;
+    const json = parseJson(response.text);
+    if (status === 404 && notFound !== undefined)
+        return { data: notFound, headers };
+    if (status >= 300 && status < 400) {
+        // Never followed: the credentials go to the origin the user named and nowhere else.
+        throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(headers.location)}. Redirects are not followed with the ` +
+            `credentials: set ${server} to the address of the service itself.`, { status });
+    }
+    if (status < 200 || status >= 300) {
+        const hint = requestHints[status] ?? hints[status];
+        const retryAfter = headers['retry-after'];
+        const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+        throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, headers, speaker)}`, {
+            status,
+            transient: TRANSIENT_STATUSES.has(status),
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+    }
+    if (json === undefined)
+        throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+        const problems = (0,_answer_problems_js__WEBPACK_IMPORTED_MODULE_4__/* .describeAnswerProblems */ .Au)(parsed.error.issues, json, scrub);
+        throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, headers, speaker)}`, { status });
+    }
+    return { data: parsed.data, headers };
+}
 /**
  * JSON over Node's HTTP (transport.ts) with the project's transport rules: a limit per request, a deadline for
  * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = _words_js__WEBPACK_IMPORTED_MODULE_6__/* .PLAIN_WORDS */ .t4, hints = {}, log = _log_js__WEBPACK_IMPORTED_MODULE_3__/* .silentLog */ .a, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
+    const { budget, urlSetting, words = _words_js__WEBPACK_IMPORTED_MODULE_5__/* .PLAIN_WORDS */ .t4, log = _log_js__WEBPACK_IMPORTED_MODULE_1__/* .silentLog */ .a, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
-    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const speech = {
+        budget,
+        words,
+        server,
+        hints: options.hints ?? {},
+        speaker: options.speaker,
+        scrub: options.scrub,
+        unusableAnswer: options.unusableAnswer ?? `Check that ${server} names the server meant`,
+    };
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline
-                    ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
-                    : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED'
-            ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND'
-                ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-                    ? `the connection to ${host} was closed before the answer came`
-                    : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+    async function exchange(label, schema, method, url, requestOptions = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = {
-            accept: 'application/json',
-            'user-agent': USER_AGENT,
-            ...options.headers,
-            ...requestHeaders,
-        };
+        const { headers, payload } = requestOf(options, requestOptions);
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-        if (payload !== undefined)
-            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
         let response;
         let text;
         const lane = lanes.take();
@@ -5433,7 +5539,7 @@ function createJsonHttp(options) {
                 path: `${pathname}${search}`,
                 method,
                 headers,
-                signal: AbortSignal.any([AbortSignal.timeout((0,_budget_js__WEBPACK_IMPORTED_MODULE_1__/* .requestLimitMs */ .H)(budget)), budget.signal]),
+                signal: AbortSignal.any([AbortSignal.timeout((0,_budget_js__WEBPACK_IMPORTED_MODULE_6__/* .requestLimitMs */ .H)(budget)), budget.signal]),
                 ...(payload === undefined ? {} : { body: payload }),
             });
             text = await readBody(response.body, label, maxResponseBytes);
@@ -5445,39 +5551,13 @@ function createJsonHttp(options) {
             // which then reads as a reset; it is abandoned, never tried again or announced as a retry.
             if (budget.signal.aborted)
                 throw new HttpError(`${label} was abandoned: the run has stopped`);
-            throw error instanceof HttpError ? error : networkError(label, host, error);
+            throw error instanceof HttpError ? error : networkError(label, host, error, speech);
         }
         finally {
             lane.release();
         }
-        const status = response.statusCode;
-        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return { data: notFound, headers: response.headers };
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${server} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = requestHints[status] ?? hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const problems = (0,_answer_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .describeAnswerProblems */ .Au)(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
-        }
-        return { data: parsed.data, headers: response.headers };
+        log.debug(`${method} ${pathname}: HTTP ${response.statusCode} in ${took()}`);
+        return answerOf(label, schema, { ...response, text }, requestOptions, speech);
     }
     const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
     return {
@@ -5508,10 +5588,10 @@ function keepAliveLanes(signal) {
     // aborts once: the listener needs no `once`.
     signal.addEventListener('abort', () => {
         lanes.forEach((l) => l.transport.destroy());
-        (0,_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .closeAhead */ .gN)();
+        (0,_transport_js__WEBPACK_IMPORTED_MODULE_7__/* .closeAhead */ .gN)();
     });
     const open = () => {
-        const lane = { transport: (0,_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .openTransport */ .g2)(), busy: 0 };
+        const lane = { transport: (0,_transport_js__WEBPACK_IMPORTED_MODULE_7__/* .openTransport */ .g2)(), busy: 0 };
         lanes.push(lane);
         return lane;
     };

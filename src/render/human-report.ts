@@ -3,18 +3,21 @@
  * and what apply would send; what apply did; the outputs. Every value from the spec or the
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
-import type { Conclusion, Known } from '../engine/conclude/conclude.ts';
 import {
+  type Conclusion,
   CONSENT_NOTE,
-  isDependentList,
-  valueEntries,
-  valueText,
   type FieldComparison,
   type FieldValue,
-} from '../engine/reconcile/drift.ts';
-import type { Plan, PlanField, ScopePlan } from '../engine/reconcile/plan.ts';
-import type { Naming } from '../engine/spec/settings.ts';
-import type { Command } from './help.ts';
+  isDependentList,
+  type Known,
+  type Naming,
+  type Plan,
+  type PlanField,
+  type ScopePlan,
+  valueEntries,
+  valueText,
+} from '../engine/index.ts';
+import type { Command } from './commands.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */
 export interface Paint {

@@ -5,9 +5,7 @@
  * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
  * them to files. One path for both: a preview shows what a run would post.
  */
-import type { Conclusion } from '../engine/conclude/conclude.ts';
-import { unwellBecause, type Unwell } from '../engine/conclude/health.ts';
-import type { ProviderTarget, Settings } from '../engine/spec/settings.ts';
+import { type Conclusion, type ProviderTarget, type Settings, type Unwell, unwellBecause } from '../engine/index.ts';
 import { commentMarker, renderComment } from './comment.ts';
 import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
 

@@ -5,8 +5,7 @@
  * and in its words: a pull request's comment on GitHub, a merge request's note on GitLab (the
  * target, below).
  */
-import type { Conclusion } from '../engine/conclude/conclude.ts';
-import type { ScopePlan } from '../engine/reconcile/plan.ts';
+import type { Conclusion, ScopePlan } from '../engine/index.ts';
 import { buildSummary, escapeMarkdown, scopeStatus, sectionsOf, type SummaryContext } from './summary.ts';
 
 /**

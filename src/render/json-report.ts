@@ -5,9 +5,8 @@
  * the registration as a whole (version 2): what a run does to each scope is under `scopes`.
  */
 import { z } from 'zod/mini';
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import type { ScopePlan } from '../engine/reconcile/plan.ts';
-import { COMMANDS, type Command } from './help.ts';
+import type { Conclusion, Message, ScopePlan } from '../engine/index.ts';
+import { COMMAND_NAMES, type Command } from './commands.ts';
 
 const value = z
   .unknown()
@@ -59,7 +58,7 @@ const credentialOut = z.strictObject({ id: z.string(), name: z.string(), created
 export const cliReportSchema = z
   .strictObject({
     schema_version: z.literal(2),
-    command: z.enum(Object.keys(COMMANDS) as [Command, ...Command[]]),
+    command: z.enum(COMMAND_NAMES),
     /** What came of it; `exit_code` is the process's. */
     status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'planned', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),

@@ -1,8 +1,8 @@
-export const id = 562;
-export const ids = [562];
+export const id = 470;
+export const ids = [470];
 export const modules = {
 
-/***/ 3562:
+/***/ 1470:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,9 +15,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
-// EXTERNAL MODULE: ./src/markdown/summary.ts
-var summary = __webpack_require__(3313);
-;// CONCATENATED MODULE: ./src/markdown/comment.ts
+// EXTERNAL MODULE: ./src/render/summary.ts
+var summary = __webpack_require__(9311);
+;// CONCATENATED MODULE: ./src/render/comment.ts
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -173,7 +173,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
 var budget = __webpack_require__(4024);
 // EXTERNAL MODULE: ./src/wire/http.ts
 var wire_http = __webpack_require__(97);
-;// CONCATENATED MODULE: ./src/cli/gitlab-note.ts
+;// CONCATENATED MODULE: ./src/gitlab/note.ts
 
 
 

@@ -266,7 +266,7 @@ export const providersOf = ({
 
 /**
  * The providers as a step gives them, for what tells its watch's issue from another step's
- * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * (render/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
  * failed on them), kept as given, so that they never read as no provider at all.
  */
 export function providersGiven(url: string, suffix: string, naming: Naming): ProviderTarget[] {

@@ -4,10 +4,15 @@
  * scrubbed, cut, made inert and escaped as in the pull request's comment: an issue notifies
  * whoever a live mention names. The body stays within GitHub's limit on an issue's body.
  */
-import type { Conclusion } from '../engine/conclude/conclude.ts';
-import { isDependentList, valueEntries, valueText, type FieldValue } from '../engine/reconcile/drift.ts';
-import type { Unwell } from '../engine/conclude/health.ts';
-import type { ProviderTarget } from '../engine/spec/settings.ts';
+import {
+  type Conclusion,
+  type FieldValue,
+  isDependentList,
+  type ProviderTarget,
+  type Unwell,
+  valueEntries,
+  valueText,
+} from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
 import { escapeMarkdown } from './summary.ts';
@@ -122,66 +127,36 @@ const ADVICE: Record<Unwell, string> = {
     "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
 
-function render(
-  conclusion: Conclusion,
-  { because, marker, runUrl, spec, clientId, scrub }: IssueFacts,
-  limit: number,
-  rows: number,
-): string {
-  const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
-  const code = (text: string): string => `<code>${value(text)}</code>`;
-  const { plan, known, messages } = conclusion;
-  const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-  const lines = [
-    marker,
-    '### The provider scope needs attention',
-    '',
-    `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`,
-    '',
-  ];
+/** How the issue writes a value: cut to its limit, scrubbed, escaped, made inert. */
+interface Writer {
+  value(text: string): string;
+  code(text: string): string;
+}
+
+/** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
+function driftLines(plan: Conclusion['plan'], rows: number, runUrl: string, { value, code }: Writer): string[] {
   const list = plan?.form === 'list';
-  // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-  const missing =
-    list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-  const found = (why: Unwell): string =>
-    why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why];
-  const advice = (why: Unwell): string =>
-    why === 'no scope' && missing.length > 0
-      ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
-      : why === 'failed' && conclusion.secretRejected === true
-        ? SECRET_REJECTED
-        : ADVICE[why];
-  lines.push(...because.map((why) => `- ${found(why)}`), '');
-  if (notes.length > 0) {
-    lines.push(
-      '#### Warnings and errors',
-      '',
-      ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`),
-    );
-    if (notes.length > MAX_MESSAGES)
-      lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
-    lines.push('');
-  }
-  // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
   const drift = (plan?.scopes ?? []).flatMap((scope) =>
     scope.comparison
       .filter((c) => !c.same)
       .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })),
   );
+  if (drift.length === 0) return [];
   const shown = (v: FieldValue): string =>
     isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-  if (drift.length > 0) {
-    lines.push(
-      '#### The spec and the service',
-      '',
-      '| Field | Spec | Service |',
-      '|---|---|---|',
-      ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
-      '',
-    );
-    if (drift.length > rows)
-      lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
-  }
+  return [
+    '#### The spec and the service',
+    '',
+    '| Field | Spec | Service |',
+    '|---|---|---|',
+    ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
+    ...(drift.length > rows ? [`| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`] : []),
+    '',
+  ];
+}
+
+/** The scope string, or each listed one by its suffix: read from the service, or the spec's when the run failed first. */
+function stringLines({ plan, known }: Conclusion, { value, code }: Writer): string[] {
   const strings =
     plan === undefined
       ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({
@@ -195,37 +170,102 @@ function render(
           how: scope.id === null ? ' (not created yet)' : '',
         }));
   const [one, ...others] = strings;
-  if (one !== undefined && others.length === 0) lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
+  if (one !== undefined && others.length === 0) return [`The scope string: ${code(one.string)}${one.how}.`, ''];
   // By suffix too, which a value cut to its limit may lose from the string's end.
   if (others.length > 0)
-    lines.push(
+    return [
       'The scope strings:',
       '',
       ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`),
       '',
-    );
-  // Every provider's verdict, each by the scope it had to publish: one step may check several.
-  const providers = conclusion.providers ?? [];
-  if (providers.length > 0)
-    lines.push(
-      '#### The deployed providers',
-      '',
-      ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
-        const about = suffix === undefined ? '' : `${value(suffix)}: `;
-        const said = !read
-          ? 'could not be read'
-          : published === undefined
-            ? 'publishes no scope'
-            : `publishes ${code(published)}`;
-        return `- ${about}${code(url)} ${said} (${matches ? 'matches' : `**not ${value(allowed)}**`})`;
-      }),
-      '',
-    );
-  lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-  lines.push(
+    ];
+  return [];
+}
+
+/** Every provider's verdict, each by the scope it had to publish: one step may check several. */
+function providerLines(providers: NonNullable<Conclusion['providers']>, { value, code }: Writer): string[] {
+  if (providers.length === 0) return [];
+  return [
+    '#### The deployed providers',
+    '',
+    ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
+      const about = suffix === undefined ? '' : `${value(suffix)}: `;
+      const said = !read
+        ? 'could not be read'
+        : published === undefined
+          ? 'publishes no scope'
+          : `publishes ${code(published)}`;
+      return `- ${about}${code(url)} ${said} (${matches ? 'matches' : `**not ${value(allowed)}**`})`;
+    }),
+    '',
+  ];
+}
+
+/** The run's warnings and errors, the first few: the run has them all. */
+function noteLines({ messages }: Conclusion, runUrl: string, { value }: Writer): string[] {
+  const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+  if (notes.length === 0) return [];
+  return [
+    '#### Warnings and errors',
+    '',
+    ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`),
+    ...(notes.length > MAX_MESSAGES
+      ? [`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`]
+      : []),
+    '',
+  ];
+}
+
+/** What the watch found, and what to do about each: in a list, the listed scopes the client lacks by suffix. */
+function verdictOf(
+  conclusion: Conclusion,
+  { value }: Writer,
+): { found: (why: Unwell) => string; advice: (why: Unwell) => string } {
+  const { plan } = conclusion;
+  // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+  const missing =
+    plan?.form === 'list' ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+  return {
+    found: (why) =>
+      why === 'no scope' && missing.length > 0
+        ? `The client lacks listed scope(s): ${missing.join(', ')}.`
+        : FOUND[why],
+    advice: (why) =>
+      why === 'no scope' && missing.length > 0
+        ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
+        : why === 'failed' && conclusion.secretRejected === true
+          ? SECRET_REJECTED
+          : ADVICE[why],
+  };
+}
+
+function render(
+  conclusion: Conclusion,
+  { because, marker, runUrl, spec, clientId, scrub }: IssueFacts,
+  limit: number,
+  rows: number,
+): string {
+  const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
+  const w: Writer = { value, code: (text) => `<code>${value(text)}</code>` };
+  const { found, advice } = verdictOf(conclusion, w);
+  return [
+    marker,
+    '### The provider scope needs attention',
+    '',
+    `The watch's [run](${runUrl}) of the spec file ${w.code(spec)} for client ${w.code(clientId)} found:`,
+    '',
+    ...because.map((why) => `- ${found(why)}`),
+    '',
+    ...noteLines(conclusion, runUrl, w),
+    ...driftLines(conclusion.plan, rows, runUrl, w),
+    ...stringLines(conclusion, w),
+    ...providerLines(conclusion.providers ?? [], w),
+    '#### What to do',
+    '',
+    ...because.map((why) => `- ${advice(why)}`),
+    '',
     `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /** The comment that closes the issue: the registration is well again. */

@@ -1,6 +1,6 @@
 /**
  * `--gitlab-note`: in a GitLab merge request pipeline, after the run, one note on the merge
- * request that holds the run's report (../markdown/comment.ts renders it, in GitLab's words),
+ * request that holds the run's report (../render/comment.ts renders it, in GitLab's words),
  * created once and then updated in place, found again by its marker among the notes its own
  * token's user wrote. It never changes the exit code: whatever fails becomes one warning.
  * Loaded by main.ts only when the flag is on.
@@ -12,14 +12,12 @@
  */
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
-import type { Conclusion, Message } from '../engine/conclude/conclude.ts';
-import type { Secrets } from '../engine/secrets.ts';
-import { commentMarker, GITLAB_NOTE, renderComment } from '../markdown/comment.ts';
+import type { Conclusion, Message, Naming, Secrets } from '../engine/index.ts';
+import { commentMarker, GITLAB_NOTE, renderComment } from '../render/comment.ts';
 import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { WireWords } from '../wire/words.ts';
-import type { Naming } from '../engine/spec/settings.ts';
 
 export interface NoteRun {
   conclusion: Conclusion;

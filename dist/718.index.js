@@ -1,8 +1,8 @@
-export const id = 305;
-export const ids = [305];
+export const id = 718;
+export const ids = [718];
 export const modules = {
 
-/***/ 305:
+/***/ 718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -10,6 +10,99 @@ export const modules = {
 __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
+
+;// CONCATENATED MODULE: ./src/engine/secrets.ts
+/**
+ * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
+ * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
+ * in base64 or base64url at any alignment, as a service that echoes a request might write it.
+ */
+function secretForms(clientId, clientSecret) {
+    if (clientSecret === '')
+        return [];
+    // The credential is sent with the client ID as the inputs normalise it (lower case).
+    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
+    return withoutShortForms(clientSecret, [
+        clientSecret,
+        ...basic,
+        ...basic.map(toBase64url),
+        ...encodedForms(clientSecret),
+    ]);
+}
+/**
+ * Every form in which a credential that arrived during the run (the access token) could
+ * surface: those of the secret, and inside the Bearer header that carries it.
+ */
+function credentialForms(credential) {
+    if (credential === '')
+        return [];
+    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
+}
+/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
+function encodedForms(value) {
+    const encoded = encodeURIComponent(value);
+    // A multi-line value is masked line by line by the runner too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
+    return [
+        value,
+        encoded,
+        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
+        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
+        ...lines,
+        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
+    ];
+}
+/**
+ * The value as given is always masked, as the runner masks it. A derived form (a line, an
+ * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
+ * and garble every message (a 1-character secret has 1-character fragments): left out.
+ */
+function withoutShortForms(value, forms) {
+    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
+}
+/** The shortest derived form that is masked; the secret as given is masked at any length. */
+const DERIVED_FORM_MIN_LENGTH = 8;
+const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * The base64 characters that depend on the secret's bytes alone, for each of the three ways
+ * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
+ * these characters appear in its base64.
+ */
+function base64Fragments(bytes) {
+    return [0, 1, 2].map((offset) => {
+        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
+function scrubber(forms) {
+    let sorted = [];
+    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
+        // Longest first, so that a form containing another is replaced whole.
+        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
+    });
+    scrub.learn(forms);
+    return scrub;
+}
+function keepSecrets(clientId, clientSecret, mask = () => { }) {
+    const forms = secretForms(clientId, clientSecret);
+    forms.forEach(mask);
+    const scrub = scrubber(forms);
+    return {
+        scrub,
+        learn: (credential) => {
+            const more = credentialForms(credential);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+        learnSecret: (secret) => {
+            const more = secretForms(clientId, secret);
+            more.forEach(mask);
+            scrub.learn(more);
+        },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/wire/errors.ts
 /**
@@ -359,50 +452,94 @@ function explainError(body, headers, speaker = 'The service') {
     ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
     return `${detail === undefined ? '' : ` ${speaker} said: ${detail}`}${ids.length === 0 ? '' : ` (${ids.join(', ')})`}`;
 }
+/** A request that got no answer, as an HttpError that says why in the user's terms. */
+function networkError(label, host, error, { budget, words, server }) {
+    const { code, name, message } = (error ?? {});
+    if (name === 'TimeoutError') {
+        const pastDeadline = budget.clock.now() >= budget.deadline;
+        return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
+            (pastDeadline
+                ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
+                : ''), { transient: !pastDeadline });
+    }
+    const what = code === 'ECONNREFUSED'
+        ? `nothing is listening at ${host} (connection refused): check ${server}`
+        : code === 'ENOTFOUND'
+            ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
+            : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+                ? `the connection to ${host} was closed before the answer came`
+                : code !== undefined && TLS_CODES.has(code)
+                    ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
+                        'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
+                    : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
+    return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
+}
+/** The headers of a request: JSON accepted, the client's and the request's own, and the payload's type. */
+function requestOf(options, { body, form, headers: requestHeaders }) {
+    const headers = {
+        accept: 'application/json',
+        'user-agent': USER_AGENT,
+        ...options.headers,
+        ...requestHeaders,
+    };
+    const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined)
+        headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
+    return { headers, payload };
+}
+/** An answer read whole: its data by the schema, or the HttpError that says what was wrong with it. */
+function answerOf(label, schema, response, { notFound, hints: requestHints = {} }, { budget, server, hints, speaker, scrub, unusableAnswer }) {
+    const { statusCode: status, headers } = response;
+    const json = parseJson(response.text);
+    if (status === 404 && notFound !== undefined)
+        return { data: notFound, headers };
+    if (status >= 300 && status < 400) {
+        // Never followed: the credentials go to the origin the user named and nowhere else.
+        throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(headers.location)}. Redirects are not followed with the ` +
+            `credentials: set ${server} to the address of the service itself.`, { status });
+    }
+    if (status < 200 || status >= 300) {
+        const hint = requestHints[status] ?? hints[status];
+        const retryAfter = headers['retry-after'];
+        const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
+        throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, headers, speaker)}`, {
+            status,
+            transient: TRANSIENT_STATUSES.has(status),
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+    }
+    if (json === undefined)
+        throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+        const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
+        throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, headers, speaker)}`, { status });
+    }
+    return { data: parsed.data, headers };
+}
 /**
  * JSON over Node's HTTP (transport.ts) with the project's transport rules: a limit per request, a deadline for
  * the run, retries of transient failures of idempotent requests, no redirects followed,
  * bounded bodies, and every failure turned into an HttpError whose message says what happened.
  */
 function createJsonHttp(options) {
-    const { budget, urlSetting, words = PLAIN_WORDS, hints = {}, log = silentLog, scrub, speaker, maxResponseBytes = MAX_RESPONSE_BYTES, } = options;
+    const { budget, urlSetting, words = PLAIN_WORDS, log = silentLog, maxResponseBytes = MAX_RESPONSE_BYTES } = options;
     const server = typeof urlSetting === 'string' ? words.ref(urlSetting) : urlSetting.variable;
-    const unusableAnswer = options.unusableAnswer ?? `Check that ${server} names the server meant`;
+    const speech = {
+        budget,
+        words,
+        server,
+        hints: options.hints ?? {},
+        speaker: options.speaker,
+        scrub: options.scrub,
+        unusableAnswer: options.unusableAnswer ?? `Check that ${server} names the server meant`,
+    };
     const lanes = options.dispatcher === undefined ? keepAliveLanes(budget.signal) : givenDispatcher(options.dispatcher);
-    function networkError(label, host, error) {
-        const { code, name, message } = (error ?? {});
-        if (name === 'TimeoutError') {
-            const pastDeadline = budget.clock.now() >= budget.deadline;
-            return new HttpError(`${label} timed out waiting for ${host} (${words.assign('timeout_seconds', String(budget.requestTimeoutMs / 1000))})` +
-                (pastDeadline
-                    ? `; the run's deadline of ${Math.round((budget.deadline - budget.startedAt) / 1000)} s has passed`
-                    : ''), { transient: !pastDeadline });
-        }
-        const what = code === 'ECONNREFUSED'
-            ? `nothing is listening at ${host} (connection refused): check ${server}`
-            : code === 'ENOTFOUND'
-                ? `the host name ${host} does not resolve: check ${server} and the machine's DNS`
-                : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-                    ? `the connection to ${host} was closed before the answer came`
-                    : code !== undefined && TLS_CODES.has(code)
-                        ? `the TLS certificate of ${host} could not be verified (${code}). If a proxy of the network intercepts TLS, ` +
-                            'give its CA certificate in NODE_EXTRA_CA_CERTS (the path of a PEM file); never turn verification off'
-                        : `could not reach ${host}: ${[code, message].filter(Boolean).join(': ')}`;
-        return new HttpError(`${label}: ${what}`, { transient: code !== undefined && TRANSIENT_CODES.has(code) });
-    }
-    async function exchange(label, schema, method, url, { body, form, notFound, hints: requestHints = {}, headers: requestHeaders } = {}) {
+    async function exchange(label, schema, method, url, requestOptions = {}) {
         const { host, origin, pathname, search } = new URL(url);
-        const headers = {
-            accept: 'application/json',
-            'user-agent': USER_AGENT,
-            ...options.headers,
-            ...requestHeaders,
-        };
+        const { headers, payload } = requestOf(options, requestOptions);
         const started = budget.clock.now();
         const took = () => `${Math.round(budget.clock.now() - started)} ms`;
-        const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-        if (payload !== undefined)
-            headers['content-type'] = form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json';
         let response;
         let text;
         const lane = lanes.take();
@@ -424,39 +561,13 @@ function createJsonHttp(options) {
             // which then reads as a reset; it is abandoned, never tried again or announced as a retry.
             if (budget.signal.aborted)
                 throw new HttpError(`${label} was abandoned: the run has stopped`);
-            throw error instanceof HttpError ? error : networkError(label, host, error);
+            throw error instanceof HttpError ? error : networkError(label, host, error, speech);
         }
         finally {
             lane.release();
         }
-        const status = response.statusCode;
-        log.debug(`${method} ${pathname}: HTTP ${status} in ${took()}`);
-        const json = parseJson(text);
-        if (status === 404 && notFound !== undefined)
-            return { data: notFound, headers: response.headers };
-        if (status >= 300 && status < 400) {
-            // Never followed: the credentials go to the origin the user named and nowhere else.
-            throw new HttpError(`${label} was redirected (HTTP ${status}) to ${String(response.headers.location)}. Redirects are not followed with the ` +
-                `credentials: set ${server} to the address of the service itself.`, { status });
-        }
-        if (status < 200 || status >= 300) {
-            const hint = requestHints[status] ?? hints[status];
-            const retryAfter = response.headers['retry-after'];
-            const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, budget.clock.now());
-            throw new HttpError(`${label} failed with HTTP ${status}${hint === undefined ? '' : `: ${hint}`}.${explainError(json, response.headers, speaker)}`, {
-                status,
-                transient: TRANSIENT_STATUSES.has(status),
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-            });
-        }
-        if (json === undefined)
-            throw new HttpError(`${label}: the answer (HTTP ${status}) is not JSON`, { status });
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const problems = describeAnswerProblems(parsed.error.issues, json, scrub);
-            throw new HttpError(`${label}: the answer (HTTP ${status}) cannot be used: ${problems}. ${sentence(unusableAnswer)}${explainError(json, response.headers, speaker)}`, { status });
-        }
-        return { data: parsed.data, headers: response.headers };
+        log.debug(`${method} ${pathname}: HTTP ${response.statusCode} in ${took()}`);
+        return answerOf(label, schema, { ...response, text }, requestOptions, speech);
     }
     const send = async (label, schema, method, url, requestOptions) => (await exchange(label, schema, method, url, requestOptions)).data;
     return {
@@ -756,7 +867,7 @@ function planOf({ form, results, unlisted }, dryRun) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/problems.ts
+;// CONCATENATED MODULE: ./src/engine/settings/problems.ts
 
 /** Validation failed before any request: each problem is reported on its own. */
 class problems_ValidationError extends errors_ActionError {
@@ -1171,10 +1282,21 @@ const list = (values) => values.map(encodeURIComponent).join(',');
  * (engine/reconcile/service.ts) names, authenticated with HTTP Basic, or with a token that the client
  * credentials grant gives (`auth: 'token'`). Its connections close when the budget's signal aborts.
  */
-function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS, }) {
+function createServiceClient(options) {
+    const { authUrl, clientId } = options;
+    const bound = bind(options);
+    return {
+        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
+        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
+        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
+        ...scopeCalls(bound),
+        ...credentialCalls(bound),
+    };
+}
+/** The client's HTTP, authenticated with HTTP Basic or the client credentials grant's token. */
+function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = () => { }, budget, dispatcher, log, scrub, words = PLAIN_WORDS, }) {
     const apiPath = new URL(authUrl).pathname;
     const hints = auth === 'token' ? tokenStatusHints(words) : statusHints(words);
-    const onUpdate = updateHints(words);
     // The only place the secret is used: built once, never logged, sent in every call (basic)
     // or in the token request alone (token).
     const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -1201,13 +1323,14 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
         ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error))
         : authorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
-    const scopesPath = '/v2/api/scopes';
-    const credentialsPath = `${clientPath}/credentials`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
+    return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
+}
+const scopesPath = '/v2/api/scopes';
+/** The calls on the client and its scopes: inspect, look up, create, update. */
+function scopeCalls({ http, call, authUrl, words, clientPath, lookup }) {
+    const onUpdate = updateHints(words);
     return {
-        // The form the service gives a client's scope (globus/action-provider-tools, docs/source/setting_up_auth.rst:
-        // "https://auth.globus.org/scopes/$CLIENT_ID/action_all").
-        scopeStringFor: (suffix) => scopeStringOf(authUrl, clientId, suffix),
         getClient: () => call((headers) => http.retried(`Client inspection (GET ${clientPath})`, clientResponseSchema, 'GET', `${authUrl}${clientPath}`, {
             headers,
         })),
@@ -1268,6 +1391,12 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             const path = `${scopesPath}/${encodeURIComponent(id)}`;
             return call((headers) => http.retried(`Scope lookup (GET ${path})`, oneScopeResponseSchema, 'GET', `${authUrl}${path}`, { headers }));
         },
+    };
+}
+/** The calls on the client's credentials, and whether its secret authenticates. */
+function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words, clientPath }) {
+    const credentialsPath = `${clientPath}/credentials`;
+    return {
         listCredentials: () => call((headers) => http.retried(`Credential listing (GET ${credentialsPath})`, credentialListSchema, 'GET', `${authUrl}${credentialsPath}`, { headers })),
         createCredential: async (name) => {
             try {
@@ -1310,102 +1439,6 @@ function createServiceClient({ authUrl, clientId, clientSecret, auth = 'basic', 
             }
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/engine/reconcile/inspect.ts
-/**
- * The client inspected: its scopes, each described, and the dependent scopes the spec names,
- * looked up by string and by id, in one round trip when the service allows it.
- */
-
-
-
-/**
- * One round trip: the inspection, one lookup of the spec's scope strings and every dependent
- * string, and, only when the spec gives any, one lookup of the dependents given by id. Then,
- * before any other request, `warn` hears of the ids not found.
- */
-async function inspect(service, specs, warn) {
-    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
-    const { strings, ids } = dependentsToLookUp(specs, service);
-    const [client, found, visibleIds] = await Promise.all([
-        service.getClient(),
-        service.lookupScopesByString([...new Set([...expected, ...strings])]),
-        lookupIds(service, ids),
-    ]);
-    const unverified = ids.filter((id) => !visibleIds.has(id));
-    warn(unverified);
-    let byString = new Map(found.map((s) => [s.scope_string, s]));
-    // A service that answers 404 when any string is unknown says nothing about the others, and a
-    // scope of the spec is unknown until it exists: the dependents alone (the spec's come with the client).
-    const others = strings.filter((s) => !expected.includes(s));
-    if (found.length === 0 && others.length > 0)
-        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
-    const scopes = client.scopeIds.length === 0 ? [] : await describeScopes(service, client, [...client.scopes, ...found]);
-    return { client, byString, visibleIds, unverified, scopes };
-}
-/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
-function dependentsToLookUp(specs, service) {
-    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
-    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
-}
-/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
-function warnUnverified(spec, index, unverified, log) {
-    spec.dependent_scopes.forEach((dep, j) => {
-        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
-            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
-                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
-                'This run cannot tell which: the creation will decide.', 
-            // The single form's fields are the file's; a listed scope's start with its index.
-            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
-        }
-    });
-}
-/**
- * The scopes given by id that the service shows this client, by id in lower case. A service
- * that answers 404 when any id is unknown says nothing about the others: then each is asked
- * for alone.
- */
-async function lookupIds(service, ids) {
-    if (ids.length === 0)
-        return new Map();
-    let found = await service.lookupScopesById(ids);
-    if (found.length === 0 && ids.length > 1)
-        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
-    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
-}
-/** The client's scopes in its order, each described: one lookup by id for those `known` does not describe. */
-async function describeScopes(service, client, known) {
-    const byId = new Map([...known].map((s) => [s.id, s]));
-    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
-    if (unknownIds.length > 0) {
-        for (const scope of await service.lookupScopesById(unknownIds))
-            byId.set(scope.id, scope);
-    }
-    const missing = client.scopeIds.filter((id) => !byId.has(id));
-    if (missing.length > 0) {
-        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
-    }
-    return client.scopeIds.map((id) => byId.get(id));
-}
-/**
- * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
- * client's first, or the one with `suffix`. One round trip when the inspection describes them, two otherwise.
- */
-async function inspect_inspectScopes(service, { createScope }, suffix) {
-    const client = await service.getClient();
-    if (client.scopeIds.length === 0) {
-        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
-    }
-    const scopes = await describeScopes(service, client, client.scopes);
-    // The scope with that suffix: its own string's, else an FQDN variant's.
-    const scope = suffix === undefined ? scopes[0] : scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
-    if (scope === undefined) {
-        const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
-        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
-    }
-    const found = { scope, scopes, created: false, client };
-    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/create.ts
@@ -1484,7 +1517,7 @@ async function inspectAfterCreation(service, created, words) {
     return after;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/suggest.ts
+;// CONCATENATED MODULE: ./src/engine/settings/suggest.ts
 /** Levenshtein distance, enough to catch a typo in a key name. */
 function distance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -1697,6 +1730,102 @@ const LIST = {
     },
 };
 const formOf = (name) => (name === 'list' ? LIST : SINGLE);
+
+;// CONCATENATED MODULE: ./src/engine/reconcile/inspect.ts
+/**
+ * The client inspected: its scopes, each described, and the dependent scopes the spec names,
+ * looked up by string and by id, in one round trip when the service allows it.
+ */
+
+
+
+/**
+ * One round trip: the inspection, one lookup of the spec's scope strings and every dependent
+ * string, and, only when the spec gives any, one lookup of the dependents given by id. Then,
+ * before any other request, `warn` hears of the ids not found.
+ */
+async function inspect(service, specs, warn) {
+    const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
+    const { strings, ids } = dependentsToLookUp(specs, service);
+    const [client, found, visibleIds] = await Promise.all([
+        service.getClient(),
+        service.lookupScopesByString([...new Set([...expected, ...strings])]),
+        lookupIds(service, ids),
+    ]);
+    const unverified = ids.filter((id) => !visibleIds.has(id));
+    warn(unverified);
+    let byString = new Map(found.map((s) => [s.scope_string, s]));
+    // A service that answers 404 when any string is unknown says nothing about the others, and a
+    // scope of the spec is unknown until it exists: the dependents alone (the spec's come with the client).
+    const others = strings.filter((s) => !expected.includes(s));
+    if (found.length === 0 && others.length > 0)
+        byString = new Map((await service.lookupScopesByString(others)).map((s) => [s.scope_string, s]));
+    const scopes = client.scopeIds.length === 0 ? [] : await describeScopes(service, client, [...client.scopes, ...found]);
+    return { client, byString, visibleIds, unverified, scopes };
+}
+/** The dependent scopes the specs name by string (a sibling's by its own string) and by id, each once, to look up before any write. */
+function dependentsToLookUp(specs, service) {
+    const named = specs.flatMap((spec) => spec.dependent_scopes.map((d) => ('scope' in d ? d.scope : service.scopeStringFor(d.scope_suffix))));
+    return { strings: [...new Set(named.filter((s) => !isUuid(s)))], ids: [...new Set(named.filter(isUuid))] };
+}
+/** Before any write, in dry runs too: an id the lookup does not return is left to the creation. */
+function warnUnverified(spec, index, unverified, log) {
+    spec.dependent_scopes.forEach((dep, j) => {
+        if ('scope' in dep && isUuid(dep.scope) && unverified.includes(dep.scope)) {
+            log.warning(`dependent_scopes: no scope with id ${dep.scope} is visible to this client. It may not exist, or it may be another ` +
+                "client's scope that is not advertised, which the service shows only to its owner yet accepts as a dependency. " +
+                'This run cannot tell which: the creation will decide.', 
+            // The single form's fields are the file's; a listed scope's start with its index.
+            index === undefined ? ['dependent_scopes', j, 'scope'] : [index, 'dependent_scopes', j, 'scope']);
+        }
+    });
+}
+/**
+ * The scopes given by id that the service shows this client, by id in lower case. A service
+ * that answers 404 when any id is unknown says nothing about the others: then each is asked
+ * for alone.
+ */
+async function lookupIds(service, ids) {
+    if (ids.length === 0)
+        return new Map();
+    let found = await service.lookupScopesById(ids);
+    if (found.length === 0 && ids.length > 1)
+        found = (await Promise.all(ids.map((id) => service.lookupScopesById([id])))).flat();
+    return new Map(found.map((s) => [s.id.toLowerCase(), s]));
+}
+/** The client's scopes in its order, each described: one lookup by id for those `known` does not describe. */
+async function describeScopes(service, client, known) {
+    const byId = new Map([...known].map((s) => [s.id, s]));
+    const unknownIds = client.scopeIds.filter((id) => !byId.has(id));
+    if (unknownIds.length > 0) {
+        for (const scope of await service.lookupScopesById(unknownIds))
+            byId.set(scope.id, scope);
+    }
+    const missing = client.scopeIds.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+        throw new errors_ActionError(`The client lists scope(s) ${missing.join(', ')}, but the scope lookup by id did not return them.`);
+    }
+    return client.scopeIds.map((id) => byId.get(id));
+}
+/**
+ * The client's scopes as they are, with no spec to hold them to: the provider's scope is the
+ * client's first, or the one with `suffix`. One round trip when the inspection describes them, two otherwise.
+ */
+async function inspect_inspectScopes(service, { createScope }, suffix) {
+    const client = await service.getClient();
+    if (client.scopeIds.length === 0) {
+        throw new ActionError(`Client ${client.id} has no scope yet: there is nothing for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const scopes = await describeScopes(service, client, client.scopes);
+    // The scope with that suffix: its own string's, else an FQDN variant's.
+    const scope = suffix === undefined ? scopes[0] : scopeWithSuffixOf(scopes, service.scopeStringFor(suffix));
+    if (scope === undefined) {
+        const suffixes = [...new Set(scopes.map((s) => suffixOf(s.scope_string)))].join(', ');
+        throw new ActionError(`Client ${client.id} has no scope with the suffix ${suffix} (its scopes' suffixes: ${suffixes}): there is nothing of it for the provider to publish. Create it first: ${createScope}.`);
+    }
+    const found = { scope, scopes, created: false, client };
+    return { ...found, wouldCreate: false, names: new Map(), comparison: [], changes: [], updated: false };
+}
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/update.ts
 /** An update: the spec applied to a scope the client has, and to its FQDN variants, never to another. */
@@ -1962,7 +2091,7 @@ async function verified(run, answered) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/coerce.js
 var coerce = __webpack_require__(3846);
-;// CONCATENATED MODULE: ./src/engine/spec/settings.ts
+;// CONCATENATED MODULE: ./src/engine/settings/settings.ts
 /**
  * The settings of a run and their rules, the same for every door. A door reads them under its
  * own names (the action's inputs, the command line's options) and gives the words its users
@@ -2111,7 +2240,7 @@ const settings_providersOf = ({ provider_url: urls, provider_suffix: suffix, }) 
 urls.map((target) => (target.suffix === undefined && suffix !== undefined ? { ...target, suffix } : target));
 /**
  * The providers as a step gives them, for what tells its watch's issue from another step's
- * (markdown/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
+ * (render/issue.ts, watchMarker): read by the rules, or, when they are not valid (the run
  * failed on them), kept as given, so that they never read as no provider at all.
  */
 function providersGiven(url, suffix, naming) {
@@ -2168,7 +2297,7 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/spec/spec-path.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec-path.ts
 /**
  * The rule for the spec's path, apart from the file system so that it can be tested with the
  * rules of every platform (`path.win32` on Linux too). loadSpec (spec.ts) applies it twice
@@ -2195,7 +2324,7 @@ function insideWorkspace(paths, root, file) {
     return outside ? undefined : full;
 }
 
-;// CONCATENATED MODULE: ./src/engine/spec/spec.ts
+;// CONCATENATED MODULE: ./src/engine/settings/spec.ts
 
 
 
@@ -2827,99 +2956,6 @@ function unknownSuffixes(settings, spec, naming) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/engine/secrets.ts
-/**
- * Every form in which the secret could surface, to mask and to scrub: as given, line by line,
- * JSON-escaped, URL- and form-encoded (either hex case), inside the HTTP Basic credential, and
- * in base64 or base64url at any alignment, as a service that echoes a request might write it.
- */
-function secretForms(clientId, clientSecret) {
-    if (clientSecret === '')
-        return [];
-    // The credential is sent with the client ID as the inputs normalise it (lower case).
-    const basic = [clientId, clientId.toLowerCase()].map((id) => Buffer.from(`${id}:${clientSecret}`).toString('base64'));
-    return withoutShortForms(clientSecret, [
-        clientSecret,
-        ...basic,
-        ...basic.map(toBase64url),
-        ...encodedForms(clientSecret),
-    ]);
-}
-/**
- * Every form in which a credential that arrived during the run (the access token) could
- * surface: those of the secret, and inside the Bearer header that carries it.
- */
-function credentialForms(credential) {
-    if (credential === '')
-        return [];
-    return withoutShortForms(credential, [`Bearer ${credential}`, ...encodedForms(credential)]);
-}
-/** The value as given, line by line, URL- and form-encoded, JSON-escaped, and in base64 at any alignment. */
-function encodedForms(value) {
-    const encoded = encodeURIComponent(value);
-    // A multi-line value is masked line by line by the runner too.
-    const lines = value.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    return [
-        value,
-        encoded,
-        encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        new URLSearchParams({ s: value }).toString().slice(2), // form encoding: + for a space
-        JSON.stringify(value).slice(1, -1), // as JSON.stringify quotes a value that echoes it
-        ...lines,
-        ...base64Fragments(Buffer.from(value)).flatMap((fragment) => [fragment, toBase64url(fragment)]),
-    ];
-}
-/**
- * The value as given is always masked, as the runner masks it. A derived form (a line, an
- * encoding, a base64 fragment) shorter than 8 characters would match ordinary text by chance
- * and garble every message (a 1-character secret has 1-character fragments): left out.
- */
-function withoutShortForms(value, forms) {
-    return [...new Set([value, ...forms.filter((form) => form.length >= DERIVED_FORM_MIN_LENGTH)])];
-}
-/** The shortest derived form that is masked; the secret as given is masked at any length. */
-const DERIVED_FORM_MIN_LENGTH = 8;
-const toBase64url = (base64) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-/**
- * The base64 characters that depend on the secret's bytes alone, for each of the three ways
- * they can fall on the 3-byte groups of a longer text: whatever precedes or follows them,
- * these characters appear in its base64.
- */
-function base64Fragments(bytes) {
-    return [0, 1, 2].map((offset) => {
-        const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        return text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
-    });
-}
-/** The scrub for the given forms (see secretForms): each is replaced by `***`. */
-function scrubber(forms) {
-    let sorted = [];
-    const scrub = Object.assign((text) => sorted.reduce((out, form) => out.replaceAll(form, '***'), text), {
-        // Longest first, so that a form containing another is replaced whole.
-        learn: (more) => void (sorted = [...new Set([...sorted, ...more])].sort((a, b) => b.length - a.length)),
-    });
-    scrub.learn(forms);
-    return scrub;
-}
-function keepSecrets(clientId, clientSecret, mask = () => { }) {
-    const forms = secretForms(clientId, clientSecret);
-    forms.forEach(mask);
-    const scrub = scrubber(forms);
-    return {
-        scrub,
-        learn: (credential) => {
-            const more = credentialForms(credential);
-            more.forEach(mask);
-            scrub.learn(more);
-        },
-        learnSecret: (secret) => {
-            const more = secretForms(clientId, secret);
-            more.forEach(mask);
-            scrub.learn(more);
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/text.ts
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
@@ -2939,7 +2975,12 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
-;// CONCATENATED MODULE: ./src/markdown/summary.ts
+;// CONCATENATED MODULE: ./src/render/summary.ts
+/**
+ * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
+ * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
+ * escaped. The pull request's comment renders the same markdown.
+ */
 
 
 /**
@@ -2998,134 +3039,169 @@ const folded = (summary, lines) => [
     '</details>',
     '',
 ];
+function writerOf({ scrub = (text) => text, prose = (text) => text }) {
+    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+    return {
+        cell: (text) => escapeMarkdown(prose(scrub(text))),
+        code,
+        // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+        value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
+        table: (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''],
+    };
+}
+/** A scope's rows in a table: its string, its id, whether this run created it. */
+const scopeRows = ({ scope, action }, dryRun, { code }) => [
+    ['Scope string', code(scope.scope_string)],
+    ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+    [
+        'Created by this run',
+        action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+    ],
+];
+/** A scope's creation, update and comparison, under headings of `level`. */
+function scopeTables({ action, fields, comparison }, dryRun, level, w) {
+    const { value } = w;
+    const out = [];
+    if (action === 'create') {
+        out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
+    }
+    if (action === 'update') {
+        // The note is the update's, under its table: it is about what the provider's users see, not a value.
+        const consent = fields.filter((f) => f.consent).map((f) => f.field);
+        out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
+        // An update's fields all have a value before (only a creation's have none).
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
+    }
+    if (comparison.length > 0) {
+        out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
+    }
+    return out;
+}
+/** Each provider's row: what it publishes and whether that passes. */
+const providerRows = (providers, { code, cell }) => providers.map(({ suffix, url, read, published, key, matches, allowed }) => {
+    // A provider named by its scope says which it is: one step may check several.
+    const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+    const said = !read
+        ? 'could not be read (the errors say why)'
+        : published === undefined
+            ? 'no scope'
+            : `${code(published)} as ${code(key ?? '')}`;
+    return [`${which}${read ? ' publishes' : ''}`, `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`];
+});
+/** The plan: its headline, the registration's table, then the scope's tables or each listed scope's section. */
+function planLines(conclusion, plan, context, w) {
+    const { code, cell } = w;
+    const { client, dryRun } = plan;
+    const { providers = [], onDrift } = conclusion;
+    const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
+    const single = plan.form === 'single';
+    const rows = [
+        ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+        ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
+        ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+        ...(single
+            ? []
+            : [
+                [
+                    'Not in the spec (left as they are)',
+                    plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+                ],
+            ]),
+        ['Ran for', cell(ranFor)],
+        // What a release with the same settings does is what this run says: the settings it ran with.
+        ...(onDrift === undefined
+            ? []
+            : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
+        ...providerRows(providers, w),
+    ];
+    const lines = [`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...w.table(rows)];
+    if (single)
+        lines.push(...scopeTables(plan.scopes[0], dryRun, '####', w));
+    const section = (scope) => {
+        const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+        return [
+            `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+            '',
+            ...w.table(scopeRows(scope, dryRun, w)),
+            ...scopeTables(scope, dryRun, '#####', w),
+        ];
+    };
+    const { open, folded: quiet } = sectionsOf(plan);
+    lines.push(...open.flatMap(section));
+    if (quiet.length > 0)
+        lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    return lines;
+}
+/** Every problem of a failed validation, at its line. */
+function problemLines(problems, { cell }) {
+    const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
+    return [
+        '### Provider scope: nothing was done',
+        '',
+        `The inputs or the spec have ${items.length} problem(s):`,
+        '',
+        ...items,
+        '',
+    ];
+}
+/** A failed run: what it knew before it failed. */
+function failedLines({ known }, ranFor, w) {
+    const lines = ['### Provider scope: the run failed', ''];
+    if (known === undefined)
+        return lines;
+    // Every scope of the spec: a list's failure is about all of them.
+    const several = known.scopes.length > 1;
+    const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+    return [
+        ...lines,
+        ...w.table([
+            ['Client', w.code(known.clientId)],
+            [several ? 'Scope strings' : 'Scope string', strings],
+            ['Ran for', w.cell(ranFor)],
+        ]),
+    ];
+}
+/** The outputs, each a value; the scopes output a table of its entries by suffix. */
+function outputLines(outputs, { code }) {
+    // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+    const { scopes, ...named } = outputs;
+    const each = Object.entries(JSON.parse(scopes));
+    return [
+        '#### Outputs',
+        '',
+        '| Output | Value |',
+        '|---|---|',
+        ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`),
+        '| scopes | JSON: each scope by its suffix, as the table below |',
+        '',
+        '| Suffix | scope_string | scope_id | created | updated | changes |',
+        '|---|---|---|---|---|---|',
+        ...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`),
+        '',
+    ];
+}
 /**
  * The run's report in markdown, for the job summary and the pull request's comment: the plan
  * (every field of a creation, each changed field before and after, the spec against the
  * service, for each scope of the spec), or every problem of a failed validation, or what a
  * failed run knew; then the run's warnings and errors, and its outputs.
  */
-function buildSummary(conclusion, { ranFor, scrub = (text) => text, prose = (text) => text, assign = (setting, value) => `${setting}: ${value}`, }) {
-    const cell = (text) => escapeMarkdown(prose(scrub(text)));
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
-    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-    const value = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-    const table = (rows) => [
-        '| Item | Value |',
-        '|---|---|',
-        ...rows.map(([key, v]) => `| ${key} | ${v} |`),
-        '',
-    ];
-    const { plan, problems, known, messages, outputs, providers = [], onDrift } = conclusion;
-    const lines = [];
-    /** A scope's rows in a table, and its creation, update and comparison under headings of `level`. */
-    const scopeRows = ({ scope, action }, dryRun) => [
-        ['Scope string', code(scope.scope_string)],
-        ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
-        [
-            'Created by this run',
-            action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
-        ],
-    ];
-    const scopeTables = ({ action, fields, comparison }, dryRun, level) => {
-        const out = [];
-        if (action === 'create') {
-            out.push(`${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`, '', '| Field | Value |', '|---|---|', ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`), '');
-        }
-        if (action === 'update') {
-            // The note is the update's, under its table: it is about what the provider's users see, not a value.
-            const consent = fields.filter((f) => f.consent).map((f) => f.field);
-            out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
-            // An update's fields all have a value before (only a creation's have none).
-            ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
-        }
-        if (comparison.length > 0) {
-            out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
-        }
-        return out;
-    };
-    if (plan !== undefined) {
-        const { client, dryRun } = plan;
-        const single = plan.form === 'single';
-        const rows = [
-            ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
-            ...(single ? scopeRows(plan.scopes[0], dryRun) : []),
-            ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
-            ...(single
-                ? []
-                : [
-                    [
-                        'Not in the spec (left as they are)',
-                        plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
-                    ],
-                ]),
-            ['Ran for', cell(ranFor)],
-            // What a release with the same settings does is what this run says: the settings it ran with.
-            ...(onDrift === undefined
-                ? []
-                : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`]]),
-        ];
-        for (const { suffix, url, read, published, key, matches, allowed } of providers) {
-            // A provider named by its scope says which it is: one step may check several.
-            const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
-            const said = !read
-                ? 'could not be read (the errors say why)'
-                : published === undefined
-                    ? 'no scope'
-                    : `${code(published)} as ${code(key ?? '')}`;
-            rows.push([
-                `${which}${read ? ' publishes' : ''}`,
-                `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`,
-            ]);
-        }
-        lines.push(`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...table(rows));
-        if (single)
-            lines.push(...scopeTables(plan.scopes[0], dryRun, '####'));
-        const section = (scope) => {
-            const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
-            return [
-                `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
-                '',
-                ...table(scopeRows(scope, dryRun)),
-                ...scopeTables(scope, dryRun, '#####'),
-            ];
-        };
-        const { open, folded: quiet } = sectionsOf(plan);
-        lines.push(...open.flatMap(section));
-        if (quiet.length > 0)
-            lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
-    }
-    else if (problems !== undefined) {
-        const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-        lines.push('### Provider scope: nothing was done', '', `The inputs or the spec have ${items.length} problem(s):`, '', ...items, '');
-    }
-    else {
-        lines.push('### Provider scope: the run failed', '');
-        if (known !== undefined) {
-            // Every scope of the spec: a list's failure is about all of them.
-            const several = known.scopes.length > 1;
-            const strings = `${known.scopes.map((s) => code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
-            lines.push(...table([
-                ['Client', code(known.clientId)],
-                [several ? 'Scope strings' : 'Scope string', strings],
-                ['Ran for', cell(ranFor)],
-            ]));
-        }
-    }
+function buildSummary(conclusion, context) {
+    const w = writerOf(context);
+    const { plan, problems, messages, outputs } = conclusion;
+    const lines = plan !== undefined
+        ? planLines(conclusion, plan, context, w)
+        : problems !== undefined
+            ? problemLines(problems, w)
+            : failedLines(conclusion, context.ranFor, w);
     // A failed validation's problems are its errors, listed above.
     const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
-        ? [`- **${m.level}**: ${cell(m.text)}`]
+        ? [`- **${m.level}**: ${w.cell(m.text)}`]
         : []);
     if (notes.length > 0)
         lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-    if (outputs !== undefined) {
-        // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-        const { scopes, ...named } = outputs;
-        const each = Object.entries(JSON.parse(scopes));
-        lines.push('#### Outputs', '', '| Output | Value |', '|---|---|', ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`));
-        lines.push('| scopes | JSON: each scope by its suffix, as the table below |', '');
-        lines.push('| Suffix | scope_string | scope_id | created | updated | changes |', '|---|---|---|---|---|---|');
-        lines.push(...each.map(([suffix, o]) => `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`), '');
-    }
+    if (outputs !== undefined)
+        lines.push(...outputLines(outputs, w));
     return lines.join('\n');
 }
 
@@ -3213,7 +3289,7 @@ function unwellBecause({ exitCode, plan }, onDrift) {
     return because;
 }
 
-;// CONCATENATED MODULE: ./src/markdown/comment.ts
+;// CONCATENATED MODULE: ./src/render/comment.ts
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -3365,7 +3441,13 @@ function footerOf({ runUrl, spec }, target, wasCut) {
     return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
-;// CONCATENATED MODULE: ./src/markdown/issue.ts
+;// CONCATENATED MODULE: ./src/render/issue.ts
+/**
+ * The watch's issue (watch-issue.ts): its marker, its title, the body that says what is wrong
+ * and what to do, and the comment that closes it. Every value from the spec or a server is
+ * scrubbed, cut, made inert and escaped as in the pull request's comment: an issue notifies
+ * whoever a live mention names. The body stays within GitHub's limit on an issue's body.
+ */
 
 
 
@@ -3440,44 +3522,27 @@ const ADVICE = {
     drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
 };
-function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
-    const { plan, known, messages } = conclusion;
-    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
-    const lines = [
-        marker,
-        '### The provider scope needs attention',
-        '',
-        `The watch's [run](${runUrl}) of the spec file ${code(spec)} for client ${code(clientId)} found:`,
-        '',
-    ];
+/** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
+function driftLines(plan, rows, runUrl, { value, code }) {
     const list = plan?.form === 'list';
-    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = list && plan !== undefined ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
-    const found = (why) => why === 'no scope' && missing.length > 0 ? `The client lacks listed scope(s): ${missing.join(', ')}.` : FOUND[why];
-    const advice = (why) => why === 'no scope' && missing.length > 0
-        ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
-        : why === 'failed' && conclusion.secretRejected === true
-            ? SECRET_REJECTED
-            : ADVICE[why];
-    lines.push(...because.map((why) => `- ${found(why)}`), '');
-    if (notes.length > 0) {
-        lines.push('#### Warnings and errors', '', ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`));
-        if (notes.length > MAX_MESSAGES)
-            lines.push(`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`);
-        lines.push('');
-    }
-    // Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix.
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
         .filter((c) => !c.same)
         .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
+    if (drift.length === 0)
+        return [];
     const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-    if (drift.length > 0) {
-        lines.push('#### The spec and the service', '', '| Field | Spec | Service |', '|---|---|---|', ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`), '');
-        if (drift.length > rows)
-            lines.splice(-1, 0, `| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`);
-    }
+    return [
+        '#### The spec and the service',
+        '',
+        '| Field | Spec | Service |',
+        '|---|---|---|',
+        ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
+        ...(drift.length > rows ? [`| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`] : []),
+        '',
+    ];
+}
+/** The scope string, or each listed one by its suffix: read from the service, or the spec's when the run failed first. */
+function stringLines({ plan, known }, { value, code }) {
     const strings = plan === undefined
         ? (known?.scopes ?? []).map(({ suffix, scopeString }) => ({
             suffix,
@@ -3491,14 +3556,25 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
         }));
     const [one, ...others] = strings;
     if (one !== undefined && others.length === 0)
-        lines.push(`The scope string: ${code(one.string)}${one.how}.`, '');
+        return [`The scope string: ${code(one.string)}${one.how}.`, ''];
     // By suffix too, which a value cut to its limit may lose from the string's end.
     if (others.length > 0)
-        lines.push('The scope strings:', '', ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`), '');
-    // Every provider's verdict, each by the scope it had to publish: one step may check several.
-    const providers = conclusion.providers ?? [];
-    if (providers.length > 0)
-        lines.push('#### The deployed providers', '', ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
+        return [
+            'The scope strings:',
+            '',
+            ...strings.map(({ suffix, string, how }) => `- ${value(suffix)}: ${code(string)}${how}`),
+            '',
+        ];
+    return [];
+}
+/** Every provider's verdict, each by the scope it had to publish: one step may check several. */
+function providerLines(providers, { value, code }) {
+    if (providers.length === 0)
+        return [];
+    return [
+        '#### The deployed providers',
+        '',
+        ...providers.map(({ suffix, url, read, published, matches, allowed }) => {
             const about = suffix === undefined ? '' : `${value(suffix)}: `;
             const said = !read
                 ? 'could not be read'
@@ -3506,15 +3582,75 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
                     ? 'publishes no scope'
                     : `publishes ${code(published)}`;
             return `- ${about}${code(url)} ${said} (${matches ? 'matches' : `**not ${value(allowed)}**`})`;
-        }), '');
-    lines.push('#### What to do', '', ...because.map((why) => `- ${advice(why)}`), '');
-    lines.push(`---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`);
-    return lines.join('\n');
+        }),
+        '',
+    ];
+}
+/** The run's warnings and errors, the first few: the run has them all. */
+function noteLines({ messages }, runUrl, { value }) {
+    const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
+    if (notes.length === 0)
+        return [];
+    return [
+        '#### Warnings and errors',
+        '',
+        ...notes.slice(0, MAX_MESSAGES).map((m) => `- **${m.level}**: ${value(m.text)}`),
+        ...(notes.length > MAX_MESSAGES
+            ? [`- and ${notes.length - MAX_MESSAGES} more: [the run](${runUrl}) has them all.`]
+            : []),
+        '',
+    ];
+}
+/** What the watch found, and what to do about each: in a list, the listed scopes the client lacks by suffix. */
+function verdictOf(conclusion, { value }) {
+    const { plan } = conclusion;
+    // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
+    const missing = plan?.form === 'list' ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    return {
+        found: (why) => why === 'no scope' && missing.length > 0
+            ? `The client lacks listed scope(s): ${missing.join(', ')}.`
+            : FOUND[why],
+        advice: (why) => why === 'no scope' && missing.length > 0
+            ? "The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them."
+            : why === 'failed' && conclusion.secretRejected === true
+                ? SECRET_REJECTED
+                : ADVICE[why],
+    };
+}
+function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
+    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const w = { value, code: (text) => `<code>${value(text)}</code>` };
+    const { found, advice } = verdictOf(conclusion, w);
+    return [
+        marker,
+        '### The provider scope needs attention',
+        '',
+        `The watch's [run](${runUrl}) of the spec file ${w.code(spec)} for client ${w.code(clientId)} found:`,
+        '',
+        ...because.map((why) => `- ${found(why)}`),
+        '',
+        ...noteLines(conclusion, runUrl, w),
+        ...driftLines(conclusion.plan, rows, runUrl, w),
+        ...stringLines(conclusion, w),
+        ...providerLines(conclusion.providers ?? [], w),
+        '#### What to do',
+        '',
+        ...because.map((why) => `- ${advice(why)}`),
+        '',
+        `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
+    ].join('\n');
 }
 /** The comment that closes the issue: the registration is well again. */
 const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) found the registration well (the run passed, the scope exists and matches the spec). Closing this issue; the next problem reopens it.`;
 
-;// CONCATENATED MODULE: ./src/markdown/places.ts
+;// CONCATENATED MODULE: ./src/render/places.ts
+/**
+ * What one run leaves where reviewers and maintainers look, from the facts a door knows: the
+ * pull request's comment, and what the watch writes (the issue while the registration is
+ * unwell, else the comment that closes an open one). The GitHub door posts them
+ * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
+ * them to files. One path for both: a preview shows what a run would post.
+ */
 
 
 
@@ -3642,6 +3778,13 @@ function whatFailed(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+/**
+ * On a pull request, after the run: one comment that holds the run's report (../render/places.ts),
+ * created once and then updated in place, found again by its marker among the comments its own
+ * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
+ * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
+ * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
+ */
 
 
 
@@ -3739,6 +3882,25 @@ function failure(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
+/**
+ * Between releases, a scheduled watch: after the run, one issue per client and spec file, kept
+ * open while the registration is unwell (engine/conclude/health.ts) and closed once it is well again. It
+ * acts on `schedule`, and on `workflow_dispatch` when the run is a dry run of the default branch
+ * (a release dispatched by hand, or a branch's spec, never touches it); never on other events.
+ *
+ * The issue is found again by its hidden marker among the repository's issues, open and closed,
+ * that the token's user wrote: GitHub's list of a repository's issues filters by `state` and
+ * `creator` and pages by `per_page` and the `Link` header, and holds pull requests too, told
+ * apart by their `pull_request` key
+ * (https://docs.github.com/en/rest/issues/issues#list-repository-issues). Not by title (a
+ * renamed issue is still found), not by the search API, which lags behind a new issue. GitHub
+ * lets the token edit anyone's issue: only one it wrote is ever touched.
+ *
+ * Unwell: the issue is opened, or its body updated in place, or the closed one reopened with
+ * the new body. Well: its open issue gets one comment and is closed as completed (`state_reason:
+ * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
+ * nothing is written. Never a change of the step's result: whatever fails is one warning.
+ */
 
 
 
@@ -4037,8 +4199,6 @@ function fromGitHubRunner(env = process.env) {
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
-
-
 
 
 

@@ -1,0 +1,315 @@
+/**
+ * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
+ * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
+ * escaped. The pull request's comment renders the same markdown.
+ */
+import {
+  type Conclusion,
+  CONSENT_NOTE,
+  type FieldValue,
+  isDependentList,
+  type Plan,
+  type ScopeOutputs,
+  type ScopePlan,
+  valueEntries,
+  valueText,
+} from '../engine/index.ts';
+import { inert } from '../engine/text.ts';
+
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: each character that could start a link, an image, emphasis, code, HTML, an
+ * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
+ * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
+ * any other unsafe character (wire/characters.ts) shows as its escape.
+ */
+export const escapeMarkdown = (text: string): string =>
+  inert(
+    text
+      .replace(/\r\n|\r|\n/g, ' ')
+      .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
+      .replace(/(www)\./gi, '$1\\.'),
+  );
+
+export interface SummaryContext {
+  ranFor: string;
+  /**
+   * Applied to every value before it is escaped: a secret the service echoes must be found
+   * while it is still whole (escaping a `\` in it would hide it from a later redaction).
+   */
+  scrub?: (text: string) => string;
+  /** Applied after scrub to every value shown outside code (where a host finds references GitLab skips in code). */
+  prose?: (text: string) => string;
+  /** A setting given a value, in the door's words (Naming's assign): the action's `on_drift: update` unless said. */
+  assign?: ((setting: 'on_drift', value: string) => string) | undefined;
+}
+
+function headline({ action }: ScopePlan, dryRun: boolean): string {
+  if (dryRun && action !== 'none') return `Dry run: the provider scope would be ${action}d`;
+  return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
+}
+
+/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+function listHeadline({ scopes, dryRun }: Plan): string {
+  const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
+  const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
+  return `${dryRun ? 'Dry run: ' : ''}${scopes.length} provider scope(s): ${count('create')} ${done[0]}, ${count('update')} ${done[1]}, ${count('none')} already registered`;
+}
+
+const STATUS: Readonly<Record<ScopePlan['action'], readonly [string, string]>> = {
+  create: ['to create', 'created'],
+  update: ['to update', 'updated'],
+  none: ['unchanged', 'unchanged'],
+};
+
+/** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
+export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boolean): string =>
+  STATUS[action][dryRun ? 0 : 1];
+
+// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
+const FOLD_FROM = 2;
+
+/**
+ * The listed scopes' sections in the order the summary has them: those a run changes or that
+ * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
+ * several, those left as the spec says. The single form has no sections.
+ */
+export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): {
+  open: readonly ScopePlan[];
+  folded: readonly ScopePlan[];
+} {
+  if (form === 'single') return { open: [], folded: [] };
+  const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
+  return quiet.length < FOLD_FROM
+    ? { open: scopes, folded: [] }
+    : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+}
+
+/**
+ * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
+ * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
+ * is: only the renderer's own words go there.
+ */
+const folded = (summary: string, lines: readonly string[]): string[] => [
+  `<details><summary>${summary}</summary>`,
+  '',
+  ...lines,
+  '</details>',
+  '',
+];
+
+/** How the summary writes a value: text in a cell, a value as code, a field's value, a table of rows. */
+interface Writer {
+  cell(text: string): string;
+  code(text: string): string;
+  value(v: FieldValue): string;
+  table(rows: ReadonlyArray<[string, string]>): string[];
+}
+
+function writerOf({ scrub = (text) => text, prose = (text) => text }: SummaryContext): Writer {
+  const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
+  return {
+    cell: (text) => escapeMarkdown(prose(scrub(text))),
+    code,
+    // A list of dependent scopes one entry a line (each its string and id), any other value whole.
+    value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
+    table: (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''],
+  };
+}
+
+/** A scope's rows in a table: its string, its id, whether this run created it. */
+const scopeRows = ({ scope, action }: ScopePlan, dryRun: boolean, { code }: Writer): Array<[string, string]> => [
+  ['Scope string', code(scope.scope_string)],
+  ['Scope id', scope.id === null ? 'none yet' : code(scope.id)],
+  [
+    'Created by this run',
+    action !== 'create' ? 'no, it already existed' : dryRun ? 'no: dry run, nothing was created' : 'yes',
+  ],
+];
+
+/** A scope's creation, update and comparison, under headings of `level`. */
+function scopeTables({ action, fields, comparison }: ScopePlan, dryRun: boolean, level: string, w: Writer): string[] {
+  const { value } = w;
+  const out: string[] = [];
+  if (action === 'create') {
+    out.push(
+      `${level} ${dryRun ? 'The scope a run would create' : 'Created by this run'}`,
+      '',
+      '| Field | Value |',
+      '|---|---|',
+      ...fields.map((f) => `| ${f.field} | ${value(f.after)} |`),
+      '',
+    );
+  }
+  if (action === 'update') {
+    // The note is the update's, under its table: it is about what the provider's users see, not a value.
+    const consent = fields.filter((f) => f.consent).map((f) => f.field);
+    out.push(
+      `${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`,
+      '',
+      `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`,
+      '|---|---|---|',
+      // An update's fields all have a value before (only a creation's have none).
+      ...fields.map((f) => `| ${f.field} | ${value(f.before as FieldValue)} | ${value(f.after)} |`),
+      '',
+      ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']),
+    );
+  }
+  if (comparison.length > 0) {
+    out.push(
+      `${level} The spec and the service`,
+      '',
+      '| Field | Spec | Service | Status |',
+      '|---|---|---|---|',
+      ...comparison.map(
+        (c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`,
+      ),
+      '',
+    );
+  }
+  return out;
+}
+
+/** Each provider's row: what it publishes and whether that passes. */
+const providerRows = (
+  providers: NonNullable<Conclusion['providers']>,
+  { code, cell }: Writer,
+): Array<[string, string]> =>
+  providers.map(({ suffix, url, read, published, key, matches, allowed }) => {
+    // A provider named by its scope says which it is: one step may check several.
+    const which = suffix === undefined ? 'Provider' : `Provider ${code(url)} for ${cell(suffix)}`;
+    const said = !read
+      ? 'could not be read (the errors say why)'
+      : published === undefined
+        ? 'no scope'
+        : `${code(published)} as ${code(key ?? '')}`;
+    return [`${which}${read ? ' publishes' : ''}`, `${said} ${matches ? '(matches)' : `(**not ${cell(allowed)}**)`}`];
+  });
+
+/** The plan: its headline, the registration's table, then the scope's tables or each listed scope's section. */
+function planLines(conclusion: Conclusion, plan: Plan, context: SummaryContext, w: Writer): string[] {
+  const { code, cell } = w;
+  const { client, dryRun } = plan;
+  const { providers = [], onDrift } = conclusion;
+  const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
+  const single = plan.form === 'single';
+  const rows: Array<[string, string]> = [
+    ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
+    ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
+    ['All scope strings', plan.scopeStrings.map(code).join('<br>')],
+    ...(single
+      ? []
+      : [
+          [
+            'Not in the spec (left as they are)',
+            plan.unlisted.length === 0 ? 'none' : plan.unlisted.map(code).join('<br>'),
+          ] as [string, string],
+        ]),
+    ['Ran for', cell(ranFor)],
+    // What a release with the same settings does is what this run says: the settings it ran with.
+    ...(onDrift === undefined
+      ? []
+      : [['Settings', `${code(assign('on_drift', onDrift))}${dryRun ? ', a dry run' : ''}`] as [string, string]]),
+    ...providerRows(providers, w),
+  ];
+  const lines = [`### ${single ? headline(plan.scopes[0], dryRun) : listHeadline(plan)}`, '', ...w.table(rows)];
+  if (single) lines.push(...scopeTables(plan.scopes[0], dryRun, '####', w));
+  const section = (scope: ScopePlan): string[] => {
+    const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
+    return [
+      `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
+      '',
+      ...w.table(scopeRows(scope, dryRun, w)),
+      ...scopeTables(scope, dryRun, '#####', w),
+    ];
+  };
+  const { open, folded: quiet } = sectionsOf(plan);
+  lines.push(...open.flatMap(section));
+  if (quiet.length > 0)
+    lines.push(
+      ...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)),
+    );
+  return lines;
+}
+
+/** Every problem of a failed validation, at its line. */
+function problemLines(problems: NonNullable<Conclusion['problems']>, { cell }: Writer): string[] {
+  const items = problems.map(
+    (p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`,
+  );
+  return [
+    '### Provider scope: nothing was done',
+    '',
+    `The inputs or the spec have ${items.length} problem(s):`,
+    '',
+    ...items,
+    '',
+  ];
+}
+
+/** A failed run: what it knew before it failed. */
+function failedLines({ known }: Conclusion, ranFor: string, w: Writer): string[] {
+  const lines = ['### Provider scope: the run failed', ''];
+  if (known === undefined) return lines;
+  // Every scope of the spec: a list's failure is about all of them.
+  const several = known.scopes.length > 1;
+  const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
+  return [
+    ...lines,
+    ...w.table([
+      ['Client', w.code(known.clientId)],
+      [several ? 'Scope strings' : 'Scope string', strings],
+      ['Ran for', w.cell(ranFor)],
+    ]),
+  ];
+}
+
+/** The outputs, each a value; the scopes output a table of its entries by suffix. */
+function outputLines(outputs: NonNullable<Conclusion['outputs']>, { code }: Writer): string[] {
+  // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
+  const { scopes, ...named } = outputs;
+  const each = Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>);
+  return [
+    '#### Outputs',
+    '',
+    '| Output | Value |',
+    '|---|---|',
+    ...Object.entries(named).map(([name, v]) => `| ${name} | ${code(v)} |`),
+    '| scopes | JSON: each scope by its suffix, as the table below |',
+    '',
+    '| Suffix | scope_string | scope_id | created | updated | changes |',
+    '|---|---|---|---|---|---|',
+    ...each.map(
+      ([suffix, o]) =>
+        `| ${code(suffix)} | ${code(o.scope_string)} | ${code(o.scope_id)} | ${code(String(o.created))} | ${code(String(o.updated))} | ${code(String(o.changes))} |`,
+    ),
+    '',
+  ];
+}
+
+/**
+ * The run's report in markdown, for the job summary and the pull request's comment: the plan
+ * (every field of a creation, each changed field before and after, the spec against the
+ * service, for each scope of the spec), or every problem of a failed validation, or what a
+ * failed run knew; then the run's warnings and errors, and its outputs.
+ */
+export function buildSummary(conclusion: Conclusion, context: SummaryContext): string {
+  const w = writerOf(context);
+  const { plan, problems, messages, outputs } = conclusion;
+  const lines =
+    plan !== undefined
+      ? planLines(conclusion, plan, context, w)
+      : problems !== undefined
+        ? problemLines(problems, w)
+        : failedLines(conclusion, context.ranFor, w);
+  // A failed validation's problems are its errors, listed above.
+  const notes = messages.flatMap((m) =>
+    (m.level === 'warning' || m.level === 'error') && problems === undefined
+      ? [`- **${m.level}**: ${w.cell(m.text)}`]
+      : [],
+  );
+  if (notes.length > 0)
+    lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+  if (outputs !== undefined) lines.push(...outputLines(outputs, w));
+  return lines.join('\n');
+}
