@@ -2407,8 +2407,20 @@ void SCHEMA_IS_THE_DEFINITION;
 // create_scope's docstring: "String consisting of lowercase letters, number, and underscores");
 // a scope's own suffix may be any string, with a warning.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
+/**
+ * The client's credentials as the scheduled watch holds them, beside the scopes in either form:
+ * the secret in use no older than `max_age_days` (docs/watch.md). Without it no age is judged.
+ */
+const credentialsPolicySchema = schemas/* strictObject */.rej({
+    max_age_days: schemas/* int */.Whr()
+        .check(api/* _gte */.qm(1, 'must be 1 or more: a whole number of days'), schemas/* describe */.q0y('The most days the secret in use may have: the watch opens its issue once every credential that may be the one in use is older. Rotate a little more often.')),
+})
+    .check(schemas/* describe */.q0y("The policy the scheduled watch holds the client's credentials to (docs/watch.md): rotation's age. Optional."));
+const policy = { credentials: schemas/* optional */.lqM(credentialsPolicySchema) };
+/** The single form at the top level: the scope's fields, and the credentials' policy beside them. */
+const singleSpecSchema = schemas/* extend */.X$i(scopeSpecSchema, policy);
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
-const wrappedSpecSchema = schemas/* strictObject */.rej({ scope: scopeSpecSchema });
+const wrappedSpecSchema = schemas/* strictObject */.rej({ scope: scopeSpecSchema, ...policy });
 /** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
 const listedScopeSchema = schemas/* extend */.X$i(scopeSpecSchema, {
     scope_suffix: suffixText.check(schemas/* describe */.q0y("Required here: it matches the listed scope to the client's scope with the same suffix, and names it for the others.")),
@@ -2436,6 +2448,7 @@ const scopeListSchema = schemas/* strictObject */.rej({
             });
         }
     }), schemas/* describe */.q0y('The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.')),
+    ...policy,
 });
 /**
  * Each cycle of sibling dependencies among listed scopes, once, reported at the dependency that
@@ -2499,7 +2512,7 @@ function describeType(value) {
         return 'a mapping';
     return `${typeof value} ${JSON.stringify(value)}`;
 }
-const article = (type) => (type === 'object' ? 'a mapping' : type === 'array' ? 'a list' : `a ${type}`);
+const article = (type) => type === 'object' ? 'a mapping' : type === 'array' ? 'a list' : type === 'int' ? 'a whole number' : `a ${type}`;
 function issueMessage(issue) {
     if (issue.code === 'invalid_type') {
         if (issue.input === undefined)
@@ -2512,10 +2525,13 @@ function issueMessage(issue) {
 }
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
 const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
+const POLICY_KEYS = Object.keys(credentialsPolicySchema.shape);
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
 function knownKeysAt(segments, form, wrapped) {
     if (segments.length === 0)
-        return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
+        return [...(form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS), 'credentials'];
+    if (segments[0] === 'credentials')
+        return POLICY_KEYS;
     return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 /** A line and column as a problem's location in the file. */
@@ -2531,11 +2547,11 @@ function parseSpec(source, file) {
     const wrapped = form === 'single' && 'scope' in data;
     // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
     const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
-    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+    const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : singleSpecSchema;
     const result = schema.safeParse(data, { reportInput: true });
     if (!result.success)
         throw new problems_ValidationError(schemaProblems(result.error.issues, parsed, form, wrapped));
-    const value = result.data;
+    const { credentials, ...value } = result.data;
     const scopes = 'scopes' in value ? value.scopes : ['scope' in value ? value.scope : value];
     const where = ([index, ...field]) => locationOf(file, locate(parsed.doc, parsed.lines, form === 'list' ? [...prefix, index, ...field] : [...prefix, ...field]));
     // The fields of a scope: a listed one's under its index.
@@ -2559,7 +2575,7 @@ function parseSpec(source, file) {
             },
         ];
     });
-    return { form, scopes, locate: where, warnings };
+    return { form, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
 }
 /** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
 function parseYaml(source, file) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
 import { cliReportSchema } from '../src/render/json-report.ts';
-import { scopeListSchema, scopeSpecSchema } from '../src/engine/settings/spec.ts';
+import { credentialsPolicySchema, scopeListSchema, scopeSpecSchema } from '../src/engine/settings/spec.ts';
 
 const SCHEMAS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema');
 export const SCHEMA_FILE = path.join(SCHEMAS, 'provider-scope.schema.json');
@@ -25,13 +25,20 @@ export function renderSchema(): string {
       description: "The provider's scope, as the authentication service defines it.",
     }),
   );
-  const file = z.union([definition, z.strictObject({ scope: definition }), scopeListSchema]).check(
-    z.meta({
-      title: 'ensure-provider-scope spec file',
-      description:
-        'The scope an Action Provider registers, at the top level or under scope:; or, under scopes:, several scopes of one client, each by its scope_suffix.',
-    }),
+  const credentials = z.optional(
+    credentialsPolicySchema.check(z.meta({ id: 'credentials', title: "The client's credentials" })),
   );
+  // The single form at the top level: the scope's fields and the policy beside them, in one object.
+  const single = z.extend(scopeSpecSchema, { credentials });
+  const file = z
+    .union([single, z.strictObject({ scope: definition, credentials }), z.extend(scopeListSchema, { credentials })])
+    .check(
+      z.meta({
+        title: 'ensure-provider-scope spec file',
+        description:
+          "The scope an Action Provider registers, at the top level or under scope:; or, under scopes:, several scopes of one client, each by its scope_suffix. Beside them, optionally, credentials: the policy the scheduled watch holds the client's secret to.",
+      }),
+    );
   return json(z.toJSONSchema(file, { io: 'input', unrepresentable: 'any' }));
 }
 export const renderCliSchema = (): string => json(z.toJSONSchema(cliReportSchema, { io: 'output' }));

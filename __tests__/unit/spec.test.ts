@@ -1060,3 +1060,41 @@ describe('the list form: several scopes of one client, under scopes:', () => {
     expect(warnings.map((w) => [w.field, w.location?.startLine])).toEqual([['scopes[1].scope_suffix', 8]]);
   });
 });
+
+describe("the credentials' policy", () => {
+  const SCOPE = 'name: P\ndescription: D\nadvertised: true\n';
+  const problems = (source: string) =>
+    errorOf(() => parseSpec(source, 'spec.yml')).problems.map((p) => [p.message, p.location?.startLine]);
+
+  test('read beside the scope in each form, and absent when not given', () => {
+    const policy = 'credentials:\n  max_age_days: 90\n';
+    expect(parseSpec(`${SCOPE}${policy}`, 'spec.yml').credentials).toEqual({ max_age_days: 90 });
+    const wrapped = parseSpec(`scope:\n  ${SCOPE.trimEnd().replaceAll('\n', '\n  ')}\n${policy}`, 'spec.yml');
+    expect([wrapped.credentials, wrapped.scopes.length]).toEqual([{ max_age_days: 90 }, 1]);
+    const list = parseSpec(
+      `scopes:\n  - scope_suffix: a\n    ${SCOPE.trimEnd().replaceAll('\n', '\n    ')}\n${policy}`,
+      'spec.yml',
+    );
+    expect(list.credentials).toEqual({ max_age_days: 90 });
+    // Not a field of the scope.
+    expect(Object.keys(parseSpec(`${SCOPE}${policy}`, 'spec.yml').scopes[0] ?? {})).not.toContain('credentials');
+    expect('credentials' in parseSpec(SCOPE, 'spec.yml')).toBe(false);
+  });
+
+  test.each([
+    ['  max_age_days: 0\n', 'spec.yml: credentials.max_age_days must be 1 or more: a whole number of days'],
+    ['  max_age_days: 1.5\n', 'spec.yml: credentials.max_age_days must be a whole number, not number 1.5'],
+    ["  max_age_days: '90'\n", 'spec.yml: credentials.max_age_days must be a number, not string "90"'],
+  ])('%j is refused at its line', (line, message) => {
+    expect(problems(`${SCOPE}credentials:\n${line}`)).toEqual([[message, 5]]);
+  });
+
+  test('a key it does not know, or the policy misnamed, is named with its near miss', () => {
+    expect(problems(`${SCOPE}credential:\n  max_age_days: 9\n`)).toEqual([
+      ['spec.yml: unknown key "credential" (did you mean "credentials"?)', 4],
+    ]);
+    expect(problems(`${SCOPE}credentials:\n  max_age_days: 9\n  max_age_day: 3\n`)).toEqual([
+      ['spec.yml: unknown key "credentials.max_age_day" (did you mean "max_age_days"?)', 6],
+    ]);
+  });
+});

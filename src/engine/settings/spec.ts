@@ -151,6 +151,8 @@ export interface SpecFile {
   locate(field: readonly [number, ...PropertyKey[]]): Location;
   /** Allowed by the spec, but likely refused by the service: shown, and the run goes on. */
   warnings: Problem[];
+  /** The credentials' policy, when the file sets one. */
+  credentials?: CredentialsPolicy | undefined;
 }
 
 // The vendor documents scope suffixes as lower-case letters, digits and underscores
@@ -159,8 +161,34 @@ export interface SpecFile {
 // a scope's own suffix may be any string, with a warning.
 const DOCUMENTED_SUFFIX = /^[a-z0-9_]+$/;
 
+/**
+ * The client's credentials as the scheduled watch holds them, beside the scopes in either form:
+ * the secret in use no older than `max_age_days` (docs/watch.md). Without it no age is judged.
+ */
+export const credentialsPolicySchema = z
+  .strictObject({
+    max_age_days: z
+      .int()
+      .check(
+        z.minimum(1, 'must be 1 or more: a whole number of days'),
+        z.describe(
+          'The most days the secret in use may have: the watch opens its issue once every credential that may be the one in use is older. Rotate a little more often.',
+        ),
+      ),
+  })
+  .check(
+    z.describe(
+      "The policy the scheduled watch holds the client's credentials to (docs/watch.md): rotation's age. Optional.",
+    ),
+  );
+export type CredentialsPolicy = z.output<typeof credentialsPolicySchema>;
+const policy = { credentials: z.optional(credentialsPolicySchema) };
+
+/** The single form at the top level: the scope's fields, and the credentials' policy beside them. */
+export const singleSpecSchema = z.extend(scopeSpecSchema, policy);
+
 // The definition may also sit under a top-level `scope:` key, as in the service's request body.
-const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema });
+export const wrappedSpecSchema = z.strictObject({ scope: scopeSpecSchema, ...policy });
 
 /** A scope of the list form: its suffix is required, as it is what matches it to the client's scope. */
 export const listedScopeSchema = z.extend(scopeSpecSchema, {
@@ -199,6 +227,7 @@ export const scopeListSchema = z.strictObject({
       'The scopes of one client, each with its own scope_suffix: a listed scope the client lacks is created, one it has is held to its entry.',
     ),
   ),
+  ...policy,
 });
 
 /**
@@ -276,7 +305,8 @@ function describeType(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
-const article = (type: string): string => (type === 'object' ? 'a mapping' : type === 'array' ? 'a list' : `a ${type}`);
+const article = (type: string): string =>
+  type === 'object' ? 'a mapping' : type === 'array' ? 'a list' : type === 'int' ? 'a whole number' : `a ${type}`;
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
@@ -289,10 +319,13 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 
 const SCOPE_KEYS = Object.keys(scopeSpecSchema.shape);
 const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
+const POLICY_KEYS = Object.keys(credentialsPolicySchema.shape);
 
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
 function knownKeysAt(segments: readonly PathSegment[], form: SpecFile['form'], wrapped: boolean): readonly string[] {
-  if (segments.length === 0) return form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS;
+  if (segments.length === 0)
+    return [...(form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS), 'credentials'];
+  if (segments[0] === 'credentials') return POLICY_KEYS;
   return segments.includes('dependent_scopes') ? DEPENDENT_SCOPE_KEYS : SCOPE_KEYS;
 }
 
@@ -319,10 +352,10 @@ export function parseSpec(source: string, file: string): SpecFile {
   const wrapped = form === 'single' && 'scope' in data;
   // Where the scopes sit: under scopes: (by index), under scope:, or at the top.
   const prefix = form === 'list' ? ['scopes'] : wrapped ? ['scope'] : [];
-  const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : scopeSpecSchema;
+  const schema = form === 'list' ? scopeListSchema : wrapped ? wrappedSpecSchema : singleSpecSchema;
   const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) throw new ValidationError(schemaProblems(result.error.issues, parsed, form, wrapped));
-  const value = result.data;
+  const { credentials, ...value } = result.data;
   const scopes = 'scopes' in value ? value.scopes : ['scope' in value ? value.scope : value];
   const where = ([index, ...field]: readonly [number, ...PropertyKey[]]): Location =>
     locationOf(
@@ -350,7 +383,7 @@ export function parseSpec(source: string, file: string): SpecFile {
       },
     ];
   });
-  return { form, scopes, locate: where, warnings };
+  return { form, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
 }
 
 /** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
