@@ -14,7 +14,7 @@ import {
   madeByThisTool,
   madeFrom,
   type Judged,
-} from '../../src/engine/lineage.ts';
+} from '../../src/engine/reconcile/lineage.ts';
 import type { Credential } from '../../src/engine/reconcile/service.ts';
 import { nthUuid } from '../support/ids.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from '@jest/globals';
 import type { Dispatcher } from 'undici';
 import type { AuthServiceOptions, EmbeddedAuthService } from '../../dev/auth-service.ts';
 import type { Message } from '../../src/engine/conclude/conclude.ts';
-import { credentialName, fingerprintOf } from '../../src/engine/lineage.ts';
+import { credentialName, fingerprintOf } from '../../src/engine/reconcile/lineage.ts';
 import {
   rotateSecret,
   StoreUnknown,

@@ -230,7 +230,18 @@ export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
   ],
   verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
   import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
-  rotate: ['print-secret', 'secret-file', 'dry-run', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
+  rotate: [
+    'print-secret',
+    'secret-file',
+    'dry-run',
+    'retire',
+    'retire-id',
+    'spec',
+    ...CONNECTION,
+    'json',
+    'debug',
+    'help',
+  ],
 };
 
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */

@@ -21,6 +21,7 @@ import {
 } from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import type { CliReport } from '../render/json-report.ts';
+import { repositoryOf } from './repository.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, NAME, reads } from './options.ts';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -202,9 +203,17 @@ function settingsReader(values: Values, env: Collaborators['env'], secret: strin
     if (name === 'dry_run') return values['dry-run'] === true ? 'true' : 'false';
     if (name === 'retire' || name === 'retire_id') return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
     if (name === 'client_secret') return secret;
+    // The spec only when given: a rotation needs none (its dry run reads the policy from it).
+    if (name === 'spec') return (given(name) ?? '').trim();
     return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
   };
   return { read, fromEnv };
+}
+
+/** Where a --spec is read, as plan reads it: inside the repository the command runs in. */
+async function specPlace(cwd: string): Promise<{ workspace: string; specBase: string }> {
+  const { top, here } = await repositoryOf(cwd);
+  return { workspace: top, specBase: here };
 }
 
 export async function runRotate(values: Values, collaborators: Collaborators): Promise<0 | 1> {
@@ -234,6 +243,7 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
     write: (message) => show(message),
     clock: collaborators.clock,
     dispatcher: collaborators.dispatcher,
+    ...(read('spec') === '' ? {} : await specPlace(collaborators.cwd)),
     destinations: dryRun
       ? []
       : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd, collaborators.openNew)],

@@ -6,6 +6,7 @@
  * return and write.
  */
 import { createBudget, type Budget } from '../wire/budget.ts';
+import { HttpError } from '../wire/http.ts';
 import type { Log } from '../wire/log.ts';
 import { checkProvider } from '../wire/provider.ts';
 import { createServiceClient, scopeStringOf } from '../wire/service-client.ts';
@@ -31,7 +32,8 @@ import {
   type ProviderTarget,
   type Settings,
 } from './settings/settings.ts';
-import type { ScopeDefinition } from './reconcile/service.ts';
+import { credentialFindings, fingerprintOf, type CredentialCheck } from './reconcile/lineage.ts';
+import type { AuthService, ScopeDefinition } from './reconcile/service.ts';
 import { loadSpec, type SpecDependent, type SpecFile } from './settings/spec.ts';
 
 /**
@@ -161,8 +163,12 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
     const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
     const ensured: Ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
     const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
+    const credentials =
+      port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+    const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
     return {
-      ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+      ...concluded,
+      ...(credentials === undefined ? {} : withCredentials(concluded, credentials)),
       onDrift: settings.on_drift,
     };
   } catch (error) {
@@ -173,6 +179,44 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
     });
   }
 }
+
+/** The watch's one listing of the client's credentials, judged; a listing refused or unanswered is a warning, not a finding. */
+async function checkCredentials(
+  service: AuthService,
+  settings: Settings,
+  specFile: SpecFile,
+  { naming }: RunPort,
+  budget: Budget,
+): Promise<CredentialCheck> {
+  const maxAgeDays = specFile.credentials?.max_age_days;
+  return service.listCredentials().then(
+    (credentials): CredentialCheck => ({
+      read: true,
+      maxAgeDays,
+      findings: credentialFindings(credentials, {
+        own: fingerprintOf(settings.client_id, settings.client_secret),
+        now: budget.clock.now(),
+        maxAgeDays,
+      }),
+    }),
+    (error: unknown): CredentialCheck => ({
+      read: false,
+      warning:
+        `The client's credentials could not be read, so their age and who made them were not checked: ${(error as Error).message}` +
+        (error instanceof HttpError && error.status === 403 && settings.auth === 'basic'
+          ? ` The service may let only a token list credentials: use ${naming.assign('auth', 'token')}.`
+          : ''),
+    }),
+  );
+}
+
+/** The check on the conclusion; a listing that failed is one warning more, never a change of the exit code. */
+const withCredentials = (concluded: Conclusion, credentials: CredentialCheck): Partial<Conclusion> => ({
+  credentials,
+  messages: credentials.read
+    ? concluded.messages
+    : [...concluded.messages, { level: 'warning', text: credentials.warning }],
+});
 
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
 function placed(error: unknown, specFile: SpecFile): unknown {

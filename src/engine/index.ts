@@ -12,6 +12,7 @@ export { ensureProviderScope, verifyProvider } from './ensure.ts';
 export type { RunPort } from './port.ts';
 export { keepSecrets, type Secrets } from './secrets.ts';
 export { importScope, type ImportNaming, type ImportRequest } from './import.ts';
+export type { CredentialCheck, CredentialFinding } from './reconcile/lineage.ts';
 export {
   KEPT_WORDS,
   rotateSecret,

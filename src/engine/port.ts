@@ -38,4 +38,10 @@ export interface RunPort {
   check?: ((spec: SpecFile, scopeStringFor: (suffix: string) => string) => Problem[]) | undefined;
   /** Aborted from outside (a fatal error): the run stops as it does after its first failure. */
   signal?: AbortSignal | undefined;
+  /**
+   * A watch's run: after the registration, the client's credentials read once (one listing, with
+   * the run's secret) and judged (engine/reconcile/lineage.ts, credentialFindings). A release, a
+   * pull request and the command line never ask.
+   */
+  checkCredentials?: boolean | undefined;
 }

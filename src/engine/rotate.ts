@@ -20,16 +20,18 @@ import { concludeFailure } from './conclude/conclude.ts';
 import { logOn, stopping } from './ensure.ts';
 import {
   byCreation,
+  credentialFindings,
   credentialName,
   fingerprintOf,
   keeping,
   lineageOf,
   type Keeping,
   type Standing,
-} from './lineage.ts';
+} from './reconcile/lineage.ts';
 import type { RunPort } from './port.ts';
 import type { AuthService, Credential } from './reconcile/service.ts';
 import { ValidationError, type Problem } from './settings/problems.ts';
+import { loadSpec, type CredentialsPolicy } from './settings/spec.ts';
 import { parseSettings, SETTING_DEFAULTS, type Naming, type SettingName, type Settings } from './settings/settings.ts';
 
 /** The settings of a rotation beyond the service's (client_id, client_secret, auth_url, auth, timeout_seconds). */
@@ -69,9 +71,11 @@ export class StoreUnknown extends ActionError {
 
 export interface RotationPort extends Pick<
   RunPort,
-  'naming' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal'
+  'naming' | 'secrets' | 'write' | 'clock' | 'dispatcher' | 'signal' | 'specBase'
 > {
-  /** A setting by the engine's name; the spec's settings are not a rotation's. */
+  /** Where a dry run reads the spec named by `spec` (its credentials' policy), as a run does; none: the current directory. */
+  workspace?: string | undefined;
+  /** A setting by the engine's name; of the spec's settings, only `spec` (a dry run's policy; '' for none). */
   read(name: SettingName | RotationSetting): string;
   rotationNaming: RotationNaming;
   /** In the order they are written. */
@@ -259,8 +263,10 @@ interface Rotation extends RotationSettings {
 
 async function rotate(port: RotationPort, signal: AbortSignal, report: RotationReport): Promise<RotationConclusion> {
   const run = begin(port, signal, report);
+  // A dry run holds the credentials to the spec's policy, as the watch does, when a spec is named.
+  const policy = run.dryRun && port.read('spec') !== '' ? await policyOf(port) : undefined;
   const before = await readCredentials(run);
-  if (run.dryRun) return dryRun(run, before);
+  if (run.dryRun) return dryRun(run, before, policy);
   await checkDestinations(run);
   const name = credentialName(run.budget.clock.now(), port.runToken ?? randomBytes(6).toString('hex'), run.own);
   const made = await createOne(run.current, name, run.log);
@@ -501,8 +507,34 @@ function judge(run: Rotation, credentials: readonly Credential[], made?: Credent
   return run.report.credentials;
 }
 
+/** The credentials' policy of the spec the setting names, read as a run reads it. */
+async function policyOf(port: RotationPort): Promise<CredentialsPolicy | undefined> {
+  const file = await loadSpec(port.workspace ?? '.', port.read('spec'), port.naming, port.specBase);
+  return file.credentials;
+}
+
+/** What the watch would find of these credentials, as warnings: the same findings, in a terminal's words. */
+function findingMessages(run: Rotation, credentials: readonly Credential[], policy: CredentialsPolicy | undefined) {
+  const findings = credentialFindings(credentials, {
+    own: run.own,
+    now: run.budget.clock.now(),
+    maxAgeDays: policy?.max_age_days,
+  });
+  return findings.map((f): Message => ({
+    level: 'warning',
+    text:
+      f.kind === 'old secret'
+        ? `The secret in use is older than ${f.maxAgeDays} days (the spec's credentials.max_age_days): every credential that may be the one in use is older; the youngest, ${describe(viewOf(f.credential))}, is ${f.ageDays} days old. Rotate it, then deploy.`
+        : `${describe(viewOf(f.credential))} was not made by this tool, and is not the client's first (the developer portal's). If someone on the team made it, retire it once unused with ${run.port.rotationNaming.assign('retire_id', f.credential.id)}; if nobody did, treat the secret as leaked (docs/rotation.md, "A leaked secret").`,
+  }));
+}
+
 /** What a dry run concludes: every credential, what the run takes it for, and what a rotation would retire. */
-function dryRun(run: Rotation, before: readonly Credential[]): RotationConclusion {
+function dryRun(
+  run: Rotation,
+  before: readonly Credential[],
+  policy: CredentialsPolicy | undefined,
+): RotationConclusion {
   const judged = judge(run, before);
   const lines = judged.map(
     (c) =>
@@ -518,6 +550,7 @@ function dryRun(run: Rotation, before: readonly Credential[]): RotationConclusio
       { level: 'info', text: `The credentials of client ${run.settings.client_id}, oldest first:` },
       ...lines.map((text): Message => ({ level: 'info', text: `- ${text}` })),
       ...inUse.map((text): Message => ({ level: 'info', text })),
+      ...findingMessages(run, before, policy),
     ],
     report: run.report,
     exitCode: 0,

@@ -82,6 +82,7 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
           clock: collaborators.clock,
           dispatcher: collaborators.dispatcher,
           signal: fatal.signal,
+          checkCredentials: collaborators.watching,
         });
   // A workflow context that fails to load fails the step, as any unexpected error does.
   // Every run leaves one, a failed one too: what failed, and what was known before.

@@ -54,4 +54,6 @@ export interface Collaborators {
   comment?: ((run: CommentRun) => Promise<void>) | undefined;
   /** Then, on a scheduled watch, the issue kept while the registration is unwell (watch-issue.ts); never changes the result. */
   watch?: ((run: CommentRun) => Promise<void>) | undefined;
+  /** Whether this run is a watch's (watch-issue.ts, watches): the engine reads the client's credentials then. */
+  watching?: boolean | undefined;
 }

@@ -11,7 +11,7 @@ import { EOL } from 'node:os';
 import type { ActionCore, Collaborators } from './collaborators.ts';
 import { commentOnPullRequest } from './pr-comment.ts';
 import { readRunContext } from './run-context.ts';
-import { watchIssue } from './watch-issue.ts';
+import { watches, watchIssue } from './watch-issue.ts';
 import { annotation, appendSummary, workflowCommand, writeOutput } from './workflow-commands.ts';
 
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
@@ -67,6 +67,7 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
       }),
     watch: (run) =>
       watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+    watching: watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
     setExitCode: (code) => {
       process.exitCode = broken ? 1 : code;
     },

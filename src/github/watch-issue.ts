@@ -59,8 +59,12 @@ export function readWatchIssue(value: string): 'auto' | 'off' | Message {
   };
 }
 
-/** Whether the event and the inputs make this run a watch (run() refused a watch_issue that is neither auto nor off). */
-function watches({ core, eventName }: WatchDeps): boolean {
+/**
+ * Whether the event and the inputs make this run a watch (run() refused a watch_issue that is
+ * neither auto nor off): such a run reads the client's credentials too. A dispatched dry run off
+ * the default branch counts here; its issue is then left alone (keep, below).
+ */
+export function watches({ core, eventName }: Pick<WatchDeps, 'core' | 'eventName'>): boolean {
   if (readWatchIssue(core.getInput('watch_issue')) !== 'auto') return false;
   if (eventName === 'schedule') return true;
   return (

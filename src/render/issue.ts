@@ -6,6 +6,7 @@
  */
 import {
   type Conclusion,
+  type CredentialFinding,
   type FieldValue,
   isDependentList,
   type ProviderTarget,
@@ -111,6 +112,7 @@ const FOUND: Record<Unwell, string> = {
   failed: 'The run failed.',
   drift: 'The scope differs from the spec.',
   'no scope': 'The client has no scope.',
+  credentials: "The client's credentials need attention.",
 };
 
 // A rejected secret: its replacement, step by step (the error above says the same in the action's words).
@@ -125,6 +127,7 @@ const ADVICE: Record<Unwell, string> = {
     'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
   'no scope':
     "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+  credentials: "The client's credentials: each finding above says its own fix.",
 };
 
 /** How the issue writes a value: cut to its limit, scrubbed, escaped, made inert. */
@@ -201,6 +204,26 @@ function providerLines(providers: NonNullable<Conclusion['providers']>, { value,
   ];
 }
 
+/** Each finding of the watch's look at the client's credentials, with its own fix (engine/reconcile/lineage.ts). */
+function credentialLines(check: Conclusion['credentials'], { value, code }: Writer): string[] {
+  if (check?.read !== true || check.findings.length === 0) return [];
+  const named = ({ id, name, created }: CredentialFinding['credential']): string =>
+    `${code(name)} (id ${code(id)}, created ${value(created)})`;
+  return [
+    "#### The client's credentials",
+    '',
+    ...check.findings.map((finding) =>
+      finding.kind === 'old secret'
+        ? `- **The secret in use is older than ${finding.maxAgeDays} days** (the spec's \`credentials.max_age_days\`): every credential that may be the one in use is older; the youngest of them, ${named(finding.credential)}, is ${finding.ageDays} days old. ` +
+          "Rotate the secret (the rotation action, or `ensure-provider-scope rotate`: docs/rotation.md), deploy the provider with the new one, and check that the rotation's schedule still runs (GitHub disables a schedule after 60 days without activity in the repository)."
+        : `- **A credential this tool did not make**, beside the client's first (the developer portal's): ${named(finding.credential)}. ` +
+          `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: \`retire_id: ${value(finding.credential.id)}\` in the rotation action, or \`--retire-id ${value(finding.credential.id)}\`. ` +
+          'If nobody did, someone may hold a leaked secret: follow docs/rotation.md, "A leaked secret", at once.',
+    ),
+    '',
+  ];
+}
+
 /** The run's warnings and errors, the first few: the run has them all. */
 function noteLines({ messages }: Conclusion, runUrl: string, { value }: Writer): string[] {
   const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
@@ -260,6 +283,7 @@ function render(
     ...driftLines(conclusion.plan, rows, runUrl, w),
     ...stringLines(conclusion, w),
     ...providerLines(conclusion.providers ?? [], w),
+    ...credentialLines(conclusion.credentials, w),
     '#### What to do',
     '',
     ...because.map((why) => `- ${advice(why)}`),

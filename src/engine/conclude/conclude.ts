@@ -3,6 +3,7 @@
  * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
  * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
  */
+import type { CredentialCheck } from '../reconcile/lineage.ts';
 import { ActionError } from '../../wire/errors.ts';
 import { HttpError } from '../../wire/http.ts';
 import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../../wire/provider.ts';
@@ -65,6 +66,8 @@ export interface Conclusion {
   secretRejected?: true;
   /** Each deployed provider checked, in the order given, with its verdict: empty when none was. */
   providers?: readonly ProviderVerdict[];
+  /** A watch's look at the client's credentials (engine/reconcile/lineage.ts): absent when the run was no watch. */
+  credentials?: CredentialCheck;
   /** The on_drift a plan or an apply ran with (none for verify, which holds no spec to the scope): what a release with it does. */
   onDrift?: Settings['on_drift'];
   exitCode: 0 | 1;

@@ -1,8 +1,8 @@
-export const id = 999;
-export const ids = [999];
+export const id = 285;
+export const ids = [285];
 export const modules = {
 
-/***/ 1999:
+/***/ 3285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -902,11 +902,6 @@ function planOf({ form, results, unlisted }, dryRun) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
-/**
- * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
- * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
- * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
- */
 
 
 
@@ -1657,6 +1652,116 @@ async function verified(run, answered) {
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/reconcile/lineage.ts
+/**
+ * What a run can know of a client's credentials, whose listing never shows a secret: which the
+ * tool made, from which secret, which one is in use, and so which it may delete. A credential
+ * the tool makes carries in its name a fingerprint of the secret the making run authenticated
+ * with (a credential cannot be renamed, so its name is the one record it keeps): a run knows
+ * the credentials made from its own secret, and takes as the one in use the newest of the tool's
+ * that were not. The rotation retires by these rules; the watch judges the secret's age by them.
+ */
+
+/** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
+const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
+// The tool's names: the UTC time, the run's token, and (since lineage) the making secret's fingerprint.
+const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+(?: from ([0-9a-f]{16}))?$/;
+/**
+ * The fingerprint of a secret: 16 hex characters of a SHA-256 over a label, the client id and
+ * the secret (docs/security.md). One-way, and 64 bits of a digest of a secret of the service's
+ * making tell nothing usable about it; the client id keeps two clients' fingerprints apart.
+ */
+const fingerprintOf = (clientId, secret) => (0,external_node_crypto_.createHash)('sha256')
+    .update(`ensure-provider-scope lineage\0${clientId.toLowerCase()}\0${secret}`)
+    .digest('hex')
+    .slice(0, 16);
+/** The new credential's name: the tool, the UTC time, the run's token, and the fingerprint of the secret it was made with. */
+const credentialName = (now, token, fingerprint) => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token} from ${fingerprint}`;
+const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
+/** The fingerprint a credential's name records; none for another's, or for the tool's named before lineage. */
+const madeFrom = (credential) => TOOL_NAME.exec(credential.name)?.[1];
+/** A credential of the tool made this long before the reference time may belong to a rotation still in flight. */
+const IN_FLIGHT_MS = 60 * 60 * 1000;
+/** Oldest first; the listing's order breaks a tie (the sort is stable). */
+const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.localeCompare(b.created));
+/**
+ * The credentials as the run with the secret of fingerprint `own` sees them, at `now` (the
+ * service's time where it is known: the new credential's creation). Where the one in use has
+ * a sibling, both are `may be in use`: the run cannot tell which secret it holds.
+ */
+function lineageOf(credentials, { own, made, now }) {
+    const sorted = byCreation(credentials);
+    const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
+    const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
+    const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
+    const siblings = lineOfInUse === undefined ? [] : tools.filter((c) => c.id !== inUse?.id && madeFrom(c) === lineOfInUse);
+    const standingOf = (c) => {
+        if (c.id === made)
+            return 'new';
+        if (!madeByThisTool(c))
+            return 'not made by this tool';
+        if (c.id === inUse?.id)
+            return siblings.length === 0 ? 'in use' : 'may be in use';
+        if (siblings.some((s) => s.id === c.id))
+            return 'may be in use';
+        return madeFrom(c) === own ? 'made from this secret' : 'older';
+    };
+    return {
+        credentials: sorted.map((credential) => {
+            const created = Date.parse(credential.created);
+            return {
+                credential,
+                madeByThisTool: madeByThisTool(credential),
+                standing: standingOf(credential),
+                recent: Number.isNaN(created) || created > now - IN_FLIGHT_MS,
+            };
+        }),
+        inUseIsTheTools: inUse !== undefined,
+    };
+}
+/**
+ * Whether a rotation retires a credential, once the new secret is stored and proven: what
+ * retire_id names goes (but the new one); the new one and, under `later`, the one in use and its
+ * siblings stay; another's stays unless named; under `now` every other of the tool's goes;
+ * under `later`, one made in the last hour stays (another rotation may be in flight), and the
+ * tool's others go, orphans included.
+ */
+function keeping(judged, retire, named) {
+    const { standing, recent, credential } = judged;
+    if (standing === 'new')
+        return 'the new one';
+    if (named.has(credential.id))
+        return undefined;
+    if (standing === 'not made by this tool')
+        return 'not made by this tool';
+    if (retire === 'now')
+        return undefined;
+    if (standing === 'in use' || standing === 'may be in use')
+        return standing;
+    return recent ? 'may belong to a rotation in flight' : undefined;
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The findings for a run whose secret has fingerprint `own`, at `now`, under `maxAgeDays` when the spec sets it. */
+function credentialFindings(credentials, { own, now, maxAgeDays }) {
+    const judged = lineageOf(credentials, { own, now }).credentials;
+    const findings = [];
+    // Those made from this run's secret are not the one in use; any other may be.
+    const mayBeInUse = judged.filter((j) => j.standing !== 'made from this secret');
+    const ages = mayBeInUse.map((j) => now - Date.parse(j.credential.created));
+    const youngest = mayBeInUse.at(-1);
+    // An unreadable time (NaN) is never "certainly older".
+    if (maxAgeDays !== undefined && youngest !== undefined && ages.every((age) => age > maxAgeDays * DAY_MS)) {
+        const ageDays = Math.floor((now - Date.parse(youngest.credential.created)) / DAY_MS);
+        findings.push({ kind: 'old secret', credential: youngest.credential, ageDays, maxAgeDays });
+    }
+    for (const j of judged.slice(1))
+        if (!j.madeByThisTool)
+            findings.push({ kind: 'not made by this tool', credential: j.credential });
+    return findings;
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs"
@@ -2134,6 +2239,8 @@ async function readAtMost(file, bytes) {
 
 
 
+
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
@@ -2209,8 +2316,11 @@ async function ensure(port, signal) {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
         const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
+        const credentials = port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+        const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
         return {
-            ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+            ...concluded,
+            ...(credentials === undefined ? {} : withCredentials(concluded, credentials)),
             onDrift: settings.on_drift,
         };
     }
@@ -2222,6 +2332,32 @@ async function ensure(port, signal) {
         });
     }
 }
+/** The watch's one listing of the client's credentials, judged; a listing refused or unanswered is a warning, not a finding. */
+async function checkCredentials(service, settings, specFile, { naming }, budget) {
+    const maxAgeDays = specFile.credentials?.max_age_days;
+    return service.listCredentials().then((credentials) => ({
+        read: true,
+        maxAgeDays,
+        findings: credentialFindings(credentials, {
+            own: fingerprintOf(settings.client_id, settings.client_secret),
+            now: budget.clock.now(),
+            maxAgeDays,
+        }),
+    }), (error) => ({
+        read: false,
+        warning: `The client's credentials could not be read, so their age and who made them were not checked: ${error.message}` +
+            (error instanceof wire_http/* HttpError */.j$ && error.status === 403 && settings.auth === 'basic'
+                ? ` The service may let only a token list credentials: use ${naming.assign('auth', 'token')}.`
+                : ''),
+    }));
+}
+/** The check on the conclusion; a listing that failed is one warning more, never a change of the exit code. */
+const withCredentials = (concluded, credentials) => ({
+    credentials,
+    messages: credentials.read
+        ? concluded.messages
+        : [...concluded.messages, { level: 'warning', text: credentials.warning }],
+});
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
 function placed(error, specFile) {
     if (!(error instanceof SpecFieldError))
@@ -2639,7 +2775,18 @@ const COMMAND_FLAGS = {
     ],
     verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
-    rotate: ['print-secret', 'secret-file', 'dry-run', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
+    rotate: [
+        'print-secret',
+        'secret-file',
+        'dry-run',
+        'retire',
+        'retire-id',
+        'spec',
+        ...CONNECTION,
+        'json',
+        'debug',
+        'help',
+    ],
 };
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
 const FORMATS = ['text', 'json', 'markdown'];
@@ -2993,8 +3140,6 @@ function noChanges(drift, onDrift, { assign }) {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/engine/import.ts
 /**
  * `import`: the spec of a scope registered by other means (by hand, a script, curl), read from
@@ -3713,95 +3858,6 @@ async function repositoryOf(cwd) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/lineage.ts
-/**
- * What a run can know of a client's credentials, whose listing never shows a secret: which the
- * tool made, from which secret, which one is in use, and so which it may delete. A credential
- * the tool makes carries in its name a fingerprint of the secret the making run authenticated
- * with (a credential cannot be renamed, so its name is the one record it keeps): a run knows
- * the credentials made from its own secret, and takes as the one in use the newest of the tool's
- * that were not. The rotation retires by these rules; the watch judges the secret's age by them.
- */
-
-/** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
-const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
-// The tool's names: the UTC time, the run's token, and (since lineage) the making secret's fingerprint.
-const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+(?: from ([0-9a-f]{16}))?$/;
-/**
- * The fingerprint of a secret: 16 hex characters of a SHA-256 over a label, the client id and
- * the secret (docs/security.md). One-way, and 64 bits of a digest of a secret of the service's
- * making tell nothing usable about it; the client id keeps two clients' fingerprints apart.
- */
-const fingerprintOf = (clientId, secret) => (0,external_node_crypto_.createHash)('sha256')
-    .update(`ensure-provider-scope lineage\0${clientId.toLowerCase()}\0${secret}`)
-    .digest('hex')
-    .slice(0, 16);
-/** The new credential's name: the tool, the UTC time, the run's token, and the fingerprint of the secret it was made with. */
-const credentialName = (now, token, fingerprint) => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token} from ${fingerprint}`;
-const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
-/** The fingerprint a credential's name records; none for another's, or for the tool's named before lineage. */
-const madeFrom = (credential) => TOOL_NAME.exec(credential.name)?.[1];
-/** A credential of the tool made this long before the reference time may belong to a rotation still in flight. */
-const IN_FLIGHT_MS = 60 * 60 * 1000;
-/** Oldest first; the listing's order breaks a tie (the sort is stable). */
-const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.localeCompare(b.created));
-/**
- * The credentials as the run with the secret of fingerprint `own` sees them, at `now` (the
- * service's time where it is known: the new credential's creation). Where the one in use has
- * a sibling, both are `may be in use`: the run cannot tell which secret it holds.
- */
-function lineageOf(credentials, { own, made, now }) {
-    const sorted = byCreation(credentials);
-    const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
-    const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
-    const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
-    const siblings = lineOfInUse === undefined ? [] : tools.filter((c) => c.id !== inUse?.id && madeFrom(c) === lineOfInUse);
-    const standingOf = (c) => {
-        if (c.id === made)
-            return 'new';
-        if (!madeByThisTool(c))
-            return 'not made by this tool';
-        if (c.id === inUse?.id)
-            return siblings.length === 0 ? 'in use' : 'may be in use';
-        if (siblings.some((s) => s.id === c.id))
-            return 'may be in use';
-        return madeFrom(c) === own ? 'made from this secret' : 'older';
-    };
-    return {
-        credentials: sorted.map((credential) => {
-            const created = Date.parse(credential.created);
-            return {
-                credential,
-                madeByThisTool: madeByThisTool(credential),
-                standing: standingOf(credential),
-                recent: Number.isNaN(created) || created > now - IN_FLIGHT_MS,
-            };
-        }),
-        inUseIsTheTools: inUse !== undefined,
-    };
-}
-/**
- * Whether a rotation retires a credential, once the new secret is stored and proven: what
- * retire_id names goes (but the new one); the new one and, under `later`, the one in use and its
- * siblings stay; another's stays unless named; under `now` every other of the tool's goes;
- * under `later`, one made in the last hour stays (another rotation may be in flight), and the
- * tool's others go, orphans included.
- */
-function keeping(judged, retire, named) {
-    const { standing, recent, credential } = judged;
-    if (standing === 'new')
-        return 'the new one';
-    if (named.has(credential.id))
-        return undefined;
-    if (standing === 'not made by this tool')
-        return 'not made by this tool';
-    if (retire === 'now')
-        return undefined;
-    if (standing === 'in use' || standing === 'may be in use')
-        return standing;
-    return recent ? 'may belong to a rotation in flight' : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/rotate.ts
 /**
  * The rotation of the client secret, whichever door starts it: read the client's credentials
@@ -3812,6 +3868,7 @@ function keeping(judged, retire, named) {
  * keeps, says so and exits 1 (the order is AWS Secrets Manager's create, set, test, finish; the
  * stop at the first error is ovotech/cloud-key-rotator's: a half-done rotation is a split brain).
  */
+
 
 
 
@@ -3927,9 +3984,11 @@ function clientFor(settings, secret, port, budget, log) {
 }
 async function rotate(port, signal, report) {
     const run = begin(port, signal, report);
+    // A dry run holds the credentials to the spec's policy, as the watch does, when a spec is named.
+    const policy = run.dryRun && port.read('spec') !== '' ? await policyOf(port) : undefined;
     const before = await readCredentials(run);
     if (run.dryRun)
-        return dryRun(run, before);
+        return dryRun(run, before, policy);
     await checkDestinations(run);
     const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'), run.own);
     const made = await createOne(run.current, name, run.log);
@@ -4138,8 +4197,27 @@ function judge(run, credentials, made) {
     }));
     return run.report.credentials;
 }
+/** The credentials' policy of the spec the setting names, read as a run reads it. */
+async function policyOf(port) {
+    const file = await loadSpec(port.workspace ?? '.', port.read('spec'), port.naming, port.specBase);
+    return file.credentials;
+}
+/** What the watch would find of these credentials, as warnings: the same findings, in a terminal's words. */
+function findingMessages(run, credentials, policy) {
+    const findings = credentialFindings(credentials, {
+        own: run.own,
+        now: run.budget.clock.now(),
+        maxAgeDays: policy?.max_age_days,
+    });
+    return findings.map((f) => ({
+        level: 'warning',
+        text: f.kind === 'old secret'
+            ? `The secret in use is older than ${f.maxAgeDays} days (the spec's credentials.max_age_days): every credential that may be the one in use is older; the youngest, ${describe(viewOf(f.credential))}, is ${f.ageDays} days old. Rotate it, then deploy.`
+            : `${describe(viewOf(f.credential))} was not made by this tool, and is not the client's first (the developer portal's). If someone on the team made it, retire it once unused with ${run.port.rotationNaming.assign('retire_id', f.credential.id)}; if nobody did, treat the secret as leaked (docs/rotation.md, "A leaked secret").`,
+    }));
+}
 /** What a dry run concludes: every credential, what the run takes it for, and what a rotation would retire. */
-function dryRun(run, before) {
+function dryRun(run, before, policy) {
     const judged = judge(run, before);
     const lines = judged.map((c) => `${describe(c)}: ${STANDING_WORDS[c.standing]}; ${c.kept === undefined ? 'a rotation would retire it' : `kept: ${KEPT_WORDS[c.kept]}`}`);
     const inUse = judged.some((c) => c.standing === 'in use' || c.standing === 'may be in use')
@@ -4152,6 +4230,7 @@ function dryRun(run, before) {
             { level: 'info', text: `The credentials of client ${run.settings.client_id}, oldest first:` },
             ...lines.map((text) => ({ level: 'info', text: `- ${text}` })),
             ...inUse.map((text) => ({ level: 'info', text })),
+            ...findingMessages(run, before, policy),
         ],
         report: run.report,
         exitCode: 0,
@@ -4261,6 +4340,7 @@ async function deleteNew({ cleanup, settings, report }, credential) {
  * or a new file (`--secret-file`, mode 0600). Every other line goes to stderr with
  * --print-secret; the report never holds the secret.
  */
+
 
 
 
@@ -4402,9 +4482,17 @@ function settingsReader(values, env, secret) {
             return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
         if (name === 'client_secret')
             return secret;
+        // The spec only when given: a rotation needs none (its dry run reads the policy from it).
+        if (name === 'spec')
+            return (given(name) ?? '').trim();
         return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
     };
     return { read, fromEnv };
+}
+/** Where a --spec is read, as plan reads it: inside the repository the command runs in. */
+async function specPlace(cwd) {
+    const { top, here } = await repositoryOf(cwd);
+    return { workspace: top, specBase: here };
 }
 async function runRotate(values, collaborators) {
     const { stdout, stderr, env } = collaborators;
@@ -4436,6 +4524,7 @@ async function runRotate(values, collaborators) {
         write: (message) => show(message),
         clock: collaborators.clock,
         dispatcher: collaborators.dispatcher,
+        ...(read('spec') === '' ? {} : await specPlace(collaborators.cwd)),
         destinations: dryRun
             ? []
             : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd, collaborators.openNew)],

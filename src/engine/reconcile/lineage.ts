@@ -7,7 +7,7 @@
  * that were not. The rotation retires by these rules; the watch judges the secret's age by them.
  */
 import { createHash } from 'node:crypto';
-import type { Credential } from './reconcile/service.ts';
+import type { Credential } from './service.ts';
 
 /** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
 export const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
@@ -132,4 +132,41 @@ export function keeping(judged: Judged, retire: 'later' | 'now', named: Readonly
   if (retire === 'now') return undefined;
   if (standing === 'in use' || standing === 'may be in use') return standing;
   return recent ? 'may belong to a rotation in flight' : undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the watch finds of the client's credentials: the secret in use certainly older than the
+ * policy (every credential that may be the one in use is, the youngest of them named), and each
+ * credential the tool did not make but the client's oldest (the portal's first): made by hand,
+ * or with a leaked secret.
+ */
+export type CredentialFinding =
+  | { kind: 'old secret'; credential: Credential; ageDays: number; maxAgeDays: number }
+  | { kind: 'not made by this tool'; credential: Credential };
+
+/** The watch's look at the credentials: what it found, or why it could not read them (a warning, never unwell). */
+export type CredentialCheck =
+  { read: true; findings: CredentialFinding[]; maxAgeDays?: number | undefined } | { read: false; warning: string };
+
+/** The findings for a run whose secret has fingerprint `own`, at `now`, under `maxAgeDays` when the spec sets it. */
+export function credentialFindings(
+  credentials: readonly Credential[],
+  { own, now, maxAgeDays }: { own: string; now: number; maxAgeDays?: number | undefined },
+): CredentialFinding[] {
+  const judged = lineageOf(credentials, { own, now }).credentials;
+  const findings: CredentialFinding[] = [];
+  // Those made from this run's secret are not the one in use; any other may be.
+  const mayBeInUse = judged.filter((j) => j.standing !== 'made from this secret');
+  const ages = mayBeInUse.map((j) => now - Date.parse(j.credential.created));
+  const youngest = mayBeInUse.at(-1);
+  // An unreadable time (NaN) is never "certainly older".
+  if (maxAgeDays !== undefined && youngest !== undefined && ages.every((age) => age > maxAgeDays * DAY_MS)) {
+    const ageDays = Math.floor((now - Date.parse(youngest.credential.created)) / DAY_MS);
+    findings.push({ kind: 'old secret', credential: youngest.credential, ageDays, maxAgeDays });
+  }
+  for (const j of judged.slice(1))
+    if (!j.madeByThisTool) findings.push({ kind: 'not made by this tool', credential: j.credential });
+  return findings;
 }

@@ -1,8 +1,8 @@
-export const id = 718;
-export const ids = [718];
+export const id = 384;
+export const ids = [384];
 export const modules = {
 
-/***/ 718:
+/***/ 384:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -893,11 +893,6 @@ class SpecFieldError extends errors_ActionError {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
-/**
- * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
- * job summary, a plan on a terminal) and the exit code. Pure functions of the result, the
- * settings and the provider check; each door writes the conclusion out, scrubbed, in one place.
- */
 
 
 
@@ -2285,6 +2280,116 @@ function settings_parseSettings(read, naming) {
     throw new problems_ValidationError(result.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/reconcile/lineage.ts
+/**
+ * What a run can know of a client's credentials, whose listing never shows a secret: which the
+ * tool made, from which secret, which one is in use, and so which it may delete. A credential
+ * the tool makes carries in its name a fingerprint of the secret the making run authenticated
+ * with (a credential cannot be renamed, so its name is the one record it keeps): a run knows
+ * the credentials made from its own secret, and takes as the one in use the newest of the tool's
+ * that were not. The rotation retires by these rules; the watch judges the secret's age by them.
+ */
+
+/** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
+const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
+// The tool's names: the UTC time, the run's token, and (since lineage) the making secret's fingerprint.
+const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+(?: from ([0-9a-f]{16}))?$/;
+/**
+ * The fingerprint of a secret: 16 hex characters of a SHA-256 over a label, the client id and
+ * the secret (docs/security.md). One-way, and 64 bits of a digest of a secret of the service's
+ * making tell nothing usable about it; the client id keeps two clients' fingerprints apart.
+ */
+const fingerprintOf = (clientId, secret) => (0,external_node_crypto_.createHash)('sha256')
+    .update(`ensure-provider-scope lineage\0${clientId.toLowerCase()}\0${secret}`)
+    .digest('hex')
+    .slice(0, 16);
+/** The new credential's name: the tool, the UTC time, the run's token, and the fingerprint of the secret it was made with. */
+const credentialName = (now, token, fingerprint) => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token} from ${fingerprint}`;
+const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
+/** The fingerprint a credential's name records; none for another's, or for the tool's named before lineage. */
+const madeFrom = (credential) => TOOL_NAME.exec(credential.name)?.[1];
+/** A credential of the tool made this long before the reference time may belong to a rotation still in flight. */
+const IN_FLIGHT_MS = 60 * 60 * 1000;
+/** Oldest first; the listing's order breaks a tie (the sort is stable). */
+const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.localeCompare(b.created));
+/**
+ * The credentials as the run with the secret of fingerprint `own` sees them, at `now` (the
+ * service's time where it is known: the new credential's creation). Where the one in use has
+ * a sibling, both are `may be in use`: the run cannot tell which secret it holds.
+ */
+function lineageOf(credentials, { own, made, now }) {
+    const sorted = byCreation(credentials);
+    const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
+    const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
+    const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
+    const siblings = lineOfInUse === undefined ? [] : tools.filter((c) => c.id !== inUse?.id && madeFrom(c) === lineOfInUse);
+    const standingOf = (c) => {
+        if (c.id === made)
+            return 'new';
+        if (!madeByThisTool(c))
+            return 'not made by this tool';
+        if (c.id === inUse?.id)
+            return siblings.length === 0 ? 'in use' : 'may be in use';
+        if (siblings.some((s) => s.id === c.id))
+            return 'may be in use';
+        return madeFrom(c) === own ? 'made from this secret' : 'older';
+    };
+    return {
+        credentials: sorted.map((credential) => {
+            const created = Date.parse(credential.created);
+            return {
+                credential,
+                madeByThisTool: madeByThisTool(credential),
+                standing: standingOf(credential),
+                recent: Number.isNaN(created) || created > now - IN_FLIGHT_MS,
+            };
+        }),
+        inUseIsTheTools: inUse !== undefined,
+    };
+}
+/**
+ * Whether a rotation retires a credential, once the new secret is stored and proven: what
+ * retire_id names goes (but the new one); the new one and, under `later`, the one in use and its
+ * siblings stay; another's stays unless named; under `now` every other of the tool's goes;
+ * under `later`, one made in the last hour stays (another rotation may be in flight), and the
+ * tool's others go, orphans included.
+ */
+function keeping(judged, retire, named) {
+    const { standing, recent, credential } = judged;
+    if (standing === 'new')
+        return 'the new one';
+    if (named.has(credential.id))
+        return undefined;
+    if (standing === 'not made by this tool')
+        return 'not made by this tool';
+    if (retire === 'now')
+        return undefined;
+    if (standing === 'in use' || standing === 'may be in use')
+        return standing;
+    return recent ? 'may belong to a rotation in flight' : undefined;
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The findings for a run whose secret has fingerprint `own`, at `now`, under `maxAgeDays` when the spec sets it. */
+function credentialFindings(credentials, { own, now, maxAgeDays }) {
+    const judged = lineageOf(credentials, { own, now }).credentials;
+    const findings = [];
+    // Those made from this run's secret are not the one in use; any other may be.
+    const mayBeInUse = judged.filter((j) => j.standing !== 'made from this secret');
+    const ages = mayBeInUse.map((j) => now - Date.parse(j.credential.created));
+    const youngest = mayBeInUse.at(-1);
+    // An unreadable time (NaN) is never "certainly older".
+    if (maxAgeDays !== undefined && youngest !== undefined && ages.every((age) => age > maxAgeDays * DAY_MS)) {
+        const ageDays = Math.floor((now - Date.parse(youngest.credential.created)) / DAY_MS);
+        findings.push({ kind: 'old secret', credential: youngest.credential, ageDays, maxAgeDays });
+    }
+    for (const j of judged.slice(1))
+        if (!j.madeByThisTool)
+            findings.push({ kind: 'not made by this tool', credential: j.credential });
+    return findings;
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs"
@@ -2767,6 +2872,8 @@ async function readAtMost(file, bytes) {
 
 
 
+
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
@@ -2842,8 +2949,11 @@ async function ensure(port, signal) {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
         const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
         const providers = await checkProviders(settings_providersOf(settings), () => ensured, budget, port, log);
+        const credentials = port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+        const concluded = conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
         return {
-            ...conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
+            ...concluded,
+            ...(credentials === undefined ? {} : withCredentials(concluded, credentials)),
             onDrift: settings.on_drift,
         };
     }
@@ -2855,6 +2965,32 @@ async function ensure(port, signal) {
         });
     }
 }
+/** The watch's one listing of the client's credentials, judged; a listing refused or unanswered is a warning, not a finding. */
+async function checkCredentials(service, settings, specFile, { naming }, budget) {
+    const maxAgeDays = specFile.credentials?.max_age_days;
+    return service.listCredentials().then((credentials) => ({
+        read: true,
+        maxAgeDays,
+        findings: credentialFindings(credentials, {
+            own: fingerprintOf(settings.client_id, settings.client_secret),
+            now: budget.clock.now(),
+            maxAgeDays,
+        }),
+    }), (error) => ({
+        read: false,
+        warning: `The client's credentials could not be read, so their age and who made them were not checked: ${error.message}` +
+            (error instanceof HttpError && error.status === 403 && settings.auth === 'basic'
+                ? ` The service may let only a token list credentials: use ${naming.assign('auth', 'token')}.`
+                : ''),
+    }));
+}
+/** The check on the conclusion; a listing that failed is one warning more, never a change of the exit code. */
+const withCredentials = (concluded, credentials) => ({
+    credentials,
+    messages: credentials.read
+        ? concluded.messages
+        : [...concluded.messages, { level: 'warning', text: credentials.warning }],
+});
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
 function placed(error, specFile) {
     if (!(error instanceof SpecFieldError))
@@ -3293,15 +3429,18 @@ const INPUT_NAMING = {
 
 ;// CONCATENATED MODULE: ./src/engine/conclude/health.ts
 /** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
-function unwellBecause({ exitCode, plan }, onDrift) {
+function unwellBecause({ exitCode, plan, credentials }, onDrift) {
     const because = exitCode === 0 ? [] : ['failed'];
-    if (plan === undefined)
-        return because;
-    if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
-        because.push('drift');
-    // A scope's id is known once it exists: a creation only planned leaves it null.
-    if (plan.scopes.some((s) => s.scope.id === null))
-        because.push('no scope');
+    if (plan !== undefined) {
+        if (onDrift !== 'ignore' && plan.scopes.some((s) => s.comparison.some((c) => !c.same)))
+            because.push('drift');
+        // A scope's id is known once it exists: a creation only planned leaves it null.
+        if (plan.scopes.some((s) => s.scope.id === null))
+            because.push('no scope');
+    }
+    // The client's, found by a watch: an old secret, a credential nobody expects.
+    if (credentials?.read === true && credentials.findings.length > 0)
+        because.push('credentials');
     return because;
 }
 
@@ -3529,6 +3668,7 @@ const FOUND = {
     failed: 'The run failed.',
     drift: 'The scope differs from the spec.',
     'no scope': 'The client has no scope.',
+    credentials: "The client's credentials need attention.",
 };
 // A rejected secret: its replacement, step by step (the error above says the same in the action's words).
 const SECRET_REJECTED = "The service rejected the client's credentials. If the Client ID is right, its secret was deleted or is wrong: " +
@@ -3537,6 +3677,7 @@ const ADVICE = {
     failed: "The run failed: its errors are above, and its log has each step. Fix what they name (the client's secret, the spec, the provider), then run this workflow again.",
     drift: 'The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
+    credentials: "The client's credentials: each finding above says its own fix.",
 };
 /** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
 function driftLines(plan, rows, runUrl, { value, code }) {
@@ -3602,6 +3743,23 @@ function providerLines(providers, { value, code }) {
         '',
     ];
 }
+/** Each finding of the watch's look at the client's credentials, with its own fix (engine/reconcile/lineage.ts). */
+function credentialLines(check, { value, code }) {
+    if (check?.read !== true || check.findings.length === 0)
+        return [];
+    const named = ({ id, name, created }) => `${code(name)} (id ${code(id)}, created ${value(created)})`;
+    return [
+        "#### The client's credentials",
+        '',
+        ...check.findings.map((finding) => finding.kind === 'old secret'
+            ? `- **The secret in use is older than ${finding.maxAgeDays} days** (the spec's \`credentials.max_age_days\`): every credential that may be the one in use is older; the youngest of them, ${named(finding.credential)}, is ${finding.ageDays} days old. ` +
+                "Rotate the secret (the rotation action, or `ensure-provider-scope rotate`: docs/rotation.md), deploy the provider with the new one, and check that the rotation's schedule still runs (GitHub disables a schedule after 60 days without activity in the repository)."
+            : `- **A credential this tool did not make**, beside the client's first (the developer portal's): ${named(finding.credential)}. ` +
+                `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: \`retire_id: ${value(finding.credential.id)}\` in the rotation action, or \`--retire-id ${value(finding.credential.id)}\`. ` +
+                'If nobody did, someone may hold a leaked secret: follow docs/rotation.md, "A leaked secret", at once.'),
+        '',
+    ];
+}
 /** The run's warnings and errors, the first few: the run has them all. */
 function noteLines({ messages }, runUrl, { value }) {
     const notes = messages.filter((m) => m.level === 'warning' || m.level === 'error');
@@ -3649,6 +3807,7 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
         ...driftLines(conclusion.plan, rows, runUrl, w),
         ...stringLines(conclusion, w),
         ...providerLines(conclusion.providers ?? [], w),
+        ...credentialLines(conclusion.credentials, w),
         '#### What to do',
         '',
         ...because.map((why) => `- ${advice(why)}`),
@@ -3934,7 +4093,11 @@ function readWatchIssue(value) {
         text: 'Input watch_issue must be auto or off: auto keeps one issue open while a scheduled run finds the registration unwell, off never touches issues. Leave it out for auto.',
     };
 }
-/** Whether the event and the inputs make this run a watch (run() refused a watch_issue that is neither auto nor off). */
+/**
+ * Whether the event and the inputs make this run a watch (run() refused a watch_issue that is
+ * neither auto nor off): such a run reads the client's credentials too. A dispatched dry run off
+ * the default branch counts here; its issue is then left alone (keep, below).
+ */
 function watches({ core, eventName }) {
     if (readWatchIssue(core.getInput('watch_issue')) !== 'auto')
         return false;
@@ -4063,8 +4226,6 @@ function watchFailure(error) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/workflow-commands.ts
 /**
  * What a step writes for the runner to read: workflow commands on stdout (a mask, a debug
@@ -4194,6 +4355,7 @@ function fromGitHubRunner(env = process.env) {
             onRunner: env.GITHUB_ACTIONS === 'true',
         }),
         watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
+        watching: watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },
@@ -4289,6 +4451,7 @@ async function run(collaborators = fromGitHubRunner()) {
             clock: collaborators.clock,
             dispatcher: collaborators.dispatcher,
             signal: fatal.signal,
+            checkCredentials: collaborators.watching,
         });
     // A workflow context that fails to load fails the step, as any unexpected error does.
     // Every run leaves one, a failed one too: what failed, and what was known before.
