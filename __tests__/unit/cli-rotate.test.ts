@@ -272,6 +272,34 @@ describe('--dry-run', () => {
     ]);
   });
 
+  test("--dry-run --spec: the spec's credentials policy held to the secret in use, as the watch holds it; a bad spec refused", async () => {
+    const portal = credentials()[0];
+    if (portal !== undefined) portal.created = '1969-09-01T00:00:00.000000+00:00';
+    const hand = service.addCredential(CLIENT_ID, { name: 'made by hand' });
+    await workspace.write('spec.yml', 'name: P\ndescription: D\nadvertised: true\ncredentials:\n  max_age_days: 30\n');
+    const run = await rotate(['--dry-run', '--spec', 'spec.yml']);
+    expect(run.exitCode).toBe(0);
+    const warnings = run.stderr.split('\n').filter((line) => line.startsWith('Warning: '));
+    // The hand-made one may be the one in use, and is young: no age alarm; it is named, though.
+    expect(warnings).toEqual([
+      `Warning: "made by hand" (id ${hand.id}, created ${hand.created}) was not made by this tool, and is not the client's first (the developer portal's). If someone on the team made it, retire it once unused with --retire-id ${hand.id}; if nobody did, treat the secret as leaked (docs/rotation.md, "A leaked secret").`,
+    ]);
+    hand.created = '1969-10-01T00:00:00.000000+00:00';
+    const old = await rotate(['--dry-run', '--spec', 'spec.yml']);
+    expect(old.stderr).toContain(
+      `Warning: The secret in use is older than 30 days (the spec's credentials.max_age_days): every credential that may be the one in use is older; the youngest, "made by hand" (id ${hand.id}, created ${hand.created}), is 92 days old. Rotate it, then deploy.`,
+    );
+    // Without --spec, no policy: no age judged.
+    expect((await rotate(['--dry-run'])).stderr).not.toContain('older than');
+    await workspace.write('bad.yml', 'name: P\ndescription: D\nadvertised: true\ncredentials:\n  max_age_days: 0\n');
+    const bad = await rotate(['--dry-run', '--spec', 'bad.yml']);
+    expect([bad.exitCode, bad.stderr]).toEqual([
+      1,
+      expect.stringContaining('credentials.max_age_days must be 1 or more'),
+    ]);
+    expect(credentials()).toHaveLength(2);
+  });
+
   test('--retire-id given twice: both checked, both retired', async () => {
     const hand = service.addCredential(CLIENT_ID, { name: 'made by hand' });
     const portal = credentials()[0]?.id ?? '';
@@ -407,8 +435,12 @@ describe('the flags', () => {
   test("--retire in the flag's words, and another command's flag refused", async () => {
     const bad = await rotate(['--print-secret', '--retire', 'soon']);
     expect(bad.stderr).toContain('Error: --retire must be later or now, not "soon"');
-    const misplaced = await rotate(['--print-secret', '--spec', 'x.yml']);
-    expect(misplaced.stderr).toMatch(/--spec is not an option of rotate/);
+    const misplaced = await rotate(['--print-secret', '--on-drift', 'warn']);
+    expect(misplaced.stderr).toMatch(/--on-drift is not an option of rotate/);
+    const spec = await rotate(['--print-secret', '--spec', 'x.yml']);
+    expect(spec.stderr).toBe(
+      'ensure-provider-scope: --spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec\'s policy.\n',
+    );
     expect(service.requests).toEqual([]);
   });
 

@@ -1130,6 +1130,7 @@ describe('usage', () => {
       '--dry-run',
       '--retire',
       '--retire-id',
+      '--spec',
       ...CONNECTION,
       '--json',
       '--debug',

@@ -71,7 +71,12 @@ async function run(
   {
     enter = ensureProviderScope,
     check,
-  }: { enter?: (port: RunPort) => Promise<Conclusion>; check?: RunPort['check'] } = {},
+    checkCredentials,
+  }: {
+    enter?: (port: RunPort) => Promise<Conclusion>;
+    check?: RunPort['check'];
+    checkCredentials?: boolean;
+  } = {},
 ): Promise<Run> {
   await writeFile(path.join(dir, 'spec.yml'), spec);
   const given: Partial<Record<SettingName, string>> = {
@@ -90,6 +95,7 @@ async function run(
     write: (message) => void written.push(message),
     clock: fakeClock(),
     check,
+    checkCredentials,
   });
   return { conclusion, written };
 }
@@ -502,5 +508,56 @@ describe('several providers, one verdict each', () => {
     expect(planned.conclusion.onDrift).toBe('update');
     const applied = await run(listed('a'));
     expect(applied.conclusion.onDrift).toBe('warn');
+  });
+});
+
+describe("a watch's look at the client's credentials", () => {
+  const listings = () => service.apiCalls().filter((c) => c === `GET /v2/api/clients/${client.id}/credentials`);
+
+  test("asked for: one listing, judged against the policy the spec sets; the exit code the run's own", async () => {
+    own('a');
+    const portal = client.credentials[0];
+    // The run's clock starts at the epoch (fakeClock): 122 and 92 days before it.
+    if (portal !== undefined) portal.created = '1969-09-01T00:00:00.000000+00:00';
+    const hand = service.addCredential(client.id, { name: 'made by hand' });
+    hand.created = '1969-10-01T00:00:00.000000+00:00';
+    const r = await run(`${single('a')}credentials:\n  max_age_days: 30\n`, {}, { checkCredentials: true });
+    expect(r.conclusion.exitCode).toBe(0);
+    expect(listings()).toHaveLength(1);
+    expect(r.conclusion.credentials).toEqual({
+      read: true,
+      maxAgeDays: 30,
+      findings: [
+        // The youngest that may be in use, the one made by hand.
+        { kind: 'old secret', credential: expect.objectContaining({ id: hand.id }), ageDays: 92, maxAgeDays: 30 },
+        { kind: 'not made by this tool', credential: expect.objectContaining({ id: hand.id }) },
+      ],
+    });
+  });
+
+  test('not asked for (a release, a plan): no listing, nothing on the conclusion', async () => {
+    own('a');
+    const r = await run(`${single('a')}credentials:\n  max_age_days: 30\n`);
+    expect(listings()).toEqual([]);
+    expect('credentials' in r.conclusion).toBe(false);
+  });
+
+  test.each([
+    ['basic', 403, / use auth: token\.$/],
+    ['token', 403, /HTTP 403[^]*checked: .*[^.]$|HTTP 403/],
+    ['basic', 503, /HTTP 503/],
+  ] as const)('a listing refused under auth: %s (%s) is a warning, not a finding', async (auth, status, said) => {
+    own('a');
+    service.inject({ method: 'GET', path: /\/credentials$/, status, times: 10 });
+    const r = await run(single('a'), { auth }, { checkCredentials: true });
+    expect(r.conclusion.exitCode).toBe(0);
+    expect(r.conclusion.credentials).toEqual({ read: false, warning: expect.stringMatching(said) });
+    const warnings = r.conclusion.messages.filter((m) => m.level === 'warning').map((m) => m.text);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The client's credentials could not be read, so their age and who made them were not checked: /,
+      ),
+    ]);
+    if (auth === 'token') expect(warnings[0]).not.toContain('auth: token');
   });
 });

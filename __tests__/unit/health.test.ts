@@ -103,3 +103,21 @@ describe('unwellBecause, a spec that lists scopes', () => {
     ).toEqual(['no scope']);
   });
 });
+
+describe("the client's credentials, for a watch", () => {
+  const credential = { id: id('1b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9'), name: 'laptop test', created: '2026-01-01' };
+  const found = { read: true as const, findings: [{ kind: 'not made by this tool' as const, credential }] };
+
+  test('a finding makes a run unwell, last of the reasons, failed or not; none, or a listing not read, does not', () => {
+    expect(unwellBecause({ ...run('warn'), credentials: found }, 'warn')).toEqual(['credentials']);
+    expect(unwellBecause({ ...run('warn', { comparison: [SAME, DIFFERS] }), credentials: found }, 'warn')).toEqual([
+      'drift',
+      'credentials',
+    ]);
+    expect(
+      unwellBecause({ ...concludeFailure(new ActionError('x'), INPUT_NAMING), credentials: found }, 'warn'),
+    ).toEqual(['failed', 'credentials']);
+    expect(unwellBecause({ ...run('warn'), credentials: { read: true, findings: [] } }, 'warn')).toEqual([]);
+    expect(unwellBecause({ ...run('warn'), credentials: { read: false, warning: 'HTTP 403' } }, 'warn')).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import {
+  credentialFindings,
   credentialName,
   fingerprintOf,
   IN_FLIGHT_MS,
@@ -167,5 +168,52 @@ describe('what a rotation keeps', () => {
     }
     const made = judged('new');
     expect(keeping(made, 'now', new Set([made.credential.id]))).toBe('the new one');
+  });
+});
+
+describe('what the watch finds of the credentials', () => {
+  const find = (credentials: Credential[], own: string, maxAgeDays?: number) =>
+    credentialFindings(credentials, { own: fp(own), now: NOW, maxAgeDays }).map((f) =>
+      f.kind === 'old secret' ? [f.kind, f.credential.id, f.ageDays, f.maxAgeDays] : [f.kind, f.credential.id],
+    );
+  const DAYS = 24;
+
+  test('the secret in use older than the policy: the youngest that may be in use named, with its age in whole days', () => {
+    const portal = cred('Created in the developer portal', 400 * DAYS);
+    const inUse = tool('a', 'portal', 120.5 * DAYS);
+    expect(find([portal, inUse], 'A', 90)).toEqual([['old secret', inUse.id, 120, 90]]);
+    // At the policy's age to the day, or younger: nothing.
+    expect(find([portal, { ...inUse, created: at(90 * DAYS) }], 'A', 90)).toEqual([]);
+    expect(find([portal, { ...inUse, created: at(90 * DAYS + 0.01) }], 'A', 90)).toEqual([
+      ['old secret', inUse.id, 90, 90],
+    ]);
+    // No policy, no age judged.
+    expect(find([portal, inUse], 'A')).toEqual([]);
+  });
+
+  test("made from this run's secret, a credential is not the one in use: it never makes the secret young; any other may be", () => {
+    const portal = cred('Created in the developer portal', 400 * DAYS);
+    const child = tool('c', 'portal', 1);
+    expect(find([portal, child], 'portal', 30)).toEqual([['old secret', portal.id, 400, 30]]);
+    // A sibling line (made from another secret) may be in use: young, so no alarm.
+    const other = tool('o', 'elsewhere', 2);
+    expect(find([portal, child, other], 'portal', 30)).toEqual([]);
+    // A time that cannot be read is never certainly old.
+    expect(find([{ ...portal, created: 'long ago' }], 'x', 1)).toEqual([]);
+    expect(find([], 'x', 1)).toEqual([]);
+  });
+
+  test("a credential the tool did not make, but the client's oldest, is found, each in order", () => {
+    const portal = cred('Created in the developer portal', 400 * DAYS);
+    const a = tool('a', 'portal', 100);
+    const hand = cred('laptop test', 50);
+    const other = cred('ensure-provider-scope by hand', 10);
+    expect(find([other, portal, a, hand], 'A')).toEqual([
+      ['not made by this tool', hand.id],
+      ['not made by this tool', other.id],
+    ]);
+    // The oldest is the portal's first, whoever made it: a tool's credential first is not skipped for it.
+    expect(find([a, hand], 'A')).toEqual([['not made by this tool', hand.id]]);
+    expect(find([a, { ...hand, created: at(200) }], 'A')).toEqual([]);
   });
 });

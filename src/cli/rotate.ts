@@ -170,6 +170,8 @@ function refusal(values: Values, env: Collaborators['env']): string | undefined 
     return `rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${NAME} rotate --help'.`;
   if (values.json === true && print)
     return `--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`;
+  if (typeof values.spec === 'string' && values['dry-run'] !== true)
+    return "--spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec's policy.";
   if (!print || values['dry-run'] === true) return undefined;
   const retire = typeof values.retire === 'string' ? values.retire : (env.PROVIDER_RETIRE ?? '');
   const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : (env.PROVIDER_RETIRE_ID ?? '');
