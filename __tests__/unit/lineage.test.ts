@@ -1,5 +1,5 @@
 /**
- * engine/lineage.ts alone: the names the tool gives its credentials and how it reads them back,
+ * engine/reconcile/lineage.ts alone: the names the tool gives its credentials and how it reads them back,
  * the fingerprint of a secret, what a run takes each credential for, and which a rotation keeps.
  * The rotation's tests (rotate.test.ts) run the same rules against the embedded service.
  */

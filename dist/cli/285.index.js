@@ -3863,7 +3863,7 @@ async function repositoryOf(cwd) {
  * The rotation of the client secret, whichever door starts it: read the client's credentials
  * with the current secret, check every destination, create one credential, prove it, store it
  * in every destination in the order given, prove it again, then retire only what the run knows
- * is unused (engine/lineage.ts). Nothing old is touched before the new secret is proven, stored
+ * is unused (engine/reconcile/lineage.ts). Nothing old is touched before the new secret is proven, stored
  * and confirmed everywhere; where a store's outcome or another run's cannot be seen, the run
  * keeps, says so and exits 1 (the order is AWS Secrets Manager's create, set, test, finish; the
  * stop at the first error is ovotech/cloud-key-rotator's: a half-done rotation is a split brain).
@@ -4452,6 +4452,8 @@ function refusal(values, env) {
         return `rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${options_NAME} rotate --help'.`;
     if (values.json === true && print)
         return `--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`;
+    if (typeof values.spec === 'string' && values['dry-run'] !== true)
+        return "--spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec's policy.";
     if (!print || values['dry-run'] === true)
         return undefined;
     const retire = typeof values.retire === 'string' ? values.retire : (env.PROVIDER_RETIRE ?? '');

@@ -2,7 +2,7 @@
  * The rotation of the client secret, whichever door starts it: read the client's credentials
  * with the current secret, check every destination, create one credential, prove it, store it
  * in every destination in the order given, prove it again, then retire only what the run knows
- * is unused (engine/lineage.ts). Nothing old is touched before the new secret is proven, stored
+ * is unused (engine/reconcile/lineage.ts). Nothing old is touched before the new secret is proven, stored
  * and confirmed everywhere; where a store's outcome or another run's cannot be seen, the run
  * keeps, says so and exits 1 (the order is AWS Secrets Manager's create, set, test, finish; the
  * stop at the first error is ovotech/cloud-key-rotator's: a half-done rotation is a split brain).
@@ -253,7 +253,7 @@ interface Rotation extends RotationSettings {
   budget: Budget;
   signal: AbortSignal;
   log: Log;
-  /** The fingerprint of the secret this run started with (engine/lineage.ts). */
+  /** The fingerprint of the secret this run started with (engine/reconcile/lineage.ts). */
   own: string;
   /** The service's client with the current secret: until the new one is proven. */
   current: AuthService;
