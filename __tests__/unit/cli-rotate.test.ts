@@ -439,7 +439,7 @@ describe('the flags', () => {
     expect(misplaced.stderr).toMatch(/--on-drift is not an option of rotate/);
     const spec = await rotate(['--print-secret', '--spec', 'x.yml']);
     expect(spec.stderr).toBe(
-      'ensure-provider-scope: --spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec\'s policy.\n',
+      "ensure-provider-scope: --spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec's policy.\n",
     );
     expect(service.requests).toEqual([]);
   });
