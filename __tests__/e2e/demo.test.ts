@@ -123,11 +123,13 @@ describe.each(['basic', 'token'])('npm run demo -- --auth %s', (auth) => {
     const block = lines.slice(lines.findIndex((l) => /^10\. /.test(l)));
     expect(block.slice(2, 5)).toEqual([
       expect.stringMatching(
-        new RegExp(`^ {6}Created the credential "ensure-provider-scope \\S+Z [0-9a-f]+" \\(id ${UUID}, `),
+        new RegExp(
+          `^ {6}Created the credential "ensure-provider-scope \\S+Z [0-9a-f]+ from [0-9a-f]{16}" \\(id ${UUID}, `,
+        ),
       ),
       '      Stored the new secret in the file new-secret',
       expect.stringMatching(
-        /^ {6}Left beside the new credential: "Created in the developer portal" .*, not made by this tool\./,
+        /^ {6}Left beside the new credential: "Created in the developer portal" .*, not made by this tool \(only retire_id retires it\)\./,
       ),
     ]);
     expect(block.slice(5, 8)).toEqual([
