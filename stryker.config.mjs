@@ -137,11 +137,11 @@ export default {
   // - src/github/rotate/action.ts, the repository's parts: `owner = ''` made another string, and
   //   `?? []` made a list of one string. The pattern's match always sets both groups; without a
   //   match, `repo` is '' and the run is refused before `owner` is read.
-  // - src/engine/rotate.ts, a setting the rotation never reads: `?? ''` made another string
+  // - src/engine/rotation/rotate.ts, a setting the rotation never reads: `?? ''` made another string
   //   (every setting outside the rotation's has a default).
-  // - src/engine/rotate.ts, the credential's name: `$` dropped from the milliseconds' pattern.
+  // - src/engine/reconcile/lineage.ts, the credential's name: `$` dropped from the milliseconds' pattern.
   //   toISOString() ends in `.sssZ` and holds no other `.dddZ`.
-  // - src/engine/rotate.ts, RotationFailure: its `name` and its message's `join('\n')` made
+  // - src/engine/rotation/port.ts, RotationFailure: its `name` and its message's `join('\n')` made
   //   other strings, and a validation problem's `field` made "": the failure is caught inside
   //   rotateSecret, which reads only its messages' texts.
   // - src/wire/transport.ts, the connections opened ahead: a socket's `ref()`/`unref()` calls

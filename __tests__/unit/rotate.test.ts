@@ -1,5 +1,5 @@
 /**
- * The rotation (engine/rotate.ts) against the embedded service in process: the order of its
+ * The rotation (engine/rotation/) against the embedded service in process: the order of its
  * steps, what it retires and never retires, each fault of issue 45's point 4 and the state it
  * leaves, and no secret, old or new, in anything it says. Destinations are recording stand-ins;
  * the clock is fake, so the proof's retries take no time.
@@ -9,14 +9,14 @@ import type { Dispatcher } from 'undici';
 import type { AuthServiceOptions, EmbeddedAuthService } from '../../dev/auth-service.ts';
 import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { credentialName, fingerprintOf } from '../../src/engine/reconcile/lineage.ts';
+import { rotateSecret } from '../../src/engine/rotation/rotate.ts';
 import {
-  rotateSecret,
   StoreUnknown,
   type Destination,
   type RotationConclusion,
   type RotationNaming,
   type RotationSetting,
-} from '../../src/engine/rotate.ts';
+} from '../../src/engine/rotation/port.ts';
 import { credentialForms, keepSecrets, secretForms } from '../../src/engine/secrets.ts';
 import type { SettingName } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';

@@ -46335,7 +46335,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3953:
+/***/ 6255:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -55380,6 +55380,136 @@ function lineage_credentialFindings(credentials, { own, now, maxAgeDays }) {
     return findings;
 }
 
+;// CONCATENATED MODULE: ./src/engine/rotation/port.ts
+
+/** A store whose outcome cannot be known (no answer, or a gateway's 502, 503 or 504): the place may hold the new secret. */
+class StoreUnknown extends ActionError {
+    name = 'StoreUnknown';
+}
+const viewOf = ({ id, name, created }) => ({ id, name, created });
+const port_describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
+const plural = (places, one, many) => `${places.join(', ')} ${places.length === 1 ? one : many}`;
+/** A failure that ends the rotation with what the report knows so far. */
+class RotationFailure extends ActionError {
+    name = 'RotationFailure';
+    messages;
+    constructor(messages) {
+        super(messages.join('\n'));
+        this.messages = messages;
+    }
+}
+/** The outputs, once a credential was made and a destination holds or may hold its secret. */
+const port_outputsOf = ({ created, stored, mayHold, retired }) => created === undefined || stored.length + mayHold.length === 0
+    ? undefined
+    : { credential_id: created.id, retired: retired.map((c) => c.id) };
+
+;// CONCATENATED MODULE: ./src/engine/rotation/hand-off.ts
+/**
+ * The new secret handed over: stored in every destination in order, each confirming it, and the
+ * new credential confirmed again just before anything is retired. Where a store's outcome is
+ * unknown the new credential is kept; where it is gone (another run deleted it) the starting
+ * secret goes back where it still works. The new credential is deleted only when no destination
+ * holds or may hold its secret.
+ */
+
+
+/**
+ * Every destination, in order, each confirming it holds the new secret. At the first failure
+ * the run stops and says what each holds: the new credential is deleted only when no
+ * destination holds or may hold its secret.
+ */
+async function storeEverywhere(run, made) {
+    const { port, report, budget, log } = run;
+    for (const [index, destination] of port.destinations.entries()) {
+        try {
+            await destination.store(made.secret, { budget, log });
+            report.stored.push(destination.name);
+            log.info(`Stored the new secret in ${destination.name}`);
+        }
+        catch (error) {
+            const unknown = error instanceof StoreUnknown;
+            if (unknown)
+                report.mayHold.push(destination.name);
+            report.unchanged = port.destinations.slice(unknown ? index + 1 : index).map((d) => d.name);
+            const cause = `Could not store the new secret in ${destination.name}: ${error.message}`;
+            if (index === 0 && !unknown) {
+                const deleted = await deleteNew(run, made.credential);
+                throw new RotationFailure([cause, `${deleted} Every destination still holds the current secret.`]);
+            }
+            throw new RotationFailure([cause, storeState(report, made.credential, port.naming)]);
+        }
+    }
+}
+/** After a store that failed past the first, or whose outcome is unknown: which destination holds which secret, and what to do. */
+function storeState(report, credential, naming) {
+    const holds = [
+        ...(report.stored.length > 0 ? [`${plural(report.stored, 'holds', 'hold')} the new secret`] : []),
+        ...(report.mayHold.length > 0
+            ? [`${plural(report.mayHold, 'may hold', 'may hold')} the new secret or the current one (its answer was lost)`]
+            : []),
+        ...(report.unchanged.length > 0
+            ? [`${plural(report.unchanged, 'still holds', 'still hold')} the current one`]
+            : []),
+    ];
+    return (`The new credential ${port_describe(credential)} is kept and both secrets work; nothing was retired. Now ${holds.join(', and ')}. ` +
+        `Fix what is named, then ${naming.runAgain.charAt(0).toLowerCase()}${naming.runAgain.slice(1)} to rotate again and complete it.`);
+}
+/**
+ * Just before anything is retired: the new credential still there and its secret still taken.
+ * If another run (or a person) deleted it, the secret this run started with goes back where it
+ * can, nothing is retired, and the run fails saying so.
+ */
+async function hand_off_confirm(run, service, made) {
+    const after = await service.listCredentials().catch((error) => {
+        if (error instanceof http_HttpError && error.status === 401)
+            return undefined;
+        throw new RotationFailure([
+            `The new secret is stored in ${run.report.stored.join(', ')}, but the credentials could not be read again to confirm it before retiring: ${error.message} ` +
+                `Nothing was retired: the new credential ${port_describe(made.credential)} and every other are kept. ${run.port.naming.runAgain} with the new secret to retire what is unused.`,
+        ]);
+    });
+    if (after?.some((c) => c.id === made.credential.id) === true)
+        return after;
+    throw new RotationFailure(await storeBack(run, made.credential));
+}
+/** The new credential is gone: the starting secret stored back where it still works and a place can take it again. */
+async function storeBack(run, gone) {
+    const { port, report, settings, budget, log } = run;
+    const works = await run
+        .cleanup(settings.client_secret)
+        .authenticates()
+        .catch(() => false);
+    const stored = port.destinations.filter((d) => report.stored.includes(d.name));
+    const failed = [];
+    for (const destination of works ? stored.filter((d) => d.rewritable) : []) {
+        await destination.store(settings.client_secret, { budget, log }).then(() => void report.restored.push(destination.name), (error) => void failed.push(`${destination.name} (${error.message})`));
+    }
+    const dead = stored.map((d) => d.name).filter((name) => !report.restored.includes(name));
+    return [
+        `The new credential ${port_describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`,
+        ...(report.restored.length > 0
+            ? [`Stored the secret this run started with back in ${report.restored.join(', ')}: it still works.`]
+            : []),
+        ...(dead.length > 0
+            ? [
+                `${plural(dead, 'holds', 'hold')} a secret that no longer works${failed.length > 0 ? `; storing the starting secret back failed: ${failed.join('; ')}` : ''}. ` +
+                    (works
+                        ? `The secret this run started with still works: store it there by hand, then ${port.naming.runAgain.charAt(0).toLowerCase()}${port.naming.runAgain.slice(1)} once no other rotation runs.`
+                        : 'The secret this run started with no longer works either: generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
+            ]
+            : []),
+    ];
+}
+/** Deletes the new credential after a failure that left no copy of its secret, on a budget of its own: what became of it, as a sentence. */
+async function deleteNew({ cleanup, settings, report }, credential) {
+    return cleanup(settings.client_secret)
+        .deleteCredential(credential.id)
+        .then(() => {
+        report.created = undefined;
+        return `The new credential ${port_describe(credential)} was deleted.`;
+    }, (error) => `The new credential ${port_describe(credential)} could not be deleted (${error.message}): delete it by hand in the developer portal; its secret is stored nowhere.`);
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -55844,7 +55974,126 @@ async function readAtMost(file, bytes) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/rotate.ts
+;// CONCATENATED MODULE: ./src/engine/rotation/retire.ts
+
+
+
+/** Retires what the run knows is unused, once the new secret is stored and confirmed everywhere, and concludes. */
+async function retireOld(run, service, made, after) {
+    const { report } = run;
+    const judged = judge(run, after, made);
+    const failed = [];
+    const doomed = new Set(judged.filter((c) => c.kept === undefined).map((c) => c.id));
+    for (const credential of byCreation(after).filter((c) => doomed.has(c.id))) {
+        await service.deleteCredential(credential.id).then(() => void report.retired.push(viewOf(credential)), (error) => void failed.push(`Could not retire the credential ${port_describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
+    }
+    const retiredIds = new Set(report.retired.map((c) => c.id));
+    report.left = judged
+        .filter((c) => !retiredIds.has(c.id))
+        .map(({ id, name, created, madeByThisTool }) => ({ id, name, created, madeByThisTool }));
+    const messages = [
+        ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${port_describe(c)}` })),
+        ...keptMessages(judged, run.port.rotationNaming),
+        ...failed.map((text) => ({ level: 'error', text })),
+    ];
+    return { outputs: port_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+}
+/** Every credential as the run takes it, and whether it goes, recorded on the report. */
+function judge(run, credentials, made) {
+    const created = made === undefined ? Number.NaN : Date.parse(made.created);
+    // The service's own time where there is one (the new credential's creation): no skew with the runner's clock.
+    const now = Number.isNaN(created) ? run.budget.clock.now() : created;
+    const named = new Set(run.retireIds);
+    const { credentials: judged } = lineageOf(credentials, { own: run.own, made: made?.id, now });
+    run.report.credentials = judged.map((j) => ({
+        ...viewOf(j.credential),
+        madeByThisTool: j.madeByThisTool,
+        standing: j.standing,
+        kept: keeping(j, run.retire, named),
+    }));
+    return run.report.credentials;
+}
+/** The credentials' policy of the spec the setting names, read as a run reads it. */
+async function policyOf(port) {
+    const file = await spec_loadSpec(port.workspace ?? '.', port.read('spec'), port.naming, port.specBase);
+    return file.credentials;
+}
+/** What the watch would find of these credentials, as warnings: the same findings, in a terminal's words. */
+function findingMessages(run, credentials, policy) {
+    const findings = lineage_credentialFindings(credentials, {
+        own: run.own,
+        now: run.budget.clock.now(),
+        maxAgeDays: policy?.max_age_days,
+    });
+    return findings.map((f) => ({
+        level: 'warning',
+        text: f.kind === 'old secret'
+            ? `The secret in use is older than ${f.maxAgeDays} days (the spec's credentials.max_age_days): every credential that may be the one in use is older; the youngest, ${port_describe(viewOf(f.credential))}, is ${f.ageDays} days old. Rotate it, then deploy.`
+            : `${port_describe(viewOf(f.credential))} was not made by this tool, and is not the client's first (the developer portal's). If someone on the team made it, retire it once unused with ${run.port.rotationNaming.assign('retire_id', f.credential.id)}; if nobody did, treat the secret as leaked (docs/rotation.md, "A leaked secret").`,
+    }));
+}
+/** What a dry run concludes: every credential, what the run takes it for, and what a rotation would retire. */
+function dryRun(run, before, policy) {
+    const judged = judge(run, before);
+    const lines = judged.map((c) => `${port_describe(c)}: ${STANDING_WORDS[c.standing]}; ${c.kept === undefined ? 'a rotation would retire it' : `kept: ${KEPT_WORDS[c.kept]}`}`);
+    const inUse = judged.some((c) => c.standing === 'in use' || c.standing === 'may be in use')
+        ? []
+        : [
+            'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal\u2019s, as a rule).',
+        ];
+    return {
+        messages: [
+            { level: 'info', text: `The credentials of client ${run.settings.client_id}, oldest first:` },
+            ...lines.map((text) => ({ level: 'info', text: `- ${text}` })),
+            ...inUse.map((text) => ({ level: 'info', text })),
+            ...findingMessages(run, before, policy),
+        ],
+        report: run.report,
+        exitCode: 0,
+    };
+}
+/** What the run takes a credential for, as a clause. */
+const STANDING_WORDS = {
+    new: 'made by this run',
+    'in use': 'made by this tool, the one in use: the newest of its credentials not made from the secret this run holds',
+    'may be in use': 'made by this tool, maybe the one in use: it and another were made from the same secret, and the run cannot tell which it holds',
+    'made from this secret': 'made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation\u2019s in flight',
+    older: 'made by this tool, older than the one in use',
+    'not made by this tool': 'not made by this tool',
+};
+/** Why a credential stays, as a clause. */
+const KEPT_WORDS = {
+    'the new one': 'the new credential',
+    'in use': 'the deployed provider may still use it (retire: later)',
+    'may be in use': 'it may be the one in use',
+    'not made by this tool': 'not made by this tool (only retire_id retires it)',
+    'may belong to a rotation in flight': 'made in the last hour, it may belong to another rotation in flight; a later rotation retires it',
+};
+/** The credentials kept beside the new one, each with why, and how to retire the one the deploy no longer uses. */
+function keptMessages(judged, words) {
+    const others = judged.filter((c) => c.kept !== undefined && c.kept !== 'the new one');
+    const made = judged.find((c) => c.kept === 'the new one');
+    if (others.length === 0)
+        return [
+            {
+                level: 'info',
+                text: `The new credential ${made === undefined ? '' : `${port_describe(made)} `}is the client's only one.`,
+            },
+        ];
+    const siblings = others.some((c) => c.kept === 'may be in use')
+        ? ' The run cannot tell which of those made from the same secret the deployed provider holds, so it keeps all of them.'
+        : '';
+    return [
+        {
+            level: 'info',
+            text: `Left beside the new credential: ${others.map((c) => `${port_describe(c)}, ${KEPT_WORDS[c.kept]}`).join('; ')}.${siblings} ` +
+                `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
+                (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
+        },
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/engine/rotation/rotate.ts
 /**
  * The rotation of the client secret, whichever door starts it: read the client's credentials
  * with the current secret, check every destination, create one credential, prove it, store it
@@ -55867,24 +56116,9 @@ async function readAtMost(file, bytes) {
 
 
 
-/** A store whose outcome cannot be known (no answer, or a gateway's 502, 503 or 504): the place may hold the new secret. */
-class StoreUnknown extends ActionError {
-    name = 'StoreUnknown';
-}
+
 /** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
 const PROOF_ATTEMPTS = 12;
-const viewOf = ({ id, name, created }) => ({ id, name, created });
-const rotate_describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
-const plural = (places, one, many) => `${places.join(', ')} ${places.length === 1 ? one : many}`;
-/** A failure that ends the rotation with what the report knows so far. */
-class RotationFailure extends ActionError {
-    name = 'RotationFailure';
-    messages;
-    constructor(messages) {
-        super(messages.join('\n'));
-        this.messages = messages;
-    }
-}
 /** One rotation. Never throws: a failure is a conclusion too, with what the run did and, past a store, its outputs. */
 function rotateSecret(port) {
     const report = {
@@ -55901,13 +56135,9 @@ function rotateSecret(port) {
         const messages = error instanceof RotationFailure
             ? error.messages.map((text) => ({ level: 'error', text }))
             : conclude_concludeFailure(error, port.naming).messages;
-        return { outputs: rotate_outputsOf(report), messages, report, exitCode: 1 };
+        return { outputs: port_outputsOf(report), messages, report, exitCode: 1 };
     });
 }
-/** The outputs, once a credential was made and a destination holds or may hold its secret. */
-const rotate_outputsOf = ({ created, stored, mayHold, retired }) => created === undefined || stored.length + mayHold.length === 0
-    ? undefined
-    : { credential_id: created.id, retired: retired.map((c) => c.id) };
 /** The service's settings by their rules, the rotation's own beside them: every problem in one run. */
 function rotate_validate({ read, naming, rotationNaming: words }) {
     const problems = [];
@@ -55979,11 +56209,11 @@ async function rotate(port, signal, report) {
     const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'), run.own);
     const made = await createOne(run.current, name, run.log);
     report.created = viewOf(made.credential);
-    run.log.info(`Created the credential ${rotate_describe(made.credential)}`);
+    run.log.info(`Created the credential ${port_describe(made.credential)}`);
     // From the proof on, every call is made with the new secret: the old one may be about to go.
     const service = await prove(run, made);
     await storeEverywhere(run, made);
-    const after = await rotate_confirm(run, service, made);
+    const after = await hand_off_confirm(run, service, made);
     return retireOld(run, service, made.credential, after);
 }
 /** The settings checked, the run announced, its one budget and the client with the current secret. */
@@ -56011,7 +56241,7 @@ async function readCredentials({ current, settings, retireIds, port }) {
     const unknown = retireIds.filter((id) => !before.some((c) => c.id === id));
     if (unknown.length > 0) {
         throw new RotationFailure([
-            `${port.rotationNaming.label('retire_id')} names ${unknown.length === 1 ? 'a credential' : 'credentials'} client ${settings.client_id} does not have (${unknown.join(', ')}): nothing was created. Its credentials are ${byCreation(before).map(viewOf).map(rotate_describe).join(', ') || 'none'}.`,
+            `${port.rotationNaming.label('retire_id')} names ${unknown.length === 1 ? 'a credential' : 'credentials'} client ${settings.client_id} does not have (${unknown.join(', ')}): nothing was created. Its credentials are ${byCreation(before).map(viewOf).map(port_describe).join(', ') || 'none'}.`,
         ]);
     }
     return before;
@@ -56061,207 +56291,6 @@ async function proven(service, budget, log) {
         await budget.clock.sleep(pause.waitMs, budget.signal);
     }
 }
-/**
- * Every destination, in order, each confirming it holds the new secret. At the first failure
- * the run stops and says what each holds: the new credential is deleted only when no
- * destination holds or may hold its secret.
- */
-async function storeEverywhere(run, made) {
-    const { port, report, budget, log } = run;
-    for (const [index, destination] of port.destinations.entries()) {
-        try {
-            await destination.store(made.secret, { budget, log });
-            report.stored.push(destination.name);
-            log.info(`Stored the new secret in ${destination.name}`);
-        }
-        catch (error) {
-            const unknown = error instanceof StoreUnknown;
-            if (unknown)
-                report.mayHold.push(destination.name);
-            report.unchanged = port.destinations.slice(unknown ? index + 1 : index).map((d) => d.name);
-            const cause = `Could not store the new secret in ${destination.name}: ${error.message}`;
-            if (index === 0 && !unknown) {
-                const deleted = await deleteNew(run, made.credential);
-                throw new RotationFailure([cause, `${deleted} Every destination still holds the current secret.`]);
-            }
-            throw new RotationFailure([cause, storeState(report, made.credential, port.naming)]);
-        }
-    }
-}
-/** After a store that failed past the first, or whose outcome is unknown: which destination holds which secret, and what to do. */
-function storeState(report, credential, naming) {
-    const holds = [
-        ...(report.stored.length > 0 ? [`${plural(report.stored, 'holds', 'hold')} the new secret`] : []),
-        ...(report.mayHold.length > 0
-            ? [`${plural(report.mayHold, 'may hold', 'may hold')} the new secret or the current one (its answer was lost)`]
-            : []),
-        ...(report.unchanged.length > 0
-            ? [`${plural(report.unchanged, 'still holds', 'still hold')} the current one`]
-            : []),
-    ];
-    return (`The new credential ${rotate_describe(credential)} is kept and both secrets work; nothing was retired. Now ${holds.join(', and ')}. ` +
-        `Fix what is named, then ${naming.runAgain.charAt(0).toLowerCase()}${naming.runAgain.slice(1)} to rotate again and complete it.`);
-}
-/**
- * Just before anything is retired: the new credential still there and its secret still taken.
- * If another run (or a person) deleted it, the secret this run started with goes back where it
- * can, nothing is retired, and the run fails saying so.
- */
-async function rotate_confirm(run, service, made) {
-    const after = await service.listCredentials().catch((error) => {
-        if (error instanceof http_HttpError && error.status === 401)
-            return undefined;
-        throw new RotationFailure([
-            `The new secret is stored in ${run.report.stored.join(', ')}, but the credentials could not be read again to confirm it before retiring: ${error.message} ` +
-                `Nothing was retired: the new credential ${rotate_describe(made.credential)} and every other are kept. ${run.port.naming.runAgain} with the new secret to retire what is unused.`,
-        ]);
-    });
-    if (after?.some((c) => c.id === made.credential.id) === true)
-        return after;
-    throw new RotationFailure(await storeBack(run, made.credential));
-}
-/** The new credential is gone: the starting secret stored back where it still works and a place can take it again. */
-async function storeBack(run, gone) {
-    const { port, report, settings, budget, log } = run;
-    const works = await run
-        .cleanup(settings.client_secret)
-        .authenticates()
-        .catch(() => false);
-    const stored = port.destinations.filter((d) => report.stored.includes(d.name));
-    const failed = [];
-    for (const destination of works ? stored.filter((d) => d.rewritable) : []) {
-        await destination.store(settings.client_secret, { budget, log }).then(() => void report.restored.push(destination.name), (error) => void failed.push(`${destination.name} (${error.message})`));
-    }
-    const dead = stored.map((d) => d.name).filter((name) => !report.restored.includes(name));
-    return [
-        `The new credential ${rotate_describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`,
-        ...(report.restored.length > 0
-            ? [`Stored the secret this run started with back in ${report.restored.join(', ')}: it still works.`]
-            : []),
-        ...(dead.length > 0
-            ? [
-                `${plural(dead, 'holds', 'hold')} a secret that no longer works${failed.length > 0 ? `; storing the starting secret back failed: ${failed.join('; ')}` : ''}. ` +
-                    (works
-                        ? `The secret this run started with still works: store it there by hand, then ${port.naming.runAgain.charAt(0).toLowerCase()}${port.naming.runAgain.slice(1)} once no other rotation runs.`
-                        : 'The secret this run started with no longer works either: generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
-            ]
-            : []),
-    ];
-}
-/** Retires what the run knows is unused, once the new secret is stored and confirmed everywhere, and concludes. */
-async function retireOld(run, service, made, after) {
-    const { report } = run;
-    const judged = judge(run, after, made);
-    const failed = [];
-    const doomed = new Set(judged.filter((c) => c.kept === undefined).map((c) => c.id));
-    for (const credential of byCreation(after).filter((c) => doomed.has(c.id))) {
-        await service.deleteCredential(credential.id).then(() => void report.retired.push(viewOf(credential)), (error) => void failed.push(`Could not retire the credential ${rotate_describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
-    }
-    const retiredIds = new Set(report.retired.map((c) => c.id));
-    report.left = judged
-        .filter((c) => !retiredIds.has(c.id))
-        .map(({ id, name, created, madeByThisTool }) => ({ id, name, created, madeByThisTool }));
-    const messages = [
-        ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${rotate_describe(c)}` })),
-        ...keptMessages(judged, run.port.rotationNaming),
-        ...failed.map((text) => ({ level: 'error', text })),
-    ];
-    return { outputs: rotate_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
-}
-/** Every credential as the run takes it, and whether it goes, recorded on the report. */
-function judge(run, credentials, made) {
-    const created = made === undefined ? Number.NaN : Date.parse(made.created);
-    // The service's own time where there is one (the new credential's creation): no skew with the runner's clock.
-    const now = Number.isNaN(created) ? run.budget.clock.now() : created;
-    const named = new Set(run.retireIds);
-    const { credentials: judged } = lineageOf(credentials, { own: run.own, made: made?.id, now });
-    run.report.credentials = judged.map((j) => ({
-        ...viewOf(j.credential),
-        madeByThisTool: j.madeByThisTool,
-        standing: j.standing,
-        kept: keeping(j, run.retire, named),
-    }));
-    return run.report.credentials;
-}
-/** The credentials' policy of the spec the setting names, read as a run reads it. */
-async function policyOf(port) {
-    const file = await spec_loadSpec(port.workspace ?? '.', port.read('spec'), port.naming, port.specBase);
-    return file.credentials;
-}
-/** What the watch would find of these credentials, as warnings: the same findings, in a terminal's words. */
-function findingMessages(run, credentials, policy) {
-    const findings = lineage_credentialFindings(credentials, {
-        own: run.own,
-        now: run.budget.clock.now(),
-        maxAgeDays: policy?.max_age_days,
-    });
-    return findings.map((f) => ({
-        level: 'warning',
-        text: f.kind === 'old secret'
-            ? `The secret in use is older than ${f.maxAgeDays} days (the spec's credentials.max_age_days): every credential that may be the one in use is older; the youngest, ${rotate_describe(viewOf(f.credential))}, is ${f.ageDays} days old. Rotate it, then deploy.`
-            : `${rotate_describe(viewOf(f.credential))} was not made by this tool, and is not the client's first (the developer portal's). If someone on the team made it, retire it once unused with ${run.port.rotationNaming.assign('retire_id', f.credential.id)}; if nobody did, treat the secret as leaked (docs/rotation.md, "A leaked secret").`,
-    }));
-}
-/** What a dry run concludes: every credential, what the run takes it for, and what a rotation would retire. */
-function dryRun(run, before, policy) {
-    const judged = judge(run, before);
-    const lines = judged.map((c) => `${rotate_describe(c)}: ${STANDING_WORDS[c.standing]}; ${c.kept === undefined ? 'a rotation would retire it' : `kept: ${KEPT_WORDS[c.kept]}`}`);
-    const inUse = judged.some((c) => c.standing === 'in use' || c.standing === 'may be in use')
-        ? []
-        : [
-            'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal\u2019s, as a rule).',
-        ];
-    return {
-        messages: [
-            { level: 'info', text: `The credentials of client ${run.settings.client_id}, oldest first:` },
-            ...lines.map((text) => ({ level: 'info', text: `- ${text}` })),
-            ...inUse.map((text) => ({ level: 'info', text })),
-            ...findingMessages(run, before, policy),
-        ],
-        report: run.report,
-        exitCode: 0,
-    };
-}
-/** What the run takes a credential for, as a clause. */
-const STANDING_WORDS = {
-    new: 'made by this run',
-    'in use': 'made by this tool, the one in use: the newest of its credentials not made from the secret this run holds',
-    'may be in use': 'made by this tool, maybe the one in use: it and another were made from the same secret, and the run cannot tell which it holds',
-    'made from this secret': 'made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation\u2019s in flight',
-    older: 'made by this tool, older than the one in use',
-    'not made by this tool': 'not made by this tool',
-};
-/** Why a credential stays, as a clause. */
-const KEPT_WORDS = {
-    'the new one': 'the new credential',
-    'in use': 'the deployed provider may still use it (retire: later)',
-    'may be in use': 'it may be the one in use',
-    'not made by this tool': 'not made by this tool (only retire_id retires it)',
-    'may belong to a rotation in flight': 'made in the last hour, it may belong to another rotation in flight; a later rotation retires it',
-};
-/** The credentials kept beside the new one, each with why, and how to retire the one the deploy no longer uses. */
-function keptMessages(judged, words) {
-    const others = judged.filter((c) => c.kept !== undefined && c.kept !== 'the new one');
-    const made = judged.find((c) => c.kept === 'the new one');
-    if (others.length === 0)
-        return [
-            {
-                level: 'info',
-                text: `The new credential ${made === undefined ? '' : `${rotate_describe(made)} `}is the client's only one.`,
-            },
-        ];
-    const siblings = others.some((c) => c.kept === 'may be in use')
-        ? ' The run cannot tell which of those made from the same secret the deployed provider holds, so it keeps all of them.'
-        : '';
-    return [
-        {
-            level: 'info',
-            text: `Left beside the new credential: ${others.map((c) => `${rotate_describe(c)}, ${KEPT_WORDS[c.kept]}`).join('; ')}.${siblings} ` +
-                `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
-                (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
-        },
-    ];
-}
 /** Why the current secret could not list the credentials, and what to do. */
 function refusalOfCurrent(error, settings, naming) {
     const message = error.message;
@@ -56295,11 +56324,11 @@ async function createOne(service, name, log) {
         for (const orphan of orphans) {
             await service.deleteCredential(orphan.id).catch((error) => {
                 throw new RotationFailure([
-                    `The answer to the creation of the credential ${rotate_describe(orphan)} was lost, so its secret can never be read, and it could not be deleted: ${error.message} ` +
+                    `The answer to the creation of the credential ${port_describe(orphan)} was lost, so its secret can never be read, and it could not be deleted: ${error.message} ` +
                         'Delete it by hand in the developer portal. The current secret is unchanged everywhere.',
                 ]);
             });
-            log.info(`Deleted the credential ${rotate_describe(orphan)}, whose secret was lost with the answer`);
+            log.info(`Deleted the credential ${port_describe(orphan)}, whose secret was lost with the answer`);
         }
         if (attempt >= 2) {
             throw new RotationFailure([
@@ -56308,15 +56337,6 @@ async function createOne(service, name, log) {
             ]);
         }
     }
-}
-/** Deletes the new credential after a failure that left no copy of its secret, on a budget of its own: what became of it, as a sentence. */
-async function deleteNew({ cleanup, settings, report }, credential) {
-    return cleanup(settings.client_secret)
-        .deleteCredential(credential.id)
-        .then(() => {
-        report.created = undefined;
-        return `The new credential ${rotate_describe(credential)} was deleted.`;
-    }, (error) => `The new credential ${rotate_describe(credential)} could not be deleted (${error.message}): delete it by hand in the developer portal; its secret is stored nowhere.`);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/text.ts
@@ -56594,7 +56614,7 @@ function githubSecret(octokit, place) {
 
 ;// CONCATENATED MODULE: ./src/github/rotate/action.ts
 /**
- * The rotation action (rotate/action.yml): the engine's rotation (engine/rotate.ts) with the
+ * The rotation action (rotate/action.yml): the engine's rotation (engine/rotation/) with the
  * repository's or its environments' GitHub secrets as destinations, in the order given. Every
  * form of the old and the new secret, and of a token, is masked (`::add-mask::`) before
  * anything can print it; the outputs are the new credential's id and the ids retired.
@@ -56665,7 +56685,7 @@ async function rotateAction(runner) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2413);
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3953);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6255);
 // The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
 
 

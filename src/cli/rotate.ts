@@ -1,5 +1,5 @@
 /**
- * `rotate` on the command line: the engine's rotation (engine/rotate.ts) with one destination,
+ * `rotate` on the command line: the engine's rotation (engine/rotation/) with one destination,
  * standard output (`--print-secret`, to pipe into `gh secret set` or `glab variable update`)
  * or a new file (`--secret-file`, mode 0600). Every other line goes to stderr with
  * --print-secret; the report never holds the secret.

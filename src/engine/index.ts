@@ -13,10 +13,9 @@ export type { RunPort } from './port.ts';
 export { keepSecrets, type Secrets } from './secrets.ts';
 export { importScope, type ImportNaming, type ImportRequest } from './import.ts';
 export type { CredentialCheck, CredentialFinding } from './reconcile/lineage.ts';
+export { rotateSecret } from './rotation/rotate.ts';
+export { KEPT_WORDS, STANDING_WORDS } from './rotation/retire.ts';
 export {
-  KEPT_WORDS,
-  rotateSecret,
-  STANDING_WORDS,
   StoreUnknown,
   type CredentialView,
   type Destination,
@@ -27,7 +26,7 @@ export {
   type RotationPort,
   type RotationReport,
   type RotationSetting,
-} from './rotate.ts';
+} from './rotation/port.ts';
 
 // The settings: their names and defaults, as a door words and offers them.
 export {

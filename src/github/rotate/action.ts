@@ -1,5 +1,5 @@
 /**
- * The rotation action (rotate/action.yml): the engine's rotation (engine/rotate.ts) with the
+ * The rotation action (rotate/action.yml): the engine's rotation (engine/rotation/) with the
  * repository's or its environments' GitHub secrets as destinations, in the order given. Every
  * form of the old and the new secret, and of a token, is masked (`::add-mask::`) before
  * anything can print it; the outputs are the new credential's id and the ids retired.

@@ -1,8 +1,8 @@
-export const id = 285;
-export const ids = [285];
+export const id = 751;
+export const ids = [751];
 export const modules = {
 
-/***/ 3285:
+/***/ 7751:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3858,35 +3858,12 @@ async function repositoryOf(cwd) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/rotate.ts
-/**
- * The rotation of the client secret, whichever door starts it: read the client's credentials
- * with the current secret, check every destination, create one credential, prove it, store it
- * in every destination in the order given, prove it again, then retire only what the run knows
- * is unused (engine/reconcile/lineage.ts). Nothing old is touched before the new secret is proven, stored
- * and confirmed everywhere; where a store's outcome or another run's cannot be seen, the run
- * keeps, says so and exits 1 (the order is AWS Secrets Manager's create, set, test, finish; the
- * stop at the first error is ovotech/cloud-key-rotator's: a half-done rotation is a split brain).
- */
-
-
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/engine/rotation/port.ts
 
 /** A store whose outcome cannot be known (no answer, or a gateway's 502, 503 or 504): the place may hold the new secret. */
 class StoreUnknown extends errors/* ActionError */.l {
     name = 'StoreUnknown';
 }
-/** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
-const PROOF_ATTEMPTS = 12;
 const viewOf = ({ id, name, created }) => ({ id, name, created });
 const describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
 const plural = (places, one, many) => `${places.join(', ')} ${places.length === 1 ? one : many}`;
@@ -3899,182 +3876,21 @@ class RotationFailure extends errors/* ActionError */.l {
         this.messages = messages;
     }
 }
-/** One rotation. Never throws: a failure is a conclusion too, with what the run did and, past a store, its outputs. */
-function rotateSecret(port) {
-    const report = {
-        dryRun: false,
-        stored: [],
-        mayHold: [],
-        unchanged: [],
-        restored: [],
-        retired: [],
-        credentials: [],
-        left: [],
-    };
-    return stopping(port, (signal) => rotate(port, signal, report), (error) => {
-        const messages = error instanceof RotationFailure
-            ? error.messages.map((text) => ({ level: 'error', text }))
-            : concludeFailure(error, port.naming).messages;
-        return { outputs: rotate_outputsOf(report), messages, report, exitCode: 1 };
-    });
-}
 /** The outputs, once a credential was made and a destination holds or may hold its secret. */
-const rotate_outputsOf = ({ created, stored, mayHold, retired }) => created === undefined || stored.length + mayHold.length === 0
+const port_outputsOf = ({ created, stored, mayHold, retired }) => created === undefined || stored.length + mayHold.length === 0
     ? undefined
     : { credential_id: created.id, retired: retired.map((c) => c.id) };
-/** The service's settings by their rules, the rotation's own beside them: every problem in one run. */
-function rotate_validate({ read, naming, rotationNaming: words }) {
-    const problems = [];
-    let settings;
-    try {
-        // A rotation reads no spec: the other settings keep their defaults.
-        const used = new Set(['client_id', 'client_secret', 'auth_url', 'auth', 'timeout_seconds']);
-        settings = parseSettings((name) => (used.has(name) ? read(name) : (SETTING_DEFAULTS[name] ?? '')), naming);
-    }
-    catch (error) {
-        if (!(error instanceof ValidationError))
-            throw error;
-        problems.push(...error.problems);
-    }
-    const retire = read('retire').trim() === '' ? 'later' : read('retire').trim();
-    if (retire !== 'later' && retire !== 'now') {
-        problems.push({
-            field: 'retire',
-            message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}`,
-        });
-    }
-    const lines = read('retire_id')
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-    const ids = lines.map((line) => uuid/* uuidSchema */.l.safeParse(line.toLowerCase()));
-    ids.forEach((id, index) => {
-        if (!id.success)
-            problems.push({
-                field: 'retire_id',
-                message: `${words.label('retire_id')}${lines.length > 1 ? ` (line ${index + 1})` : ''} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
-            });
-    });
-    const dryRun = read('dry_run').trim().toLowerCase();
-    if (!['', 'true', 'false'].includes(dryRun))
-        problems.push({ field: 'dry_run', message: `${words.label('dry_run')} must be true or false` });
-    if (problems.length > 0 || settings === undefined)
-        throw new ValidationError(problems);
-    const retireIds = [...new Set(ids.flatMap((id) => (id.success ? [id.data] : [])))];
-    return { settings, retire: retire, retireIds, dryRun: dryRun === 'true' };
-}
-/** The service's client for one secret, on a budget, every secret and token it meets handed to the keeper. */
-function clientFor(settings, secret, port, budget, log) {
-    return createServiceClient({
-        authUrl: settings.auth_url,
-        clientId: settings.client_id,
-        clientSecret: secret,
-        auth: settings.auth,
-        // A token, or the new credential's secret: either is masked before anything can print it.
-        onCredential: (credential) => {
-            port.secrets.learn(credential);
-            port.secrets.learnSecret(credential);
-        },
-        budget,
-        dispatcher: port.dispatcher,
-        log,
-        scrub: port.secrets.scrub,
-        words: port.naming,
-    });
-}
-async function rotate(port, signal, report) {
-    const run = begin(port, signal, report);
-    // A dry run holds the credentials to the spec's policy, as the watch does, when a spec is named.
-    const policy = run.dryRun && port.read('spec') !== '' ? await policyOf(port) : undefined;
-    const before = await readCredentials(run);
-    if (run.dryRun)
-        return dryRun(run, before, policy);
-    await checkDestinations(run);
-    const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'), run.own);
-    const made = await createOne(run.current, name, run.log);
-    report.created = viewOf(made.credential);
-    run.log.info(`Created the credential ${describe(made.credential)}`);
-    // From the proof on, every call is made with the new secret: the old one may be about to go.
-    const service = await prove(run, made);
-    await storeEverywhere(run, made);
-    const after = await rotate_confirm(run, service, made);
-    return retireOld(run, service, made.credential, after);
-}
-/** The settings checked, the run announced, its one budget and the client with the current secret. */
-function begin(port, signal, report) {
-    const rotation = rotate_validate(port);
-    const { settings, retire, retireIds, dryRun } = rotation;
-    const words = port.rotationNaming;
-    report.clientId = settings.client_id;
-    report.dryRun = dryRun;
-    const log = logOn(port.write);
-    const asked = [words.assign('retire', retire), ...retireIds.map((id) => words.assign('retire_id', id))].join(', ');
-    log.info(`${dryRun ? 'Dry run: what a rotation of' : 'Rotating'} the secret of client ${settings.client_id} at ${settings.auth_url} (${asked})${dryRun ? ' would do; nothing is created, stored or deleted' : ''}`);
-    // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
-    const budget = (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal });
-    const current = clientFor(settings, settings.client_secret, port, budget, log);
-    const cleanup = (secret) => clientFor(settings, secret, port, (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal }), log);
-    const own = fingerprintOf(settings.client_id, settings.client_secret);
-    return { ...rotation, port, report, budget, signal, log, own, current, cleanup };
-}
-/** What the client has, with the current secret: a refusal here, or a retire_id it does not have, creates nothing. */
-async function readCredentials({ current, settings, retireIds, port }) {
-    const before = await current.listCredentials().catch((error) => {
-        throw new RotationFailure([refusalOfCurrent(error, settings, port.naming)]);
-    });
-    const unknown = retireIds.filter((id) => !before.some((c) => c.id === id));
-    if (unknown.length > 0) {
-        throw new RotationFailure([
-            `${port.rotationNaming.label('retire_id')} names ${unknown.length === 1 ? 'a credential' : 'credentials'} client ${settings.client_id} does not have (${unknown.join(', ')}): nothing was created. Its credentials are ${byCreation(before).map(viewOf).map(describe).join(', ') || 'none'}.`,
-        ]);
-    }
-    return before;
-}
-/** Every destination, before anything is made: every refusal named at once. */
-async function checkDestinations({ port, budget, log }) {
-    const refused = [];
-    for (const destination of port.destinations) {
-        await destination
-            .check({ budget, log })
-            .catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
-    }
-    if (refused.length > 0)
-        throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
-}
+
+;// CONCATENATED MODULE: ./src/engine/rotation/hand-off.ts
 /**
- * The new secret proven while the service propagates it (a 401, a 5xx, a reset or a timeout is
- * tried again within the run's time): its client; else the new credential deleted with the
- * secret that still works, and nothing stored.
+ * The new secret handed over: stored in every destination in order, each confirming it, and the
+ * new credential confirmed again just before anything is retired. Where a store's outcome is
+ * unknown the new credential is kept; where it is gone (another run deleted it) the starting
+ * secret goes back where it still works. The new credential is deleted only when no destination
+ * holds or may hold its secret.
  */
-async function prove(run, made) {
-    const { settings, port, budget, log } = run;
-    const fresh = clientFor(settings, made.secret, port, budget, log);
-    const failure = await proven(fresh, budget, log).then((ok) => (ok ? undefined : `it was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most)`), (error) => `proving it failed: ${error.message}`);
-    if (failure === undefined)
-        return fresh;
-    const deleted = await deleteNew(run, made.credential);
-    throw new RotationFailure([
-        `The new secret could not be proven: ${failure}. ${deleted} Nothing was stored: the current secret is unchanged everywhere. ` +
-            `${port.naming.runAgain}, or give the service more time with ${port.naming.ref('timeout_seconds')}.`,
-    ]);
-}
-/** Tries the new secret until the service takes it, within the run's deadline; what is not transient is thrown. */
-async function proven(service, budget, log) {
-    for (let tried = 1;; tried++) {
-        const why = await service.authenticates().then((ok) => ok ? undefined : 'the service does not take the new secret yet (HTTP 401; it may still be propagating it)', (error) => {
-            if (error instanceof wire_http/* HttpError */.j$ && error.transient)
-                return `proving the new secret failed (${error.message})`;
-            throw error;
-        });
-        if (why === undefined)
-            return true;
-        const pause = (0,retry/* nextPause */.e$)(budget, tried, undefined, PROOF_ATTEMPTS);
-        if ('giveUp' in pause)
-            return false;
-        log.info(`${why.charAt(0).toUpperCase()}${why.slice(1)}: trying again in ${Math.ceil(pause.waitMs)} ms`);
-        await budget.clock.sleep(pause.waitMs, budget.signal);
-    }
-}
+
+
 /**
  * Every destination, in order, each confirming it holds the new secret. At the first failure
  * the run stops and says what each holds: the new credential is deleted only when no
@@ -4121,7 +3937,7 @@ function storeState(report, credential, naming) {
  * If another run (or a person) deleted it, the secret this run started with goes back where it
  * can, nothing is retired, and the run fails saying so.
  */
-async function rotate_confirm(run, service, made) {
+async function hand_off_confirm(run, service, made) {
     const after = await service.listCredentials().catch((error) => {
         if (error instanceof wire_http/* HttpError */.j$ && error.status === 401)
             return undefined;
@@ -4162,6 +3978,20 @@ async function storeBack(run, gone) {
             : []),
     ];
 }
+/** Deletes the new credential after a failure that left no copy of its secret, on a budget of its own: what became of it, as a sentence. */
+async function deleteNew({ cleanup, settings, report }, credential) {
+    return cleanup(settings.client_secret)
+        .deleteCredential(credential.id)
+        .then(() => {
+        report.created = undefined;
+        return `The new credential ${describe(credential)} was deleted.`;
+    }, (error) => `The new credential ${describe(credential)} could not be deleted (${error.message}): delete it by hand in the developer portal; its secret is stored nowhere.`);
+}
+
+;// CONCATENATED MODULE: ./src/engine/rotation/retire.ts
+
+
+
 /** Retires what the run knows is unused, once the new secret is stored and confirmed everywhere, and concludes. */
 async function retireOld(run, service, made, after) {
     const { report } = run;
@@ -4180,7 +4010,7 @@ async function retireOld(run, service, made, after) {
         ...keptMessages(judged, run.port.rotationNaming),
         ...failed.map((text) => ({ level: 'error', text })),
     ];
-    return { outputs: rotate_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+    return { outputs: port_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
 }
 /** Every credential as the run takes it, and whether it goes, recorded on the report. */
 function judge(run, credentials, made) {
@@ -4276,6 +4106,205 @@ function keptMessages(judged, words) {
         },
     ];
 }
+
+;// CONCATENATED MODULE: ./src/engine/rotation/rotate.ts
+/**
+ * The rotation of the client secret, whichever door starts it: read the client's credentials
+ * with the current secret, check every destination, create one credential, prove it, store it
+ * in every destination in the order given, prove it again, then retire only what the run knows
+ * is unused (engine/reconcile/lineage.ts). Nothing old is touched before the new secret is proven, stored
+ * and confirmed everywhere; where a store's outcome or another run's cannot be seen, the run
+ * keeps, says so and exits 1 (the order is AWS Secrets Manager's create, set, test, finish; the
+ * stop at the first error is ovotech/cloud-key-rotator's: a half-done rotation is a split brain).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
+const PROOF_ATTEMPTS = 12;
+/** One rotation. Never throws: a failure is a conclusion too, with what the run did and, past a store, its outputs. */
+function rotateSecret(port) {
+    const report = {
+        dryRun: false,
+        stored: [],
+        mayHold: [],
+        unchanged: [],
+        restored: [],
+        retired: [],
+        credentials: [],
+        left: [],
+    };
+    return stopping(port, (signal) => rotate(port, signal, report), (error) => {
+        const messages = error instanceof RotationFailure
+            ? error.messages.map((text) => ({ level: 'error', text }))
+            : concludeFailure(error, port.naming).messages;
+        return { outputs: port_outputsOf(report), messages, report, exitCode: 1 };
+    });
+}
+/** The service's settings by their rules, the rotation's own beside them: every problem in one run. */
+function rotate_validate({ read, naming, rotationNaming: words }) {
+    const problems = [];
+    let settings;
+    try {
+        // A rotation reads no spec: the other settings keep their defaults.
+        const used = new Set(['client_id', 'client_secret', 'auth_url', 'auth', 'timeout_seconds']);
+        settings = parseSettings((name) => (used.has(name) ? read(name) : (SETTING_DEFAULTS[name] ?? '')), naming);
+    }
+    catch (error) {
+        if (!(error instanceof ValidationError))
+            throw error;
+        problems.push(...error.problems);
+    }
+    const retire = read('retire').trim() === '' ? 'later' : read('retire').trim();
+    if (retire !== 'later' && retire !== 'now') {
+        problems.push({
+            field: 'retire',
+            message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}`,
+        });
+    }
+    const lines = read('retire_id')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    const ids = lines.map((line) => uuid/* uuidSchema */.l.safeParse(line.toLowerCase()));
+    ids.forEach((id, index) => {
+        if (!id.success)
+            problems.push({
+                field: 'retire_id',
+                message: `${words.label('retire_id')}${lines.length > 1 ? ` (line ${index + 1})` : ''} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
+            });
+    });
+    const dryRun = read('dry_run').trim().toLowerCase();
+    if (!['', 'true', 'false'].includes(dryRun))
+        problems.push({ field: 'dry_run', message: `${words.label('dry_run')} must be true or false` });
+    if (problems.length > 0 || settings === undefined)
+        throw new ValidationError(problems);
+    const retireIds = [...new Set(ids.flatMap((id) => (id.success ? [id.data] : [])))];
+    return { settings, retire: retire, retireIds, dryRun: dryRun === 'true' };
+}
+/** The service's client for one secret, on a budget, every secret and token it meets handed to the keeper. */
+function clientFor(settings, secret, port, budget, log) {
+    return createServiceClient({
+        authUrl: settings.auth_url,
+        clientId: settings.client_id,
+        clientSecret: secret,
+        auth: settings.auth,
+        // A token, or the new credential's secret: either is masked before anything can print it.
+        onCredential: (credential) => {
+            port.secrets.learn(credential);
+            port.secrets.learnSecret(credential);
+        },
+        budget,
+        dispatcher: port.dispatcher,
+        log,
+        scrub: port.secrets.scrub,
+        words: port.naming,
+    });
+}
+async function rotate(port, signal, report) {
+    const run = begin(port, signal, report);
+    // A dry run holds the credentials to the spec's policy, as the watch does, when a spec is named.
+    const policy = run.dryRun && port.read('spec') !== '' ? await policyOf(port) : undefined;
+    const before = await readCredentials(run);
+    if (run.dryRun)
+        return dryRun(run, before, policy);
+    await checkDestinations(run);
+    const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'), run.own);
+    const made = await createOne(run.current, name, run.log);
+    report.created = viewOf(made.credential);
+    run.log.info(`Created the credential ${describe(made.credential)}`);
+    // From the proof on, every call is made with the new secret: the old one may be about to go.
+    const service = await prove(run, made);
+    await storeEverywhere(run, made);
+    const after = await hand_off_confirm(run, service, made);
+    return retireOld(run, service, made.credential, after);
+}
+/** The settings checked, the run announced, its one budget and the client with the current secret. */
+function begin(port, signal, report) {
+    const rotation = rotate_validate(port);
+    const { settings, retire, retireIds, dryRun } = rotation;
+    const words = port.rotationNaming;
+    report.clientId = settings.client_id;
+    report.dryRun = dryRun;
+    const log = logOn(port.write);
+    const asked = [words.assign('retire', retire), ...retireIds.map((id) => words.assign('retire_id', id))].join(', ');
+    log.info(`${dryRun ? 'Dry run: what a rotation of' : 'Rotating'} the secret of client ${settings.client_id} at ${settings.auth_url} (${asked})${dryRun ? ' would do; nothing is created, stored or deleted' : ''}`);
+    // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
+    const budget = (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal });
+    const current = clientFor(settings, settings.client_secret, port, budget, log);
+    const cleanup = (secret) => clientFor(settings, secret, port, (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal }), log);
+    const own = fingerprintOf(settings.client_id, settings.client_secret);
+    return { ...rotation, port, report, budget, signal, log, own, current, cleanup };
+}
+/** What the client has, with the current secret: a refusal here, or a retire_id it does not have, creates nothing. */
+async function readCredentials({ current, settings, retireIds, port }) {
+    const before = await current.listCredentials().catch((error) => {
+        throw new RotationFailure([refusalOfCurrent(error, settings, port.naming)]);
+    });
+    const unknown = retireIds.filter((id) => !before.some((c) => c.id === id));
+    if (unknown.length > 0) {
+        throw new RotationFailure([
+            `${port.rotationNaming.label('retire_id')} names ${unknown.length === 1 ? 'a credential' : 'credentials'} client ${settings.client_id} does not have (${unknown.join(', ')}): nothing was created. Its credentials are ${byCreation(before).map(viewOf).map(describe).join(', ') || 'none'}.`,
+        ]);
+    }
+    return before;
+}
+/** Every destination, before anything is made: every refusal named at once. */
+async function checkDestinations({ port, budget, log }) {
+    const refused = [];
+    for (const destination of port.destinations) {
+        await destination
+            .check({ budget, log })
+            .catch((error) => void refused.push(`${destination.name} cannot be written: ${error.message}`));
+    }
+    if (refused.length > 0)
+        throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
+}
+/**
+ * The new secret proven while the service propagates it (a 401, a 5xx, a reset or a timeout is
+ * tried again within the run's time): its client; else the new credential deleted with the
+ * secret that still works, and nothing stored.
+ */
+async function prove(run, made) {
+    const { settings, port, budget, log } = run;
+    const fresh = clientFor(settings, made.secret, port, budget, log);
+    const failure = await proven(fresh, budget, log).then((ok) => (ok ? undefined : `it was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most)`), (error) => `proving it failed: ${error.message}`);
+    if (failure === undefined)
+        return fresh;
+    const deleted = await deleteNew(run, made.credential);
+    throw new RotationFailure([
+        `The new secret could not be proven: ${failure}. ${deleted} Nothing was stored: the current secret is unchanged everywhere. ` +
+            `${port.naming.runAgain}, or give the service more time with ${port.naming.ref('timeout_seconds')}.`,
+    ]);
+}
+/** Tries the new secret until the service takes it, within the run's deadline; what is not transient is thrown. */
+async function proven(service, budget, log) {
+    for (let tried = 1;; tried++) {
+        const why = await service.authenticates().then((ok) => ok ? undefined : 'the service does not take the new secret yet (HTTP 401; it may still be propagating it)', (error) => {
+            if (error instanceof wire_http/* HttpError */.j$ && error.transient)
+                return `proving the new secret failed (${error.message})`;
+            throw error;
+        });
+        if (why === undefined)
+            return true;
+        const pause = (0,retry/* nextPause */.e$)(budget, tried, undefined, PROOF_ATTEMPTS);
+        if ('giveUp' in pause)
+            return false;
+        log.info(`${why.charAt(0).toUpperCase()}${why.slice(1)}: trying again in ${Math.ceil(pause.waitMs)} ms`);
+        await budget.clock.sleep(pause.waitMs, budget.signal);
+    }
+}
 /** Why the current secret could not list the credentials, and what to do. */
 function refusalOfCurrent(error, settings, naming) {
     const message = error.message;
@@ -4323,19 +4352,10 @@ async function createOne(service, name, log) {
         }
     }
 }
-/** Deletes the new credential after a failure that left no copy of its secret, on a budget of its own: what became of it, as a sentence. */
-async function deleteNew({ cleanup, settings, report }, credential) {
-    return cleanup(settings.client_secret)
-        .deleteCredential(credential.id)
-        .then(() => {
-        report.created = undefined;
-        return `The new credential ${describe(credential)} was deleted.`;
-    }, (error) => `The new credential ${describe(credential)} could not be deleted (${error.message}): delete it by hand in the developer portal; its secret is stored nowhere.`);
-}
 
 ;// CONCATENATED MODULE: ./src/cli/rotate.ts
 /**
- * `rotate` on the command line: the engine's rotation (engine/rotate.ts) with one destination,
+ * `rotate` on the command line: the engine's rotation (engine/rotation/) with one destination,
  * standard output (`--print-secret`, to pipe into `gh secret set` or `glab variable update`)
  * or a new file (`--secret-file`, mode 0600). Every other line goes to stderr with
  * --print-secret; the report never holds the secret.
