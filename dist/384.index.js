@@ -2984,13 +2984,27 @@ async function checkCredentials(service, settings, specFile, { naming }, budget)
                 : ''),
     }));
 }
-/** The check on the conclusion; a listing that failed is one warning more, never a change of the exit code. */
+/**
+ * The check on the conclusion, never a change of the exit code: each finding one line of the log
+ * (the watch's issue has each with its fix), a listing that failed one warning more.
+ */
 const withCredentials = (concluded, credentials) => ({
     credentials,
-    messages: credentials.read
-        ? concluded.messages
-        : [...concluded.messages, { level: 'warning', text: credentials.warning }],
+    messages: [
+        ...concluded.messages,
+        ...(credentials.read
+            ? credentials.findings.map((f) => ({ level: 'info', text: findingLine(f) }))
+            : [{ level: 'warning', text: credentials.warning }]),
+    ],
 });
+/** A finding as one line of the log. */
+const findingLine = (finding) => {
+    const { id, name, created } = finding.credential;
+    const named = `${JSON.stringify(name)} (id ${id}, created ${created})`;
+    return finding.kind === 'old secret'
+        ? `The client's credentials: the secret in use is older than ${finding.maxAgeDays} days; the youngest credential that may be the one in use, ${named}, is ${finding.ageDays} days old.`
+        : `The client's credentials: ${named} was not made by this tool, and is not the client's first.`;
+};
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
 function placed(error, specFile) {
     if (!(error instanceof SpecFieldError))

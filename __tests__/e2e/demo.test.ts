@@ -129,7 +129,7 @@ describe.each(['basic', 'token'])('npm run demo -- --auth %s', (auth) => {
       ),
       '      Stored the new secret in the file new-secret',
       expect.stringMatching(
-        /^ {6}Left beside the new credential: "Created in the developer portal" .*, not made by this tool \(only retire_id retires it\)\./,
+        /^ {6}Left beside the new credential: "Created in the developer portal" .*, not made by this tool\./,
       ),
     ]);
     expect(block.slice(5, 8)).toEqual([

@@ -99,7 +99,7 @@ test("a first rotation from the portal-made secret: stdout holds the new secret 
   const secret = credentials()[1]?.secret ?? '';
   expect(r.stdout).toBe(secret);
   expect(r.stderr).toContain(
-    `Left beside the new credential: "${PORTAL}" (id ${credentials()[0]?.id}, created ${credentials()[0]?.created}), not made by this tool (only retire_id retires it).`,
+    `Left beside the new credential: "${PORTAL}" (id ${credentials()[0]?.id}, created ${credentials()[0]?.created}), not made by this tool.`,
   );
   expect(r.stderr).toContain('retire the one it no longer uses with --retire-id <its id>');
   await expectNoSecret(r, [PORTAL_SECRET, secret], { stdoutHolds: secret });

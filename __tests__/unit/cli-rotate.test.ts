@@ -253,7 +253,7 @@ describe('--dry-run', () => {
     expect(service.apiCalls()).toEqual([`GET /v2/api/clients/${CLIENT_ID}/credentials`]);
     expect(run.stdout).toMatch(
       new RegExp(
-        `^The credentials of client ${CLIENT_ID}, oldest first:\n- "Created in the developer portal" \\(id ${credentials()[0]?.id}, created [^)]+\\): not made by this tool; kept: not made by this tool \\(only retire_id retires it\\)\nNone of the credentials this tool made can be the one this run holds`,
+        `^The credentials of client ${CLIENT_ID}, oldest first:\n- "Created in the developer portal" \\(id ${credentials()[0]?.id}, created [^)]+\\): not made by this tool; kept: not made by this tool\nNone of the credentials this tool made can be the one this run holds`,
       ),
     );
     expect(run.stderr.split('\n')[0]).toBe(

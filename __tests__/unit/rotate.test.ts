@@ -203,7 +203,7 @@ describe('a rotation that goes through', () => {
     ]);
     expect(infos(r)).toEqual([
       expect.stringMatching(
-        /^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool \(only retire_id retires it\)\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/,
+        /^Left beside the new credential: "Created in the developer portal" \(id [0-9a-f-]+, created [^)]+\), not made by this tool\. Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>\.$/,
       ),
     ]);
     // The old secret still works: the deploy keeps running through the overlap.
@@ -260,7 +260,7 @@ describe('a rotation that goes through', () => {
     expect(infos(three)[0]).toMatch(/^Retired the credential "ensure-provider-scope 2026-11-27T10:00:00Z one from /);
     const [portal, previous] = credentials(w.service);
     expect(infos(three)[1]).toBe(
-      `Left beside the new credential: ${said(portal)}, not made by this tool (only retire_id retires it); ${said(previous)}, the deployed provider may still use it (retire: later). ` +
+      `Left beside the new credential: ${said(portal)}, not made by this tool; ${said(previous)}, the deployed provider may still use it. ` +
         "Once the deployed provider uses the new secret, retire the one it no longer uses with retire_id: <its id>, or let the next rotation retire this tool's.",
     );
     // Retired with the new secret, after both stores.
@@ -761,8 +761,8 @@ describe('lineage: what the run knows of each credential, and what it retires', 
     const portal = credentials(w.service)[0];
     expect(infos(r)).toEqual([
       `The credentials of client ${CLIENT_ID}, oldest first:`,
-      `- ${said(portal)}: not made by this tool; kept: not made by this tool (only retire_id retires it)`,
-      `- ${said(inUse)}: made by this tool, the one in use: the newest of its credentials not made from the secret this run holds; kept: the deployed provider may still use it (retire: later)`,
+      `- ${said(portal)}: not made by this tool; kept: not made by this tool`,
+      `- ${said(inUse)}: made by this tool, the one in use: the newest of its credentials not made from the secret this run holds; kept: the deployed provider may still use it`,
       `- ${said(orphan)}: made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation’s in flight; a rotation would retire it`,
     ]);
     const first = await rotate(world(), { settings: { dry_run: 'true' } });
@@ -884,8 +884,12 @@ describe('faults past the creation, each leaving a state a person can trust', ()
     const r = await rotate(w, { destinations: [place] });
     expect(r.exitCode).toBe(1);
     expect(place.held).toHaveLength(1);
+    // Neither secret lists the credentials now: the run cannot tell the new one is gone, and says so.
+    expect(errors(r)[0]).toMatch(
+      /^The new secret was refused \(HTTP 401\) when the credentials were read again after the stores: its credential .* may have been deleted by another rotation running at the same time, or a person\. Nothing was retired\.$/,
+    );
     expect(errors(r).at(-1)).toMatch(
-      /^the place holds a secret that no longer works\. The secret this run started with no longer works either: generate a new secret in the developer portal/,
+      /^the place holds a secret that no longer works\. The secret this run started with no longer works either\. If another rotation ran at the same time, its new secret works: store it there from where that rotation stored it\. Otherwise generate a new secret in the developer portal/,
     );
   });
 
@@ -944,6 +948,63 @@ describe('two rotations at once', () => {
       // Neither took the other's credential, of the last hour, for one to retire.
       expect(first.report.retired).toEqual([]);
       expect(second.report.retired).toEqual([]);
+    },
+  );
+});
+
+describe("two rotations at once, one storing between the other's store and its retirement", () => {
+  test.each(['later', 'now'] as const)(
+    'retire: %s: the shared place ends holding a secret that works; a run that exits 0 holds one that works',
+    async (retire) => {
+      const w = world();
+      age(w.service, 100);
+      const inUse = plant(w, toolName('aaa', PORTAL_SECRET), 48, `the-secret-both-runs-hold-${retire}`);
+      const place = { value: undefined as string | undefined };
+      let bStored = (): void => {};
+      const afterB = new Promise<void>((resolve) => (bStored = resolve));
+      let aDone = (): void => {};
+      const afterA = new Promise<void>((resolve) => (aDone = resolve));
+      // A stores, then waits until B has stored over it; B then waits until A has retired.
+      const a = rotate(w, {
+        secret: inUse.secret,
+        runToken: 'aaa1',
+        settings: { retire },
+        destinations: [
+          destination('the shared place', { onStore: async (s) => void ((place.value = s), await afterB) }),
+        ],
+      }).finally(aDone);
+      const b = rotate(w, {
+        secret: inUse.secret,
+        runToken: 'bbb1',
+        settings: { retire },
+        destinations: [
+          destination('the shared place', {
+            onStore: async (s) => {
+              await new Promise((resolve) => setImmediate(resolve));
+              place.value = s;
+              bStored();
+              await afterA;
+            },
+          }),
+        ],
+      });
+      const [first, second] = await Promise.all([a, b]);
+      expect(works(w, place.value)).toBe(true);
+      for (const run of [first, second]) if (run.exitCode === 0) expect(works(w, run.secret)).toBe(true);
+      if (retire === 'later') {
+        expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
+        expect(first.report.retired).toEqual([]);
+      } else {
+        // A retired B's credential with the one in use, stored its own again, and said so; B found its own gone.
+        expect(first.exitCode).toBe(0);
+        expect(place.value).toBe(first.secret);
+        expect(first.written.concat(first.messages).map((m) => m.text)).toContainEqual(
+          expect.stringMatching(
+            /was made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired\. The new secret was stored again in the shared place, so that the last write is this run's\./,
+          ),
+        );
+        expect(second.exitCode).toBe(1);
+      }
     },
   );
 });

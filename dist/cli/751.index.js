@@ -2351,13 +2351,27 @@ async function checkCredentials(service, settings, specFile, { naming }, budget)
                 : ''),
     }));
 }
-/** The check on the conclusion; a listing that failed is one warning more, never a change of the exit code. */
+/**
+ * The check on the conclusion, never a change of the exit code: each finding one line of the log
+ * (the watch's issue has each with its fix), a listing that failed one warning more.
+ */
 const withCredentials = (concluded, credentials) => ({
     credentials,
-    messages: credentials.read
-        ? concluded.messages
-        : [...concluded.messages, { level: 'warning', text: credentials.warning }],
+    messages: [
+        ...concluded.messages,
+        ...(credentials.read
+            ? credentials.findings.map((f) => ({ level: 'info', text: findingLine(f) }))
+            : [{ level: 'warning', text: credentials.warning }]),
+    ],
 });
+/** A finding as one line of the log. */
+const findingLine = (finding) => {
+    const { id, name, created } = finding.credential;
+    const named = `${JSON.stringify(name)} (id ${id}, created ${created})`;
+    return finding.kind === 'old secret'
+        ? `The client's credentials: the secret in use is older than ${finding.maxAgeDays} days; the youngest credential that may be the one in use, ${named}, is ${finding.ageDays} days old.`
+        : `The client's credentials: ${named} was not made by this tool, and is not the client's first.`;
+};
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
 function placed(error, specFile) {
     if (!(error instanceof SpecFieldError))
@@ -3670,6 +3684,8 @@ const cliReportSchema = schemas/* strictObject */.rej({
                 'older',
                 'not made by this tool',
             ]),
+            recent: schemas/* boolean */.zMY()
+                .check(schemas/* describe */.q0y('Made in the last hour (or at a time that cannot be read): maybe another run in flight.')),
             kept: schemas/* nullable */.mee(schemas/* enum */.k5n([
                 'the new one',
                 'in use',
@@ -3948,10 +3964,17 @@ async function hand_off_confirm(run, service, made) {
     });
     if (after?.some((c) => c.id === made.credential.id) === true)
         return after;
-    throw new RotationFailure(await storeBack(run, made.credential));
+    // Refused (401): whether the credential is gone, the secret the run started with can tell, if it still works.
+    const seen = after ??
+        (await run
+            .cleanup(run.settings.client_secret)
+            .listCredentials()
+            .catch(() => undefined));
+    const gone = seen !== undefined && !seen.some((c) => c.id === made.credential.id);
+    throw new RotationFailure(await storeBack(run, made.credential, gone ? 'gone' : 'refused'));
 }
 /** The new credential is gone: the starting secret stored back where it still works and a place can take it again. */
-async function storeBack(run, gone) {
+async function storeBack(run, gone, how) {
     const { port, report, settings, budget, log } = run;
     const works = await run
         .cleanup(settings.client_secret)
@@ -3964,7 +3987,9 @@ async function storeBack(run, gone) {
     }
     const dead = stored.map((d) => d.name).filter((name) => !report.restored.includes(name));
     return [
-        `The new credential ${describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`,
+        how === 'gone'
+            ? `The new credential ${describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`
+            : `The new secret was refused (HTTP 401) when the credentials were read again after the stores: its credential ${describe(gone)} may have been deleted by another rotation running at the same time, or a person. Nothing was retired.`,
         ...(report.restored.length > 0
             ? [`Stored the secret this run started with back in ${report.restored.join(', ')}: it still works.`]
             : []),
@@ -3973,7 +3998,7 @@ async function storeBack(run, gone) {
                 `${plural(dead, 'holds', 'hold')} a secret that no longer works${failed.length > 0 ? `; storing the starting secret back failed: ${failed.join('; ')}` : ''}. ` +
                     (works
                         ? `The secret this run started with still works: store it there by hand, then ${port.naming.runAgain.charAt(0).toLowerCase()}${port.naming.runAgain.slice(1)} once no other rotation runs.`
-                        : 'The secret this run started with no longer works either: generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
+                        : 'The secret this run started with no longer works either. If another rotation ran at the same time, its new secret works: store it there from where that rotation stored it. Otherwise generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
             ]
             : []),
     ];
@@ -3995,7 +4020,7 @@ async function deleteNew({ cleanup, settings, report }, credential) {
 /** Retires what the run knows is unused, once the new secret is stored and confirmed everywhere, and concludes. */
 async function retireOld(run, service, made, after) {
     const { report } = run;
-    const judged = judge(run, after, made);
+    const judged = judge(run, after, made.credential);
     const failed = [];
     const doomed = new Set(judged.filter((c) => c.kept === undefined).map((c) => c.id));
     for (const credential of byCreation(after).filter((c) => doomed.has(c.id))) {
@@ -4007,10 +4032,38 @@ async function retireOld(run, service, made, after) {
         .map(({ id, name, created, madeByThisTool }) => ({ id, name, created, madeByThisTool }));
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
+        ...(await storeAgainAfterInFlight(run, judged, retiredIds, made.secret)),
         ...keptMessages(judged, run.port.rotationNaming),
         ...failed.map((text) => ({ level: 'error', text })),
     ];
     return { outputs: port_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+}
+/**
+ * Under `now`, which keeps nothing of the last hour: a credential made from this run's own
+ * secret in the last hour was maybe another rotation's in flight, whose store may have landed
+ * after this run's. Its secret is gone now, so the new secret is stored again where a store
+ * replaces the last one: the last write is this run's, and works. Said as a warning.
+ */
+async function storeAgainAfterInFlight({ port, report, budget, log }, judged, retired, secret) {
+    const inFlight = judged.filter((c) => c.standing === 'made from this secret' && c.recent && retired.has(c.id));
+    if (inFlight.length === 0)
+        return [];
+    const again = port.destinations.filter((d) => d.rewritable && report.stored.includes(d.name));
+    const failed = [];
+    for (const destination of again)
+        await destination
+            .store(secret, { budget, log })
+            .catch((error) => void failed.push(`${destination.name} (${error.message})`));
+    return [
+        {
+            level: 'warning',
+            text: `${inFlight.map(describe).join(', ')} ${inFlight.length === 1 ? 'was' : 'were'} made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired. ` +
+                (again.length === 0
+                    ? ''
+                    : `The new secret was stored again in ${again.map((d) => d.name).join(', ')}${failed.length === 0 ? '' : `, but not in ${failed.join('; ')}`}, so that the last write is this run's. `) +
+                'If another rotation was running, it fails and says so: run one rotation at a time (docs/rotation.md).',
+        },
+    ];
 }
 /** Every credential as the run takes it, and whether it goes, recorded on the report. */
 function judge(run, credentials, made) {
@@ -4023,6 +4076,7 @@ function judge(run, credentials, made) {
         ...viewOf(j.credential),
         madeByThisTool: j.madeByThisTool,
         standing: j.standing,
+        recent: j.recent,
         kept: keeping(j, run.retire, named),
     }));
     return run.report.credentials;
@@ -4078,9 +4132,9 @@ const STANDING_WORDS = {
 /** Why a credential stays, as a clause. */
 const KEPT_WORDS = {
     'the new one': 'the new credential',
-    'in use': 'the deployed provider may still use it (retire: later)',
+    'in use': 'the deployed provider may still use it',
     'may be in use': 'it may be the one in use',
-    'not made by this tool': 'not made by this tool (only retire_id retires it)',
+    'not made by this tool': 'not made by this tool',
     'may belong to a rotation in flight': 'made in the last hour, it may belong to another rotation in flight; a later rotation retires it',
 };
 /** The credentials kept beside the new one, each with why, and how to retire the one the deploy no longer uses. */
@@ -4228,7 +4282,7 @@ async function rotate(port, signal, report) {
     const service = await prove(run, made);
     await storeEverywhere(run, made);
     const after = await hand_off_confirm(run, service, made);
-    return retireOld(run, service, made.credential, after);
+    return retireOld(run, service, made, after);
 }
 /** The settings checked, the run announced, its one budget and the client with the current secret. */
 function begin(port, signal, report) {

@@ -14,6 +14,7 @@ import {
   concludeFailure,
   concludeRun,
   type Conclusion,
+  type Message,
   type ProviderOutcome,
   type ProviderRun,
   type Publishable,
@@ -32,7 +33,12 @@ import {
   type ProviderTarget,
   type Settings,
 } from './settings/settings.ts';
-import { credentialFindings, fingerprintOf, type CredentialCheck } from './reconcile/lineage.ts';
+import {
+  credentialFindings,
+  fingerprintOf,
+  type CredentialCheck,
+  type CredentialFinding,
+} from './reconcile/lineage.ts';
 import type { AuthService, ScopeDefinition } from './reconcile/service.ts';
 import { loadSpec, type SpecDependent, type SpecFile } from './settings/spec.ts';
 
@@ -210,13 +216,28 @@ async function checkCredentials(
   );
 }
 
-/** The check on the conclusion; a listing that failed is one warning more, never a change of the exit code. */
+/**
+ * The check on the conclusion, never a change of the exit code: each finding one line of the log
+ * (the watch's issue has each with its fix), a listing that failed one warning more.
+ */
 const withCredentials = (concluded: Conclusion, credentials: CredentialCheck): Partial<Conclusion> => ({
   credentials,
-  messages: credentials.read
-    ? concluded.messages
-    : [...concluded.messages, { level: 'warning', text: credentials.warning }],
+  messages: [
+    ...concluded.messages,
+    ...(credentials.read
+      ? credentials.findings.map((f): Message => ({ level: 'info', text: findingLine(f) }))
+      : [{ level: 'warning' as const, text: credentials.warning }]),
+  ],
 });
+
+/** A finding as one line of the log. */
+const findingLine = (finding: CredentialFinding): string => {
+  const { id, name, created } = finding.credential;
+  const named = `${JSON.stringify(name)} (id ${id}, created ${created})`;
+  return finding.kind === 'old secret'
+    ? `The client's credentials: the secret in use is older than ${finding.maxAgeDays} days; the youngest credential that may be the one in use, ${named}, is ${finding.ageDays} days old.`
+    : `The client's credentials: ${named} was not made by this tool, and is not the client's first.`;
+};
 
 /** A problem of the spec the service's answers showed, at its line in the file as validation's problems are. */
 function placed(error: unknown, specFile: SpecFile): unknown {

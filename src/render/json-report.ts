@@ -231,6 +231,13 @@ export const cliReportSchema = z
                   'older',
                   'not made by this tool',
                 ]),
+                recent: z
+                  .boolean()
+                  .check(
+                    z.describe(
+                      'Made in the last hour (or at a time that cannot be read): maybe another run in flight.',
+                    ),
+                  ),
                 kept: z.nullable(
                   z.enum([
                     'the new one',

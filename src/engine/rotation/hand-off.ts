@@ -75,11 +75,19 @@ export async function confirm(run: Rotation, service: AuthService, made: Made): 
     ]);
   });
   if (after?.some((c) => c.id === made.credential.id) === true) return after;
-  throw new RotationFailure(await storeBack(run, made.credential));
+  // Refused (401): whether the credential is gone, the secret the run started with can tell, if it still works.
+  const seen =
+    after ??
+    (await run
+      .cleanup(run.settings.client_secret)
+      .listCredentials()
+      .catch(() => undefined));
+  const gone = seen !== undefined && !seen.some((c) => c.id === made.credential.id);
+  throw new RotationFailure(await storeBack(run, made.credential, gone ? 'gone' : 'refused'));
 }
 
 /** The new credential is gone: the starting secret stored back where it still works and a place can take it again. */
-async function storeBack(run: Rotation, gone: Credential): Promise<string[]> {
+async function storeBack(run: Rotation, gone: Credential, how: 'gone' | 'refused'): Promise<string[]> {
   const { port, report, settings, budget, log } = run;
   const works = await run
     .cleanup(settings.client_secret)
@@ -95,7 +103,9 @@ async function storeBack(run: Rotation, gone: Credential): Promise<string[]> {
   }
   const dead = stored.map((d) => d.name).filter((name) => !report.restored.includes(name));
   return [
-    `The new credential ${describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`,
+    how === 'gone'
+      ? `The new credential ${describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`
+      : `The new secret was refused (HTTP 401) when the credentials were read again after the stores: its credential ${describe(gone)} may have been deleted by another rotation running at the same time, or a person. Nothing was retired.`,
     ...(report.restored.length > 0
       ? [`Stored the secret this run started with back in ${report.restored.join(', ')}: it still works.`]
       : []),
@@ -104,7 +114,7 @@ async function storeBack(run: Rotation, gone: Credential): Promise<string[]> {
           `${plural(dead, 'holds', 'hold')} a secret that no longer works${failed.length > 0 ? `; storing the starting secret back failed: ${failed.join('; ')}` : ''}. ` +
             (works
               ? `The secret this run started with still works: store it there by hand, then ${port.naming.runAgain.charAt(0).toLowerCase()}${port.naming.runAgain.slice(1)} once no other rotation runs.`
-              : 'The secret this run started with no longer works either: generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
+              : 'The secret this run started with no longer works either. If another rotation ran at the same time, its new secret works: store it there from where that rotation stored it. Otherwise generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
         ]
       : []),
   ];

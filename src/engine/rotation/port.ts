@@ -75,6 +75,8 @@ export interface CredentialView {
 export interface JudgedView extends CredentialView {
   madeByThisTool: boolean;
   standing: Standing;
+  /** Made in the last hour (or at a time that cannot be read): maybe another rotation's in flight. */
+  recent: boolean;
   /** Why it stays; none: it is retired. */
   kept: Keeping;
 }

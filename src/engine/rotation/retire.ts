@@ -19,6 +19,7 @@ import {
   outputsOf,
   viewOf,
   type JudgedView,
+  type Made,
   type Rotation,
   type RotationConclusion,
   type RotationNaming,
@@ -29,11 +30,11 @@ import {
 export async function retireOld(
   run: Rotation,
   service: AuthService,
-  made: Credential,
+  made: Made,
   after: readonly Credential[],
 ): Promise<RotationConclusion> {
   const { report } = run;
-  const judged = judge(run, after, made);
+  const judged = judge(run, after, made.credential);
   const failed: string[] = [];
   const doomed = new Set(judged.filter((c) => c.kept === undefined).map((c) => c.id));
   for (const credential of byCreation(after).filter((c) => doomed.has(c.id))) {
@@ -51,10 +52,44 @@ export async function retireOld(
     .map(({ id, name, created, madeByThisTool }) => ({ id, name, created, madeByThisTool }));
   const messages: Message[] = [
     ...report.retired.map((c): Message => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
+    ...(await storeAgainAfterInFlight(run, judged, retiredIds, made.secret)),
     ...keptMessages(judged, run.port.rotationNaming),
     ...failed.map((text): Message => ({ level: 'error', text })),
   ];
   return { outputs: outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+}
+
+/**
+ * Under `now`, which keeps nothing of the last hour: a credential made from this run's own
+ * secret in the last hour was maybe another rotation's in flight, whose store may have landed
+ * after this run's. Its secret is gone now, so the new secret is stored again where a store
+ * replaces the last one: the last write is this run's, and works. Said as a warning.
+ */
+async function storeAgainAfterInFlight(
+  { port, report, budget, log }: Rotation,
+  judged: readonly JudgedView[],
+  retired: ReadonlySet<string>,
+  secret: string,
+): Promise<Message[]> {
+  const inFlight = judged.filter((c) => c.standing === 'made from this secret' && c.recent && retired.has(c.id));
+  if (inFlight.length === 0) return [];
+  const again = port.destinations.filter((d) => d.rewritable && report.stored.includes(d.name));
+  const failed: string[] = [];
+  for (const destination of again)
+    await destination
+      .store(secret, { budget, log })
+      .catch((error: unknown) => void failed.push(`${destination.name} (${(error as Error).message})`));
+  return [
+    {
+      level: 'warning',
+      text:
+        `${inFlight.map(describe).join(', ')} ${inFlight.length === 1 ? 'was' : 'were'} made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired. ` +
+        (again.length === 0
+          ? ''
+          : `The new secret was stored again in ${again.map((d) => d.name).join(', ')}${failed.length === 0 ? '' : `, but not in ${failed.join('; ')}`}, so that the last write is this run's. `) +
+        'If another rotation was running, it fails and says so: run one rotation at a time (docs/rotation.md).',
+    },
+  ];
 }
 
 /** Every credential as the run takes it, and whether it goes, recorded on the report. */
@@ -68,6 +103,7 @@ function judge(run: Rotation, credentials: readonly Credential[], made?: Credent
     ...viewOf(j.credential),
     madeByThisTool: j.madeByThisTool,
     standing: j.standing,
+    recent: j.recent,
     kept: keeping(j, run.retire, named),
   }));
   return run.report.credentials;
@@ -138,9 +174,9 @@ export const STANDING_WORDS: Readonly<Record<Standing, string>> = {
 /** Why a credential stays, as a clause. */
 export const KEPT_WORDS: Readonly<Record<Exclude<Keeping, undefined>, string>> = {
   'the new one': 'the new credential',
-  'in use': 'the deployed provider may still use it (retire: later)',
+  'in use': 'the deployed provider may still use it',
   'may be in use': 'it may be the one in use',
-  'not made by this tool': 'not made by this tool (only retire_id retires it)',
+  'not made by this tool': 'not made by this tool',
   'may belong to a rotation in flight':
     'made in the last hour, it may belong to another rotation in flight; a later rotation retires it',
 };

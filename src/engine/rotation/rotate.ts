@@ -138,7 +138,7 @@ async function rotate(port: RotationPort, signal: AbortSignal, report: RotationR
   const service = await prove(run, made);
   await storeEverywhere(run, made);
   const after = await confirm(run, service, made);
-  return retireOld(run, service, made.credential, after);
+  return retireOld(run, service, made, after);
 }
 
 /** The settings checked, the run announced, its one budget and the client with the current secret. */
