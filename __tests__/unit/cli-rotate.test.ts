@@ -298,6 +298,12 @@ describe('--dry-run', () => {
       expect.stringContaining('credentials.max_age_days must be 1 or more'),
     ]);
     expect(credentials()).toHaveLength(2);
+    const missing = await rotate(['--dry-run', '--spec', 'nowhere.yml']);
+    expect([missing.exitCode, missing.stderr.split('\n').at(-2)]).toEqual([
+      1,
+      expect.stringMatching(/^Error: Spec file nowhere\.yml was not found/),
+    ]);
+    expect(missing.stderr).not.toContain("Give the spec's path");
   });
 
   test('--retire-id given twice: both checked, both retired', async () => {

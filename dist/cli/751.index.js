@@ -4594,7 +4594,17 @@ async function runRotate(values, collaborators) {
     const secretFile = typeof values['secret-file'] === 'string' ? values['secret-file'] : undefined;
     const conclusion = await rotateSecret({
         read,
-        naming: cliNaming({ secretFromStdin }),
+        naming: cliNaming({
+            secretFromStdin,
+            specGiven: read('spec') !== '',
+            given: {
+                ...(typeof values.spec === 'string'
+                    ? { spec: 'flag' }
+                    : env.PROVIDER_SPEC
+                        ? { spec: 'env' }
+                        : {}),
+            },
+        }),
         rotationNaming: rotationNaming(fromEnv),
         secrets,
         write: (message) => show(message),

@@ -239,7 +239,17 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
   const secretFile = typeof values['secret-file'] === 'string' ? values['secret-file'] : undefined;
   const conclusion = await rotateSecret({
     read,
-    naming: cliNaming({ secretFromStdin }),
+    naming: cliNaming({
+      secretFromStdin,
+      specGiven: read('spec') !== '',
+      given: {
+        ...(typeof values.spec === 'string'
+          ? { spec: 'flag' as const }
+          : env.PROVIDER_SPEC
+            ? { spec: 'env' as const }
+            : {}),
+      },
+    }),
     rotationNaming: rotationNaming(fromEnv),
     secrets,
     write: (message) => show(message),
