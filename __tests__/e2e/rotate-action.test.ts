@@ -58,6 +58,16 @@ async function opened(environment?: string): Promise<string | undefined> {
   );
 }
 
+/**
+ * Every credential of the client made `hours` earlier, in the service's own form, their order
+ * kept: under retire: later, one of the tool's made in the last hour may be another rotation's
+ * in flight, and is kept.
+ */
+function age(hours: number): void {
+  for (const c of client.credentials)
+    c.created = `${new Date(Date.parse(c.created) - hours * 3_600_000).toISOString().slice(0, 19)}${c.created.slice(19)}`;
+}
+
 /** Every form of each value is in no channel but `::add-mask::` lines, and is masked there. */
 function expectOnlyMasked(run: ActionRun, values: readonly string[]): void {
   const lines = run.stdout.split('\n');
@@ -87,13 +97,24 @@ test('a first rotation into three environments: each sealed secret opens to the 
   expectOnlyMasked(run, [PORTAL_SECRET, made?.secret ?? '', APP_TOKEN]);
 });
 
-test("a third rotation retires the oldest of this tool's; retire: now and retire_id leave the new one alone", async () => {
+test("a third rotation, an hour later, retires this tool's older one and keeps the one in use; retire: now and retire_id leave the new one alone", async () => {
   const one = await rotate({});
   const two = await rotate({}, (await opened()) ?? '');
-  const first = client.credentials[1];
+  const [, first, second] = client.credentials;
+  // Within the hour the tool's older one stays: it may be another rotation's in flight.
+  expect(two.outputs.retired).toBe('[]');
+  age(2);
   const three = await rotate({}, (await opened()) ?? '');
   expect([one.exitCode, two.exitCode, three.exitCode]).toEqual([0, 0, 0]);
   expect(three.outputs.retired).toBe(JSON.stringify([first?.id]));
+  expect(client.credentials.map((c) => c.id)).toEqual([
+    client.credentials[0]?.id,
+    second?.id,
+    three.outputs.credential_id,
+  ]);
+  expect(three.summary).toMatch(
+    /^### Secret rotated: the new credential <code>[-0-9a-f]{36}<\/code> is stored in every destination, 1 retired\n/,
+  );
   const portal = client.credentials[0]?.id ?? '';
   const now = await rotate({ retire: 'now', retire_id: portal }, (await opened()) ?? '');
   expect(now.exitCode).toBe(0);
@@ -202,7 +223,8 @@ describe('faults, each leaving a state a person can trust', () => {
       a?.secret,
       a?.secret,
     ]);
-    expect(second.outputs).toEqual({});
+    // Past a store, the outputs are set all the same.
+    expect(second.outputs).toEqual({ credential_id: b?.id, retired: '[]' });
     const where = (environment: string) =>
       `the secret PROVIDER_CLIENT_SECRET of the environment ${environment} of octo/provider`;
     expect(errorLines(second)).toEqual([
@@ -215,6 +237,7 @@ describe('faults, each leaving a state a person can trust', () => {
     ]);
     expectOnlyMasked(second, [a?.secret ?? '', b?.secret ?? '', APP_TOKEN]);
 
+    age(2);
     const third = await rotate({ environments: ENVIRONMENTS }, b?.secret);
     expect(third.exitCode).toBe(0);
     const c = client.credentials.at(-1);
@@ -223,7 +246,7 @@ describe('faults, each leaving a state a person can trust', () => {
       c?.secret,
       c?.secret,
     ]);
-    // retire: later keeps the one before the new one (b) and retires a.
+    // retire: later keeps the one in use (b, whose secret the run held) and, an hour on, retires a.
     expect(third.outputs.retired).toBe(JSON.stringify([a?.id]));
     expect(client.credentials.map((x) => x.id)).toEqual([client.credentials[0]?.id, b?.id, c?.id]);
   });

@@ -58,7 +58,7 @@ const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_5__/* .tooOldNode */
 if (tooOld === undefined) {
     // The service's first connections open while the rest of the command loads (transport.ts).
     await (0,_wire_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .openAhead */ .ij)((0,_address_js__WEBPACK_IMPORTED_MODULE_4__/* .givenAuthUrl */ .b)(process.argv.slice(2), process.env));
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9690));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(766)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2766));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,

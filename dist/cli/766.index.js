@@ -1,8 +1,8 @@
-export const id = 690;
-export const ids = [690];
+export const id = 766;
+export const ids = [766];
 export const modules = {
 
-/***/ 9690:
+/***/ 2766:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2544,10 +2544,14 @@ const CLI_FLAGS = {
         help: 'Write the new secret to this new file (mode 0600; never over an existing file).',
         example: 'new-secret',
     },
+    'dry-run': {
+        type: 'boolean',
+        help: 'List the credentials, which one is in use and what a rotation would retire; create, store and delete nothing.',
+    },
     retire: {
         type: 'string',
         value: '<when>',
-        help: "later: keep this tool's previous credential beside the new one; now: keep only the new one (a leaked secret).",
+        help: 'later: keep the credential in use (and any made in the last hour) beside the new one; now: keep only the new one (a leaked secret; needs --secret-file).',
         example: 'now',
         env: 'PROVIDER_RETIRE',
         default: 'later',
@@ -2555,9 +2559,10 @@ const CLI_FLAGS = {
     'retire-id': {
         type: 'string',
         value: '<id>',
-        help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored.',
+        help: 'Also delete this credential (e.g. the portal-made one), once the new secret is stored and proven; give it again for each (needs --secret-file).',
         example: '3a53cb4d-...',
         env: 'PROVIDER_RETIRE_ID',
+        multiple: true,
     },
     help: { type: 'boolean', short: 'h', help: 'Show this help.' },
 };
@@ -2595,7 +2600,7 @@ const COMMAND_FLAGS = {
     ],
     verify: ['provider-url', 'provider-suffix', ...CONNECTION, 'json', 'format', 'dotenv', 'debug', 'help'],
     import: ['spec', 'scope-suffix', 'force', ...CONNECTION, 'json', 'debug', 'help'],
-    rotate: ['print-secret', 'secret-file', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
+    rotate: ['print-secret', 'secret-file', 'dry-run', 'retire', 'retire-id', ...CONNECTION, 'json', 'debug', 'help'],
 };
 /** What stdout holds: the report for a person, one JSON document, or the job summary's markdown. */
 const FORMATS = ['text', 'json', 'markdown'];
@@ -3388,7 +3393,7 @@ const cliReportSchema = schemas/* strictObject */.rej({
     schema_version: schemas/* literal */.euz(2),
     command: schemas/* enum */.k5n(Object.keys(COMMANDS)),
     /** What came of it; `exit_code` is the process's. */
-    status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'failed']),
+    status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'planned', 'failed']),
     exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
     outputs: schemas/* nullable */.mee(schemas/* strictObject */.rej({
         scope_string: schemas/* string */.YjP(),
@@ -3457,8 +3462,31 @@ const cliReportSchema = schemas/* strictObject */.rej({
             .check(schemas/* describe */.q0y('The credential this run made and kept; null when none was (or it was deleted after a failure).')),
         retired: schemas/* array */.YOg(credentialOut).check(schemas/* describe */.q0y('The credentials deleted, oldest first.')),
         stored: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The destinations that hold the new secret.')),
+        may_hold: schemas/* array */.YOg(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('After a store whose outcome is unknown (no answer): the destinations that may hold the new secret.')),
         unchanged: schemas/* array */.YOg(schemas/* string */.YjP())
             .check(schemas/* describe */.q0y('After a failed store: the destinations that still hold the current secret.')),
+        restored: schemas/* array */.YOg(schemas/* string */.YjP())
+            .check(schemas/* describe */.q0y('After the new credential was found deleted by another run: the destinations given the starting secret back.')),
+        credentials: schemas/* array */.YOg(schemas/* extend */.X$i(credentialOut, {
+            made_by_this_tool: schemas/* boolean */.zMY(),
+            standing: schemas/* enum */.k5n([
+                'new',
+                'in use',
+                'may be in use',
+                'made from this secret',
+                'older',
+                'not made by this tool',
+            ]),
+            kept: schemas/* nullable */.mee(schemas/* enum */.k5n([
+                'the new one',
+                'in use',
+                'may be in use',
+                'not made by this tool',
+                'may belong to a rotation in flight',
+            ])),
+        }))
+            .check(schemas/* describe */.q0y('Every credential the run judged, oldest first: what it takes each for, and why it stays (null: retired, or in a dry run, would be). Empty when the run stopped before.')),
         left: schemas/* array */.YOg(schemas/* extend */.X$i(credentialOut, { made_by_this_tool: schemas/* boolean */.zMY() }))
             .check(schemas/* describe */.q0y("Every credential left, oldest first; one this tool did not make (the portal's) is only deleted when --retire-id names it.")),
     }))
@@ -3638,15 +3666,104 @@ async function repositoryOf(cwd) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/lineage.ts
+/**
+ * What a run can know of a client's credentials, whose listing never shows a secret: which the
+ * tool made, from which secret, which one is in use, and so which it may delete. A credential
+ * the tool makes carries in its name a fingerprint of the secret the making run authenticated
+ * with (a credential cannot be renamed, so its name is the one record it keeps): a run knows
+ * the credentials made from its own secret, and takes as the one in use the newest of the tool's
+ * that were not. The rotation retires by these rules; the watch judges the secret's age by them.
+ */
+
+/** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
+const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
+// The tool's names: the UTC time, the run's token, and (since lineage) the making secret's fingerprint.
+const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+(?: from ([0-9a-f]{16}))?$/;
+/**
+ * The fingerprint of a secret: 16 hex characters of a SHA-256 over a label, the client id and
+ * the secret (docs/security.md). One-way, and 64 bits of a digest of a secret of the service's
+ * making tell nothing usable about it; the client id keeps two clients' fingerprints apart.
+ */
+const fingerprintOf = (clientId, secret) => (0,external_node_crypto_.createHash)('sha256')
+    .update(`ensure-provider-scope lineage\0${clientId.toLowerCase()}\0${secret}`)
+    .digest('hex')
+    .slice(0, 16);
+/** The new credential's name: the tool, the UTC time, the run's token, and the fingerprint of the secret it was made with. */
+const credentialName = (now, token, fingerprint) => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token} from ${fingerprint}`;
+const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
+/** The fingerprint a credential's name records; none for another's, or for the tool's named before lineage. */
+const madeFrom = (credential) => TOOL_NAME.exec(credential.name)?.[1];
+/** A credential of the tool made this long before the reference time may belong to a rotation still in flight. */
+const IN_FLIGHT_MS = 60 * 60 * 1000;
+/** Oldest first; the listing's order breaks a tie (the sort is stable). */
+const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.localeCompare(b.created));
+/**
+ * The credentials as the run with the secret of fingerprint `own` sees them, at `now` (the
+ * service's time where it is known: the new credential's creation). Where the one in use has
+ * a sibling, both are `may be in use`: the run cannot tell which secret it holds.
+ */
+function lineageOf(credentials, { own, made, now }) {
+    const sorted = byCreation(credentials);
+    const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
+    const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
+    const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
+    const siblings = lineOfInUse === undefined ? [] : tools.filter((c) => c.id !== inUse?.id && madeFrom(c) === lineOfInUse);
+    const standingOf = (c) => {
+        if (c.id === made)
+            return 'new';
+        if (!madeByThisTool(c))
+            return 'not made by this tool';
+        if (c.id === inUse?.id)
+            return siblings.length === 0 ? 'in use' : 'may be in use';
+        if (siblings.some((s) => s.id === c.id))
+            return 'may be in use';
+        return madeFrom(c) === own ? 'made from this secret' : 'older';
+    };
+    return {
+        credentials: sorted.map((credential) => {
+            const created = Date.parse(credential.created);
+            return {
+                credential,
+                madeByThisTool: madeByThisTool(credential),
+                standing: standingOf(credential),
+                recent: Number.isNaN(created) || created > now - IN_FLIGHT_MS,
+            };
+        }),
+        inUseIsTheTools: inUse !== undefined,
+    };
+}
+/**
+ * Whether a rotation retires a credential, once the new secret is stored and proven: what
+ * retire_id names goes (but the new one); the new one and, under `later`, the one in use and its
+ * siblings stay; another's stays unless named; under `now` every other of the tool's goes;
+ * under `later`, one made in the last hour stays (another rotation may be in flight), and the
+ * tool's others go, orphans included.
+ */
+function keeping(judged, retire, named) {
+    const { standing, recent, credential } = judged;
+    if (standing === 'new')
+        return 'the new one';
+    if (named.has(credential.id))
+        return undefined;
+    if (standing === 'not made by this tool')
+        return 'not made by this tool';
+    if (retire === 'now')
+        return undefined;
+    if (standing === 'in use' || standing === 'may be in use')
+        return standing;
+    return recent ? 'may belong to a rotation in flight' : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/rotate.ts
 /**
  * The rotation of the client secret, whichever door starts it: read the client's credentials
- * with the current secret, check every destination, create one credential, hand its secret to
- * the keeper, prove it, switch the run to it, store it in every destination in the order
- * given, then retire what must go. Nothing old is touched before the new secret is proven and
- * stored everywhere; a fault leaves a state the final messages name (issue 45; the order is
- * AWS Secrets Manager's create, set, test, finish, and ovotech/cloud-key-rotator's stop at the
- * first error).
+ * with the current secret, check every destination, create one credential, prove it, store it
+ * in every destination in the order given, prove it again, then retire only what the run knows
+ * is unused (engine/lineage.ts). Nothing old is touched before the new secret is proven, stored
+ * and confirmed everywhere; where a store's outcome or another run's cannot be seen, the run
+ * keeps, says so and exits 1 (the order is AWS Secrets Manager's create, set, test, finish; the
+ * stop at the first error is ovotech/cloud-key-rotator's: a half-done rotation is a split brain).
  */
 
 
@@ -3659,18 +3776,16 @@ async function repositoryOf(cwd) {
 
 
 
-/** The prefix of the name of every credential this tool makes: how it tells its own from the portal's. */
-const CREDENTIAL_NAME_PREFIX = 'ensure-provider-scope ';
-const TOOL_NAME = /^ensure-provider-scope \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [0-9a-z]+$/;
-/** The new credential's name: the tool, the UTC time, the run's token (how a run finds what it made after a lost answer). */
-const credentialName = (now, token) => `${CREDENTIAL_NAME_PREFIX}${new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${token}`;
-const madeByThisTool = (credential) => TOOL_NAME.test(credential.name);
+
+/** A store whose outcome cannot be known (no answer, or a gateway's 502, 503 or 504): the place may hold the new secret. */
+class StoreUnknown extends errors/* ActionError */.l {
+    name = 'StoreUnknown';
+}
 /** At most this many tries of the new secret, paced by the budget, while the service propagates it. */
 const PROOF_ATTEMPTS = 12;
-const view = ({ id, name, created }) => ({ id, name, created });
-/** Oldest first; the listing's order breaks a tie (the sort is stable). */
-const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.localeCompare(b.created));
+const viewOf = ({ id, name, created }) => ({ id, name, created });
 const describe = (c) => `${JSON.stringify(c.name)} (id ${c.id}, created ${c.created})`;
+const plural = (places, one, many) => `${places.join(', ')} ${places.length === 1 ? one : many}`;
 /** A failure that ends the rotation with what the report knows so far. */
 class RotationFailure extends errors/* ActionError */.l {
     name = 'RotationFailure';
@@ -3680,16 +3795,29 @@ class RotationFailure extends errors/* ActionError */.l {
         this.messages = messages;
     }
 }
-/** One rotation. Never throws: a failure is a conclusion too, with what the run did. */
+/** One rotation. Never throws: a failure is a conclusion too, with what the run did and, past a store, its outputs. */
 function rotateSecret(port) {
-    const report = { stored: [], unchanged: [], retired: [], left: [] };
+    const report = {
+        dryRun: false,
+        stored: [],
+        mayHold: [],
+        unchanged: [],
+        restored: [],
+        retired: [],
+        credentials: [],
+        left: [],
+    };
     return stopping(port, (signal) => rotate(port, signal, report), (error) => {
         const messages = error instanceof RotationFailure
             ? error.messages.map((text) => ({ level: 'error', text }))
             : concludeFailure(error, port.naming).messages;
-        return { messages, report, exitCode: 1 };
+        return { outputs: rotate_outputsOf(report), messages, report, exitCode: 1 };
     });
 }
+/** The outputs, once a credential was made and a destination holds or may hold its secret. */
+const rotate_outputsOf = ({ created, stored, mayHold, retired }) => created === undefined || stored.length + mayHold.length === 0
+    ? undefined
+    : { credential_id: created.id, retired: retired.map((c) => c.id) };
 /** The service's settings by their rules, the rotation's own beside them: every problem in one run. */
 function rotate_validate({ read, naming, rotationNaming: words }) {
     const problems = [];
@@ -3704,26 +3832,34 @@ function rotate_validate({ read, naming, rotationNaming: words }) {
             throw error;
         problems.push(...error.problems);
     }
-    const retire = read('retire') === '' ? 'later' : read('retire');
+    const retire = read('retire').trim() === '' ? 'later' : read('retire').trim();
     if (retire !== 'later' && retire !== 'now') {
         problems.push({
             field: 'retire',
             message: `${words.label('retire')} must be later or now${/^[a-z]{1,16}$/i.test(retire) ? `, not "${retire}"` : ''}`,
         });
     }
-    const rawId = read('retire_id').trim();
-    const retireId = rawId === '' ? undefined : uuid/* uuidSchema */.l.safeParse(rawId.toLowerCase());
-    if (retireId?.success === false) {
-        problems.push({
-            field: 'retire_id',
-            message: `${words.label('retire_id')} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
-        });
-    }
+    const lines = read('retire_id')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    const ids = lines.map((line) => uuid/* uuidSchema */.l.safeParse(line.toLowerCase()));
+    ids.forEach((id, index) => {
+        if (!id.success)
+            problems.push({
+                field: 'retire_id',
+                message: `${words.label('retire_id')}${lines.length > 1 ? ` (line ${index + 1})` : ''} is not a credential id (a UUID): give the id the report lists for the credential to delete`,
+            });
+    });
+    const dryRun = read('dry_run').trim().toLowerCase();
+    if (!['', 'true', 'false'].includes(dryRun))
+        problems.push({ field: 'dry_run', message: `${words.label('dry_run')} must be true or false` });
     if (problems.length > 0 || settings === undefined)
         throw new ValidationError(problems);
-    return { settings, retire: retire, retireId: retireId?.data };
+    const retireIds = [...new Set(ids.flatMap((id) => (id.success ? [id.data] : [])))];
+    return { settings, retire: retire, retireIds, dryRun: dryRun === 'true' };
 }
-/** The service's client for one secret, on the run's budget, every secret and token it meets handed to the keeper. */
+/** The service's client for one secret, on a budget, every secret and token it meets handed to the keeper. */
 function clientFor(settings, secret, port, budget, log) {
     return createServiceClient({
         authUrl: settings.auth_url,
@@ -3744,41 +3880,49 @@ function clientFor(settings, secret, port, budget, log) {
 }
 async function rotate(port, signal, report) {
     const run = begin(port, signal, report);
-    await readCredentials(run);
+    const before = await readCredentials(run);
+    if (run.dryRun)
+        return dryRun(run, before);
     await checkDestinations(run);
-    // One credential, its secret already with the keeper (onCredential).
-    const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'));
+    const name = credentialName(run.budget.clock.now(), port.runToken ?? (0,external_node_crypto_.randomBytes)(6).toString('hex'), run.own);
     const made = await createOne(run.current, name, run.log);
-    report.created = view(made.credential);
+    report.created = viewOf(made.credential);
     run.log.info(`Created the credential ${describe(made.credential)}`);
     // From the proof on, every call is made with the new secret: the old one may be about to go.
     const service = await prove(run, made);
-    await storeEverywhere(run, service, made);
-    return retireOld(run, service, made.credential);
+    await storeEverywhere(run, made);
+    const after = await rotate_confirm(run, service, made);
+    return retireOld(run, service, made.credential, after);
 }
 /** The settings checked, the run announced, its one budget and the client with the current secret. */
 function begin(port, signal, report) {
     const rotation = rotate_validate(port);
-    const { settings, retire, retireId } = rotation;
+    const { settings, retire, retireIds, dryRun } = rotation;
     const words = port.rotationNaming;
     report.clientId = settings.client_id;
+    report.dryRun = dryRun;
     const log = logOn(port.write);
-    log.info(`Rotating the secret of client ${settings.client_id} at ${settings.auth_url} (${words.assign('retire', retire)}${retireId === undefined ? '' : `, ${words.assign('retire_id', retireId)}`})`);
+    const asked = [words.assign('retire', retire), ...retireIds.map((id) => words.assign('retire_id', id))].join(', ');
+    log.info(`${dryRun ? 'Dry run: what a rotation of' : 'Rotating'} the secret of client ${settings.client_id} at ${settings.auth_url} (${asked})${dryRun ? ' would do; nothing is created, stored or deleted' : ''}`);
     // One budget for the whole run; a rotation makes more requests than a registration, each under the same limit.
     const budget = (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal });
     const current = clientFor(settings, settings.client_secret, port, budget, log);
-    return { ...rotation, port, report, budget, log, current };
+    const cleanup = (secret) => clientFor(settings, secret, port, (0,wire_budget/* createBudget */.y)(settings.timeout_seconds, { clock: port.clock, signal }), log);
+    const own = fingerprintOf(settings.client_id, settings.client_secret);
+    return { ...rotation, port, report, budget, signal, log, own, current, cleanup };
 }
-/** What the client has, with the current secret: a refusal here creates nothing. */
-async function readCredentials({ current, settings, retireId, port }) {
+/** What the client has, with the current secret: a refusal here, or a retire_id it does not have, creates nothing. */
+async function readCredentials({ current, settings, retireIds, port }) {
     const before = await current.listCredentials().catch((error) => {
         throw new RotationFailure([refusalOfCurrent(error, settings, port.naming)]);
     });
-    if (retireId !== undefined && !before.some((c) => c.id === retireId)) {
+    const unknown = retireIds.filter((id) => !before.some((c) => c.id === id));
+    if (unknown.length > 0) {
         throw new RotationFailure([
-            `${port.rotationNaming.label('retire_id')} names no credential of client ${settings.client_id}: nothing was created. Its credentials are ${before.map(describe).join(', ') || 'none'}.`,
+            `${port.rotationNaming.label('retire_id')} names ${unknown.length === 1 ? 'a credential' : 'credentials'} client ${settings.client_id} does not have (${unknown.join(', ')}): nothing was created. Its credentials are ${byCreation(before).map(viewOf).map(describe).join(', ') || 'none'}.`,
         ]);
     }
+    return before;
 }
 /** Every destination, before anything is made: every refusal named at once. */
 async function checkDestinations({ port, budget, log }) {
@@ -3791,19 +3935,46 @@ async function checkDestinations({ port, budget, log }) {
     if (refused.length > 0)
         throw new RotationFailure([...refused, 'Nothing was created: the current secret is unchanged everywhere.']);
 }
-/** The new secret proven while the service propagates it: its client; else the credential deleted with the secret that still works. */
-async function prove({ settings, port, budget, log, current, report }, made) {
+/**
+ * The new secret proven while the service propagates it (a 401, a 5xx, a reset or a timeout is
+ * tried again within the run's time): its client; else the new credential deleted with the
+ * secret that still works, and nothing stored.
+ */
+async function prove(run, made) {
+    const { settings, port, budget, log } = run;
     const fresh = clientFor(settings, made.secret, port, budget, log);
-    if (await proven(fresh, budget, log))
+    const failure = await proven(fresh, budget, log).then((ok) => (ok ? undefined : `it was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most)`), (error) => `proving it failed: ${error.message}`);
+    if (failure === undefined)
         return fresh;
-    await deleteAfterFailure(current, made.credential, report);
+    const deleted = await deleteNew(run, made.credential);
     throw new RotationFailure([
-        `The new secret was not accepted within the run's time (${PROOF_ATTEMPTS} tries at most): the credential ${describe(made.credential)} was deleted, and nothing was stored. ` +
+        `The new secret could not be proven: ${failure}. ${deleted} Nothing was stored: the current secret is unchanged everywhere. ` +
             `${port.naming.runAgain}, or give the service more time with ${port.naming.ref('timeout_seconds')}.`,
     ]);
 }
-/** Every destination, in order; at the first failure, what each holds is said (the new credential deleted if none holds it). */
-async function storeEverywhere(run, service, made) {
+/** Tries the new secret until the service takes it, within the run's deadline; what is not transient is thrown. */
+async function proven(service, budget, log) {
+    for (let tried = 1;; tried++) {
+        const why = await service.authenticates().then((ok) => ok ? undefined : 'the service does not take the new secret yet (HTTP 401; it may still be propagating it)', (error) => {
+            if (error instanceof wire_http/* HttpError */.j$ && error.transient)
+                return `proving the new secret failed (${error.message})`;
+            throw error;
+        });
+        if (why === undefined)
+            return true;
+        const pause = (0,retry/* nextPause */.e$)(budget, tried, undefined, PROOF_ATTEMPTS);
+        if ('giveUp' in pause)
+            return false;
+        log.info(`${why.charAt(0).toUpperCase()}${why.slice(1)}: trying again in ${Math.ceil(pause.waitMs)} ms`);
+        await budget.clock.sleep(pause.waitMs, budget.signal);
+    }
+}
+/**
+ * Every destination, in order, each confirming it holds the new secret. At the first failure
+ * the run stops and says what each holds: the new credential is deleted only when no
+ * destination holds or may hold its secret.
+ */
+async function storeEverywhere(run, made) {
     const { port, report, budget, log } = run;
     for (const [index, destination] of port.destinations.entries()) {
         try {
@@ -3812,30 +3983,172 @@ async function storeEverywhere(run, service, made) {
             log.info(`Stored the new secret in ${destination.name}`);
         }
         catch (error) {
-            report.unchanged = port.destinations.slice(index).map((d) => d.name);
-            const deleted = index === 0 ? await deleteAfterFailure(service, made.credential, report) : undefined;
-            throw new RotationFailure(storeFailure(error, destination, deleted, report, made.credential, port.naming));
+            const unknown = error instanceof StoreUnknown;
+            if (unknown)
+                report.mayHold.push(destination.name);
+            report.unchanged = port.destinations.slice(unknown ? index + 1 : index).map((d) => d.name);
+            const cause = `Could not store the new secret in ${destination.name}: ${error.message}`;
+            if (index === 0 && !unknown) {
+                const deleted = await deleteNew(run, made.credential);
+                throw new RotationFailure([cause, `${deleted} Every destination still holds the current secret.`]);
+            }
+            throw new RotationFailure([cause, storeState(report, made.credential, port.naming)]);
         }
     }
 }
-/** Retires what must go, once the new secret is stored everywhere, and concludes. */
-async function retireOld({ port, report, retire, retireId }, service, made) {
-    const after = byCreation(await service.listCredentials());
+/** After a store that failed past the first, or whose outcome is unknown: which destination holds which secret, and what to do. */
+function storeState(report, credential, naming) {
+    const holds = [
+        ...(report.stored.length > 0 ? [`${plural(report.stored, 'holds', 'hold')} the new secret`] : []),
+        ...(report.mayHold.length > 0
+            ? [`${plural(report.mayHold, 'may hold', 'may hold')} the new secret or the current one (its answer was lost)`]
+            : []),
+        ...(report.unchanged.length > 0
+            ? [`${plural(report.unchanged, 'still holds', 'still hold')} the current one`]
+            : []),
+    ];
+    return (`The new credential ${describe(credential)} is kept and both secrets work; nothing was retired. Now ${holds.join(', and ')}. ` +
+        `Fix what is named, then ${naming.runAgain.charAt(0).toLowerCase()}${naming.runAgain.slice(1)} to rotate again and complete it.`);
+}
+/**
+ * Just before anything is retired: the new credential still there and its secret still taken.
+ * If another run (or a person) deleted it, the secret this run started with goes back where it
+ * can, nothing is retired, and the run fails saying so.
+ */
+async function rotate_confirm(run, service, made) {
+    const after = await service.listCredentials().catch((error) => {
+        if (error instanceof wire_http/* HttpError */.j$ && error.status === 401)
+            return undefined;
+        throw new RotationFailure([
+            `The new secret is stored in ${run.report.stored.join(', ')}, but the credentials could not be read again to confirm it before retiring: ${error.message} ` +
+                `Nothing was retired: the new credential ${describe(made.credential)} and every other are kept. ${run.port.naming.runAgain} with the new secret to retire what is unused.`,
+        ]);
+    });
+    if (after?.some((c) => c.id === made.credential.id) === true)
+        return after;
+    throw new RotationFailure(await storeBack(run, made.credential));
+}
+/** The new credential is gone: the starting secret stored back where it still works and a place can take it again. */
+async function storeBack(run, gone) {
+    const { port, report, settings, budget, log } = run;
+    const works = await run
+        .cleanup(settings.client_secret)
+        .authenticates()
+        .catch(() => false);
+    const stored = port.destinations.filter((d) => report.stored.includes(d.name));
     const failed = [];
-    for (const credential of toRetire(after, made, retire, retireId)) {
-        await service.deleteCredential(credential.id).then(() => void report.retired.push(view(credential)), (error) => void failed.push(`Could not retire the credential ${describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
+    for (const destination of works ? stored.filter((d) => d.rewritable) : []) {
+        await destination.store(settings.client_secret, { budget, log }).then(() => void report.restored.push(destination.name), (error) => void failed.push(`${destination.name} (${error.message})`));
+    }
+    const dead = stored.map((d) => d.name).filter((name) => !report.restored.includes(name));
+    return [
+        `The new credential ${describe(gone)} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`,
+        ...(report.restored.length > 0
+            ? [`Stored the secret this run started with back in ${report.restored.join(', ')}: it still works.`]
+            : []),
+        ...(dead.length > 0
+            ? [
+                `${plural(dead, 'holds', 'hold')} a secret that no longer works${failed.length > 0 ? `; storing the starting secret back failed: ${failed.join('; ')}` : ''}. ` +
+                    (works
+                        ? `The secret this run started with still works: store it there by hand, then ${port.naming.runAgain.charAt(0).toLowerCase()}${port.naming.runAgain.slice(1)} once no other rotation runs.`
+                        : 'The secret this run started with no longer works either: generate a new secret in the developer portal, store it, deploy, then rotate from there (docs/rotation.md).'),
+            ]
+            : []),
+    ];
+}
+/** Retires what the run knows is unused, once the new secret is stored and confirmed everywhere, and concludes. */
+async function retireOld(run, service, made, after) {
+    const { report } = run;
+    const judged = judge(run, after, made);
+    const failed = [];
+    const doomed = new Set(judged.filter((c) => c.kept === undefined).map((c) => c.id));
+    for (const credential of byCreation(after).filter((c) => doomed.has(c.id))) {
+        await service.deleteCredential(credential.id).then(() => void report.retired.push(viewOf(credential)), (error) => void failed.push(`Could not retire the credential ${describe(credential)}: ${error.message}. Delete it by hand in the developer portal.`));
     }
     const retiredIds = new Set(report.retired.map((c) => c.id));
-    report.left = after
+    report.left = judged
         .filter((c) => !retiredIds.has(c.id))
-        .map((c) => ({ ...view(c), madeByThisTool: madeByThisTool(c) }));
-    const outputs = { credential_id: made.id, retired: JSON.stringify(report.retired.map((c) => c.id)) };
+        .map(({ id, name, created, madeByThisTool }) => ({ id, name, created, madeByThisTool }));
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
-        ...leftAdvice(report, made, port.rotationNaming),
+        ...keptMessages(judged, run.port.rotationNaming),
         ...failed.map((text) => ({ level: 'error', text })),
     ];
-    return { outputs, messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+    return { outputs: rotate_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
+}
+/** Every credential as the run takes it, and whether it goes, recorded on the report. */
+function judge(run, credentials, made) {
+    const created = made === undefined ? Number.NaN : Date.parse(made.created);
+    // The service's own time where there is one (the new credential's creation): no skew with the runner's clock.
+    const now = Number.isNaN(created) ? run.budget.clock.now() : created;
+    const named = new Set(run.retireIds);
+    const { credentials: judged } = lineageOf(credentials, { own: run.own, made: made?.id, now });
+    run.report.credentials = judged.map((j) => ({
+        ...viewOf(j.credential),
+        madeByThisTool: j.madeByThisTool,
+        standing: j.standing,
+        kept: keeping(j, run.retire, named),
+    }));
+    return run.report.credentials;
+}
+/** What a dry run concludes: every credential, what the run takes it for, and what a rotation would retire. */
+function dryRun(run, before) {
+    const judged = judge(run, before);
+    const lines = judged.map((c) => `${describe(c)}: ${STANDING_WORDS[c.standing]}; ${c.kept === undefined ? 'a rotation would retire it' : `kept: ${KEPT_WORDS[c.kept]}`}`);
+    const inUse = judged.some((c) => c.standing === 'in use' || c.standing === 'may be in use')
+        ? []
+        : [
+            'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal\u2019s, as a rule).',
+        ];
+    return {
+        messages: [
+            { level: 'info', text: `The credentials of client ${run.settings.client_id}, oldest first:` },
+            ...lines.map((text) => ({ level: 'info', text: `- ${text}` })),
+            ...inUse.map((text) => ({ level: 'info', text })),
+        ],
+        report: run.report,
+        exitCode: 0,
+    };
+}
+/** What the run takes a credential for, as a clause. */
+const STANDING_WORDS = {
+    new: 'made by this run',
+    'in use': 'made by this tool, the one in use: the newest of its credentials not made from the secret this run holds',
+    'may be in use': 'made by this tool, maybe the one in use: it and another were made from the same secret, and the run cannot tell which it holds',
+    'made from this secret': 'made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation\u2019s in flight',
+    older: 'made by this tool, older than the one in use',
+    'not made by this tool': 'not made by this tool',
+};
+/** Why a credential stays, as a clause. */
+const KEPT_WORDS = {
+    'the new one': 'the new credential',
+    'in use': 'the deployed provider may still use it (retire: later)',
+    'may be in use': 'it may be the one in use',
+    'not made by this tool': 'not made by this tool (only retire_id retires it)',
+    'may belong to a rotation in flight': 'made in the last hour, it may belong to another rotation in flight; a later rotation retires it',
+};
+/** The credentials kept beside the new one, each with why, and how to retire the one the deploy no longer uses. */
+function keptMessages(judged, words) {
+    const others = judged.filter((c) => c.kept !== undefined && c.kept !== 'the new one');
+    const made = judged.find((c) => c.kept === 'the new one');
+    if (others.length === 0)
+        return [
+            {
+                level: 'info',
+                text: `The new credential ${made === undefined ? '' : `${describe(made)} `}is the client's only one.`,
+            },
+        ];
+    const siblings = others.some((c) => c.kept === 'may be in use')
+        ? ' The run cannot tell which of those made from the same secret the deployed provider holds, so it keeps all of them.'
+        : '';
+    return [
+        {
+            level: 'info',
+            text: `Left beside the new credential: ${others.map((c) => `${describe(c)}, ${KEPT_WORDS[c.kept]}`).join('; ')}.${siblings} ` +
+                `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
+                (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
+        },
+    ];
 }
 /** Why the current secret could not list the credentials, and what to do. */
 function refusalOfCurrent(error, settings, naming) {
@@ -3884,63 +4197,14 @@ async function createOne(service, name, log) {
         }
     }
 }
-/** Tries the new secret until the service takes it, within the run's deadline. */
-async function proven(service, budget, log) {
-    for (let tried = 1;; tried++) {
-        if (await service.authenticates())
-            return true;
-        const pause = (0,retry/* nextPause */.e$)(budget, tried, undefined, PROOF_ATTEMPTS);
-        if ('giveUp' in pause)
-            return false;
-        log.info(`The service does not take the new secret yet (HTTP 401; it may still be propagating it): trying again in ${Math.ceil(pause.waitMs)} ms`);
-        await budget.clock.sleep(pause.waitMs, budget.signal);
-    }
-}
-/** Deletes the new credential after a failure that left no copy of its secret: what became of it, as a sentence. */
-async function deleteAfterFailure(service, credential, report) {
-    return service.deleteCredential(credential.id).then(() => {
+/** Deletes the new credential after a failure that left no copy of its secret, on a budget of its own: what became of it, as a sentence. */
+async function deleteNew({ cleanup, settings, report }, credential) {
+    return cleanup(settings.client_secret)
+        .deleteCredential(credential.id)
+        .then(() => {
         report.created = undefined;
         return `The new credential ${describe(credential)} was deleted.`;
     }, (error) => `The new credential ${describe(credential)} could not be deleted (${error.message}): delete it by hand in the developer portal; its secret is stored nowhere.`);
-}
-/** A store that failed: which destination holds which secret, and what to do. */
-function storeFailure(error, destination, deleted, report, credential, naming) {
-    const cause = `Could not store the new secret in ${destination.name}: ${error.message}`;
-    if (deleted !== undefined)
-        return [cause, `${deleted} Every destination still holds the current secret.`];
-    return [
-        cause,
-        `The new credential ${describe(credential)} is kept and both secrets work; nothing was retired. ` +
-            `Now ${report.stored.join(', ')} hold${report.stored.length === 1 ? 's' : ''} the new secret, and ${report.unchanged.join(', ')} still hold${report.unchanged.length === 1 ? 's' : ''} the current one. ` +
-            `Fix what is named, then ${naming.runAgain.charAt(0).toLowerCase()}${naming.runAgain.slice(1)} to rotate again and complete it.`,
-    ];
-}
-/**
- * What goes, once the new secret is stored everywhere: this tool's credentials older than the
- * one before the new one (`later`) or every one of them but the new one (`now`), and the one
- * retire_id names. Never the new one, never the newest, never the portal's unless named.
- */
-function toRetire(credentials, made, retire, retireId) {
-    const sorted = byCreation(credentials);
-    const newest = sorted.at(-1);
-    const ours = sorted.filter((c) => madeByThisTool(c) && c.id !== made.id);
-    const keep = retire === 'later' ? 1 : 0;
-    const doomed = new Set(ours.slice(0, Math.max(0, ours.length - keep)).map((c) => c.id));
-    return sorted.filter((c) => (doomed.has(c.id) || c.id === retireId) && c.id !== made.id && c.id !== newest?.id);
-}
-/** The credentials left that the deploy may still use, and how to retire the one it no longer does. */
-function leftAdvice(report, made, words) {
-    const others = report.left.filter((c) => c.id !== made.id);
-    if (others.length === 0)
-        return [{ level: 'info', text: `The new credential ${describe(made)} is the client's only one.` }];
-    return [
-        {
-            level: 'info',
-            text: `Left beside the new credential: ${others.map((c) => `${describe(c)}${c.madeByThisTool ? '' : ', not made by this tool'}`).join('; ')}. ` +
-                `Once the deployed provider uses the new secret, retire the one it no longer uses with ${words.assign('retire_id', '<its id>')}` +
-                (others.some((c) => c.madeByThisTool) ? ", or let the next rotation retire this tool's." : '.'),
-        },
-    ];
 }
 
 ;// CONCATENATED MODULE: ./src/cli/rotate.ts
@@ -3959,24 +4223,43 @@ function leftAdvice(report, made, words) {
 
 
 /** The rotation's own settings: each one's flag (CLI_FLAGS holds its variable). */
-const FLAG_OF = { retire: 'retire', retire_id: 'retire-id' };
-const variableOf = (setting) => CLI_FLAGS[FLAG_OF[setting]].env;
+const FLAG_OF = {
+    retire: 'retire',
+    retire_id: 'retire-id',
+    dry_run: 'dry-run',
+};
+const variableOf = (setting) => CLI_FLAGS[FLAG_OF[setting]]?.env ?? `--${FLAG_OF[setting]}`;
 /** How messages name the rotation's settings: as the user gave each, its variable if from the environment, else its flag. */
 const rotationNaming = (fromEnv = new Set()) => ({
     label: (s) => (fromEnv.has(s) ? variableOf(s) : `--${FLAG_OF[s]}`),
     assign: (s, v) => (fromEnv.has(s) ? `${variableOf(s)}=${v}` : `--${FLAG_OF[s]} ${v}`),
 });
-/** Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may keep one in the value). */
+/**
+ * Standard output: the secret alone, a newline only for a person at a terminal (gh and glab may
+ * keep one in the value). Stored once the write's callback reports no error: a pipe closed
+ * (EPIPE) or a full disk is a failed hand-off, never an uncaught error.
+ */
 const printed = (stdout) => ({
     name: 'standard output',
+    rewritable: false,
     check: async () => { },
-    store: async (secret) => void stdout.write(stdout.isTTY === true ? `${secret}\n` : secret),
+    store: (secret) => new Promise((resolve, reject) => {
+        const failed = (error) => reject(new Error(`writing it failed (${error.message})`));
+        // A stream emits the error too: without a listener, Node would throw it.
+        stdout.on?.('error', failed);
+        stdout.write(stdout.isTTY === true ? `${secret}\n` : secret, (error) => error === null || error === undefined ? resolve() : failed(error));
+    }),
 });
-/** A new file, mode 0600, never one that exists (created exclusively, so not even one made since the check). */
+/**
+ * A new file, mode 0600, never one that exists (created exclusively, so not even one made since
+ * the check), written, flushed to the disk and closed before the run goes on; a failed write
+ * leaves no file behind.
+ */
 const file = (given, cwd) => {
     const where = external_node_path_default().resolve(cwd, given);
     return {
         name: `the file ${given}`,
+        rewritable: false,
         check: async () => {
             const exists = await (0,promises_.lstat)(where).then(() => true, () => false);
             if (exists)
@@ -3989,9 +4272,14 @@ const file = (given, cwd) => {
             const handle = await (0,promises_.open)(where, external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL, 0o600);
             try {
                 await handle.writeFile(secret);
-            }
-            finally {
+                await handle.sync();
                 await handle.close();
+            }
+            catch (error) {
+                // Ours alone (created exclusively): what it holds, if anything, is no secret anyone can use.
+                await handle.close().catch(() => undefined);
+                await (0,promises_.unlink)(where).catch(() => undefined);
+                throw new Error(`writing it failed (${error.message}); the file was removed`);
             }
         },
     };
@@ -4001,7 +4289,7 @@ function rotationJson({ report, outputs }, messages, exitCode) {
     return {
         schema_version: 2,
         command: 'rotate',
-        status: exitCode === 1 ? 'failed' : 'rotated',
+        status: exitCode === 1 ? 'failed' : report.dryRun ? 'planned' : 'rotated',
         exit_code: exitCode,
         outputs: null,
         scopes: [],
@@ -4013,69 +4301,106 @@ function rotationJson({ report, outputs }, messages, exitCode) {
             credential_id: outputs?.credential_id ?? report.created?.id ?? null,
             retired: report.retired,
             stored: report.stored,
+            may_hold: report.mayHold,
             unchanged: report.unchanged,
+            restored: report.restored,
+            credentials: report.credentials.map(({ madeByThisTool, kept, ...c }) => ({
+                ...c,
+                made_by_this_tool: madeByThisTool,
+                kept: kept ?? null,
+            })),
             left: report.left.map(({ madeByThisTool, ...c }) => ({ ...c, made_by_this_tool: madeByThisTool })),
         },
     };
 }
-async function runRotate(values, collaborators) {
-    const { stdout, stderr, env } = collaborators;
-    const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
-    const fail = (text) => (stderr.write(`${options_NAME}: ${(0,engine_text/* inert */.tJ)(text)}\n`), 1);
+/**
+ * Why the flags cannot make a rotation, before anything is read: one place for the secret (or a
+ * dry run), --json only where stdout is free, and no retirement of the secret in use or of a
+ * named credential behind a pipe whose reader this tool cannot see store the new one.
+ */
+function refusal(values, env) {
     const print = values['print-secret'] === true;
-    const secretFile = flag('secret-file');
-    if (print === (secretFile !== undefined)) {
-        return fail(`rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${options_NAME} rotate --help'.`);
-    }
+    const file = typeof values['secret-file'] === 'string';
+    if (values['dry-run'] !== true && print === file)
+        return `rotate needs one place for the new secret: --print-secret (stdout) or --secret-file <path>${print ? ', not both' : ''}. Run '${options_NAME} rotate --help'.`;
     if (values.json === true && print)
-        return fail(`--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`);
-    const secretFromStdin = values['client-secret-stdin'] === true;
-    const secret = (secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '')).trim();
+        return `--json goes with --secret-file only: with --print-secret, stdout holds the new secret alone.`;
+    if (!print || values['dry-run'] === true)
+        return undefined;
+    const retire = typeof values.retire === 'string' ? values.retire : (env.PROVIDER_RETIRE ?? '');
+    const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : (env.PROVIDER_RETIRE_ID ?? '');
+    const asked = [
+        ...(retire.trim() === 'now' ? [typeof values.retire === 'string' ? '--retire now' : 'PROVIDER_RETIRE=now'] : []),
+        ...(named.trim() === '' ? [] : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
+    ];
+    if (asked.length === 0)
+        return undefined;
+    return (`${asked.join(' and ')} cannot go with --print-secret: it deletes a secret that works, and this tool cannot see whether the command reading the pipe stored the new one. ` +
+        `Write the new secret to a file with --secret-file <path> (then, e.g., gh secret set PROVIDER_CLIENT_SECRET < <path>), or rotate with the rotation action (docs/rotation.md). Nothing was created.`);
+}
+/** The engine's settings as rotate reads them: a flag over its variable, the secret as given, the rest by default. */
+function settingsReader(values, env, secret) {
+    const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
     const given = (name) => {
         const option = CLI_SETTINGS.find((s) => s.setting === name);
         return option === undefined || !reads('rotate', name)
             ? undefined
             : ((option.flag === undefined ? undefined : flag(option.flag)) ?? env[option.env]);
     };
-    // A flag wins over its variable, as for every other setting.
-    const fromEnv = new Set(Object.keys(FLAG_OF).filter((s) => flag(FLAG_OF[s]) === undefined && env[variableOf(s)] !== undefined));
+    const fromEnv = new Set(['retire', 'retire_id'].filter((s) => flag(FLAG_OF[s]) === undefined && env[variableOf(s)] !== undefined));
     const read = (name) => {
+        if (name === 'dry_run')
+            return values['dry-run'] === true ? 'true' : 'false';
         if (name === 'retire' || name === 'retire_id')
             return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
         if (name === 'client_secret')
             return secret;
         return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
     };
+    return { read, fromEnv };
+}
+async function runRotate(values, collaborators) {
+    const { stdout, stderr, env } = collaborators;
+    const refused = refusal(values, env);
+    if (refused !== undefined)
+        return (stderr.write(`${options_NAME}: ${(0,engine_text/* inert */.tJ)(refused)}\n`), 1);
+    const print = values['print-secret'] === true;
+    const dryRun = values['dry-run'] === true;
+    const secretFromStdin = values['client-secret-stdin'] === true;
+    const secret = (secretFromStdin ? await collaborators.readStdin() : (env.PROVIDER_CLIENT_SECRET ?? '')).trim();
+    const { read, fromEnv } = settingsReader(values, env, secret);
     const secrets = keepSecrets(read('client_id'), secret);
     const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
     const seen = [];
-    const write = (message) => {
+    const show = (message, out = stderr) => {
         if (message.level === 'warning' || message.level === 'error')
             seen.push(message);
         if (message.level === 'debug' && values.debug !== true)
             return;
         const label = { info: '', debug: 'debug: ', warning: 'Warning: ', error: 'Error: ' }[message.level];
-        stderr.write(`${label}${safe(message.text)}\n`);
+        out.write(`${label}${safe(message.text)}\n`);
     };
+    const secretFile = typeof values['secret-file'] === 'string' ? values['secret-file'] : undefined;
     const conclusion = await rotateSecret({
         read,
         naming: cliNaming({ secretFromStdin }),
         rotationNaming: rotationNaming(fromEnv),
         secrets,
-        write,
+        write: (message) => show(message),
         clock: collaborators.clock,
         dispatcher: collaborators.dispatcher,
-        destinations: [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd)],
+        destinations: dryRun ? [] : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd)],
     });
-    conclusion.messages.forEach(write);
     const { exitCode } = conclusion;
+    // A dry run's list is the report: stdout, for a person (--json has it in the document).
+    const listTo = dryRun && values.json !== true && exitCode === 0 ? stdout : stderr;
+    conclusion.messages.forEach((message) => show(message, message.level === 'info' ? listTo : stderr));
     if (values.json === true) {
         stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(JSON.stringify(rotationJson(conclusion, seen, exitCode), null, 2)))}\n`);
     }
-    else if (conclusion.outputs !== undefined) {
+    else if (exitCode === 0 && conclusion.outputs !== undefined) {
         // The report: on stderr with --print-secret, whose stdout holds the secret alone.
-        const out = print ? stderr : stdout;
-        out.write(`${safe(`Rotated: the new credential is ${conclusion.outputs.credential_id}; retired: ${conclusion.report.retired.map((c) => c.id).join(', ') || 'none'}.`)}\n`);
+        (print ? stderr : stdout).write(`${safe(`Rotated: the new credential is ${conclusion.outputs.credential_id}; retired: ${conclusion.outputs.retired.join(', ') || 'none'}.`)}\n`);
     }
     return exitCode;
 }
