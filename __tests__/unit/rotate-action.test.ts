@@ -590,7 +590,7 @@ describe('what every run leaves: its outputs and one job summary', () => {
     expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
     const summary = r.summaries[0] ?? '';
     expect(summary.split('\n')[0]).toMatch(
-      /^### Rotation failed: Could not store the new secret in the secret PROVIDER\\_CLIENT\\_SECRET of the environment scope-watch of octo\/provider\\: writing .* of…$/,
+      /^### Rotation failed: Could not store the new secret in the secret PROVIDER\\_CLIENT\\_SECRET of the environment scope-watch of octo\/provider\\: writing .* failed\\: HTTP 422\\: Server Error$/,
     );
     expect(summary).toContain(`| ${where('release')} | the new secret (credential <code>${made?.id}</code>) |`);
     expect(summary).toContain(`| ${where('scope-watch')} | the current secret, the one this run started with |`);

@@ -11067,7 +11067,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
 
 
 /** The longest reason the opening line quotes of the first error; the errors' section has it whole. */
-const WHY_LIMIT = 200;
+const WHY_LIMIT = 300;
 function buildRotationSummary(conclusion, context) {
     const values = {
         cell: (text) => summary_escapeMarkdown(defuse(context.scrub(text))),

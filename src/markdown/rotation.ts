@@ -34,7 +34,7 @@ interface Values {
 }
 
 /** The longest reason the opening line quotes of the first error; the errors' section has it whole. */
-export const WHY_LIMIT = 200;
+export const WHY_LIMIT = 300;
 
 export function buildRotationSummary(conclusion: RotationConclusion, context: RotationSummaryContext): string {
   const values: Values = {
