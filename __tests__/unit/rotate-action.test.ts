@@ -18,6 +18,7 @@ import { secretForms } from '../../src/engine/secrets.ts';
 import { rotateAction } from '../../src/github/rotate/action.ts';
 import { escapeMarkdown } from '../../src/markdown/summary.ts';
 import { githubSecret, seal } from '../../src/github/rotate/github-secrets.ts';
+import { StoreUnknown } from '../../src/engine/rotate.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { fakeClock } from '../support/clock.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
@@ -190,6 +191,57 @@ describe('a GitHub secret as a destination', () => {
     const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.check(run)).rejects.toThrow(/\(gave up after 1 attempts: the run's deadline is near\)$/);
     expect(github.calls().length).toBeLessThanOrEqual(1);
+  });
+
+  test.each([
+    ['a 502 after GitHub applied it', [{ status: 502, apply: true, times: 5 }]],
+    ['a 503', [{ status: 503, times: 5 }]],
+    ['a 504', [{ status: 504, times: 5 }]],
+    ['no answer', [{ reset: true, times: 5 }]],
+    ['no answer once, then refusals (500)', [{ loseAnswer: true }, { status: 500, times: 4 }]],
+  ])(
+    'a PUT whose outcome stays unknown (%s): a StoreUnknown that says GitHub may hold the new secret',
+    async (_name, faults) => {
+      for (const fault of faults) github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, ...fault });
+      const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+      const failure = await place.store('maybe-stored', destinationRun()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StoreUnknown);
+      expect((failure as Error).message).toMatch(
+        /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: .*\. A write may have been applied without its answer reaching this run: GitHub may hold the new secret\.$/,
+      );
+    },
+  );
+
+  test.each([500, 403, 422])(
+    'a PUT refused with %i every time: a plain failure, never a StoreUnknown',
+    async (status) => {
+      github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status, times: 5 });
+      const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+      const failure = await place.store('never-stored', destinationRun()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure).not.toBeInstanceOf(StoreUnknown);
+      expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
+    },
+  );
+
+  test('a public key that cannot be read when storing: a plain failure (nothing was PUT)', async () => {
+    github.fail({ method: 'GET', path: /public-key$/, reset: true, times: 5 });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const failure = await place.store('never-stored', destinationRun()).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(StoreUnknown);
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
+  });
+
+  test('the octokit asked for when first needed, not before', async () => {
+    let asked = 0;
+    const place = githubSecret(() => (asked++, Promise.resolve(octokit(APP_TOKEN))), {
+      owner: 'octo',
+      repo: 'provider',
+      name: 'PROVIDER_CLIENT_SECRET',
+    });
+    expect(asked).toBe(0);
+    await place.check(destinationRun());
+    expect(asked).toBe(1);
   });
 
   test('a 4xx is not tried again', async () => {
@@ -547,6 +599,8 @@ describe('what every run leaves: its outputs and one job summary', () => {
       {},
     ]);
     expect(service.requests.map((q) => q.method)).toEqual(['GET']);
+    // No destination is made: neither their inputs read nor an octokit asked for.
+    expect(r.asked).not.toContain('environments');
     const portal = credentialsNow()[0];
     expect(r.messages.map((m) => m.text)).toContainEqual(
       `- "Created in the developer portal" (id ${portal?.id}, created ${portal?.created}): not made by this tool; kept: not made by this tool (only retire_id retires it)`,
@@ -572,14 +626,34 @@ describe('what every run leaves: its outputs and one job summary', () => {
     const r = await runRotation({ github_token: '', secret_name: '1' });
     expect(r.exitCode).toBe(1);
     expect([service.requests, github.requests, r.outputs]).toEqual([[], [], {}]);
-    const summary = r.summaries[0] ?? '';
-    expect(summary.split('\n')[0]).toMatch(
-      /^### Rotation failed: Input github\\_token is empty\\: give a GitHub App token/,
-    );
-    expect(summary).toContain('- **error**: Input secret\\_name must be a secret name');
-    expect(summary).toContain('Nothing was stored: every destination holds what it held before the run.');
-    expect(summary).toContain('- Fix what the errors name, then run the step again.');
-    expect(summary).not.toContain('| Client |');
+    const why =
+      'Input github\\_token is empty\\: give a GitHub App token \\(actions/create-github-app-token\\) or a fine-grained personal access token that may write the secret \\(docs/rotation.md\\)';
+    expect(r.summaries).toEqual([
+      [
+        `### Rotation failed: ${why}`,
+        '',
+        '| Item | Value |',
+        '|---|---|',
+        '| New credential | none kept: no destination holds a secret of this run |',
+        '| Outputs | not set |',
+        '',
+        'Nothing was stored: every destination holds what it held before the run.',
+        '',
+        '#### Retired',
+        '',
+        'Nothing was retired.',
+        '',
+        '#### Errors',
+        '',
+        `- **error**: ${why}`,
+        '- **error**: Input secret\\_name must be a secret name\\: letters, digits and \\_, not starting with a digit',
+        '',
+        '#### What next',
+        '',
+        '- Fix what the errors name, then run the step again.',
+        '',
+      ].join('\n'),
+    ]);
   });
 
   test('a store refused past the first: exit 1, the outputs set, the summary says which destination holds which secret', async () => {
@@ -621,6 +695,9 @@ describe('what every run leaves: its outputs and one job summary', () => {
     expect(credentialsNow().map((c) => c.name)).toEqual(['Created in the developer portal', expect.any(String)]);
     const summary = r.summaries[0] ?? '';
     expect(summary.split('\n')[0]).toMatch(/is stored in every destination, 2 retired$/);
+    expect(summary).toContain(
+      '- Once the deployed provider uses it, retire the one it no longer uses with <code>retire\\_id\\: \\<its id\\></code>.',
+    );
     expect(summary).toContain(`- <code>${one.id}</code> "made by hand", created ${escapeMarkdown(one.created)}`);
     expect(summary).toContain(
       `| <code>${two.id}</code> | made by another program | ${escapeMarkdown(two.created)} | no | not made by this tool | **retired** |`,

@@ -4,7 +4,7 @@
  * to the toolkit's in unit/workflow-commands.test.ts), without loading the toolkit; the
  * octokit loaded only when asked for, at the runner's API address.
  */
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { EOL, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,10 @@ let temp: string;
 beforeEach(async () => {
   temp = await mkdtemp(path.join(tmpdir(), 'rotate-runner-'));
 });
-afterEach(() => rm(temp, { recursive: true, force: true }));
+afterEach(() => {
+  jest.restoreAllMocks();
+  return rm(temp, { recursive: true, force: true });
+});
 
 /** A runner on the given environment, with stdout and stderr recorded. */
 function recorded(env: NodeJS.ProcessEnv) {
@@ -107,4 +110,23 @@ describe('what the step writes', () => {
     const gone = recorded({ GITHUB_STEP_SUMMARY: path.join(temp, 'no-such-folder', 'summary.md') });
     await expect(gone.runner.summary('more')).rejects.toThrow(/^Unable to access summary file/);
   });
+});
+
+test("by default, the process's own: its environment, stdout and stderr", () => {
+  const out = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const saved = process.env.INPUT_RETIRE;
+  process.env.INPUT_RETIRE = ' now ';
+  try {
+    const { runner } = fromGitHubRunner();
+    expect(runner.input('retire')).toBe('now');
+    runner.write({ level: 'info', text: 'on stdout' });
+    expect(out).toHaveBeenCalledWith(`on stdout${EOL}`);
+    const broken = fromGitHubRunner({ GITHUB_OUTPUT: path.join(temp, 'missing') });
+    broken.runner.setOutput('retired', '[]');
+    expect(err).toHaveBeenCalledWith(expect.stringMatching(/^ensure-provider-scope could not write to the runner: /));
+  } finally {
+    if (saved === undefined) delete process.env.INPUT_RETIRE;
+    else process.env.INPUT_RETIRE = saved;
+  }
 });

@@ -11513,7 +11513,8 @@ function refusals(runner, name, dryRun) {
 }
 /** Every GitHub secret the run writes, in order: one octokit for all, loaded at the first check. */
 function destinations(runner, name, token) {
-    const [owner = '', repo = ''] = runner.repository.split('/');
+    // Checked by refusals(): owner/repo.
+    const [owner, repo] = runner.repository.split('/');
     let octokit;
     const client = () => (octokit ??= runner.octokit(token));
     const environments = runner
