@@ -112,9 +112,7 @@ test("a third rotation, an hour later, retires this tool's older one and keeps t
     second?.id,
     three.outputs.credential_id,
   ]);
-  expect(three.summary).toMatch(
-    /^### Secret rotated: the new credential <code>[-0-9a-f]{36}<\/code> is stored in every destination, 1 retired\n/,
-  );
+  expect(three.summary).toMatch(/^### Secret rotated: the new credential is stored in every destination, 1 retired\n/);
   const portal = client.credentials[0]?.id ?? '';
   const now = await rotate({ retire: 'now', retire_id: portal }, (await opened()) ?? '');
   expect(now.exitCode).toBe(0);

@@ -64,9 +64,7 @@ describe('the opening line says what happened', () => {
       exitCode: 0,
       outputs: { credential_id: NEW.id, retired: [OLD.id] },
     });
-    expect(one.split('\n')[0]).toBe(
-      `### Secret rotated: the new credential <code>${NEW.id}</code> is stored in every destination, 1 retired`,
-    );
+    expect(one.split('\n')[0]).toBe('### Secret rotated: the new credential is stored in every destination, 1 retired');
     const none = render({ messages: [], report: report({ created: NEW, stored: [R] }), exitCode: 0 });
     expect(none.split('\n')[0]).toMatch(/, nothing retired$/);
   });
@@ -77,6 +75,11 @@ describe('the opening line says what happened', () => {
     );
     const long = `${'word '.repeat(WHY_LIMIT / 5 - 1)}wordy tail`;
     expect(failed(long).split('\n')[0]).toBe(`### Rotation failed: ${'word '.repeat(WHY_LIMIT / 5 - 1).trimEnd()}…`);
+    // Spaces before the word cut are dropped with it.
+    const spaced = `${'x'.repeat(WHY_LIMIT - 10)}   wordy tail ${'y'.repeat(20)}`;
+    expect(failed(spaced).split('\n')[0]).toBe(`### Rotation failed: ${'x'.repeat(WHY_LIMIT - 10)}   wordy…`);
+    const double = `${'x'.repeat(WHY_LIMIT - 10)}  ${'y'.repeat(20)}`;
+    expect(failed(double).split('\n')[0]).toBe(`### Rotation failed: ${'x'.repeat(WHY_LIMIT - 10)}…`);
     const exact = 'x'.repeat(WHY_LIMIT);
     expect(failed(exact).split('\n')[0]).toBe(`### Rotation failed: ${exact}`);
   });
@@ -198,8 +201,15 @@ describe('every credential as the run judged it', () => {
         '',
       ].join('\n'),
     );
-    const undeleted = failed('Could not retire', { created: NEW, stored: [R], credentials });
-    expect(undeleted).toContain('| **to retire**: its deletion failed (the errors say why) |');
+    const undeleted = failed('Could not retire', { created: NEW, stored: [R], retired: [PORTAL], credentials });
+    expect(undeleted).toContain(
+      row(
+        credentials[1] as JudgedView,
+        'yes',
+        'made by this tool, older than the one in use',
+        '**to retire**: its deletion failed (the errors say why)',
+      ),
+    );
   });
 
   test('a dry run: what a rotation would retire, under its own heading', () => {
@@ -248,6 +258,18 @@ describe('what to do next', () => {
       '- Deploy the provider with the new secret before the next rotation.',
       "- Once the deployed provider uses it, retire the one it no longer uses with <code>retire\\_id\\: \\<its id\\></code>, or let the next rotation retire this tool's.",
     ]);
+    const retiredOnly = render({
+      messages: [],
+      report: report({ stored: [R], retired: [OLD], credentials: [judged(OLD, 'older', undefined), made] }),
+      exitCode: 0,
+    });
+    expect(next(retiredOnly)).toEqual(['- Deploy the provider with the new secret before the next rotation.']);
+    const both = render({
+      messages: [],
+      report: report({ stored: [R], credentials: [portal, inUse, made] }),
+      exitCode: 0,
+    });
+    expect(next(both)[1]).toMatch(/, or let the next rotation retire this tool's\.$/);
     const portals = render({ messages: [], report: report({ stored: [R], credentials: [portal, made] }), exitCode: 0 });
     expect(next(portals)[1]).toBe(
       '- Once the deployed provider uses it, retire the one it no longer uses with <code>retire\\_id\\: \\<its id\\></code>.',
@@ -284,6 +306,7 @@ describe('what to do next', () => {
     ]);
     expect(again({ unchanged: [R] })).toEqual(['- Fix what the errors name, then run the step again.']);
     expect(again({})).toEqual(['- Fix what the errors name, then run the step again.']);
+    expect(again({ dryRun: true })).toEqual(['- Fix what the errors name, then run the step again.']);
   });
 
   test("in the door's words", () => {
@@ -348,5 +371,92 @@ describe('hostile values', () => {
       const cells = table.split('\n').map((line) => line.split(/(?<!\\)\|/).length);
       expect(new Set(cells).size).toBe(1);
     }
+  });
+});
+
+describe('whole', () => {
+  test('a rotation that retired one: every section, in order', () => {
+    const credentials = [
+      judged(PORTAL, 'not made by this tool', 'not made by this tool', false),
+      judged(OLD, 'older', undefined),
+      judged(NEW, 'new', 'the new one'),
+    ];
+    expect(
+      render({
+        messages: [{ level: 'info', text: 'Retired the credential' }],
+        report: report({ created: NEW, stored: [R], retired: [OLD], credentials }),
+        exitCode: 0,
+        outputs: { credential_id: NEW.id, retired: [OLD.id] },
+      }),
+    ).toBe(
+      [
+        '### Secret rotated: the new credential is stored in every destination, 1 retired',
+        '',
+        '| Item | Value |',
+        '|---|---|',
+        `| Client | <code>${CLIENT}</code> |`,
+        `| New credential | <code>${NEW.id}</code> "ensure-provider-scope new", created T2 |`,
+        `| Outputs | credential\\_id <code>${NEW.id}</code>, retired <code>\\["${OLD.id}"\\]</code> |`,
+        '',
+        '#### Where the secret is',
+        '',
+        '| Destination | Holds |',
+        '|---|---|',
+        `| ${R} | the new secret (credential <code>${NEW.id}</code>) |`,
+        '',
+        '#### Retired',
+        '',
+        `- <code>${OLD.id}</code> "ensure-provider-scope old", created T1`,
+        '',
+        "#### The client's credentials as this run found them",
+        '',
+        '| Id | Name | Created | Made by this tool | Taken for | Kept or retired |',
+        '|---|---|---|---|---|---|',
+        `| <code>${PORTAL.id}</code> | Created in the developer portal | T0 | no | not made by this tool | kept: not made by this tool (only retire_id retires it) |`,
+        `| <code>${OLD.id}</code> | ensure-provider-scope old | T1 | yes | made by this tool, older than the one in use | **retired** |`,
+        `| <code>${NEW.id}</code> | ensure-provider-scope new | T2 | yes | made by this run | kept: the new credential |`,
+        '',
+        '#### What next',
+        '',
+        '- Deploy the provider with the new secret before the next rotation.',
+        '- Once the deployed provider uses it, retire the one it no longer uses with <code>retire\\_id\\: \\<its id\\></code>.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a dry run: the facts, the credentials and what next, nothing else', () => {
+    expect(
+      render({
+        messages: [{ level: 'info', text: 'listed' }],
+        report: report({
+          dryRun: true,
+          credentials: [judged(PORTAL, 'not made by this tool', 'not made by this tool', false)],
+        }),
+        exitCode: 0,
+      }),
+    ).toBe(
+      [
+        "### Dry run: the client's credentials as a rotation would judge them; nothing was created, stored or deleted",
+        '',
+        '| Item | Value |',
+        '|---|---|',
+        `| Client | <code>${CLIENT}</code> |`,
+        '| New credential | none: a dry run makes none |',
+        '| Outputs | not set |',
+        '',
+        "#### The client's credentials, oldest first",
+        '',
+        '| Id | Name | Created | Made by this tool | Taken for | Kept or retired |',
+        '|---|---|---|---|---|---|',
+        `| <code>${PORTAL.id}</code> | Created in the developer portal | T0 | no | not made by this tool | kept: not made by this tool (only retire_id retires it) |`,
+        '',
+        '#### What next',
+        '',
+        '- Nothing was changed. To rotate, run without <code>dry\\_run\\: true</code>: it would retire nothing, once the new secret is stored and confirmed everywhere.',
+        "- To retire a credential this tool did not make (the developer portal's), or the one in use on the day of a leak, name it: <code>retire\\_id\\: \\<its id\\></code>, one id a line.",
+        '',
+      ].join('\n'),
+    );
   });
 });

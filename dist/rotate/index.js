@@ -11085,12 +11085,12 @@ function buildRotationSummary(conclusion, context) {
     ].join('\n');
 }
 /** One line: rotated, a dry run, or failed and why (the first error, cut short). */
-function opening({ exitCode, report, messages }, { cell, code }) {
+function opening({ exitCode, report, messages }, { cell }) {
     if (exitCode === 0 && report.dryRun)
         return `### Dry run: the client's credentials as a rotation would judge them; nothing was created, stored or deleted`;
     if (exitCode === 0) {
         const retiredNow = report.retired.length === 0 ? 'nothing retired' : `${report.retired.length} retired`;
-        return `### Secret rotated: the new credential ${code(report.created?.id ?? '')} is stored in every destination, ${retiredNow}`;
+        return `### Secret rotated: the new credential is stored in every destination, ${retiredNow}`;
     }
     const first = messages.find((m) => m.level === 'error')?.text ?? 'the errors below say why';
     const why = first.length > WHY_LIMIT ? `${first.slice(0, WHY_LIMIT).replace(/\s+\S*$/, '')}\u2026` : first;
@@ -11687,6 +11687,8 @@ async function appendSummary(file, markdown) {
  */
 
 
+/** GitHub's own API, where the runner names none (GITHUB_API_URL: GitHub Enterprise Server's). */
+const GITHUB_API = 'https://api.github.com';
 function fromGitHubRunner(env = process.env, stdout = (text) => void process.stdout.write(text), stderr = (text) => void process.stderr.write(text)) {
     let broken = false;
     const write = (writeIt) => {
@@ -11713,7 +11715,7 @@ function fromGitHubRunner(env = process.env, stdout = (text) => void process.std
         repository: env.GITHUB_REPOSITORY ?? '',
         octokit: async (token) => {
             const { getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(7), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-            return getOctokit(token, { baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com' });
+            return getOctokit(token, { baseUrl: env.GITHUB_API_URL ?? GITHUB_API });
         },
     };
     return { runner, exitCode: (code) => (broken ? 1 : code) };

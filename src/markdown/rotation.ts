@@ -54,12 +54,12 @@ export function buildRotationSummary(conclusion: RotationConclusion, context: Ro
 }
 
 /** One line: rotated, a dry run, or failed and why (the first error, cut short). */
-function opening({ exitCode, report, messages }: RotationConclusion, { cell, code }: Values): string {
+function opening({ exitCode, report, messages }: RotationConclusion, { cell }: Values): string {
   if (exitCode === 0 && report.dryRun)
     return `### Dry run: the client's credentials as a rotation would judge them; nothing was created, stored or deleted`;
   if (exitCode === 0) {
     const retiredNow = report.retired.length === 0 ? 'nothing retired' : `${report.retired.length} retired`;
-    return `### Secret rotated: the new credential ${code(report.created?.id ?? '')} is stored in every destination, ${retiredNow}`;
+    return `### Secret rotated: the new credential is stored in every destination, ${retiredNow}`;
   }
   const first = messages.find((m) => m.level === 'error')?.text ?? 'the errors below say why';
   const why = first.length > WHY_LIMIT ? `${first.slice(0, WHY_LIMIT).replace(/\s+\S*$/, '')}…` : first;

@@ -9,6 +9,9 @@ import { EOL } from 'node:os';
 import { annotation, appendSummary, workflowCommand, writeOutput } from '../workflow-commands.ts';
 import type { RotationRunner } from './action.ts';
 
+/** GitHub's own API, where the runner names none (GITHUB_API_URL: GitHub Enterprise Server's). */
+const GITHUB_API = 'https://api.github.com';
+
 export interface RotationProcess {
   runner: RotationRunner;
   /** The step's exit status: the rotation's, or 1 once a line could not be written. */
@@ -44,7 +47,7 @@ export function fromGitHubRunner(
     repository: env.GITHUB_REPOSITORY ?? '',
     octokit: async (token) => {
       const { getOctokit } = await import('@actions/github');
-      return getOctokit(token, { baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com' });
+      return getOctokit(token, { baseUrl: env.GITHUB_API_URL ?? GITHUB_API });
     },
   };
   return { runner, exitCode: (code) => (broken ? 1 : code) };
