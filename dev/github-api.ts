@@ -30,7 +30,10 @@
  * - 401 "Bad credentials" for an unknown token.
  *
  * `fail()` queues answers of another status, a reset connection, or an answer lost after the
- * request was handled, for the next matching requests.
+ * request was handled, for the next matching requests; `apply` has the request handled first
+ * (a write GitHub applied, whose answer a gateway replaced by a 502 or the network lost),
+ * `before` runs a step of the test when one arrives, and `hold` keeps one waiting until the
+ * test lets it go (`hold()`: another run goes on meanwhile).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
@@ -108,7 +111,19 @@ export interface GitHubFault {
   reset?: boolean;
   /** Handled, then the connection reset before the answer leaves. */
   loseAnswer?: boolean;
+  /** Handled for real first, then answered `status` (or reset): a write applied, its answer lost. */
+  apply?: boolean;
+  /** Runs as the request arrives, before anything else (another party acts at that moment). */
+  before?: (request: GitHubRequest) => void;
+  /** The request waits until this settles, then goes on as the fault says (with no effect: handled as usual). */
+  hold?: Promise<unknown>;
   times?: number;
+}
+
+/** A request held by the fake: `arrived` once it is there, `release()` lets it go on. */
+export interface Held {
+  arrived: Promise<void>;
+  release(): void;
 }
 
 export const WORKFLOW_BOT: GitHubUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
@@ -135,16 +150,17 @@ export class FakeGitHubApi {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = this.reply(
+      void this.reply(
         req.method ?? 'GET',
         req.url ?? '/',
         req.headers.authorization,
         Buffer.concat(chunks).toString('utf8'),
-      );
-      if (answer === 'reset') return void req.socket.destroy();
-      res
-        .writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers })
-        .end(JSON.stringify(answer.body));
+      ).then((answer) => {
+        if (answer === 'reset') return void req.socket.destroy();
+        res
+          .writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers })
+          .end(JSON.stringify(answer.body));
+      });
     });
   });
   private readonly local = new LocalServer(this.server);
@@ -256,42 +272,54 @@ export class FakeGitHubApi {
     this.faults.push({ times: 1, ...fault });
   }
 
+  /** The next request that matches waits, handled as usual once released. */
+  hold(method: string, path: RegExp): Held {
+    let arrive = (): void => {};
+    let release = (): void => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    this.fail({ method, path, before: () => arrive(), hold });
+    return { arrived, release };
+  }
+
   /** `METHOD path` of every request, in order. */
   calls(): string[] {
     return this.requests.map((r) => `${r.method} ${r.path}`);
   }
 
-  private reply(
+  private async reply(
     method: string,
     rawUrl: string,
     authorization: string | undefined,
     raw: string,
-  ): { status: number; body: unknown; headers?: Record<string, string> } | 'reset' {
+  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> } | 'reset'> {
     const url = new URL(rawUrl, this.origin);
     const path = url.pathname.startsWith(BASE) ? url.pathname.slice(BASE.length) : url.pathname;
     const token = /^(?:token|bearer) (\S+)$/i.exec(authorization ?? '')?.[1];
     const grant = token === undefined ? undefined : this.tokens.get(token);
     const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
-    this.requests.push({
+    const request: GitHubRequest = {
       method,
       path,
       query: Object.fromEntries(url.searchParams),
       at: Date.now(),
       ...(grant === undefined ? {} : { user: grant.user.login }),
       ...(body === undefined ? {} : { body }),
-    });
+    };
+    this.requests.push(request);
 
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
-    if (fault !== undefined) {
-      fault.times = (fault.times ?? 1) - 1;
-      if (fault.reset === true) return 'reset';
-      if (fault.loseAnswer === true) {
-        this.handle(method, url, path, grant, body);
-        return 'reset';
-      }
-      return { status: fault.status ?? 500, body: { message: 'Server Error' }, headers: { 'retry-after': '0' } };
-    }
-    return this.handle(method, url, path, grant, body);
+    if (fault === undefined) return this.handle(method, url, path, grant, body);
+    fault.times = (fault.times ?? 1) - 1;
+    fault.before?.(request);
+    await fault.hold;
+    // Only held or watched: handled as usual.
+    const effect = fault.status !== undefined || fault.reset === true || fault.loseAnswer === true;
+    if (!effect && (fault.hold !== undefined || fault.before !== undefined))
+      return this.handle(method, url, path, grant, body);
+    if (fault.apply === true || fault.loseAnswer === true) this.handle(method, url, path, grant, body);
+    if (fault.reset === true || fault.loseAnswer === true) return 'reset';
+    return { status: fault.status ?? 500, body: { message: 'Server Error' }, headers: { 'retry-after': '0' } };
   }
 
   private handle(

@@ -144,6 +144,7 @@ describe('--secret-file', () => {
           may_hold: [],
           unchanged: [],
           restored: [],
+          gone: false,
           credentials: [
             expect.objectContaining({
               name: 'Created in the developer portal',
@@ -333,6 +334,7 @@ describe('rotationJson', () => {
       mayHold: [],
       unchanged: [],
       restored: [],
+      gone: false,
       retired: [],
       credentials: [],
       left: [],
@@ -355,6 +357,7 @@ describe('rotationJson', () => {
         may_hold: [],
         unchanged: [],
         restored: [],
+        gone: false,
         credentials: [],
         left: [],
       },

@@ -16,7 +16,9 @@ import type { EmbeddedAuthService } from '../../dev/auth-service.ts';
 import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { secretForms } from '../../src/engine/secrets.ts';
 import { rotateAction } from '../../src/github/rotate/action.ts';
+import { escapeMarkdown } from '../../src/render/summary.ts';
 import { githubSecret, seal } from '../../src/github/rotate/github-secrets.ts';
+import { StoreUnknown } from '../../src/engine/rotation/port.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { fakeClock } from '../support/clock.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
@@ -46,6 +48,8 @@ beforeEach(async () => {
 afterEach(() => github.stop());
 
 const octokit = (token: string) => getOctokit(token, { baseUrl: github.url });
+/** An octokit as the action asks for one: when first needed. */
+const lazy = (token: string) => () => Promise.resolve(octokit(token));
 
 /** What a destination's requests run under, as the engine gives it: a budget on a fake clock, and a log that records. */
 function destinationRun(timeoutSeconds = 30) {
@@ -71,7 +75,7 @@ async function opened(name: string, environment?: string): Promise<string | unde
 
 describe('a GitHub secret as a destination', () => {
   test('the repository secret: its public key read, the value sealed for it and PUT; the fake opens it to the secret', async () => {
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await place.check(destinationRun());
     await place.store('the-new-secret-value', destinationRun());
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('the-new-secret-value');
@@ -85,7 +89,7 @@ describe('a GitHub secret as a destination', () => {
   });
 
   test("an environment's secret: under its own key", async () => {
-    const place = githubSecret(octokit(APP_TOKEN), {
+    const place = githubSecret(lazy(APP_TOKEN), {
       owner: 'octo',
       repo: 'provider',
       name: 'PROVIDER_CLIENT_SECRET',
@@ -103,7 +107,7 @@ describe('a GitHub secret as a destination', () => {
   });
 
   test("the workflow's own token: 403 on the public key, and the message names an App's or a fine-grained token and the permission, never a permissions: line to add", async () => {
-    const place = githubSecret(octokit(WORKFLOW_TOKEN), {
+    const place = githubSecret(lazy(WORKFLOW_TOKEN), {
       owner: 'octo',
       repo: 'provider',
       name: 'PROVIDER_CLIENT_SECRET',
@@ -128,7 +132,7 @@ describe('a GitHub secret as a destination', () => {
     'a token %s: the check passes (a key read proves read access only), the store is refused and says why',
     async (_name, grant, permission) => {
       github.grant('limited', grant);
-      const place = githubSecret(octokit('limited'), {
+      const place = githubSecret(lazy('limited'), {
         owner: 'octo',
         repo: 'provider',
         name: 'PROVIDER_CLIENT_SECRET',
@@ -144,7 +148,7 @@ describe('a GitHub secret as a destination', () => {
     github.fail({ method: 'GET', path: /public-key$/, status: 503, times: 1 });
     github.fail({ method: 'GET', path: /public-key$/, status: 429, times: 1 });
     const run = destinationRun();
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await place.check(run);
     expect(github.calls()).toEqual(Array(3).fill('GET /repos/octo/provider/actions/secrets/public-key'));
     expect(run.said).toEqual([
@@ -163,7 +167,7 @@ describe('a GitHub secret as a destination', () => {
     ['a 502', { status: 502 }],
   ])('a PUT %s is sent again (a PUT is idempotent) and the secret is stored once', async (_name, fault) => {
     github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, ...fault });
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await place.store('sent-twice-value', destinationRun());
     expect(await opened('PROVIDER_CLIENT_SECRET')).toBe('sent-twice-value');
     expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(2);
@@ -172,7 +176,7 @@ describe('a GitHub secret as a destination', () => {
   test("a PUT that keeps failing: given up after the policy's tries, the reason said", async () => {
     github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 500, times: 10 });
     const run = destinationRun();
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.store('never-stored-value', run)).rejects.toThrow(
       /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: HTTP 500: Server Error \(gave up after 5 attempts\)$/,
     );
@@ -184,21 +188,74 @@ describe('a GitHub secret as a destination', () => {
   test("at the run's deadline: the request cut to the time left, and not tried again", async () => {
     const run = destinationRun(10);
     run.clock.advance(30_000);
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.check(run)).rejects.toThrow(/\(gave up after 1 attempts: the run's deadline is near\)$/);
     expect(github.calls().length).toBeLessThanOrEqual(1);
   });
 
+  test.each([
+    ['a 502 after GitHub applied it', [{ status: 502, apply: true, times: 5 }]],
+    ['a 503', [{ status: 503, times: 5 }]],
+    ['a 504', [{ status: 504, times: 5 }]],
+    ['no answer', [{ reset: true, times: 5 }]],
+    ['no answer once, then refusals (500)', [{ loseAnswer: true }, { status: 500, times: 4 }]],
+  ])(
+    'a PUT whose outcome stays unknown (%s): a StoreUnknown that says GitHub may hold the new secret',
+    async (_name, faults) => {
+      for (const fault of faults) github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, ...fault });
+      const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+      const failure = await place.store('maybe-stored', destinationRun()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StoreUnknown);
+      expect((failure as Error).message).toMatch(
+        /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: .*\. A write may have been applied without its answer reaching this run: GitHub may hold the new secret\.$/,
+      );
+    },
+  );
+
+  test.each([500, 403, 422])(
+    'a PUT refused with %i every time: a plain failure, never a StoreUnknown',
+    async (status) => {
+      github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status, times: 5 });
+      const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+      const failure = await place.store('never-stored', destinationRun()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure).not.toBeInstanceOf(StoreUnknown);
+      expect(await opened('PROVIDER_CLIENT_SECRET')).toBeUndefined();
+    },
+  );
+
+  test('a public key that cannot be read when storing: a plain failure (nothing was PUT)', async () => {
+    github.fail({ method: 'GET', path: /public-key$/, reset: true, times: 5 });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const failure = await place.store('never-stored', destinationRun()).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(StoreUnknown);
+    expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
+  });
+
+  test('the octokit asked for when first needed, not before', async () => {
+    let asked = 0;
+    const place = githubSecret(() => (asked++, Promise.resolve(octokit(APP_TOKEN))), {
+      owner: 'octo',
+      repo: 'provider',
+      name: 'PROVIDER_CLIENT_SECRET',
+    });
+    expect(asked).toBe(0);
+    await place.check(destinationRun());
+    expect(asked).toBe(1);
+    // A GitHub secret takes a second write: the starting secret can be stored back.
+    expect(place.rewritable).toBe(true);
+  });
+
   test('a 4xx is not tried again', async () => {
     github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 422 });
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.store('refused-value', destinationRun())).rejects.toThrow(/HTTP 422: Server Error$/);
     expect(github.calls().filter((c) => c.startsWith('PUT'))).toHaveLength(1);
   });
 
   test("an environment's secret refused with another status than 404: said as GitHub answered, no missing environment named", async () => {
     github.fail({ method: 'PUT', path: /secrets\/PROVIDER_CLIENT_SECRET$/, status: 422 });
-    const place = githubSecret(octokit(APP_TOKEN), {
+    const place = githubSecret(lazy(APP_TOKEN), {
       owner: 'octo',
       repo: 'provider',
       name: 'PROVIDER_CLIENT_SECRET',
@@ -211,7 +268,7 @@ describe('a GitHub secret as a destination', () => {
 
   test('a repository GitHub answers 404 for: the token named as what to check', async () => {
     github.fail({ method: 'GET', path: /public-key$/, status: 404 });
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.check(destinationRun())).rejects.toThrow(
       /^GitHub answered 404 to reading the public key of the repository secret PROVIDER_CLIENT_SECRET of octo\/provider: check that github_token may see octo\/provider\.$/,
     );
@@ -219,7 +276,7 @@ describe('a GitHub secret as a destination', () => {
 
   test('a public key that cannot seal: the failure said without an HTTP status, nothing PUT', async () => {
     github.keyOf(REPO).key = 'AAAA';
-    const place = githubSecret(octokit(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
+    const place = githubSecret(lazy(APP_TOKEN), { owner: 'octo', repo: 'provider', name: 'PROVIDER_CLIENT_SECRET' });
     await expect(place.store('never-sealed', destinationRun())).rejects.toThrow(
       /^writing the repository secret PROVIDER_CLIENT_SECRET of octo\/provider failed: invalid publicKey length$/,
     );
@@ -234,7 +291,7 @@ describe('a GitHub secret as a destination', () => {
       const stop = new AbortController();
       stop.abort(new Error('the run has ended'));
       await expect(
-        githubSecret(octokit(APP_TOKEN), place).check({ ...ended, budget: { ...ended.budget, signal: stop.signal } }),
+        githubSecret(lazy(APP_TOKEN), place).check({ ...ended, budget: { ...ended.budget, signal: stop.signal } }),
       ).rejects.toThrow();
       expect(github.calls()).toEqual([]);
       // Aborted once the key is read: the PUT never reaches GitHub.
@@ -245,7 +302,10 @@ describe('a GitHub secret as a destination', () => {
       });
       const run = destinationRun();
       await expect(
-        githubSecret(client, place).store('never-put', { ...run, budget: { ...run.budget, signal: late.signal } }),
+        githubSecret(() => Promise.resolve(client), place).store('never-put', {
+          ...run,
+          budget: { ...run.budget, signal: late.signal },
+        }),
       ).rejects.toThrow();
       expect(github.calls().filter((c) => c.startsWith('PUT'))).toEqual([]);
       expect(await opened('PROVIDER_CLIENT_SECRET', environment)).toBeUndefined();
@@ -253,7 +313,7 @@ describe('a GitHub secret as a destination', () => {
   );
 
   test('an environment that does not exist: named, with what to do', async () => {
-    const place = githubSecret(octokit(APP_TOKEN), {
+    const place = githubSecret(lazy(APP_TOKEN), {
       owner: 'octo',
       repo: 'provider',
       name: 'PROVIDER_CLIENT_SECRET',
@@ -272,12 +332,25 @@ interface ActionRun {
   /** Every input the run asked the runner for, in order. */
   asked: string[];
   outputs: Record<string, string>;
+  /** The job summary, each piece as appended. */
+  summaries: string[];
+  /** The tokens an octokit was asked for. */
+  octokits: string[];
 }
 
-async function runRotation(inputs: Record<string, string>, repository = REPO): Promise<ActionRun> {
+interface RunSetUp {
+  repository?: string;
+  /** How appending to the job summary goes: resolves by default. */
+  summary?: (markdown: string) => Promise<void>;
+}
+
+async function runRotation(inputs: Record<string, string>, setUp: RunSetUp | string = {}): Promise<ActionRun> {
+  const { repository = REPO, summary } = typeof setUp === 'string' ? { repository: setUp } : setUp;
   const messages: Message[] = [];
   const masked: string[] = [];
   const outputs: Record<string, string> = {};
+  const summaries: string[] = [];
+  const octokits: string[] = [];
   const given: Record<string, string> = {
     client_id: CLIENT_ID,
     client_secret: PORTAL_SECRET,
@@ -292,12 +365,13 @@ async function runRotation(inputs: Record<string, string>, repository = REPO): P
     mask: (form) => void masked.push(form),
     setOutput: (name, value) => void (outputs[name] = value),
     write: (message) => void messages.push(message),
+    summary: summary ?? (async (markdown) => void summaries.push(markdown)),
     repository,
-    octokit,
+    octokit: (token) => (octokits.push(token), Promise.resolve(octokit(token))),
     clock: fakeClock(),
     dispatcher,
   });
-  return { exitCode, messages, masked, asked, outputs };
+  return { exitCode, messages, masked, asked, outputs, summaries, octokits };
 }
 
 describe('the rotation action', () => {
@@ -359,7 +433,8 @@ describe('the rotation action', () => {
         /Now the secret PROVIDER_CLIENT_SECRET of the environment release of octo\/provider holds the new secret, and the secret PROVIDER_CLIENT_SECRET of the environment scope-watch of octo\/provider still holds the current one\./,
       ),
     );
-    expect(r.outputs).toEqual({});
+    // Past a store, the outputs are set all the same: the next step can find the new credential.
+    expect(r.outputs).toEqual({ credential_id: service.clients.get(CLIENT_ID)?.credentials[1]?.id, retired: '[]' });
   });
 
   test('inputs checked before anything: an empty github_token, a bad secret_name', async () => {
@@ -449,6 +524,7 @@ describe('rotate/action.yml', () => {
       'auth_url',
       'client_id',
       'client_secret',
+      'dry_run',
       'environments',
       'github_token',
       'retire',
@@ -461,11 +537,13 @@ describe('rotate/action.yml', () => {
     expect(r.exitCode).toBe(0);
     expect([...new Set(r.asked)].sort()).toEqual(Object.keys(yml.inputs).sort());
     expect(Object.keys(yml.outputs).sort()).toEqual(Object.keys(r.outputs).sort());
-    expect([yml.inputs.retire?.default, yml.inputs.secret_name?.default, yml.inputs.github_token?.required]).toEqual([
-      'later',
-      'PROVIDER_CLIENT_SECRET',
-      true,
-    ]);
+    // github_token is not required: a dry run needs none (the code refuses an empty one for a rotation).
+    expect([
+      yml.inputs.retire?.default,
+      yml.inputs.secret_name?.default,
+      yml.inputs.github_token?.required,
+      yml.inputs.dry_run?.default,
+    ]).toEqual(['later', 'PROVIDER_CLIENT_SECRET', false, 'false']);
   });
 
   test('the example workflow gives only inputs rotate/action.yml declares, and a GitHub App token', () => {
@@ -480,5 +558,193 @@ describe('rotate/action.yml', () => {
       for (const input of Object.keys(step.with ?? {})) expect(Object.keys(yml.inputs)).toContain(input);
       expect(step.with?.github_token).toBe('${{ steps.app.outputs.token }}');
     }
+  });
+});
+
+/** Every credential of the client made `hours` earlier, in the service's own form (its order kept). */
+function age(hours: number): void {
+  for (const c of service.clients.get(CLIENT_ID)?.credentials ?? [])
+    c.created = `${new Date(Date.parse(c.created) - hours * 3_600_000).toISOString().slice(0, 19)}${c.created.slice(19)}`;
+}
+
+const credentialsNow = () => service.clients.get(CLIENT_ID)?.credentials ?? [];
+const where = (environment: string) =>
+  `the secret PROVIDER\\_CLIENT\\_SECRET of the environment ${environment} of octo/provider`;
+
+describe('what every run leaves: its outputs and one job summary', () => {
+  test('a rotation: the summary opens with it, names the new credential, where it is, and every credential as judged', async () => {
+    const r = await runRotation({ environments: 'release\nscope-watch' });
+    expect(r.exitCode).toBe(0);
+    const [portal, made] = credentialsNow();
+    expect(r.summaries).toHaveLength(1);
+    const summary = r.summaries[0] ?? '';
+    expect(summary.split('\n')[0]).toBe(
+      '### Secret rotated: the new credential is stored in every destination, nothing retired',
+    );
+    expect(summary).toContain(`| ${where('release')} | the new secret (credential <code>${made?.id}</code>) |`);
+    expect(summary).toContain(`| ${where('scope-watch')} | the new secret (credential <code>${made?.id}</code>) |`);
+    expect(summary).toContain(`| <code>${portal?.id}</code> | Created in the developer portal |`);
+    expect(summary).toContain(`| Outputs | credential\\_id <code>${made?.id}</code>, retired <code>\\[\\]</code> |`);
+    expect(summary).toContain('Nothing was retired.');
+    expect(summary).toContain('Deploy the provider with the new secret before the next rotation.');
+    // The octokit was asked for once, for both destinations.
+    expect(r.octokits).toEqual([APP_TOKEN]);
+  });
+
+  test('a dry run: no github_token needed, GitHub never asked, nothing made; the credentials listed in the log and the summary', async () => {
+    const r = await runRotation({ dry_run: 'true', github_token: '', environments: 'release' });
+    expect(r.exitCode).toBe(0);
+    expect([credentialsNow(), github.requests, r.octokits, r.outputs]).toEqual([
+      [expect.objectContaining({ secret: PORTAL_SECRET })],
+      [],
+      [],
+      {},
+    ]);
+    expect(service.requests.map((q) => q.method)).toEqual(['GET']);
+    // No destination is made: neither their inputs read nor an octokit asked for.
+    expect(r.asked).not.toContain('environments');
+    const portal = credentialsNow()[0];
+    expect(r.messages.map((m) => m.text)).toContainEqual(
+      `- "Created in the developer portal" (id ${portal?.id}, created ${portal?.created}): not made by this tool; kept: not made by this tool`,
+    );
+    const summary = r.summaries[0] ?? '';
+    expect(summary.split('\n')[0]).toBe(
+      "### Dry run: the client's credentials as a rotation would judge them; nothing was created, stored or deleted",
+    );
+    expect(summary).toContain('| New credential | none: a dry run makes none |');
+    expect(summary).not.toContain('#### Where the secret is');
+    expect(summary).toContain('it would retire nothing');
+  });
+
+  test('dry_run given as True: a dry run too; anything but true or false refused, and said in the summary', async () => {
+    expect((await runRotation({ dry_run: ' True ', github_token: '' })).exitCode).toBe(0);
+    const bad = await runRotation({ dry_run: 'yes' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.summaries[0]?.split('\n')[0]).toBe('### Rotation failed: Input dry\\_run must be true or false');
+    expect(credentialsNow()).toHaveLength(1);
+  });
+
+  test("this door's inputs refused: nothing sent, and a summary that says why", async () => {
+    const r = await runRotation({ github_token: '', secret_name: '1' });
+    expect(r.exitCode).toBe(1);
+    expect([service.requests, github.requests, r.outputs]).toEqual([[], [], {}]);
+    const why =
+      'Input github\\_token is empty\\: give a GitHub App token \\(actions/create-github-app-token\\) or a fine-grained personal access token that may write the secret \\(docs/rotation.md\\)';
+    expect(r.summaries).toEqual([
+      [
+        `### Rotation failed: ${why}`,
+        '',
+        '| Item | Value |',
+        '|---|---|',
+        '| New credential | none kept: no destination holds a secret of this run |',
+        '| Outputs | not set |',
+        '',
+        'Nothing was stored: every destination holds what it held before the run.',
+        '',
+        '#### Retired',
+        '',
+        'Nothing was retired.',
+        '',
+        '#### Errors',
+        '',
+        `- **error**: ${why}`,
+        '- **error**: Input secret\\_name must be a secret name\\: letters, digits and \\_, not starting with a digit',
+        '',
+        '#### What next',
+        '',
+        '- Fix what the errors name, then run the step again.',
+        '',
+      ].join('\n'),
+    ]);
+  });
+
+  test('a store refused past the first: exit 1, the outputs set, the summary says which destination holds which secret', async () => {
+    github.fail({ method: 'PUT', path: /scope-watch/, status: 422 });
+    const r = await runRotation({ environments: 'release\nscope-watch' });
+    const made = credentialsNow()[1];
+    expect(r.exitCode).toBe(1);
+    expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
+    const summary = r.summaries[0] ?? '';
+    expect(summary.split('\n')[0]).toMatch(
+      /^### Rotation failed: Could not store the new secret in the secret PROVIDER\\_CLIENT\\_SECRET of the environment scope-watch of octo\/provider\\: writing .* failed\\: HTTP 422\\: Server Error$/,
+    );
+    expect(summary).toContain(`| ${where('release')} | the new secret (credential <code>${made?.id}</code>) |`);
+    expect(summary).toContain(`| ${where('scope-watch')} | the current secret, the one this run started with |`);
+    expect(summary).toContain('Both secrets work and nothing was retired.');
+  });
+
+  test('a store whose answer was lost every time: the new credential kept, the destination named as one that may hold it', async () => {
+    github.fail({ method: 'PUT', path: /release/, status: 502, apply: true, times: 5 });
+    const r = await runRotation({ environments: 'release\nscope-watch' });
+    const made = credentialsNow()[1];
+    expect(r.exitCode).toBe(1);
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'release')).toBe(made?.secret);
+    expect(await opened('PROVIDER_CLIENT_SECRET', 'scope-watch')).toBeUndefined();
+    expect(r.outputs).toEqual({ credential_id: made?.id, retired: '[]' });
+    const summary = r.summaries[0] ?? '';
+    expect(summary).toContain(
+      `| ${where('release')} | unknown: the new secret (credential <code>${made?.id}</code>) or the current one (the answer to its write was lost) |`,
+    );
+    expect(summary).toContain(`| ${where('scope-watch')} | the current secret, the one this run started with |`);
+  });
+
+  test('retire_id on several lines: each retired once the new secret is stored, the output a JSON list in that order', async () => {
+    const one = service.addCredential(CLIENT_ID, { name: 'made by hand' });
+    const two = service.addCredential(CLIENT_ID, { name: 'made by another program' });
+    const r = await runRotation({ retire_id: `${two.id}\n\n  ${one.id.toUpperCase()}  \n` });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.outputs.retired ?? '')).toEqual([one.id, two.id]);
+    expect(credentialsNow().map((c) => c.name)).toEqual(['Created in the developer portal', expect.any(String)]);
+    const summary = r.summaries[0] ?? '';
+    expect(summary.split('\n')[0]).toMatch(/is stored in every destination, 2 retired$/);
+    expect(summary).toContain(
+      '- Once the deployed provider uses it, retire the one it no longer uses with <code>retire\\_id\\: \\<its id\\></code>.',
+    );
+    expect(summary).toContain(`- <code>${one.id}</code> "made by hand", created ${escapeMarkdown(one.created)}`);
+    expect(summary).toContain(
+      `| <code>${two.id}</code> | made by another program | ${escapeMarkdown(two.created)} | no | not made by this tool | **retired** |`,
+    );
+  });
+
+  test("retire: later after an hour: this tool's older credential retired, the one in use kept, each said in the summary", async () => {
+    await runRotation({});
+    const first = credentialsNow()[1];
+    age(2);
+    const second = await runRotation({}, {});
+    expect(second.exitCode).toBe(0);
+    // The run held the portal's secret: the tool's credential was made from it, so it is not in use.
+    expect(second.outputs.retired).toBe(JSON.stringify([first?.id]));
+    const summary = second.summaries[0] ?? '';
+    expect(summary).toContain(`| <code>${first?.id}</code> |`);
+    expect(summary).toMatch(/\| made by this tool from the secret this run holds: .* \| \*\*retired\*\* \|/);
+  });
+
+  test("the summary cannot be written: a warning, and the exit code is the rotation's", async () => {
+    const r = await runRotation({}, { summary: () => Promise.reject(new Error('Unable to access summary file')) });
+    expect(r.exitCode).toBe(0);
+    expect(r.messages.at(-1)).toEqual({
+      level: 'warning',
+      text: 'The job summary could not be written (Unable to access summary file); the log above says what the run did.',
+    });
+    const bad = await runRotation({}, { summary: () => Promise.reject('not an error') });
+    expect(bad.messages.at(-1)?.text).toMatch(/^The job summary could not be written \(not an error\)/);
+  });
+
+  test('a credential named with the secret, markdown, a mention and HTML: scrubbed and inert in the log and the summary', async () => {
+    service.addCredential(CLIENT_ID, {
+      name: `${PORTAL_SECRET} @admin #12 [x](https://e.example) <img src=x>\n::error::forged`,
+    });
+    const r = await runRotation({ dry_run: 'true' });
+    expect(r.exitCode).toBe(0);
+    const said = JSON.stringify(r.messages);
+    const summary = r.summaries[0] ?? '';
+    for (const form of secretForms(CLIENT_ID, PORTAL_SECRET)) {
+      expect(said).not.toContain(form);
+      expect(summary).not.toContain(form);
+    }
+    expect(r.messages.every((m) => !/[\n\r]/.test(m.text))).toBe(true);
+    expect(summary).toContain(
+      '| \\*\\*\\* \\@\u2060admin #\u206012 \\[x\\]\\(https\\://e.example\\) \\<img src=x\\> \\:\\:error\\:\\:forged |',
+    );
   });
 });

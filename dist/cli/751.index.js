@@ -3672,6 +3672,8 @@ const cliReportSchema = schemas/* strictObject */.rej({
             .check(schemas/* describe */.q0y('After a store whose outcome is unknown (no answer): the destinations that may hold the new secret.')),
         unchanged: schemas/* array */.YOg(schemas/* string */.YjP())
             .check(schemas/* describe */.q0y('After a failed store: the destinations that still hold the current secret.')),
+        gone: schemas/* boolean */.zMY()
+            .check(schemas/* describe */.q0y('The new secret stopped working after the stores (its credential deleted by another run or a person): a destination in stored but not in restored holds a secret that does not work.')),
         restored: schemas/* array */.YOg(schemas/* string */.YjP())
             .check(schemas/* describe */.q0y('After the new credential was found deleted by another run: the destinations given the starting secret back.')),
         credentials: schemas/* array */.YOg(schemas/* extend */.X$i(credentialOut, {
@@ -3971,6 +3973,8 @@ async function hand_off_confirm(run, service, made) {
             .listCredentials()
             .catch(() => undefined));
     const gone = seen !== undefined && !seen.some((c) => c.id === made.credential.id);
+    // Refused or gone, the new secret does not work now: said on the report for the renderings.
+    run.report.gone = true;
     throw new RotationFailure(await storeBack(run, made.credential, gone ? 'gone' : 'refused'));
 }
 /** The new credential is gone: the starting secret stored back where it still works and a place can take it again. */
@@ -4195,6 +4199,7 @@ function rotateSecret(port) {
         mayHold: [],
         unchanged: [],
         restored: [],
+        gone: false,
         retired: [],
         credentials: [],
         left: [],
@@ -4505,6 +4510,7 @@ function rotationJson({ report, outputs }, messages, exitCode) {
             may_hold: report.mayHold,
             unchanged: report.unchanged,
             restored: report.restored,
+            gone: report.gone,
             credentials: report.credentials.map(({ madeByThisTool, kept, ...c }) => ({
                 ...c,
                 made_by_this_tool: madeByThisTool,

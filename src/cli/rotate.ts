@@ -148,6 +148,7 @@ export function rotationJson(
       may_hold: report.mayHold,
       unchanged: report.unchanged,
       restored: report.restored,
+      gone: report.gone,
       credentials: report.credentials.map(({ madeByThisTool, kept, ...c }) => ({
         ...c,
         made_by_this_tool: madeByThisTool,

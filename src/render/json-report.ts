@@ -212,6 +212,13 @@ export const cliReportSchema = z
           unchanged: z
             .array(z.string())
             .check(z.describe('After a failed store: the destinations that still hold the current secret.')),
+          gone: z
+            .boolean()
+            .check(
+              z.describe(
+                'The new secret stopped working after the stores (its credential deleted by another run or a person): a destination in stored but not in restored holds a secret that does not work.',
+              ),
+            ),
           restored: z
             .array(z.string())
             .check(

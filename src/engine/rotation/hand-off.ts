@@ -83,6 +83,8 @@ export async function confirm(run: Rotation, service: AuthService, made: Made): 
       .listCredentials()
       .catch(() => undefined));
   const gone = seen !== undefined && !seen.some((c) => c.id === made.credential.id);
+  // Refused or gone, the new secret does not work now: said on the report for the renderings.
+  run.report.gone = true;
   throw new RotationFailure(await storeBack(run, made.credential, gone ? 'gone' : 'refused'));
 }
 

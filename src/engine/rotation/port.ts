@@ -94,6 +94,11 @@ export interface RotationReport {
   unchanged: string[];
   /** The destinations given the current secret back after the new credential was found gone. */
   restored: string[];
+  /**
+   * The new secret stopped working after the stores (its credential deleted, by another run or a
+   * person): the destinations that hold it and were not restored hold a secret that does not work.
+   */
+  gone: boolean;
   retired: CredentialView[];
   /** Every credential the run judged (before retiring), oldest first; empty until it did. */
   credentials: JudgedView[];

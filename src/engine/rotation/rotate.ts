@@ -47,6 +47,7 @@ export function rotateSecret(port: RotationPort): Promise<RotationConclusion> {
     mayHold: [],
     unchanged: [],
     restored: [],
+    gone: false,
     retired: [],
     credentials: [],
     left: [],

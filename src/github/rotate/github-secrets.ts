@@ -99,8 +99,12 @@ function explained(error: unknown, doing: string, { owner, repo, environment }: 
   );
 }
 
-/** One place as a destination: `check` reads its public key (read access only), `store` seals and PUTs. */
-export function githubSecret(octokit: Octokit, place: SecretPlace): Destination {
+/**
+ * One place as a destination: `check` reads its public key (read access only), `store` seals
+ * and PUTs. The octokit is asked for at the first request: a run loads @actions/github only
+ * once it has read the client's credentials, and a dry run never.
+ */
+export function githubSecret(client: () => Promise<Octokit>, place: SecretPlace): Destination {
   const { owner, repo, name, environment } = place;
   const where =
     environment === undefined
@@ -108,6 +112,7 @@ export function githubSecret(octokit: Octokit, place: SecretPlace): Destination 
       : `the secret ${name} of the environment ${environment} of ${owner}/${repo}`;
   const explain = (error: unknown, doing: string): Error => explained(error, doing, place);
   const publicKey = async (run: DestinationRun): Promise<{ key_id: string; key: string }> => {
+    const octokit = await client();
     const answer = await retried(
       (signal) =>
         environment === undefined
@@ -141,6 +146,7 @@ export function githubSecret(octokit: Octokit, place: SecretPlace): Destination 
         // Read again: a key may have changed since the check.
         const { key_id, key } = await publicKey(run);
         const encrypted_value = await seal(secret, key);
+        const octokit = await client();
         await retried(
           (signal) =>
             (environment === undefined

@@ -1,18 +1,8 @@
-// The rotation action's entry (rotate/action.yml): @actions/core and @actions/github as the runner gives them.
-import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
+// The rotation action's entry (rotate/action.yml). Nothing of the GitHub toolkit loads here:
+// runner.ts writes for the runner as @actions/core would, and @actions/github loads only when
+// a destination is first checked.
 import { rotateAction } from './action.ts';
+import { fromGitHubRunner } from './runner.ts';
 
-process.exitCode = await rotateAction({
-  input: (name) => core.getInput(name),
-  mask: (form) => core.setSecret(form),
-  setOutput: (name, value) => core.setOutput(name, value),
-  write: (message) => {
-    if (message.level === 'info') core.info(message.text);
-    else if (message.level === 'debug') core.debug(message.text);
-    else if (message.level === 'warning') core.warning(message.text);
-    else core.error(message.text);
-  },
-  repository: process.env.GITHUB_REPOSITORY ?? '',
-  octokit: (token) => getOctokit(token, { baseUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com' }),
-});
+const { runner, exitCode } = fromGitHubRunner();
+process.exitCode = exitCode(await rotateAction(runner));
