@@ -10931,8 +10931,8 @@ function refusals(runner, name, dryRun) {
 }
 /** Every GitHub secret the run writes, in order: one octokit for all, loaded at the first check. */
 function destinations(runner, name, token) {
-    // Checked by refusals(): owner/repo.
-    const [owner, repo] = runner.repository.split('/');
+    // Checked by refusals(): owner/repo, GITHUB_REPOSITORY's form (not a path).
+    const [, owner = '', repo = ''] = /^([^/]+)\/([^/]+)$/.exec(runner.repository) ?? [];
     let octokit;
     const client = () => (octokit ??= runner.octokit(token));
     const environments = runner

@@ -80,8 +80,8 @@ function refusals(runner: RotationRunner, name: string, dryRun: boolean): string
 
 /** Every GitHub secret the run writes, in order: one octokit for all, loaded at the first check. */
 function destinations(runner: RotationRunner, name: string, token: string) {
-  // Checked by refusals(): owner/repo.
-  const [owner, repo] = runner.repository.split('/') as [string, string];
+  // Checked by refusals(): owner/repo, GITHUB_REPOSITORY's form (not a path).
+  const [, owner = '', repo = ''] = /^([^/]+)\/([^/]+)$/.exec(runner.repository) ?? [];
   let octokit: Promise<Octokit> | undefined;
   const client = (): Promise<Octokit> => (octokit ??= runner.octokit(token));
   const environments = runner
