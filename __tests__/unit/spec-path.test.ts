@@ -150,8 +150,8 @@ describe('nothing in src/ assumes POSIX paths', () => {
     const files = sources('src');
     expect(files).toEqual(
       expect.arrayContaining([
-        path.join('src', 'engine', 'spec', 'spec.ts'),
-        path.join('src', 'engine', 'spec', 'spec-path.ts'),
+        path.join('src', 'engine', 'settings', 'spec.ts'),
+        path.join('src', 'engine', 'settings', 'spec-path.ts'),
       ]),
     );
     const found = files.flatMap((file) =>
