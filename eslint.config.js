@@ -86,8 +86,8 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.strict,
   ...layers(LAYERS),
-  // The engine reads as steps: no function over 80 lines, its inner functions counted with it.
-  { files: ['src/engine/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 80 }] } },
+  // The code reads as steps: no function of src/ over 80 lines, its inner functions counted with it.
+  { files: ['src/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 80 }] } },
   {
     rules: {
       // Non-null assertions hide the cases noUncheckedIndexedAccess is there to surface.

@@ -1009,7 +1009,7 @@ function providerVerdict({ target, publishable, outcome }, first, naming) {
  * A run that could not ensure the scope, with what it knew before it failed; a failed
  * validation hands every problem on.
  */
-function conclude_concludeFailure(error, naming, known) {
+function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
     const conclusion = {
         messages,
@@ -2271,6 +2271,18 @@ function settings_providerProblems(settings, { label, ref }) {
         },
     ];
 }
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+function runSettingsOf(read, naming) {
+    const ruled = (name) => readSetting(name, read(name) || SETTING_DEFAULTS[name], naming);
+    return {
+        clientId: read('client_id'),
+        spec: read('spec') || SETTING_DEFAULTS.spec,
+        onDrift: ruled('on_drift'),
+        dryRun: ruled('dry_run'),
+        providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+        timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+    };
+}
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
     const result = settingsSchema(naming).shape[name].safeParse(value);
@@ -2755,9 +2767,28 @@ async function readAtMost(file, bytes) {
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => conclude_concludeFailure(error, port.naming));
+const ensureProviderScope = (port) => entered(port, ensure);
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+const verifyProvider = (port) => entered(port, verify);
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(door, run) {
+    const port = { ...door, read: readOnce(door.read) };
+    const settings = runSettingsOf(port.read, port.naming);
+    const conclusion = await stopping(port, (signal) => run(port, signal), (error) => concludeFailure(error, port.naming));
+    return { ...conclusion, settings };
+}
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read) {
+    const seen = new Map();
+    return (name) => {
+        if (!seen.has(name))
+            seen.set(name, read(name));
+        return seen.get(name);
+    };
+}
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine
@@ -2833,7 +2864,7 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(placed(error, specFile), port.naming, {
+        return concludeFailure(placed(error, specFile), port.naming, {
             clientId: settings.client_id,
             scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })),
         });
@@ -3778,14 +3809,6 @@ function whatFailed(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
-/**
- * On a pull request, after the run: one comment that holds the run's report (../render/places.ts),
- * created once and then updated in place, found again by its marker among the comments its own
- * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
- * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
- * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
- */
-
 
 
 
@@ -3834,7 +3857,7 @@ async function commentOnPullRequest(run, deps) {
         write({ level: 'warning', text: failure(error) });
     }
 }
-async function comment({ conclusion, secrets, write }, deps, token) {
+async function comment({ conclusion, settings, secrets, write }, deps, token) {
     const toolkit = await (deps.load ?? loadToolkit)();
     const { context } = toolkit;
     const number = context.payload.pull_request?.number;
@@ -3842,11 +3865,10 @@ async function comment({ conclusion, secrets, write }, deps, token) {
         return write({ level: 'debug', text: 'No pull request number in the event: no comment.' });
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
-    const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
     const { marker, body } = pullRequestComment({
         conclusion,
-        clientId: deps.core.getInput('client_id'),
-        spec,
+        clientId: settings.clientId,
+        spec: settings.spec,
         ranFor: describeRun(context),
         runUrl: runUrlOf(context),
         scrub: secrets.scrub,
@@ -3882,27 +3904,6 @@ function failure(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
-/**
- * Between releases, a scheduled watch: after the run, one issue per client and spec file, kept
- * open while the registration is unwell (engine/conclude/health.ts) and closed once it is well again. It
- * acts on `schedule`, and on `workflow_dispatch` when the run is a dry run of the default branch
- * (a release dispatched by hand, or a branch's spec, never touches it); never on other events.
- *
- * The issue is found again by its hidden marker among the repository's issues, open and closed,
- * that the token's user wrote: GitHub's list of a repository's issues filters by `state` and
- * `creator` and pages by `per_page` and the `Link` header, and holds pull requests too, told
- * apart by their `pull_request` key
- * (https://docs.github.com/en/rest/issues/issues#list-repository-issues). Not by title (a
- * renamed issue is still found), not by the search API, which lags behind a new issue. GitHub
- * lets the token edit anyone's issue: only one it wrote is ever touched.
- *
- * Unwell: the issue is opened, or its body updated in place, or the closed one reopened with
- * the new body. Well: its open issue gets one comment and is closed as completed (`state_reason:
- * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
- * nothing is written. Never a change of the step's result: whatever fails is one warning.
- */
-
-
 
 
 /** This door's input for the watch, with the default action.yml declares. */
@@ -3919,17 +3920,16 @@ function readWatchIssue(value) {
     };
 }
 /** Whether the event and the inputs make this run a watch (run() refused a watch_issue that is neither auto nor off). */
-function watches({ core, eventName }) {
+function watches({ core, eventName }, { dryRun }) {
     if (readWatchIssue(core.getInput('watch_issue')) !== 'auto')
         return false;
     if (eventName === 'schedule')
         return true;
-    return (eventName === 'workflow_dispatch' &&
-        readSetting('dry_run', core.getInput('dry_run') || SETTING_DEFAULTS.dry_run, INPUT_NAMING) === true);
+    return eventName === 'workflow_dispatch' && dryRun === true;
 }
 /** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
 async function watchIssue(run, deps) {
-    if (!watches(deps))
+    if (!watches(deps, run.settings))
         return;
     const token = deps.core.getInput('github_token');
     if (token === '') {
@@ -3953,7 +3953,7 @@ async function watchIssue(run, deps) {
         run.write({ level: 'warning', text: watchFailure(error) });
     }
 }
-async function keep({ conclusion, secrets, write }, deps, token) {
+async function keep({ conclusion, settings, secrets, write }, deps, token) {
     const toolkit = await (deps.load ?? loadToolkit)();
     const { context } = toolkit;
     const branch = context.payload.repository?.default_branch;
@@ -3963,19 +3963,16 @@ async function keep({ conclusion, secrets, write }, deps, token) {
             text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.`,
         });
     }
-    const { core } = deps;
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
-    const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const onDrift = readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING);
     const writing = watchWriting({
         conclusion,
-        clientId: core.getInput('client_id'),
-        spec,
+        clientId: settings.clientId,
+        spec: settings.spec,
         runUrl: runUrlOf(context),
         scrub: secrets.scrub,
-        onDrift,
-        providers: providersGiven(core.getInput('provider_url'), core.getInput('provider_suffix'), INPUT_NAMING),
+        onDrift: settings.onDrift,
+        providers: settings.providers,
     });
     const { marker } = writing;
     const login = await tokenUser(octokit, write);
@@ -4209,12 +4206,8 @@ function fromGitHubRunner(env = process.env) {
 
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
 const MAX_ERROR_ANNOTATIONS = 9;
-/** The action's entry point: never throws; failures end as annotations and exit code 1. */
-async function run(collaborators = fromGitHubRunner()) {
-    const { core, summary } = collaborators;
-    // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
-    const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
-    const { scrub } = secrets;
+/** How the run's messages and outputs reach the runner: log lines, annotations (within its limit), outputs. */
+function writerFor(core, scrub, withSummary) {
     let annotated = 0;
     let unannotated = 0;
     // Every text the run writes goes through here: the service's own words may echo the secret,
@@ -4244,27 +4237,43 @@ async function run(collaborators = fromGitHubRunner()) {
             core.setOutput(name, scrub(value));
         messages.forEach(write);
         if (unannotated > 0)
-            core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
+            core.error(`And ${unannotated} more error(s): each is in the log above${withSummary ? ', and in the job summary' : ''}.`, {});
     };
-    // An error that escapes everything ends the step: reported, and nothing more is sent.
-    const fatal = new AbortController();
-    collaborators.onFatal?.((error) => {
-        fatal.abort(error);
-        conclude(conclude_concludeFailure(error, INPUT_NAMING));
-    });
-    // The inputs of this door alone, checked before anything is sent: a typo never lets a
-    // release create the scope and then fail. Such a run ends as a failed validation does.
+    return { write, conclude };
+}
+/**
+ * The inputs of this door alone, checked before anything is sent: a typo never lets a
+ * release create the scope and then fail. Such a run ends as a failed validation does.
+ */
+function refusedInputs(core) {
     const refused = Object.entries({
         pr_comment: readPrComment(core.getInput('pr_comment')),
         watch_issue: readWatchIssue(core.getInput('watch_issue')),
     }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
-    let conclusion = refused.length > 0
-        ? {
-            messages: refused.map((r) => r.message),
-            problems: refused.map(({ field, message }) => ({ field, message: message.text })),
-            exitCode: 1,
-        }
-        : await ensureProviderScope({
+    if (refused.length === 0)
+        return undefined;
+    return {
+        messages: refused.map((r) => r.message),
+        problems: refused.map(({ field, message }) => ({ field, message: message.text })),
+        exitCode: 1,
+    };
+}
+/** The action's entry point: never throws; failures end as annotations and exit code 1. */
+async function run(collaborators = fromGitHubRunner()) {
+    const { core, summary } = collaborators;
+    // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
+    const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
+    const { scrub } = secrets;
+    const { write, conclude } = writerFor(core, scrub, summary !== undefined);
+    // An error that escapes everything ends the step: reported, and nothing more is sent.
+    const fatal = new AbortController();
+    collaborators.onFatal?.((error) => {
+        fatal.abort(error);
+        conclude(concludeFailure(error, INPUT_NAMING));
+    });
+    const refused = refusedInputs(core);
+    let conclusion = refused ??
+        (await ensureProviderScope({
             read: (name) => core.getInput(name),
             naming: INPUT_NAMING,
             workspace: collaborators.workspace,
@@ -4273,21 +4282,25 @@ async function run(collaborators = fromGitHubRunner()) {
             clock: collaborators.clock,
             dispatcher: collaborators.dispatcher,
             signal: fatal.signal,
-        });
+        }));
     // A workflow context that fails to load fails the step, as any unexpected error does.
     // Every run leaves one, a failed one too: what failed, and what was known before.
     const markdown = summary === undefined
         ? undefined
-        : await summary.runContext().then((context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }), (error) => void (conclusion = conclude_concludeFailure(error, INPUT_NAMING)));
+        : await summary.runContext().then((context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }), (error) => {
+            const { settings } = conclusion;
+            conclusion = { ...concludeFailure(error, INPUT_NAMING), ...(settings === undefined ? {} : { settings }) };
+        });
     conclude(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (markdown !== undefined)
         await summary?.write(scrub(markdown));
     // Where reviewers look, last: on a pull request, the same report as its comment, and on a
     // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
-    if (refused.length === 0) {
-        await collaborators.comment?.({ conclusion, secrets, write });
-        await collaborators.watch?.({ conclusion, secrets, write });
+    const { settings } = conclusion;
+    if (settings !== undefined) {
+        await collaborators.comment?.({ conclusion, settings, secrets, write });
+        await collaborators.watch?.({ conclusion, settings, secrets, write });
     }
     collaborators.setExitCode(conclusion.exitCode);
 }

@@ -266,6 +266,18 @@ function providerProblems(settings, { label, ref }) {
         },
     ];
 }
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+function runSettingsOf(read, naming) {
+    const ruled = (name) => readSetting(name, read(name) || SETTING_DEFAULTS[name], naming);
+    return {
+        clientId: read('client_id'),
+        spec: read('spec') || SETTING_DEFAULTS.spec,
+        onDrift: ruled('on_drift'),
+        dryRun: ruled('dry_run'),
+        providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+        timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+    };
+}
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
     const result = settingsSchema(naming).shape[name].safeParse(value);
@@ -2122,9 +2134,28 @@ async function readAtMost(file, bytes) {
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
+const ensureProviderScope = (port) => entered(port, ensure);
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+const verifyProvider = (port) => entered(port, verify);
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(door, run) {
+    const port = { ...door, read: readOnce(door.read) };
+    const settings = runSettingsOf(port.read, port.naming);
+    const conclusion = await stopping(port, (signal) => run(port, signal), (error) => concludeFailure(error, port.naming));
+    return { ...conclusion, settings };
+}
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read) {
+    const seen = new Map();
+    return (name) => {
+        if (!seen.has(name))
+            seen.set(name, read(name));
+        return seen.get(name);
+    };
+}
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine
@@ -4230,8 +4261,9 @@ async function main(collaborators) {
         return fail(`${format.problem}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
     return run(command, values, format, collaborators);
 }
-async function run(command, values, format, collaborators) {
-    const { stdout, stderr, env } = collaborators;
+/** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
+async function settingsOf(command, values, collaborators) {
+    const { env } = collaborators;
     const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
     const secretFromStdin = values['client-secret-stdin'] === true;
     // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
@@ -4248,26 +4280,6 @@ async function run(command, values, format, collaborators) {
         settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec)));
     settings.set('dry_run', command === 'plan' ? 'true' : 'false');
     const read = (name) => (settings.get(name) ?? '').trim();
-    // The run's one keeper of the secret's forms, and of the access token's once it arrives:
-    // scrubbed from every line, the report and the dotenv file.
-    // Of the secret as it is sent: trimmed, as every setting is read.
-    const secrets = keepSecrets(read('client_id'), read('client_secret'));
-    const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
-    const paint = painter(stderr, env);
-    const seen = [];
-    const write = (message) => {
-        if (message.level === 'warning' || message.level === 'error')
-            seen.push(message);
-        if (message.level === 'debug' && values.debug !== true)
-            return;
-        const label = {
-            info: '',
-            debug: paint.dim('debug: '),
-            warning: paint.changed('Warning: '),
-            error: paint.removed('Error: '),
-        }[message.level];
-        stderr.write(`${label}${safe(main_located(message))}\n`);
-    };
     // Each setting the command reads, as it was given: by its flag, else by its variable.
     const givenAs = Object.fromEntries(CLI_SETTINGS.flatMap((s) => {
         if (!reads(command, s.setting))
@@ -4277,8 +4289,35 @@ async function run(command, values, format, collaborators) {
         return env[s.env] === undefined ? [] : [[s.setting, 'env']];
     }));
     const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
-    const dotenv = flag('dotenv');
-    const check = dotenv === undefined ? undefined : dotenvProblems;
+    return { read, naming, repository, dotenv: flag('dotenv') };
+}
+/** Each message on stderr as it comes, scrubbed and inert; the warnings and errors kept for --json. */
+function messageWriter(stderr, env, debug, safe) {
+    const paint = painter(stderr, env);
+    const seen = [];
+    const write = (message) => {
+        if (message.level === 'warning' || message.level === 'error')
+            seen.push(message);
+        if (message.level === 'debug' && !debug)
+            return;
+        const label = {
+            info: '',
+            debug: paint.dim('debug: '),
+            warning: paint.changed('Warning: '),
+            error: paint.removed('Error: '),
+        }[message.level];
+        stderr.write(`${label}${safe(main_located(message))}\n`);
+    };
+    return { write, seen };
+}
+async function run(command, values, format, collaborators) {
+    const { read, naming, repository, dotenv } = await settingsOf(command, values, collaborators);
+    // The run's one keeper of the secret's forms, and of the access token's once it arrives:
+    // scrubbed from every line, the report and the dotenv file.
+    // Of the secret as it is sent: trimmed, as every setting is read.
+    const secrets = keepSecrets(read('client_id'), read('client_secret'));
+    const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
+    const { write, seen } = messageWriter(collaborators.stderr, collaborators.env, values.debug === true, safe);
     const port = {
         read,
         naming,
@@ -4288,29 +4327,60 @@ async function run(command, values, format, collaborators) {
         write,
         clock: collaborators.clock,
         dispatcher: collaborators.dispatcher,
-        check,
+        check: dotenv === undefined ? undefined : dotenvProblems,
     };
     if (command === 'import')
-        return runImport({ port, values, seen, stdout, show: safe });
+        return runImport({ port, values, seen, stdout: collaborators.stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
     conclusion.messages.forEach(write);
     // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
     let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
     if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
-        try {
-            await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
-        }
-        catch (error) {
-            write({
-                level: 'error',
-                text: error instanceof errors/* ActionError */.l
-                    ? error.message
-                    : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).`,
-            });
+        const written = await writeDotenv(dotenv, conclusion, secrets.scrub, collaborators.writeFile);
+        if (written !== undefined) {
+            write(written);
             exitCode = 1;
         }
     }
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
+    if (notes(command, values, collaborators.env, write)) {
+        // Loaded only then: every other run starts without it.
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 470).then(__webpack_require__.bind(__webpack_require__, 1470));
+        const { settings } = conclusion;
+        await noteOnMergeRequest({
+            conclusion,
+            env: collaborators.env,
+            clientId: settings.clientId,
+            // From the repository's top, wherever the command runs: the marker stays the same.
+            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, settings.spec)).split((external_node_path_default()).sep).join('/'),
+            timeoutSeconds: settings.timeoutSeconds,
+            secrets,
+            write,
+            words: naming,
+            clock: collaborators.clock,
+            dispatcher: collaborators.dispatcher,
+        });
+    }
+    writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
+    return exitCode;
+}
+/** --dotenv: the outputs written to the file named; what kept them from it, as an error. */
+async function writeDotenv(file, { outputs, plan }, scrub, writeFile) {
+    try {
+        await writeFile(file, scrub(dotenvOf(outputs, plan?.form ?? 'single')));
+        return undefined;
+    }
+    catch (error) {
+        return {
+            level: 'error',
+            text: error instanceof errors/* ActionError */.l
+                ? error.message
+                : `--dotenv: ${file} could not be written (${error.code ?? String(error)}).`,
+        };
+    }
+}
+/** Whether the run is noted on its merge request: --gitlab-note, or PROVIDER_GITLAB_NOTE=true (another value, a warning). */
+function notes(command, values, env, write) {
     const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note')
         ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '')
         : '';
@@ -4319,29 +4389,13 @@ async function run(command, values, format, collaborators) {
             level: 'warning',
             text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.',
         });
-    if (values['gitlab-note'] === true || noteVariable === 'true') {
-        // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 470).then(__webpack_require__.bind(__webpack_require__, 1470));
-        const timeout = Number(read('timeout_seconds'));
-        await noteOnMergeRequest({
-            conclusion,
-            env,
-            clientId: read('client_id'),
-            // From the repository's top, wherever the command runs: the marker stays the same.
-            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, read('spec')))
-                .split((external_node_path_default()).sep)
-                .join('/'),
-            timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
-            secrets,
-            write,
-            words: naming,
-            clock: collaborators.clock,
-            dispatcher: collaborators.dispatcher,
-        });
-    }
+    return values['gitlab-note'] === true || noteVariable === 'true';
+}
+/** The report on stdout, in the format asked: one JSON document, the job summary's markdown, or text for a person. */
+function writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators: { stdout, env }, }) {
     if (format === 'json') {
         // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
-        const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
+        const json = JSON.stringify(jsonReport(command, conclusion, [...seen], exitCode), null, 2);
         stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(json))}\n`);
     }
     else if (format === 'markdown') {
@@ -4355,15 +4409,14 @@ async function run(command, values, format, collaborators) {
     }
     else {
         const lines = humanReport(command, conclusion, {
-            onDrift: read('on_drift'),
+            onDrift: conclusion.settings.onDrift ?? SETTING_DEFAULTS.on_drift,
             naming,
             paint: painter(stdout, env),
-            show: safe,
+            show: (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text)),
         });
         if (lines.length > 0)
             stdout.write(`${lines.join('\n')}\n`);
     }
-    return exitCode;
 }
 
 

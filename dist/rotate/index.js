@@ -53566,6 +53566,18 @@ function settings_providerProblems(settings, { label, ref }) {
         },
     ];
 }
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+function settings_runSettingsOf(read, naming) {
+    const ruled = (name) => readSetting(name, read(name) || SETTING_DEFAULTS[name], naming);
+    return {
+        clientId: read('client_id'),
+        spec: read('spec') || SETTING_DEFAULTS.spec,
+        onDrift: ruled('on_drift'),
+        dryRun: ruled('dry_run'),
+        providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+        timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+    };
+}
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
     const result = settingsSchema(naming).shape[name].safeParse(value);
@@ -55045,9 +55057,28 @@ function failureMessages(error, { debugOutput }) {
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
+const ensureProviderScope = (port) => entered(port, ensure);
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+const verifyProvider = (port) => entered(port, verify);
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(door, run) {
+    const port = { ...door, read: readOnce(door.read) };
+    const settings = runSettingsOf(port.read, port.naming);
+    const conclusion = await stopping(port, (signal) => run(port, signal), (error) => concludeFailure(error, port.naming));
+    return { ...conclusion, settings };
+}
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read) {
+    const seen = new Map();
+    return (name) => {
+        if (!seen.has(name))
+            seen.set(name, read(name));
+        return seen.get(name);
+    };
+}
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine

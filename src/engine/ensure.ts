@@ -16,6 +16,7 @@ import {
   type ProviderOutcome,
   type ProviderRun,
   type Publishable,
+  type RunConclusion,
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
 import { inspectScopes } from './reconcile/inspect.ts';
@@ -27,8 +28,10 @@ import {
   parseSettings,
   providerProblems,
   providersOf,
+  runSettingsOf,
   type Naming,
   type ProviderTarget,
+  type SettingName,
   type Settings,
 } from './settings/settings.ts';
 import type { ScopeDefinition } from './reconcile/service.ts';
@@ -38,20 +41,37 @@ import { loadSpec, type SpecDependent, type SpecFile } from './settings/spec.ts'
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-export const ensureProviderScope = (port: RunPort): Promise<Conclusion> =>
-  stopping(
-    port,
-    (signal) => ensure(port, signal),
-    (error) => concludeFailure(error, port.naming),
-  );
+export const ensureProviderScope = (port: RunPort): Promise<RunConclusion> => entered(port, ensure);
 
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-export const verifyProvider = (port: RunPort): Promise<Conclusion> =>
-  stopping(
+export const verifyProvider = (port: RunPort): Promise<RunConclusion> => entered(port, verify);
+
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(
+  door: RunPort,
+  run: (port: RunPort, signal: AbortSignal) => Promise<Conclusion>,
+): Promise<RunConclusion> {
+  const port = { ...door, read: readOnce(door.read) };
+  const settings = runSettingsOf(port.read, port.naming);
+  const conclusion = await stopping(
     port,
-    (signal) => verify(port, signal),
+    (signal) => run(port, signal),
     (error) => concludeFailure(error, port.naming),
   );
+  return { ...conclusion, settings };
+}
+
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read: RunPort['read']): RunPort['read'] {
+  const seen = new Map<SettingName, string>();
+  return (name) => {
+    if (!seen.has(name)) seen.set(name, read(name));
+    return seen.get(name) as string;
+  };
+}
 
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends

@@ -26,9 +26,11 @@ export {
 export {
   providersGiven,
   readSetting,
+  runSettingsOf,
   SETTING_DEFAULTS,
   type Naming,
   type ProviderTarget,
+  type RunSettings,
   type SettingName,
   type Settings,
 } from './settings/settings.ts';
@@ -43,6 +45,7 @@ export {
   type Known,
   type Message,
   type Outputs,
+  type RunConclusion,
   type ScopeOutputs,
 } from './conclude/conclude.ts';
 export { unwellBecause, type Unwell } from './conclude/health.ts';

@@ -5,7 +5,7 @@
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
  * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
  */
-import { type Message, SETTING_DEFAULTS } from '../engine/index.ts';
+import type { Message } from '../engine/index.ts';
 import { pullRequestComment } from '../render/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
@@ -79,7 +79,11 @@ export async function commentOnPullRequest(run: CommentRun, deps: CommentDeps): 
   }
 }
 
-async function comment({ conclusion, secrets, write }: CommentRun, deps: CommentDeps, token: string): Promise<void> {
+async function comment(
+  { conclusion, settings, secrets, write }: CommentRun,
+  deps: CommentDeps,
+  token: string,
+): Promise<void> {
   const toolkit = await (deps.load ?? loadToolkit)();
   const { context } = toolkit;
   const number = context.payload.pull_request?.number;
@@ -87,11 +91,10 @@ async function comment({ conclusion, secrets, write }: CommentRun, deps: Comment
   const { owner, repo } = context.repo;
   const octokit = connect(toolkit, token, deps.clock, write);
 
-  const spec = deps.core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
   const { marker, body } = pullRequestComment({
     conclusion,
-    clientId: deps.core.getInput('client_id'),
-    spec,
+    clientId: settings.clientId,
+    spec: settings.spec,
     ranFor: describeRun(context),
     runUrl: runUrlOf(context),
     scrub: secrets.scrub,

@@ -17,10 +17,9 @@
  * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
-import { type Message, providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/index.ts';
+import type { Message, RunSettings } from '../engine/index.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
-import { INPUT_NAMING } from './inputs.ts';
 import {
   connect,
   findOwn,
@@ -60,18 +59,15 @@ export function readWatchIssue(value: string): 'auto' | 'off' | Message {
 }
 
 /** Whether the event and the inputs make this run a watch (run() refused a watch_issue that is neither auto nor off). */
-function watches({ core, eventName }: WatchDeps): boolean {
+function watches({ core, eventName }: WatchDeps, { dryRun }: RunSettings): boolean {
   if (readWatchIssue(core.getInput('watch_issue')) !== 'auto') return false;
   if (eventName === 'schedule') return true;
-  return (
-    eventName === 'workflow_dispatch' &&
-    readSetting('dry_run', core.getInput('dry_run') || (SETTING_DEFAULTS.dry_run as string), INPUT_NAMING) === true
-  );
+  return eventName === 'workflow_dispatch' && dryRun === true;
 }
 
 /** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
 export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void> {
-  if (!watches(deps)) return;
+  if (!watches(deps, run.settings)) return;
   const token = deps.core.getInput('github_token');
   if (token === '') {
     if (deps.onRunner === false)
@@ -94,7 +90,11 @@ export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void
   }
 }
 
-async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps, token: string): Promise<void> {
+async function keep(
+  { conclusion, settings, secrets, write }: CommentRun,
+  deps: WatchDeps,
+  token: string,
+): Promise<void> {
   const toolkit = await (deps.load ?? loadToolkit)();
   const { context } = toolkit;
   const branch = context.payload.repository?.default_branch;
@@ -104,23 +104,16 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
       text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.`,
     });
   }
-  const { core } = deps;
   const { owner, repo } = context.repo;
   const octokit = connect(toolkit, token, deps.clock, write);
-  const spec = core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
-  const onDrift = readSetting(
-    'on_drift',
-    core.getInput('on_drift') || (SETTING_DEFAULTS.on_drift as string),
-    INPUT_NAMING,
-  );
   const writing = watchWriting({
     conclusion,
-    clientId: core.getInput('client_id'),
-    spec,
+    clientId: settings.clientId,
+    spec: settings.spec,
     runUrl: runUrlOf(context),
     scrub: secrets.scrub,
-    onDrift,
-    providers: providersGiven(core.getInput('provider_url'), core.getInput('provider_suffix'), INPUT_NAMING),
+    onDrift: settings.onDrift,
+    providers: settings.providers,
   });
   const { marker } = writing;
 

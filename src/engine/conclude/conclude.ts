@@ -10,7 +10,7 @@ import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '.
 import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
 import { ValidationError, type Location, type Problem } from '../settings/problems.ts';
 import type { ReconcileResult } from '../reconcile/results.ts';
-import type { Naming, ProviderTarget, Settings } from '../settings/settings.ts';
+import type { Naming, ProviderTarget, RunSettings, Settings } from '../settings/settings.ts';
 
 export interface Outputs {
   scope_string: string;
@@ -67,8 +67,13 @@ export interface Conclusion {
   providers?: readonly ProviderVerdict[];
   /** The on_drift a plan or an apply ran with (none for verify, which holds no spec to the scope): what a release with it does. */
   onDrift?: Settings['on_drift'];
+  /** What a door's later steps need of the settings, as the run read them: set on every run of an entry. */
+  settings?: RunSettings;
   exitCode: 0 | 1;
 }
+
+/** A run's conclusion as an entry returns it: with the settings it read. */
+export type RunConclusion = Conclusion & { settings: RunSettings };
 
 /** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
 export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
