@@ -6,7 +6,12 @@ import { outputsOf, type Conclusion, type Message } from '../../src/engine/concl
 import { planOf, type Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ANY_SCOPE_OF_CLIENT, type ProviderCheck } from '../../src/wire/provider.ts';
+import { outputStrings, type OutputStrings } from '../../src/render/outputs.ts';
 import { id } from './ids.ts';
+
+/** The outputs of a conclusion as the action sets them (each a string), as the tests read them. */
+export const actionOutputs = ({ outputs }: Pick<Conclusion, 'outputs'>): OutputStrings | undefined =>
+  outputs === undefined ? undefined : outputStrings(outputs);
 
 export interface RunShape {
   dryRun?: boolean;

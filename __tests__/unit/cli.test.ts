@@ -337,11 +337,11 @@ describe('--json and --dotenv', () => {
     const outputs = {
       scope_string: 'a\nb',
       scope_id: '',
-      scope_strings: '[]',
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: '{}',
+      scope_strings: [],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {},
     };
     expect(() => dotenvOf(outputs, 'single')).toThrow('--dotenv: the output scope_string holds a line break');
     expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, 'single')).toThrow(
@@ -353,11 +353,11 @@ describe('--json and --dotenv', () => {
     const outputs = {
       scope_string: 'a b',
       scope_id: '',
-      scope_strings: '[]',
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: '{}',
+      scope_strings: [],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {},
     };
     expect(dotenvOf(outputs, 'single')).toContain('SCOPE_STRING=a b\n');
     for (const scope_string of [' a', 'a '])
@@ -368,11 +368,11 @@ describe('--json and --dotenv', () => {
     const outputs = {
       scope_string: 'x',
       scope_id: '',
-      scope_strings: '[]',
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: '{}',
+      scope_strings: [],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {},
     };
     const padded = (bytes: number) => ({
       ...outputs,

@@ -10,6 +10,7 @@ import { ROOT } from '../../dev/runner.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/gitlab/dotenv.ts';
 import type { SpecFile } from '../../src/engine/settings/spec.ts';
+import type { Outputs } from '../../src/engine/conclude/conclude.ts';
 import { id } from '../support/ids.ts';
 
 const CLIENT_ID = id('5fac2e64-c734-4e6b-90ea-ff12ddbf9653');
@@ -63,11 +64,11 @@ test('a value the file cannot hold, a control character or a blank at an end: re
   const outputs = {
     scope_string: 'x',
     scope_id: 'i',
-    scope_strings: '[]',
-    created: 'false',
-    updated: 'false',
-    changes: 'false',
-    scopes: '{}',
+    scope_strings: [],
+    created: false,
+    updated: false,
+    changes: false,
+    scopes: {},
   };
   const refusal = (output: string): string =>
     `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
@@ -75,7 +76,7 @@ test('a value the file cannot hold, a control character or a blank at an end: re
     new ActionError(refusal('scope_string')),
   );
   expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, 'single')).toThrow(new ActionError(refusal('scope_id')));
-  const scopes = JSON.stringify({ a: { scope_string: 'https://a.example/a\n' } });
+  const scopes = { a: { scope_string: 'https://a.example/a\n' } } as unknown as Outputs['scopes'];
   expect(() => dotenvOf({ ...outputs, scopes }, 'list')).toThrow(new ActionError(refusal('scope_string of a')));
 });
 
@@ -92,11 +93,11 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
     {
       scope_string: strings[0] ?? '',
       scope_id: entry.scope_id,
-      scope_strings: JSON.stringify(strings),
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: JSON.stringify(Object.fromEntries(strings.map((s, i) => [suffixOf(i), { ...entry, scope_string: s }]))),
+      scope_strings: strings,
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: Object.fromEntries(strings.map((s, i) => [suffixOf(i), { ...entry, scope_string: s }])),
     },
     'list',
   );
@@ -177,11 +178,11 @@ test('the projection is the file a run writes for the listed scopes alone: refus
     {
       scope_string: long,
       scope_id: id('00000000-0000-4000-8000-000000000001'),
-      scope_strings: JSON.stringify([long]),
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: JSON.stringify({
+      scope_strings: [long],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {
         [suffix]: {
           scope_string: long,
           scope_id: id('00000000-0000-4000-8000-000000000001'),
@@ -189,7 +190,7 @@ test('the projection is the file a run writes for the listed scopes alone: refus
           updated: false,
           changes: false,
         },
-      }),
+      },
     },
     'list',
   );

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../../src/engine/conclude/conclude.ts';
+import { outputStrings } from '../../src/render/outputs.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
 import { planOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
@@ -49,7 +50,7 @@ const REGISTERED: ReconcileResult = {
 };
 
 const outputLines = (result: ReconcileResult, dryRun = false): string[] => {
-  const outputs = outputsOf([result], planOf(single(result), dryRun));
+  const outputs = outputStrings(outputsOf([result], planOf(single(result), dryRun)));
   return [
     '',
     '<bold>Outputs:</bold>',

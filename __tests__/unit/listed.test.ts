@@ -12,6 +12,7 @@ import { SpecFieldError } from '../../src/engine/settings/problems.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { listedScopeSchema, type SpecDependent } from '../../src/engine/settings/spec.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { actionOutputs } from '../support/plans.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { silentLog, type Log } from '../../src/wire/log.ts';
@@ -638,13 +639,13 @@ describe('the conclusion of a list', () => {
     expect(conclusion.plan?.unlisted).toEqual([stringOf('other')]);
     expect(conclusion.plan?.scopeStrings).toEqual([stringOf('kept'), stringOf('other'), stringOf('new')]);
     const kept = scopeOf(service, 'kept')?.id;
-    expect(conclusion.outputs).toMatchObject({
+    expect(actionOutputs(conclusion)).toMatchObject({
       scope_string: stringOf('kept'),
       scope_id: kept,
       created: 'false',
       changes: 'true',
     });
-    expect(JSON.parse(conclusion.outputs?.scopes ?? '')).toEqual({
+    expect(JSON.parse(actionOutputs(conclusion)?.scopes ?? '')).toEqual({
       kept: { scope_string: stringOf('kept'), scope_id: kept, created: false, updated: false, changes: false },
       new: { scope_string: stringOf('new'), scope_id: '', created: false, updated: false, changes: true },
     });

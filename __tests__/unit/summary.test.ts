@@ -7,6 +7,7 @@ import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { describeRun, type RunContext } from '../../src/github/run-context.ts';
 import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '../../src/render/summary.ts';
+import { outputStrings, type OutputStrings } from '../../src/render/outputs.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
 import { conclusionOf, single } from '../support/plans.ts';
@@ -73,7 +74,7 @@ const EXISTING: ReconcileResult = {
 };
 
 describe('outputsOf', () => {
-  test.each<[string, ReconcileResult, ReturnType<typeof outputsOf>]>([
+  test.each<[string, ReconcileResult, OutputStrings]>([
     [
       'a created scope with an FQDN variant',
       CREATED,
@@ -126,7 +127,7 @@ describe('outputsOf', () => {
       },
     ],
   ])('%s', (_title, result, expected) => {
-    expect(outputsOf([result], planOf(single(result), false))).toEqual(expected);
+    expect(outputStrings(outputsOf([result], planOf(single(result), false)))).toEqual(expected);
   });
 
   describe("a list: scope_string and scope_id the first listed scope's, created, updated and changes any listed scope's", () => {
@@ -153,9 +154,8 @@ describe('outputsOf', () => {
         listed('second', second),
         listed('third', EXISTING),
       ];
-      const { scope_string, scope_id, created, updated, changes } = outputsOf(
-        results,
-        planOf({ form: 'list', results, unlisted: [] }, dryRun),
+      const { scope_string, scope_id, created, updated, changes } = outputStrings(
+        outputsOf(results, planOf({ form: 'list', results, unlisted: [] }, dryRun)),
       );
       return { scope_string, scope_id, created, updated, changes };
     };

@@ -942,11 +942,11 @@ function outputsOf(results, plan) {
     return {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
-        scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(results.some((result) => result.created)),
-        updated: String(results.some((result) => result.updated)),
-        changes: String(plan.changes),
-        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+        scope_strings: plan.scopeStrings,
+        created: results.some((result) => result.created),
+        updated: results.some((result) => result.updated),
+        changes: plan.changes,
+        scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
@@ -2360,7 +2360,10 @@ var engine_text = __webpack_require__(1655);
 var summary = __webpack_require__(9311);
 // EXTERNAL MODULE: ./src/wire/characters.ts
 var characters = __webpack_require__(5621);
+// EXTERNAL MODULE: ./src/render/outputs.ts
+var render_outputs = __webpack_require__(4566);
 ;// CONCATENATED MODULE: ./src/gitlab/dotenv.ts
+
 
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
@@ -2372,13 +2375,10 @@ const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 /** The line's name for a listed scope's id. */
 const scopeIdName = (suffix) => `SCOPE_ID_${suffix.toUpperCase()}`;
 function dotenvOf(outputs, form) {
-    const { scopes, ...fields } = outputs;
+    // The action's values, but the scopes output, which the file does not carry.
+    const fields = (0,render_outputs/* namedOutputStrings */.X)(outputs);
     const perScope = form === 'list'
-        ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [
-            suffix,
-            s.scope_string,
-            s.scope_id,
-        ])
+        ? Object.entries(outputs.scopes).map(([suffix, s]) => [suffix, s.scope_string, s.scope_id])
         : [];
     const text = textOf(fields, perScope);
     if (Buffer.byteLength(text) >= MAX_BYTES) {
@@ -2863,6 +2863,7 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
 
+
 /** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
 function humanReport(command, { plan, outputs, known, providers = [] }, style) {
     if (plan === undefined || outputs === undefined)
@@ -2884,9 +2885,10 @@ function humanReport(command, { plan, outputs, known, providers = [] }, style) {
                 : `publishes ${show(published)}`;
         lines.push(`${about}Provider ${show(url)}: ${what} (${matches ? allowed : `NOT ${allowed}`})`);
     }
-    const names = Object.keys(outputs);
+    const strings = (0,render_outputs/* outputStrings */.G)(outputs);
+    const names = Object.keys(strings);
     const w = width(names);
-    lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
+    lines.push('', paint.bold('Outputs:'), ...Object.entries(strings).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
     return lines;
 }
 const width = (fields) => Math.max(...fields.map((f) => f.length));
@@ -3149,11 +3151,11 @@ function importOutputs({ scopes, groups }) {
         scope_string: first.scope.scope_string,
         scope_id: first.scope.id,
         // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-        scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
-        created: 'false',
-        updated: 'false',
-        changes: 'false',
-        scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
+        scope_strings: scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string),
+        created: false,
+        updated: false,
+        changes: false,
+        scopes: Object.fromEntries(groups.map((g) => [g.suffix, each(g)])),
     };
 }
 /**
@@ -3548,14 +3550,7 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
         exit_code: exitCode,
         outputs: outputs === undefined
             ? null
-            : {
-                ...outputs,
-                scope_strings: JSON.parse(outputs.scope_strings),
-                created: outputs.created === 'true',
-                updated: outputs.updated === 'true',
-                changes: outputs.changes === 'true',
-                scopes: JSON.parse(outputs.scopes),
-            },
+            : { ...outputs, scope_strings: [...outputs.scope_strings], scopes: { ...outputs.scopes } },
         scopes: (plan?.scopes ?? []).map((scope) => ({
             suffix: scope.suffix,
             scope_string: scope.scope.scope_string,
@@ -3664,7 +3659,7 @@ async function runImport({ port, values, seen, stdout, show }) {
             stdout.write(port.secrets.scrub(imported.text));
     }
     else {
-        const scopes = Object.values(JSON.parse(imported.outputs.scopes));
+        const scopes = Object.values(imported.outputs.scopes);
         const named = ({ scope_string, scope_id }) => `${show(scope_string)} (id ${show(scope_id)})`;
         stdout.write((imported.form === 'single'
             ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
@@ -4605,6 +4600,31 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 
 /***/ }),
 
+/***/ 4566:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ outputStrings),
+/* harmony export */   X: () => (/* binding */ namedOutputStrings)
+/* harmony export */ });
+const outputStrings = ({ scope_string, scope_id, scope_strings, created, updated, changes, scopes, }) => ({
+    scope_string,
+    scope_id,
+    scope_strings: JSON.stringify(scope_strings),
+    created: String(created),
+    updated: String(updated),
+    changes: String(changes),
+    scopes: JSON.stringify(scopes),
+});
+/** The outputs as strings but `scopes`, which the summary shows as a table and dotenv as lines of their own. */
+function namedOutputStrings(outputs) {
+    const { scope_string, scope_id, scope_strings, created, updated, changes } = outputStrings(outputs);
+    return { scope_string, scope_id, scope_strings, created, updated, changes };
+}
+
+
+/***/ }),
+
 /***/ 9311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4616,11 +4636,13 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 /* harmony export */ });
 /* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4566);
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
+
 
 
 /**
@@ -4804,8 +4826,8 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const { scopes, ...named } = outputs;
-    const each = Object.entries(JSON.parse(scopes));
+    const named = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .namedOutputStrings */ .X)(outputs);
+    const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
         '',

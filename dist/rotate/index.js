@@ -54923,11 +54923,11 @@ function outputsOf(results, plan) {
     return {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
-        scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(results.some((result) => result.created)),
-        updated: String(results.some((result) => result.updated)),
-        changes: String(plan.changes),
-        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+        scope_strings: plan.scopeStrings,
+        created: results.some((result) => result.created),
+        updated: results.some((result) => result.updated),
+        changes: plan.changes,
+        scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */

@@ -92,9 +92,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
     // Every value was checked for control characters and the secret's forms before: the text is the file's.
     if (imported !== undefined) stdout.write(port.secrets.scrub(imported.text));
   } else {
-    const scopes = Object.values(
-      JSON.parse(imported.outputs.scopes) as Record<string, { scope_string: string; scope_id: string }>,
-    );
+    const scopes = Object.values(imported.outputs.scopes);
     const named = ({ scope_string, scope_id }: { scope_string: string; scope_id: string }): string =>
       `${show(scope_string)} (id ${show(scope_id)})`;
     stdout.write(

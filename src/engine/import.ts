@@ -254,13 +254,11 @@ function importOutputs({ scopes, groups }: ToImport): Outputs {
     scope_string: first.scope.scope_string,
     scope_id: first.scope.id,
     // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-    scope_strings: JSON.stringify(
-      scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
-    ),
-    created: 'false',
-    updated: 'false',
-    changes: 'false',
-    scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
+    scope_strings: scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
+    created: false,
+    updated: false,
+    changes: false,
+    scopes: Object.fromEntries(groups.map((g) => [g.suffix, each(g)])),
   };
 }
 

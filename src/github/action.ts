@@ -13,6 +13,7 @@ import {
   type RunConclusion,
 } from '../engine/index.ts';
 import { clip, oneLine } from '../engine/text.ts';
+import { outputStrings, type OutputStrings } from '../render/outputs.ts';
 import { buildSummary } from '../render/summary.ts';
 import type { Collaborators } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
@@ -47,7 +48,8 @@ function writerFor(core: Collaborators['core'], scrub: (text: string) => string,
     else core.info(oneLine(text));
   };
   const conclude = ({ outputs, messages }: Conclusion): void => {
-    for (const [name, value] of Object.entries(outputs ?? {})) core.setOutput(name, scrub(value));
+    const strings: Partial<OutputStrings> = outputs === undefined ? {} : outputStrings(outputs);
+    for (const [name, value] of Object.entries(strings)) core.setOutput(name, scrub(value));
     messages.forEach(write);
     if (unannotated > 0)
       core.error(

@@ -18,6 +18,7 @@ import {
   valueText,
 } from '../engine/index.ts';
 import type { Command } from './commands.ts';
+import { outputStrings } from './outputs.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */
 export interface Paint {
@@ -64,12 +65,13 @@ export function humanReport(
         : `publishes ${show(published)}`;
     lines.push(`${about}Provider ${show(url)}: ${what} (${matches ? allowed : `NOT ${allowed}`})`);
   }
-  const names = Object.keys(outputs);
+  const strings = outputStrings(outputs);
+  const names = Object.keys(strings);
   const w = width(names);
   lines.push(
     '',
     paint.bold('Outputs:'),
-    ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`),
+    ...Object.entries(strings).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`),
   );
   return lines;
 }

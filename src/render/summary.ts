@@ -9,12 +9,12 @@ import {
   type FieldValue,
   isDependentList,
   type Plan,
-  type ScopeOutputs,
   type ScopePlan,
   valueEntries,
   valueText,
 } from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
+import { namedOutputStrings } from './outputs.ts';
 
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
@@ -267,8 +267,8 @@ function failedLines({ known }: Conclusion, ranFor: string, w: Writer): string[]
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs: NonNullable<Conclusion['outputs']>, { code }: Writer): string[] {
   // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-  const { scopes, ...named } = outputs;
-  const each = Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>);
+  const named = namedOutputStrings(outputs);
+  const each = Object.entries(outputs.scopes);
   return [
     '#### Outputs',
     '',

@@ -12,16 +12,20 @@ import { ValidationError, type Location, type Problem } from '../settings/proble
 import type { ReconcileResult } from '../reconcile/results.ts';
 import type { Naming, ProviderTarget, RunSettings, Settings } from '../settings/settings.ts';
 
+/**
+ * The outputs, typed: each door writes them in its format at its edge (the action's output
+ * strings, dotenv lines, the --json document).
+ */
 export interface Outputs {
   scope_string: string;
   scope_id: string;
-  scope_strings: string;
-  created: string;
-  updated: string;
+  scope_strings: readonly string[];
+  created: boolean;
+  updated: boolean;
   /** In a dry run, whether an apply would change the registration; in an apply, whether it did. */
-  changes: string;
-  /** Every scope of the spec by its suffix, as JSON: {scope_string, scope_id, created, updated, changes}. */
-  scopes: string;
+  changes: boolean;
+  /** Every scope of the spec by its suffix: {scope_string, scope_id, created, updated, changes}. */
+  scopes: Readonly<Record<string, ScopeOutputs>>;
 }
 
 /** One entry of the `scopes` output. */
@@ -117,13 +121,11 @@ export function outputsOf(
   return {
     scope_string: first.scope_string,
     scope_id: first.scope_id,
-    scope_strings: JSON.stringify(plan.scopeStrings),
-    created: String(results.some((result) => result.created)),
-    updated: String(results.some((result) => result.updated)),
-    changes: String(plan.changes),
-    scopes: JSON.stringify(
-      Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
-    ),
+    scope_strings: plan.scopeStrings,
+    created: results.some((result) => result.created),
+    updated: results.some((result) => result.updated),
+    changes: plan.changes,
+    scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
   };
 }
 

@@ -1,8 +1,8 @@
-export const id = 718;
-export const ids = [718];
+export const id = 856;
+export const ids = [856];
 export const modules = {
 
-/***/ 718:
+/***/ 8856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -921,11 +921,11 @@ function outputsOf(results, plan) {
     return {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
-        scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(results.some((result) => result.created)),
-        updated: String(results.some((result) => result.updated)),
-        changes: String(plan.changes),
-        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+        scope_strings: plan.scopeStrings,
+        created: results.some((result) => result.created),
+        updated: results.some((result) => result.updated),
+        changes: plan.changes,
+        scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
@@ -3006,12 +3006,29 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
+;// CONCATENATED MODULE: ./src/render/outputs.ts
+const outputStrings = ({ scope_string, scope_id, scope_strings, created, updated, changes, scopes, }) => ({
+    scope_string,
+    scope_id,
+    scope_strings: JSON.stringify(scope_strings),
+    created: String(created),
+    updated: String(updated),
+    changes: String(changes),
+    scopes: JSON.stringify(scopes),
+});
+/** The outputs as strings but `scopes`, which the summary shows as a table and dotenv as lines of their own. */
+function namedOutputStrings(outputs) {
+    const { scope_string, scope_id, scope_strings, created, updated, changes } = outputStrings(outputs);
+    return { scope_string, scope_id, scope_strings, created, updated, changes };
+}
+
 ;// CONCATENATED MODULE: ./src/render/summary.ts
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
+
 
 
 /**
@@ -3195,8 +3212,8 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const { scopes, ...named } = outputs;
-    const each = Object.entries(JSON.parse(scopes));
+    const named = namedOutputStrings(outputs);
+    const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
         '',
@@ -4204,6 +4221,7 @@ function fromGitHubRunner(env = process.env) {
 
 
 
+
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
 const MAX_ERROR_ANNOTATIONS = 9;
 /** How the run's messages and outputs reach the runner: log lines, annotations (within its limit), outputs. */
@@ -4233,7 +4251,8 @@ function writerFor(core, scrub, withSummary) {
             core.info(oneLine(text));
     };
     const conclude = ({ outputs, messages }) => {
-        for (const [name, value] of Object.entries(outputs ?? {}))
+        const strings = outputs === undefined ? {} : outputStrings(outputs);
+        for (const [name, value] of Object.entries(strings))
             core.setOutput(name, scrub(value));
         messages.forEach(write);
         if (unannotated > 0)
