@@ -3301,6 +3301,8 @@ function describeRun({ eventName, ref, payload }) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
+/** An input as the runner gives it (`INPUT_<NAME>`), trimmed, as @actions/core's getInput reads it. */
+const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 const INPUT_NAMING = {
     label: (setting) => `Input ${setting}`,
     ref: (setting) => setting,
@@ -4142,8 +4144,8 @@ async function appendSummary(file, markdown) {
 
 
 
+
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
-const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 function fromGitHubRunner(env = process.env) {
     // A line not written: said on stderr, and the step fails.
     let broken = false;
