@@ -4340,7 +4340,7 @@ async function run(command, values, format, collaborators) {
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
     if (notes(command, values, collaborators.env, write)) {
         // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 470).then(__webpack_require__.bind(__webpack_require__, 1470));
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 150).then(__webpack_require__.bind(__webpack_require__, 2150));
         const { settings } = conclusion;
         await noteOnMergeRequest({
             conclusion,

@@ -2307,6 +2307,7 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 var inputs = __webpack_require__(5446);
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
+
 /** The user of the workflow's own token, which may not ask GET /user. */
 const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
 // Each request's limit, and the whole of what one run writes (retries included).
@@ -2326,16 +2327,9 @@ function octokit_connect({ context, getOctokit }, token, clock = systemClock, wr
 const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
 /**
  * The first item, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
+ * anyone else's, even one that copies the marker. Stops at the page that has it (../posting/own.ts).
  */
-async function findOwn(pages, marker, login) {
-    for await (const page of pages) {
-        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
+const findOwn = (pages, marker, login) => findOwnPost(pages, (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
 /** The data of each page octokit's iterator fetches. */
 async function* pagesOf(pages) {
     for await (const page of pages)

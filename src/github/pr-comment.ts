@@ -6,6 +6,7 @@
  * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
  */
 import type { Message } from '../engine/index.ts';
+import { keepOwn, warnOnFailure } from '../posting/own.ts';
 import { pullRequestComment } from '../render/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
@@ -72,11 +73,7 @@ export async function commentOnPullRequest(run: CommentRun, deps: CommentDeps): 
   }
   // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
   run.secrets.learn(token);
-  try {
-    await comment(run, deps, token);
-  } catch (error) {
-    write({ level: 'warning', text: failure(error) });
-  }
+  await warnOnFailure(write, failure, () => comment(run, deps, token));
 }
 
 async function comment(
@@ -107,14 +104,15 @@ async function comment(
     issue_number: number,
     per_page: 100,
   });
-  const own = await findOwn(pagesOf(pages), marker, login);
-  if (own === undefined) {
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-    write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
-  } else {
-    const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body });
-    write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
-  }
+  const { post, created } = await keepOwn({
+    find: () => findOwn(pagesOf(pages), marker, login),
+    update: async (own) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body })).data,
+    create: async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body })).data,
+  });
+  write({
+    level: 'info',
+    text: `The comment on pull request #${number} is ${created ? 'created' : 'updated'}: ${post.html_url}`,
+  });
 }
 
 /** The one warning a failed comment gives: what happened and what to do. */

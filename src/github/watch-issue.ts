@@ -32,6 +32,7 @@ import {
   type GitHubToolkit,
   type Octokit,
 } from './octokit.ts';
+import { createdOnce, warnOnFailure } from '../posting/own.ts';
 import { watchWriting } from '../render/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
@@ -83,11 +84,7 @@ export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void
   }
   // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
   run.secrets.learn(token);
-  try {
-    await keep(run, deps, token);
-  } catch (error) {
-    run.write({ level: 'warning', text: watchFailure(error) });
-  }
+  await warnOnFailure(run.write, watchFailure, () => keep(run, deps, token));
 }
 
 async function keep(
@@ -121,7 +118,7 @@ async function keep(
   const find = (): Promise<Issue | undefined> =>
     findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
   const own = await find();
-  const said = (what: string, { number, html_url }: Issue): void =>
+  const said = (what: string, { number, html_url }: Pick<Issue, 'number' | 'html_url'>): void =>
     write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
 
   if ('resolved' in writing) {
@@ -142,13 +139,12 @@ async function keep(
   }
   const { title, body } = writing.issue;
   if (own === undefined) {
-    const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error: unknown) => {
-      // Its answer lost, the issue may be there all the same: looked up again, never created twice.
-      const status = statusOf(error);
-      const found = status === undefined || status >= 500 ? await find() : undefined;
-      if (found === undefined) throw error;
-      return { data: found };
-    });
+    // Its answer lost, the issue may be there all the same: looked up again, never created twice.
+    const data = await createdOnce<Pick<Issue, 'number' | 'html_url'>>(
+      async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data,
+      find,
+      statusOf,
+    );
     return said('opened', data);
   }
   // The title is left as it is: whoever renamed it meant to.

@@ -1,8 +1,8 @@
-export const id = 856;
-export const ids = [856];
+export const id = 375;
+export const ids = [375];
 export const modules = {
 
-/***/ 8856:
+/***/ 7375:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3325,6 +3325,49 @@ const INPUT_NAMING = {
     lineOf: (setting, line) => `Line ${line} of input ${setting}`,
 };
 
+;// CONCATENATED MODULE: ./src/posting/own.ts
+/** The first post, page by page, that is one's own. Stops at the page that has it. */
+async function findOwn(pages, isOwn) {
+    for await (const page of pages) {
+        const own = page.find(isOwn);
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** One's own post updated in place, or created: which it was, and the post as the platform answered. */
+async function keepOwn(place) {
+    const own = await place.find();
+    return own === undefined
+        ? { post: await place.create(), created: true }
+        : { post: await place.update(own), created: false };
+}
+/**
+ * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
+ * same: looked up again, and the failure stands only when it is not.
+ */
+async function createdOnce(create, find, statusOf) {
+    try {
+        return await create();
+    }
+    catch (error) {
+        const status = statusOf(error);
+        const found = status === undefined || status >= 500 ? await find() : undefined;
+        if (found === undefined)
+            throw error;
+        return found;
+    }
+}
+/** Runs the posting; whatever fails is one warning (`failure` words it), never a change of the result. */
+async function warnOnFailure(write, failure, posting) {
+    try {
+        await posting();
+    }
+    catch (error) {
+        write({ level: 'warning', text: failure(error) });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/conclude/health.ts
 /** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
 function unwellBecause({ exitCode, plan }, onDrift) {
@@ -3732,6 +3775,7 @@ function watchWriting(facts) {
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
+
 /** The user of the workflow's own token, which may not ask GET /user. */
 const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
 // Each request's limit, and the whole of what one run writes (retries included).
@@ -3751,16 +3795,9 @@ function octokit_connect({ context, getOctokit }, token, clock = systemClock, wr
 const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
 /**
  * The first item, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
+ * anyone else's, even one that copies the marker. Stops at the page that has it (../posting/own.ts).
  */
-async function findOwn(pages, marker, login) {
-    for await (const page of pages) {
-        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
+const octokit_findOwn = (pages, marker, login) => findOwn(pages, (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
 /** The data of each page octokit's iterator fetches. */
 async function* pagesOf(pages) {
     for await (const page of pages)
@@ -3831,6 +3868,7 @@ function whatFailed(error) {
 
 
 
+
 /**
  * The action's inputs that only this door has (the command line never comments), with the
  * defaults action.yml declares.
@@ -3869,12 +3907,7 @@ async function commentOnPullRequest(run, deps) {
     }
     // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
     run.secrets.learn(token);
-    try {
-        await comment(run, deps, token);
-    }
-    catch (error) {
-        write({ level: 'warning', text: failure(error) });
-    }
+    await warnOnFailure(write, failure, () => comment(run, deps, token));
 }
 async function comment({ conclusion, settings, secrets, write }, deps, token) {
     const toolkit = await (deps.load ?? loadToolkit)();
@@ -3899,15 +3932,15 @@ async function comment({ conclusion, settings, secrets, write }, deps, token) {
         issue_number: number,
         per_page: 100,
     });
-    const own = await findOwn(pagesOf(pages), marker, login);
-    if (own === undefined) {
-        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-        write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
-    }
-    else {
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body });
-        write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
-    }
+    const { post, created } = await keepOwn({
+        find: () => octokit_findOwn(pagesOf(pages), marker, login),
+        update: async (own) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body })).data,
+        create: async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body })).data,
+    });
+    write({
+        level: 'info',
+        text: `The comment on pull request #${number} is ${created ? 'created' : 'updated'}: ${post.html_url}`,
+    });
 }
 /** The one warning a failed comment gives: what happened and what to do. */
 function failure(error) {
@@ -3923,6 +3956,7 @@ function failure(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
+
 
 
 /** This door's input for the watch, with the default action.yml declares. */
@@ -3965,12 +3999,7 @@ async function watchIssue(run, deps) {
     }
     // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
     run.secrets.learn(token);
-    try {
-        await keep(run, deps, token);
-    }
-    catch (error) {
-        run.write({ level: 'warning', text: watchFailure(error) });
-    }
+    await warnOnFailure(run.write, watchFailure, () => keep(run, deps, token));
 }
 async function keep({ conclusion, settings, secrets, write }, deps, token) {
     const toolkit = await (deps.load ?? loadToolkit)();
@@ -3995,7 +4024,7 @@ async function keep({ conclusion, settings, secrets, write }, deps, token) {
     });
     const { marker } = writing;
     const login = await tokenUser(octokit, write);
-    const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    const find = () => octokit_findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
     const own = await find();
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
     if ('resolved' in writing) {
@@ -4016,14 +4045,8 @@ async function keep({ conclusion, settings, secrets, write }, deps, token) {
     }
     const { title, body } = writing.issue;
     if (own === undefined) {
-        const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
-            // Its answer lost, the issue may be there all the same: looked up again, never created twice.
-            const status = statusOf(error);
-            const found = status === undefined || status >= 500 ? await find() : undefined;
-            if (found === undefined)
-                throw error;
-            return { data: found };
-        });
+        // Its answer lost, the issue may be there all the same: looked up again, never created twice.
+        const data = await createdOnce(async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data, find, statusOf);
         return said('opened', data);
     }
     // The title is left as it is: whoever renamed it meant to.
