@@ -850,6 +850,9 @@ function scopePlanOf(result) {
             : 0,
     };
 }
+const APART = { apart: true, matching: 'every listed scope matches the spec' };
+const AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+const tellingOf = ({ form }) => (form === 'list' ? APART : AS_ONE);
 /** The plan of a run that ensured its scopes (or planned them). */
 function planOf({ form, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
@@ -931,7 +934,7 @@ function outputsOf(results, plan) {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = ensured.form === 'list';
+    const list = tellingOf(ensured).apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -2763,6 +2766,7 @@ async function readAtMost(file, bytes) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
@@ -2885,8 +2889,9 @@ function placed(error, specFile) {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }, suffix) {
-    if (form === 'single' && suffix === undefined)
+function publishableOf(ensured, suffix) {
+    const { results } = ensured;
+    if (!tellingOf(ensured).apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -3067,8 +3072,9 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function sectionsOf({ form, scopes }) {
-    if (form === 'single')
+function sectionsOf(plan) {
+    const { scopes } = plan;
+    if (!tellingOf(plan).apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -3142,7 +3148,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = plan.form === 'single';
+    const single = !tellingOf(plan).apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -3383,6 +3389,14 @@ function unwellBecause({ exitCode, plan }, onDrift) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/comment.ts
+/**
+ * The review comment: what the job summary shows (summary.ts renders it, the one renderer: the
+ * plan, the warnings and errors, the outputs), a verdict first and a link to the run, under a
+ * hidden marker that names the client and the spec file, within the limit of the place it goes
+ * and in its words: a pull request's comment on GitHub, a merge request's note on GitLab (the
+ * target, below).
+ */
+
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -3521,11 +3535,7 @@ function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same
-        ? ''
-        : plan?.form === 'list'
-            ? '**No changes**: every listed scope matches the spec.'
-            : '**No changes**: the scope matches the spec.';
+    return !same || plan === undefined ? '' : `**No changes**: ${tellingOf(plan).matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -3617,7 +3627,7 @@ const ADVICE = {
 };
 /** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
 function driftLines(plan, rows, runUrl, { value, code }) {
-    const list = plan?.form === 'list';
+    const list = plan !== undefined && tellingOf(plan).apart;
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
         .filter((c) => !c.same)
         .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
@@ -3698,7 +3708,9 @@ function noteLines({ messages }, runUrl, { value }) {
 function verdictOf(conclusion, { value }) {
     const { plan } = conclusion;
     // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = plan?.form === 'list' ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    const missing = plan !== undefined && tellingOf(plan).apart
+        ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix))
+        : [];
     return {
         found: (why) => why === 'no scope' && missing.length > 0
             ? `The client lacks listed scope(s): ${missing.join(', ')}.`

@@ -1635,7 +1635,7 @@ function outputsOf(results, plan) {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = ensured.form === 'list';
+    const list = tellingOf(ensured).apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -1745,6 +1745,7 @@ function failureMessages(error, { debugOutput }) {
  * command line) differ only in where they read the settings and how they show what these
  * return and write.
  */
+
 
 
 
@@ -1877,8 +1878,9 @@ function placed(error, specFile) {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }, suffix) {
-    if (form === 'single' && suffix === undefined)
+function publishableOf(ensured, suffix) {
+    const { results } = ensured;
+    if (!tellingOf(ensured).apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results

@@ -20,7 +20,7 @@ import {
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
 import { inspectScopes } from './reconcile/inspect.ts';
-import type { Ensured } from './reconcile/plan.ts';
+import { tellingOf, type Ensured } from './reconcile/plan.ts';
 import { SpecFieldError, ValidationError, type Location, type Problem } from './settings/problems.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
@@ -210,8 +210,9 @@ function placed(error: unknown, specFile: SpecFile): unknown {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }: Ensured, suffix: string | undefined): Publishable | undefined {
-  if (form === 'single' && suffix === undefined) return undefined;
+function publishableOf(ensured: Ensured, suffix: string | undefined): Publishable | undefined {
+  const { results } = ensured;
+  if (!tellingOf(ensured).apart && suffix === undefined) return undefined;
   const chosen =
     suffix === undefined
       ? results

@@ -14,6 +14,7 @@ import {
   type Plan,
   type PlanField,
   type ScopePlan,
+  tellingOf,
   valueEntries,
   valueText,
 } from '../engine/index.ts';
@@ -54,7 +55,7 @@ export function humanReport(
   if (plan.unlisted.length > 0)
     lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
   if (command === 'plan')
-    lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+    lines.push('', tellingOf(plan).apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
   for (const { suffix, url, published, matches, allowed, read } of providers) {
     // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
     const about = suffix === undefined ? '' : `${show(suffix)}: `;

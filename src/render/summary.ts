@@ -10,6 +10,7 @@ import {
   isDependentList,
   type Plan,
   type ScopePlan,
+  tellingOf,
   valueEntries,
   valueText,
 } from '../engine/index.ts';
@@ -74,11 +75,12 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): {
+export function sectionsOf(plan: Pick<Plan, 'form' | 'scopes'>): {
   open: readonly ScopePlan[];
   folded: readonly ScopePlan[];
 } {
-  if (form === 'single') return { open: [], folded: [] };
+  const { scopes } = plan;
+  if (!tellingOf(plan).apart) return { open: [], folded: [] };
   const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
   return quiet.length < FOLD_FROM
     ? { open: scopes, folded: [] }
@@ -192,7 +194,7 @@ function planLines(conclusion: Conclusion, plan: Plan, context: SummaryContext, 
   const { client, dryRun } = plan;
   const { providers = [], onDrift } = conclusion;
   const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-  const single = plan.form === 'single';
+  const single = !tellingOf(plan).apart;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
     ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),

@@ -100,6 +100,25 @@ export function scopePlanOf(result: ReconcileResult): ScopePlan {
   };
 }
 
+/**
+ * How a plan is told, decided here once for every rendering and door: whether its scopes are
+ * told apart, each under its suffix (a spec that lists them: a section, a line, a message and
+ * dotenv lines each; the client's other scopes named), or the registration is told as its one
+ * scope (a spec of one scope, which the client's first scope stands for and which is created
+ * only on a client with none); and the words for a registration that matches its spec. No
+ * rendering reads the spec's form: they read this.
+ */
+export interface Telling {
+  apart: boolean;
+  /** What matches the spec when nothing changes, after "No changes:". */
+  matching: string;
+}
+
+const APART: Telling = { apart: true, matching: 'every listed scope matches the spec' };
+const AS_ONE: Telling = { apart: false, matching: 'the scope matches the spec' };
+
+export const tellingOf = ({ form }: Pick<Plan, 'form'>): Telling => (form === 'list' ? APART : AS_ONE);
+
 /** What the run ensured: each listed scope's result (one in the single form), and the client's scopes the list leaves out. */
 export interface Ensured {
   form: Plan['form'];

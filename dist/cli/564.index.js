@@ -1,8 +1,8 @@
-export const id = 212;
-export const ids = [212];
+export const id = 564;
+export const ids = [564];
 export const modules = {
 
-/***/ 9212:
+/***/ 2564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -854,65 +854,8 @@ function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words
 
 // EXTERNAL MODULE: ./src/engine/reconcile/drift.ts
 var reconcile_drift = __webpack_require__(8122);
-;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
-/**
- * The plan: what a run found, and did or would do, as data that every door renders (the
- * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
- * show: every field of a creation, each changed field before and after, each drifted field's
- * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
- */
-
-/** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
-function creationFields(definition, names) {
-    if (definition === undefined)
-        return [];
-    return Object.entries({
-        ...definition,
-        dependent_scopes: (0,reconcile_drift/* dependentViews */.Qm)(definition.dependent_scopes, names),
-    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
-}
-/** The plan of one scope the run ensured (or planned). */
-function scopePlanOf(result) {
-    const { scope, client, names } = result;
-    const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
-    const fields = action === 'create'
-        ? creationFields(result.definition, names)
-        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,reconcile_drift/* asksConsent */.zC)(c) }));
-    const suffix = (0,reconcile_drift/* suffixOf */.jT)(scope.scope_string);
-    return {
-        suffix: result.definition?.scope_suffix ?? suffix,
-        action,
-        changes: action !== 'none',
-        scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
-        fields,
-        comparison: result.comparison,
-        request: action === 'create'
-            ? `POST /v2/api/clients/${client.id}/scopes`
-            : action === 'update'
-                ? `PUT /v2/api/scopes/${scope.id}`
-                : null,
-        variants: action === 'update'
-            ? result.scopes.filter((s) => s.id !== scope.id && (0,reconcile_drift/* suffixOf */.jT)(s.scope_string) === suffix).length
-            : 0,
-    };
-}
-/** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun) {
-    const scopes = results.map(scopePlanOf);
-    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
-    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
-    const { client } = results.at(-1);
-    return {
-        form,
-        dryRun,
-        changes: scopes.some((s) => s.changes),
-        client: { id: client.id, name: client.name },
-        scopes,
-        scopeStrings: all.map((s) => s.scope_string),
-        unlisted: unlisted.map((s) => s.scope_string),
-    };
-}
-
+// EXTERNAL MODULE: ./src/engine/reconcile/plan.ts
+var reconcile_plan = __webpack_require__(6738);
 ;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
 /**
  * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
@@ -952,7 +895,7 @@ function outputsOf(results, plan) {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = ensured.form === 'list';
+    const list = (0,reconcile_plan/* tellingOf */.Nr)(ensured).apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -990,7 +933,7 @@ function concludeRun({ inputs, naming, ensured, providers }) {
         failed ||= !verdict.matches;
         return verdict;
     });
-    const plan = planOf(ensured, inputs.dry_run);
+    const plan = (0,reconcile_plan/* planOf */.XC)(ensured, inputs.dry_run);
     return {
         outputs: outputsOf(results, plan),
         messages,
@@ -2130,6 +2073,7 @@ async function readAtMost(file, bytes) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
@@ -2252,8 +2196,9 @@ function placed(error, specFile) {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }, suffix) {
-    if (form === 'single' && suffix === undefined)
+function publishableOf(ensured, suffix) {
+    const { results } = ensured;
+    if (!(0,reconcile_plan/* tellingOf */.Nr)(ensured).apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -2874,7 +2819,7 @@ function humanReport(command, { plan, outputs, known, providers = [] }, style) {
     if (plan.unlisted.length > 0)
         lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
     if (command === 'plan')
-        lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+        lines.push('', (0,reconcile_plan/* tellingOf */.Nr)(plan).apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
     for (const { suffix, url, published, matches, allowed, read } of providers) {
         // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
         const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -4570,6 +4515,79 @@ function describeDrift(c, written, update) {
 
 /***/ }),
 
+/***/ 6738:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nr: () => (/* binding */ tellingOf),
+/* harmony export */   XC: () => (/* binding */ planOf)
+/* harmony export */ });
+/* unused harmony export scopePlanOf */
+/* harmony import */ var _drift_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8122);
+/**
+ * The plan: what a run found, and did or would do, as data that every door renders (the
+ * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
+ * show: every field of a creation, each changed field before and after, each drifted field's
+ * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
+ */
+
+/** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
+function creationFields(definition, names) {
+    if (definition === undefined)
+        return [];
+    return Object.entries({
+        ...definition,
+        dependent_scopes: (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .dependentViews */ .Qm)(definition.dependent_scopes, names),
+    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+}
+/** The plan of one scope the run ensured (or planned). */
+function scopePlanOf(result) {
+    const { scope, client, names } = result;
+    const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
+    const fields = action === 'create'
+        ? creationFields(result.definition, names)
+        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .asksConsent */ .zC)(c) }));
+    const suffix = (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .suffixOf */ .jT)(scope.scope_string);
+    return {
+        suffix: result.definition?.scope_suffix ?? suffix,
+        action,
+        changes: action !== 'none',
+        scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
+        fields,
+        comparison: result.comparison,
+        request: action === 'create'
+            ? `POST /v2/api/clients/${client.id}/scopes`
+            : action === 'update'
+                ? `PUT /v2/api/scopes/${scope.id}`
+                : null,
+        variants: action === 'update'
+            ? result.scopes.filter((s) => s.id !== scope.id && (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .suffixOf */ .jT)(s.scope_string) === suffix).length
+            : 0,
+    };
+}
+const APART = { apart: true, matching: 'every listed scope matches the spec' };
+const AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+const tellingOf = ({ form }) => (form === 'list' ? APART : AS_ONE);
+/** The plan of a run that ensured its scopes (or planned them). */
+function planOf({ form, results, unlisted }, dryRun) {
+    const scopes = results.map(scopePlanOf);
+    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
+    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
+    const { client } = results.at(-1);
+    return {
+        form,
+        dryRun,
+        changes: scopes.some((s) => s.changes),
+        client: { id: client.id, name: client.name },
+        scopes,
+        scopeStrings: all.map((s) => s.scope_string),
+        unlisted: unlisted.map((s) => s.scope_string),
+    };
+}
+
+
+/***/ }),
+
 /***/ 1655:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4634,9 +4652,10 @@ function namedOutputStrings(outputs) {
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
 /* harmony export */   fR: () => (/* binding */ buildSummary)
 /* harmony export */ });
-/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
+/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6738);
+/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4566);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4566);
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
@@ -4681,8 +4700,9 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function sectionsOf({ form, scopes }) {
-    if (form === 'single')
+function sectionsOf(plan) {
+    const { scopes } = plan;
+    if (!(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .tellingOf */ .Nr)(plan).apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -4707,7 +4727,7 @@ function writerOf({ scrub = (text) => text, prose = (text) => text }) {
         cell: (text) => escapeMarkdown(prose(scrub(text))),
         code,
         // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-        value: (v) => ((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .isDependentList */ .CY)(v) ? (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueText */ .Ru)(v))),
+        value: (v) => ((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .isDependentList */ .CY)(v) ? (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .valueText */ .Ru)(v))),
         table: (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''],
     };
 }
@@ -4732,7 +4752,7 @@ function scopeTables({ action, fields, comparison }, dryRun, level, w) {
         const consent = fields.filter((f) => f.consent).map((f) => f.field);
         out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
         // An update's fields all have a value before (only a creation's have none).
-        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .CONSENT_NOTE */ .Qc)}.`, '']));
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .CONSENT_NOTE */ .Qc)}.`, '']));
     }
     if (comparison.length > 0) {
         out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -4756,7 +4776,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = plan.form === 'single';
+    const single = !(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .tellingOf */ .Nr)(plan).apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -4826,7 +4846,7 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const named = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .namedOutputStrings */ .X)(outputs);
+    const named = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .namedOutputStrings */ .X)(outputs);
     const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
