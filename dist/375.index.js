@@ -851,16 +851,18 @@ function scopePlanOf(result) {
     };
 }
 const APART = { apart: true, matching: 'every listed scope matches the spec' };
-const AS_ONE = { apart: false, matching: 'the scope matches the spec' };
-const tellingOf = ({ form }) => (form === 'list' ? APART : AS_ONE);
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+const plan_TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+/** How a spec of this form is told. */
+const tellingOf = (form) => (form === 'list' ? APART : plan_TOLD_AS_ONE);
 /** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun) {
+function planOf({ telling, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
     // The last result has seen every write of the run; a planned scope is in its own result's list alone.
     const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
     const { client } = results.at(-1);
     return {
-        form,
+        telling,
         dryRun,
         changes: scopes.some((s) => s.changes),
         client: { id: client.id, name: client.name },
@@ -934,7 +936,7 @@ function outputsOf(results, plan) {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = tellingOf(ensured).apart;
+    const list = ensured.telling.apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -2859,7 +2861,10 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+        const ensured = {
+            telling: tellingOf(form),
+            ...(await reconcile(service, { ...request, form, specs }, log)),
+        };
         const providers = await checkProviders(settings_providersOf(settings), () => ensured, budget, port, log);
         return {
             ...conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
@@ -2891,7 +2896,7 @@ function placed(error, specFile) {
  */
 function publishableOf(ensured, suffix) {
     const { results } = ensured;
-    if (!tellingOf(ensured).apart && suffix === undefined)
+    if (!ensured.telling.apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -2933,7 +2938,11 @@ async function verify(port, signal) {
     const found = new Map();
     for (const { suffix } of targets)
         if (!found.has(suffix))
-            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+            found.set(suffix, {
+                telling: TOLD_AS_ONE,
+                results: [await inspectScopes(service, naming, suffix)],
+                unlisted: [],
+            });
     const ensuredFor = ({ suffix }) => found.get(suffix);
     const runs = await checkProviders(targets, ensuredFor, budget, port, log);
     // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
@@ -3052,7 +3061,7 @@ function headline({ action }, dryRun) {
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -3072,9 +3081,8 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function sectionsOf(plan) {
-    const { scopes } = plan;
-    if (!tellingOf(plan).apart)
+function sectionsOf({ telling, scopes }) {
+    if (!telling.apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -3148,7 +3156,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = !tellingOf(plan).apart;
+    const single = !plan.telling.apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -3389,14 +3397,6 @@ function unwellBecause({ exitCode, plan }, onDrift) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/comment.ts
-/**
- * The review comment: what the job summary shows (summary.ts renders it, the one renderer: the
- * plan, the warnings and errors, the outputs), a verdict first and a link to the run, under a
- * hidden marker that names the client and the spec file, within the limit of the place it goes
- * and in its words: a pull request's comment on GitHub, a merge request's note on GitLab (the
- * target, below).
- */
-
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -3535,7 +3535,7 @@ function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same || plan === undefined ? '' : `**No changes**: ${tellingOf(plan).matching}.`;
+    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -3627,7 +3627,7 @@ const ADVICE = {
 };
 /** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
 function driftLines(plan, rows, runUrl, { value, code }) {
-    const list = plan !== undefined && tellingOf(plan).apart;
+    const list = plan?.telling.apart === true;
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
         .filter((c) => !c.same)
         .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
@@ -3708,9 +3708,7 @@ function noteLines({ messages }, runUrl, { value }) {
 function verdictOf(conclusion, { value }) {
     const { plan } = conclusion;
     // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = plan !== undefined && tellingOf(plan).apart
-        ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix))
-        : [];
+    const missing = plan?.telling.apart === true ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
     return {
         found: (why) => why === 'no scope' && missing.length > 0
             ? `The client lacks listed scope(s): ${missing.join(', ')}.`

@@ -12,6 +12,7 @@ import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/gitlab/dotenv.ts'
 import type { SpecFile } from '../../src/engine/settings/spec.ts';
 import type { Outputs } from '../../src/engine/conclude/conclude.ts';
 import { id } from '../support/ids.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('5fac2e64-c734-4e6b-90ea-ff12ddbf9653');
 const scopeStringFor = (suffix: string): string => `https://auth.globus.org/scopes/${CLIENT_ID}/${suffix}`;
@@ -72,12 +73,16 @@ test('a value the file cannot hold, a control character or a blank at an end: re
   };
   const refusal = (output: string): string =>
     `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
-  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, 'single')).toThrow(
+  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, tellingOf('single'))).toThrow(
     new ActionError(refusal('scope_string')),
   );
-  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, 'single')).toThrow(new ActionError(refusal('scope_id')));
+  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, tellingOf('single'))).toThrow(
+    new ActionError(refusal('scope_id')),
+  );
   const scopes = { a: { scope_string: 'https://a.example/a\n' } } as unknown as Outputs['scopes'];
-  expect(() => dotenvOf({ ...outputs, scopes }, 'list')).toThrow(new ActionError(refusal('scope_string of a')));
+  expect(() => dotenvOf({ ...outputs, scopes }, tellingOf('list'))).toThrow(
+    new ActionError(refusal('scope_string of a')),
+  );
 });
 
 test('the file of the scopes that fit is the one a run writes: under the limit, one SCOPE_STRING_<SUFFIX> line each', () => {
@@ -99,7 +104,7 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
       changes: false,
       scopes: Object.fromEntries(strings.map((s, i) => [suffixOf(i), { ...entry, scope_string: s }])),
     },
-    'list',
+    tellingOf('list'),
   );
   expect(Buffer.byteLength(text)).toBeLessThan(MAX_BYTES);
   expect(text.split('\n').filter((line) => line.startsWith('SCOPE_STRING_OPERATION_'))).toHaveLength(said);
@@ -192,7 +197,7 @@ test('the projection is the file a run writes for the listed scopes alone: refus
         },
       },
     },
-    'list',
+    tellingOf('list'),
   );
   expect(written).toBe(fileOf(suffix, long));
 });

@@ -38,6 +38,7 @@ import {
   SOMEONE,
   startGitLab,
 } from '../support/merge-request.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const SECRET = 'gitlab-note-secret-5d2e';
 const SPEC = 'name: Noted provider\ndescription: Runs noted actions\nadvertised: true\n';
@@ -437,7 +438,9 @@ describe("the body within GitLab's limit", () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'],
+      ensured: { telling: tellingOf('list'), results, unlisted: [] } as unknown as Parameters<
+        typeof concludeRun
+      >[0]['ensured'],
     });
     const body = renderComment({
       conclusion,
@@ -512,7 +515,9 @@ describe('its parts', () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'],
+      ensured: { telling: tellingOf('list'), results, unlisted: [] } as unknown as Parameters<
+        typeof concludeRun
+      >[0]['ensured'],
     });
     conclusion.messages.push(
       ...Array.from({ length: 8000 }, (_, n) => ({

@@ -6,7 +6,7 @@ import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../../src/engine/conclude/conclude.ts';
 import { outputStrings } from '../../src/render/outputs.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
-import { planOf } from '../../src/engine/reconcile/plan.ts';
+import { planOf, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/render/human-report.ts';
 import { jsonReport } from '../../src/render/json-report.ts';
@@ -318,7 +318,7 @@ describe('humanReport, a spec that lists scopes', () => {
       { ...REGISTERED, comparison: SAME },
       { ...REGISTERED, scope: b, scopes: [b], comparison: SAME, ...second } as ReconcileResult,
     ];
-    const plan = planOf({ form: 'list', results, unlisted: [other('x'), other('y')] }, true);
+    const plan = planOf({ telling: tellingOf('list'), results, unlisted: [other('x'), other('y')] }, true);
     const providers =
       provider === undefined
         ? []

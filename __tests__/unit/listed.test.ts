@@ -20,6 +20,7 @@ import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
 import { rejectionOf } from '../support/rejection.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('3a1f6c2e-8b4d-4f0a-9c7e-5d2b1a0f9e8c');
 const CLIENT_PATH = `/v2/api/clients/${CLIENT_ID}`;
@@ -628,7 +629,7 @@ describe('the conclusion of a list', () => {
   test('the plan has a section per scope, the outputs describe the first and every scope by its suffix', async () => {
     const service = serviceWith('kept', 'other');
     const ensured = {
-      form: 'list' as const,
+      telling: tellingOf('list'),
       ...(await reconcile(service, { specs: [listed('kept'), listed('new')], dryRun: true })),
     };
     const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured });

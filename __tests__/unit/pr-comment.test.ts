@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -183,7 +183,7 @@ describe('the body', () => {
         inputs: { on_drift: 'warn', dry_run: true },
         naming: INPUT_NAMING,
         ensured: {
-          form: 'list',
+          telling: tellingOf('list'),
           results: results.map((r, i) => ({ ...RESULT, definition: definition(`s${i}`), ...r })) as Ensured['results'],
           unlisted: [],
         },
@@ -211,7 +211,7 @@ describe('the body', () => {
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
       ensured: {
-        form: 'list',
+        telling: tellingOf('list'),
         results: [0, 1].map((i) => ({ ...RESULT, definition: definition(`s${i}`) })) as unknown as Ensured['results'],
         unlisted: [],
       },
@@ -254,7 +254,7 @@ describe('the body', () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'update', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results: results as unknown as Ensured['results'], unlisted: [] },
+      ensured: { telling: tellingOf('list'), results: results as unknown as Ensured['results'], unlisted: [] },
     });
     const comment = renderComment(facts(conclusion));
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);

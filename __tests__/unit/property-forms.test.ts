@@ -157,7 +157,7 @@ const agreed = ({ conclusion, requests }: Ran, suffix: string) => {
   return normalized({
     requests,
     outputs,
-    plan: plan === undefined ? undefined : { ...plan, form: undefined },
+    plan: plan === undefined ? undefined : { ...plan, telling: undefined },
     messages: unprefixed(messages, suffix),
     exitCode,
     known,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { concludeRun, outputsOf, type Conclusion, type ProviderVerdict } from '../../src/engine/conclude/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
-import { planOf, type Ensured, type Plan } from '../../src/engine/reconcile/plan.ts';
+import { planOf, type Ensured, type Plan, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { Problem } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
@@ -155,7 +155,7 @@ describe('outputsOf', () => {
         listed('third', EXISTING),
       ];
       const { scope_string, scope_id, created, updated, changes } = outputStrings(
-        outputsOf(results, planOf({ form: 'list', results, unlisted: [] }, dryRun)),
+        outputsOf(results, planOf({ telling: tellingOf('list'), results, unlisted: [] }, dryRun)),
       );
       return { scope_string, scope_id, created, updated, changes };
     };
@@ -551,7 +551,7 @@ describe('the list form: what changes open, the scopes left as the spec says fol
       concludeRun({
         inputs: { on_drift: onDrift, dry_run: true },
         naming: INPUT_NAMING,
-        ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+        ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
       }),
       { ranFor: 'r' },
     );
@@ -578,7 +578,7 @@ describe('the list form: what changes open, the scopes left as the spec says fol
           inputs: { on_drift: 'update', dry_run: true },
           naming: INPUT_NAMING,
           ensured: {
-            form: 'list',
+            telling: tellingOf('list'),
             results: [listed('a'), listed('bb', 'changed'), listed('ccc')] as Ensured['results'],
             unlisted: [],
           },
@@ -614,7 +614,7 @@ describe('the list form: what changes open, the scopes left as the spec says fol
     const one = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'single', results: [listed('a')] as Ensured['results'], unlisted: [] },
+      ensured: { telling: tellingOf('single'), results: [listed('a')] as Ensured['results'], unlisted: [] },
     }).plan as Plan;
     expect(sectionsOf(one)).toEqual({ open: [], folded: [] });
   });

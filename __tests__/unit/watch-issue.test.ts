@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT, type GitHubUser } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -58,7 +58,7 @@ const listConclusion = (results: unknown[]): Conclusion =>
   concludeRun({
     inputs: { on_drift: 'warn', dry_run: true },
     naming: INPUT_NAMING,
-    ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+    ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
   });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({

@@ -58,19 +58,9 @@ async function warnOnFailure(write, failure, posting) {
     }
 }
 
-// EXTERNAL MODULE: ./src/engine/reconcile/plan.ts
-var reconcile_plan = __webpack_require__(6738);
 // EXTERNAL MODULE: ./src/render/summary.ts
 var summary = __webpack_require__(9311);
 ;// CONCATENATED MODULE: ./src/render/comment.ts
-/**
- * The review comment: what the job summary shows (summary.ts renders it, the one renderer: the
- * plan, the warnings and errors, the outputs), a verdict first and a link to the run, under a
- * hidden marker that names the client and the spec file, within the limit of the place it goes
- * and in its words: a pull request's comment on GitHub, a merge request's note on GitLab (the
- * target, below).
- */
-
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -209,7 +199,7 @@ function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same || plan === undefined ? '' : `**No changes**: ${(0,reconcile_plan/* tellingOf */.Nr)(plan).matching}.`;
+    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut

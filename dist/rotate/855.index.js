@@ -1635,7 +1635,7 @@ function outputsOf(results, plan) {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = tellingOf(ensured).apart;
+    const list = ensured.telling.apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -1848,7 +1848,10 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+        const ensured = {
+            telling: tellingOf(form),
+            ...(await reconcile(service, { ...request, form, specs }, log)),
+        };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
         return {
             ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
@@ -1880,7 +1883,7 @@ function placed(error, specFile) {
  */
 function publishableOf(ensured, suffix) {
     const { results } = ensured;
-    if (!tellingOf(ensured).apart && suffix === undefined)
+    if (!ensured.telling.apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -1922,7 +1925,11 @@ async function verify(port, signal) {
     const found = new Map();
     for (const { suffix } of targets)
         if (!found.has(suffix))
-            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+            found.set(suffix, {
+                telling: TOLD_AS_ONE,
+                results: [await inspectScopes(service, naming, suffix)],
+                unlisted: [],
+            });
     const ensuredFor = ({ suffix }) => found.get(suffix);
     const runs = await checkProviders(targets, ensuredFor, budget, port, log);
     // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.

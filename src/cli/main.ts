@@ -260,8 +260,9 @@ async function run(command: Command, values: Values, format: Format, collaborato
   // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
   let exitCode: ExitCode =
     conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-  if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
-    const written = await writeDotenv(dotenv, conclusion, secrets.scrub, collaborators.writeFile);
+  const { outputs, plan } = conclusion;
+  if (dotenv !== undefined && outputs !== undefined && plan !== undefined && exitCode !== 1) {
+    const written = await writeDotenv(dotenv, { outputs, plan }, secrets.scrub, collaborators.writeFile);
     if (written !== undefined) {
       write(written);
       exitCode = 1;
@@ -293,12 +294,12 @@ async function run(command: Command, values: Values, format: Format, collaborato
 /** --dotenv: the outputs written to the file named; what kept them from it, as an error. */
 async function writeDotenv(
   file: string,
-  { outputs, plan }: Conclusion,
+  { outputs, plan }: Required<Pick<Conclusion, 'outputs' | 'plan'>>,
   scrub: (text: string) => string,
   writeFile: Collaborators['writeFile'],
 ): Promise<Message | undefined> {
   try {
-    await writeFile(file, scrub(dotenvOf(outputs as NonNullable<Conclusion['outputs']>, plan?.form ?? 'single')));
+    await writeFile(file, scrub(dotenvOf(outputs, plan.telling)));
     return undefined;
   } catch (error) {
     return {

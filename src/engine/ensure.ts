@@ -20,7 +20,7 @@ import {
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
 import { inspectScopes } from './reconcile/inspect.ts';
-import { tellingOf, type Ensured } from './reconcile/plan.ts';
+import { tellingOf, TOLD_AS_ONE, type Ensured } from './reconcile/plan.ts';
 import { SpecFieldError, ValidationError, type Location, type Problem } from './settings/problems.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
@@ -179,7 +179,10 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { budget, service } = connect(settings, port, signal, log);
   try {
     const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-    const ensured: Ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+    const ensured: Ensured = {
+      telling: tellingOf(form),
+      ...(await reconcile(service, { ...request, form, specs }, log)),
+    };
     const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
     return {
       ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
@@ -212,7 +215,7 @@ function placed(error: unknown, specFile: SpecFile): unknown {
  */
 function publishableOf(ensured: Ensured, suffix: string | undefined): Publishable | undefined {
   const { results } = ensured;
-  if (!tellingOf(ensured).apart && suffix === undefined) return undefined;
+  if (!ensured.telling.apart && suffix === undefined) return undefined;
   const chosen =
     suffix === undefined
       ? results
@@ -258,7 +261,11 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const found = new Map<string | undefined, Ensured>();
   for (const { suffix } of targets)
     if (!found.has(suffix))
-      found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+      found.set(suffix, {
+        telling: TOLD_AS_ONE,
+        results: [await inspectScopes(service, naming, suffix)],
+        unlisted: [],
+      });
   const ensuredFor = ({ suffix }: ProviderTarget): Ensured => found.get(suffix) as Ensured;
   const runs = await checkProviders(targets, ensuredFor, budget, port, log);
   // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.

@@ -49,7 +49,7 @@ export {
   type ScopeOutputs,
 } from './conclude/conclude.ts';
 export { unwellBecause, type Unwell } from './conclude/health.ts';
-export { tellingOf, type Plan, type PlanField, type ScopePlan, type Telling } from './reconcile/plan.ts';
+export type { Plan, PlanField, ScopePlan, Telling } from './reconcile/plan.ts';
 export {
   CONSENT_NOTE,
   isDependentList,

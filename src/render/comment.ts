@@ -5,7 +5,7 @@
  * and in its words: a pull request's comment on GitHub, a merge request's note on GitLab (the
  * target, below).
  */
-import { type Conclusion, type ScopePlan, tellingOf } from '../engine/index.ts';
+import type { Conclusion, ScopePlan } from '../engine/index.ts';
 import { buildSummary, escapeMarkdown, scopeStatus, sectionsOf, type SummaryContext } from './summary.ts';
 
 /**
@@ -209,7 +209,7 @@ function render(facts: CommentFacts, target: CommentTarget, limit: number): stri
 function verdict({ plan, exitCode }: Conclusion): string {
   if (exitCode !== 0) return '**The run failed**: the errors are below.';
   const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-  return !same || plan === undefined ? '' : `**No changes**: ${tellingOf(plan).matching}.`;
+  return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 
 function footerOf({ runUrl, spec }: CommentFacts, target: CommentTarget, wasCut: boolean): string {

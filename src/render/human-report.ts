@@ -14,7 +14,6 @@ import {
   type Plan,
   type PlanField,
   type ScopePlan,
-  tellingOf,
   valueEntries,
   valueText,
 } from '../engine/index.ts';
@@ -55,7 +54,7 @@ export function humanReport(
   if (plan.unlisted.length > 0)
     lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
   if (command === 'plan')
-    lines.push('', tellingOf(plan).apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
+    lines.push('', plan.telling.apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
   for (const { suffix, url, published, matches, allowed, read } of providers) {
     // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
     const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -125,7 +124,7 @@ function scopeLines(
   return lines;
 }
 
-/** The single form's verdict: what apply would send, or why it sends nothing. */
+/** The verdict of a plan told as its one scope: what apply would send, or why it sends nothing. */
 function planLine(
   { action, comparison, fields, request, variants }: ScopePlan,
   { onDrift, naming, paint, show }: Style,
@@ -139,7 +138,7 @@ function planLine(
   return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
 }
 
-/** The list form's verdict: how many scopes apply would create and update, and the drift it leaves. */
+/** The verdict of a plan whose scopes are told apart: how many scopes apply would create and update, and the drift it leaves. */
 function listPlanLine({ scopes }: Plan, { onDrift, naming, paint }: Style): string {
   const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
   const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;

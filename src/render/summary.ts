@@ -10,7 +10,6 @@ import {
   isDependentList,
   type Plan,
   type ScopePlan,
-  tellingOf,
   valueEntries,
   valueText,
 } from '../engine/index.ts';
@@ -50,7 +49,7 @@ function headline({ action }: ScopePlan, dryRun: boolean): string {
   return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
 
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }: Plan): string {
   const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
   const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -75,12 +74,11 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-export function sectionsOf(plan: Pick<Plan, 'form' | 'scopes'>): {
+export function sectionsOf({ telling, scopes }: Pick<Plan, 'telling' | 'scopes'>): {
   open: readonly ScopePlan[];
   folded: readonly ScopePlan[];
 } {
-  const { scopes } = plan;
-  if (!tellingOf(plan).apart) return { open: [], folded: [] };
+  if (!telling.apart) return { open: [], folded: [] };
   const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
   return quiet.length < FOLD_FROM
     ? { open: scopes, folded: [] }
@@ -194,7 +192,7 @@ function planLines(conclusion: Conclusion, plan: Plan, context: SummaryContext, 
   const { client, dryRun } = plan;
   const { providers = [], onDrift } = conclusion;
   const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-  const single = !tellingOf(plan).apart;
+  const single = !plan.telling.apart;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
     ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),

@@ -7,7 +7,7 @@ import { ActionError } from '../../wire/errors.ts';
 import { HttpError } from '../../wire/http.ts';
 import { ANY_SCOPE_OF_CLIENT, mismatchMessage, type ProviderCheck } from '../../wire/provider.ts';
 import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '../reconcile/drift.ts';
-import { planOf, tellingOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
+import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
 import { ValidationError, type Location, type Problem } from '../settings/problems.ts';
 import type { ReconcileResult } from '../reconcile/results.ts';
 import type { Naming, ProviderTarget, RunSettings, Settings } from '../settings/settings.ts';
@@ -151,7 +151,7 @@ export interface RunFacts {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 export function concludeRun({ inputs, naming, ensured, providers }: RunFacts): Conclusion {
   const { results } = ensured;
-  const list = tellingOf(ensured).apart;
+  const list = ensured.telling.apart;
   const messages: Message[] = [];
   const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
   // Under update, what is left differs although the service was asked: an error. A plan is no drift.

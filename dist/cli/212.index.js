@@ -1,8 +1,8 @@
-export const id = 564;
-export const ids = [564];
+export const id = 212;
+export const ids = [212];
 export const modules = {
 
-/***/ 2564:
+/***/ 9212:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -854,8 +854,70 @@ function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words
 
 // EXTERNAL MODULE: ./src/engine/reconcile/drift.ts
 var reconcile_drift = __webpack_require__(8122);
-// EXTERNAL MODULE: ./src/engine/reconcile/plan.ts
-var reconcile_plan = __webpack_require__(6738);
+;// CONCATENATED MODULE: ./src/engine/reconcile/plan.ts
+/**
+ * The plan: what a run found, and did or would do, as data that every door renders (the
+ * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
+ * show: every field of a creation, each changed field before and after, each drifted field's
+ * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
+ */
+
+/** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
+function creationFields(definition, names) {
+    if (definition === undefined)
+        return [];
+    return Object.entries({
+        ...definition,
+        dependent_scopes: (0,reconcile_drift/* dependentViews */.Qm)(definition.dependent_scopes, names),
+    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
+}
+/** The plan of one scope the run ensured (or planned). */
+function scopePlanOf(result) {
+    const { scope, client, names } = result;
+    const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
+    const fields = action === 'create'
+        ? creationFields(result.definition, names)
+        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,reconcile_drift/* asksConsent */.zC)(c) }));
+    const suffix = (0,reconcile_drift/* suffixOf */.jT)(scope.scope_string);
+    return {
+        suffix: result.definition?.scope_suffix ?? suffix,
+        action,
+        changes: action !== 'none',
+        scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
+        fields,
+        comparison: result.comparison,
+        request: action === 'create'
+            ? `POST /v2/api/clients/${client.id}/scopes`
+            : action === 'update'
+                ? `PUT /v2/api/scopes/${scope.id}`
+                : null,
+        variants: action === 'update'
+            ? result.scopes.filter((s) => s.id !== scope.id && (0,reconcile_drift/* suffixOf */.jT)(s.scope_string) === suffix).length
+            : 0,
+    };
+}
+const APART = { apart: true, matching: 'every listed scope matches the spec' };
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+const TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+/** How a spec of this form is told. */
+const tellingOf = (form) => (form === 'list' ? APART : TOLD_AS_ONE);
+/** The plan of a run that ensured its scopes (or planned them). */
+function planOf({ telling, results, unlisted }, dryRun) {
+    const scopes = results.map(scopePlanOf);
+    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
+    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
+    const { client } = results.at(-1);
+    return {
+        telling,
+        dryRun,
+        changes: scopes.some((s) => s.changes),
+        client: { id: client.id, name: client.name },
+        scopes,
+        scopeStrings: all.map((s) => s.scope_string),
+        unlisted: unlisted.map((s) => s.scope_string),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
 /**
  * What a run concludes, as data: the outputs, the messages in order, what a door reports (the
@@ -895,7 +957,7 @@ function outputsOf(results, plan) {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = (0,reconcile_plan/* tellingOf */.Nr)(ensured).apart;
+    const list = ensured.telling.apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -933,7 +995,7 @@ function concludeRun({ inputs, naming, ensured, providers }) {
         failed ||= !verdict.matches;
         return verdict;
     });
-    const plan = (0,reconcile_plan/* planOf */.XC)(ensured, inputs.dry_run);
+    const plan = planOf(ensured, inputs.dry_run);
     return {
         outputs: outputsOf(results, plan),
         messages,
@@ -2166,7 +2228,10 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+        const ensured = {
+            telling: tellingOf(form),
+            ...(await reconcile(service, { ...request, form, specs }, log)),
+        };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
         return {
             ...concludeRun({ inputs: settings, naming: port.naming, ensured, providers }),
@@ -2198,7 +2263,7 @@ function placed(error, specFile) {
  */
 function publishableOf(ensured, suffix) {
     const { results } = ensured;
-    if (!(0,reconcile_plan/* tellingOf */.Nr)(ensured).apart && suffix === undefined)
+    if (!ensured.telling.apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -2240,7 +2305,11 @@ async function verify(port, signal) {
     const found = new Map();
     for (const { suffix } of targets)
         if (!found.has(suffix))
-            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+            found.set(suffix, {
+                telling: TOLD_AS_ONE,
+                results: [await inspectScopes(service, naming, suffix)],
+                unlisted: [],
+            });
     const ensuredFor = ({ suffix }) => found.get(suffix);
     const runs = await checkProviders(targets, ensuredFor, budget, port, log);
     // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
@@ -2319,10 +2388,11 @@ const NAME = /^[A-Za-z0-9_]+$/;
 const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 /** The line's name for a listed scope's id. */
 const scopeIdName = (suffix) => `SCOPE_ID_${suffix.toUpperCase()}`;
-function dotenvOf(outputs, form) {
+/** The outputs' lines; a plan whose scopes are told apart (a spec that lists them) gives each scope lines of its own. */
+function dotenvOf(outputs, { apart }) {
     // The action's values, but the scopes output, which the file does not carry.
     const fields = (0,render_outputs/* namedOutputStrings */.X)(outputs);
-    const perScope = form === 'list'
+    const perScope = apart
         ? Object.entries(outputs.scopes).map(([suffix, s]) => [suffix, s.scope_string, s.scope_id])
         : [];
     const text = textOf(fields, perScope);
@@ -2819,7 +2889,7 @@ function humanReport(command, { plan, outputs, known, providers = [] }, style) {
     if (plan.unlisted.length > 0)
         lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
     if (command === 'plan')
-        lines.push('', (0,reconcile_plan/* tellingOf */.Nr)(plan).apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
+        lines.push('', plan.telling.apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
     for (const { suffix, url, published, matches, allowed, read } of providers) {
         // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
         const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -2884,7 +2954,7 @@ function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show
     }
     return lines;
 }
-/** The single form's verdict: what apply would send, or why it sends nothing. */
+/** The verdict of a plan told as its one scope: what apply would send, or why it sends nothing. */
 function planLine({ action, comparison, fields, request, variants }, { onDrift, naming, paint, show }) {
     const drift = comparison.filter((c) => !c.same).map((c) => c.field);
     if (action === 'create')
@@ -2895,7 +2965,7 @@ function planLine({ action, comparison, fields, request, variants }, { onDrift, 
     }
     return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
 }
-/** The list form's verdict: how many scopes apply would create and update, and the drift it leaves. */
+/** The verdict of a plan whose scopes are told apart: how many scopes apply would create and update, and the drift it leaves. */
 function listPlanLine({ scopes }, { onDrift, naming, paint }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
@@ -4275,8 +4345,9 @@ async function run(command, values, format, collaborators) {
     conclusion.messages.forEach(write);
     // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
     let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-    if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
-        const written = await writeDotenv(dotenv, conclusion, secrets.scrub, collaborators.writeFile);
+    const { outputs, plan } = conclusion;
+    if (dotenv !== undefined && outputs !== undefined && plan !== undefined && exitCode !== 1) {
+        const written = await writeDotenv(dotenv, { outputs, plan }, secrets.scrub, collaborators.writeFile);
         if (written !== undefined) {
             write(written);
             exitCode = 1;
@@ -4307,7 +4378,7 @@ async function run(command, values, format, collaborators) {
 /** --dotenv: the outputs written to the file named; what kept them from it, as an error. */
 async function writeDotenv(file, { outputs, plan }, scrub, writeFile) {
     try {
-        await writeFile(file, scrub(dotenvOf(outputs, plan?.form ?? 'single')));
+        await writeFile(file, scrub(dotenvOf(outputs, plan.telling)));
         return undefined;
     }
     catch (error) {
@@ -4515,79 +4586,6 @@ function describeDrift(c, written, update) {
 
 /***/ }),
 
-/***/ 6738:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Nr: () => (/* binding */ tellingOf),
-/* harmony export */   XC: () => (/* binding */ planOf)
-/* harmony export */ });
-/* unused harmony export scopePlanOf */
-/* harmony import */ var _drift_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8122);
-/**
- * The plan: what a run found, and did or would do, as data that every door renders (the
- * terminal's text, `--json`, the job summary, the pull request's comment). What one shows, all
- * show: every field of a creation, each changed field before and after, each drifted field's
- * two values, each dependent scope's string and id. A rendering may add the unchanged fields.
- */
-
-/** Every field a creation sends (a field the spec leaves out is not sent), the dependent scopes with their strings. */
-function creationFields(definition, names) {
-    if (definition === undefined)
-        return [];
-    return Object.entries({
-        ...definition,
-        dependent_scopes: (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .dependentViews */ .Qm)(definition.dependent_scopes, names),
-    }).flatMap(([field, after]) => after === undefined ? [] : [{ field, before: null, after, consent: false }]);
-}
-/** The plan of one scope the run ensured (or planned). */
-function scopePlanOf(result) {
-    const { scope, client, names } = result;
-    const action = result.wouldCreate || result.created ? 'create' : result.changes.length > 0 ? 'update' : 'none';
-    const fields = action === 'create'
-        ? creationFields(result.definition, names)
-        : result.changes.map((c) => ({ field: c.field, before: c.service, after: c.spec, consent: (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .asksConsent */ .zC)(c) }));
-    const suffix = (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .suffixOf */ .jT)(scope.scope_string);
-    return {
-        suffix: result.definition?.scope_suffix ?? suffix,
-        action,
-        changes: action !== 'none',
-        scope: { scope_string: scope.scope_string, id: scope.id === '' ? null : scope.id },
-        fields,
-        comparison: result.comparison,
-        request: action === 'create'
-            ? `POST /v2/api/clients/${client.id}/scopes`
-            : action === 'update'
-                ? `PUT /v2/api/scopes/${scope.id}`
-                : null,
-        variants: action === 'update'
-            ? result.scopes.filter((s) => s.id !== scope.id && (0,_drift_js__WEBPACK_IMPORTED_MODULE_0__/* .suffixOf */ .jT)(s.scope_string) === suffix).length
-            : 0,
-    };
-}
-const APART = { apart: true, matching: 'every listed scope matches the spec' };
-const AS_ONE = { apart: false, matching: 'the scope matches the spec' };
-const tellingOf = ({ form }) => (form === 'list' ? APART : AS_ONE);
-/** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun) {
-    const scopes = results.map(scopePlanOf);
-    // The last result has seen every write of the run; a planned scope is in its own result's list alone.
-    const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
-    const { client } = results.at(-1);
-    return {
-        form,
-        dryRun,
-        changes: scopes.some((s) => s.changes),
-        client: { id: client.id, name: client.name },
-        scopes,
-        scopeStrings: all.map((s) => s.scope_string),
-        unlisted: unlisted.map((s) => s.scope_string),
-    };
-}
-
-
-/***/ }),
-
 /***/ 1655:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4652,10 +4650,9 @@ function namedOutputStrings(outputs) {
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
 /* harmony export */   fR: () => (/* binding */ buildSummary)
 /* harmony export */ });
-/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6738);
-/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8122);
+/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4566);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4566);
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
@@ -4680,7 +4677,7 @@ function headline({ action }, dryRun) {
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -4700,9 +4697,8 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function sectionsOf(plan) {
-    const { scopes } = plan;
-    if (!(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .tellingOf */ .Nr)(plan).apart)
+function sectionsOf({ telling, scopes }) {
+    if (!telling.apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -4727,7 +4723,7 @@ function writerOf({ scrub = (text) => text, prose = (text) => text }) {
         cell: (text) => escapeMarkdown(prose(scrub(text))),
         code,
         // A list of dependent scopes one entry a line (each its string and id), any other value whole.
-        value: (v) => ((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .isDependentList */ .CY)(v) ? (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .valueText */ .Ru)(v))),
+        value: (v) => ((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .isDependentList */ .CY)(v) ? (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueText */ .Ru)(v))),
         table: (rows) => ['| Item | Value |', '|---|---|', ...rows.map(([key, v]) => `| ${key} | ${v} |`), ''],
     };
 }
@@ -4752,7 +4748,7 @@ function scopeTables({ action, fields, comparison }, dryRun, level, w) {
         const consent = fields.filter((f) => f.consent).map((f) => f.field);
         out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
         // An update's fields all have a value before (only a creation's have none).
-        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_index_js__WEBPACK_IMPORTED_MODULE_2__/* .CONSENT_NOTE */ .Qc)}.`, '']));
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .CONSENT_NOTE */ .Qc)}.`, '']));
     }
     if (comparison.length > 0) {
         out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -4776,7 +4772,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = !(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .tellingOf */ .Nr)(plan).apart;
+    const single = !plan.telling.apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -4846,7 +4842,7 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const named = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .namedOutputStrings */ .X)(outputs);
+    const named = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .namedOutputStrings */ .X)(outputs);
     const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
