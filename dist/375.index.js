@@ -3814,7 +3814,7 @@ async function* pagesOf(pages) {
         yield page.data;
 }
 /** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
-async function tokenUser(octokit, write) {
+async function readTokenUser(octokit, write) {
     try {
         return (await octokit.rest.users.getAuthenticated()).data.login;
     }
@@ -3935,7 +3935,7 @@ async function comment({ conclusion, settings, secrets, write }, deps, token) {
         runUrl: runUrlOf(context),
         scrub: secrets.scrub,
     });
-    const login = await tokenUser(octokit, write);
+    const login = await readTokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner,
         repo,
@@ -4033,8 +4033,8 @@ async function keep({ conclusion, settings, secrets, write }, deps, token) {
         providers: settings.providers,
     });
     const { marker } = writing;
-    const login = await tokenUser(octokit, write);
-    const find = () => octokit_findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    const login = await readTokenUser(octokit, write);
+    const find = () => octokit_findOwn(listOwnIssues(octokit, { owner, repo, creator: login }), marker, login);
     const own = await find();
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
     if ('resolved' in writing) {
@@ -4071,7 +4071,7 @@ async function keep({ conclusion, settings, secrets, write }, deps, token) {
     said(reopen ? 'reopened' : 'updated', data);
 }
 /** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
-async function* issuesOf(octokit, { owner, repo, creator }) {
+async function* listOwnIssues(octokit, { owner, repo, creator }) {
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
         owner,
         repo,

@@ -21,7 +21,7 @@ import {
   type ScopeRecord,
 } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
-import { installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
+import { readInstalledPackage as installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
 import type { CliReport } from '../../src/render/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { importScope } from '../../src/engine/import.ts';

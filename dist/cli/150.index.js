@@ -314,7 +314,7 @@ async function note({ conclusion, env, clientId, spec, secrets, write, words }, 
     });
     const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
     // Never a system note, never anyone else's, even one that copies the marker.
-    const find = () => findOwn(notePages(http, api, notes), (n) => n.system !== true && n.author?.id === user.id && n.body?.includes(marker) === true);
+    const find = () => findOwn(readNotePages(http, api, notes), (n) => n.system !== true && n.author?.id === user.id && n.body?.includes(marker) === true);
     const where = (id) => env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`;
     const { post, created } = await keepOwn({
         find,
@@ -331,7 +331,7 @@ async function note({ conclusion, env, clientId, spec, secrets, write, words }, 
  * The merge request's notes, page by page, oldest first, as long as they are read. Pages follow
  * X-Next-Page, or the Link header's next (keyset pagination sends only that), on the API's origin alone.
  */
-async function* notePages(http, api, notes) {
+async function* readNotePages(http, api, notes) {
     const origin = new URL(api).origin;
     let url = `${notes}?per_page=${PER_PAGE}&sort=asc&order_by=created_at`;
     const seen = new Set();

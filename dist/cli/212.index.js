@@ -3629,7 +3629,7 @@ const schemaUrlOf = (pkg) => pkg.repository === undefined
  * alike), read when import runs: the bundle holds the clone's, from before the release set
  * `repository`. None there: {}.
  */
-async function installedPackage(module) {
+async function readInstalledPackage(module) {
     // Found by a loop: a path the bundler can work out, it copies into the bundle as an asset, the clone's file.
     let folder = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(module));
     for (let up = 0; up < 2; up++)
@@ -3647,7 +3647,7 @@ async function runImport({ port, values, seen, stdout, show }) {
         scopeSuffix,
         destination: file === '-' ? undefined : { file, force: values.force === true },
         command: `${options_NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-        schemaUrl: schemaUrlOf(await installedPackage(import.meta.url)),
+        schemaUrl: schemaUrlOf(await readInstalledPackage(import.meta.url)),
     });
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
@@ -3696,7 +3696,7 @@ async function runImport({ port, values, seen, stdout, show }) {
 
 // Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
 const [lstat, repository_realpath] = [(0,external_node_util_.promisify)((external_node_fs_default()).lstat), (0,external_node_util_.promisify)((external_node_fs_default()).realpath.native)];
-async function repositoryOf(cwd) {
+async function findRepository(cwd) {
     const start = await repository_realpath(cwd).catch(() => external_node_path_default().resolve(cwd));
     for (let folder = start;; folder = external_node_path_default().dirname(folder)) {
         const git = await lstat(external_node_path_default().join(folder, '.git')).catch(() => undefined);
@@ -4272,7 +4272,7 @@ async function main(collaborators) {
     return run(command, values, format, collaborators);
 }
 /** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
-async function settingsOf(command, values, collaborators) {
+async function readSettings(command, values, collaborators) {
     const { env } = collaborators;
     const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
     const secretFromStdin = values['client-secret-stdin'] === true;
@@ -4284,7 +4284,7 @@ async function settingsOf(command, values, collaborators) {
     settings.set('client_secret', secret);
     // The spec lies anywhere in the repository: a path given is read from the current
     // directory, the default from the repository's top (said from here, as messages show it).
-    const repository = await repositoryOf(collaborators.cwd);
+    const repository = await findRepository(collaborators.cwd);
     const specGiven = given(SPEC) !== undefined;
     if (!specGiven)
         settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec)));
@@ -4321,7 +4321,7 @@ function messageWriter(stderr, env, debug, safe) {
     return { write, seen };
 }
 async function run(command, values, format, collaborators) {
-    const { read, naming, repository, dotenv } = await settingsOf(command, values, collaborators);
+    const { read, naming, repository, dotenv } = await readSettings(command, values, collaborators);
     // The run's one keeper of the secret's forms, and of the access token's once it arrives:
     // scrubbed from every line, the report and the dotenv file.
     // Of the secret as it is sent: trimmed, as every setting is read.

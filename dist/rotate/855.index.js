@@ -2345,7 +2345,7 @@ async function* pagesOf(pages) {
         yield page.data;
 }
 /** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
-async function tokenUser(octokit, write) {
+async function readTokenUser(octokit, write) {
     try {
         return (await octokit.rest.users.getAuthenticated()).data.login;
     }

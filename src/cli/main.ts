@@ -46,7 +46,7 @@ import {
   type Format,
   type GivenAs,
 } from './options.ts';
-import { repositoryOf } from './repository.ts';
+import { findRepository } from './repository.ts';
 import { runRotate } from './rotate.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
@@ -184,7 +184,7 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
 }
 
 /** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
-async function settingsOf(command: Command, values: Values, collaborators: Collaborators) {
+async function readSettings(command: Command, values: Values, collaborators: Collaborators) {
   const { env } = collaborators;
   const flag = (name: string): string | undefined =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined;
@@ -198,7 +198,7 @@ async function settingsOf(command: Command, values: Values, collaborators: Colla
   settings.set('client_secret', secret);
   // The spec lies anywhere in the repository: a path given is read from the current
   // directory, the default from the repository's top (said from here, as messages show it).
-  const repository = await repositoryOf(collaborators.cwd);
+  const repository = await findRepository(collaborators.cwd);
   const specGiven = given(SPEC) !== undefined;
   if (!specGiven)
     settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec as string)));
@@ -235,7 +235,7 @@ function messageWriter(stderr: Stream, env: Collaborators['env'], debug: boolean
 }
 
 async function run(command: Command, values: Values, format: Format, collaborators: Collaborators): Promise<ExitCode> {
-  const { read, naming, repository, dotenv } = await settingsOf(command, values, collaborators);
+  const { read, naming, repository, dotenv } = await readSettings(command, values, collaborators);
   // The run's one keeper of the secret's forms, and of the access token's once it arrives:
   // scrubbed from every line, the report and the dotenv file.
   // Of the secret as it is sent: trimmed, as every setting is read.

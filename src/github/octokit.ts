@@ -91,7 +91,7 @@ export async function* pagesOf<T>(pages: AsyncIterable<{ data: T[] }>): AsyncIte
 }
 
 /** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
-export async function tokenUser(octokit: Octokit, write: Write): Promise<string> {
+export async function readTokenUser(octokit: Octokit, write: Write): Promise<string> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login;
   } catch (error) {

@@ -18,7 +18,7 @@ import {
   pagesOf,
   runUrlOf,
   statusOf,
-  tokenUser,
+  readTokenUser,
   whatFailed,
   type GitHubToolkit,
 } from './octokit.ts';
@@ -97,7 +97,7 @@ async function comment(
     scrub: secrets.scrub,
   });
 
-  const login = await tokenUser(octokit, write);
+  const login = await readTokenUser(octokit, write);
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner,
     repo,

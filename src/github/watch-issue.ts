@@ -27,7 +27,7 @@ import {
   pagesOf,
   runUrlOf,
   statusOf,
-  tokenUser,
+  readTokenUser,
   whatFailed,
   type GitHubToolkit,
   type Octokit,
@@ -114,9 +114,9 @@ async function keep(
   });
   const { marker } = writing;
 
-  const login = await tokenUser(octokit, write);
+  const login = await readTokenUser(octokit, write);
   const find = (): Promise<Issue | undefined> =>
-    findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    findOwn(listOwnIssues(octokit, { owner, repo, creator: login }), marker, login);
   const own = await find();
   const said = (what: string, { number, html_url }: Pick<Issue, 'number' | 'html_url'>): void =>
     write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
@@ -169,7 +169,7 @@ interface Issue {
 }
 
 /** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
-async function* issuesOf(
+async function* listOwnIssues(
   octokit: Octokit,
   { owner, repo, creator }: { owner: string; repo: string; creator: string },
 ): AsyncIterable<Issue[]> {

@@ -147,7 +147,7 @@ async function note(
   // Never a system note, never anyone else's, even one that copies the marker.
   const find = (): Promise<Note | undefined> =>
     findOwn(
-      notePages(http, api, notes),
+      readNotePages(http, api, notes),
       (n) => n.system !== true && n.author?.id === user.id && n.body?.includes(marker) === true,
     );
   const where = (id: number): string =>
@@ -174,7 +174,7 @@ async function note(
  * The merge request's notes, page by page, oldest first, as long as they are read. Pages follow
  * X-Next-Page, or the Link header's next (keyset pagination sends only that), on the API's origin alone.
  */
-async function* notePages(http: JsonHttp, api: string, notes: string): AsyncIterable<Note[]> {
+async function* readNotePages(http: JsonHttp, api: string, notes: string): AsyncIterable<Note[]> {
   const origin = new URL(api).origin;
   let url: string | undefined = `${notes}?per_page=${PER_PAGE}&sort=asc&order_by=created_at`;
   const seen = new Set<string>();
