@@ -1129,7 +1129,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
     };
 }
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-async function authorized(authorization, call) {
+async function sendAuthorized(authorization, call) {
     const header = await authorization.header();
     try {
         return await call({ authorization: header });
@@ -1326,7 +1326,7 @@ function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = 
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
     const call = (send) => tokens === undefined
         ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error))
-        : authorized(tokens, send);
+        : sendAuthorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
@@ -3360,7 +3360,7 @@ async function keepOwn(place) {
  * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
  * same: looked up again, and the failure stands only when it is not.
  */
-async function createdOnce(create, find, statusOf) {
+async function createOnce(create, find, statusOf) {
     try {
         return await create();
     }
@@ -4056,7 +4056,7 @@ async function keep({ conclusion, settings, secrets, write }, deps, token) {
     const { title, body } = writing.issue;
     if (own === undefined) {
         // Its answer lost, the issue may be there all the same: looked up again, never created twice.
-        const data = await createdOnce(async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data, find, statusOf);
+        const data = await createOnce(async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data, find, statusOf);
         return said('opened', data);
     }
     // The title is left as it is: whoever renamed it meant to.

@@ -36,7 +36,7 @@ async function keepOwn(place) {
  * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
  * same: looked up again, and the failure stands only when it is not.
  */
-async function createdOnce(create, find, statusOf) {
+async function createOnce(create, find, statusOf) {
     try {
         return await create();
     }
@@ -320,7 +320,7 @@ async function note({ conclusion, env, clientId, spec, secrets, write, words }, 
         find,
         update: (own) => http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } }),
         // Its answer lost, the note may be there all the same: looked up again, never posted twice.
-        create: () => createdOnce(() => http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }), find, (error) => (error instanceof wire_http/* HttpError */.j$ ? error.status : undefined)),
+        create: () => createOnce(() => http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }), find, (error) => (error instanceof wire_http/* HttpError */.j$ ? error.status : undefined)),
     });
     write({
         level: 'info',

@@ -533,7 +533,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log
     };
 }
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-async function authorized(authorization, call) {
+async function sendAuthorized(authorization, call) {
     const header = await authorization.header();
     try {
         return await call({ authorization: header });
@@ -732,7 +732,7 @@ function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = 
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
     const call = (send) => tokens === undefined
         ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error))
-        : authorized(tokens, send);
+        : sendAuthorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
@@ -3042,17 +3042,17 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 /** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
-const importScope = (request) => stopping(request, async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }), (error) => {
+const importScope = (request) => stopping(request, async (signal) => ({ imported: await importScopes(request, signal), messages: [], exitCode: 0 }), (error) => {
     const { messages, problems } = concludeFailure(error, request.naming);
     return { messages, problems, exitCode: 1 };
 });
-async function importing(request, signal) {
+async function importScopes(request, signal) {
     const settings = parseSettings(request.read, request.naming);
     // Before any request: a file that is there already, or outside, stops the run at once.
     const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
     const log = logOn(request.write);
     const { service } = connect(settings, request, signal, log);
-    const found = await scopesToImport(service, request);
+    const found = await readScopesToImport(service, request);
     const { client, form, groups } = found;
     const suffixes = groups.map((g) => g.suffix);
     const first = groups[0];
@@ -3078,7 +3078,7 @@ async function importing(request, signal) {
     }
     return { form, scopes: read, text, file: request.destination?.file, hidden, outputs: importOutputs(found) };
 }
-async function scopesToImport(service, { scopeSuffix, importNaming }) {
+async function readScopesToImport(service, { scopeSuffix, importNaming }) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new errors/* ActionError */.l(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);

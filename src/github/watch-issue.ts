@@ -32,7 +32,7 @@ import {
   type GitHubToolkit,
   type Octokit,
 } from './octokit.ts';
-import { createdOnce, warnOnFailure } from '../posting/own.ts';
+import { createOnce, warnOnFailure } from '../posting/own.ts';
 import { watchWriting } from '../render/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
@@ -140,7 +140,7 @@ async function keep(
   const { title, body } = writing.issue;
   if (own === undefined) {
     // Its answer lost, the issue may be there all the same: looked up again, never created twice.
-    const data = await createdOnce<Pick<Issue, 'number' | 'html_url'>>(
+    const data = await createOnce<Pick<Issue, 'number' | 'html_url'>>(
       async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data,
       find,
       statusOf,

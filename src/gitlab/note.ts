@@ -13,7 +13,7 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import type { Conclusion, Message, Naming, Secrets } from '../engine/index.ts';
-import { createdOnce, findOwn, keepOwn, warnOnFailure } from '../posting/own.ts';
+import { createOnce, findOwn, keepOwn, warnOnFailure } from '../posting/own.ts';
 import { commentMarker, GITLAB_NOTE, renderComment } from '../render/comment.ts';
 import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
@@ -158,7 +158,7 @@ async function note(
       http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } }),
     // Its answer lost, the note may be there all the same: looked up again, never posted twice.
     create: () =>
-      createdOnce(
+      createOnce(
         () => http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }),
         find,
         (error) => (error instanceof HttpError ? error.status : undefined),

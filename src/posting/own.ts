@@ -40,7 +40,7 @@ export async function keepOwn<F, W>(place: OwnPost<F, W>): Promise<{ post: W; cr
  * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
  * same: looked up again, and the failure stands only when it is not.
  */
-export async function createdOnce<P>(
+export async function createOnce<P>(
   create: () => Promise<P>,
   find: () => Promise<P | undefined>,
   statusOf: (error: unknown) => number | undefined,
