@@ -15,7 +15,7 @@ const ENGINE_ENTRY = [
 ];
 
 const ENGINE = [
-  [/(^|\/)(github|cli|gitlab|render)\//, 'the engine knows no door, nor how one renders it'],
+  [/(^|\/)(github|cli|gitlab|render|posting)\//, 'the engine knows no door, nor how one renders it'],
   ACTIONS,
   ZOD_MINI,
 ];
@@ -26,6 +26,13 @@ const ENGINE = [
  * the arrows fails the lint, and __tests__/unit/layers.test.ts holds dynamic imports to it too.
  */
 export const LAYERS = {
+  // One's own comment, issue or note, found, updated or created: below the doors, which adapt it.
+  'src/posting': [
+    [/(^|\/)(github|cli|gitlab|render)\//, 'posting knows no door, nor a rendering'],
+    ENGINE_ENTRY,
+    ACTIONS,
+    ZOD_MINI,
+  ],
   'src/render': [[/(^|\/)(github|cli|gitlab)\//, 'the renderings know no door'], ENGINE_ENTRY, ACTIONS, ZOD_MINI],
   'src/engine': ENGINE,
   // Within the engine, the flow of a run: the spec read, then reconciled, then concluded. A
@@ -43,7 +50,7 @@ export const LAYERS = {
     [/^\.\.\/(?!settings\/|reconcile\/|\.\.\/wire\/)/, 'the conclusion knows what came before it, not the entries'],
   ],
   'src/wire': [
-    [/(^|\/)(engine|render|github|cli|gitlab)\//, 'the wire knows neither the engine nor a door'],
+    [/(^|\/)(engine|render|posting|github|cli|gitlab)\//, 'the wire knows neither the engine nor a door'],
     ACTIONS,
     ZOD_MINI,
   ],
@@ -86,8 +93,8 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.strict,
   ...layers(LAYERS),
-  // The engine reads as steps: no function over 80 lines, its inner functions counted with it.
-  { files: ['src/engine/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 80 }] } },
+  // The code reads as steps: no function of src/ over 80 lines, its inner functions counted with it.
+  { files: ['src/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 80 }] } },
   {
     rules: {
       // Non-null assertions hide the cases noUncheckedIndexedAccess is there to surface.

@@ -92,9 +92,9 @@ export default {
   // - src/render/comment.ts, renderComment, and src/render/issue.ts,
   //   renderIssue: `let body = ''` made another string. The loop over the value limits (never
   //   empty) sets it before it is read.
-  // - src/render/comment.ts, verdict: `plan?.form` made `plan.form`. It is read only
-  //   when every scope of the plan is unchanged, which needs a plan.
-  // - src/render/issue.ts, render: `drift.length > rows` made `>=`. At a row limit
+  // - src/render/comment.ts, verdict: `plan === undefined` made `false`. `same` is true
+  //   only when every scope of a plan is unchanged, which needs a plan.
+  // - src/render/issue.ts, driftLines: `drift.length > rows` made `>=`. At a row limit
   //   equal to the drift's length the table is the one the unlimited rendering had, which was
   //   too long already: that rendering is passed over whether or not it counts "0 more".
   // - src/render/issue.ts, render: the known scope string's `suffix: ''` made another

@@ -66,6 +66,10 @@ export interface GitLabFault {
   reset?: boolean;
   /** Handled, then the connection reset before the answer leaves. */
   loseAnswer?: boolean;
+  /** Handled, then answered with `status` all the same (a proxy's 5xx after GitLab did the work). */
+  handled?: boolean;
+  /** The answer's body, instead of GitLab's 500 message (what a server may echo). */
+  body?: unknown;
   times?: number;
 }
 
@@ -79,6 +83,11 @@ export class FakeGitLabApi {
   readonly notes = new Map<string, GitLabNote[]>();
   /** Only `Link`, as keyset pagination answers; no X-Next-Page. */
   linkOnly = false;
+  /**
+   * A server whose pages never end: `stuck` names the first page again as the next, `endless`
+   * always a page more (each empty past the notes).
+   */
+  paging: 'pages' | 'stuck' | 'endless' = 'pages';
   private readonly tokens = new Map<string, TokenGrant>();
   private readonly faults: GitLabFault[] = [];
   private nextId = 500;
@@ -187,9 +196,10 @@ export class FakeGitLabApi {
         this.handle(method, url, path, grant, body);
         return 'reset';
       }
+      if (fault.handled === true) this.handle(method, url, path, grant, body);
       return {
         status: fault.status ?? 500,
-        body: { message: '500 Internal Server Error' },
+        body: fault.body ?? { message: '500 Internal Server Error' },
         headers: { 'retry-after': '0' },
       };
     }
@@ -244,7 +254,7 @@ export class FakeGitLabApi {
     const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 20) || 20));
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const sorted = url.searchParams.get('sort') === 'asc' ? [...all] : [...all].reverse();
-    const last = Math.max(1, Math.ceil(sorted.length / perPage));
+    const last = this.paging === 'endless' ? page + 1 : Math.max(1, Math.ceil(sorted.length / perPage));
     const at = (n: number): string => {
       const target = new URL(url);
       target.searchParams.set('page', String(n));
@@ -262,7 +272,7 @@ export class FakeGitLabApi {
           link,
           'x-page': String(page),
           'x-per-page': String(perPage),
-          'x-next-page': page < last ? String(page + 1) : '',
+          'x-next-page': this.paging === 'stuck' ? '1' : page < last ? String(page + 1) : '',
           'x-prev-page': page > 1 ? String(page - 1) : '',
           'x-total': String(sorted.length),
           'x-total-pages': String(last),

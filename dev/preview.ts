@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repositoryOf } from '../src/cli/repository.ts';
+import { findRepository } from '../src/cli/repository.ts';
 import type { Conclusion, Message } from '../src/engine/conclude/conclude.ts';
 import { ensureProviderScope } from '../src/engine/ensure.ts';
 import type { RunPort } from '../src/engine/port.ts';
@@ -116,7 +116,7 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
   const { values } = parsed;
   if (values.help === true) return (stdout(USAGE), 0);
 
-  const repository = await repositoryOf(cwd);
+  const repository = await findRepository(cwd);
   // The spec as the action's input names it: from the repository's top.
   const spec = path.relative(
     repository.top,

@@ -107,3 +107,18 @@ test('every JavaScript file of dist/ is ASCII, what was outside it escaped', asy
   const texts = await Promise.all(files.map(read));
   expect(texts.some((text) => text.includes('\\u2026'))).toBe(true);
 });
+
+// The rotation loads as the main action does (src/github/rotate/index.ts): its entry small, the
+// toolkit's core in no file, GitHub's API a chunk loaded once a token was given.
+test("the rotation's entry is at most 1 MB and holds neither @actions/core nor GitHub's API", async () => {
+  const rotate = path.join(dist, 'rotate');
+  const entry = await readFile(path.join(rotate, 'index.js'), 'utf8');
+  expect(entry.length).toBeLessThanOrEqual(1024 * 1024);
+  expect(entry).toMatch(/::add-mask::|'add-mask'/);
+  for (const [what, marker] of Object.entries({ '@actions/core': CORE, ...MARKERS }))
+    expect({ what, inEntry: marker.test(entry) }).toEqual({ what, inEntry: false });
+  const chunks = (await readdir(rotate)).filter((file) => file.endsWith('.index.js'));
+  const texts = await Promise.all(chunks.map((file) => readFile(path.join(rotate, file), 'utf8')));
+  expect(texts.some((text) => MARKERS['@actions/github'].test(text))).toBe(true);
+  expect(texts.some((text) => CORE.test(text))).toBe(false);
+});

@@ -2,16 +2,13 @@
  * `npm run auth-service` (dev/auth-service.ts) as a developer starts it: what it prints reaches
  * it from both doors. Its INPUT_ lines are the ones .env.example has placeholders for; its
  * `export PROVIDER_...=` lines, run by a shell, give the bundled command line what it needs.
- * `npm run local-action` (its script from package.json, with another file for `.env`): a run
- * that fails ends in the action's own error, not in a stack trace of the tool that runs it.
+ * `npm run local-action` is tested in e2e/local-action-fails.test.ts, e2e/local-action-runs.test.ts and
+ * e2e/local-action-dry-run.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterEach, expect, test } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import packageJson from '../../package.json' with { type: 'json' };
-import { EmbeddedAuthService } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
 
 let service: ChildProcess | undefined;
@@ -142,86 +139,4 @@ test('several clients, each with its own lines; a scope added by its string, and
     });
     expect([answer.status, ((await answer.json()) as { scopes: unknown[] }).scopes.length]).toEqual([200, 2]);
   }
-});
-
-describe('npm run local-action', () => {
-  let auth: EmbeddedAuthService;
-  let dir = '';
-  beforeAll(async () => {
-    auth = new EmbeddedAuthService();
-    await auth.start();
-    dir = await mkdtemp(path.join(tmpdir(), 'eps-local-'));
-  });
-  afterAll(async () => {
-    await auth.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  /** The package's script, as npm runs it, reading `file` where it reads .env. */
-  function localAction(file: string): Promise<{ code: number | null; output: string }> {
-    // Where it tests for the file, and where it hands it to local-action; its message unchanged.
-    const script = packageJson.scripts['local-action']
-      .replace(/^test -f \.env /, `test -f ${file} `)
-      .replace(/ \.env$/, ` ${file}`);
-    expect(script.split(file)).toHaveLength(3);
-    return new Promise((resolve) => {
-      // Not execFile's promise: the service answers from this very process.
-      const child = spawn('sh', ['-c', script], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-        },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('close', (code) => resolve({ code, output }));
-    });
-  }
-
-  const envFile = async (secret: string): Promise<string> => {
-    const client = auth.addClient({ secret: 'the-right-secret' });
-    const file = path.join(dir, `${client.id}.env`);
-    const example = await readFile(path.join(ROOT, '.env.example'), 'utf8');
-    await writeFile(
-      file,
-      example
-        .replace(/^INPUT_AUTH_URL=.*$/m, `INPUT_AUTH_URL=${auth.url}`)
-        .replace(/^INPUT_CLIENT_ID=.*$/m, `INPUT_CLIENT_ID=${client.id}`)
-        .replace(/^INPUT_CLIENT_SECRET=.*$/m, `INPUT_CLIENT_SECRET=${secret}`),
-    );
-    return file;
-  };
-
-  test('a run that fails ends in its own error and exit 1, with no stack trace', async () => {
-    const { code, output } = await localAction(await envFile('not-the-secret'));
-    expect([code, output]).toEqual([1, expect.stringContaining('::error::Client inspection')]);
-    expect(output).toContain('HTTP 401: the credentials were rejected');
-    expect(output).not.toMatch(/^\s+at \S+.*\(?(?:node:|file:|\/)/m);
-    expect(output).not.toContain('Command failed');
-  }, 60_000);
-
-  test('a run that succeeds creates the scope, exit 0', async () => {
-    const { code, output } = await localAction(await envFile('the-right-secret'));
-    expect([code, output]).toEqual([0, expect.stringContaining('scope_string')]);
-    expect(output).not.toContain('::error::');
-  }, 60_000);
-
-  test("a dry run (INPUT_DRY_RUN=true, .env.example's workflow_dispatch) warns about no token that only GitHub gives", async () => {
-    const file = await envFile('the-right-secret');
-    await writeFile(file, `${await readFile(file, 'utf8')}\nINPUT_DRY_RUN=true\n`);
-    const { code, output } = await localAction(file);
-    expect([code, output]).toEqual([0, expect.stringContaining('Dry run')]);
-    expect(output).not.toContain('github_token is empty');
-    expect(output).not.toContain('::warning');
-  }, 60_000);
-
-  test('without the file it says what to do and where to read more', async () => {
-    const { code, output } = await localAction(path.join(dir, 'missing.env'));
-    expect([code, output.trim()]).toEqual([
-      1,
-      'No .env: start the embedded service (npm run auth-service), copy .env.example to .env and put in the client id and secret it prints. See CONTRIBUTING.md, "Local runs".',
-    ]);
-  });
 });

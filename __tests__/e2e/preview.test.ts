@@ -4,76 +4,14 @@
  * embedded service it starts (its client's id and secret given through EMBEDDED_CLIENT_ID and
  * EMBEDDED_CLIENT_SECRET, so that the leak check knows them), and against another service with
  * the usual PROVIDER_* settings (here an embedded one the test holds, to see that nothing is
- * written to it).
+ * written to it: e2e/preview-service.test.ts). The runs and their checks: support/preview.ts.
  */
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from '@jest/globals';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EmbeddedAuthService, GROUPS_SCOPE_STRING } from '../../dev/auth-service.ts';
-import { ROOT } from '../../dev/runner.ts';
-import { secretForms } from '../../src/engine/secrets.ts';
-import { OBEYED_CONTROL } from '../support/terminal.ts';
+import { CLIENT_ID, expectNoSecret, FILE, NAMES, preview, SPEC, useWorkdir, workdir } from '../support/preview.ts';
 
-const CLIENT_ID = '5d0c4f2e-8a1b-4c3d-9e7f-0a1b2c3d4e5f';
-const SECRET = 'preview-secret-9b2e';
-const SPEC = `name: Previewed provider\ndescription: Runs previewed actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
-const FILE = '.github/provider-scope.yml';
-
-let workdir = '';
-beforeEach(async () => {
-  workdir = await mkdtemp(path.join(tmpdir(), 'eps-preview-test-'));
-  // A repository of its own: the spec is read from its top.
-  await mkdir(path.join(workdir, '.git'));
-  await mkdir(path.join(workdir, '.github'));
-  await writeFile(path.join(workdir, FILE), SPEC);
-});
-afterEach(() => rm(workdir, { recursive: true, force: true }));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** The files named on stdout, by what they are, with what they hold. */
-  files: Record<string, string>;
-}
-
-/** `npm run preview -- ...args`, typed in the work folder (npm runs the script from the package's, with INIT_CWD). */
-async function preview(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  // The test's own environment, without the settings that would point the preview elsewhere.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PROVIDER_')));
-  const result = await new Promise<Omit<Run, 'files'>>((resolve, reject) => {
-    const child = spawn('npm', ['--prefix', ROOT, 'run', '--silent', 'preview', '--', ...args], {
-      cwd: workdir,
-      env: { ...inherited, EMBEDDED_CLIENT_ID: CLIENT_ID, EMBEDDED_CLIENT_SECRET: SECRET, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-  const files: Record<string, string> = {};
-  for (const [, what, file] of result.stdout.matchAll(
-    /^(The job summary|The pull request's comment|The watch's issue): +(\S+)/gm,
-  ))
-    files[what as string] = await readFile(file as string, 'utf8');
-  return { ...result, files };
-}
-
-/** No form of the secret in what was printed, nor in any file it wrote (nor anywhere in the work folder). */
-async function expectNoSecret(run: Run, clientId = CLIENT_ID, secret = SECRET): Promise<void> {
-  const left = await readdir(workdir, { recursive: true, withFileTypes: true });
-  const texts = await Promise.all(
-    left.filter((f) => f.isFile()).map((f) => readFile(path.join(f.parentPath, f.name), 'utf8')),
-  );
-  const everything = [run.stdout, run.stderr, ...Object.values(run.files), ...texts].join('\n');
-  for (const form of secretForms(clientId, secret))
-    expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
-}
-
-const NAMES = ['The job summary', "The pull request's comment", "The watch's issue"];
+useWorkdir();
 
 describe('against the embedded service it starts', () => {
   test('a client with no scope: three files named, the creation a run would make, the issue that says so; exit 0', async () => {
@@ -165,73 +103,5 @@ describe('against the embedded service it starts', () => {
     expect(run.stderr).toMatch(
       /^preview: Unknown option '--spek' \(did you mean --spec\?\)\. Run 'npm run preview -- --help' for the options\.\n$/,
     );
-  });
-});
-
-describe('against another service, with the usual settings', () => {
-  let service: EmbeddedAuthService;
-  beforeEach(async () => {
-    service = new EmbeddedAuthService();
-    await service.start();
-  });
-  afterEach(() => service.stop());
-
-  test('PROVIDER_AUTH_URL, PROVIDER_CLIENT_ID, PROVIDER_CLIENT_SECRET: its client previewed, only reads sent; hostile text inert', async () => {
-    const client = service.addClient({ secret: 'another-secret-4d1f', name: 'Team <b>@everyone</b>' });
-    await writeFile(
-      path.join(workdir, FILE),
-      SPEC.replace('Runs previewed actions', '"Runs \\e[2J [x](https://evil.example) @team"'),
-    );
-    const run = await preview(['--out', 'rendered'], {
-      PROVIDER_AUTH_URL: service.url,
-      PROVIDER_CLIENT_ID: client.id,
-      PROVIDER_CLIENT_SECRET: client.secret,
-    });
-    expect(run.code).toBe(0);
-    expect(Object.keys(run.files)).toEqual(NAMES);
-    expect(run.stderr).toContain(`against the service at ${service.url} (PROVIDER_AUTH_URL)`);
-    expect(service.requests.length).toBeGreaterThan(0);
-    expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
-    for (const text of Object.values(run.files)) {
-      expect(text).not.toMatch(OBEYED_CONTROL);
-      expect(text).not.toMatch(/(?<!\\)<b>|(?<!\\)\]\(https:\/\/evil/);
-    }
-    // Where GitHub would notify or link, a word joiner after @.
-    expect(run.files["The pull request's comment"]).toContain('\\@\u2060team');
-    await expectNoSecret(run, client.id, client.secret);
-  });
-
-  test('its secret echoed in a failure: scrubbed from every file; exit 1', async () => {
-    const client = service.addClient({ secret: 'echoed-secret-8c3a' });
-    service.inject({
-      method: 'GET',
-      path: /^\/v2\/api\/clients\//,
-      status: 400,
-      body: JSON.stringify({
-        errors: [
-          {
-            detail: `bad credential ${client.secret} (${Buffer.from(`${client.id}:${client.secret}`).toString('base64')})`,
-          },
-        ],
-      }),
-    });
-    const run = await preview([], {
-      PROVIDER_AUTH_URL: service.url,
-      PROVIDER_CLIENT_ID: client.id,
-      PROVIDER_CLIENT_SECRET: client.secret,
-    });
-    expect(run.code).toBe(1);
-    expect(run.files['The job summary']).toMatch(/^### Provider scope: the run failed\n/);
-    expect(run.files['The job summary']).toContain('bad credential \\*\\*\\*');
-    await expectNoSecret(run, client.id, client.secret);
-  });
-
-  test('PROVIDER_AUTH_URL without the client: what to put in the environment, nothing sent, exit 1', async () => {
-    const run = await preview([], { PROVIDER_AUTH_URL: service.url });
-    expect([run.code, run.stdout]).toEqual([1, '']);
-    expect(run.stderr).toBe(
-      'preview: PROVIDER_AUTH_URL is set, so the preview runs against that service: put PROVIDER_CLIENT_ID and PROVIDER_CLIENT_SECRET in the environment too, or unset PROVIDER_AUTH_URL for the embedded service.\n',
-    );
-    expect(service.requests).toEqual([]);
   });
 });

@@ -3,10 +3,15 @@
  * engine/conclude/conclude.ts): the tests of the doors' renderings start from the one plan.
  */
 import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import { planOf, type Ensured } from '../../src/engine/reconcile/plan.ts';
+import { planOf, type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ANY_SCOPE_OF_CLIENT, type ProviderCheck } from '../../src/wire/provider.ts';
+import { outputStrings, type OutputStrings } from '../../src/render/outputs.ts';
 import { id } from './ids.ts';
+
+/** The outputs of a conclusion as the action sets them (each a string), as the tests read them. */
+export const actionOutputs = ({ outputs }: Pick<Conclusion, 'outputs'>): OutputStrings | undefined =>
+  outputs === undefined ? undefined : outputStrings(outputs);
 
 export interface RunShape {
   dryRun?: boolean;
@@ -19,7 +24,11 @@ export interface RunShape {
 }
 
 /** A result of the single form, as the engine hands it to the plan. */
-export const single = (result: ReconcileResult): Ensured => ({ form: 'single', results: [result], unlisted: [] });
+export const single = (result: ReconcileResult): Ensured => ({
+  telling: tellingOf('single'),
+  results: [result],
+  unlisted: [],
+});
 
 export function conclusionOf(
   result: ReconcileResult,

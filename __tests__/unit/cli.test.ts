@@ -27,6 +27,7 @@ import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings/setti
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const SECRET = 'cli-test-secret-3f9a';
 const SPEC = `name: CLI provider\ndescription: Runs CLI actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
@@ -337,14 +338,16 @@ describe('--json and --dotenv', () => {
     const outputs = {
       scope_string: 'a\nb',
       scope_id: '',
-      scope_strings: '[]',
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: '{}',
+      scope_strings: [],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {},
     };
-    expect(() => dotenvOf(outputs, 'single')).toThrow('--dotenv: the output scope_string holds a line break');
-    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, 'single')).toThrow(
+    expect(() => dotenvOf(outputs, tellingOf('single'))).toThrow(
+      '--dotenv: the output scope_string holds a line break',
+    );
+    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, tellingOf('single'))).toThrow(
       /GitLab reads a dotenv report under 5120 only/,
     );
   });
@@ -353,33 +356,35 @@ describe('--json and --dotenv', () => {
     const outputs = {
       scope_string: 'a b',
       scope_id: '',
-      scope_strings: '[]',
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: '{}',
+      scope_strings: [],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {},
     };
-    expect(dotenvOf(outputs, 'single')).toContain('SCOPE_STRING=a b\n');
+    expect(dotenvOf(outputs, tellingOf('single'))).toContain('SCOPE_STRING=a b\n');
     for (const scope_string of [' a', 'a '])
-      expect(() => dotenvOf({ ...outputs, scope_string }, 'single')).toThrow('--dotenv: the output scope_string holds');
+      expect(() => dotenvOf({ ...outputs, scope_string }, tellingOf('single'))).toThrow(
+        '--dotenv: the output scope_string holds',
+      );
   });
 
   test('a dotenv file of 5119 bytes is written, one of 5120 refused (GitLab reads one under 5 KB)', () => {
     const outputs = {
       scope_string: 'x',
       scope_id: '',
-      scope_strings: '[]',
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: '{}',
+      scope_strings: [],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {},
     };
     const padded = (bytes: number) => ({
       ...outputs,
-      scope_string: 'x'.repeat(bytes - dotenvOf(outputs, 'single').length + 1),
+      scope_string: 'x'.repeat(bytes - dotenvOf(outputs, tellingOf('single')).length + 1),
     });
-    expect(Buffer.byteLength(dotenvOf(padded(5119), 'single'))).toBe(5119);
-    expect(() => dotenvOf(padded(5120), 'single')).toThrow('--dotenv: the outputs take 5120 bytes');
+    expect(Buffer.byteLength(dotenvOf(padded(5119), tellingOf('single')))).toBe(5119);
+    expect(() => dotenvOf(padded(5120), tellingOf('single'))).toThrow('--dotenv: the outputs take 5120 bytes');
   });
 });
 

@@ -2,6 +2,7 @@
 import { PLAIN_WORDS } from '../../src/wire/words.ts';
 import { describe, expect, test } from '@jest/globals';
 import { concludeFailure, concludeRun } from '../../src/engine/conclude/conclude.ts';
+import { actionOutputs } from '../support/plans.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { CONSENT_NOTE, type FieldComparison, type FieldValue } from '../../src/engine/reconcile/drift.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
@@ -56,7 +57,7 @@ describe('on_drift: update', () => {
       { updated: true, changes: [description, dependents], comparison: [{ ...description, same: true }] },
       'update',
     );
-    expect(conclusion.outputs?.updated).toBe('true');
+    expect(actionOutputs(conclusion)?.updated).toBe('true');
     expect(conclusion.messages.map((m) => m.text)).toEqual([
       `scope_string: ${SCOPE.scope_string} (already registered)`,
       'Updated description from "Old" to "New"',
@@ -71,7 +72,7 @@ describe('on_drift: update', () => {
       { field: 'description', before: 'Old', after: 'New', consent: false },
       { field: 'dependent_scopes', before: [], after: [dependent], consent: true },
     ]);
-    expect(conclusion.outputs?.changes).toBe('true');
+    expect(actionOutputs(conclusion)?.changes).toBe('true');
     expect(conclusion.exitCode).toBe(0);
   });
 
@@ -86,7 +87,7 @@ describe('on_drift: update', () => {
       changes: true,
       scopes: [{ action: 'update', fields: [{ field: 'description', before: 'Old', after: 'New', consent: false }] }],
     });
-    expect([conclusion.outputs?.updated, conclusion.outputs?.changes, conclusion.exitCode]).toEqual([
+    expect([actionOutputs(conclusion)?.updated, actionOutputs(conclusion)?.changes, conclusion.exitCode]).toEqual([
       'false',
       'true',
       0,

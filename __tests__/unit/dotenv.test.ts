@@ -10,7 +10,9 @@ import { ROOT } from '../../dev/runner.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/gitlab/dotenv.ts';
 import type { SpecFile } from '../../src/engine/settings/spec.ts';
+import type { Outputs } from '../../src/engine/conclude/conclude.ts';
 import { id } from '../support/ids.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('5fac2e64-c734-4e6b-90ea-ff12ddbf9653');
 const scopeStringFor = (suffix: string): string => `https://auth.globus.org/scopes/${CLIENT_ID}/${suffix}`;
@@ -63,20 +65,24 @@ test('a value the file cannot hold, a control character or a blank at an end: re
   const outputs = {
     scope_string: 'x',
     scope_id: 'i',
-    scope_strings: '[]',
-    created: 'false',
-    updated: 'false',
-    changes: 'false',
-    scopes: '{}',
+    scope_strings: [],
+    created: false,
+    updated: false,
+    changes: false,
+    scopes: {},
   };
   const refusal = (output: string): string =>
     `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
-  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, 'single')).toThrow(
+  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, tellingOf('single'))).toThrow(
     new ActionError(refusal('scope_string')),
   );
-  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, 'single')).toThrow(new ActionError(refusal('scope_id')));
-  const scopes = JSON.stringify({ a: { scope_string: 'https://a.example/a\n' } });
-  expect(() => dotenvOf({ ...outputs, scopes }, 'list')).toThrow(new ActionError(refusal('scope_string of a')));
+  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, tellingOf('single'))).toThrow(
+    new ActionError(refusal('scope_id')),
+  );
+  const scopes = { a: { scope_string: 'https://a.example/a\n' } } as unknown as Outputs['scopes'];
+  expect(() => dotenvOf({ ...outputs, scopes }, tellingOf('list'))).toThrow(
+    new ActionError(refusal('scope_string of a')),
+  );
 });
 
 test('the file of the scopes that fit is the one a run writes: under the limit, one SCOPE_STRING_<SUFFIX> line each', () => {
@@ -92,13 +98,13 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
     {
       scope_string: strings[0] ?? '',
       scope_id: entry.scope_id,
-      scope_strings: JSON.stringify(strings),
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: JSON.stringify(Object.fromEntries(strings.map((s, i) => [suffixOf(i), { ...entry, scope_string: s }]))),
+      scope_strings: strings,
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: Object.fromEntries(strings.map((s, i) => [suffixOf(i), { ...entry, scope_string: s }])),
     },
-    'list',
+    tellingOf('list'),
   );
   expect(Buffer.byteLength(text)).toBeLessThan(MAX_BYTES);
   expect(text.split('\n').filter((line) => line.startsWith('SCOPE_STRING_OPERATION_'))).toHaveLength(said);
@@ -177,11 +183,11 @@ test('the projection is the file a run writes for the listed scopes alone: refus
     {
       scope_string: long,
       scope_id: id('00000000-0000-4000-8000-000000000001'),
-      scope_strings: JSON.stringify([long]),
-      created: 'false',
-      updated: 'false',
-      changes: 'false',
-      scopes: JSON.stringify({
+      scope_strings: [long],
+      created: false,
+      updated: false,
+      changes: false,
+      scopes: {
         [suffix]: {
           scope_string: long,
           scope_id: id('00000000-0000-4000-8000-000000000001'),
@@ -189,9 +195,9 @@ test('the projection is the file a run writes for the listed scopes alone: refus
           updated: false,
           changes: false,
         },
-      }),
+      },
     },
-    'list',
+    tellingOf('list'),
   );
   expect(written).toBe(fileOf(suffix, long));
 });

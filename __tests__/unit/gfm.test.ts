@@ -18,7 +18,7 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import type { DependentView } from '../../src/engine/reconcile/drift.ts';
-import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import type { Unwell } from '../../src/engine/conclude/health.ts';
@@ -86,7 +86,7 @@ const run = (
   { dryRun = false, onDrift = 'warn' }: { dryRun?: boolean; onDrift?: OnDrift } = {},
 ): Conclusion => concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured });
 const list = (results: ReconcileResult[]): Ensured => ({
-  form: 'list',
+  telling: tellingOf('list'),
   results: results as Ensured['results'],
   unlisted: [{ scope_string: `https://e.test/${HOSTILE}` }],
 });

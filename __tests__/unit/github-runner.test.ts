@@ -6,6 +6,8 @@ import path from 'node:path';
 import { parseOutputFile } from '../../dev/runner.ts';
 import type { Message } from '../../src/engine/conclude/conclude.ts';
 import { keepSecrets } from '../../src/engine/secrets.ts';
+import { runSettingsOf } from '../../src/engine/settings/settings.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
 
 const saved = { ...process.env };
@@ -175,6 +177,7 @@ test("the comment and the watch know whether they run on GitHub's runner: GITHUB
     const runner = fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'workflow_dispatch', INPUT_DRY_RUN: 'true' });
     const run = {
       conclusion: { messages: [], exitCode: 1 as const },
+      settings: runSettingsOf((name) => (name === 'dry_run' ? 'true' : ''), INPUT_NAMING),
       secrets: keepSecrets('id', ''),
       write: (m: Message) => void texts.push(`${m.level}: ${m.text}`),
     };

@@ -38,6 +38,7 @@ import {
   SOMEONE,
   startGitLab,
 } from '../support/merge-request.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const SECRET = 'gitlab-note-secret-5d2e';
 const SPEC = 'name: Noted provider\ndescription: Runs noted actions\nadvertised: true\n';
@@ -135,6 +136,22 @@ describe('the note', () => {
     expect([copied.body, system.body]).toEqual([`${marker}\nA copy`, `${marker}\nadded 1 commit`]);
     expect(markedNotes(gitlab)).toHaveLength(3);
   });
+
+  test('pages that name the first again: each read once, then the note created', async () => {
+    gitlab.paging = 'stuck';
+    const run = await cli(['plan', '--gitlab-note']);
+    expect(warnings(run)).toEqual([]);
+    expect(gitlab.calls().filter((c) => c.startsWith('GET /projects'))).toHaveLength(2);
+    expect(markedNotes(gitlab)).toHaveLength(1);
+  });
+
+  test('pages that never end: 1000 read at most, then the note created', async () => {
+    gitlab.paging = 'endless';
+    const run = await cli(['plan', '--gitlab-note']);
+    expect(warnings(run)).toEqual([]);
+    expect(gitlab.calls().filter((c) => c.startsWith('GET /projects'))).toHaveLength(1000);
+    expect(markedNotes(gitlab)).toHaveLength(1);
+  }, 60_000);
 
   test('pages followed by Link alone (keyset pagination): ours found on page 2', async () => {
     gitlab.linkOnly = true;
@@ -344,6 +361,31 @@ describe('GitLab failing: one warning that names the cause and the fix, the exit
     expect(run.stderr).toContain('is created: ');
   });
 
+  test('the creation answered 500 after GitLab made the note: looked up again, one note, no warning', async () => {
+    gitlab.fail({ method: 'POST', path: /\/notes$/, status: 500, handled: true });
+    const run = await cli(['plan', '--gitlab-note']);
+    expect(warnings(run)).toEqual([]);
+    expect(markedNotes(gitlab)).toHaveLength(1);
+    expect(gitlab.calls().filter((c) => c.startsWith('POST'))).toHaveLength(1);
+    expect(run.stderr).toContain('is created: ');
+  });
+
+  test('a creation refused (HTTP 422: nothing made): not looked up again, one warning', async () => {
+    gitlab.fail({ method: 'POST', path: /\/notes$/, status: 422 });
+    const run = await cli(['plan', '--gitlab-note']);
+    expect(warnings(run)).toEqual([expect.stringContaining("GitLab's POST of the note failed with HTTP 422")]);
+    // One listing before the creation, none after it.
+    expect(gitlab.calls().filter((c) => c.startsWith('GET /projects'))).toHaveLength(1);
+    expect(markedNotes(gitlab)).toEqual([]);
+  });
+
+  test("GitLab's refusal that echoes the token: the warning has it scrubbed", async () => {
+    gitlab.fail({ method: 'GET', path: /^\/user$/, status: 401, body: { message: `401 Unauthorized: ${BOT_TOKEN}` } });
+    const run = await cli(['plan', '--gitlab-note']);
+    expect(warnings(run)).toEqual([expect.stringContaining('GitLab said: 401 Unauthorized: ***')]);
+    expect(run.stdout + run.stderr).not.toContain(BOT_TOKEN);
+  });
+
   test('a reset before the creation is handled: no note, one warning; the next run creates it', async () => {
     gitlab.fail({ method: 'POST', path: /\/notes$/, reset: true });
     const run = await cli(['plan', '--gitlab-note']);
@@ -437,7 +479,9 @@ describe("the body within GitLab's limit", () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'],
+      ensured: { telling: tellingOf('list'), results, unlisted: [] } as unknown as Parameters<
+        typeof concludeRun
+      >[0]['ensured'],
     });
     const body = renderComment({
       conclusion,
@@ -512,7 +556,9 @@ describe('its parts', () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results, unlisted: [] } as unknown as Parameters<typeof concludeRun>[0]['ensured'],
+      ensured: { telling: tellingOf('list'), results, unlisted: [] } as unknown as Parameters<
+        typeof concludeRun
+      >[0]['ensured'],
     });
     conclusion.messages.push(
       ...Array.from({ length: 8000 }, (_, n) => ({

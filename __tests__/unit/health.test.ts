@@ -11,6 +11,7 @@ import { ActionError } from '../../src/wire/errors.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { id } from '../support/ids.ts';
 import { single } from '../support/plans.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE = {
@@ -85,7 +86,7 @@ describe('unwellBecause, a spec that lists scopes', () => {
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
       ensured: {
-        form: 'list',
+        telling: tellingOf('list'),
         results: [result(), result({ scope: other, scopes: [SCOPE, other], ...second } as Partial<ReconcileResult>)],
         unlisted: [],
       },

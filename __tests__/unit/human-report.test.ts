@@ -4,8 +4,9 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../../src/engine/conclude/conclude.ts';
+import { outputStrings } from '../../src/render/outputs.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
-import { planOf } from '../../src/engine/reconcile/plan.ts';
+import { planOf, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/render/human-report.ts';
 import { jsonReport } from '../../src/render/json-report.ts';
@@ -49,7 +50,7 @@ const REGISTERED: ReconcileResult = {
 };
 
 const outputLines = (result: ReconcileResult, dryRun = false): string[] => {
-  const outputs = outputsOf([result], planOf(single(result), dryRun));
+  const outputs = outputStrings(outputsOf([result], planOf(single(result), dryRun)));
   return [
     '',
     '<bold>Outputs:</bold>',
@@ -317,7 +318,7 @@ describe('humanReport, a spec that lists scopes', () => {
       { ...REGISTERED, comparison: SAME },
       { ...REGISTERED, scope: b, scopes: [b], comparison: SAME, ...second } as ReconcileResult,
     ];
-    const plan = planOf({ form: 'list', results, unlisted: [other('x'), other('y')] }, true);
+    const plan = planOf({ telling: tellingOf('list'), results, unlisted: [other('x'), other('y')] }, true);
     const providers =
       provider === undefined
         ? []

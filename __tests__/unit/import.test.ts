@@ -21,7 +21,7 @@ import {
   type ScopeRecord,
 } from '../../dev/auth-service.ts';
 import { ROOT } from '../../dev/runner.ts';
-import { installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
+import { readInstalledPackage as installedPackage, schemaUrlOf } from '../../src/cli/import.ts';
 import type { CliReport } from '../../src/render/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { importScope } from '../../src/engine/import.ts';
@@ -33,6 +33,7 @@ import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
 import { inProcessService } from '../support/in-process.ts';
 import { seedInProcess } from '../support/seed.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
+import { actionOutputs } from '../support/plans.ts';
 
 const SECRET = 'import-test-secret-8b2e';
 const FILE = '.github/provider-scope.yml';
@@ -793,7 +794,11 @@ test('the engine writes the schema line first when it is given an address, and n
       schemaUrl,
     });
     // The outputs as the action names them: an import writes nothing to the service.
-    expect(outcome.imported?.outputs).toMatchObject({ created: 'false', updated: 'false', changes: 'false' });
+    expect(actionOutputs(outcome.imported ?? {})).toMatchObject({
+      created: 'false',
+      updated: 'false',
+      changes: 'false',
+    });
     return outcome.imported?.text.split('\n')[0];
   };
   expect(await run('https://unpkg.com/p@1.0.0/schema/provider-scope.schema.json')).toBe(

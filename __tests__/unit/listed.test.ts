@@ -12,6 +12,7 @@ import { SpecFieldError } from '../../src/engine/settings/problems.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { listedScopeSchema, type SpecDependent } from '../../src/engine/settings/spec.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { actionOutputs } from '../support/plans.ts';
 import { createBudget } from '../../src/wire/budget.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import { silentLog, type Log } from '../../src/wire/log.ts';
@@ -19,6 +20,7 @@ import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
 import { rejectionOf } from '../support/rejection.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('3a1f6c2e-8b4d-4f0a-9c7e-5d2b1a0f9e8c');
 const CLIENT_PATH = `/v2/api/clients/${CLIENT_ID}`;
@@ -627,7 +629,7 @@ describe('the conclusion of a list', () => {
   test('the plan has a section per scope, the outputs describe the first and every scope by its suffix', async () => {
     const service = serviceWith('kept', 'other');
     const ensured = {
-      form: 'list' as const,
+      telling: tellingOf('list'),
       ...(await reconcile(service, { specs: [listed('kept'), listed('new')], dryRun: true })),
     };
     const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured });
@@ -638,13 +640,13 @@ describe('the conclusion of a list', () => {
     expect(conclusion.plan?.unlisted).toEqual([stringOf('other')]);
     expect(conclusion.plan?.scopeStrings).toEqual([stringOf('kept'), stringOf('other'), stringOf('new')]);
     const kept = scopeOf(service, 'kept')?.id;
-    expect(conclusion.outputs).toMatchObject({
+    expect(actionOutputs(conclusion)).toMatchObject({
       scope_string: stringOf('kept'),
       scope_id: kept,
       created: 'false',
       changes: 'true',
     });
-    expect(JSON.parse(conclusion.outputs?.scopes ?? '')).toEqual({
+    expect(JSON.parse(actionOutputs(conclusion)?.scopes ?? '')).toEqual({
       kept: { scope_string: stringOf('kept'), scope_id: kept, created: false, updated: false, changes: false },
       new: { scope_string: stringOf('new'), scope_id: '', created: false, updated: false, changes: true },
     });

@@ -8,13 +8,14 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
 import { ActionError } from '../../src/wire/errors.ts';
 import type { ActionCore } from '../../src/github/collaborators.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { runSettingsOf } from '../../src/engine/settings/settings.ts';
 import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import {
   COMMENT_LIMIT,
@@ -182,7 +183,7 @@ describe('the body', () => {
         inputs: { on_drift: 'warn', dry_run: true },
         naming: INPUT_NAMING,
         ensured: {
-          form: 'list',
+          telling: tellingOf('list'),
           results: results.map((r, i) => ({ ...RESULT, definition: definition(`s${i}`), ...r })) as Ensured['results'],
           unlisted: [],
         },
@@ -210,7 +211,7 @@ describe('the body', () => {
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
       ensured: {
-        form: 'list',
+        telling: tellingOf('list'),
         results: [0, 1].map((i) => ({ ...RESULT, definition: definition(`s${i}`) })) as unknown as Ensured['results'],
         unlisted: [],
       },
@@ -253,7 +254,7 @@ describe('the body', () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'update', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'list', results: results as unknown as Ensured['results'], unlisted: [] },
+      ensured: { telling: tellingOf('list'), results: results as unknown as Ensured['results'], unlisted: [] },
     });
     const comment = renderComment(facts(conclusion));
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
@@ -536,7 +537,12 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     const clock = fakeClock();
     const comment = (conclusion: Conclusion) =>
       commentOnPullRequest(
-        { conclusion, secrets: keeper, write: (m) => void written.push(m) },
+        {
+          conclusion,
+          settings: runSettingsOf(core.getInput, INPUT_NAMING),
+          secrets: keeper,
+          write: (m) => void written.push(m),
+        },
         { core, eventName, load, clock },
       );
     return { written, secrets, loads: () => loads, scrub, clock, comment };
@@ -603,6 +609,7 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
     const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
     const run = {
       conclusion: concluded(),
+      settings: runSettingsOf(core.getInput, INPUT_NAMING),
       secrets: keepSecrets(CLIENT_ID, ''),
       write: (m: Message) => void written.push(m),
     };
@@ -707,11 +714,17 @@ describe('commentOnPullRequest, through octokit against the fake GitHub API', ()
   test('a toolkit that cannot load is a warning too', async () => {
     const { written } = setup();
     const conclusion = concluded();
+    const getInput = (name: string) => (name === 'github_token' ? TOKEN : '');
     await commentOnPullRequest(
-      { conclusion, secrets: keepSecrets(CLIENT_ID, ''), write: (m) => void written.push(m) },
+      {
+        conclusion,
+        settings: runSettingsOf(getInput, INPUT_NAMING),
+        secrets: keepSecrets(CLIENT_ID, ''),
+        write: (m) => void written.push(m),
+      },
       {
         core: {
-          getInput: (name: string) => (name === 'github_token' ? TOKEN : ''),
+          getInput,
           setSecret: () => {},
         } as unknown as ActionCore,
         eventName: 'pull_request',
@@ -774,7 +787,12 @@ describe('the wiring', () => {
     const { comment } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'push', INPUT_GITHUB_TOKEN: 'ghs_x' });
     const conclusion = concluded();
     await expect(
-      comment?.({ conclusion, secrets: keepSecrets(CLIENT_ID, ''), write: () => {} }),
+      comment?.({
+        conclusion,
+        settings: runSettingsOf(() => '', INPUT_NAMING),
+        secrets: keepSecrets(CLIENT_ID, ''),
+        write: () => {},
+      }),
     ).resolves.toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ import { ensureProviderScope } from '../../src/engine/ensure.ts';
 import { keepSecrets } from '../../src/engine/secrets.ts';
 import { SETTING_DEFAULTS, type SettingName } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { actionOutputs } from '../support/plans.ts';
 import { fakeClock } from '../support/clock.ts';
 import { id } from '../support/ids.ts';
 import { AUTH_URL, inProcessService } from '../support/in-process.ts';
@@ -156,7 +157,7 @@ const agreed = ({ conclusion, requests }: Ran, suffix: string) => {
   return normalized({
     requests,
     outputs,
-    plan: plan === undefined ? undefined : { ...plan, form: undefined },
+    plan: plan === undefined ? undefined : { ...plan, telling: undefined },
     messages: unprefixed(messages, suffix),
     exitCode,
     known,
@@ -230,11 +231,11 @@ describe('the single form is a list of one', () => {
           );
         } else {
           expect(single.conclusion.outputs?.scope_string).toBe(first);
-          expect(single.conclusion.outputs?.created).toBe('false');
+          expect(actionOutputs(single.conclusion)?.created).toBe('false');
         }
         // The list creates its scope (plans it, in a dry run) beside the others, which it names.
         expect(list.conclusion.outputs?.scope_string).toBe(stringOf(w.spec.scope_suffix));
-        expect(list.conclusion.outputs?.created).toBe(String(!w.dryRun));
+        expect(actionOutputs(list.conclusion)?.created).toBe(String(!w.dryRun));
         expect(list.conclusion.plan?.unlisted).toEqual([...new Set(w.client.map((h) => stringOf(h.suffix)))]);
         // Until its first write, the list asks what the single form asks.
         expect(normalized(list.requests.slice(0, single.requests.length))).toEqual(normalized(single.requests));

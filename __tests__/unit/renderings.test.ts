@@ -27,6 +27,7 @@ import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
 import { single } from '../support/plans.ts';
+import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b');
 const EXPECTED = `${AUTH_URL}/scopes/${CLIENT_ID}/action_all`;
@@ -84,7 +85,7 @@ async function concludeList({
   return concludeRun({
     inputs: { on_drift: onDrift, dry_run: dryRun },
     naming: INPUT_NAMING,
-    ensured: { form: 'list', ...listed },
+    ensured: { telling: tellingOf('list'), ...listed },
   });
 }
 
@@ -120,7 +121,7 @@ function factsOf({ plan, messages, known }: Conclusion): string[] {
   };
   // Every scope of the plan: one in the single form; in the list form each by its suffix too, and the client's others.
   const each = plan.scopes.flatMap((scope) => [
-    ...(plan.form === 'list' ? [scope.suffix] : []),
+    ...(plan.telling.apart ? [scope.suffix] : []),
     scope.scope.scope_string,
     ...(scope.scope.id === null ? [] : [scope.scope.id]),
     ...scope.fields.flatMap((f) => [f.field, ...texts(f.before), ...texts(f.after)]),

@@ -1,12 +1,13 @@
 import { describe, expect, test } from '@jest/globals';
 import { concludeRun, outputsOf, type Conclusion, type ProviderVerdict } from '../../src/engine/conclude/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
-import { planOf, type Ensured, type Plan } from '../../src/engine/reconcile/plan.ts';
+import { planOf, type Ensured, type Plan, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { Problem } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { describeRun, type RunContext } from '../../src/github/run-context.ts';
 import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '../../src/render/summary.ts';
+import { outputStrings, type OutputStrings } from '../../src/render/outputs.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
 import { conclusionOf, single } from '../support/plans.ts';
@@ -73,7 +74,7 @@ const EXISTING: ReconcileResult = {
 };
 
 describe('outputsOf', () => {
-  test.each<[string, ReconcileResult, ReturnType<typeof outputsOf>]>([
+  test.each<[string, ReconcileResult, OutputStrings]>([
     [
       'a created scope with an FQDN variant',
       CREATED,
@@ -126,7 +127,7 @@ describe('outputsOf', () => {
       },
     ],
   ])('%s', (_title, result, expected) => {
-    expect(outputsOf([result], planOf(single(result), false))).toEqual(expected);
+    expect(outputStrings(outputsOf([result], planOf(single(result), false)))).toEqual(expected);
   });
 
   describe("a list: scope_string and scope_id the first listed scope's, created, updated and changes any listed scope's", () => {
@@ -153,9 +154,8 @@ describe('outputsOf', () => {
         listed('second', second),
         listed('third', EXISTING),
       ];
-      const { scope_string, scope_id, created, updated, changes } = outputsOf(
-        results,
-        planOf({ form: 'list', results, unlisted: [] }, dryRun),
+      const { scope_string, scope_id, created, updated, changes } = outputStrings(
+        outputsOf(results, planOf({ telling: tellingOf('list'), results, unlisted: [] }, dryRun)),
       );
       return { scope_string, scope_id, created, updated, changes };
     };
@@ -551,7 +551,7 @@ describe('the list form: what changes open, the scopes left as the spec says fol
       concludeRun({
         inputs: { on_drift: onDrift, dry_run: true },
         naming: INPUT_NAMING,
-        ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+        ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
       }),
       { ranFor: 'r' },
     );
@@ -578,7 +578,7 @@ describe('the list form: what changes open, the scopes left as the spec says fol
           inputs: { on_drift: 'update', dry_run: true },
           naming: INPUT_NAMING,
           ensured: {
-            form: 'list',
+            telling: tellingOf('list'),
             results: [listed('a'), listed('bb', 'changed'), listed('ccc')] as Ensured['results'],
             unlisted: [],
           },
@@ -614,7 +614,7 @@ describe('the list form: what changes open, the scopes left as the spec says fol
     const one = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { form: 'single', results: [listed('a')] as Ensured['results'], unlisted: [] },
+      ensured: { telling: tellingOf('single'), results: [listed('a')] as Ensured['results'], unlisted: [] },
     }).plan as Plan;
     expect(sectionsOf(one)).toEqual({ open: [], folded: [] });
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT, type GitHubUser } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import type { Ensured } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -16,6 +16,7 @@ import { ActionError } from '../../src/wire/errors.ts';
 import { HttpError } from '../../src/wire/http.ts';
 import type { ActionCore } from '../../src/github/collaborators.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
+import { runSettingsOf } from '../../src/engine/settings/settings.ts';
 import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import type { GitHubContext, GitHubToolkit } from '../../src/github/octokit.ts';
 import { commentMarker, COMMENT_LIMIT } from '../../src/render/comment.ts';
@@ -57,7 +58,7 @@ const listConclusion = (results: unknown[]): Conclusion =>
   concludeRun({
     inputs: { on_drift: 'warn', dry_run: true },
     naming: INPUT_NAMING,
-    ensured: { form: 'list', results: results as Ensured['results'], unlisted: [] },
+    ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
   });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({
@@ -542,7 +543,15 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     const keeper = keepSecrets(CLIENT_ID, '', (form) => core.setSecret(form));
     const clock = fakeClock();
     const watch = (conclusion: Conclusion) =>
-      watchIssue({ conclusion, secrets: keeper, write: (m) => void written.push(m) }, { core, eventName, load, clock });
+      watchIssue(
+        {
+          conclusion,
+          settings: runSettingsOf(core.getInput, INPUT_NAMING),
+          secrets: keeper,
+          write: (m) => void written.push(m),
+        },
+        { core, eventName, load, clock },
+      );
     return { written, secrets, loads: () => loads, scrub: keeper.scrub, clock, watch };
   }
   const issues = () => github.issuesOf(REPO);
@@ -770,6 +779,7 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
     const load = async (): Promise<GitHubToolkit> => (loads++, Promise.reject(new Error('never loaded')));
     const run = {
       conclusion: drifted(),
+      settings: runSettingsOf(core.getInput, INPUT_NAMING),
       secrets: keepSecrets(CLIENT_ID, ''),
       write: (m: Message) => void written.push(m),
     };
@@ -848,11 +858,17 @@ describe('watchIssue, through octokit against the fake GitHub API', () => {
 
   test('a toolkit that cannot load is a warning too', async () => {
     const written: Message[] = [];
+    const getInput = (name: string) => (name === 'github_token' ? TOKEN : '');
     await watchIssue(
-      { conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: (m) => void written.push(m) },
+      {
+        conclusion: drifted(),
+        settings: runSettingsOf(getInput, INPUT_NAMING),
+        secrets: keepSecrets(CLIENT_ID, ''),
+        write: (m) => void written.push(m),
+      },
       {
         core: {
-          getInput: (name: string) => (name === 'github_token' ? TOKEN : ''),
+          getInput,
           setSecret: () => {},
         } as unknown as ActionCore,
         eventName: 'schedule',
@@ -931,7 +947,12 @@ describe('the wiring', () => {
   test("the runner's watch reads the event from GITHUB_EVENT_NAME: a release loads nothing and sends nothing", async () => {
     const { watch } = fromGitHubRunner({ GITHUB_EVENT_NAME: 'release', INPUT_GITHUB_TOKEN: 'ghs_x' });
     await expect(
-      watch?.({ conclusion: drifted(), secrets: keepSecrets(CLIENT_ID, ''), write: () => {} }),
+      watch?.({
+        conclusion: drifted(),
+        settings: runSettingsOf(() => '', INPUT_NAMING),
+        secrets: keepSecrets(CLIENT_ID, ''),
+        write: () => {},
+      }),
     ).resolves.toBeUndefined();
   });
 });

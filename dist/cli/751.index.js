@@ -266,6 +266,18 @@ function providerProblems(settings, { label, ref }) {
         },
     ];
 }
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+function runSettingsOf(read, naming) {
+    const ruled = (name) => readSetting(name, read(name) || SETTING_DEFAULTS[name], naming);
+    return {
+        clientId: read('client_id'),
+        spec: read('spec') || SETTING_DEFAULTS.spec,
+        onDrift: ruled('on_drift'),
+        dryRun: ruled('dry_run'),
+        providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+        timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+    };
+}
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
     const result = settingsSchema(naming).shape[name].safeParse(value);
@@ -521,7 +533,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = wire_log
     };
 }
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-async function authorized(authorization, call) {
+async function sendAuthorized(authorization, call) {
     const header = await authorization.header();
     try {
         return await call({ authorization: header });
@@ -720,7 +732,7 @@ function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = 
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
     const call = (send) => tokens === undefined
         ? send({}).catch((error) => Promise.reject(error instanceof wire_http/* HttpError */.j$ && error.status === 401 ? error.asSecretRejected() : error))
-        : authorized(tokens, send);
+        : sendAuthorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
@@ -884,14 +896,19 @@ function scopePlanOf(result) {
             : 0,
     };
 }
+const APART = { apart: true, matching: 'every listed scope matches the spec' };
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+const TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+/** How a spec of this form is told. */
+const tellingOf = (form) => (form === 'list' ? APART : TOLD_AS_ONE);
 /** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun) {
+function planOf({ telling, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
     // The last result has seen every write of the run; a planned scope is in its own result's list alone.
     const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
     const { client } = results.at(-1);
     return {
-        form,
+        telling,
         dryRun,
         changes: scopes.some((s) => s.changes),
         client: { id: client.id, name: client.name },
@@ -925,17 +942,17 @@ function outputsOf(results, plan) {
     return {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
-        scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(results.some((result) => result.created)),
-        updated: String(results.some((result) => result.updated)),
-        changes: String(plan.changes),
-        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+        scope_strings: plan.scopeStrings,
+        created: results.some((result) => result.created),
+        updated: results.some((result) => result.updated),
+        changes: plan.changes,
+        scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = ensured.form === 'list';
+    const list = ensured.telling.apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -2241,13 +2258,33 @@ async function readAtMost(file, bytes) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
+const ensureProviderScope = (port) => entered(port, ensure);
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+const verifyProvider = (port) => entered(port, verify);
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(door, run) {
+    const port = { ...door, read: readOnce(door.read) };
+    const settings = runSettingsOf(port.read, port.naming);
+    const conclusion = await stopping(port, (signal) => run(port, signal), (error) => concludeFailure(error, port.naming));
+    return { ...conclusion, settings };
+}
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read) {
+    const seen = new Map();
+    return (name) => {
+        if (!seen.has(name))
+            seen.set(name, read(name));
+        return seen.get(name);
+    };
+}
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine
@@ -2314,9 +2351,12 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+        const ensured = {
+            telling: tellingOf(form),
+            ...(await reconcile(service, { ...request, form, specs }, log)),
+        };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
-        const credentials = port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+        const credentials = port.checkCredentials?.(settings) === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
         const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
         return {
             ...concluded,
@@ -2387,8 +2427,9 @@ function placed(error, specFile) {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }, suffix) {
-    if (form === 'single' && suffix === undefined)
+function publishableOf(ensured, suffix) {
+    const { results } = ensured;
+    if (!ensured.telling.apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -2430,7 +2471,11 @@ async function verify(port, signal) {
     const found = new Map();
     for (const { suffix } of targets)
         if (!found.has(suffix))
-            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+            found.set(suffix, {
+                telling: TOLD_AS_ONE,
+                results: [await inspectScopes(service, naming, suffix)],
+                unlisted: [],
+            });
     const ensuredFor = ({ suffix }) => found.get(suffix);
     const runs = await checkProviders(targets, ensuredFor, budget, port, log);
     // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
@@ -2495,7 +2540,10 @@ var engine_text = __webpack_require__(1655);
 var summary = __webpack_require__(9311);
 // EXTERNAL MODULE: ./src/wire/characters.ts
 var characters = __webpack_require__(5621);
+// EXTERNAL MODULE: ./src/render/outputs.ts
+var render_outputs = __webpack_require__(4566);
 ;// CONCATENATED MODULE: ./src/gitlab/dotenv.ts
+
 
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
@@ -2506,14 +2554,12 @@ const NAME = /^[A-Za-z0-9_]+$/;
 const scopeStringName = (suffix) => `SCOPE_STRING_${suffix.toUpperCase()}`;
 /** The line's name for a listed scope's id. */
 const scopeIdName = (suffix) => `SCOPE_ID_${suffix.toUpperCase()}`;
-function dotenvOf(outputs, form) {
-    const { scopes, ...fields } = outputs;
-    const perScope = form === 'list'
-        ? Object.entries(JSON.parse(scopes)).map(([suffix, s]) => [
-            suffix,
-            s.scope_string,
-            s.scope_id,
-        ])
+/** The outputs' lines; a plan whose scopes are told apart (a spec that lists them) gives each scope lines of its own. */
+function dotenvOf(outputs, { apart }) {
+    // The action's values, but the scopes output, which the file does not carry.
+    const fields = (0,render_outputs/* namedOutputStrings */.X)(outputs);
+    const perScope = apart
+        ? Object.entries(outputs.scopes).map(([suffix, s]) => [suffix, s.scope_string, s.scope_id])
         : [];
     const text = textOf(fields, perScope);
     if (Buffer.byteLength(text) >= MAX_BYTES) {
@@ -3017,6 +3063,7 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
  * service is shown inert (its control characters escaped) and scrubbed by the caller.
  */
 
+
 /** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
 function humanReport(command, { plan, outputs, known, providers = [] }, style) {
     if (plan === undefined || outputs === undefined)
@@ -3027,7 +3074,7 @@ function humanReport(command, { plan, outputs, known, providers = [] }, style) {
     if (plan.unlisted.length > 0)
         lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
     if (command === 'plan')
-        lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+        lines.push('', plan.telling.apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
     for (const { suffix, url, published, matches, allowed, read } of providers) {
         // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
         const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -3038,9 +3085,10 @@ function humanReport(command, { plan, outputs, known, providers = [] }, style) {
                 : `publishes ${show(published)}`;
         lines.push(`${about}Provider ${show(url)}: ${what} (${matches ? allowed : `NOT ${allowed}`})`);
     }
-    const names = Object.keys(outputs);
+    const strings = (0,render_outputs/* outputStrings */.G)(outputs);
+    const names = Object.keys(strings);
     const w = width(names);
-    lines.push('', paint.bold('Outputs:'), ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
+    lines.push('', paint.bold('Outputs:'), ...Object.entries(strings).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`));
     return lines;
 }
 const width = (fields) => Math.max(...fields.map((f) => f.length));
@@ -3091,7 +3139,7 @@ function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show
     }
     return lines;
 }
-/** The single form's verdict: what apply would send, or why it sends nothing. */
+/** The verdict of a plan told as its one scope: what apply would send, or why it sends nothing. */
 function planLine({ action, comparison, fields, request, variants }, { onDrift, naming, paint, show }) {
     const drift = comparison.filter((c) => !c.same).map((c) => c.field);
     if (action === 'create')
@@ -3102,7 +3150,7 @@ function planLine({ action, comparison, fields, request, variants }, { onDrift, 
     }
     return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
 }
-/** The list form's verdict: how many scopes apply would create and update, and the drift it leaves. */
+/** The verdict of a plan whose scopes are told apart: how many scopes apply would create and update, and the drift it leaves. */
 function listPlanLine({ scopes }, { onDrift, naming, paint }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
@@ -3177,17 +3225,17 @@ var external_node_url_ = __webpack_require__(3136);
 
 
 /** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
-const importScope = (request) => stopping(request, async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }), (error) => {
+const importScope = (request) => stopping(request, async (signal) => ({ imported: await importScopes(request, signal), messages: [], exitCode: 0 }), (error) => {
     const { messages, problems } = concludeFailure(error, request.naming);
     return { messages, problems, exitCode: 1 };
 });
-async function importing(request, signal) {
+async function importScopes(request, signal) {
     const settings = parseSettings(request.read, request.naming);
     // Before any request: a file that is there already, or outside, stops the run at once.
     const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
     const log = logOn(request.write);
     const { service } = connect(settings, request, signal, log);
-    const found = await scopesToImport(service, request);
+    const found = await readScopesToImport(service, request);
     const { client, form, groups } = found;
     const suffixes = groups.map((g) => g.suffix);
     const first = groups[0];
@@ -3213,7 +3261,7 @@ async function importing(request, signal) {
     }
     return { form, scopes: read, text, file: request.destination?.file, hidden, outputs: importOutputs(found) };
 }
-async function scopesToImport(service, { scopeSuffix, importNaming }) {
+async function readScopesToImport(service, { scopeSuffix, importNaming }) {
     const client = await service.getClient();
     if (client.scopeIds.length === 0) {
         throw new errors/* ActionError */.l(`Client ${client.id} has no scope: nothing to import. ${importNaming.createInstead}`);
@@ -3301,11 +3349,11 @@ function importOutputs({ scopes, groups }) {
         scope_string: first.scope.scope_string,
         scope_id: first.scope.id,
         // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-        scope_strings: JSON.stringify(scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string)),
-        created: 'false',
-        updated: 'false',
-        changes: 'false',
-        scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
+        scope_strings: scopes.filter((s) => suffixes.includes((0,reconcile_drift/* suffixOf */.jT)(s.scope_string))).map((s) => s.scope_string),
+        created: false,
+        updated: false,
+        changes: false,
+        scopes: Object.fromEntries(groups.map((g) => [g.suffix, each(g)])),
     };
 }
 /**
@@ -3727,14 +3775,7 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
         exit_code: exitCode,
         outputs: outputs === undefined
             ? null
-            : {
-                ...outputs,
-                scope_strings: JSON.parse(outputs.scope_strings),
-                created: outputs.created === 'true',
-                updated: outputs.updated === 'true',
-                changes: outputs.changes === 'true',
-                scopes: JSON.parse(outputs.scopes),
-            },
+            : { ...outputs, scope_strings: [...outputs.scope_strings], scopes: { ...outputs.scopes } },
         scopes: (plan?.scopes ?? []).map((scope) => ({
             suffix: scope.suffix,
             scope_string: scope.scope.scope_string,
@@ -3798,7 +3839,7 @@ const schemaUrlOf = (pkg) => pkg.repository === undefined
  * alike), read when import runs: the bundle holds the clone's, from before the release set
  * `repository`. None there: {}.
  */
-async function installedPackage(module) {
+async function readInstalledPackage(module) {
     // Found by a loop: a path the bundler can work out, it copies into the bundle as an asset, the clone's file.
     let folder = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(module));
     for (let up = 0; up < 2; up++)
@@ -3816,7 +3857,7 @@ async function runImport({ port, values, seen, stdout, show }) {
         scopeSuffix,
         destination: file === '-' ? undefined : { file, force: values.force === true },
         command: `${options_NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-        schemaUrl: schemaUrlOf(await installedPackage(import.meta.url)),
+        schemaUrl: schemaUrlOf(await readInstalledPackage(import.meta.url)),
     });
     outcome.messages.forEach(port.write);
     const { imported, exitCode } = outcome;
@@ -3843,7 +3884,7 @@ async function runImport({ port, values, seen, stdout, show }) {
             stdout.write(port.secrets.scrub(imported.text));
     }
     else {
-        const scopes = Object.values(JSON.parse(imported.outputs.scopes));
+        const scopes = Object.values(imported.outputs.scopes);
         const named = ({ scope_string, scope_id }) => `${show(scope_string)} (id ${show(scope_id)})`;
         stdout.write((imported.form === 'single'
             ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
@@ -3865,7 +3906,7 @@ async function runImport({ port, values, seen, stdout, show }) {
 
 // Not node:fs/promises, which loads readline with it (CONTRIBUTING.md, "What the start-up devices buy").
 const [lstat, repository_realpath] = [(0,external_node_util_.promisify)((external_node_fs_default()).lstat), (0,external_node_util_.promisify)((external_node_fs_default()).realpath.native)];
-async function repositoryOf(cwd) {
+async function findRepository(cwd) {
     const start = await repository_realpath(cwd).catch(() => external_node_path_default().resolve(cwd));
     for (let folder = start;; folder = external_node_path_default().dirname(folder)) {
         const git = await lstat(external_node_path_default().join(folder, '.git')).catch(() => undefined);
@@ -4573,7 +4614,7 @@ function settingsReader(values, env, secret) {
 }
 /** Where a --spec is read, as plan reads it: inside the repository the command runs in. */
 async function specPlace(cwd) {
-    const { top, here } = await repositoryOf(cwd);
+    const { top, here } = await findRepository(cwd);
     return { workspace: top, specBase: here };
 }
 async function runRotate(values, collaborators) {
@@ -4759,8 +4800,9 @@ async function main(collaborators) {
         return fail(`${format.problem}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
     return run(command, values, format, collaborators);
 }
-async function run(command, values, format, collaborators) {
-    const { stdout, stderr, env } = collaborators;
+/** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
+async function readSettings(command, values, collaborators) {
+    const { env } = collaborators;
     const flag = (name) => typeof values[name] === 'string' ? values[name] : undefined;
     const secretFromStdin = values['client-secret-stdin'] === true;
     // Its line break (LF or CRLF) goes with the trim every setting gets when it is read.
@@ -4771,32 +4813,12 @@ async function run(command, values, format, collaborators) {
     settings.set('client_secret', secret);
     // The spec lies anywhere in the repository: a path given is read from the current
     // directory, the default from the repository's top (said from here, as messages show it).
-    const repository = await repositoryOf(collaborators.cwd);
+    const repository = await findRepository(collaborators.cwd);
     const specGiven = given(SPEC) !== undefined;
     if (!specGiven)
         settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec)));
     settings.set('dry_run', command === 'plan' ? 'true' : 'false');
     const read = (name) => (settings.get(name) ?? '').trim();
-    // The run's one keeper of the secret's forms, and of the access token's once it arrives:
-    // scrubbed from every line, the report and the dotenv file.
-    // Of the secret as it is sent: trimmed, as every setting is read.
-    const secrets = keepSecrets(read('client_id'), read('client_secret'));
-    const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
-    const paint = painter(stderr, env);
-    const seen = [];
-    const write = (message) => {
-        if (message.level === 'warning' || message.level === 'error')
-            seen.push(message);
-        if (message.level === 'debug' && values.debug !== true)
-            return;
-        const label = {
-            info: '',
-            debug: paint.dim('debug: '),
-            warning: paint.changed('Warning: '),
-            error: paint.removed('Error: '),
-        }[message.level];
-        stderr.write(`${label}${safe(main_located(message))}\n`);
-    };
     // Each setting the command reads, as it was given: by its flag, else by its variable.
     const givenAs = Object.fromEntries(CLI_SETTINGS.flatMap((s) => {
         if (!reads(command, s.setting))
@@ -4806,8 +4828,35 @@ async function run(command, values, format, collaborators) {
         return env[s.env] === undefined ? [] : [[s.setting, 'env']];
     }));
     const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
-    const dotenv = flag('dotenv');
-    const check = dotenv === undefined ? undefined : dotenvProblems;
+    return { read, naming, repository, dotenv: flag('dotenv') };
+}
+/** Each message on stderr as it comes, scrubbed and inert; the warnings and errors kept for --json. */
+function messageWriter(stderr, env, debug, safe) {
+    const paint = painter(stderr, env);
+    const seen = [];
+    const write = (message) => {
+        if (message.level === 'warning' || message.level === 'error')
+            seen.push(message);
+        if (message.level === 'debug' && !debug)
+            return;
+        const label = {
+            info: '',
+            debug: paint.dim('debug: '),
+            warning: paint.changed('Warning: '),
+            error: paint.removed('Error: '),
+        }[message.level];
+        stderr.write(`${label}${safe(main_located(message))}\n`);
+    };
+    return { write, seen };
+}
+async function run(command, values, format, collaborators) {
+    const { read, naming, repository, dotenv } = await readSettings(command, values, collaborators);
+    // The run's one keeper of the secret's forms, and of the access token's once it arrives:
+    // scrubbed from every line, the report and the dotenv file.
+    // Of the secret as it is sent: trimmed, as every setting is read.
+    const secrets = keepSecrets(read('client_id'), read('client_secret'));
+    const safe = (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text));
+    const { write, seen } = messageWriter(collaborators.stderr, collaborators.env, values.debug === true, safe);
     const port = {
         read,
         naming,
@@ -4817,29 +4866,61 @@ async function run(command, values, format, collaborators) {
         write,
         clock: collaborators.clock,
         dispatcher: collaborators.dispatcher,
-        check,
+        check: dotenv === undefined ? undefined : dotenvProblems,
     };
     if (command === 'import')
-        return runImport({ port, values, seen, stdout, show: safe });
+        return runImport({ port, values, seen, stdout: collaborators.stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
     conclusion.messages.forEach(write);
     // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
     let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-    if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
-        try {
-            await collaborators.writeFile(dotenv, secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')));
-        }
-        catch (error) {
-            write({
-                level: 'error',
-                text: error instanceof errors/* ActionError */.l
-                    ? error.message
-                    : `--dotenv: ${dotenv} could not be written (${error.code ?? String(error)}).`,
-            });
+    const { outputs, plan } = conclusion;
+    if (dotenv !== undefined && outputs !== undefined && plan !== undefined && exitCode !== 1) {
+        const written = await writeDotenv(dotenv, { outputs, plan }, secrets.scrub, collaborators.writeFile);
+        if (written !== undefined) {
+            write(written);
             exitCode = 1;
         }
     }
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
+    if (notes(command, values, collaborators.env, write)) {
+        // Loaded only then: every other run starts without it.
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 150).then(__webpack_require__.bind(__webpack_require__, 2150));
+        const { settings } = conclusion;
+        await noteOnMergeRequest({
+            conclusion,
+            env: collaborators.env,
+            clientId: settings.clientId,
+            // From the repository's top, wherever the command runs: the marker stays the same.
+            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, settings.spec)).split((external_node_path_default()).sep).join('/'),
+            timeoutSeconds: settings.timeoutSeconds,
+            secrets,
+            write,
+            words: naming,
+            clock: collaborators.clock,
+            dispatcher: collaborators.dispatcher,
+        });
+    }
+    writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
+    return exitCode;
+}
+/** --dotenv: the outputs written to the file named; what kept them from it, as an error. */
+async function writeDotenv(file, { outputs, plan }, scrub, writeFile) {
+    try {
+        await writeFile(file, scrub(dotenvOf(outputs, plan.telling)));
+        return undefined;
+    }
+    catch (error) {
+        return {
+            level: 'error',
+            text: error instanceof errors/* ActionError */.l
+                ? error.message
+                : `--dotenv: ${file} could not be written (${error.code ?? String(error)}).`,
+        };
+    }
+}
+/** Whether the run is noted on its merge request: --gitlab-note, or PROVIDER_GITLAB_NOTE=true (another value, a warning). */
+function notes(command, values, env, write) {
     const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note')
         ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '')
         : '';
@@ -4848,29 +4929,13 @@ async function run(command, values, format, collaborators) {
             level: 'warning',
             text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.',
         });
-    if (values['gitlab-note'] === true || noteVariable === 'true') {
-        // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 470).then(__webpack_require__.bind(__webpack_require__, 1470));
-        const timeout = Number(read('timeout_seconds'));
-        await noteOnMergeRequest({
-            conclusion,
-            env,
-            clientId: read('client_id'),
-            // From the repository's top, wherever the command runs: the marker stays the same.
-            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, read('spec')))
-                .split((external_node_path_default()).sep)
-                .join('/'),
-            timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
-            secrets,
-            write,
-            words: naming,
-            clock: collaborators.clock,
-            dispatcher: collaborators.dispatcher,
-        });
-    }
+    return values['gitlab-note'] === true || noteVariable === 'true';
+}
+/** The report on stdout, in the format asked: one JSON document, the job summary's markdown, or text for a person. */
+function writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators: { stdout, env }, }) {
     if (format === 'json') {
         // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
-        const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
+        const json = JSON.stringify(jsonReport(command, conclusion, [...seen], exitCode), null, 2);
         stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(json))}\n`);
     }
     else if (format === 'markdown') {
@@ -4884,15 +4949,14 @@ async function run(command, values, format, collaborators) {
     }
     else {
         const lines = humanReport(command, conclusion, {
-            onDrift: read('on_drift'),
+            onDrift: conclusion.settings.onDrift ?? SETTING_DEFAULTS.on_drift,
             naming,
             paint: painter(stdout, env),
-            show: safe,
+            show: (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text)),
         });
         if (lines.length > 0)
             stdout.write(`${lines.join('\n')}\n`);
     }
-    return exitCode;
 }
 
 
@@ -5081,6 +5145,31 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 
 /***/ }),
 
+/***/ 4566:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ outputStrings),
+/* harmony export */   X: () => (/* binding */ namedOutputStrings)
+/* harmony export */ });
+const outputStrings = ({ scope_string, scope_id, scope_strings, created, updated, changes, scopes, }) => ({
+    scope_string,
+    scope_id,
+    scope_strings: JSON.stringify(scope_strings),
+    created: String(created),
+    updated: String(updated),
+    changes: String(changes),
+    scopes: JSON.stringify(scopes),
+});
+/** The outputs as strings but `scopes`, which the summary shows as a table and dotenv as lines of their own. */
+function namedOutputStrings(outputs) {
+    const { scope_string, scope_id, scope_strings, created, updated, changes } = outputStrings(outputs);
+    return { scope_string, scope_id, scope_strings, created, updated, changes };
+}
+
+
+/***/ }),
+
 /***/ 9311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -5092,11 +5181,13 @@ const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_M
 /* harmony export */ });
 /* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4566);
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
+
 
 
 /**
@@ -5115,7 +5206,7 @@ function headline({ action }, dryRun) {
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -5135,8 +5226,8 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function sectionsOf({ form, scopes }) {
-    if (form === 'single')
+function sectionsOf({ telling, scopes }) {
+    if (!telling.apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -5210,7 +5301,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = plan.form === 'single';
+    const single = !plan.telling.apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -5280,8 +5371,8 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const { scopes, ...named } = outputs;
-    const each = Object.entries(JSON.parse(scopes));
+    const named = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .namedOutputStrings */ .X)(outputs);
+    const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
         '',

@@ -7232,6 +7232,18 @@ function settings_providerProblems(settings, { label, ref }) {
         },
     ];
 }
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+function settings_runSettingsOf(read, naming) {
+    const ruled = (name) => readSetting(name, read(name) || SETTING_DEFAULTS[name], naming);
+    return {
+        clientId: read('client_id'),
+        spec: read('spec') || SETTING_DEFAULTS.spec,
+        onDrift: ruled('on_drift'),
+        dryRun: ruled('dry_run'),
+        providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+        timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+    };
+}
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
     const result = settingsSchema(naming).shape[name].safeParse(value);
@@ -8224,7 +8236,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
     };
 }
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-async function authorized(authorization, call) {
+async function sendAuthorized(authorization, call) {
     const header = await authorization.header();
     try {
         return await call({ authorization: header });
@@ -8428,7 +8440,7 @@ function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = 
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
     const call = (send) => tokens === undefined
         ? send({}).catch((error) => Promise.reject(error instanceof http_HttpError && error.status === 401 ? error.asSecretRejected() : error))
-        : authorized(tokens, send);
+        : sendAuthorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
@@ -8572,17 +8584,17 @@ function outputsOf(results, plan) {
     return {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
-        scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(results.some((result) => result.created)),
-        updated: String(results.some((result) => result.updated)),
-        changes: String(plan.changes),
-        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+        scope_strings: plan.scopeStrings,
+        created: results.some((result) => result.created),
+        updated: results.some((result) => result.updated),
+        changes: plan.changes,
+        scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = ensured.form === 'list';
+    const list = ensured.telling.apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -8704,13 +8716,33 @@ function failureMessages(error, { debugOutput }) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => concludeFailure(error, port.naming));
+const ensureProviderScope = (port) => entered(port, ensure);
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+const verifyProvider = (port) => entered(port, verify);
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(door, run) {
+    const port = { ...door, read: readOnce(door.read) };
+    const settings = runSettingsOf(port.read, port.naming);
+    const conclusion = await stopping(port, (signal) => run(port, signal), (error) => concludeFailure(error, port.naming));
+    return { ...conclusion, settings };
+}
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read) {
+    const seen = new Map();
+    return (name) => {
+        if (!seen.has(name))
+            seen.set(name, read(name));
+        return seen.get(name);
+    };
+}
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine
@@ -8777,9 +8809,12 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+        const ensured = {
+            telling: tellingOf(form),
+            ...(await reconcile(service, { ...request, form, specs }, log)),
+        };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
-        const credentials = port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+        const credentials = port.checkCredentials?.(settings) === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
         const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
         return {
             ...concluded,
@@ -8850,8 +8885,9 @@ function placed(error, specFile) {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }, suffix) {
-    if (form === 'single' && suffix === undefined)
+function publishableOf(ensured, suffix) {
+    const { results } = ensured;
+    if (!ensured.telling.apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -8893,7 +8929,11 @@ async function verify(port, signal) {
     const found = new Map();
     for (const { suffix } of targets)
         if (!found.has(suffix))
-            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+            found.set(suffix, {
+                telling: TOLD_AS_ONE,
+                results: [await inspectScopes(service, naming, suffix)],
+                unlisted: [],
+            });
     const ensuredFor = ({ suffix }) => found.get(suffix);
     const runs = await checkProviders(targets, ensuredFor, budget, port, log);
     // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
@@ -10218,11 +10258,7 @@ function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same
-        ? ''
-        : plan?.form === 'list'
-            ? '**No changes**: every listed scope matches the spec.'
-            : '**No changes**: the scope matches the spec.';
+    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -10237,6 +10273,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
+
 
 
 /**
@@ -10255,7 +10292,7 @@ function headline({ action }, dryRun) {
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -10275,8 +10312,8 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function summary_sectionsOf({ form, scopes }) {
-    if (form === 'single')
+function summary_sectionsOf({ telling, scopes }) {
+    if (!telling.apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -10350,7 +10387,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = plan.form === 'single';
+    const single = !plan.telling.apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -10420,8 +10457,8 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const { scopes, ...named } = outputs;
-    const each = Object.entries(JSON.parse(scopes));
+    const named = namedOutputStrings(outputs);
+    const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
         '',
@@ -10625,6 +10662,8 @@ function next({ exitCode, report }, { assign, runAgain }, { code }) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
+/** An input as the runner gives it (`INPUT_<NAME>`), trimmed, as @actions/core's getInput reads it. */
+const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 const INPUT_NAMING = {
     label: (setting) => `Input ${setting}`,
     ref: (setting) => setting,
@@ -10649,6 +10688,7 @@ const INPUT_NAMING = {
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
+
 /** The user of the workflow's own token, which may not ask GET /user. */
 const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
 // Each request's limit, and the whole of what one run writes (retries included).
@@ -10668,23 +10708,16 @@ function octokit_connect({ context, getOctokit }, token, clock = systemClock, wr
 const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
 /**
  * The first item, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
+ * anyone else's, even one that copies the marker. Stops at the page that has it (../posting/own.ts).
  */
-async function findOwn(pages, marker, login) {
-    for await (const page of pages) {
-        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
+const findOwn = (pages, marker, login) => findOwnPost(pages, (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
 /** The data of each page octokit's iterator fetches. */
 async function* pagesOf(pages) {
     for await (const page of pages)
         yield page.data;
 }
 /** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
-async function tokenUser(octokit, write) {
+async function readTokenUser(octokit, write) {
     try {
         return (await octokit.rest.users.getAuthenticated()).data.login;
     }

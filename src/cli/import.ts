@@ -33,7 +33,7 @@ export const schemaUrlOf = (pkg: { name?: unknown; version?: unknown; repository
  * alike), read when import runs: the bundle holds the clone's, from before the release set
  * `repository`. None there: {}.
  */
-export async function installedPackage(module: string): Promise<Record<string, unknown>> {
+export async function readInstalledPackage(module: string): Promise<Record<string, unknown>> {
   // Found by a loop: a path the bundler can work out, it copies into the bundle as an asset, the clone's file.
   let folder = path.dirname(fileURLToPath(module));
   for (let up = 0; up < 2; up++) folder = path.dirname(folder);
@@ -65,7 +65,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
     scopeSuffix,
     destination: file === '-' ? undefined : { file, force: values.force === true },
     command: `${NAME} import${scopeSuffix === undefined ? '' : ` --scope-suffix ${scopeSuffix}`}`,
-    schemaUrl: schemaUrlOf(await installedPackage(import.meta.url)),
+    schemaUrl: schemaUrlOf(await readInstalledPackage(import.meta.url)),
   });
   outcome.messages.forEach(port.write);
   const { imported, exitCode } = outcome;
@@ -92,9 +92,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
     // Every value was checked for control characters and the secret's forms before: the text is the file's.
     if (imported !== undefined) stdout.write(port.secrets.scrub(imported.text));
   } else {
-    const scopes = Object.values(
-      JSON.parse(imported.outputs.scopes) as Record<string, { scope_string: string; scope_id: string }>,
-    );
+    const scopes = Object.values(imported.outputs.scopes);
     const named = ({ scope_string, scope_id }: { scope_string: string; scope_id: string }): string =>
       `${show(scope_string)} (id ${show(scope_id)})`;
     stdout.write(

@@ -16,6 +16,7 @@ import {
   keepSecrets,
   type Message,
   nearestKey,
+  type RunConclusion,
   SETTING_DEFAULTS,
   type SettingName,
   verifyProvider,
@@ -45,7 +46,7 @@ import {
   type Format,
   type GivenAs,
 } from './options.ts';
-import { repositoryOf } from './repository.ts';
+import { findRepository } from './repository.ts';
 import { runRotate, type NewFile } from './rotate.ts';
 
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec') as CliSetting;
@@ -187,8 +188,9 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   return run(command as Command, values, format, collaborators);
 }
 
-async function run(command: Command, values: Values, format: Format, collaborators: Collaborators): Promise<ExitCode> {
-  const { stdout, stderr, env } = collaborators;
+/** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
+async function readSettings(command: Command, values: Values, collaborators: Collaborators) {
+  const { env } = collaborators;
   const flag = (name: string): string | undefined =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined;
   const secretFromStdin = values['client-secret-stdin'] === true;
@@ -201,32 +203,12 @@ async function run(command: Command, values: Values, format: Format, collaborato
   settings.set('client_secret', secret);
   // The spec lies anywhere in the repository: a path given is read from the current
   // directory, the default from the repository's top (said from here, as messages show it).
-  const repository = await repositoryOf(collaborators.cwd);
+  const repository = await findRepository(collaborators.cwd);
   const specGiven = given(SPEC) !== undefined;
   if (!specGiven)
     settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec as string)));
   settings.set('dry_run', command === 'plan' ? 'true' : 'false');
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
-
-  // The run's one keeper of the secret's forms, and of the access token's once it arrives:
-  // scrubbed from every line, the report and the dotenv file.
-  // Of the secret as it is sent: trimmed, as every setting is read.
-  const secrets = keepSecrets(read('client_id'), read('client_secret'));
-  const safe = (text: string): string => inert(secrets.scrub(text));
-  const paint = painter(stderr, env);
-  const seen: Message[] = [];
-  const write = (message: Message): void => {
-    if (message.level === 'warning' || message.level === 'error') seen.push(message);
-    if (message.level === 'debug' && values.debug !== true) return;
-    const label = {
-      info: '',
-      debug: paint.dim('debug: '),
-      warning: paint.changed('Warning: '),
-      error: paint.removed('Error: '),
-    }[message.level];
-    stderr.write(`${label}${safe(located(message))}\n`);
-  };
-
   // Each setting the command reads, as it was given: by its flag, else by its variable.
   const givenAs = Object.fromEntries(
     CLI_SETTINGS.flatMap((s): Array<[SettingName, GivenAs]> => {
@@ -236,8 +218,35 @@ async function run(command: Command, values: Values, format: Format, collaborato
     }),
   );
   const naming = cliNaming({ secretFromStdin, specGiven, inRepository: repository.found, given: givenAs });
-  const dotenv = flag('dotenv');
-  const check = dotenv === undefined ? undefined : dotenvProblems;
+  return { read, naming, repository, dotenv: flag('dotenv') };
+}
+
+/** Each message on stderr as it comes, scrubbed and inert; the warnings and errors kept for --json. */
+function messageWriter(stderr: Stream, env: Collaborators['env'], debug: boolean, safe: (text: string) => string) {
+  const paint = painter(stderr, env);
+  const seen: Message[] = [];
+  const write = (message: Message): void => {
+    if (message.level === 'warning' || message.level === 'error') seen.push(message);
+    if (message.level === 'debug' && !debug) return;
+    const label = {
+      info: '',
+      debug: paint.dim('debug: '),
+      warning: paint.changed('Warning: '),
+      error: paint.removed('Error: '),
+    }[message.level];
+    stderr.write(`${label}${safe(located(message))}\n`);
+  };
+  return { write, seen };
+}
+
+async function run(command: Command, values: Values, format: Format, collaborators: Collaborators): Promise<ExitCode> {
+  const { read, naming, repository, dotenv } = await readSettings(command, values, collaborators);
+  // The run's one keeper of the secret's forms, and of the access token's once it arrives:
+  // scrubbed from every line, the report and the dotenv file.
+  // Of the secret as it is sent: trimmed, as every setting is read.
+  const secrets = keepSecrets(read('client_id'), read('client_secret'));
+  const safe = (text: string): string => inert(secrets.scrub(text));
+  const { write, seen } = messageWriter(collaborators.stderr, collaborators.env, values.debug === true, safe);
   const port = {
     read,
     naming,
@@ -247,33 +256,74 @@ async function run(command: Command, values: Values, format: Format, collaborato
     write,
     clock: collaborators.clock,
     dispatcher: collaborators.dispatcher,
-    check,
+    check: dotenv === undefined ? undefined : dotenvProblems,
   };
-  if (command === 'import') return runImport({ port, values, seen, stdout, show: safe });
-  const conclusion: Conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
+  if (command === 'import') return runImport({ port, values, seen, stdout: collaborators.stdout, show: safe });
+  const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 
   // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
   let exitCode: ExitCode =
     conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-  if (dotenv !== undefined && conclusion.outputs !== undefined && exitCode !== 1) {
-    try {
-      await collaborators.writeFile(
-        dotenv,
-        secrets.scrub(dotenvOf(conclusion.outputs, conclusion.plan?.form ?? 'single')),
-      );
-    } catch (error) {
-      write({
-        level: 'error',
-        text:
-          error instanceof ActionError
-            ? error.message
-            : `--dotenv: ${dotenv} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
-      });
+  const { outputs, plan } = conclusion;
+  if (dotenv !== undefined && outputs !== undefined && plan !== undefined && exitCode !== 1) {
+    const written = await writeDotenv(dotenv, { outputs, plan }, secrets.scrub, collaborators.writeFile);
+    if (written !== undefined) {
+      write(written);
       exitCode = 1;
     }
   }
   // Its warnings are the run's (in --json's too); the exit code stays the run's.
+  if (notes(command, values, collaborators.env, write)) {
+    // Loaded only then: every other run starts without it.
+    const { noteOnMergeRequest } = await import('../gitlab/note.ts');
+    const { settings } = conclusion;
+    await noteOnMergeRequest({
+      conclusion,
+      env: collaborators.env,
+      clientId: settings.clientId,
+      // From the repository's top, wherever the command runs: the marker stays the same.
+      spec: path.relative(repository.top, path.resolve(repository.here, settings.spec)).split(path.sep).join('/'),
+      timeoutSeconds: settings.timeoutSeconds,
+      secrets,
+      write,
+      words: naming,
+      clock: collaborators.clock,
+      dispatcher: collaborators.dispatcher,
+    });
+  }
+  writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
+  return exitCode;
+}
+
+/** --dotenv: the outputs written to the file named; what kept them from it, as an error. */
+async function writeDotenv(
+  file: string,
+  { outputs, plan }: Required<Pick<Conclusion, 'outputs' | 'plan'>>,
+  scrub: (text: string) => string,
+  writeFile: Collaborators['writeFile'],
+): Promise<Message | undefined> {
+  try {
+    await writeFile(file, scrub(dotenvOf(outputs, plan.telling)));
+    return undefined;
+  } catch (error) {
+    return {
+      level: 'error',
+      text:
+        error instanceof ActionError
+          ? error.message
+          : `--dotenv: ${file} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+    };
+  }
+}
+
+/** Whether the run is noted on its merge request: --gitlab-note, or PROVIDER_GITLAB_NOTE=true (another value, a warning). */
+function notes(
+  command: Command,
+  values: Values,
+  env: Collaborators['env'],
+  write: (message: Message) => void,
+): boolean {
   const noteVariable = COMMAND_FLAGS[command].includes('gitlab-note')
     ? (env.PROVIDER_GITLAB_NOTE?.trim().toLowerCase() ?? '')
     : '';
@@ -282,30 +332,32 @@ async function run(command: Command, values: Values, format: Format, collaborato
       level: 'warning',
       text: 'PROVIDER_GITLAB_NOTE must be true or false: no note. Set it to true (or give --gitlab-note) for the note on the merge request.',
     });
-  if (values['gitlab-note'] === true || noteVariable === 'true') {
-    // Loaded only then: every other run starts without it.
-    const { noteOnMergeRequest } = await import('../gitlab/note.ts');
-    const timeout = Number(read('timeout_seconds'));
-    await noteOnMergeRequest({
-      conclusion,
-      env,
-      clientId: read('client_id'),
-      // From the repository's top, wherever the command runs: the marker stays the same.
-      spec: path
-        .relative(repository.top, path.resolve(repository.here, read('spec')))
-        .split(path.sep)
-        .join('/'),
-      timeoutSeconds: timeout > 0 && timeout <= 600 ? timeout : Number(SETTING_DEFAULTS.timeout_seconds),
-      secrets,
-      write,
-      words: naming,
-      clock: collaborators.clock,
-      dispatcher: collaborators.dispatcher,
-    });
-  }
+  return values['gitlab-note'] === true || noteVariable === 'true';
+}
+
+/** The report on stdout, in the format asked: one JSON document, the job summary's markdown, or text for a person. */
+function writeReport({
+  command,
+  format,
+  conclusion,
+  seen,
+  exitCode,
+  naming,
+  secrets,
+  collaborators: { stdout, env },
+}: {
+  command: Command;
+  format: Format;
+  conclusion: RunConclusion;
+  seen: readonly Message[];
+  exitCode: ExitCode;
+  naming: ReturnType<typeof cliNaming>;
+  secrets: ReturnType<typeof keepSecrets>;
+  collaborators: Collaborators;
+}): void {
   if (format === 'json') {
     // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
-    const json = JSON.stringify(jsonReport(command, conclusion, seen, exitCode), null, 2);
+    const json = JSON.stringify(jsonReport(command, conclusion, [...seen], exitCode), null, 2);
     stdout.write(`${inertJson(secrets.scrub(json))}\n`);
   } else if (format === 'markdown') {
     // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
@@ -317,12 +369,11 @@ async function run(command: Command, values: Values, format: Format, collaborato
     stdout.write(secrets.scrub(markdown));
   } else {
     const lines = humanReport(command, conclusion, {
-      onDrift: read('on_drift'),
+      onDrift: conclusion.settings.onDrift ?? (SETTING_DEFAULTS.on_drift as string),
       naming,
       paint: painter(stdout, env),
-      show: safe,
+      show: (text) => inert(secrets.scrub(text)),
     });
     if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
   }
-  return exitCode;
 }

@@ -20,7 +20,7 @@ export interface Repository {
   here: string;
 }
 
-export async function repositoryOf(cwd: string): Promise<Repository> {
+export async function findRepository(cwd: string): Promise<Repository> {
   const start = await realpath(cwd).catch(() => path.resolve(cwd));
   for (let folder = start; ; folder = path.dirname(folder)) {
     const git = await lstat(path.join(folder, '.git')).catch(() => undefined);

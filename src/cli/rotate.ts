@@ -21,7 +21,7 @@ import {
 } from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
 import type { CliReport } from '../render/json-report.ts';
-import { repositoryOf } from './repository.ts';
+import { findRepository } from './repository.ts';
 import { CLI_FLAGS, CLI_SETTINGS, cliNaming, NAME, reads } from './options.ts';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -215,7 +215,7 @@ function settingsReader(values: Values, env: Collaborators['env'], secret: strin
 
 /** Where a --spec is read, as plan reads it: inside the repository the command runs in. */
 async function specPlace(cwd: string): Promise<{ workspace: string; specBase: string }> {
-  const { top, here } = await repositoryOf(cwd);
+  const { top, here } = await findRepository(cwd);
   return { workspace: top, specBase: here };
 }
 

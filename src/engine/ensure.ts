@@ -18,10 +18,11 @@ import {
   type ProviderOutcome,
   type ProviderRun,
   type Publishable,
+  type RunConclusion,
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
 import { inspectScopes } from './reconcile/inspect.ts';
-import type { Ensured } from './reconcile/plan.ts';
+import { tellingOf, TOLD_AS_ONE, type Ensured } from './reconcile/plan.ts';
 import { SpecFieldError, ValidationError, type Location, type Problem } from './settings/problems.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
@@ -29,8 +30,10 @@ import {
   parseSettings,
   providerProblems,
   providersOf,
+  runSettingsOf,
   type Naming,
   type ProviderTarget,
+  type SettingName,
   type Settings,
 } from './settings/settings.ts';
 import {
@@ -46,20 +49,37 @@ import { loadSpec, type SpecDependent, type SpecFile } from './settings/spec.ts'
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-export const ensureProviderScope = (port: RunPort): Promise<Conclusion> =>
-  stopping(
-    port,
-    (signal) => ensure(port, signal),
-    (error) => concludeFailure(error, port.naming),
-  );
+export const ensureProviderScope = (port: RunPort): Promise<RunConclusion> => entered(port, ensure);
 
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-export const verifyProvider = (port: RunPort): Promise<Conclusion> =>
-  stopping(
+export const verifyProvider = (port: RunPort): Promise<RunConclusion> => entered(port, verify);
+
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(
+  door: RunPort,
+  run: (port: RunPort, signal: AbortSignal) => Promise<Conclusion>,
+): Promise<RunConclusion> {
+  const port = { ...door, read: readOnce(door.read) };
+  const settings = runSettingsOf(port.read, port.naming);
+  const conclusion = await stopping(
     port,
-    (signal) => verify(port, signal),
+    (signal) => run(port, signal),
     (error) => concludeFailure(error, port.naming),
   );
+  return { ...conclusion, settings };
+}
+
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read: RunPort['read']): RunPort['read'] {
+  const seen = new Map<SettingName, string>();
+  return (name) => {
+    if (!seen.has(name)) seen.set(name, read(name));
+    return seen.get(name) as string;
+  };
+}
 
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
@@ -167,10 +187,13 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { budget, service } = connect(settings, port, signal, log);
   try {
     const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-    const ensured: Ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+    const ensured: Ensured = {
+      telling: tellingOf(form),
+      ...(await reconcile(service, { ...request, form, specs }, log)),
+    };
     const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
     const credentials =
-      port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+      port.checkCredentials?.(settings) === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
     const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
     return {
       ...concluded,
@@ -255,8 +278,9 @@ function placed(error: unknown, specFile: SpecFile): unknown {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }: Ensured, suffix: string | undefined): Publishable | undefined {
-  if (form === 'single' && suffix === undefined) return undefined;
+function publishableOf(ensured: Ensured, suffix: string | undefined): Publishable | undefined {
+  const { results } = ensured;
+  if (!ensured.telling.apart && suffix === undefined) return undefined;
   const chosen =
     suffix === undefined
       ? results
@@ -302,7 +326,11 @@ async function verify(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const found = new Map<string | undefined, Ensured>();
   for (const { suffix } of targets)
     if (!found.has(suffix))
-      found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+      found.set(suffix, {
+        telling: TOLD_AS_ONE,
+        results: [await inspectScopes(service, naming, suffix)],
+        unlisted: [],
+      });
   const ensuredFor = ({ suffix }: ProviderTarget): Ensured => found.get(suffix) as Ensured;
   const runs = await checkProviders(targets, ensuredFor, budget, port, log);
   // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.

@@ -72,7 +72,7 @@ export type ImportOutcome =
 export const importScope = (request: ImportRequest): Promise<ImportOutcome> =>
   stopping<ImportOutcome>(
     request,
-    async (signal) => ({ imported: await importing(request, signal), messages: [], exitCode: 0 }),
+    async (signal) => ({ imported: await importScopes(request, signal), messages: [], exitCode: 0 }),
     (error) => {
       const { messages, problems } = concludeFailure(error, request.naming);
       return { messages, problems, exitCode: 1 };
@@ -90,14 +90,14 @@ interface Group {
   at: string;
 }
 
-async function importing(request: ImportRequest, signal: AbortSignal): Promise<Imported> {
+async function importScopes(request: ImportRequest, signal: AbortSignal): Promise<Imported> {
   const settings = parseSettings(request.read, request.naming);
   // Before any request: a file that is there already, or outside, stops the run at once.
   const target = request.destination === undefined ? undefined : await checkTarget(request, request.destination);
   const log = logOn(request.write);
   const { service } = connect(settings, request, signal, log);
 
-  const found = await scopesToImport(service, request);
+  const found = await readScopesToImport(service, request);
   const { client, form, groups } = found;
   const suffixes = groups.map((g) => g.suffix);
   const first = groups[0] as Group;
@@ -144,7 +144,7 @@ interface ToImport {
   siblingOf: ReadonlyMap<string, string>;
 }
 
-async function scopesToImport(
+async function readScopesToImport(
   service: AuthService,
   { scopeSuffix, importNaming }: Pick<ImportRequest, 'scopeSuffix' | 'importNaming'>,
 ): Promise<ToImport> {
@@ -254,13 +254,11 @@ function importOutputs({ scopes, groups }: ToImport): Outputs {
     scope_string: first.scope.scope_string,
     scope_id: first.scope.id,
     // Those of the suffixes imported, in the client's order: a list's are the client's every one; --scope-suffix leaves the others out.
-    scope_strings: JSON.stringify(
-      scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
-    ),
-    created: 'false',
-    updated: 'false',
-    changes: 'false',
-    scopes: JSON.stringify(Object.fromEntries(groups.map((g) => [g.suffix, each(g)]))),
+    scope_strings: scopes.filter((s) => suffixes.includes(suffixOf(s.scope_string))).map((s) => s.scope_string),
+    created: false,
+    updated: false,
+    changes: false,
+    scopes: Object.fromEntries(groups.map((g) => [g.suffix, each(g)])),
   };
 }
 

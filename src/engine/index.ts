@@ -32,9 +32,11 @@ export {
 export {
   providersGiven,
   readSetting,
+  runSettingsOf,
   SETTING_DEFAULTS,
   type Naming,
   type ProviderTarget,
+  type RunSettings,
   type SettingName,
   type Settings,
 } from './settings/settings.ts';
@@ -49,10 +51,11 @@ export {
   type Known,
   type Message,
   type Outputs,
+  type RunConclusion,
   type ScopeOutputs,
 } from './conclude/conclude.ts';
 export { unwellBecause, type Unwell } from './conclude/health.ts';
-export type { Plan, PlanField, ScopePlan } from './reconcile/plan.ts';
+export type { Plan, PlanField, ScopePlan, Telling } from './reconcile/plan.ts';
 export {
   CONSENT_NOTE,
   isDependentList,

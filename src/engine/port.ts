@@ -9,7 +9,7 @@ import type { Clock } from '../wire/retry.ts';
 import type { Message } from './conclude/conclude.ts';
 import type { Secrets } from './secrets.ts';
 import type { Problem } from './settings/problems.ts';
-import type { Naming, SettingName } from './settings/settings.ts';
+import type { Naming, SettingName, Settings } from './settings/settings.ts';
 import type { SpecFile } from './settings/spec.ts';
 
 export interface RunPort {
@@ -43,5 +43,5 @@ export interface RunPort {
    * the run's secret) and judged (engine/reconcile/lineage.ts, credentialFindings). A release, a
    * pull request and the command line never ask.
    */
-  checkCredentials?: boolean | undefined;
+  checkCredentials?: ((settings: Settings) => boolean) | undefined;
 }

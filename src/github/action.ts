@@ -4,8 +4,16 @@
  * the runner shows it (a log line, an annotation), sets the outputs and writes the job summary,
  * all scrubbed by the run's one keeper of secrets.
  */
-import { concludeFailure, type Conclusion, ensureProviderScope, keepSecrets, type Message } from '../engine/index.ts';
+import {
+  concludeFailure,
+  type Conclusion,
+  ensureProviderScope,
+  keepSecrets,
+  type Message,
+  type RunConclusion,
+} from '../engine/index.ts';
 import { clip, oneLine } from '../engine/text.ts';
+import { outputStrings, type OutputStrings } from '../render/outputs.ts';
 import { buildSummary } from '../render/summary.ts';
 import type { Collaborators } from './collaborators.ts';
 import { describeRun } from './run-context.ts';
@@ -17,14 +25,8 @@ import { fromGitHubRunner } from './runner.ts';
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
 const MAX_ERROR_ANNOTATIONS = 9;
 
-/** The action's entry point: never throws; failures end as annotations and exit code 1. */
-export async function run(collaborators: Collaborators = fromGitHubRunner()): Promise<void> {
-  const { core, summary } = collaborators;
-  // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
-  const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) =>
-    core.setSecret(form),
-  );
-  const { scrub } = secrets;
+/** How the run's messages and outputs reach the runner: log lines, annotations (within its limit), outputs. */
+function writerFor(core: Collaborators['core'], scrub: (text: string) => string, withSummary: boolean) {
   let annotated = 0;
   let unannotated = 0;
   // Every text the run writes goes through here: the service's own words may echo the secret,
@@ -46,44 +48,65 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
     else core.info(oneLine(text));
   };
   const conclude = ({ outputs, messages }: Conclusion): void => {
-    for (const [name, value] of Object.entries(outputs ?? {})) core.setOutput(name, scrub(value));
+    const strings: Partial<OutputStrings> = outputs === undefined ? {} : outputStrings(outputs);
+    for (const [name, value] of Object.entries(strings)) core.setOutput(name, scrub(value));
     messages.forEach(write);
     if (unannotated > 0)
       core.error(
-        `And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`,
+        `And ${unannotated} more error(s): each is in the log above${withSummary ? ', and in the job summary' : ''}.`,
         {},
       );
   };
+  return { write, conclude };
+}
+
+/**
+ * The inputs of this door alone, checked before anything is sent: a typo never lets a
+ * release create the scope and then fail. Such a run ends as a failed validation does.
+ */
+function refusedInputs(core: Collaborators['core']): Conclusion | undefined {
+  const refused = Object.entries({
+    pr_comment: readPrComment(core.getInput('pr_comment')),
+    watch_issue: readWatchIssue(core.getInput('watch_issue')),
+  }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
+  if (refused.length === 0) return undefined;
+  return {
+    messages: refused.map((r) => r.message),
+    problems: refused.map(({ field, message }) => ({ field, message: message.text })),
+    exitCode: 1,
+  };
+}
+
+/** The action's entry point: never throws; failures end as annotations and exit code 1. */
+export async function run(collaborators: Collaborators = fromGitHubRunner()): Promise<void> {
+  const { core, summary } = collaborators;
+  // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
+  const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) =>
+    core.setSecret(form),
+  );
+  const { scrub } = secrets;
+  const { write, conclude } = writerFor(core, scrub, summary !== undefined);
   // An error that escapes everything ends the step: reported, and nothing more is sent.
   const fatal = new AbortController();
   collaborators.onFatal?.((error) => {
     fatal.abort(error);
     conclude(concludeFailure(error, INPUT_NAMING));
   });
-  // The inputs of this door alone, checked before anything is sent: a typo never lets a
-  // release create the scope and then fail. Such a run ends as a failed validation does.
-  const refused = Object.entries({
-    pr_comment: readPrComment(core.getInput('pr_comment')),
-    watch_issue: readWatchIssue(core.getInput('watch_issue')),
-  }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
-  let conclusion: Conclusion =
-    refused.length > 0
-      ? {
-          messages: refused.map((r) => r.message),
-          problems: refused.map(({ field, message }) => ({ field, message: message.text })),
-          exitCode: 1,
-        }
-      : await ensureProviderScope({
-          read: (name) => core.getInput(name),
-          naming: INPUT_NAMING,
-          workspace: collaborators.workspace,
-          secrets,
-          write,
-          clock: collaborators.clock,
-          dispatcher: collaborators.dispatcher,
-          signal: fatal.signal,
-          checkCredentials: collaborators.watching,
-        });
+  const refused = refusedInputs(core);
+  let conclusion: Conclusion | RunConclusion =
+    refused ??
+    (await ensureProviderScope({
+      read: (name) => core.getInput(name),
+      naming: INPUT_NAMING,
+      workspace: collaborators.workspace,
+      secrets,
+      write,
+      clock: collaborators.clock,
+      dispatcher: collaborators.dispatcher,
+      signal: fatal.signal,
+      // A watch's run reads the client's credentials too (watch-issue.ts, watches).
+      checkCredentials: (settings) => collaborators.watching?.({ dryRun: settings.dry_run }) === true,
+    }));
   // A workflow context that fails to load fails the step, as any unexpected error does.
   // Every run leaves one, a failed one too: what failed, and what was known before.
   const markdown =
@@ -91,16 +114,20 @@ export async function run(collaborators: Collaborators = fromGitHubRunner()): Pr
       ? undefined
       : await summary.runContext().then(
           (context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }),
-          (error: unknown) => void (conclusion = concludeFailure(error, INPUT_NAMING)),
+          (error: unknown) => {
+            const { settings } = conclusion;
+            conclusion = { ...concludeFailure(error, INPUT_NAMING), ...(settings === undefined ? {} : { settings }) };
+          },
         );
   conclude(conclusion);
   // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
   if (markdown !== undefined) await summary?.write(scrub(markdown));
   // Where reviewers look, last: on a pull request, the same report as its comment, and on a
   // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
-  if (refused.length === 0) {
-    await collaborators.comment?.({ conclusion, secrets, write });
-    await collaborators.watch?.({ conclusion, secrets, write });
+  const { settings } = conclusion;
+  if (settings !== undefined) {
+    await collaborators.comment?.({ conclusion, settings, secrets, write });
+    await collaborators.watch?.({ conclusion, settings, secrets, write });
   }
   collaborators.setExitCode(conclusion.exitCode);
 }

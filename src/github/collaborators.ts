@@ -3,7 +3,7 @@
  * runner.ts), or a test's stand-in. Apart from both, so that neither imports the other.
  */
 import type { Dispatcher } from 'undici';
-import type { Conclusion, Location, Message, Secrets } from '../engine/index.ts';
+import type { Conclusion, Location, Message, RunSettings, Secrets } from '../engine/index.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -31,6 +31,8 @@ export interface JobSummary {
 /** What the run hands what it writes after it has concluded: its pull request's comment, the watch's issue. */
 export interface CommentRun {
   conclusion: Conclusion;
+  /** The settings as the run read them: what the comment and the issue are about. */
+  settings: RunSettings;
   /** The run's one keeper of secrets: the token is masked and scrubbed through it. */
   secrets: Secrets;
   /** The run's writer: scrubbed, one line, an annotation for a warning. */
@@ -54,6 +56,6 @@ export interface Collaborators {
   comment?: ((run: CommentRun) => Promise<void>) | undefined;
   /** Then, on a scheduled watch, the issue kept while the registration is unwell (watch-issue.ts); never changes the result. */
   watch?: ((run: CommentRun) => Promise<void>) | undefined;
-  /** Whether this run is a watch's (watch-issue.ts, watches): the engine reads the client's credentials then. */
-  watching?: boolean | undefined;
+  /** Whether this run, with its settings read, is a watch's (watch-issue.ts, watches): the engine reads the client's credentials then. */
+  watching?: ((settings: { dryRun: boolean }) => boolean) | undefined;
 }

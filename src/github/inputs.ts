@@ -1,6 +1,10 @@
 /** The action's inputs: the engine's settings under action.yml's names, in a workflow's words. */
 import type { Naming } from '../engine/index.ts';
 
+/** An input as the runner gives it (`INPUT_<NAME>`), trimmed, as @actions/core's getInput reads it. */
+export const readInput = (env: NodeJS.ProcessEnv, name: string): string =>
+  (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+
 export const INPUT_NAMING: Naming = {
   label: (setting) => `Input ${setting}`,
   ref: (setting) => setting,

@@ -21,6 +21,7 @@ import {
   type Pacing,
 } from '../wire/retry.ts';
 import type { RunContext } from './run-context.ts';
+import { findOwn as findOwnPost } from '../posting/own.ts';
 
 /** The part of @actions/github's context the action needs. */
 export interface GitHubContext extends RunContext {
@@ -75,21 +76,14 @@ interface Written {
 
 /**
  * The first item, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
+ * anyone else's, even one that copies the marker. Stops at the page that has it (../posting/own.ts).
  */
-export async function findOwn<W extends Written>(
+export const findOwn = <W extends Written>(
   pages: AsyncIterable<readonly W[]>,
   marker: string,
   login: string,
-): Promise<W | undefined> {
-  for await (const page of pages) {
-    const own = page.find(
-      (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true,
-    );
-    if (own !== undefined) return own;
-  }
-  return undefined;
-}
+): Promise<W | undefined> =>
+  findOwnPost(pages, (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
 
 /** The data of each page octokit's iterator fetches. */
 export async function* pagesOf<T>(pages: AsyncIterable<{ data: T[] }>): AsyncIterable<T[]> {
@@ -97,7 +91,7 @@ export async function* pagesOf<T>(pages: AsyncIterable<{ data: T[] }>): AsyncIte
 }
 
 /** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
-export async function tokenUser(octokit: Octokit, write: Write): Promise<string> {
+export async function readTokenUser(octokit: Octokit, write: Write): Promise<string> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login;
   } catch (error) {

@@ -5,7 +5,8 @@
  * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
  * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
  */
-import { type Message, SETTING_DEFAULTS } from '../engine/index.ts';
+import type { Message } from '../engine/index.ts';
+import { keepOwn, warnOnFailure } from '../posting/own.ts';
 import { pullRequestComment } from '../render/places.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
@@ -17,7 +18,7 @@ import {
   pagesOf,
   runUrlOf,
   statusOf,
-  tokenUser,
+  readTokenUser,
   whatFailed,
   type GitHubToolkit,
 } from './octokit.ts';
@@ -72,14 +73,14 @@ export async function commentOnPullRequest(run: CommentRun, deps: CommentDeps): 
   }
   // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
   run.secrets.learn(token);
-  try {
-    await comment(run, deps, token);
-  } catch (error) {
-    write({ level: 'warning', text: failure(error) });
-  }
+  await warnOnFailure(write, failure, () => comment(run, deps, token));
 }
 
-async function comment({ conclusion, secrets, write }: CommentRun, deps: CommentDeps, token: string): Promise<void> {
+async function comment(
+  { conclusion, settings, secrets, write }: CommentRun,
+  deps: CommentDeps,
+  token: string,
+): Promise<void> {
   const toolkit = await (deps.load ?? loadToolkit)();
   const { context } = toolkit;
   const number = context.payload.pull_request?.number;
@@ -87,31 +88,31 @@ async function comment({ conclusion, secrets, write }: CommentRun, deps: Comment
   const { owner, repo } = context.repo;
   const octokit = connect(toolkit, token, deps.clock, write);
 
-  const spec = deps.core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
   const { marker, body } = pullRequestComment({
     conclusion,
-    clientId: deps.core.getInput('client_id'),
-    spec,
+    clientId: settings.clientId,
+    spec: settings.spec,
     ranFor: describeRun(context),
     runUrl: runUrlOf(context),
     scrub: secrets.scrub,
   });
 
-  const login = await tokenUser(octokit, write);
+  const login = await readTokenUser(octokit, write);
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner,
     repo,
     issue_number: number,
     per_page: 100,
   });
-  const own = await findOwn(pagesOf(pages), marker, login);
-  if (own === undefined) {
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-    write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
-  } else {
-    const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body });
-    write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
-  }
+  const { post, created } = await keepOwn({
+    find: () => findOwn(pagesOf(pages), marker, login),
+    update: async (own) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body })).data,
+    create: async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body })).data,
+  });
+  write({
+    level: 'info',
+    text: `The comment on pull request #${number} is ${created ? 'created' : 'updated'}: ${post.html_url}`,
+  });
 }
 
 /** The one warning a failed comment gives: what happened and what to do. */

@@ -9,14 +9,13 @@
  */
 import { EOL } from 'node:os';
 import type { ActionCore, Collaborators } from './collaborators.ts';
+import { readInput } from './inputs.ts';
 import { commentOnPullRequest } from './pr-comment.ts';
 import { readRunContext } from './run-context.ts';
 import { watches, watchIssue } from './watch-issue.ts';
 import { annotation, appendSummary, workflowCommand, writeOutput } from './workflow-commands.ts';
 
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
-const readInput = (env: NodeJS.ProcessEnv, name: string): string =>
-  (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 
 export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collaborators {
   // A line not written: said on stderr, and the step fails.
@@ -67,7 +66,7 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
       }),
     watch: (run) =>
       watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
-    watching: watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+    watching: (settings) => watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }, settings),
     setExitCode: (code) => {
       process.exitCode = broken ? 1 : code;
     },

@@ -17,10 +17,9 @@
  * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
  * nothing is written. Never a change of the step's result: whatever fails is one warning.
  */
-import { type Message, providersGiven, readSetting, SETTING_DEFAULTS } from '../engine/index.ts';
+import type { Message, RunSettings } from '../engine/index.ts';
 import type { Clock } from '../wire/retry.ts';
 import type { ActionCore, CommentRun } from './collaborators.ts';
-import { INPUT_NAMING } from './inputs.ts';
 import {
   connect,
   findOwn,
@@ -28,11 +27,12 @@ import {
   pagesOf,
   runUrlOf,
   statusOf,
-  tokenUser,
+  readTokenUser,
   whatFailed,
   type GitHubToolkit,
   type Octokit,
 } from './octokit.ts';
+import { createOnce, warnOnFailure } from '../posting/own.ts';
 import { watchWriting } from '../render/places.ts';
 
 /** This door's input for the watch, with the default action.yml declares. */
@@ -60,22 +60,22 @@ export function readWatchIssue(value: string): 'auto' | 'off' | Message {
 }
 
 /**
- * Whether the event and the inputs make this run a watch (run() refused a watch_issue that is
- * neither auto nor off): such a run reads the client's credentials too. A dispatched dry run off
- * the default branch counts here; its issue is then left alone (keep, below).
+ * Whether the event, the inputs and the run's settings make this run a watch (run() refused a
+ * watch_issue that is neither auto nor off): such a run reads the client's credentials too. A
+ * dispatched dry run off the default branch counts here; its issue is then left alone (keep, below).
  */
-export function watches({ core, eventName }: Pick<WatchDeps, 'core' | 'eventName'>): boolean {
+export function watches(
+  { core, eventName }: Pick<WatchDeps, 'core' | 'eventName'>,
+  { dryRun }: Pick<RunSettings, 'dryRun'>,
+): boolean {
   if (readWatchIssue(core.getInput('watch_issue')) !== 'auto') return false;
   if (eventName === 'schedule') return true;
-  return (
-    eventName === 'workflow_dispatch' &&
-    readSetting('dry_run', core.getInput('dry_run') || (SETTING_DEFAULTS.dry_run as string), INPUT_NAMING) === true
-  );
+  return eventName === 'workflow_dispatch' && dryRun === true;
 }
 
 /** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
 export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void> {
-  if (!watches(deps)) return;
+  if (!watches(deps, run.settings)) return;
   const token = deps.core.getInput('github_token');
   if (token === '') {
     if (deps.onRunner === false)
@@ -91,14 +91,14 @@ export async function watchIssue(run: CommentRun, deps: WatchDeps): Promise<void
   }
   // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
   run.secrets.learn(token);
-  try {
-    await keep(run, deps, token);
-  } catch (error) {
-    run.write({ level: 'warning', text: watchFailure(error) });
-  }
+  await warnOnFailure(run.write, watchFailure, () => keep(run, deps, token));
 }
 
-async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps, token: string): Promise<void> {
+async function keep(
+  { conclusion, settings, secrets, write }: CommentRun,
+  deps: WatchDeps,
+  token: string,
+): Promise<void> {
   const toolkit = await (deps.load ?? loadToolkit)();
   const { context } = toolkit;
   const branch = context.payload.repository?.default_branch;
@@ -108,31 +108,24 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
       text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.`,
     });
   }
-  const { core } = deps;
   const { owner, repo } = context.repo;
   const octokit = connect(toolkit, token, deps.clock, write);
-  const spec = core.getInput('spec') || (SETTING_DEFAULTS.spec as string);
-  const onDrift = readSetting(
-    'on_drift',
-    core.getInput('on_drift') || (SETTING_DEFAULTS.on_drift as string),
-    INPUT_NAMING,
-  );
   const writing = watchWriting({
     conclusion,
-    clientId: core.getInput('client_id'),
-    spec,
+    clientId: settings.clientId,
+    spec: settings.spec,
     runUrl: runUrlOf(context),
     scrub: secrets.scrub,
-    onDrift,
-    providers: providersGiven(core.getInput('provider_url'), core.getInput('provider_suffix'), INPUT_NAMING),
+    onDrift: settings.onDrift,
+    providers: settings.providers,
   });
   const { marker } = writing;
 
-  const login = await tokenUser(octokit, write);
+  const login = await readTokenUser(octokit, write);
   const find = (): Promise<Issue | undefined> =>
-    findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    findOwn(listOwnIssues(octokit, { owner, repo, creator: login }), marker, login);
   const own = await find();
-  const said = (what: string, { number, html_url }: Issue): void =>
+  const said = (what: string, { number, html_url }: Pick<Issue, 'number' | 'html_url'>): void =>
     write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
 
   if ('resolved' in writing) {
@@ -153,13 +146,12 @@ async function keep({ conclusion, secrets, write }: CommentRun, deps: WatchDeps,
   }
   const { title, body } = writing.issue;
   if (own === undefined) {
-    const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error: unknown) => {
-      // Its answer lost, the issue may be there all the same: looked up again, never created twice.
-      const status = statusOf(error);
-      const found = status === undefined || status >= 500 ? await find() : undefined;
-      if (found === undefined) throw error;
-      return { data: found };
-    });
+    // Its answer lost, the issue may be there all the same: looked up again, never created twice.
+    const data = await createOnce<Pick<Issue, 'number' | 'html_url'>>(
+      async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data,
+      find,
+      statusOf,
+    );
     return said('opened', data);
   }
   // The title is left as it is: whoever renamed it meant to.
@@ -184,7 +176,7 @@ interface Issue {
 }
 
 /** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
-async function* issuesOf(
+async function* listOwnIssues(
   octokit: Octokit,
   { owner, repo, creator }: { owner: string; repo: string; creator: string },
 ): AsyncIterable<Issue[]> {

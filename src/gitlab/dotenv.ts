@@ -7,8 +7,9 @@
  * does not carry: a spec that lists scopes gets a `SCOPE_STRING_<SUFFIX>` and a `SCOPE_ID_<SUFFIX>`
  * line per scope instead.
  */
-import type { Outputs, Plan, Problem, ScopeOutputs, SpecFile } from '../engine/index.ts';
+import type { Outputs, Problem, SpecFile, Telling } from '../engine/index.ts';
 import { hasUnsafe } from '../engine/text.ts';
+import { namedOutputStrings, type OutputStrings } from '../render/outputs.ts';
 import { ActionError } from '../wire/errors.ts';
 
 /** GitLab refuses a dotenv report of 5 KB or more. */
@@ -23,16 +24,13 @@ export const scopeStringName = (suffix: string): string => `SCOPE_STRING_${suffi
 /** The line's name for a listed scope's id. */
 export const scopeIdName = (suffix: string): string => `SCOPE_ID_${suffix.toUpperCase()}`;
 
-export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
-  const { scopes, ...fields } = outputs;
-  const perScope =
-    form === 'list'
-      ? Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>).map(([suffix, s]): PerScope => [
-          suffix,
-          s.scope_string,
-          s.scope_id,
-        ])
-      : [];
+/** The outputs' lines; a plan whose scopes are told apart (a spec that lists them) gives each scope lines of its own. */
+export function dotenvOf(outputs: Outputs, { apart }: Pick<Telling, 'apart'>): string {
+  // The action's values, but the scopes output, which the file does not carry.
+  const fields = namedOutputStrings(outputs);
+  const perScope = apart
+    ? Object.entries(outputs.scopes).map(([suffix, s]): PerScope => [suffix, s.scope_string, s.scope_id])
+    : [];
   const text = textOf(fields, perScope);
   if (Buffer.byteLength(text) >= MAX_BYTES) {
     throw new ActionError(
@@ -46,7 +44,7 @@ export function dotenvOf(outputs: Outputs, form: Plan['form']): string {
 type PerScope = [suffix: string, scopeString: string, scopeId: string];
 
 /** The file's text, each value checked; its size not yet. */
-function textOf(fields: Omit<Outputs, 'scopes'>, perScope: readonly PerScope[]): string {
+function textOf(fields: Omit<OutputStrings, 'scopes'>, perScope: readonly PerScope[]): string {
   // [what a message calls it, the line's name, the value]
   const named = [
     ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),

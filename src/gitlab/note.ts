@@ -13,6 +13,7 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import type { Conclusion, Message, Naming, Secrets } from '../engine/index.ts';
+import { createOnce, findOwn, keepOwn, warnOnFailure } from '../posting/own.ts';
 import { commentMarker, GITLAB_NOTE, renderComment } from '../render/comment.ts';
 import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
@@ -114,9 +115,7 @@ export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
     },
   });
   try {
-    await note(run, http, api.replace(/\/+$/, ''), project, iid);
-  } catch (error) {
-    write({ level: 'warning', text: noteFailure(error) });
+    await warnOnFailure(write, noteFailure, () => note(run, http, api.replace(/\/+$/, ''), project, iid));
   } finally {
     // Every connection the note opened is closed: the command exits at once.
     stop.abort();
@@ -145,40 +144,37 @@ async function note(
   });
 
   const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
-  const find = (): Promise<Note | undefined> => findOwn(http, api, notes, marker, user.id);
-  const own = await find();
+  // Never a system note, never anyone else's, even one that copies the marker.
+  const find = (): Promise<Note | undefined> =>
+    findOwn(
+      readNotePages(http, api, notes),
+      (n) => n.system !== true && n.author?.id === user.id && n.body?.includes(marker) === true,
+    );
   const where = (id: number): string =>
     env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`;
-  if (own !== undefined) {
-    const updated = await http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, {
-      body: { body },
-    });
-    return write({ level: 'info', text: `The note on merge request !${iid} is updated: ${where(updated.id)}` });
-  }
-  const created = await http
-    .send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } })
-    .catch(async (error: unknown) => {
-      // Its answer lost, the note may be there all the same: looked up again, never posted twice.
-      const status = error instanceof HttpError ? error.status : undefined;
-      const found = status === undefined || status >= 500 ? await find() : undefined;
-      if (found === undefined) throw error;
-      return found;
-    });
-  write({ level: 'info', text: `The note on merge request !${iid} is created: ${where(created.id)}` });
+  const { post, created } = await keepOwn({
+    find,
+    update: (own: Note) =>
+      http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } }),
+    // Its answer lost, the note may be there all the same: looked up again, never posted twice.
+    create: () =>
+      createOnce(
+        () => http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }),
+        find,
+        (error) => (error instanceof HttpError ? error.status : undefined),
+      ),
+  });
+  write({
+    level: 'info',
+    text: `The note on merge request !${iid} is ${created ? 'created' : 'updated'}: ${where(post.id)}`,
+  });
 }
 
 /**
- * The first note, page by page, that carries the marker and was written by the token's user:
- * never a system note, never anyone else's, even one that copies the marker. Pages follow
+ * The merge request's notes, page by page, oldest first, as long as they are read. Pages follow
  * X-Next-Page, or the Link header's next (keyset pagination sends only that), on the API's origin alone.
  */
-async function findOwn(
-  http: JsonHttp,
-  api: string,
-  notes: string,
-  marker: string,
-  userId: number,
-): Promise<Note | undefined> {
+async function* readNotePages(http: JsonHttp, api: string, notes: string): AsyncIterable<Note[]> {
   const origin = new URL(api).origin;
   let url: string | undefined = `${notes}?per_page=${PER_PAGE}&sort=asc&order_by=created_at`;
   const seen = new Set<string>();
@@ -191,11 +187,9 @@ async function findOwn(
       'GET',
       url,
     );
-    const own = data.find((n) => n.system !== true && n.author?.id === userId && n.body?.includes(marker) === true);
-    if (own !== undefined) return own;
+    yield data;
     url = nextPage(url, headers, origin);
   }
-  return undefined;
 }
 
 /** The next page's address: X-Next-Page (a number, empty on the last), else Link's rel="next" on the API's origin. */

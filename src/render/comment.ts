@@ -209,11 +209,7 @@ function render(facts: CommentFacts, target: CommentTarget, limit: number): stri
 function verdict({ plan, exitCode }: Conclusion): string {
   if (exitCode !== 0) return '**The run failed**: the errors are below.';
   const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-  return !same
-    ? ''
-    : plan?.form === 'list'
-      ? '**No changes**: every listed scope matches the spec.'
-      : '**No changes**: the scope matches the spec.';
+  return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 
 function footerOf({ runUrl, spec }: CommentFacts, target: CommentTarget, wasCut: boolean): string {

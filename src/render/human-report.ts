@@ -18,6 +18,7 @@ import {
   valueText,
 } from '../engine/index.ts';
 import type { Command } from './commands.ts';
+import { outputStrings } from './outputs.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */
 export interface Paint {
@@ -53,7 +54,7 @@ export function humanReport(
   if (plan.unlisted.length > 0)
     lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
   if (command === 'plan')
-    lines.push('', plan.form === 'single' ? planLine(plan.scopes[0], style) : listPlanLine(plan, style));
+    lines.push('', plan.telling.apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
   for (const { suffix, url, published, matches, allowed, read } of providers) {
     // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
     const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -64,12 +65,13 @@ export function humanReport(
         : `publishes ${show(published)}`;
     lines.push(`${about}Provider ${show(url)}: ${what} (${matches ? allowed : `NOT ${allowed}`})`);
   }
-  const names = Object.keys(outputs);
+  const strings = outputStrings(outputs);
+  const names = Object.keys(strings);
   const w = width(names);
   lines.push(
     '',
     paint.bold('Outputs:'),
-    ...Object.entries(outputs).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`),
+    ...Object.entries(strings).map(([name, value]) => `  ${name.padEnd(w)} = ${show(value)}`),
   );
   return lines;
 }
@@ -122,7 +124,7 @@ function scopeLines(
   return lines;
 }
 
-/** The single form's verdict: what apply would send, or why it sends nothing. */
+/** The verdict of a plan told as its one scope: what apply would send, or why it sends nothing. */
 function planLine(
   { action, comparison, fields, request, variants }: ScopePlan,
   { onDrift, naming, paint, show }: Style,
@@ -136,7 +138,7 @@ function planLine(
   return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
 }
 
-/** The list form's verdict: how many scopes apply would create and update, and the drift it leaves. */
+/** The verdict of a plan whose scopes are told apart: how many scopes apply would create and update, and the drift it leaves. */
 function listPlanLine({ scopes }: Plan, { onDrift, naming, paint }: Style): string {
   const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
   const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;

@@ -138,7 +138,7 @@ interface Writer {
 
 /** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
 function driftLines(plan: Conclusion['plan'], rows: number, runUrl: string, { value, code }: Writer): string[] {
-  const list = plan?.form === 'list';
+  const list = plan?.telling.apart === true;
   const drift = (plan?.scopes ?? []).flatMap((scope) =>
     scope.comparison
       .filter((c) => !c.same)
@@ -247,7 +247,7 @@ function verdictOf(
   const { plan } = conclusion;
   // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
   const missing =
-    plan?.form === 'list' ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    plan?.telling.apart === true ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
   return {
     found: (why) =>
       why === 'no scope' && missing.length > 0

@@ -313,14 +313,7 @@ export function jsonReport(
     outputs:
       outputs === undefined
         ? null
-        : {
-            ...outputs,
-            scope_strings: JSON.parse(outputs.scope_strings) as string[],
-            created: outputs.created === 'true',
-            updated: outputs.updated === 'true',
-            changes: outputs.changes === 'true',
-            scopes: JSON.parse(outputs.scopes) as NonNullable<CliReport['outputs']>['scopes'],
-          },
+        : { ...outputs, scope_strings: [...outputs.scope_strings], scopes: { ...outputs.scopes } },
     scopes: (plan?.scopes ?? []).map((scope) => ({
       suffix: scope.suffix,
       scope_string: scope.scope.scope_string,

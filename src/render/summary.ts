@@ -9,12 +9,12 @@ import {
   type FieldValue,
   isDependentList,
   type Plan,
-  type ScopeOutputs,
   type ScopePlan,
   valueEntries,
   valueText,
 } from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
+import { namedOutputStrings } from './outputs.ts';
 
 /**
  * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
@@ -49,7 +49,7 @@ function headline({ action }: ScopePlan, dryRun: boolean): string {
   return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
 
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }: Plan): string {
   const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
   const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -74,11 +74,11 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-export function sectionsOf({ form, scopes }: Pick<Plan, 'form' | 'scopes'>): {
+export function sectionsOf({ telling, scopes }: Pick<Plan, 'telling' | 'scopes'>): {
   open: readonly ScopePlan[];
   folded: readonly ScopePlan[];
 } {
-  if (form === 'single') return { open: [], folded: [] };
+  if (!telling.apart) return { open: [], folded: [] };
   const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
   return quiet.length < FOLD_FROM
     ? { open: scopes, folded: [] }
@@ -192,7 +192,7 @@ function planLines(conclusion: Conclusion, plan: Plan, context: SummaryContext, 
   const { client, dryRun } = plan;
   const { providers = [], onDrift } = conclusion;
   const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-  const single = plan.form === 'single';
+  const single = !plan.telling.apart;
   const rows: Array<[string, string]> = [
     ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
     ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -267,8 +267,8 @@ function failedLines({ known }: Conclusion, ranFor: string, w: Writer): string[]
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs: NonNullable<Conclusion['outputs']>, { code }: Writer): string[] {
   // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-  const { scopes, ...named } = outputs;
-  const each = Object.entries(JSON.parse(scopes) as Record<string, ScopeOutputs>);
+  const named = namedOutputStrings(outputs);
+  const each = Object.entries(outputs.scopes);
   return [
     '#### Outputs',
     '',

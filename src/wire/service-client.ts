@@ -5,7 +5,7 @@ import { unsafeCharacter, type ExpectedParams } from './answer-problems.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from './http.ts';
 import type { Log } from './log.ts';
 import { lowerFirst, PLAIN_WORDS, replaceSecret, type WireWords } from './words.ts';
-import { authorized, grantOnce, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
+import { grantOnce, sendAuthorized, MANAGE_PROJECTS_SCOPE, tokenAuthorization } from './token.ts';
 import { uuidSchema, type Uuid } from './uuid.ts';
 
 // Wire schemas: unknown fields are ignored (z.object strips them); the fields the action
@@ -327,7 +327,7 @@ function bind({
       ? send({}).catch((error: unknown) =>
           Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error),
         )
-      : authorized(tokens, send);
+      : sendAuthorized(tokens, send);
   const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
   const lookup = (query: string): Promise<Scope[]> =>
     call((headers) =>

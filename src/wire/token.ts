@@ -133,7 +133,7 @@ export function tokenAuthorization({
 }
 
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-export async function authorized<T>(
+export async function sendAuthorized<T>(
   authorization: Authorization,
   call: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {

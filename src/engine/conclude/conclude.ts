@@ -11,18 +11,22 @@ import { asksConsent, CONSENT_NOTE, describeDrift, suffixOf, valueText } from '.
 import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/plan.ts';
 import { ValidationError, type Location, type Problem } from '../settings/problems.ts';
 import type { ReconcileResult } from '../reconcile/results.ts';
-import type { Naming, ProviderTarget, Settings } from '../settings/settings.ts';
+import type { Naming, ProviderTarget, RunSettings, Settings } from '../settings/settings.ts';
 
+/**
+ * The outputs, typed: each door writes them in its format at its edge (the action's output
+ * strings, dotenv lines, the --json document).
+ */
 export interface Outputs {
   scope_string: string;
   scope_id: string;
-  scope_strings: string;
-  created: string;
-  updated: string;
+  scope_strings: readonly string[];
+  created: boolean;
+  updated: boolean;
   /** In a dry run, whether an apply would change the registration; in an apply, whether it did. */
-  changes: string;
-  /** Every scope of the spec by its suffix, as JSON: {scope_string, scope_id, created, updated, changes}. */
-  scopes: string;
+  changes: boolean;
+  /** Every scope of the spec by its suffix: {scope_string, scope_id, created, updated, changes}. */
+  scopes: Readonly<Record<string, ScopeOutputs>>;
 }
 
 /** One entry of the `scopes` output. */
@@ -70,8 +74,13 @@ export interface Conclusion {
   credentials?: CredentialCheck;
   /** The on_drift a plan or an apply ran with (none for verify, which holds no spec to the scope): what a release with it does. */
   onDrift?: Settings['on_drift'];
+  /** What a door's later steps need of the settings, as the run read them: set on every run of an entry. */
+  settings?: RunSettings;
   exitCode: 0 | 1;
 }
+
+/** A run's conclusion as an entry returns it: with the settings it read. */
+export type RunConclusion = Conclusion & { settings: RunSettings };
 
 /** The provider check's end: a verdict on what it read, or the failure that kept it from reading. */
 export type ProviderOutcome = { check: ProviderCheck } | { failure: unknown };
@@ -115,13 +124,11 @@ export function outputsOf(
   return {
     scope_string: first.scope_string,
     scope_id: first.scope_id,
-    scope_strings: JSON.stringify(plan.scopeStrings),
-    created: String(results.some((result) => result.created)),
-    updated: String(results.some((result) => result.updated)),
-    changes: String(plan.changes),
-    scopes: JSON.stringify(
-      Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
-    ),
+    scope_strings: plan.scopeStrings,
+    created: results.some((result) => result.created),
+    updated: results.some((result) => result.updated),
+    changes: plan.changes,
+    scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
   };
 }
 
@@ -147,7 +154,7 @@ export interface RunFacts {
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 export function concludeRun({ inputs, naming, ensured, providers }: RunFacts): Conclusion {
   const { results } = ensured;
-  const list = ensured.form === 'list';
+  const list = ensured.telling.apart;
   const messages: Message[] = [];
   const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
   // Under update, what is left differs although the service was asked: an error. A plan is no drift.

@@ -45,8 +45,8 @@ export interface ScopePlan {
 }
 
 export interface Plan {
-  /** single: one scope, created only on a client without any; list: every listed scope matched by its suffix (spec.ts). */
-  form: 'single' | 'list';
+  /** How it is told: its scopes apart by suffix, or as its one scope (tellingOf). */
+  telling: Telling;
   /** Whether the actions are only planned (a dry run) or were done. */
   dryRun: boolean;
   /** Whether an apply with the same settings changes (or this apply changed) the registration: the `changes` output. */
@@ -100,21 +100,42 @@ export function scopePlanOf(result: ReconcileResult): ScopePlan {
   };
 }
 
+/**
+ * How a plan is told, decided here once, from the spec's form, for every rendering and door:
+ * whether its scopes are told apart, each under its suffix (a spec that lists them: a section,
+ * a line, a message and dotenv lines each; the client's other scopes named), or the
+ * registration is told as its one scope (a spec of one scope, which the client's first scope
+ * stands for and which is created only on a client with none); and the words for a
+ * registration that matches its spec. Past the spec, nothing reads its form: they read this.
+ */
+export interface Telling {
+  apart: boolean;
+  /** What matches the spec when nothing changes, after "No changes:". */
+  matching: string;
+}
+
+const APART: Telling = { apart: true, matching: 'every listed scope matches the spec' };
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+export const TOLD_AS_ONE: Telling = { apart: false, matching: 'the scope matches the spec' };
+
+/** How a spec of this form is told. */
+export const tellingOf = (form: 'single' | 'list'): Telling => (form === 'list' ? APART : TOLD_AS_ONE);
+
 /** What the run ensured: each listed scope's result (one in the single form), and the client's scopes the list leaves out. */
 export interface Ensured {
-  form: Plan['form'];
+  telling: Telling;
   results: [ReconcileResult, ...ReconcileResult[]];
   unlisted: ReadonlyArray<{ scope_string: string }>;
 }
 
 /** The plan of a run that ensured its scopes (or planned them). */
-export function planOf({ form, results, unlisted }: Ensured, dryRun: boolean): Plan {
+export function planOf({ telling, results, unlisted }: Ensured, dryRun: boolean): Plan {
   const scopes = results.map(scopePlanOf) as [ScopePlan, ...ScopePlan[]];
   // The last result has seen every write of the run; a planned scope is in its own result's list alone.
   const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
   const { client } = results.at(-1) as ReconcileResult;
   return {
-    form,
+    telling,
     dryRun,
     changes: scopes.some((s) => s.changes),
     client: { id: client.id, name: client.name },

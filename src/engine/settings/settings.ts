@@ -299,6 +299,40 @@ export function providerProblems(
   ];
 }
 
+/**
+ * What a door's later steps need of the run's settings (the review comment's marker, the watch,
+ * a note's time limit), read once with the others and valid or not, so that a failed run has
+ * them too: no door reads them again.
+ */
+export interface RunSettings {
+  /** As given: what tells one client's comment or issue from another's. */
+  clientId: string;
+  /** As given, else its default. */
+  spec: string;
+  /** By its rule: none when it is not valid (the run failed on it). */
+  onDrift: Settings['on_drift'] | undefined;
+  /** By its rule: none when it is not valid. */
+  dryRun: boolean | undefined;
+  /** The providers as given (providersGiven). */
+  providers: readonly ProviderTarget[];
+  /** By its rule, else its default. */
+  timeoutSeconds: number;
+}
+
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+export function runSettingsOf(read: (name: SettingName) => string, naming: Naming): RunSettings {
+  const ruled = <N extends SettingName>(name: N): Settings[N] | undefined =>
+    readSetting(name, read(name) || (SETTING_DEFAULTS[name] as string), naming);
+  return {
+    clientId: read('client_id'),
+    spec: read('spec') || (SETTING_DEFAULTS.spec as string),
+    onDrift: ruled('on_drift'),
+    dryRun: ruled('dry_run'),
+    providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+    timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+  };
+}
+
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 export function readSetting<N extends SettingName>(name: N, value: string, naming: Naming): Settings[N] | undefined {
   const result = settingsSchema(naming).shape[name].safeParse(value);

@@ -1,8 +1,8 @@
-export const id = 384;
-export const ids = [384];
+export const id = 129;
+export const ids = [129];
 export const modules = {
 
-/***/ 384:
+/***/ 8129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -850,14 +850,19 @@ function scopePlanOf(result) {
             : 0,
     };
 }
+const APART = { apart: true, matching: 'every listed scope matches the spec' };
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+const plan_TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+/** How a spec of this form is told. */
+const tellingOf = (form) => (form === 'list' ? APART : plan_TOLD_AS_ONE);
 /** The plan of a run that ensured its scopes (or planned them). */
-function planOf({ form, results, unlisted }, dryRun) {
+function planOf({ telling, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
     // The last result has seen every write of the run; a planned scope is in its own result's list alone.
     const all = [...new Map(results.flatMap((r) => r.scopes).map((s) => [s.scope_string, s])).values()];
     const { client } = results.at(-1);
     return {
-        form,
+        telling,
         dryRun,
         changes: scopes.some((s) => s.changes),
         client: { id: client.id, name: client.name },
@@ -916,17 +921,17 @@ function outputsOf(results, plan) {
     return {
         scope_string: first.scope_string,
         scope_id: first.scope_id,
-        scope_strings: JSON.stringify(plan.scopeStrings),
-        created: String(results.some((result) => result.created)),
-        updated: String(results.some((result) => result.updated)),
-        changes: String(plan.changes),
-        scopes: JSON.stringify(Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)]))),
+        scope_strings: plan.scopeStrings,
+        created: results.some((result) => result.created),
+        updated: results.some((result) => result.updated),
+        changes: plan.changes,
+        scopes: Object.fromEntries(results.map((result, index) => [plan.scopes[index]?.suffix, each(result, index)])),
     };
 }
 /** A run that ensured its scopes: outputs, drift, the provider's verdict, the report. */
 function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const { results } = ensured;
-    const list = ensured.form === 'list';
+    const list = ensured.telling.apart;
     const messages = [];
     const planOnly = inputs.on_drift === 'update' && inputs.dry_run;
     // Under update, what is left differs although the service was asked: an error. A plan is no drift.
@@ -1004,7 +1009,7 @@ function providerVerdict({ target, publishable, outcome }, first, naming) {
  * A run that could not ensure the scope, with what it knew before it failed; a failed
  * validation hands every problem on.
  */
-function conclude_concludeFailure(error, naming, known) {
+function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
     const conclusion = {
         messages,
@@ -1119,7 +1124,7 @@ function tokenAuthorization({ http, authUrl, basic, onCredential, log = silentLo
     };
 }
 /** Runs `call` with the Authorization header; after a 401, once more with a fresh one if there is one. */
-async function authorized(authorization, call) {
+async function sendAuthorized(authorization, call) {
     const header = await authorization.header();
     try {
         return await call({ authorization: header });
@@ -1316,7 +1321,7 @@ function bind({ authUrl, clientId, clientSecret, auth = 'basic', onCredential = 
     // With Basic, a 401 is the secret (or the id) rejected: marked so, for the watch's advice.
     const call = (send) => tokens === undefined
         ? send({}).catch((error) => Promise.reject(error instanceof HttpError && error.status === 401 ? error.asSecretRejected() : error))
-        : authorized(tokens, send);
+        : sendAuthorized(tokens, send);
     const clientPath = `/v2/api/clients/${encodeURIComponent(clientId)}`;
     const lookup = (query) => call((headers) => http.retried(`Scope lookup (GET ${scopesPath})`, scopeListResponseSchema, 'GET', `${authUrl}${scopesPath}?${query}`, { notFound: [], headers }));
     return { http, call, authUrl, auth, basic, onCredential, words, clientPath, lookup };
@@ -2266,6 +2271,18 @@ function settings_providerProblems(settings, { label, ref }) {
         },
     ];
 }
+/** The run's settings a door's later steps need, from the same reads as the run's. */
+function runSettingsOf(read, naming) {
+    const ruled = (name) => readSetting(name, read(name) || SETTING_DEFAULTS[name], naming);
+    return {
+        clientId: read('client_id'),
+        spec: read('spec') || SETTING_DEFAULTS.spec,
+        onDrift: ruled('on_drift'),
+        dryRun: ruled('dry_run'),
+        providers: providersGiven(read('provider_url'), read('provider_suffix'), naming),
+        timeoutSeconds: ruled('timeout_seconds') ?? Number(SETTING_DEFAULTS.timeout_seconds),
+    };
+}
 /** One setting alone, by the same rule: undefined when it is not valid (the run's validation says why). */
 function readSetting(name, value, naming) {
     const result = settingsSchema(naming).shape[name].safeParse(value);
@@ -2874,13 +2891,33 @@ async function readAtMost(file, bytes) {
 
 
 
+
 /**
  * Validates, ensures the scope (or plans it), checks the deployed provider when asked, and
  * concludes. Never throws: a failure is a conclusion too.
  */
-const ensureProviderScope = (port) => stopping(port, (signal) => ensure(port, signal), (error) => conclude_concludeFailure(error, port.naming));
+const ensureProviderScope = (port) => entered(port, ensure);
 /** Reads the client's scopes and checks that the deployed provider publishes one of them. Never throws. */
-const verifyProvider = (port) => stopping(port, (signal) => verify(port, signal), (error) => concludeFailure(error, port.naming));
+const verifyProvider = (port) => entered(port, verify);
+/**
+ * An entry's run: each setting read once from the door (what the run's later steps need of them
+ * travels on the conclusion), under the run's one signal, a failure concluded.
+ */
+async function entered(door, run) {
+    const port = { ...door, read: readOnce(door.read) };
+    const settings = runSettingsOf(port.read, port.naming);
+    const conclusion = await stopping(port, (signal) => run(port, signal), (error) => concludeFailure(error, port.naming));
+    return { ...conclusion, settings };
+}
+/** Each setting read from the door once, whoever asks for it again. */
+function readOnce(read) {
+    const seen = new Map();
+    return (name) => {
+        if (!seen.has(name))
+            seen.set(name, read(name));
+        return seen.get(name);
+    };
+}
 /**
  * One signal stops a run: aborted at its end, after its first failure or from outside, it ends
  * every request and pause still pending and closes every connection. Every entry of the engine
@@ -2947,9 +2984,12 @@ async function ensure(port, signal) {
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = { form, ...(await reconcile(service, { ...request, form, specs }, log)) };
+        const ensured = {
+            telling: tellingOf(form),
+            ...(await reconcile(service, { ...request, form, specs }, log)),
+        };
         const providers = await checkProviders(settings_providersOf(settings), () => ensured, budget, port, log);
-        const credentials = port.checkCredentials === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+        const credentials = port.checkCredentials?.(settings) === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
         const concluded = conclude_concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
         return {
             ...concluded,
@@ -2959,7 +2999,7 @@ async function ensure(port, signal) {
     }
     catch (error) {
         // A failure past validation: the doors' reports still say which client and scope it was about.
-        return conclude_concludeFailure(placed(error, specFile), port.naming, {
+        return concludeFailure(placed(error, specFile), port.naming, {
             clientId: settings.client_id,
             scopes: specs.map(({ scope_suffix: suffix }) => ({ suffix, scopeString: service.scopeStringFor(suffix) })),
         });
@@ -3020,8 +3060,9 @@ function placed(error, specFile) {
  * What the deployed provider may publish, beyond the single form's "any scope string of the
  * client": the scope with provider_suffix (and its FQDN variants), else any listed scope's.
  */
-function publishableOf({ form, results }, suffix) {
-    if (form === 'single' && suffix === undefined)
+function publishableOf(ensured, suffix) {
+    const { results } = ensured;
+    if (!ensured.telling.apart && suffix === undefined)
         return undefined;
     const chosen = suffix === undefined
         ? results
@@ -3063,7 +3104,11 @@ async function verify(port, signal) {
     const found = new Map();
     for (const { suffix } of targets)
         if (!found.has(suffix))
-            found.set(suffix, { form: 'single', results: [await inspectScopes(service, naming, suffix)], unlisted: [] });
+            found.set(suffix, {
+                telling: TOLD_AS_ONE,
+                results: [await inspectScopes(service, naming, suffix)],
+                unlisted: [],
+            });
     const ensuredFor = ({ suffix }) => found.get(suffix);
     const runs = await checkProviders(targets, ensuredFor, budget, port, log);
     // The outputs hold the first provider's scope: another's string is in plan's and apply's scopes output, by its suffix.
@@ -3141,12 +3186,29 @@ const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
+;// CONCATENATED MODULE: ./src/render/outputs.ts
+const outputStrings = ({ scope_string, scope_id, scope_strings, created, updated, changes, scopes, }) => ({
+    scope_string,
+    scope_id,
+    scope_strings: JSON.stringify(scope_strings),
+    created: String(created),
+    updated: String(updated),
+    changes: String(changes),
+    scopes: JSON.stringify(scopes),
+});
+/** The outputs as strings but `scopes`, which the summary shows as a table and dotenv as lines of their own. */
+function namedOutputStrings(outputs) {
+    const { scope_string, scope_id, scope_strings, created, updated, changes } = outputStrings(outputs);
+    return { scope_string, scope_id, scope_strings, created, updated, changes };
+}
+
 ;// CONCATENATED MODULE: ./src/render/summary.ts
 /**
  * The job summary: a run's conclusion (its plan, engine/reconcile/plan.ts, or what it knew when it
  * failed) as the markdown the runner shows on the run's page, every value scrubbed and then
  * escaped. The pull request's comment renders the same markdown.
  */
+
 
 
 /**
@@ -3165,7 +3227,7 @@ function headline({ action }, dryRun) {
         return `Dry run: the provider scope would be ${action}d`;
     return `${dryRun ? 'Dry run: provider scope' : 'Provider scope'} ${action === 'none' ? 'already registered' : `${action}d`}`;
 }
-/** The list form's headline: how many listed scopes there are, and what becomes of them. */
+/** The headline of a plan whose scopes are told apart: how many listed scopes there are, and what becomes of them. */
 function listHeadline({ scopes, dryRun }) {
     const count = (action) => scopes.filter((s) => s.action === action).length;
     const done = dryRun ? ['would be created', 'would be updated'] : ['created', 'updated'];
@@ -3185,8 +3247,8 @@ const FOLD_FROM = 2;
  * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
  * several, those left as the spec says. The single form has no sections.
  */
-function sectionsOf({ form, scopes }) {
-    if (form === 'single')
+function sectionsOf({ telling, scopes }) {
+    if (!telling.apart)
         return { open: [], folded: [] };
     const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
     return quiet.length < FOLD_FROM
@@ -3260,7 +3322,7 @@ function planLines(conclusion, plan, context, w) {
     const { client, dryRun } = plan;
     const { providers = [], onDrift } = conclusion;
     const { ranFor, assign = (setting, value) => `${setting}: ${value}` } = context;
-    const single = plan.form === 'single';
+    const single = !plan.telling.apart;
     const rows = [
         ['Client', `${client.name === undefined ? '' : `${cell(client.name)} `}${code(client.id)}`],
         ...(single ? scopeRows(plan.scopes[0], dryRun, w) : []),
@@ -3330,8 +3392,8 @@ function failedLines({ known }, ranFor, w) {
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
     // The scopes output is JSON of one entry per scope: a table of them reads better than one cell.
-    const { scopes, ...named } = outputs;
-    const each = Object.entries(JSON.parse(scopes));
+    const named = namedOutputStrings(outputs);
+    const each = Object.entries(outputs.scopes);
     return [
         '#### Outputs',
         '',
@@ -3419,6 +3481,8 @@ function describeRun({ eventName, ref, payload }) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
+/** An input as the runner gives it (`INPUT_<NAME>`), trimmed, as @actions/core's getInput reads it. */
+const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 const INPUT_NAMING = {
     label: (setting) => `Input ${setting}`,
     ref: (setting) => setting,
@@ -3440,6 +3504,49 @@ const INPUT_NAMING = {
     scopeOutputOf: (suffix) => `the scope_string of ${JSON.stringify(suffix)} in the step's scopes output`,
     lineOf: (setting, line) => `Line ${line} of input ${setting}`,
 };
+
+;// CONCATENATED MODULE: ./src/posting/own.ts
+/** The first post, page by page, that is one's own. Stops at the page that has it. */
+async function findOwn(pages, isOwn) {
+    for await (const page of pages) {
+        const own = page.find(isOwn);
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** One's own post updated in place, or created: which it was, and the post as the platform answered. */
+async function keepOwn(place) {
+    const own = await place.find();
+    return own === undefined
+        ? { post: await place.create(), created: true }
+        : { post: await place.update(own), created: false };
+}
+/**
+ * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
+ * same: looked up again, and the failure stands only when it is not.
+ */
+async function createOnce(create, find, statusOf) {
+    try {
+        return await create();
+    }
+    catch (error) {
+        const status = statusOf(error);
+        const found = status === undefined || status >= 500 ? await find() : undefined;
+        if (found === undefined)
+            throw error;
+        return found;
+    }
+}
+/** Runs the posting; whatever fails is one warning (`failure` words it), never a change of the result. */
+async function warnOnFailure(write, failure, posting) {
+    try {
+        await posting();
+    }
+    catch (error) {
+        write({ level: 'warning', text: failure(error) });
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/engine/conclude/health.ts
 /** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
@@ -3597,11 +3704,7 @@ function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same
-        ? ''
-        : plan?.form === 'list'
-            ? '**No changes**: every listed scope matches the spec.'
-            : '**No changes**: the scope matches the spec.';
+    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -3695,7 +3798,7 @@ const ADVICE = {
 };
 /** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
 function driftLines(plan, rows, runUrl, { value, code }) {
-    const list = plan?.form === 'list';
+    const list = plan?.telling.apart === true;
     const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
         .filter((c) => !c.same)
         .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
@@ -3793,7 +3896,7 @@ function noteLines({ messages }, runUrl, { value }) {
 function verdictOf(conclusion, { value }) {
     const { plan } = conclusion;
     // In a list, "no scope" is the listed scopes the client lacks: named by suffix.
-    const missing = plan?.form === 'list' ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
+    const missing = plan?.telling.apart === true ? plan.scopes.filter((s) => s.scope.id === null).map((s) => value(s.suffix)) : [];
     return {
         found: (why) => why === 'no scope' && missing.length > 0
             ? `The client lacks listed scope(s): ${missing.join(', ')}.`
@@ -3871,6 +3974,7 @@ function watchWriting(facts) {
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 
+
 /** The user of the workflow's own token, which may not ask GET /user. */
 const WORKFLOW_TOKEN_USER = 'github-actions[bot]';
 // Each request's limit, and the whole of what one run writes (retries included).
@@ -3890,23 +3994,16 @@ function octokit_connect({ context, getOctokit }, token, clock = systemClock, wr
 const runUrlOf = ({ serverUrl, repo: { owner, repo }, runId }) => `${serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${runId}`;
 /**
  * The first item, page by page, that carries the marker and was written by `login`: never
- * anyone else's, even one that copies the marker. Stops at the page that has it.
+ * anyone else's, even one that copies the marker. Stops at the page that has it (../posting/own.ts).
  */
-async function findOwn(pages, marker, login) {
-    for await (const page of pages) {
-        const own = page.find((w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
+const octokit_findOwn = (pages, marker, login) => findOwn(pages, (w) => w.user?.login.toLowerCase() === login.toLowerCase() && w.body?.includes(marker) === true);
 /** The data of each page octokit's iterator fetches. */
 async function* pagesOf(pages) {
     for await (const page of pages)
         yield page.data;
 }
 /** Whose comments and issues are this token's: GET /user, or the workflow token's bot, which may not ask. */
-async function tokenUser(octokit, write) {
+async function readTokenUser(octokit, write) {
     try {
         return (await octokit.rest.users.getAuthenticated()).data.login;
     }
@@ -3967,13 +4064,6 @@ function whatFailed(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
-/**
- * On a pull request, after the run: one comment that holds the run's report (../render/places.ts),
- * created once and then updated in place, found again by its marker among the comments its own
- * token's user wrote. It never changes the step's result: whatever fails becomes one warning.
- * A `pr_comment` that is neither auto nor off is refused by run() before anything is sent.
- * GitHub's API through octokit.ts, loaded only here, after the last answer of the service.
- */
 
 
 
@@ -4016,14 +4106,9 @@ async function commentOnPullRequest(run, deps) {
     }
     // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
     run.secrets.learn(token);
-    try {
-        await comment(run, deps, token);
-    }
-    catch (error) {
-        write({ level: 'warning', text: failure(error) });
-    }
+    await warnOnFailure(write, failure, () => comment(run, deps, token));
 }
-async function comment({ conclusion, secrets, write }, deps, token) {
+async function comment({ conclusion, settings, secrets, write }, deps, token) {
     const toolkit = await (deps.load ?? loadToolkit)();
     const { context } = toolkit;
     const number = context.payload.pull_request?.number;
@@ -4031,31 +4116,30 @@ async function comment({ conclusion, secrets, write }, deps, token) {
         return write({ level: 'debug', text: 'No pull request number in the event: no comment.' });
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
-    const spec = deps.core.getInput('spec') || SETTING_DEFAULTS.spec;
     const { marker, body } = pullRequestComment({
         conclusion,
-        clientId: deps.core.getInput('client_id'),
-        spec,
+        clientId: settings.clientId,
+        spec: settings.spec,
         ranFor: describeRun(context),
         runUrl: runUrlOf(context),
         scrub: secrets.scrub,
     });
-    const login = await tokenUser(octokit, write);
+    const login = await readTokenUser(octokit, write);
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner,
         repo,
         issue_number: number,
         per_page: 100,
     });
-    const own = await findOwn(pagesOf(pages), marker, login);
-    if (own === undefined) {
-        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-        write({ level: 'info', text: `The comment on pull request #${number} is created: ${data.html_url}` });
-    }
-    else {
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body });
-        write({ level: 'info', text: `The comment on pull request #${number} is updated: ${data.html_url}` });
-    }
+    const { post, created } = await keepOwn({
+        find: () => octokit_findOwn(pagesOf(pages), marker, login),
+        update: async (own) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body })).data,
+        create: async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body })).data,
+    });
+    write({
+        level: 'info',
+        text: `The comment on pull request #${number} is ${created ? 'created' : 'updated'}: ${post.html_url}`,
+    });
 }
 /** The one warning a failed comment gives: what happened and what to do. */
 function failure(error) {
@@ -4071,26 +4155,6 @@ function failure(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/watch-issue.ts
-/**
- * Between releases, a scheduled watch: after the run, one issue per client and spec file, kept
- * open while the registration is unwell (engine/conclude/health.ts) and closed once it is well again. It
- * acts on `schedule`, and on `workflow_dispatch` when the run is a dry run of the default branch
- * (a release dispatched by hand, or a branch's spec, never touches it); never on other events.
- *
- * The issue is found again by its hidden marker among the repository's issues, open and closed,
- * that the token's user wrote: GitHub's list of a repository's issues filters by `state` and
- * `creator` and pages by `per_page` and the `Link` header, and holds pull requests too, told
- * apart by their `pull_request` key
- * (https://docs.github.com/en/rest/issues/issues#list-repository-issues). Not by title (a
- * renamed issue is still found), not by the search API, which lags behind a new issue. GitHub
- * lets the token edit anyone's issue: only one it wrote is ever touched.
- *
- * Unwell: the issue is opened, or its body updated in place, or the closed one reopened with
- * the new body. Well: its open issue gets one comment and is closed as completed (`state_reason:
- * completed`, https://docs.github.com/en/rest/issues/issues#update-an-issue); with none open,
- * nothing is written. Never a change of the step's result: whatever fails is one warning.
- */
-
 
 
 
@@ -4108,21 +4172,20 @@ function readWatchIssue(value) {
     };
 }
 /**
- * Whether the event and the inputs make this run a watch (run() refused a watch_issue that is
- * neither auto nor off): such a run reads the client's credentials too. A dispatched dry run off
- * the default branch counts here; its issue is then left alone (keep, below).
+ * Whether the event, the inputs and the run's settings make this run a watch (run() refused a
+ * watch_issue that is neither auto nor off): such a run reads the client's credentials too. A
+ * dispatched dry run off the default branch counts here; its issue is then left alone (keep, below).
  */
-function watches({ core, eventName }) {
+function watches({ core, eventName }, { dryRun }) {
     if (readWatchIssue(core.getInput('watch_issue')) !== 'auto')
         return false;
     if (eventName === 'schedule')
         return true;
-    return (eventName === 'workflow_dispatch' &&
-        readSetting('dry_run', core.getInput('dry_run') || SETTING_DEFAULTS.dry_run, INPUT_NAMING) === true);
+    return eventName === 'workflow_dispatch' && dryRun === true;
 }
 /** Keeps the watch's issue after the run, when the run is a watch. Never throws. */
 async function watchIssue(run, deps) {
-    if (!watches(deps))
+    if (!watches(deps, run.settings))
         return;
     const token = deps.core.getInput('github_token');
     if (token === '') {
@@ -4139,14 +4202,9 @@ async function watchIssue(run, deps) {
     }
     // Masked before it is used, by the run's one keeper: the runner hides it in the log, the scrub in everything else.
     run.secrets.learn(token);
-    try {
-        await keep(run, deps, token);
-    }
-    catch (error) {
-        run.write({ level: 'warning', text: watchFailure(error) });
-    }
+    await warnOnFailure(run.write, watchFailure, () => keep(run, deps, token));
 }
-async function keep({ conclusion, secrets, write }, deps, token) {
+async function keep({ conclusion, settings, secrets, write }, deps, token) {
     const toolkit = await (deps.load ?? loadToolkit)();
     const { context } = toolkit;
     const branch = context.payload.repository?.default_branch;
@@ -4156,23 +4214,20 @@ async function keep({ conclusion, secrets, write }, deps, token) {
             text: `Dispatched on ${context.ref}, not on the default branch (${branch}): the watch's issue is left alone.`,
         });
     }
-    const { core } = deps;
     const { owner, repo } = context.repo;
     const octokit = octokit_connect(toolkit, token, deps.clock, write);
-    const spec = core.getInput('spec') || SETTING_DEFAULTS.spec;
-    const onDrift = readSetting('on_drift', core.getInput('on_drift') || SETTING_DEFAULTS.on_drift, INPUT_NAMING);
     const writing = watchWriting({
         conclusion,
-        clientId: core.getInput('client_id'),
-        spec,
+        clientId: settings.clientId,
+        spec: settings.spec,
         runUrl: runUrlOf(context),
         scrub: secrets.scrub,
-        onDrift,
-        providers: providersGiven(core.getInput('provider_url'), core.getInput('provider_suffix'), INPUT_NAMING),
+        onDrift: settings.onDrift,
+        providers: settings.providers,
     });
     const { marker } = writing;
-    const login = await tokenUser(octokit, write);
-    const find = () => findOwn(issuesOf(octokit, { owner, repo, creator: login }), marker, login);
+    const login = await readTokenUser(octokit, write);
+    const find = () => octokit_findOwn(listOwnIssues(octokit, { owner, repo, creator: login }), marker, login);
     const own = await find();
     const said = (what, { number, html_url }) => write({ level: 'info', text: `The watch's issue #${number} is ${what}: ${html_url}` });
     if ('resolved' in writing) {
@@ -4193,14 +4248,8 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     }
     const { title, body } = writing.issue;
     if (own === undefined) {
-        const { data } = await octokit.rest.issues.create({ owner, repo, title, body }).catch(async (error) => {
-            // Its answer lost, the issue may be there all the same: looked up again, never created twice.
-            const status = statusOf(error);
-            const found = status === undefined || status >= 500 ? await find() : undefined;
-            if (found === undefined)
-                throw error;
-            return { data: found };
-        });
+        // Its answer lost, the issue may be there all the same: looked up again, never created twice.
+        const data = await createOnce(async () => (await octokit.rest.issues.create({ owner, repo, title, body })).data, find, statusOf);
         return said('opened', data);
     }
     // The title is left as it is: whoever renamed it meant to.
@@ -4215,7 +4264,7 @@ async function keep({ conclusion, secrets, write }, deps, token) {
     said(reopen ? 'reopened' : 'updated', data);
 }
 /** The repository's issues (open and closed) that `creator` opened, page by page, pull requests left out. */
-async function* issuesOf(octokit, { owner, repo, creator }) {
+async function* listOwnIssues(octokit, { owner, repo, creator }) {
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
         owner,
         repo,
@@ -4319,8 +4368,8 @@ async function appendSummary(file, markdown) {
 
 
 
+
 /** An input as the runner passes it (the toolkit's own rule: spaces become `_`, upper case, trimmed). */
-const readInput = (env, name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 function fromGitHubRunner(env = process.env) {
     // A line not written: said on stderr, and the step fails.
     let broken = false;
@@ -4369,7 +4418,7 @@ function fromGitHubRunner(env = process.env) {
             onRunner: env.GITHUB_ACTIONS === 'true',
         }),
         watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
-        watching: watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }),
+        watching: (settings) => watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }, settings),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },
@@ -4399,14 +4448,11 @@ function fromGitHubRunner(env = process.env) {
 
 
 
+
 // The runner shows 10 error annotations per step: nine, and one that says where the rest are.
 const MAX_ERROR_ANNOTATIONS = 9;
-/** The action's entry point: never throws; failures end as annotations and exit code 1. */
-async function run(collaborators = fromGitHubRunner()) {
-    const { core, summary } = collaborators;
-    // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
-    const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
-    const { scrub } = secrets;
+/** How the run's messages and outputs reach the runner: log lines, annotations (within its limit), outputs. */
+function writerFor(core, scrub, withSummary) {
     let annotated = 0;
     let unannotated = 0;
     // Every text the run writes goes through here: the service's own words may echo the secret,
@@ -4432,31 +4478,48 @@ async function run(collaborators = fromGitHubRunner()) {
             core.info(oneLine(text));
     };
     const conclude = ({ outputs, messages }) => {
-        for (const [name, value] of Object.entries(outputs ?? {}))
+        const strings = outputs === undefined ? {} : outputStrings(outputs);
+        for (const [name, value] of Object.entries(strings))
             core.setOutput(name, scrub(value));
         messages.forEach(write);
         if (unannotated > 0)
-            core.error(`And ${unannotated} more error(s): each is in the log above${summary === undefined ? '' : ', and in the job summary'}.`, {});
+            core.error(`And ${unannotated} more error(s): each is in the log above${withSummary ? ', and in the job summary' : ''}.`, {});
     };
-    // An error that escapes everything ends the step: reported, and nothing more is sent.
-    const fatal = new AbortController();
-    collaborators.onFatal?.((error) => {
-        fatal.abort(error);
-        conclude(conclude_concludeFailure(error, INPUT_NAMING));
-    });
-    // The inputs of this door alone, checked before anything is sent: a typo never lets a
-    // release create the scope and then fail. Such a run ends as a failed validation does.
+    return { write, conclude };
+}
+/**
+ * The inputs of this door alone, checked before anything is sent: a typo never lets a
+ * release create the scope and then fail. Such a run ends as a failed validation does.
+ */
+function refusedInputs(core) {
     const refused = Object.entries({
         pr_comment: readPrComment(core.getInput('pr_comment')),
         watch_issue: readWatchIssue(core.getInput('watch_issue')),
     }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
-    let conclusion = refused.length > 0
-        ? {
-            messages: refused.map((r) => r.message),
-            problems: refused.map(({ field, message }) => ({ field, message: message.text })),
-            exitCode: 1,
-        }
-        : await ensureProviderScope({
+    if (refused.length === 0)
+        return undefined;
+    return {
+        messages: refused.map((r) => r.message),
+        problems: refused.map(({ field, message }) => ({ field, message: message.text })),
+        exitCode: 1,
+    };
+}
+/** The action's entry point: never throws; failures end as annotations and exit code 1. */
+async function run(collaborators = fromGitHubRunner()) {
+    const { core, summary } = collaborators;
+    // Masked before anything is logged, in every form it could take; the token's too, the moment it arrives.
+    const secrets = keepSecrets(core.getInput('client_id'), core.getInput('client_secret'), (form) => core.setSecret(form));
+    const { scrub } = secrets;
+    const { write, conclude } = writerFor(core, scrub, summary !== undefined);
+    // An error that escapes everything ends the step: reported, and nothing more is sent.
+    const fatal = new AbortController();
+    collaborators.onFatal?.((error) => {
+        fatal.abort(error);
+        conclude(concludeFailure(error, INPUT_NAMING));
+    });
+    const refused = refusedInputs(core);
+    let conclusion = refused ??
+        (await ensureProviderScope({
             read: (name) => core.getInput(name),
             naming: INPUT_NAMING,
             workspace: collaborators.workspace,
@@ -4465,22 +4528,27 @@ async function run(collaborators = fromGitHubRunner()) {
             clock: collaborators.clock,
             dispatcher: collaborators.dispatcher,
             signal: fatal.signal,
-            checkCredentials: collaborators.watching,
-        });
+            // A watch's run reads the client's credentials too (watch-issue.ts, watches).
+            checkCredentials: (settings) => collaborators.watching?.({ dryRun: settings.dry_run }) === true,
+        }));
     // A workflow context that fails to load fails the step, as any unexpected error does.
     // Every run leaves one, a failed one too: what failed, and what was known before.
     const markdown = summary === undefined
         ? undefined
-        : await summary.runContext().then((context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }), (error) => void (conclusion = conclude_concludeFailure(error, INPUT_NAMING)));
+        : await summary.runContext().then((context) => buildSummary(conclusion, { ranFor: describeRun(context), scrub }), (error) => {
+            const { settings } = conclusion;
+            conclusion = { ...concludeFailure(error, INPUT_NAMING), ...(settings === undefined ? {} : { settings }) };
+        });
     conclude(conclusion);
     // Scrubbed as it was built; scrubbed again whole, should a value have escaped that.
     if (markdown !== undefined)
         await summary?.write(scrub(markdown));
     // Where reviewers look, last: on a pull request, the same report as its comment, and on a
     // schedule the watch's issue (never a change of the result); with their inputs refused, neither.
-    if (refused.length === 0) {
-        await collaborators.comment?.({ conclusion, secrets, write });
-        await collaborators.watch?.({ conclusion, secrets, write });
+    const { settings } = conclusion;
+    if (settings !== undefined) {
+        await collaborators.comment?.({ conclusion, settings, secrets, write });
+        await collaborators.watch?.({ conclusion, settings, secrets, write });
     }
     collaborators.setExitCode(conclusion.exitCode);
 }

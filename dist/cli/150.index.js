@@ -1,8 +1,8 @@
-export const id = 470;
-export const ids = [470];
+export const id = 150;
+export const ids = [150];
 export const modules = {
 
-/***/ 1470:
+/***/ 2150:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,6 +15,49 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
+;// CONCATENATED MODULE: ./src/posting/own.ts
+/** The first post, page by page, that is one's own. Stops at the page that has it. */
+async function findOwn(pages, isOwn) {
+    for await (const page of pages) {
+        const own = page.find(isOwn);
+        if (own !== undefined)
+            return own;
+    }
+    return undefined;
+}
+/** One's own post updated in place, or created: which it was, and the post as the platform answered. */
+async function keepOwn(place) {
+    const own = await place.find();
+    return own === undefined
+        ? { post: await place.create(), created: true }
+        : { post: await place.update(own), created: false };
+}
+/**
+ * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
+ * same: looked up again, and the failure stands only when it is not.
+ */
+async function createOnce(create, find, statusOf) {
+    try {
+        return await create();
+    }
+    catch (error) {
+        const status = statusOf(error);
+        const found = status === undefined || status >= 500 ? await find() : undefined;
+        if (found === undefined)
+            throw error;
+        return found;
+    }
+}
+/** Runs the posting; whatever fails is one warning (`failure` words it), never a change of the result. */
+async function warnOnFailure(write, failure, posting) {
+    try {
+        await posting();
+    }
+    catch (error) {
+        write({ level: 'warning', text: failure(error) });
+    }
+}
+
 // EXTERNAL MODULE: ./src/render/summary.ts
 var summary = __webpack_require__(9311);
 ;// CONCATENATED MODULE: ./src/render/comment.ts
@@ -156,11 +199,7 @@ function verdict({ plan, exitCode }) {
     if (exitCode !== 0)
         return '**The run failed**: the errors are below.';
     const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same
-        ? ''
-        : plan?.form === 'list'
-            ? '**No changes**: every listed scope matches the spec.'
-            : '**No changes**: the scope matches the spec.';
+    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -174,6 +213,7 @@ var budget = __webpack_require__(4024);
 // EXTERNAL MODULE: ./src/wire/http.ts
 var wire_http = __webpack_require__(97);
 ;// CONCATENATED MODULE: ./src/gitlab/note.ts
+
 
 
 
@@ -251,10 +291,7 @@ async function noteOnMergeRequest(run) {
         },
     });
     try {
-        await note(run, http, api.replace(/\/+$/, ''), project, iid);
-    }
-    catch (error) {
-        write({ level: 'warning', text: noteFailure(error) });
+        await warnOnFailure(write, noteFailure, () => note(run, http, api.replace(/\/+$/, ''), project, iid));
     }
     finally {
         // Every connection the note opened is closed: the command exits at once.
@@ -276,33 +313,25 @@ async function note({ conclusion, env, clientId, spec, secrets, write, words }, 
         assign: words.assign,
     });
     const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
-    const find = () => findOwn(http, api, notes, marker, user.id);
-    const own = await find();
+    // Never a system note, never anyone else's, even one that copies the marker.
+    const find = () => findOwn(readNotePages(http, api, notes), (n) => n.system !== true && n.author?.id === user.id && n.body?.includes(marker) === true);
     const where = (id) => env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`;
-    if (own !== undefined) {
-        const updated = await http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, {
-            body: { body },
-        });
-        return write({ level: 'info', text: `The note on merge request !${iid} is updated: ${where(updated.id)}` });
-    }
-    const created = await http
-        .send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } })
-        .catch(async (error) => {
+    const { post, created } = await keepOwn({
+        find,
+        update: (own) => http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } }),
         // Its answer lost, the note may be there all the same: looked up again, never posted twice.
-        const status = error instanceof wire_http/* HttpError */.j$ ? error.status : undefined;
-        const found = status === undefined || status >= 500 ? await find() : undefined;
-        if (found === undefined)
-            throw error;
-        return found;
+        create: () => createOnce(() => http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }), find, (error) => (error instanceof wire_http/* HttpError */.j$ ? error.status : undefined)),
     });
-    write({ level: 'info', text: `The note on merge request !${iid} is created: ${where(created.id)}` });
+    write({
+        level: 'info',
+        text: `The note on merge request !${iid} is ${created ? 'created' : 'updated'}: ${where(post.id)}`,
+    });
 }
 /**
- * The first note, page by page, that carries the marker and was written by the token's user:
- * never a system note, never anyone else's, even one that copies the marker. Pages follow
+ * The merge request's notes, page by page, oldest first, as long as they are read. Pages follow
  * X-Next-Page, or the Link header's next (keyset pagination sends only that), on the API's origin alone.
  */
-async function findOwn(http, api, notes, marker, userId) {
+async function* readNotePages(http, api, notes) {
     const origin = new URL(api).origin;
     let url = `${notes}?per_page=${PER_PAGE}&sort=asc&order_by=created_at`;
     const seen = new Set();
@@ -311,12 +340,9 @@ async function findOwn(http, api, notes, marker, userId) {
             break;
         seen.add(url);
         const { data, headers } = await http.retriedWithHeaders(`GitLab's GET of the merge request's notes (page ${page})`, Notes, 'GET', url);
-        const own = data.find((n) => n.system !== true && n.author?.id === userId && n.body?.includes(marker) === true);
-        if (own !== undefined)
-            return own;
+        yield data;
         url = nextPage(url, headers, origin);
     }
-    return undefined;
 }
 /** The next page's address: X-Next-Page (a number, empty on the last), else Link's rel="next" on the API's origin. */
 function nextPage(url, headers, origin) {
