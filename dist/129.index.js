@@ -2338,7 +2338,8 @@ const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.lo
  */
 function lineageOf(credentials, { own, made, now }) {
     const sorted = byCreation(credentials);
-    const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
+    // The new one, made from the run's own secret, is never the one in use nor its sibling.
+    const tools = sorted.filter(madeByThisTool);
     const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
     const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
     const siblings = lineOfInUse === undefined ? [] : tools.filter((c) => c.id !== inUse?.id && madeFrom(c) === lineOfInUse);

@@ -61,6 +61,10 @@ describe('names and fingerprints', () => {
     expect(fp(secret)).not.toBe(fp(`${secret}x`));
     expect(fp(secret)).not.toBe(fingerprintOf(nthUuid(9), secret));
     expect(secret).not.toContain(fp(secret));
+    // The recipe docs/security.md names: a label, the client id in lower case and the secret, NUL between.
+    expect(fingerprintOf('ABC-Client', 'sec')).toBe(
+      createHash('sha256').update('ensure-provider-scope lineage\0abc-client\0sec').digest('hex').slice(0, 16),
+    );
     // Not a bare hash of the secret: a label and the client go in first.
     expect(fp(secret)).not.toBe(createHash('sha256').update(secret).digest('hex').slice(0, 16));
   });

@@ -1008,3 +1008,177 @@ describe("two rotations at once, one storing between the other's store and its r
     },
   );
 });
+
+describe('past the stores, word for word', () => {
+  const CREDENTIALS = new RegExp(`^/v2/api/clients/${CLIENT_ID}/credentials$`);
+  /** Once the new credential is made, the next listing of the credentials is answered `fault`. */
+  const afterCreation = (w: World, fault: Parameters<EmbeddedAuthService['inject']>[0]) =>
+    w.service.inject({
+      method: 'POST',
+      before: () => w.service.inject({ method: 'GET', path: CREDENTIALS, ...fault }),
+    });
+  const newest = (w: World) => credentials(w.service).at(-1);
+
+  test('the listing before retiring failing: every destination that holds the new secret named', async () => {
+    const w = world();
+    afterCreation(w, { status: 503, times: 1000 });
+    const r = await rotate(w);
+    expect(errors(r)[0]).toMatch(/^The new secret is stored in the first place, the second place, but the credentials/);
+  });
+
+  test('a listing without the new credential: known gone; the starting secret stored back in both places', async () => {
+    const w = world();
+    afterCreation(w, { status: 200, body: '{"credentials":[]}' });
+    const [a, b] = [destination('place A'), destination('place B')];
+    const r = await rotate(w, { destinations: [a, b] });
+    expect(r.exitCode).toBe(1);
+    expect(r.report.gone).toBe(true);
+    expect([a.held[1], b.held[1]]).toEqual([PORTAL_SECRET, PORTAL_SECRET]);
+    expect(errors(r)).toEqual([
+      `The new credential ${said(newest(w))} is gone from the client after this run stored its secret: another rotation running at the same time, or a person, deleted it. Nothing was retired.`,
+      'Stored the secret this run started with back in place A, place B: it still works.',
+    ]);
+  });
+
+  test('the new secret refused while its credential is still listed: said as refused, not gone', async () => {
+    const w = world();
+    afterCreation(w, { status: 401 });
+    const r = await rotate(w, { destinations: [destination('the place', { rewritable: false })] });
+    expect(r.exitCode).toBe(1);
+    expect(errors(r)).toEqual([
+      `The new secret was refused (HTTP 401) when the credentials were read again after the stores: its credential ${said(newest(w))} may have been deleted by another rotation running at the same time, or a person. Nothing was retired.`,
+      'the place holds a secret that no longer works. The secret this run started with still works: store it there by hand, then run the step again once no other rotation runs.',
+    ]);
+  });
+
+  test('storing the starting secret back failing, and two places that cannot take it again: each named', async () => {
+    const w = world();
+    afterCreation(w, { status: 200, body: '{"credentials":[]}' });
+    let stores = 0;
+    const flaky: ReturnType<typeof destination> = {
+      ...destination('place A'),
+      store: async () => {
+        if (++stores > 1) throw new Error('HTTP 422');
+      },
+    };
+    const r = await rotate(w, {
+      destinations: [flaky, destination('file B', { rewritable: false }), destination('file C', { rewritable: false })],
+    });
+    expect(r.report.restored).toEqual([]);
+    expect(errors(r)[1]).toBe(
+      'place A, file B, file C hold a secret that no longer works; storing the starting secret back failed: place A (HTTP 422). The secret this run started with still works: store it there by hand, then run the step again once no other rotation runs.',
+    );
+  });
+
+  test('the starting secret not proven when the new one is gone: nothing stored back', async () => {
+    const w = world();
+    w.service.inject({
+      method: 'POST',
+      before: () => {
+        w.service.inject({ method: 'GET', path: CREDENTIALS, status: 200, body: '{"credentials":[]}' });
+        // The proof of the new secret first, then every try of the starting one: a 503.
+        w.service.inject({
+          method: 'GET',
+          path: new RegExp(`^/v2/api/clients/${CLIENT_ID}$`),
+          before: () =>
+            w.service.inject({
+              method: 'GET',
+              path: new RegExp(`^/v2/api/clients/${CLIENT_ID}$`),
+              status: 503,
+              times: 1000,
+            }),
+        });
+      },
+    });
+    const place = destination('the place');
+    const r = await rotate(w, { destinations: [place] });
+    expect(place.held).toHaveLength(1);
+    expect(r.report.restored).toEqual([]);
+    expect(errors(r)[1]).toMatch(
+      /^the place holds a secret that no longer works\. The secret this run started with no longer works either\./,
+    );
+  });
+
+  test("retire: now, two of the last hour made from the run's own secret: both retired, the new secret stored again where a store replaces, each place said", async () => {
+    const w = world();
+    age(w.service, 100);
+    const inUse = plant(w, toolName('aaa', PORTAL_SECRET), 48, 'the-secret-of-now-runs-xxxxxx');
+    const one = plant(w, toolName('one', inUse.secret), 0.2);
+    const two = plant(w, toolName('two', inUse.secret), 0.1);
+    let stores = 0;
+    const failing: ReturnType<typeof destination> = {
+      ...destination('place C'),
+      store: async () => {
+        if (++stores > 1) throw new Error('HTTP 500');
+      },
+    };
+    const a = destination('place A');
+    const r = await rotate(w, {
+      secret: inUse.secret,
+      settings: { retire: 'now' },
+      destinations: [a, destination('file B', { rewritable: false }), failing],
+    });
+    expect(r.exitCode).toBe(0);
+    expect(a.held).toEqual([a.held[0], a.held[0]]);
+    expect(r.messages.filter((m) => m.level === 'warning').map((m) => m.text)).toEqual([
+      `${said(one)}, ${said(two)} were made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired. ` +
+        "The new secret was stored again in place A, so that the last write is this run's. Storing it again failed in place C (HTTP 500): store it there by hand. " +
+        'If another rotation was running, it fails and says so: run one rotation at a time (docs/rotation.md).',
+    ]);
+  });
+
+  test('retire: now, nothing of the last hour made from its own secret: nothing stored again, no warning', async () => {
+    const w = world();
+    age(w.service, 100);
+    const inUse = plant(w, toolName('aaa', PORTAL_SECRET), 48, 'the-secret-of-now-runs-yyyyyy');
+    plant(w, toolName('old', inUse.secret), 5);
+    plant(w, toolName('oth', 'another-secret'), 0.2);
+    const a = destination('place A');
+    const r = await rotate(w, { secret: inUse.secret, settings: { retire: 'now' }, destinations: [a] });
+    expect(r.report.retired).toHaveLength(3);
+    expect(a.held).toHaveLength(1);
+    expect(r.messages.filter((m) => m.level === 'warning')).toEqual([]);
+    // One of the last hour made from its own secret, and a place that cannot take it again: said, nothing stored again.
+    const w2 = world();
+    const one = plant(w2, toolName('one', PORTAL_SECRET), 0.2);
+    const file = destination('file B', { rewritable: false });
+    const r2 = await rotate(w2, { settings: { retire: 'now' }, destinations: [file] });
+    expect(file.held).toHaveLength(1);
+    expect(r2.messages.filter((m) => m.level === 'warning').map((m) => m.text)).toEqual([
+      `${said(one)} was made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired. If another rotation was running, it fails and says so: run one rotation at a time (docs/rotation.md).`,
+    ]);
+  });
+
+  test('the only one left: the new credential named', async () => {
+    const w = world();
+    const r = await rotate(w, { settings: { retire_id: credentials(w.service)[0]?.id ?? '' } });
+    expect(infos(r).at(-1)).toBe(`The new credential ${said(credentials(w.service)[0])} is the client's only one.`);
+  });
+
+  test('a dry run whose one in use has a sibling: no word of the portal standing in; the policy read from a spec in the current directory', async () => {
+    const w = world();
+    age(w.service, 100);
+    plant(w, toolName('one', PORTAL_SECRET), 30, 'sibling-dry-one-zzzzzzzz');
+    plant(w, toolName('two', PORTAL_SECRET), 29);
+    const r = await rotate(w, {
+      secret: 'sibling-dry-one-zzzzzzzz',
+      settings: { dry_run: 'true', spec: 'examples/provider-scope.yml' },
+      now: Date.now(),
+    });
+    expect(r.exitCode).toBe(0);
+    expect(infos(r).some((t) => t.startsWith('None of the credentials'))).toBe(false);
+    // The example's policy is 100 days: both that may be in use are 29 and 30 days old.
+    expect(r.messages.filter((m) => m.level === 'warning')).toEqual([]);
+    const old = world();
+    age(old.service, 24 * 101);
+    const aged = await rotate(old, {
+      settings: { dry_run: 'true', spec: 'examples/provider-scope.yml' },
+      now: Date.now(),
+    });
+    expect(aged.messages.filter((m) => m.level === 'warning').map((m) => m.text)).toEqual([
+      expect.stringMatching(
+        /^The secret in use is older than 100 days \(the spec's credentials\.max_age_days\): .* is 101 days old\./,
+      ),
+    ]);
+  });
+});

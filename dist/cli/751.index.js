@@ -1710,7 +1710,8 @@ const byCreation = (credentials) => [...credentials].sort((a, b) => a.created.lo
  */
 function lineageOf(credentials, { own, made, now }) {
     const sorted = byCreation(credentials);
-    const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
+    // The new one, made from the run's own secret, is never the one in use nor its sibling.
+    const tools = sorted.filter(madeByThisTool);
     const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
     const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
     const siblings = lineOfInUse === undefined ? [] : tools.filter((c) => c.id !== inUse?.id && madeFrom(c) === lineOfInUse);
@@ -3982,7 +3983,7 @@ function storeState(report, credential, naming) {
     const holds = [
         ...(report.stored.length > 0 ? [`${plural(report.stored, 'holds', 'hold')} the new secret`] : []),
         ...(report.mayHold.length > 0
-            ? [`${plural(report.mayHold, 'may hold', 'may hold')} the new secret or the current one (its answer was lost)`]
+            ? [`${report.mayHold.join(', ')} may hold the new secret or the current one (its answer was lost)`]
             : []),
         ...(report.unchanged.length > 0
             ? [`${plural(report.unchanged, 'still holds', 'still hold')} the current one`]
@@ -4025,7 +4026,8 @@ async function storeBack(run, gone, how) {
         .cleanup(settings.client_secret)
         .authenticates()
         .catch(() => false);
-    const stored = port.destinations.filter((d) => report.stored.includes(d.name));
+    // Confirmed only once every store answered: each destination holds the new secret.
+    const stored = port.destinations;
     const failed = [];
     for (const destination of works ? stored.filter((d) => d.rewritable) : []) {
         await destination.store(settings.client_secret, { budget, log }).then(() => void report.restored.push(destination.name), (error) => void failed.push(`${destination.name} (${error.message})`));
@@ -4078,7 +4080,7 @@ async function retireOld(run, service, made, after) {
     const messages = [
         ...report.retired.map((c) => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
         ...(await storeAgainAfterInFlight(run, judged, retiredIds, made.secret)),
-        ...keptMessages(judged, run.port.rotationNaming),
+        ...keptMessages(judged, made.credential, run.port.rotationNaming),
         ...failed.map((text) => ({ level: 'error', text })),
     ];
     return { outputs: port_outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
@@ -4094,18 +4096,18 @@ async function storeAgainAfterInFlight({ port, report, budget, log }, judged, re
     if (inFlight.length === 0)
         return [];
     const again = port.destinations.filter((d) => d.rewritable && report.stored.includes(d.name));
+    const done = [];
     const failed = [];
     for (const destination of again)
-        await destination
-            .store(secret, { budget, log })
-            .catch((error) => void failed.push(`${destination.name} (${error.message})`));
+        await destination.store(secret, { budget, log }).then(() => void done.push(destination.name), (error) => void failed.push(`${destination.name} (${error.message})`));
     return [
         {
             level: 'warning',
             text: `${inFlight.map(describe).join(', ')} ${inFlight.length === 1 ? 'was' : 'were'} made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired. ` +
-                (again.length === 0
+                (done.length === 0
                     ? ''
-                    : `The new secret was stored again in ${again.map((d) => d.name).join(', ')}${failed.length === 0 ? '' : `, but not in ${failed.join('; ')}`}, so that the last write is this run's. `) +
+                    : `The new secret was stored again in ${done.join(', ')}, so that the last write is this run's. `) +
+                (failed.length === 0 ? '' : `Storing it again failed in ${failed.join('; ')}: store it there by hand. `) +
                 'If another rotation was running, it fails and says so: run one rotation at a time (docs/rotation.md).',
         },
     ];
@@ -4183,16 +4185,10 @@ const KEPT_WORDS = {
     'may belong to a rotation in flight': 'made in the last hour, it may belong to another rotation in flight; a later rotation retires it',
 };
 /** The credentials kept beside the new one, each with why, and how to retire the one the deploy no longer uses. */
-function keptMessages(judged, words) {
+function keptMessages(judged, made, words) {
     const others = judged.filter((c) => c.kept !== undefined && c.kept !== 'the new one');
-    const made = judged.find((c) => c.kept === 'the new one');
     if (others.length === 0)
-        return [
-            {
-                level: 'info',
-                text: `The new credential ${made === undefined ? '' : `${describe(made)} `}is the client's only one.`,
-            },
-        ];
+        return [{ level: 'info', text: `The new credential ${describe(made)} is the client's only one.` }];
     const siblings = others.some((c) => c.kept === 'may be in use')
         ? ' The run cannot tell which of those made from the same secret the deployed provider holds, so it keeps all of them.'
         : '';

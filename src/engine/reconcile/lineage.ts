@@ -82,7 +82,8 @@ export function lineageOf(
   { own, made, now }: { own: string; made?: string | undefined; now: number },
 ): Lineage {
   const sorted = byCreation(credentials);
-  const tools = sorted.filter((c) => madeByThisTool(c) && c.id !== made);
+  // The new one, made from the run's own secret, is never the one in use nor its sibling.
+  const tools = sorted.filter(madeByThisTool);
   const inUse = tools.filter((c) => madeFrom(c) !== own).at(-1);
   const lineOfInUse = inUse === undefined ? undefined : madeFrom(inUse);
   const siblings =

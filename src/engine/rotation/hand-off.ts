@@ -49,7 +49,7 @@ function storeState(report: RotationReport, credential: Credential, naming: Nami
   const holds = [
     ...(report.stored.length > 0 ? [`${plural(report.stored, 'holds', 'hold')} the new secret`] : []),
     ...(report.mayHold.length > 0
-      ? [`${plural(report.mayHold, 'may hold', 'may hold')} the new secret or the current one (its answer was lost)`]
+      ? [`${report.mayHold.join(', ')} may hold the new secret or the current one (its answer was lost)`]
       : []),
     ...(report.unchanged.length > 0
       ? [`${plural(report.unchanged, 'still holds', 'still hold')} the current one`]
@@ -95,7 +95,8 @@ async function storeBack(run: Rotation, gone: Credential, how: 'gone' | 'refused
     .cleanup(settings.client_secret)
     .authenticates()
     .catch(() => false);
-  const stored = port.destinations.filter((d) => report.stored.includes(d.name));
+  // Confirmed only once every store answered: each destination holds the new secret.
+  const stored = port.destinations;
   const failed: string[] = [];
   for (const destination of works ? stored.filter((d) => d.rewritable) : []) {
     await destination.store(settings.client_secret, { budget, log }).then(

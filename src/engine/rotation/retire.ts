@@ -53,7 +53,7 @@ export async function retireOld(
   const messages: Message[] = [
     ...report.retired.map((c): Message => ({ level: 'info', text: `Retired the credential ${describe(c)}` })),
     ...(await storeAgainAfterInFlight(run, judged, retiredIds, made.secret)),
-    ...keptMessages(judged, run.port.rotationNaming),
+    ...keptMessages(judged, made.credential, run.port.rotationNaming),
     ...failed.map((text): Message => ({ level: 'error', text })),
   ];
   return { outputs: outputsOf(report), messages, report, exitCode: failed.length === 0 ? 0 : 1 };
@@ -74,19 +74,22 @@ async function storeAgainAfterInFlight(
   const inFlight = judged.filter((c) => c.standing === 'made from this secret' && c.recent && retired.has(c.id));
   if (inFlight.length === 0) return [];
   const again = port.destinations.filter((d) => d.rewritable && report.stored.includes(d.name));
+  const done: string[] = [];
   const failed: string[] = [];
   for (const destination of again)
-    await destination
-      .store(secret, { budget, log })
-      .catch((error: unknown) => void failed.push(`${destination.name} (${(error as Error).message})`));
+    await destination.store(secret, { budget, log }).then(
+      () => void done.push(destination.name),
+      (error: unknown) => void failed.push(`${destination.name} (${(error as Error).message})`),
+    );
   return [
     {
       level: 'warning',
       text:
         `${inFlight.map(describe).join(', ')} ${inFlight.length === 1 ? 'was' : 'were'} made from the secret this run holds in the last hour: maybe another rotation running at the same time, now retired. ` +
-        (again.length === 0
+        (done.length === 0
           ? ''
-          : `The new secret was stored again in ${again.map((d) => d.name).join(', ')}${failed.length === 0 ? '' : `, but not in ${failed.join('; ')}`}, so that the last write is this run's. `) +
+          : `The new secret was stored again in ${done.join(', ')}, so that the last write is this run's. `) +
+        (failed.length === 0 ? '' : `Storing it again failed in ${failed.join('; ')}: store it there by hand. `) +
         'If another rotation was running, it fails and says so: run one rotation at a time (docs/rotation.md).',
     },
   ];
@@ -182,16 +185,10 @@ export const KEPT_WORDS: Readonly<Record<Exclude<Keeping, undefined>, string>> =
 };
 
 /** The credentials kept beside the new one, each with why, and how to retire the one the deploy no longer uses. */
-function keptMessages(judged: readonly JudgedView[], words: RotationNaming): Message[] {
+function keptMessages(judged: readonly JudgedView[], made: Credential, words: RotationNaming): Message[] {
   const others = judged.filter((c) => c.kept !== undefined && c.kept !== 'the new one');
-  const made = judged.find((c) => c.kept === 'the new one');
   if (others.length === 0)
-    return [
-      {
-        level: 'info',
-        text: `The new credential ${made === undefined ? '' : `${describe(made)} `}is the client's only one.`,
-      },
-    ];
+    return [{ level: 'info', text: `The new credential ${describe(made)} is the client's only one.` }];
   const siblings = others.some((c) => c.kept === 'may be in use')
     ? ' The run cannot tell which of those made from the same secret the deployed provider holds, so it keeps all of them.'
     : '';
