@@ -120,7 +120,9 @@ export function describeDemo(auth: 'basic' | 'token'): void {
       const block = lines.slice(lines.findIndex((l) => /^10\. /.test(l)));
       expect(block.slice(2, 5)).toEqual([
         expect.stringMatching(
-          new RegExp(`^ {6}Created the credential "ensure-provider-scope \\S+Z [0-9a-f]+ from [0-9a-f]{16}" \\(id ${UUID}, `),
+          new RegExp(
+            `^ {6}Created the credential "ensure-provider-scope \\S+Z [0-9a-f]+ from [0-9a-f]{16}" \\(id ${UUID}, `,
+          ),
         ),
         '      Stored the new secret in the file new-secret',
         expect.stringMatching(

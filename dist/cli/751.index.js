@@ -2357,7 +2357,9 @@ async function ensure(port, signal) {
             ...(await reconcile(service, { ...request, form, specs }, log)),
         };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
-        const credentials = port.checkCredentials?.(settings) === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+        const credentials = port.checkCredentials?.(settings) === true
+            ? await checkCredentials(service, settings, specFile, port, budget)
+            : undefined;
         const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
         return {
             ...concluded,

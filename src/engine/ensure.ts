@@ -193,7 +193,9 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
     };
     const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
     const credentials =
-      port.checkCredentials?.(settings) === true ? await checkCredentials(service, settings, specFile, port, budget) : undefined;
+      port.checkCredentials?.(settings) === true
+        ? await checkCredentials(service, settings, specFile, port, budget)
+        : undefined;
     const concluded = concludeRun({ inputs: settings, naming: port.naming, ensured, providers });
     return {
       ...concluded,
