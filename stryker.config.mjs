@@ -141,6 +141,8 @@ export default {
   //   (every setting outside the rotation's has a default).
   // - src/engine/reconcile/lineage.ts, the credential's name: `$` dropped from the milliseconds' pattern.
   //   toISOString() ends in `.sssZ` and holds no other `.dddZ`.
+  // - src/engine/rotation/hand-off.ts, storeBack: the starting secret's check `.catch(() => false)`
+  //   made `() => undefined`: both are falsy, and the value only decides `works ? ... : ...`.
   // - src/engine/rotation/port.ts, RotationFailure: its `name` and its message's `join('\n')` made
   //   other strings, and a validation problem's `field` made "": the failure is caught inside
   //   rotateSecret, which reads only its messages' texts.
