@@ -65,7 +65,7 @@ describe('against another service, with the usual settings', () => {
       PROVIDER_CLIENT_SECRET: client.secret,
     });
     expect(run.code).toBe(1);
-    expect(run.files['The job summary']).toMatch(/^### Provider scope: the run failed\n/);
+    expect(run.files['The job summary']).toMatch(/^\*\*The run failed\*\*: /);
     expect(run.files['The job summary']).toContain('bad credential \\*\\*\\*');
     await expectNoSecret(run, client.id, client.secret);
   });

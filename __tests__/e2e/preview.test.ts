@@ -27,13 +27,14 @@ describe('against the embedded service it starts', () => {
       ].join('\n'),
     );
     const { 'The job summary': summary, "The pull request's comment": comment, "The watch's issue": issue } = run.files;
-    expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/);
+    expect(summary).toMatch(/^\*\*Dry run\*\*: <code>action\\_all<\/code> would be created\.\n/);
+    expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/m);
     expect(summary).toMatch(/^\| Ran for \| a local preview \\\(npm run preview\\\) \|/m);
     expect(summary).toMatch(/^\| name \| <code>"Previewed provider"<\/code> \|/m);
     // The comment: its marker (the client and the spec as the input names it), the same report, the link to the run.
     expect(comment).toMatch(
       new RegExp(
-        `^<!-- ensure-provider-scope client=${CLIENT_ID} spec=\\.github%2Fprovider-scope\\.yml -->\\n### Dry run: the provider scope would be created\\n`,
+        `^<!-- ensure-provider-scope client=${CLIENT_ID} spec=\\.github%2Fprovider-scope\\.yml -->\\n\\*\\*Dry run\\*\\*: `,
       ),
     );
     expect(comment).toContain(
@@ -44,7 +45,7 @@ describe('against the embedded service it starts', () => {
       `**Provider scope needs attention\\: Preview client \\(${CLIENT_ID}\\), .github/provider-scope.yml**`,
     );
     expect(issue).toContain(
-      `<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\n### The provider scope needs attention\n`,
+      `<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\n**Dry run**: <code>action\\_all</code> would be created.\n`,
     );
     expect(issue).toContain('- The client has no scope.\n');
     expect(run.stderr).toContain(
@@ -57,7 +58,8 @@ describe('against the embedded service it starts', () => {
     const run = await preview(['--registered', FILE, '--out', 'rendered']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('issue.md (the registration is well: no issue)');
-    expect(run.files['The job summary']).toMatch(/^### Dry run: provider scope already registered\n/);
+    expect(run.files['The job summary']).toMatch(/^\*\*No changes\*\*: the scope matches the spec\.\n/);
+    expect(run.files['The job summary']).toMatch(/^### Dry run: provider scope already registered\n/m);
     expect(run.files["The pull request's comment"]).toMatch(
       /^<!-- [^\n]+ -->\n\*\*No changes\*\*: the scope matches the spec\.\n/,
     );
@@ -78,7 +80,7 @@ describe('against the embedded service it starts', () => {
       /^\| description \| <code>"Runs older actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m,
     );
     expect(run.files["The watch's issue"]).toMatch(
-      /^\| description \| <code>"Runs previewed actions"<\/code> \| <code>"Runs older actions"<\/code> \|/m,
+      /^\| <code>action\\_all<\/code> \| description \| <code>"Runs older actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m,
     );
     await expectNoSecret(run);
   });
@@ -90,9 +92,9 @@ describe('against the embedded service it starts', () => {
     expect(run.stderr).toContain('Error: .github/provider-scope.yml: description is required');
     expect(run.stderr).toContain('The run failed: its errors are above, and in each file, as GitHub would show them.');
     expect(run.files['The job summary']).toMatch(
-      /^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /,
+      /^\*\*Nothing was done\*\*: 2 problem\\\(s\\\) to fix first\.\n\n\*\*Next\*\*: Fix each problem below at its line\. Run the step again\.\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /,
     );
-    expect(run.files["The pull request's comment"]).toContain('**The run failed**: the errors are below.');
+    expect(run.files["The pull request's comment"]).toContain('**Nothing was done**: 2 problem\\(s\\) to fix first.');
     expect(run.files["The watch's issue"]).toContain('- The run failed.\n');
     await expectNoSecret(run);
   });
