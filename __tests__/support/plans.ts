@@ -2,11 +2,12 @@
  * A run's conclusion from a reconciliation's result, as the engine concludes it (engine/reconcile/plan.ts,
  * engine/conclude/conclude.ts): the tests of the doors' renderings start from the one plan.
  */
+import { TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
 import { failureVerdict, planVerdict, type VerdictFacts } from '../../src/engine/conclude/verdict.ts';
 import type { Settings } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
-import { planOf, type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { planOf, type Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ANY_SCOPE_OF_CLIENT, type ProviderCheck } from '../../src/wire/provider.ts';
 import { outputStrings, type OutputStrings } from '../../src/render/outputs.ts';
@@ -39,7 +40,7 @@ export const failedRun = (failed: Omit<Conclusion, 'verdict' | 'exitCode'> & { e
 
 /** A result of the single form, as the engine hands it to the plan. */
 export const single = (result: ReconcileResult): Ensured => ({
-  telling: tellingOf('single'),
+  telling: TOLD_AS_ONE,
   results: [result],
   unlisted: [],
 });

@@ -3,6 +3,7 @@
  * exit codes, the plan as a person and as a program reads it, the dotenv file, and the
  * guarantees it shares with the action (no form of the secret anywhere, hostile text inert).
  */
+import { TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
@@ -27,7 +28,6 @@ import { SETTING_DEFAULTS, SETTING_NAMES } from '../../src/engine/settings/setti
 import { secretForms } from '../../src/engine/secrets.ts';
 import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { CliWorkspace, type CliRun } from '../support/cli-world.ts';
-import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const SECRET = 'cli-test-secret-3f9a';
 const SPEC = `name: CLI provider\ndescription: Runs CLI actions\nadvertised: true\ndependent_scopes:\n  - scope: ${GROUPS_SCOPE_STRING}\n`;
@@ -380,10 +380,8 @@ describe('--json and --dotenv', () => {
       changes: false,
       scopes: {},
     };
-    expect(() => dotenvOf(outputs, tellingOf('single'))).toThrow(
-      '--dotenv: the output scope_string holds a line break',
-    );
-    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, tellingOf('single'))).toThrow(
+    expect(() => dotenvOf(outputs, TOLD_AS_ONE)).toThrow('--dotenv: the output scope_string holds a line break');
+    expect(() => dotenvOf({ ...outputs, scope_string: 'x'.repeat(6000) }, TOLD_AS_ONE)).toThrow(
       /GitLab reads a dotenv report under 5120 only/,
     );
   });
@@ -398,9 +396,9 @@ describe('--json and --dotenv', () => {
       changes: false,
       scopes: {},
     };
-    expect(dotenvOf(outputs, tellingOf('single'))).toContain('SCOPE_STRING=a b\n');
+    expect(dotenvOf(outputs, TOLD_AS_ONE)).toContain('SCOPE_STRING=a b\n');
     for (const scope_string of [' a', 'a '])
-      expect(() => dotenvOf({ ...outputs, scope_string }, tellingOf('single'))).toThrow(
+      expect(() => dotenvOf({ ...outputs, scope_string }, TOLD_AS_ONE)).toThrow(
         '--dotenv: the output scope_string holds',
       );
   });
@@ -417,10 +415,10 @@ describe('--json and --dotenv', () => {
     };
     const padded = (bytes: number) => ({
       ...outputs,
-      scope_string: 'x'.repeat(bytes - dotenvOf(outputs, tellingOf('single')).length + 1),
+      scope_string: 'x'.repeat(bytes - dotenvOf(outputs, TOLD_AS_ONE).length + 1),
     });
-    expect(Buffer.byteLength(dotenvOf(padded(5119), tellingOf('single')))).toBe(5119);
-    expect(() => dotenvOf(padded(5120), tellingOf('single'))).toThrow('--dotenv: the outputs take 5120 bytes');
+    expect(Buffer.byteLength(dotenvOf(padded(5119), TOLD_AS_ONE))).toBe(5119);
+    expect(() => dotenvOf(padded(5120), TOLD_AS_ONE)).toThrow('--dotenv: the outputs take 5120 bytes');
   });
 });
 

@@ -3,6 +3,7 @@
  * "about N scopes with 16-character suffixes" with https://auth.globus.org. The number is the
  * one dotenvProblems lets through, before any request: N fit, N + 1 do not.
  */
+import { TOLD_APART, TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,14 +13,13 @@ import { dotenvOf, dotenvProblems, MAX_BYTES } from '../../src/gitlab/dotenv.ts'
 import type { SpecFile } from '../../src/engine/settings/spec.ts';
 import type { Outputs } from '../../src/engine/conclude/conclude.ts';
 import { id } from '../support/ids.ts';
-import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('5fac2e64-c734-4e6b-90ea-ff12ddbf9653');
 const scopeStringFor = (suffix: string): string => `https://auth.globus.org/scopes/${CLIENT_ID}/${suffix}`;
 /** 16 characters, letters, digits and underscores, each its own. */
 const suffixOf = (i: number): string => `operation_${String(i).padStart(6, '0')}`;
-const listOf = (count: number): Pick<SpecFile, 'form' | 'scopes'> => ({
-  form: 'list',
+const listOf = (count: number): Pick<SpecFile, 'telling' | 'scopes'> => ({
+  telling: TOLD_APART,
   scopes: Array.from({ length: count }, (_, i) => ({
     name: 'n',
     description: 'd',
@@ -73,16 +73,12 @@ test('a value the file cannot hold, a control character or a blank at an end: re
   };
   const refusal = (output: string): string =>
     `--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`;
-  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, tellingOf('single'))).toThrow(
+  expect(() => dotenvOf({ ...outputs, scope_string: 'https://a.example/\u0007' }, TOLD_AS_ONE)).toThrow(
     new ActionError(refusal('scope_string')),
   );
-  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, tellingOf('single'))).toThrow(
-    new ActionError(refusal('scope_id')),
-  );
+  expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, TOLD_AS_ONE)).toThrow(new ActionError(refusal('scope_id')));
   const scopes = { a: { scope_string: 'https://a.example/a\n' } } as unknown as Outputs['scopes'];
-  expect(() => dotenvOf({ ...outputs, scopes }, tellingOf('list'))).toThrow(
-    new ActionError(refusal('scope_string of a')),
-  );
+  expect(() => dotenvOf({ ...outputs, scopes }, TOLD_APART)).toThrow(new ActionError(refusal('scope_string of a')));
 });
 
 test('the file of the scopes that fit is the one a run writes: under the limit, one SCOPE_STRING_<SUFFIX> line each', () => {
@@ -104,7 +100,7 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
       changes: false,
       scopes: Object.fromEntries(strings.map((s, i) => [suffixOf(i), { ...entry, scope_string: s }])),
     },
-    tellingOf('list'),
+    TOLD_APART,
   );
   expect(Buffer.byteLength(text)).toBeLessThan(MAX_BYTES);
   expect(text.split('\n').filter((line) => line.startsWith('SCOPE_STRING_OPERATION_'))).toHaveLength(said);
@@ -113,8 +109,8 @@ test('the file of the scopes that fit is the one a run writes: under the limit, 
 });
 
 test("a suffix that makes no variable's name, and two that make the same, are refused by name; the single form is never refused", () => {
-  const listed = (...suffixes: string[]): Pick<SpecFile, 'form' | 'scopes'> => ({
-    form: 'list',
+  const listed = (...suffixes: string[]): Pick<SpecFile, 'telling' | 'scopes'> => ({
+    telling: TOLD_APART,
     scopes: suffixes.map((scope_suffix) => ({
       name: 'n',
       description: 'd',
@@ -137,12 +133,12 @@ test("a suffix that makes no variable's name, and two that make the same, are re
     ],
   ]);
   expect(dotenvProblems(listed('ok', 'also_ok'), scopeStringFor)).toEqual([]);
-  expect(dotenvProblems({ ...listed('read.only'), form: 'single' }, scopeStringFor)).toEqual([]);
+  expect(dotenvProblems({ ...listed('read.only'), telling: TOLD_AS_ONE }, scopeStringFor)).toEqual([]);
 });
 
 test('the projection is the file a run writes for the listed scopes alone: refused at 5120 bytes, let through at 5119', () => {
-  const one = (suffix: string): Pick<SpecFile, 'form' | 'scopes'> => ({
-    form: 'list',
+  const one = (suffix: string): Pick<SpecFile, 'telling' | 'scopes'> => ({
+    telling: TOLD_APART,
     scopes: [
       {
         name: 'n',
@@ -197,7 +193,7 @@ test('the projection is the file a run writes for the listed scopes alone: refus
         },
       },
     },
-    tellingOf('list'),
+    TOLD_APART,
   );
   expect(written).toBe(fileOf(suffix, long));
 });

@@ -11,6 +11,7 @@
  * pr-comment.test.ts: in a comment or an issue, each `@`, `#` and `www.` carries a word joiner.
  * micromark is a devDependency: no bundle may hold it.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
@@ -18,7 +19,7 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import type { DependentView } from '../../src/engine/reconcile/drift.ts';
-import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured } from '../../src/engine/reconcile/plan.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import type { Unwell } from '../../src/engine/conclude/health.ts';
@@ -86,7 +87,7 @@ const run = (
   { dryRun = false, onDrift = 'warn' }: { dryRun?: boolean; onDrift?: OnDrift } = {},
 ): Conclusion => concludeRun({ inputs: { on_drift: onDrift, dry_run: dryRun }, naming: INPUT_NAMING, ensured });
 const list = (results: ReconcileResult[]): Ensured => ({
-  telling: tellingOf('list'),
+  telling: TOLD_APART,
   results: results as Ensured['results'],
   unlisted: [{ scope_string: `https://e.test/${HOSTILE}` }],
 });

@@ -4,6 +4,7 @@
  * updated in place, found on a later page, never another user's nor a system note; every failure
  * one warning with the run's own exit code; GitLab's references inert; the size limit held.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { EmbeddedAuthService, type ClientRecord } from '../../dev/auth-service.ts';
 import type { FakeGitLabApi } from '../../dev/gitlab-api.ts';
@@ -38,7 +39,6 @@ import {
   SOMEONE,
   startGitLab,
 } from '../support/merge-request.ts';
-import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const SECRET = 'gitlab-note-secret-5d2e';
 const SPEC = 'name: Noted provider\ndescription: Runs noted actions\nadvertised: true\n';
@@ -481,7 +481,7 @@ describe("the body within GitLab's limit", () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { telling: tellingOf('list'), results, unlisted: [] } as unknown as Parameters<
+      ensured: { telling: TOLD_APART, results, unlisted: [] } as unknown as Parameters<
         typeof concludeRun
       >[0]['ensured'],
     });
@@ -558,7 +558,7 @@ describe('its parts', () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { telling: tellingOf('list'), results, unlisted: [] } as unknown as Parameters<
+      ensured: { telling: TOLD_APART, results, unlisted: [] } as unknown as Parameters<
         typeof concludeRun
       >[0]['ensured'],
     });

@@ -2,6 +2,7 @@
  * A run's health (engine/conclude/health.ts), as the watch reads it from the conclusion: failed, drift
  * still there after the run unless on_drift is ignore, no scope.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { describe, expect, test } from '@jest/globals';
 import { concludeFailure, concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import { unwellBecause } from '../../src/engine/conclude/health.ts';
@@ -11,7 +12,6 @@ import { ActionError } from '../../src/wire/errors.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { id } from '../support/ids.ts';
 import { single } from '../support/plans.ts';
-import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE = {
@@ -86,7 +86,7 @@ describe('unwellBecause, a spec that lists scopes', () => {
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
       ensured: {
-        telling: tellingOf('list'),
+        telling: TOLD_APART,
         results: [result(), result({ scope: other, scopes: [SCOPE, other], ...second } as Partial<ReconcileResult>)],
         unlisted: [],
       },

@@ -2,11 +2,12 @@
  * What a person reads on the terminal (src/render/human-report.ts), line by line, with a paint
  * that names its colour around the text, so that which line is coloured how is seen.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { describe, expect, test } from '@jest/globals';
 import { outputsOf } from '../../src/engine/conclude/conclude.ts';
 import { outputStrings } from '../../src/render/outputs.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
-import { planOf, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { planOf } from '../../src/engine/reconcile/plan.ts';
 import { planVerdict } from '../../src/engine/conclude/verdict.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/render/human-report.ts';
@@ -382,7 +383,7 @@ describe('humanReport, a spec that lists scopes', () => {
       { ...REGISTERED, comparison: SAME },
       { ...REGISTERED, scope: b, scopes: [b], comparison: SAME, ...second } as ReconcileResult,
     ];
-    const plan = planOf({ telling: tellingOf('list'), results, unlisted: [other('x'), other('y')] }, true);
+    const plan = planOf({ telling: TOLD_APART, results, unlisted: [other('x'), other('y')] }, true);
     const providers =
       provider === undefined
         ? []

@@ -5,6 +5,7 @@
  * changes nothing, or refuses, naming the field, and writes nothing. The packed command against
  * the service over HTTP: e2e/cli-package.test.ts.
  */
+import { TOLD_APART, TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
@@ -246,7 +247,7 @@ describe('which scope', () => {
       '# at https://auth.example.test on 1970-01-01, by: ensure-provider-scope import --scope-suffix read_only\n',
     );
     expect(parseSpec(text, FILE)).toMatchObject({
-      form: 'single',
+      telling: TOLD_AS_ONE,
       scopes: [{ name: 'Read', scope_suffix: 'read_only' }],
     });
     expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
@@ -409,7 +410,7 @@ describe('a client with several scopes', () => {
     ]);
     const fields = { description: 'Made with curl', allow_refresh_tokens: true, required_domains: [] };
     expect(parseSpec(text, FILE)).toMatchObject({
-      form: 'list',
+      telling: TOLD_APART,
       scopes: [
         { name: 'All', scope_suffix: 'action_all', advertised: true, ...fields, dependent_scopes: [] },
         {
@@ -479,7 +480,7 @@ describe('a client with several scopes', () => {
     });
     expect(Object.keys(document.outputs?.scopes ?? {})).toEqual(['read_only']);
     expect(parseSpec(await workspace.read(FILE), FILE)).toMatchObject({
-      form: 'single',
+      telling: TOLD_AS_ONE,
       scopes: [{ dependent_scopes: [{ scope: own('action_all'), optional: true }, { scope: GROUPS_SCOPE_STRING }] }],
     });
     expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);

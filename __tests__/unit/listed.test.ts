@@ -4,6 +4,7 @@
  * missing ones created in the order of their sibling dependencies, the client's others left
  * alone, and the round trips this takes. Then the plan and outputs the engine concludes.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { beforeEach, describe, expect, test } from '@jest/globals';
 import type { AuthServiceOptions, EmbeddedAuthService, ScopeRecord } from '../../dev/auth-service.ts';
 import { concludeRun } from '../../src/engine/conclude/conclude.ts';
@@ -20,7 +21,6 @@ import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid as uuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
 import { rejectionOf } from '../support/rejection.ts';
-import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('3a1f6c2e-8b4d-4f0a-9c7e-5d2b1a0f9e8c');
 const CLIENT_PATH = `/v2/api/clients/${CLIENT_ID}`;
@@ -67,11 +67,11 @@ beforeEach(() => {
 
 const reconcile = (
   service: EmbeddedAuthService,
-  request: Omit<ReconcileRequest, 'budget' | 'form'>,
+  request: Omit<ReconcileRequest, 'budget' | 'telling'>,
   log: Log = silentLog,
 ) => {
   const budget = createBudget(3600, { clock });
-  return reconcileForm(clientOf(service, CLIENT_ID, budget), { ...request, form: 'list', budget }, log);
+  return reconcileForm(clientOf(service, CLIENT_ID, budget), { ...request, telling: TOLD_APART, budget }, log);
 };
 
 /** The requests the service saw, as `METHOD path`, and the rounds they came in (requests sent before the first answer came back are one round). */
@@ -322,7 +322,7 @@ describe('each listed scope by its suffix', () => {
           createScope: (definition) =>
             definition.scope_suffix === 'b' ? Promise.reject(bug) : client.createScope(definition),
         },
-        { specs: [listed('a'), listed('b')], dryRun: false, form: 'list', budget },
+        { specs: [listed('a'), listed('b')], dryRun: false, telling: TOLD_APART, budget },
       ),
       TypeError,
     );
@@ -629,7 +629,7 @@ describe('the conclusion of a list', () => {
   test('the plan has a section per scope, the outputs describe the first and every scope by its suffix', async () => {
     const service = serviceWith('kept', 'other');
     const ensured = {
-      telling: tellingOf('list'),
+      telling: TOLD_APART,
       ...(await reconcile(service, { specs: [listed('kept'), listed('new')], dryRun: true })),
     };
     const conclusion = concludeRun({ inputs: { on_drift: 'warn', dry_run: true }, naming: INPUT_NAMING, ensured });

@@ -5,10 +5,11 @@
  * ("Step isolation and limits", https://docs.github.com/actions/reference/workflows-and-actions/workflow-commands#step-isolation-and-limits);
  * the pull request's comment and the watch's issue: COMMENT_LIMIT characters.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { describe, expect, test } from '@jest/globals';
 import { concludeRun, type Conclusion } from '../../src/engine/conclude/conclude.ts';
 import { compareScope } from '../../src/engine/reconcile/drift.ts';
-import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
@@ -117,7 +118,7 @@ function ensured(each: (i: number) => ReconcileResult): Ensured {
   }));
   const all = [...results.flatMap((r) => (r.wouldCreate ? [] : [r.scope])), ...unlisted];
   return {
-    telling: tellingOf('list'),
+    telling: TOLD_APART,
     results: results.map((r) =>
       r.wouldCreate
         ? { ...r, scopes: [...all, ...results.filter((p) => p.wouldCreate).map((p) => p.scope)] }
@@ -254,7 +255,7 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
       concludeRun({
         inputs: { on_drift: 'update', dry_run: true },
         naming: INPUT_NAMING,
-        ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
+        ensured: { telling: TOLD_APART, results: results as Ensured['results'], unlisted: [] },
       }),
     );
     const sections = comment.match(/^#### s{80}… /gm)?.length ?? 0;

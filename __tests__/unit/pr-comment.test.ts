@@ -4,11 +4,12 @@
  * through @actions/github's octokit against the fake GitHub API (dev/github-api.ts) on
  * 127.0.0.1, on a fake clock.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -184,7 +185,7 @@ describe('the body', () => {
         inputs: { on_drift: 'warn', dry_run: true },
         naming: INPUT_NAMING,
         ensured: {
-          telling: tellingOf('list'),
+          telling: TOLD_APART,
           results: results.map((r, i) => ({ ...RESULT, definition: definition(`s${i}`), ...r })) as Ensured['results'],
           unlisted: [],
         },
@@ -212,7 +213,7 @@ describe('the body', () => {
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
       ensured: {
-        telling: tellingOf('list'),
+        telling: TOLD_APART,
         results: [0, 1].map((i) => ({ ...RESULT, definition: definition(`s${i}`) })) as unknown as Ensured['results'],
         unlisted: [],
       },
@@ -255,7 +256,7 @@ describe('the body', () => {
     const conclusion = concludeRun({
       inputs: { on_drift: 'update', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { telling: tellingOf('list'), results: results as unknown as Ensured['results'], unlisted: [] },
+      ensured: { telling: TOLD_APART, results: results as unknown as Ensured['results'], unlisted: [] },
     });
     const comment = renderComment(facts(conclusion));
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);

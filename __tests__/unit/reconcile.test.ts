@@ -4,6 +4,7 @@
  * with which arguments, and what it concludes. What a real service gives only by bad luck (an
  * answer lost, another run first, a 5xx) is a fault injected into it (dev/service/faults.ts).
  */
+import { TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { beforeEach, describe, expect, test } from '@jest/globals';
 import {
   GROUPS_SCOPE_ID,
@@ -117,13 +118,16 @@ beforeEach(() => {
 /** The reconciliation, through the real client of the service's client; a budget whose deadline does not matter. */
 const reconcile = async (
   service: EmbeddedAuthService,
-  { spec, ...request }: Omit<ReconcileRequest, 'budget' | 'form' | 'specs'> & { spec: ScopeDefinition<SpecDependent> },
+  {
+    spec,
+    ...request
+  }: Omit<ReconcileRequest, 'budget' | 'telling' | 'specs'> & { spec: ScopeDefinition<SpecDependent> },
   log?: Log,
 ) => {
   const budget = createBudget(3600, { clock });
   const { results } = await reconcileForm(
     clientOf(service, CLIENT_ID, budget),
-    { ...request, form: 'single', specs: [spec], budget },
+    { ...request, telling: TOLD_AS_ONE, specs: [spec], budget },
     log,
   );
   return results[0];

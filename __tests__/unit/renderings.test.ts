@@ -6,6 +6,7 @@
  * of a creation, each changed or drifted field with both values, each dependent scope's string
  * and id.
  */
+import { TOLD_APART, TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { describe, expect, test } from '@jest/globals';
 import { GROUPS_SCOPE_ID, GROUPS_SCOPE_STRING, type EmbeddedAuthService } from '../../dev/auth-service.ts';
 import { humanReport } from '../../src/render/human-report.ts';
@@ -27,7 +28,6 @@ import { fakeClock } from '../support/clock.ts';
 import { id, nthUuid } from '../support/ids.ts';
 import { AUTH_URL, clientOf, inProcessService } from '../support/in-process.ts';
 import { single } from '../support/plans.ts';
-import { tellingOf } from '../../src/engine/reconcile/plan.ts';
 
 const CLIENT_ID = id('7f3c9a2e-1b4d-4e8f-9a6b-2c5d8e1f0a3b');
 const EXPECTED = `${AUTH_URL}/scopes/${CLIENT_ID}/action_all`;
@@ -83,13 +83,13 @@ async function concludeList({
   const budget = createBudget(60, { clock: fakeClock() });
   const listed = await reconcile(
     clientOf(service, CLIENT_ID, budget),
-    { form: 'list', specs, dryRun, update: onDrift === 'update', budget },
+    { telling: TOLD_APART, specs, dryRun, update: onDrift === 'update', budget },
     silentLog,
   );
   return concludeRun({
     inputs: { on_drift: onDrift, dry_run: dryRun },
     naming,
-    ensured: { telling: tellingOf('list'), ...listed },
+    ensured: { telling: TOLD_APART, ...listed },
   });
 }
 
@@ -98,7 +98,7 @@ async function conclude({ service, spec = SPEC, dryRun, onDrift }: Run): Promise
   const {
     results: [result],
   } = await reconcile(clientOf(service, CLIENT_ID, budget), {
-    form: 'single',
+    telling: TOLD_AS_ONE,
     specs: [spec],
     dryRun,
     update: onDrift === 'update',

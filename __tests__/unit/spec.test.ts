@@ -1,4 +1,5 @@
 import type { ScopeDefinition } from '../../src/wire/service-client.ts';
+import { TOLD_APART, TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -891,8 +892,8 @@ describe('the list form: several scopes of one client, under scopes:', () => {
         '        optional: true',
       ),
     );
-    const { form, scopes, locate, warnings } = parseSpec(source, FILE);
-    expect(form).toBe('list');
+    const { telling, scopes, locate, warnings } = parseSpec(source, FILE);
+    expect(telling).toBe(TOLD_APART);
     expect(warnings).toEqual([]);
     expect(scopes.map((s) => [s.scope_suffix, s.dependent_scopes])).toEqual([
       ['transfer_ls', [{ scope: GROUPS, optional: false, requires_refresh_token: true }]],
@@ -902,9 +903,9 @@ describe('the list form: several scopes of one client, under scopes:', () => {
     expect(locate([0, 'scope_suffix'])).toEqual({ file: FILE, startLine: 4, startColumn: 19 });
   });
 
-  test('a single form names its form; its locations have no index in the file', () => {
-    const { form, locate } = parseSpec(wrapped(...FULL_LINES), FILE);
-    expect(form).toBe('single');
+  test('a single form is told as one scope; its locations have no index in the file', () => {
+    const { telling, locate } = parseSpec(wrapped(...FULL_LINES), FILE);
+    expect(telling).toBe(TOLD_AS_ONE);
     expect(locate([0, 'scope_suffix'])).toEqual({ file: FILE, startLine: 4, startColumn: 17 });
   });
 

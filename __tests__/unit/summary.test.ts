@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
+import { TOLD_APART, TOLD_AS_ONE } from '../../src/engine/settings/telling.ts';
 import { concludeRun, outputsOf, type Conclusion, type ProviderVerdict } from '../../src/engine/conclude/conclude.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
-import { planOf, type Ensured, type Plan, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { planOf, type Ensured, type Plan } from '../../src/engine/reconcile/plan.ts';
 import type { Problem } from '../../src/engine/settings/problems.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
@@ -165,7 +166,7 @@ describe('outputsOf', () => {
         listed('third', EXISTING),
       ];
       const { scope_string, scope_id, created, updated, changes } = outputStrings(
-        outputsOf(results, planOf({ telling: tellingOf('list'), results, unlisted: [] }, dryRun)),
+        outputsOf(results, planOf({ telling: TOLD_APART, results, unlisted: [] }, dryRun)),
       );
       return { scope_string, scope_id, created, updated, changes };
     };
@@ -600,7 +601,7 @@ describe("the list form: what changes first, each scope in the whole report in t
       concludeRun({
         inputs: { on_drift: onDrift, dry_run: true },
         naming: INPUT_NAMING,
-        ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
+        ensured: { telling: TOLD_APART, results: results as Ensured['results'], unlisted: [] },
       }),
       { ranFor: 'r' },
     );
@@ -637,7 +638,7 @@ describe("the list form: what changes first, each scope in the whole report in t
           inputs: { on_drift: 'update', dry_run: true },
           naming: INPUT_NAMING,
           ensured: {
-            telling: tellingOf('list'),
+            telling: TOLD_APART,
             results: [listed('a'), listed('bb', 'changed'), listed('ccc')] as Ensured['results'],
             unlisted: [],
           },
@@ -669,7 +670,7 @@ describe("the list form: what changes first, each scope in the whole report in t
     const one = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
-      ensured: { telling: tellingOf('single'), results: [listed('a')] as Ensured['results'], unlisted: [] },
+      ensured: { telling: TOLD_AS_ONE, results: [listed('a')] as Ensured['results'], unlisted: [] },
     }).plan as Plan;
     expect(sectionsOf(one)).toEqual([]);
   });

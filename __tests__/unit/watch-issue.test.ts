@@ -4,11 +4,12 @@
  * @actions/github's octokit against the fake GitHub API (dev/github-api.ts) on 127.0.0.1, on a
  * fake clock.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { getOctokit } from '@actions/github';
 import { FakeGitHubApi, WORKFLOW_BOT, type GitHubUser } from '../../dev/github-api.ts';
 import { concludeFailure, concludeRun, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
-import { type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { type Ensured } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ValidationError } from '../../src/engine/settings/problems.ts';
 import { credentialForms, keepSecrets } from '../../src/engine/secrets.ts';
@@ -58,7 +59,7 @@ const listConclusion = (results: unknown[]): Conclusion =>
   concludeRun({
     inputs: { on_drift: 'warn', dry_run: true },
     naming: INPUT_NAMING,
-    ensured: { telling: tellingOf('list'), results: results as Ensured['results'], unlisted: [] },
+    ensured: { telling: TOLD_APART, results: results as Ensured['results'], unlisted: [] },
   });
 const RUN_URL = 'https://github.example/octo/provider/actions/runs/4242';
 const facts = (more: Partial<IssueFacts> = {}): IssueFacts => ({

@@ -3,6 +3,7 @@
  * README's snippets and .github/dependabot.yml: pins, secrets and the real service's values.
  * action-yml.test.ts checks what the workflows give the action against action.yml.
  */
+import { TOLD_APART } from '../../src/engine/settings/telling.ts';
 import { describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -435,9 +436,9 @@ describe('the examples use the real service', () => {
 
   test('the shared-client example spec is valid: two listed scopes, the second depending on the first by its suffix, the Transfer scope by its real string', async () => {
     const file = 'examples/shared-client-scopes.yml';
-    const { form, scopes, warnings } = parseSpec(await read(file), file);
+    const { telling, scopes, warnings } = parseSpec(await read(file), file);
     expect(warnings).toEqual([]);
-    expect(form).toBe('list');
+    expect(telling).toBe(TOLD_APART);
     expect(scopes.map((s) => s.scope_suffix)).toEqual(['transfer_ls', 'transfer_mkdir']);
     expect(scopes[0]?.dependent_scopes).toMatchObject([{ scope: 'urn:globus:auth:scope:transfer.api.globus.org:all' }]);
     expect(scopes[1]?.dependent_scopes).toMatchObject([{ scope_suffix: 'transfer_ls' }]);

@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2925:
+/***/ 6304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8602,7 +8602,7 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
     let failed = false;
     for (const result of results) {
-        // The list form names the scope each message is about.
+        // Told apart, each message names the scope it is about.
         const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
         const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
@@ -8647,7 +8647,7 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
 }
 /** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
 function providerVerdict({ target, publishable, outcome }, first, naming) {
-    // The single form: any scope string of the client, its provider's scope first.
+    // Told as one: any scope string of the client, its provider's scope first.
     const { expected, strings, described, suffix } = publishable ?? {
         expected: first.scope.scope_string,
         strings: first.scopes.map((s) => s.scope_string),
@@ -8799,23 +8799,20 @@ const checkProviders = (targets, ensuredFor, budget, port, log) => Promise.all(t
 }));
 async function ensure(port, signal) {
     const { settings, specFile } = await ensure_validate(port);
-    const { scopes: specs, form } = specFile;
+    const { scopes: specs, telling } = specFile;
     const first = specs[0];
-    // A listed scope's field starts with its index; the single form's is the scope's own.
+    // A listed scope's field starts with its index; a registration told as one has the scope's own.
     const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    const what = form === 'list'
+    const what = telling.apart
         ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
         : `scope ${JSON.stringify(first.name)}`;
     log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = {
-            telling: tellingOf(form),
-            ...(await reconcile(service, { ...request, form, specs }, log)),
-        };
+        const ensured = { telling, ...(await reconcile(service, { ...request, telling, specs }, log)) };
         const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
         const credentials = port.checkCredentials?.(settings) === true
             ? await checkCredentials(service, settings, specFile, port, budget)
@@ -9250,6 +9247,12 @@ async function deleteNew({ cleanup, settings, report }, credential) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./src/engine/settings/telling.ts
+/** A spec that lists its scopes (`scopes:`). */
+const TOLD_APART = { apart: true, matching: 'every listed scope matches the spec' };
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+const telling_TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
@@ -9288,6 +9291,7 @@ function insideWorkspace(paths, root, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/settings/spec.ts
+
 
 
 
@@ -9538,7 +9542,8 @@ function parseSpec(source, file) {
             },
         ];
     });
-    return { form, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
+    const telling = form === 'list' ? TOLD_APART : telling_TOLD_AS_ONE;
+    return { telling, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
 }
 /** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
 function parseYaml(source, file) {
@@ -11047,7 +11052,7 @@ async function summarise(runner, conclusion, { scrub }, write) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2925);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6304);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5957);
 // The rotation action's entry (rotate/action.yml). Nothing of the GitHub toolkit loads here:
 // runner.ts writes for the runner as @actions/core would, and @actions/github loads only when

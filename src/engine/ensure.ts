@@ -22,7 +22,8 @@ import {
 } from './conclude/conclude.ts';
 import { suffixOf } from './reconcile/drift.ts';
 import { inspectScopes } from './reconcile/inspect.ts';
-import { tellingOf, TOLD_AS_ONE, type Ensured } from './reconcile/plan.ts';
+import type { Ensured } from './reconcile/plan.ts';
+import { TOLD_AS_ONE } from './settings/telling.ts';
 import { SpecFieldError, ValidationError, type Location, type Problem } from './settings/problems.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import type { RunPort } from './port.ts';
@@ -169,17 +170,16 @@ const checkProviders = (
 
 async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { settings, specFile } = await validate(port);
-  const { scopes: specs, form } = specFile;
+  const { scopes: specs, telling } = specFile;
   const first = specs[0] as ScopeDefinition<SpecDependent>;
-  // A listed scope's field starts with its index; the single form's is the scope's own.
+  // A listed scope's field starts with its index; a registration told as one has the scope's own.
   const log = logOn(port.write, (field) =>
     specFile.locate(typeof field[0] === 'number' ? (field as [number, ...string[]]) : [0, ...field]),
   );
   for (const { message, location } of specFile.warnings) port.write({ level: 'warning', text: message, location });
-  const what =
-    form === 'list'
-      ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
-      : `scope ${JSON.stringify(first.name)}`;
+  const what = telling.apart
+    ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
+    : `scope ${JSON.stringify(first.name)}`;
   log.info(
     `Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`,
   );
@@ -187,10 +187,7 @@ async function ensure(port: RunPort, signal: AbortSignal): Promise<Conclusion> {
   const { budget, service } = connect(settings, port, signal, log);
   try {
     const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-    const ensured: Ensured = {
-      telling: tellingOf(form),
-      ...(await reconcile(service, { ...request, form, specs }, log)),
-    };
+    const ensured: Ensured = { telling, ...(await reconcile(service, { ...request, telling, specs }, log)) };
     const providers = await checkProviders(providersOf(settings), () => ensured, budget, port, log);
     const credentials =
       port.checkCredentials?.(settings) === true

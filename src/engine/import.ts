@@ -20,7 +20,14 @@ import { describeScopes, lookupIds } from './reconcile/inspect.ts';
 import type { Scrub } from './secrets.ts';
 import type { AuthService, Scope, ScopeDefinition } from './reconcile/service.ts';
 import { parseSettings } from './settings/settings.ts';
-import { fromBase, MAX_SPEC_BYTES, parseSpec, type SpecDependent, type SpecFile } from './settings/spec.ts';
+import {
+  fromBase,
+  MAX_SPEC_BYTES,
+  parseSpec,
+  type SpecDependent,
+  type SpecFile,
+  type SpecForm,
+} from './settings/spec.ts';
 import { insideWorkspace } from './settings/spec-path.ts';
 import { hasUnsafe } from './text.ts';
 
@@ -51,7 +58,7 @@ export interface ImportRequest extends Pick<
 
 export interface Imported {
   /** single: one scope, as today's files hold it; list: `scopes:`, one entry per suffix of the client. */
-  form: SpecFile['form'];
+  form: SpecForm;
   /** The scopes as the file reads back, in its order: one in the single form. */
   scopes: Array<ScopeDefinition<SpecDependent>>;
   /** The file's text. */
@@ -138,7 +145,7 @@ interface ToImport {
   client: { id: string };
   /** Every scope of the client, in its order. */
   scopes: Scope[];
-  form: SpecFile['form'];
+  form: SpecForm;
   groups: Group[];
   /** A sibling, in a list: the client's own scope of a listed suffix, by id in lower case. */
   siblingOf: ReadonlyMap<string, string>;
@@ -398,7 +405,7 @@ function refuseUnwritable(spec: ScopeDefinition<SpecDependent>, at: string, scru
 
 /** The file: the header's comment lines, then every field in the README's order (under `scopes:` in a list); a hidden dependency says why it is an id. */
 function specText(
-  form: SpecFile['form'],
+  form: SpecForm,
   specs: ReadonlyArray<ScopeDefinition<SpecDependent>>,
   header: readonly string[],
   hidden: readonly string[],

@@ -56,7 +56,8 @@ export {
 } from './conclude/conclude.ts';
 export { unwellBecause, type Unwell } from './conclude/health.ts';
 export { failureVerdict, type ChangeRow, type Verdict, type VerdictItem } from './conclude/verdict.ts';
-export type { Plan, PlanField, ScopePlan, Telling } from './reconcile/plan.ts';
+export type { Plan, PlanField, ScopePlan } from './reconcile/plan.ts';
+export type { Telling } from './settings/telling.ts';
 export {
   CONSENT_NOTE,
   isDependentList,

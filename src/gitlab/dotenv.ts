@@ -70,10 +70,10 @@ function textOf(fields: Omit<OutputStrings, 'scopes'>, perScope: readonly PerSco
  * fit in it with the scope strings and ids it implies (the client's other scopes may still add more).
  */
 export function dotenvProblems(
-  { form, scopes }: Pick<SpecFile, 'form' | 'scopes'>,
+  { telling, scopes }: Pick<SpecFile, 'telling' | 'scopes'>,
   scopeStringFor: (suffix: string) => string,
 ): Problem[] {
-  if (form === 'single') return [];
+  if (!telling.apart) return [];
   const problems: Problem[] = [];
   const names = new Map<string, string>();
   for (const { scope_suffix: suffix } of scopes) {

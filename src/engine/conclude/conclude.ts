@@ -167,7 +167,7 @@ export function concludeRun({ inputs, naming, ensured, providers }: RunFacts): C
   const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
   let failed = false;
   for (const result of results) {
-    // The list form names the scope each message is about.
+    // Told apart, each message names the scope it is about.
     const about = list ? `${suffixOf(result.scope.scope_string)}: ` : '';
     const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
     messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
@@ -218,7 +218,7 @@ function providerVerdict(
   first: ReconcileResult,
   naming: RunFacts['naming'],
 ): { verdict: ProviderVerdict; said: Message[] } {
-  // The single form: any scope string of the client, its provider's scope first.
+  // Told as one: any scope string of the client, its provider's scope first.
   const { expected, strings, described, suffix } = publishable ?? {
     expected: first.scope.scope_string,
     strings: first.scopes.map((s) => s.scope_string),

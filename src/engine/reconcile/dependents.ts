@@ -15,7 +15,7 @@ type Spec = ScopeDefinition<SpecDependent>;
 /** What a run knows of the scopes a dependency by scope_suffix may name. */
 export interface Siblings {
   scopeStringFor(suffix: string): string;
-  /** The spec's scopes a dependency may wait for, by suffix: none in the single form (forms.ts). */
+  /** The spec's scopes a dependency may wait for, by suffix: none for a registration told as one (rules.ts). */
   listed: ReadonlyMap<string, number>;
   /** The client's scopes before any write. */
   before: readonly Scope[];

@@ -14,6 +14,7 @@ import {
 } from './drift.ts';
 import type { ScopeDefinition } from './service.ts';
 import type { ReconcileResult } from './results.ts';
+import type { Telling } from '../settings/telling.ts';
 
 /** A field the run sets: before is null for a creation. */
 export interface PlanField {
@@ -45,7 +46,7 @@ export interface ScopePlan {
 }
 
 export interface Plan {
-  /** How it is told: its scopes apart by suffix, or as its one scope (tellingOf). */
+  /** How it is told: its scopes apart by suffix, or as its one scope (../settings/telling.ts). */
   telling: Telling;
   /** Whether the actions are only planned (a dry run) or were done. */
   dryRun: boolean;
@@ -99,27 +100,6 @@ export function scopePlanOf(result: ReconcileResult): ScopePlan {
         : 0,
   };
 }
-
-/**
- * How a plan is told, decided here once, from the spec's form, for every rendering and door:
- * whether its scopes are told apart, each under its suffix (a spec that lists them: a section,
- * a line, a message and dotenv lines each; the client's other scopes named), or the
- * registration is told as its one scope (a spec of one scope, which the client's first scope
- * stands for and which is created only on a client with none); and the words for a
- * registration that matches its spec. Past the spec, nothing reads its form: they read this.
- */
-export interface Telling {
-  apart: boolean;
-  /** What matches the spec when nothing changes, after "No changes:". */
-  matching: string;
-}
-
-const APART: Telling = { apart: true, matching: 'every listed scope matches the spec' };
-/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
-export const TOLD_AS_ONE: Telling = { apart: false, matching: 'the scope matches the spec' };
-
-/** How a spec of this form is told. */
-export const tellingOf = (form: 'single' | 'list'): Telling => (form === 'list' ? APART : TOLD_AS_ONE);
 
 /** What the run ensured: each listed scope's result (one in the single form), and the client's scopes the list leaves out. */
 export interface Ensured {

@@ -1,5 +1,5 @@
 /**
- * The reconciliation, one path for both forms of a spec (forms.ts holds what tells them apart):
+ * The reconciliation, one path for both ways a registration holds its scopes (rules.ts holds what tells them apart):
  * the client inspected, each scope of the spec matched to the client's and its dependencies
  * resolved before any write, the writes level by level (a level's creations and updates sent
  * together, siblings first), the creations verified once, after the last level.
@@ -14,7 +14,7 @@ import { PLAIN_WORDS, type WireWords } from '../../wire/words.ts';
 import { create, inspectAfterCreation, mayBeApplied, type Answered } from './create.ts';
 import { levelsOf, refuseSiblingString, resolveDependents, siblingId, type Siblings } from './dependents.ts';
 import { compareScope, suffixOf, type ScopeNames } from './drift.ts';
-import { formOf, type Form } from './forms.ts';
+import { ruleOf, type Rule } from './rules.ts';
 import { describeScopes, inspect, warnUnverified, type Inspection } from './inspect.ts';
 import type { Found, PlannedScope, Reconciliation, ReconcileRequest, ReconcileResult, Registered } from './results.ts';
 import type { AuthService, Client, Scope, ScopeDefinition } from './service.ts';
@@ -35,7 +35,7 @@ export type {
 interface Run {
   service: AuthService;
   log: Log;
-  form: Form;
+  rule: Rule;
   specs: ReadonlyArray<ScopeDefinition<SpecDependent>>;
   dryRun: boolean;
   update: boolean;
@@ -59,15 +59,15 @@ export async function reconcile(
   request: ReconcileRequest,
   log: Log = silentLog,
 ): Promise<Reconciliation> {
-  const form = formOf(request.form);
+  const rule = ruleOf(request.telling);
   const { specs } = request;
   // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
   const inspection = await inspect(service, specs, (unverified) =>
     specs.forEach((spec, index) =>
-      warnUnverified(spec, form.place(index), unverified, form.about(log, spec.scope_suffix)),
+      warnUnverified(spec, rule.place(index), unverified, rule.about(log, spec.scope_suffix)),
     ),
   );
-  const run = runOf(service, request, form, inspection, log);
+  const run = runOf(service, request, rule, inspection, log);
   const results: Array<ReconcileResult | undefined> = specs.map(() => undefined);
   for (const level of levelsOf(specs, run.siblings)) await writeLevel(run, level, results);
   return concluded(run, results as ReconcileResult[]);
@@ -77,7 +77,7 @@ export async function reconcile(
 function runOf(
   service: AuthService,
   { specs, dryRun, update = false, budget, words = PLAIN_WORDS }: ReconcileRequest,
-  form: Form,
+  rule: Rule,
   inspection: Inspection,
   log: Log,
 ): Run {
@@ -85,16 +85,16 @@ function runOf(
   const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
   const siblings = {
     scopeStringFor: (suffix: string) => service.scopeStringFor(suffix),
-    listed: form.siblings(specs),
+    listed: rule.siblings(specs),
     before,
-    matched: expected.map((scopeString) => form.match(before, scopeString)),
+    matched: expected.map((scopeString) => rule.match(before, scopeString)),
     created: new Map<string, Uuid>(),
   };
   const known = new Map(before.map((s) => [s.id, s]));
   const run: Run = {
     service,
     log,
-    form,
+    rule,
     specs,
     dryRun,
     update,
@@ -113,7 +113,7 @@ function runOf(
     refuseSiblingString(spec, index, siblings);
     definitionOf(run, index);
   });
-  form.found(log, inspection.client, form.unlisted(specs, before));
+  rule.found(log, inspection.client, rule.unlisted(specs, before));
   return run;
 }
 
@@ -124,7 +124,7 @@ function definitionOf(run: Run, index: number): ScopeDefinition {
   return {
     ...spec,
     dependent_scopes: resolveDependents(spec, run.inspection.byString, (suffix) => siblingId(run.siblings, suffix), {
-      index: run.form.place(index),
+      index: run.rule.place(index),
       suffixes: [...listed.keys(), ...before.map((s) => suffixOf(s.scope_string))],
     }),
   };
@@ -180,7 +180,7 @@ async function writeLevel(
         ? [`updated ${r.scope.scope_string}`]
         : [],
   );
-  throw run.form.failure(failures, written);
+  throw run.rule.failure(failures, written);
 }
 
 /** One scope of the spec: held to it (updated, with update), planned, or created. */
@@ -191,14 +191,14 @@ async function write(run: Run, index: number): Promise<ReconcileResult> {
   if (scope !== undefined) {
     const held = registered(run, index, { scope, scopes: run.siblings.before as Scope[], created: false, client });
     const result = run.update
-      ? await applySpec(run.service, held, run.dryRun, run.form.about(run.log, spec.scope_suffix))
+      ? await applySpec(run.service, held, run.dryRun, run.rule.about(run.log, spec.scope_suffix))
       : held;
     learn(run, [...result.scopes, result.scope]);
     return result;
   }
   const expected = run.expected[index] as string;
   if (run.dryRun) {
-    run.log.info(run.form.planned(spec, expected, client));
+    run.log.info(run.rule.planned(spec, expected, client));
     const wouldBe: PlannedScope = { id: '', scope_string: expected };
     return {
       scope: wouldBe,
@@ -213,7 +213,7 @@ async function write(run: Run, index: number): Promise<ReconcileResult> {
       updated: false,
     };
   }
-  run.log.info(run.form.creating(spec, expected, client));
+  run.log.info(run.rule.creating(spec, expected, client));
   return registered(run, index, await created(run, index, spec, expected));
 }
 
@@ -224,22 +224,22 @@ async function created(
   spec: ScopeDefinition<SpecDependent>,
   expected: string,
 ): Promise<Found> {
-  const { service, form, known } = run;
+  const { service, rule, known } = run;
   const claim = async (inspected: Client): Promise<Found | undefined> => {
     const scopes = await describeScopes(service, inspected, [...inspected.scopes, ...known.values()]);
-    const scope = form.match(scopes, expected);
+    const scope = rule.match(scopes, expected);
     return scope === undefined ? undefined : { scope, scopes, created: false, client: inspected };
   };
   const outcome = await create(
     service,
     definitionOf(run, index),
-    { unverified: run.inspection.unverified, lacking: form.lacking(expected), claim },
-    { budget: run.budget, log: form.about(run.log, spec.scope_suffix), words: run.words },
+    { unverified: run.inspection.unverified, lacking: rule.lacking(expected), claim },
+    { budget: run.budget, log: rule.about(run.log, spec.scope_suffix), words: run.words },
   );
   let found: Found;
   if ('answered' in outcome) {
     run.answered.push(outcome);
-    const scope = form.match(outcome.answered, expected) ?? (outcome.answered[0] as Scope);
+    const scope = rule.match(outcome.answered, expected) ?? (outcome.answered[0] as Scope);
     found = { scope, scopes: outcome.answered, created: true, client: run.inspection.client };
   } else {
     run.adopted.push(...outcome.scopes);
@@ -278,7 +278,7 @@ async function concluded(run: Run, results: ReconcileResult[]): Promise<Reconcil
         comparison: compareScope(definition, scope, names),
       };
     }) as Reconciliation['results'],
-    unlisted: run.form.unlisted(run.specs, run.siblings.before),
+    unlisted: run.rule.unlisted(run.specs, run.siblings.before),
   };
 }
 

@@ -4,10 +4,11 @@ import type { WireWords } from '../../wire/words.ts';
 import type { FieldComparison, ScopeNames } from './drift.ts';
 import type { Client, Scope, ScopeDefinition } from './service.ts';
 import type { SpecDependent } from '../settings/spec.ts';
+import type { Telling } from '../settings/telling.ts';
 
 export interface ReconcileRequest {
-  /** single: one scope, created only on a client without any; list: every listed scope matched by its suffix (spec.ts). */
-  form: 'single' | 'list';
+  /** Apart: every listed scope matched by its suffix; as one: one scope, created only on a client without any (../settings/telling.ts). */
+  telling: Telling;
   /** The spec's scopes, in its order (one in the single form); their suffixes are unique and their sibling dependencies have no cycle (spec.ts). */
   specs: ReadonlyArray<ScopeDefinition<SpecDependent>>;
   /** Everything but the writes: a creation or an update is only planned. */
@@ -27,7 +28,7 @@ export interface PlannedScope {
 }
 
 export interface Found<S extends Scope | PlannedScope = Scope> {
-  /** The spec's scope on the client: the form's rule picks it (forms.ts). */
+  /** The spec's scope on the client: the registration's rule picks it (rules.ts). */
   scope: S;
   /** Every scope of the client (FQDN variants included), in the client's order; then those only planned. */
   scopes: Array<Scope | S>;

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { TOLD_APART, TOLD_AS_ONE, type Telling } from './telling.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -137,14 +138,17 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const SCHEMA_IS_THE_DEFINITION: Same<z.output<typeof scopeSpecSchema>, ScopeDefinition<SpecDependent>> = true;
 void SCHEMA_IS_THE_DEFINITION;
 
+/** The spec file's two forms: one scope, or `scopes:`, a list. Read here and written by import, nowhere else. */
+export type SpecForm = 'single' | 'list';
+
 /** A parsed spec file: its scopes, where each field sits, and what the service may refuse. */
 export interface SpecFile {
   /**
-   * single: one scope (at the top level or under `scope:`), created only on a client without
-   * any, as the registration procedure asks; list: `scopes:`, each matched to the client's
-   * scope with its suffix, created when the client lacks it.
+   * How the registration is told and held, from the file's form (telling.ts): one scope (at the
+   * top level or under `scope:`), created only on a client without any; or `scopes:`, each
+   * matched to the client's scope with its suffix, created when the client lacks it.
    */
-  form: 'single' | 'list';
+  telling: Telling;
   /** The scopes, in the file's order: one in the single form. */
   scopes: Array<ScopeDefinition<SpecDependent>>;
   /** Where a field of the scope at `index` (e.g. [1, 'dependent_scopes', 0, 'scope']) is in the file, for an annotation there. */
@@ -322,7 +326,7 @@ const DEPENDENT_SCOPE_KEYS = Object.keys(dependentFields.shape);
 const POLICY_KEYS = Object.keys(credentialsPolicySchema.shape);
 
 /** The keys allowed where an unknown one was found, to suggest the near miss from. */
-function knownKeysAt(segments: readonly PathSegment[], form: SpecFile['form'], wrapped: boolean): readonly string[] {
+function knownKeysAt(segments: readonly PathSegment[], form: SpecForm, wrapped: boolean): readonly string[] {
   if (segments.length === 0)
     return [...(form === 'list' ? ['scopes'] : wrapped ? ['scope'] : SCOPE_KEYS), 'credentials'];
   if (segments[0] === 'credentials') return POLICY_KEYS;
@@ -383,7 +387,8 @@ export function parseSpec(source: string, file: string): SpecFile {
       },
     ];
   });
-  return { form, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
+  const telling = form === 'list' ? TOLD_APART : TOLD_AS_ONE;
+  return { telling, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
 }
 
 /** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
@@ -493,7 +498,7 @@ function malformedSiblings(
 function schemaProblems(
   issues: readonly z.core.$ZodIssue[],
   { file, doc, lines }: Parsed,
-  form: SpecFile['form'],
+  form: SpecForm,
   wrapped: boolean,
 ): Problem[] {
   const problems: Problem[] = [];

@@ -1,8 +1,8 @@
-export const id = 128;
-export const ids = [128];
+export const id = 899;
+export const ids = [899];
 export const modules = {
 
-/***/ 5128:
+/***/ 3899:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -952,11 +952,6 @@ function scopePlanOf(result) {
             : 0,
     };
 }
-const APART = { apart: true, matching: 'every listed scope matches the spec' };
-/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
-const plan_TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
-/** How a spec of this form is told. */
-const tellingOf = (form) => (form === 'list' ? APART : plan_TOLD_AS_ONE);
 /** The plan of a run that ensured its scopes (or planned them). */
 function planOf({ telling, results, unlisted }, dryRun) {
     const scopes = results.map(scopePlanOf);
@@ -1041,7 +1036,7 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
     const level = inputs.on_drift === 'warn' ? 'warning' : 'error';
     let failed = false;
     for (const result of results) {
-        // The list form names the scope each message is about.
+        // Told apart, each message names the scope it is about.
         const about = list ? `${drift_suffixOf(result.scope.scope_string)}: ` : '';
         const state = result.wouldCreate ? 'would be created' : result.created ? 'created' : 'already registered';
         messages.push({ level: 'info', text: `${about}scope_string: ${result.scope.scope_string} (${state})` });
@@ -1086,7 +1081,7 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
 }
 /** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
 function providerVerdict({ target, publishable, outcome }, first, naming) {
-    // The single form: any scope string of the client, its provider's scope first.
+    // Told as one: any scope string of the client, its provider's scope first.
     const { expected, strings, described, suffix } = publishable ?? {
         expected: first.scope.scope_string,
         strings: first.scopes.map((s) => s.scope_string),
@@ -1773,19 +1768,19 @@ function resolveDependents(spec, byString, sibling,
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/engine/reconcile/forms.ts
+;// CONCATENATED MODULE: ./src/engine/reconcile/rules.ts
 /**
- * The two forms of a spec, as rules over one path (reconcile.ts). The single form is a list of
- * one with its own rule: nothing is created on a client that has any scope; the spec's scope is
- * the one with its string, else the client's first (a different suffix is drift); the client's
- * other scopes are not named. The list matches each listed scope to the client's by its suffix
- * (FQDN variants included), creates the ones the client lacks, and names the others.
+ * The two ways a registration holds its scopes (../settings/telling.ts), as rules over one path
+ * (reconcile.ts). Told as its one scope, a registration is a list of one with its own rule:
+ * nothing is created on a client that has any scope; the spec's scope is the one with its
+ * string, else the client's first (a different suffix is drift); the client's other scopes are
+ * not named. Told apart, each listed scope is matched to the client's by its suffix (FQDN
+ * variants included), the ones the client lacks are created, and the others are named.
  */
 
 
 /** The scope with the expected string, else the client's first; none on a client without scope. */
-const SINGLE = {
-    name: 'single',
+const AS_ONE = {
     match: (scopes, expected) => scopes.find((s) => s.scope_string === expected) ?? scopes[0],
     place: () => undefined,
     about: (log) => log,
@@ -1801,8 +1796,7 @@ const SINGLE = {
     failure: ([first]) => first?.error,
 };
 /** Each listed scope by its suffix: its own string, else an FQDN variant. */
-const LIST = {
-    name: 'list',
+const APART = {
     match: (scopes, expected) => drift_scopeWithSuffixOf(scopes, expected),
     place: (index) => index,
     about: (log, suffix) => ({
@@ -1834,7 +1828,7 @@ const LIST = {
         return new errors_ActionError(said.join(' '));
     },
 };
-const formOf = (name) => (name === 'list' ? LIST : SINGLE);
+const ruleOf = ({ apart }) => (apart ? APART : AS_ONE);
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/inspect.ts
 /**
@@ -1978,7 +1972,7 @@ async function applySpec(service, existing, dryRun, log) {
 
 ;// CONCATENATED MODULE: ./src/engine/reconcile/reconcile.ts
 /**
- * The reconciliation, one path for both forms of a spec (forms.ts holds what tells them apart):
+ * The reconciliation, one path for both ways a registration holds its scopes (rules.ts holds what tells them apart):
  * the client inspected, each scope of the spec matched to the client's and its dependencies
  * resolved before any write, the writes level by level (a level's creations and updates sent
  * together, siblings first), the creations verified once, after the last level.
@@ -1997,32 +1991,32 @@ async function applySpec(service, existing, dryRun, log) {
 
 /** Makes sure the client has the spec's scopes (or plans it, in a dry run); never creates blindly twice. */
 async function reconcile(service, request, log = silentLog) {
-    const form = formOf(request.form);
+    const rule = ruleOf(request.telling);
     const { specs } = request;
     // Before any write, in dry runs too: an id the lookup does not return is left to the creation.
-    const inspection = await inspect(service, specs, (unverified) => specs.forEach((spec, index) => warnUnverified(spec, form.place(index), unverified, form.about(log, spec.scope_suffix))));
-    const run = runOf(service, request, form, inspection, log);
+    const inspection = await inspect(service, specs, (unverified) => specs.forEach((spec, index) => warnUnverified(spec, rule.place(index), unverified, rule.about(log, spec.scope_suffix))));
+    const run = runOf(service, request, rule, inspection, log);
     const results = specs.map(() => undefined);
     for (const level of levelsOf(specs, run.siblings))
         await writeLevel(run, level, results);
     return concluded(run, results);
 }
 /** The run, once each scope is matched and every dependency resolves: a missing one stops it before any write. */
-function runOf(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, form, inspection, log) {
+function runOf(service, { specs, dryRun, update = false, budget, words = PLAIN_WORDS }, rule, inspection, log) {
     const before = inspection.scopes;
     const expected = specs.map((spec) => service.scopeStringFor(spec.scope_suffix));
     const siblings = {
         scopeStringFor: (suffix) => service.scopeStringFor(suffix),
-        listed: form.siblings(specs),
+        listed: rule.siblings(specs),
         before,
-        matched: expected.map((scopeString) => form.match(before, scopeString)),
+        matched: expected.map((scopeString) => rule.match(before, scopeString)),
         created: new Map(),
     };
     const known = new Map(before.map((s) => [s.id, s]));
     const run = {
         service,
         log,
-        form,
+        rule,
         specs,
         dryRun,
         update,
@@ -2041,7 +2035,7 @@ function runOf(service, { specs, dryRun, update = false, budget, words = PLAIN_W
         refuseSiblingString(spec, index, siblings);
         definitionOf(run, index);
     });
-    form.found(log, inspection.client, form.unlisted(specs, before));
+    rule.found(log, inspection.client, rule.unlisted(specs, before));
     return run;
 }
 /** What the spec asks of one scope, its dependencies by id as the run knows them now. */
@@ -2051,7 +2045,7 @@ function definitionOf(run, index) {
     return {
         ...spec,
         dependent_scopes: resolveDependents(spec, run.inspection.byString, (suffix) => siblingId(run.siblings, suffix), {
-            index: run.form.place(index),
+            index: run.rule.place(index),
             suffixes: [...listed.keys(), ...before.map((s) => drift_suffixOf(s.scope_string))],
         }),
     };
@@ -2097,7 +2091,7 @@ async function writeLevel(run, level, results) {
         : r?.updated === true
             ? [`updated ${r.scope.scope_string}`]
             : []);
-    throw run.form.failure(failures, written);
+    throw run.rule.failure(failures, written);
 }
 /** One scope of the spec: held to it (updated, with update), planned, or created. */
 async function write(run, index) {
@@ -2107,14 +2101,14 @@ async function write(run, index) {
     if (scope !== undefined) {
         const held = registered(run, index, { scope, scopes: run.siblings.before, created: false, client });
         const result = run.update
-            ? await applySpec(run.service, held, run.dryRun, run.form.about(run.log, spec.scope_suffix))
+            ? await applySpec(run.service, held, run.dryRun, run.rule.about(run.log, spec.scope_suffix))
             : held;
         learn(run, [...result.scopes, result.scope]);
         return result;
     }
     const expected = run.expected[index];
     if (run.dryRun) {
-        run.log.info(run.form.planned(spec, expected, client));
+        run.log.info(run.rule.planned(spec, expected, client));
         const wouldBe = { id: '', scope_string: expected };
         return {
             scope: wouldBe,
@@ -2129,22 +2123,22 @@ async function write(run, index) {
             updated: false,
         };
     }
-    run.log.info(run.form.creating(spec, expected, client));
+    run.log.info(run.rule.creating(spec, expected, client));
     return registered(run, index, await created(run, index, spec, expected));
 }
 /** The scope created (its answer kept for the verifying inspection), or adopted from an inspection. */
 async function created(run, index, spec, expected) {
-    const { service, form, known } = run;
+    const { service, rule, known } = run;
     const claim = async (inspected) => {
         const scopes = await describeScopes(service, inspected, [...inspected.scopes, ...known.values()]);
-        const scope = form.match(scopes, expected);
+        const scope = rule.match(scopes, expected);
         return scope === undefined ? undefined : { scope, scopes, created: false, client: inspected };
     };
-    const outcome = await create(service, definitionOf(run, index), { unverified: run.inspection.unverified, lacking: form.lacking(expected), claim }, { budget: run.budget, log: form.about(run.log, spec.scope_suffix), words: run.words });
+    const outcome = await create(service, definitionOf(run, index), { unverified: run.inspection.unverified, lacking: rule.lacking(expected), claim }, { budget: run.budget, log: rule.about(run.log, spec.scope_suffix), words: run.words });
     let found;
     if ('answered' in outcome) {
         run.answered.push(outcome);
-        const scope = form.match(outcome.answered, expected) ?? outcome.answered[0];
+        const scope = rule.match(outcome.answered, expected) ?? outcome.answered[0];
         found = { scope, scopes: outcome.answered, created: true, client: run.inspection.client };
     }
     else {
@@ -2181,7 +2175,7 @@ async function concluded(run, results) {
                 comparison: compareScope(definition, scope, names),
             };
         }),
-        unlisted: run.form.unlisted(run.specs, run.siblings.before),
+        unlisted: run.rule.unlisted(run.specs, run.siblings.before),
     };
 }
 /** The verifying inspection; its failure after a creation sent again says that one may have been applied too. */
@@ -2515,6 +2509,12 @@ function credentialFindings(credentials, { own, now, maxAgeDays }) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/engine/settings/telling.ts
+/** A spec that lists its scopes (`scopes:`). */
+const TOLD_APART = { apart: true, matching: 'every listed scope matches the spec' };
+/** The registration as its one scope: a spec of one scope's, and the deployed provider's check (verify), which holds no spec. */
+const telling_TOLD_AS_ONE = { apart: false, matching: 'the scope matches the spec' };
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
@@ -2553,6 +2553,7 @@ function insideWorkspace(paths, root, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/settings/spec.ts
+
 
 
 
@@ -2803,7 +2804,8 @@ function parseSpec(source, file) {
             },
         ];
     });
-    return { form, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
+    const telling = form === 'list' ? TOLD_APART : telling_TOLD_AS_ONE;
+    return { telling, scopes, locate: where, warnings, ...(credentials === undefined ? {} : { credentials }) };
 }
 /** The YAML read: a syntax error, a tag, aliases without bound, an empty file or one that is no mapping are refused. */
 function parseYaml(source, file) {
@@ -3077,23 +3079,20 @@ const checkProviders = (targets, ensuredFor, budget, port, log) => Promise.all(t
 }));
 async function ensure(port, signal) {
     const { settings, specFile } = await validate(port);
-    const { scopes: specs, form } = specFile;
+    const { scopes: specs, telling } = specFile;
     const first = specs[0];
-    // A listed scope's field starts with its index; the single form's is the scope's own.
+    // A listed scope's field starts with its index; a registration told as one has the scope's own.
     const log = logOn(port.write, (field) => specFile.locate(typeof field[0] === 'number' ? field : [0, ...field]));
     for (const { message, location } of specFile.warnings)
         port.write({ level: 'warning', text: message, location });
-    const what = form === 'list'
+    const what = telling.apart
         ? `${specs.length} scope(s) (${specs.map((s) => s.scope_suffix).join(', ')})`
         : `scope ${JSON.stringify(first.name)}`;
     log.info(`Ensuring ${what} for client ${settings.client_id} at ${settings.auth_url}${settings.dry_run ? ' (dry run)' : ''}`);
     const { budget, service } = connect(settings, port, signal, log);
     try {
         const request = { dryRun: settings.dry_run, update: settings.on_drift === 'update', budget, words: port.naming };
-        const ensured = {
-            telling: tellingOf(form),
-            ...(await reconcile(service, { ...request, form, specs }, log)),
-        };
+        const ensured = { telling, ...(await reconcile(service, { ...request, telling, specs }, log)) };
         const providers = await checkProviders(settings_providersOf(settings), () => ensured, budget, port, log);
         const credentials = port.checkCredentials?.(settings) === true
             ? await checkCredentials(service, settings, specFile, port, budget)

@@ -1,29 +1,30 @@
 /**
- * The two forms of a spec, as rules over one path (reconcile.ts). The single form is a list of
- * one with its own rule: nothing is created on a client that has any scope; the spec's scope is
- * the one with its string, else the client's first (a different suffix is drift); the client's
- * other scopes are not named. The list matches each listed scope to the client's by its suffix
- * (FQDN variants included), creates the ones the client lacks, and names the others.
+ * The two ways a registration holds its scopes (../settings/telling.ts), as rules over one path
+ * (reconcile.ts). Told as its one scope, a registration is a list of one with its own rule:
+ * nothing is created on a client that has any scope; the spec's scope is the one with its
+ * string, else the client's first (a different suffix is drift); the client's other scopes are
+ * not named. Told apart, each listed scope is matched to the client's by its suffix (FQDN
+ * variants included), the ones the client lacks are created, and the others are named.
  */
 import { ActionError } from '../../wire/errors.ts';
 import type { Log } from '../../wire/log.ts';
 import { scopeWithSuffixOf, suffixOf } from './drift.ts';
 import type { Client, Scope, ScopeDefinition } from './service.ts';
 import type { SpecDependent } from '../settings/spec.ts';
+import type { Telling } from '../settings/telling.ts';
 
 type Spec = ScopeDefinition<SpecDependent>;
 
-export interface Form {
-  name: 'single' | 'list';
+export interface Rule {
   /** The client's scope that stands for the spec's scope whose string is `expected`: none to create. */
   match(scopes: readonly Scope[], expected: string): Scope | undefined;
-  /** Where a scope's fields are in the file: a listed scope's start with its index, the single form's are the file's. */
+  /** Where a scope's fields are in the file: a listed scope's start with its index, one told as the registration's are the file's. */
   place(index: number): number | undefined;
   /** The log of one scope's lines: a listed scope's start with its suffix. */
   about(log: Log, suffix: string): Log;
-  /** The scopes a dependency by scope_suffix may wait for, by suffix: the single form has none, its dependencies are the client's. */
+  /** The scopes a dependency by scope_suffix may wait for, by suffix: told as one, none: its dependencies are the client's. */
   siblings(specs: readonly Spec[]): Map<string, number>;
-  /** The client's scopes with a suffix no listed scope has: named, never touched (the single form names none). */
+  /** The client's scopes with a suffix no listed scope has: named, never touched (told as one, none is named). */
   unlisted(specs: readonly Spec[], scopes: readonly Scope[]): Scope[];
   /** Tells what the inspection found, once the spec's dependencies resolved. */
   found(log: Log, client: Client, unlisted: readonly Scope[]): void;
@@ -32,13 +33,12 @@ export interface Form {
   creating(spec: Spec, expected: string, client: Client): string;
   /** What the client lacks while the creation is not applied, after "no". */
   lacking(expected: string): string;
-  /** The error a level's failures end the run with (the first scope's, as it is, in the single form). */
+  /** The error a level's failures end the run with (the first scope's, as it is, told as one). */
   failure(failures: ReadonlyArray<{ suffix: string; error: unknown }>, written: readonly string[]): unknown;
 }
 
 /** The scope with the expected string, else the client's first; none on a client without scope. */
-const SINGLE: Form = {
-  name: 'single',
+const AS_ONE: Rule = {
   match: (scopes, expected) => scopes.find((s) => s.scope_string === expected) ?? scopes[0],
   place: () => undefined,
   about: (log) => log,
@@ -57,8 +57,7 @@ const SINGLE: Form = {
 };
 
 /** Each listed scope by its suffix: its own string, else an FQDN variant. */
-const LIST: Form = {
-  name: 'list',
+const APART: Rule = {
   match: (scopes, expected) => scopeWithSuffixOf(scopes, expected),
   place: (index) => index,
   about: (log, suffix) => ({
@@ -94,4 +93,4 @@ const LIST: Form = {
   },
 };
 
-export const formOf = (name: Form['name']): Form => (name === 'list' ? LIST : SINGLE);
+export const ruleOf = ({ apart }: Telling): Rule => (apart ? APART : AS_ONE);
