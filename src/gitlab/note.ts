@@ -70,6 +70,37 @@ export function apiUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** What the note is made of: the run, its client and spec (the marker), the job's words and link. */
+export interface NoteFacts {
+  conclusion: Conclusion;
+  clientId: string;
+  /** The spec file, from the repository's top. */
+  spec: string;
+  /** What the run was for, as the report's "Ran for" says it. */
+  ranFor: string;
+  /** The job's page (CI_JOB_URL), whose log has every value whole; empty: no link. */
+  jobUrl: string;
+  /** The run's scrub: the secret and the token are removed from every value before anything else. */
+  scrub: (text: string) => string;
+  /** A setting given a value, in the command line's words. */
+  assign: Naming['assign'];
+}
+
+/**
+ * The note's marker (the one a pull request's comment has: it names the client and the spec)
+ * and its body: the run's report in GitLab's words. `preview` (../cli/preview.ts) writes it to a file.
+ */
+export function renderNote({ conclusion, clientId, spec, ranFor, jobUrl, scrub, assign }: NoteFacts): {
+  marker: string;
+  body: string;
+} {
+  const marker = commentMarker(clientId, spec);
+  return {
+    marker,
+    body: renderComment({ conclusion, marker, ranFor, runUrl: jobUrl, spec, scrub, target: GITLAB_NOTE, assign }),
+  };
+}
+
 /** Notes the run on its merge request, if the job runs for one. Never throws. */
 export async function noteOnMergeRequest(run: NoteRun): Promise<void> {
   const { env, write } = run;
@@ -130,16 +161,13 @@ async function note(
   iid: string,
 ): Promise<void> {
   const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
-  const marker = commentMarker(clientId, spec);
-  const ranFor = `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`;
-  const body = renderComment({
+  const { marker, body } = renderNote({
     conclusion,
-    marker,
-    ranFor,
-    runUrl: env.CI_JOB_URL ?? '',
+    clientId,
     spec,
+    ranFor: `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`,
+    jobUrl: env.CI_JOB_URL ?? '',
     scrub: secrets.scrub,
-    target: GITLAB_NOTE,
     assign: words.assign,
   });
 
