@@ -135,6 +135,17 @@ describe('the four renderings of a dry run', () => {
     expect(service.requests.slice(requests).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  test('drift with --on-drift fail: the run failed, and drifted, as the issue would say; exit 1', async () => {
+    expect((await cli(['apply', '--spec', FILE])).exitCode).toBe(0);
+    await workspace.write(FILE, SPEC.replace('Runs previewed actions', 'Runs newer actions'));
+    const run = await preview(['--on-drift', 'fail']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(
+      'The run failed: its errors are above, and in each file, as each place would show them.\nThe watch would open an issue (watch-issue.md): the registration is unwell (failed, drift).\n',
+    );
+    expect(filesOf(run)['watch-issue.md']).toContain('- The run failed.\n');
+  });
+
   test('the spec and the folder from a sub-folder: the paths as given, the markers still from the repository top', async () => {
     await mkdir(path.join(workspace.dir, 'deploy', 'deeper'));
     const run = await cli(['preview', '--spec', 'scope.yml', '--out', 'deeper'], { cwd: 'deploy' });
@@ -261,6 +272,7 @@ describe('the folder', () => {
       '--out rendered holds summary.md, which is not a file (a folder or a link), and preview writes over nothing else: move it, or give another --out',
     ],
     ['empty', async () => undefined, '--out is empty: give a folder, e.g. --out rendered', ''],
+    ['blank', async () => undefined, '--out is empty: give a folder, e.g. --out rendered', '  '],
   ])('%s: refused before any request, nothing written; exit 1', async (_what, arrange, problem, out = 'rendered') => {
     await arrange();
     const run = await preview(['--out', out]);
@@ -280,9 +292,12 @@ describe('the folder', () => {
     expect(run.stderr).not.toContain('The watch would');
   });
 
-  test('a failure without a code: said as it is', async () => {
-    const run = await preview([], { failWrite: 'the disk is gone' });
-    expect(run.stderr).toContain('Error: .preview/summary.md could not be written (the disk is gone).\n');
+  test.each([
+    ['the disk is gone', 'the disk is gone'],
+    [null, 'null'],
+  ])('a failure without a code (%p): said as it is', async (failure, said) => {
+    const run = await preview([], { failWrite: failure });
+    expect(run.stderr).toContain(`Error: .preview/summary.md could not be written (${said}).\n`);
   });
 });
 

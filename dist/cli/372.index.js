@@ -2,14 +2,33 @@ export const id = 372;
 export const ids = [372];
 export const modules = {
 
+/***/ 4624:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ renderNote)
+/* harmony export */ });
+/* harmony import */ var _render_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8141);
+
+/** The note's marker and its body. */
+function renderNote({ conclusion, clientId, spec, ranFor, jobUrl, scrub, assign }) {
+    const marker = (0,_render_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .commentMarker */ .Ql)(clientId, spec);
+    return {
+        marker,
+        body: (0,_render_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .renderComment */ .wQ)({ conclusion, marker, ranFor, runUrl: jobUrl, spec, scrub, target: _render_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .GITLAB_NOTE */ .Nr, assign }),
+    };
+}
+
+
+/***/ }),
+
 /***/ 4372:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  noteOnMergeRequest: () => (/* binding */ noteOnMergeRequest),
-  NS: () => (/* binding */ renderNote)
+  noteOnMergeRequest: () => (/* binding */ noteOnMergeRequest)
 });
 
 // UNUSED EXPORTS: apiUrlProblem, nextPage, noteFailure
@@ -59,8 +78,8 @@ async function warnOnFailure(write, failure, posting) {
     }
 }
 
-// EXTERNAL MODULE: ./src/render/comment.ts
-var comment = __webpack_require__(8141);
+// EXTERNAL MODULE: ./src/gitlab/note-body.ts
+var note_body = __webpack_require__(4624);
 // EXTERNAL MODULE: ./src/wire/budget.ts
 var budget = __webpack_require__(4024);
 // EXTERNAL MODULE: ./src/wire/http.ts
@@ -97,17 +116,6 @@ function apiUrlProblem(value) {
         return `CI_API_V4_URL (${url.origin}) is not https, and the token is never sent in the clear: give GitLab's https address (http only to 127.0.0.1, ::1 or localhost)`;
     }
     return undefined;
-}
-/**
- * The note's marker (the one a pull request's comment has: it names the client and the spec)
- * and its body: the run's report in GitLab's words. `preview` (../cli/preview.ts) writes it to a file.
- */
-function renderNote({ conclusion, clientId, spec, ranFor, jobUrl, scrub, assign }) {
-    const marker = (0,comment/* commentMarker */.Ql)(clientId, spec);
-    return {
-        marker,
-        body: (0,comment/* renderComment */.wQ)({ conclusion, marker, ranFor, runUrl: jobUrl, spec, scrub, target: comment/* GITLAB_NOTE */.Nr, assign }),
-    };
 }
 /** Notes the run on its merge request, if the job runs for one. Never throws. */
 async function noteOnMergeRequest(run) {
@@ -164,7 +172,7 @@ async function noteOnMergeRequest(run) {
 }
 async function note({ conclusion, env, clientId, spec, secrets, write, words }, http, api, project, iid) {
     const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
-    const { marker, body } = renderNote({
+    const { marker, body } = (0,note_body/* renderNote */.N)({
         conclusion,
         clientId,
         spec,

@@ -1,5 +1,5 @@
 export const id = 77;
-export const ids = [77,372];
+export const ids = [77];
 export const modules = {
 
 /***/ 3077:
@@ -21,8 +21,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/engine/text.ts
 var engine_text = __webpack_require__(1655);
-// EXTERNAL MODULE: ./src/gitlab/note.ts + 1 modules
-var note = __webpack_require__(4372);
+// EXTERNAL MODULE: ./src/gitlab/note-body.ts
+var note_body = __webpack_require__(4624);
 ;// CONCATENATED MODULE: ./src/engine/conclude/health.ts
 /** `onDrift` as the run read it; when it was not valid the run failed, whatever it says. */
 function unwellBecause({ exitCode, plan, credentials }, onDrift) {
@@ -325,7 +325,7 @@ function watchPreview(writing) {
  * path printed on stdout: the job summary (`summary.md`, ../render/summary.ts), the pull
  * request's comment and the watch's issue (`pull-request-comment.md`, `watch-issue.md`,
  * ../render/places.ts, as the action posts them), the merge request's note
- * (`merge-request-note.md`, ../gitlab/note.ts, as `--gitlab-note` posts it). Nothing is written
+ * (`merge-request-note.md`, ../gitlab/note-body.ts, as `--gitlab-note` posts it). Nothing is written
  * to the service, GitHub or GitLab; in the folder, only these four files. Loaded by main.ts for
  * preview alone: every other command starts without these renderings.
  */
@@ -378,7 +378,8 @@ async function prepareOut(given, cwd) {
     }
     return { dir, shown };
 }
-const codeOf = (error) => error.code ?? String(error);
+/** A failure as Node names it (ENOSPC), else as it is. */
+const codeOf = (error) => error?.code ?? String(error);
 /** Each file's text, and what the watch would write: every value scrubbed as it is rendered. */
 function renderPreview({ conclusion, spec, naming, secrets }) {
     const { clientId, onDrift, providers } = conclusion.settings;
@@ -389,7 +390,7 @@ function renderPreview({ conclusion, spec, naming, secrets }) {
     const files = {
         'summary.md': (0,summary/* buildSummary */.fR)(conclusion, { ranFor: RAN_FOR, scrub, assign }),
         'pull-request-comment.md': pullRequestComment({ ...facts, ranFor: RAN_FOR, assign }).body,
-        'merge-request-note.md': (0,note/* renderNote */.NS)({ conclusion, clientId, spec, ranFor: RAN_FOR, jobUrl: JOB_URL, scrub, assign })
+        'merge-request-note.md': (0,note_body/* renderNote */.N)({ conclusion, clientId, spec, ranFor: RAN_FOR, jobUrl: JOB_URL, scrub, assign })
             .body,
         'watch-issue.md': watchPreview(watch),
     };
@@ -431,240 +432,21 @@ async function writePreview(run) {
 
 /***/ }),
 
-/***/ 4372:
+/***/ 4624:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ renderNote)
+/* harmony export */ });
+/* harmony import */ var _render_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8141);
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  noteOnMergeRequest: () => (/* binding */ noteOnMergeRequest),
-  NS: () => (/* binding */ renderNote)
-});
-
-// UNUSED EXPORTS: apiUrlProblem, nextPage, noteFailure
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __webpack_require__(8395);
-;// CONCATENATED MODULE: ./src/posting/own.ts
-/** The first post, page by page, that is one's own. Stops at the page that has it. */
-async function findOwn(pages, isOwn) {
-    for await (const page of pages) {
-        const own = page.find(isOwn);
-        if (own !== undefined)
-            return own;
-    }
-    return undefined;
-}
-/** One's own post updated in place, or created: which it was, and the post as the platform answered. */
-async function keepOwn(place) {
-    const own = await place.find();
-    return own === undefined
-        ? { post: await place.create(), created: true }
-        : { post: await place.update(own), created: false };
-}
-/**
- * A creation sent once. Its answer lost (no status, or a 5xx), the post may be there all the
- * same: looked up again, and the failure stands only when it is not.
- */
-async function createOnce(create, find, statusOf) {
-    try {
-        return await create();
-    }
-    catch (error) {
-        const status = statusOf(error);
-        const found = status === undefined || status >= 500 ? await find() : undefined;
-        if (found === undefined)
-            throw error;
-        return found;
-    }
-}
-/** Runs the posting; whatever fails is one warning (`failure` words it), never a change of the result. */
-async function warnOnFailure(write, failure, posting) {
-    try {
-        await posting();
-    }
-    catch (error) {
-        write({ level: 'warning', text: failure(error) });
-    }
-}
-
-// EXTERNAL MODULE: ./src/render/comment.ts
-var comment = __webpack_require__(8141);
-// EXTERNAL MODULE: ./src/wire/budget.ts
-var budget = __webpack_require__(4024);
-// EXTERNAL MODULE: ./src/wire/http.ts
-var wire_http = __webpack_require__(97);
-;// CONCATENATED MODULE: ./src/gitlab/note.ts
-
-
-
-
-
-/** A page of notes is far larger than the service's answers: up to 100 notes of up to a million characters. */
-const MAX_PAGE_BYTES = 64 * 1024 * 1024;
-const PER_PAGE = 100;
-/** A guard against a server whose pages never end. */
-const MAX_PAGES = 1000;
-const User = schemas/* object */.Ikc({ id: schemas/* number */.aig(), username: schemas/* string */.YjP() });
-const Note = schemas/* object */.Ikc({
-    id: schemas/* number */.aig(),
-    body: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    system: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
-    author: schemas/* nullish */.cl6(schemas/* object */.Ikc({ id: schemas/* number */.aig() })),
-});
-const Notes = schemas/* array */.YOg(Note);
-/** What the warning starts with, wherever the note failed. */
-const HEAD = 'The plan was not noted on the merge request (the job log has everything):';
-const TOKEN_HOW = 'Set GITLAB_TOKEN (a masked variable) to a token with the api scope whose user may comment on the merge request: a project or group access token, or the personal token of a bot account. CI_JOB_TOKEN cannot write notes';
-/** Whether an address may carry the token: https, or http to this machine alone. */
-function apiUrlProblem(value) {
-    const url = URL.parse(value);
-    if (url === null || !['https:', 'http:'].includes(url.protocol))
-        return `CI_API_V4_URL is not an address (${JSON.stringify(value)})`;
-    const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
-    if (url.protocol === 'http:' && !loopback) {
-        return `CI_API_V4_URL (${url.origin}) is not https, and the token is never sent in the clear: give GitLab's https address (http only to 127.0.0.1, ::1 or localhost)`;
-    }
-    return undefined;
-}
-/**
- * The note's marker (the one a pull request's comment has: it names the client and the spec)
- * and its body: the run's report in GitLab's words. `preview` (../cli/preview.ts) writes it to a file.
- */
+/** The note's marker and its body. */
 function renderNote({ conclusion, clientId, spec, ranFor, jobUrl, scrub, assign }) {
-    const marker = (0,comment/* commentMarker */.Ql)(clientId, spec);
+    const marker = (0,_render_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .commentMarker */ .Ql)(clientId, spec);
     return {
         marker,
-        body: (0,comment/* renderComment */.wQ)({ conclusion, marker, ranFor, runUrl: jobUrl, spec, scrub, target: comment/* GITLAB_NOTE */.Nr, assign }),
+        body: (0,_render_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .renderComment */ .wQ)({ conclusion, marker, ranFor, runUrl: jobUrl, spec, scrub, target: _render_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .GITLAB_NOTE */ .Nr, assign }),
     };
-}
-/** Notes the run on its merge request, if the job runs for one. Never throws. */
-async function noteOnMergeRequest(run) {
-    const { env, write } = run;
-    const iid = env.CI_MERGE_REQUEST_IID?.trim() ?? '';
-    if (iid === '') {
-        return write({
-            level: 'info',
-            text: '--gitlab-note: no merge request (CI_MERGE_REQUEST_IID is not set): no note. It is set in merge request pipelines only.',
-        });
-    }
-    const token = env.GITLAB_TOKEN?.trim() ?? '';
-    if (token === '')
-        return write({ level: 'warning', text: `${HEAD} GITLAB_TOKEN is empty. ${TOKEN_HOW}.` });
-    // Scrubbed from everything written from here on, as the secret is.
-    run.secrets.learn(token);
-    const api = env.CI_API_V4_URL?.trim() ?? '';
-    const project = env.CI_PROJECT_ID?.trim() ?? '';
-    const missing = [
-        ['CI_API_V4_URL', api],
-        ['CI_PROJECT_ID', project],
-    ].flatMap(([name, value]) => (value === '' ? [name] : []));
-    if (missing.length > 0)
-        return write({
-            level: 'warning',
-            text: `${HEAD} ${missing.join(' and ')} not set: run the command in a GitLab CI job, which sets them.`,
-        });
-    const refused = apiUrlProblem(api);
-    if (refused !== undefined)
-        return write({ level: 'warning', text: `${HEAD} ${refused}.` });
-    const stop = new AbortController();
-    const http = (0,wire_http/* createJsonHttp */.RH)({
-        budget: (0,budget/* createBudget */.y)(run.timeoutSeconds, { clock: run.clock, signal: stop.signal }),
-        urlSetting: { variable: 'CI_API_V4_URL' },
-        speaker: 'GitLab',
-        words: run.words,
-        headers: { 'private-token': token },
-        scrub: run.secrets.scrub,
-        dispatcher: run.dispatcher,
-        maxResponseBytes: MAX_PAGE_BYTES,
-        log: {
-            info: (text) => write({ level: 'info', text }),
-            debug: (text) => write({ level: 'debug', text }),
-            warning: (text) => write({ level: 'warning', text }),
-        },
-    });
-    try {
-        await warnOnFailure(write, noteFailure, () => note(run, http, api.replace(/\/+$/, ''), project, iid));
-    }
-    finally {
-        // Every connection the note opened is closed: the command exits at once.
-        stop.abort();
-    }
-}
-async function note({ conclusion, env, clientId, spec, secrets, write, words }, http, api, project, iid) {
-    const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
-    const { marker, body } = renderNote({
-        conclusion,
-        clientId,
-        spec,
-        ranFor: `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`,
-        jobUrl: env.CI_JOB_URL ?? '',
-        scrub: secrets.scrub,
-        assign: words.assign,
-    });
-    const user = await http.retried("GitLab's GET /user", User, 'GET', `${api}/user`);
-    // Never a system note, never anyone else's, even one that copies the marker.
-    const find = () => findOwn(readNotePages(http, api, notes), (n) => n.system !== true && n.author?.id === user.id && n.body?.includes(marker) === true);
-    const where = (id) => env.CI_PROJECT_URL ? `${env.CI_PROJECT_URL}/-/merge_requests/${iid}#note_${id}` : `note ${id}`;
-    const { post, created } = await keepOwn({
-        find,
-        update: (own) => http.retried("GitLab's PUT of the note", Note, 'PUT', `${notes}/${own.id}`, { body: { body } }),
-        // Its answer lost, the note may be there all the same: looked up again, never posted twice.
-        create: () => createOnce(() => http.send("GitLab's POST of the note", Note, 'POST', notes, { body: { body } }), find, (error) => (error instanceof wire_http/* HttpError */.j$ ? error.status : undefined)),
-    });
-    write({
-        level: 'info',
-        text: `The note on merge request !${iid} is ${created ? 'created' : 'updated'}: ${where(post.id)}`,
-    });
-}
-/**
- * The merge request's notes, page by page, oldest first, as long as they are read. Pages follow
- * X-Next-Page, or the Link header's next (keyset pagination sends only that), on the API's origin alone.
- */
-async function* readNotePages(http, api, notes) {
-    const origin = new URL(api).origin;
-    let url = `${notes}?per_page=${PER_PAGE}&sort=asc&order_by=created_at`;
-    const seen = new Set();
-    for (let page = 1; url !== undefined && page <= MAX_PAGES; page++) {
-        if (seen.has(url))
-            break;
-        seen.add(url);
-        const { data, headers } = await http.retriedWithHeaders(`GitLab's GET of the merge request's notes (page ${page})`, Notes, 'GET', url);
-        yield data;
-        url = nextPage(url, headers, origin);
-    }
-}
-/** The next page's address: X-Next-Page (a number, empty on the last), else Link's rel="next" on the API's origin. */
-function nextPage(url, headers, origin) {
-    const next = headerOf(headers, 'x-next-page');
-    if (next !== undefined && /^\d+$/.test(next.trim())) {
-        const target = new URL(url);
-        target.searchParams.set('page', next.trim());
-        return target.href;
-    }
-    const link = /<([^>]+)>\s*;\s*rel="?next"?/.exec(headerOf(headers, 'link') ?? '')?.[1];
-    if (link === undefined)
-        return undefined;
-    const target = URL.parse(link, url);
-    // The token goes to the API's origin and nowhere else.
-    return target?.origin === origin ? target.href : undefined;
-}
-const headerOf = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-};
-/** The one warning a failed note gives: what happened and what to do. */
-function noteFailure(error) {
-    const what = error instanceof Error ? error.message : String(error);
-    const status = error instanceof wire_http/* HttpError */.j$ ? error.status : undefined;
-    const fix = status === 401
-        ? ' Check GITLAB_TOKEN: GitLab does not know it (expired, revoked, or of another instance).'
-        : status === 403
-            ? " Give GITLAB_TOKEN the api scope (read_api cannot write), and its user a role that may comment on the project's merge requests (Reporter or more on a private project)."
-            : status === 404
-                ? ' Check that the merge request exists and that the user of GITLAB_TOKEN is a member of the project (CI_PROJECT_ID) who can see it.'
-                : '';
-    return `${HEAD} ${what.replace(/\.?$/, '.')}${fix}`;
 }
 
 

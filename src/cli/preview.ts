@@ -4,7 +4,7 @@
  * path printed on stdout: the job summary (`summary.md`, ../render/summary.ts), the pull
  * request's comment and the watch's issue (`pull-request-comment.md`, `watch-issue.md`,
  * ../render/places.ts, as the action posts them), the merge request's note
- * (`merge-request-note.md`, ../gitlab/note.ts, as `--gitlab-note` posts it). Nothing is written
+ * (`merge-request-note.md`, ../gitlab/note-body.ts, as `--gitlab-note` posts it). Nothing is written
  * to the service, GitHub or GitLab; in the folder, only these four files. Loaded by main.ts for
  * preview alone: every other command starts without these renderings.
  */
@@ -12,7 +12,7 @@ import { lstat, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message, Naming, RunConclusion, Secrets } from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
-import { renderNote } from '../gitlab/note.ts';
+import { renderNote } from '../gitlab/note-body.ts';
 import { pullRequestComment, watchPreview, watchWriting, type WatchWriting } from '../render/places.ts';
 import { buildSummary } from '../render/summary.ts';
 
@@ -67,7 +67,8 @@ export async function prepareOut(given: string | undefined, cwd: string): Promis
   return { dir, shown };
 }
 
-const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? String(error);
+/** A failure as Node names it (ENOSPC), else as it is. */
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException | null)?.code ?? String(error);
 
 /** What the run gives preview: its conclusion and exit code, the spec from the repository's top, its words, its secrets and its message writer. */
 export interface PreviewFacts {

@@ -1,6 +1,6 @@
 /**
  * `--gitlab-note`: in a GitLab merge request pipeline, after the run, one note on the merge
- * request that holds the run's report (../render/comment.ts renders it, in GitLab's words),
+ * request that holds the run's report (note-body.ts renders it, in GitLab's words),
  * created once and then updated in place, found again by its marker among the notes its own
  * token's user wrote. It never changes the exit code: whatever fails becomes one warning.
  * Loaded by main.ts only when the flag is on.
@@ -14,7 +14,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import type { Conclusion, Message, Naming, Secrets } from '../engine/index.ts';
 import { createOnce, findOwn, keepOwn, warnOnFailure } from '../posting/own.ts';
-import { commentMarker, GITLAB_NOTE, renderComment } from '../render/comment.ts';
+import { renderNote } from './note-body.ts';
 import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
 import type { Clock } from '../wire/retry.ts';
@@ -68,37 +68,6 @@ export function apiUrlProblem(value: string): string | undefined {
     return `CI_API_V4_URL (${url.origin}) is not https, and the token is never sent in the clear: give GitLab's https address (http only to 127.0.0.1, ::1 or localhost)`;
   }
   return undefined;
-}
-
-/** What the note is made of: the run, its client and spec (the marker), the job's words and link. */
-export interface NoteFacts {
-  conclusion: Conclusion;
-  clientId: string;
-  /** The spec file, from the repository's top. */
-  spec: string;
-  /** What the run was for, as the report's "Ran for" says it. */
-  ranFor: string;
-  /** The job's page (CI_JOB_URL), whose log has every value whole; empty: no link. */
-  jobUrl: string;
-  /** The run's scrub: the secret and the token are removed from every value before anything else. */
-  scrub: (text: string) => string;
-  /** A setting given a value, in the command line's words. */
-  assign: Naming['assign'];
-}
-
-/**
- * The note's marker (the one a pull request's comment has: it names the client and the spec)
- * and its body: the run's report in GitLab's words. `preview` (../cli/preview.ts) writes it to a file.
- */
-export function renderNote({ conclusion, clientId, spec, ranFor, jobUrl, scrub, assign }: NoteFacts): {
-  marker: string;
-  body: string;
-} {
-  const marker = commentMarker(clientId, spec);
-  return {
-    marker,
-    body: renderComment({ conclusion, marker, ranFor, runUrl: jobUrl, spec, scrub, target: GITLAB_NOTE, assign }),
-  };
 }
 
 /** Notes the run on its merge request, if the job runs for one. Never throws. */
