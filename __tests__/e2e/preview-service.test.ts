@@ -2,7 +2,7 @@
  * `npm run preview` against another service, with the usual PROVIDER_* settings (here an
  * embedded one the test holds, to see that nothing is written to it): the command line's
  * `preview` alone, no embedded service of the script's; the embedded service it starts itself:
- * e2e/preview.test.ts.
+ * e2e/preview.test.ts; `--registered` refused with PROVIDER_AUTH_URL: unit/dev-preview.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { EmbeddedAuthService } from '../../dev/auth-service.ts';
@@ -32,14 +32,5 @@ describe('against another service, with the usual settings', () => {
     expect(service.requests.length).toBeGreaterThan(0);
     expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     await expectNoSecret(run, client.id, client.secret);
-  });
-
-  test('--registered with PROVIDER_AUTH_URL: refused, nothing sent; exit 1', async () => {
-    const run = await preview(['--registered', '.github/provider-scope.yml'], { PROVIDER_AUTH_URL: service.url });
-    expect([run.code, run.stdout]).toEqual([1, '']);
-    expect(run.stderr).toBe(
-      'preview: --registered sets up the embedded service: leave it out with PROVIDER_AUTH_URL, or unset PROVIDER_AUTH_URL.\n',
-    );
-    expect(service.requests).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * starts (its client's id and secret given through EMBEDDED_CLIENT_ID and
  * EMBEDDED_CLIENT_SECRET, so that the leak check knows them), `--registered` applying a spec's
  * scopes to the client first; the four files written and named on stdout. Against another
- * service with the usual PROVIDER_* settings: e2e/preview-service.test.ts. The command itself,
+ * service with the usual PROVIDER_* settings: e2e/preview-service.test.ts. The script's own
+ * option and refusals, in process: unit/dev-preview.test.ts. The command itself,
  * in process (a failed run's files, the folder's refusals, hostile text): unit/cli-preview.test.ts;
  * installed from the package: e2e/preview-package.test.ts.
  * The runs and their checks: support/preview.ts.
@@ -85,13 +86,5 @@ describe('against the embedded service it starts', () => {
       /^\| description \| <code>"Runs previewed actions"<\/code> \| <code>"Runs older actions"<\/code> \|/m,
     );
     await expectNoSecret(run);
-  });
-
-  test('--registered with a spec that cannot be applied: what its apply said, nothing written; exit 1', async () => {
-    const run = await preview(['--registered', 'missing.yml']);
-    expect([run.code, run.stdout]).toEqual([1, '']);
-    expect(run.stderr).toMatch(
-      /^Error: Spec file missing\.yml was not found in the repository .*\npreview: --registered missing\.yml: its scopes could not be registered \(the errors of its apply are above\)\.\n$/,
-    );
   });
 });
