@@ -133,12 +133,22 @@ describe.each([
     const planned = await cli(['plan'], { node });
     expect([planned.code, planned.stdout]).toEqual([
       2,
-      expect.stringContaining(`+ create scope ${service.url}/scopes/${client.id}/action_all`),
+      expect.stringContaining(
+        `Dry run: action_all would be created.\n\n+ create scope ${service.url}/scopes/${client.id}/action_all\n`,
+      ),
     ]);
+    expect(planned.stdout.startsWith('Dry run: ')).toBe(true);
+    expect(planned.stdout).toContain(`\nNext: apply would send POST /v2/api/clients/${client.id}/scopes.\n`);
     const applied = await cli(['apply', '--dotenv', 'scope.env'], { node });
-    expect([applied.code, applied.stdout]).toEqual([0, expect.stringMatching(/^Created scope /)]);
+    expect([applied.code, applied.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Applied: action_all was created\.\n\nCreated scope /),
+    ]);
     const again = await cli(['plan'], { node });
-    expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    expect([again.code, again.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^No changes: the scope matches the spec\.\n/),
+    ]);
     // The dotenv file, read back as GitLab would.
     const dotenv = Object.fromEntries(
       (await readFile(path.join(workdir, 'scope.env'), 'utf8'))
@@ -213,6 +223,7 @@ test('a changed description: plan --on-drift update shows it (exit 2), apply --o
     2,
     expect.stringContaining('~ description          = "Runs packaged actions" -> "Runs better actions"'),
   ]);
+  expect(planned.stdout).toMatch(/^Dry run: action_all: description would change\.\n/);
   const applied = await cli(['apply', '--on-drift', 'update', '--json']);
   expect(applied.code).toBe(0);
   expect(JSON.parse(applied.stdout)).toMatchObject({ status: 'applied', outputs: { updated: true } });
@@ -254,19 +265,26 @@ test('plan --json carries the plan the terminal shows: every field of a creation
 
 test("plan --format markdown: the job summary on stdout for any CI to post, the plan's exit codes (2, then 0), the secret in no form", async () => {
   const planned = await cli(['plan', '--format', 'markdown']);
+  // The verdict first; the whole report, folded, below it.
   expect([planned.code, planned.stdout]).toEqual([
     2,
-    expect.stringMatching(/^### Dry run: the provider scope would be created\n\n/),
+    expect.stringMatching(/^\*\*Dry run\*\*: <code>action\\_all<\/code> would be created\.\n\n/),
   ]);
+  expect(planned.stdout).toMatch(/^### Dry run: the provider scope would be created\n\n/m);
   expect(planned.stdout).toMatch(/^\| Ran for \| the command line \\\(plan\\\) \|/m);
   expect(planned.stdout).toMatch(/^\| description \| <code>"Runs packaged actions"<\/code> \|/m);
   const applied = await cli(['apply', '--format', 'markdown']);
-  expect([applied.code, applied.stdout]).toEqual([0, expect.stringMatching(/^### Provider scope created\n/)]);
+  expect([applied.code, applied.stdout]).toEqual([
+    0,
+    expect.stringMatching(/^\*\*Applied\*\*: <code>action\\_all<\/code> was created\.\n/),
+  ]);
+  expect(applied.stdout).toMatch(/^### Provider scope created\n/m);
   const again = await cli(['plan', '--format', 'markdown']);
   expect([again.code, again.stdout]).toEqual([
     0,
-    expect.stringMatching(/^### Dry run: provider scope already registered\n/),
+    expect.stringMatching(/^\*\*No changes\*\*: the scope matches the spec\.\n/),
   ]);
+  expect(again.stdout).toMatch(/^### Dry run: provider scope already registered\n/m);
   // The service echoes the secret, whole and as the Basic credential: the failed run's summary has neither.
   const basic = Buffer.from(`${client.id}:${SECRET}`).toString('base64');
   service.inject({
@@ -276,7 +294,11 @@ test("plan --format markdown: the job summary on stdout for any CI to post, the 
     body: JSON.stringify({ errors: [{ detail: `bad credential ${SECRET} (${basic})` }] }),
   });
   const echoed = await cli(['plan', '--format', 'markdown']);
-  expect([echoed.code, echoed.stdout]).toEqual([1, expect.stringMatching(/^### Provider scope: the run failed\n/)]);
+  expect([echoed.code, echoed.stdout]).toEqual([
+    1,
+    expect.stringMatching(/^\*\*The run failed\*\*: the run stopped before it could tell what would change\.\n/),
+  ]);
+  expect(echoed.stdout).toMatch(/^### Provider scope: the run failed\n/m);
   expect(echoed.stdout).toContain('bad credential \\*\\*\\*');
   await expectNoSecret(planned, applied, again, echoed);
 });
@@ -394,7 +416,7 @@ describe('import, installed from the tarball', () => {
     const planned = await cli(['plan']);
     expect([planned.code, planned.stdout]).toEqual([
       0,
-      expect.stringContaining('No changes. The scope matches the spec.'),
+      expect.stringMatching(/^No changes: the scope matches the spec\.\n/),
     ]);
     const applied = await cli(['apply', '--on-drift', 'fail']);
     expect(applied.code).toBe(0);
@@ -438,7 +460,10 @@ describe('import, installed from the tarball', () => {
     expect(text).toContain('\n  - name: Viewer\n    description: Registered with curl\n    scope_suffix: view\n');
     expect(text).toContain('\n    dependent_scopes:\n      - scope_suffix: action_all\n');
     const planned = await cli(['plan']);
-    expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    expect([planned.code, planned.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^No changes: every listed scope matches the spec\.\n/),
+    ]);
     const picked = await cli(['import', '--scope-suffix', 'view', '--force']);
     expect(picked.code).toBe(0);
     expect(await readFile(specIn(), 'utf8')).toContain(
@@ -450,7 +475,7 @@ describe('import, installed from the tarball', () => {
       0,
       expect.stringContaining(`Registered: scope ${service.url}/scopes/${client.id}/view`),
     ]);
-    expect(single.stdout).toContain('No changes.');
+    expect(single.stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
   });
 
   test('no scope: exit 1, nothing to import, what to do instead; no file', async () => {
@@ -535,7 +560,7 @@ describe('import, installed from the tarball', () => {
     const imported = await cli(['import', '--json']);
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ import: { form: 'single', scopes: [unusual] } });
-    expect((await cli(['plan'])).stdout).toContain('No changes. The scope matches the spec.');
+    expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
 
     for (const [field, scope] of [
       ['name', { name: 'a tab\tinside' }],
@@ -591,7 +616,7 @@ describe('plan --gitlab-note, installed from the tarball, in a merge request pip
       expect(planned.stdout).toContain('+ create scope');
       expect(markedNotes(gitlab)).toHaveLength(2);
       const ours = gitlab.notesOf(PROJECT, MR_IID).at(-1);
-      expect(ours?.body.startsWith(`${marker}\n`)).toBe(true);
+      expect(ours?.body.startsWith(`${marker}\n**Dry run**: <code>action\\_all</code> would be created.\n`)).toBe(true);
       expect(ours?.body).toContain('### Dry run: the provider scope would be created');
       expect(liveReferences(ours?.body ?? '')).toEqual([]);
 

@@ -1,6 +1,6 @@
 /**
  * `npm run demo` (dev/demo.ts) as a newcomer runs and reads it: through npm, every line of
- * stdout and stderr counted, npm's own among them, at most 150; no bundling when dist/ is the
+ * stdout and stderr counted, npm's own among them, at most 160; no bundling when dist/ is the
  * bundle of the checkout (`npm test` has just built it); a story in numbered steps with the list
  * form and one failed run; no workflow command and no raw markdown, the summaries shown as
  * text; each command line it runs shown with its flags, the secret only as

@@ -66,7 +66,7 @@ describe('a failed run still leaves a summary', () => {
       `| Scope string | <code>${md(h.expectedString)}</code> (the spec's; not read from the service) |`,
     );
     expect(result.summary).toMatch(
-      /#### What failed\n\n- \*\*error\*\*: .*the credentials were rejected.*client\\_id must be the app's Client ID and client\\_secret one of its current secrets/,
+      /\*\*Next\*\*: .*the credentials were rejected.*client\\_id must be the app's Client ID and client\\_secret one of its current secrets/,
     );
     expect(result.outputs).toEqual({});
     h.expectNoLeak(result, { secret: 'not-the-secret' });
@@ -79,7 +79,7 @@ describe('a failed run still leaves a summary', () => {
     expect(result.exitCode).toBe(1);
     expect(result.summary).toContain('### Provider scope: the run failed');
     expect(result.summary).toContain(`| Client | <code>${h.client.id}</code> |`);
-    expect(result.summary).toMatch(/#### What failed\n\n- \*\*error\*\*: .*auth\\_url/);
+    expect(result.summary).toMatch(/\*\*Next\*\*: .*auth\\_url/);
   });
 });
 

@@ -78,7 +78,7 @@ test("pr_comment that is neither auto nor off fails the step in the workflow's w
   expect(h.service.requests.slice(before)).toEqual([]);
   // The run's summary says so too, as for any problem of the inputs.
   expect(result.summary).toContain(
-    '### Provider scope: nothing was done\n\nThe inputs or the spec have 1 problem(s):\n\n- Input pr\\_comment must be auto or off',
+    '**Nothing was done**: 1 problem\\(s\\) to fix first.\n\n**Next**: Fix each problem below at its line. Run the step again.\n\nThe inputs or the spec have 1 problem(s):\n\n- Input pr\\_comment must be auto or off',
   );
 });
 

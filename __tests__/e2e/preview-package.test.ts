@@ -63,9 +63,10 @@ test('preview --spec deploy/scope.yml: the four renderings in .preview/, their p
   const [summary, comment, note, issue] = await Promise.all(FILES.map(read));
 
   const marker = `<!-- ensure-provider-scope client=${client.id} spec=deploy%2Fscope.yml -->`;
-  expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/);
+  expect(summary).toMatch(/^\*\*Dry run\*\*: <code>action\\_all<\/code> would be created\.\n/);
+  expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/m);
   expect(summary).toContain('| Ran for | a preview \\(ensure-provider-scope preview\\) |');
-  expect(comment?.startsWith(`${marker}\n### Dry run: the provider scope would be created\n`)).toBe(true);
+  expect(comment?.startsWith(`${marker}\n**Dry run**: <code>action\\_all</code> would be created.\n`)).toBe(true);
   expect(comment).toContain(
     'The job summary of [the run](https://github.com/OWNER/REPO/actions/runs/RUN_ID) has the whole report.',
   );

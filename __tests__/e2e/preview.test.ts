@@ -28,11 +28,12 @@ describe('against the embedded service it starts', () => {
       'merge-request-note.md': note,
       'watch-issue.md': issue,
     } = run.files;
-    expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/);
+    expect(summary).toMatch(/^\*\*Dry run\*\*: <code>action\\_all<\/code> would be created\.\n/);
+    expect(summary).toMatch(/^### Dry run: the provider scope would be created\n/m);
     expect(summary).toMatch(/^\| Ran for \| a preview \\\(ensure-provider-scope preview\\\) \|/m);
     expect(summary).toMatch(/^\| name \| <code>"Previewed provider"<\/code> \|/m);
     // The comment and the note: their marker (the client and the spec from the repository's top), the same report, the link to the run.
-    const marker = `<!-- ensure-provider-scope client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\n### Dry run: the provider scope would be created\n`;
+    const marker = `<!-- ensure-provider-scope client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\n**Dry run**: <code>action\\_all</code> would be created.\n`;
     expect(comment?.startsWith(marker)).toBe(true);
     expect(comment).toContain(
       'The job summary of [the run](https://github.com/OWNER/REPO/actions/runs/RUN_ID) has the whole report.',
@@ -44,7 +45,7 @@ describe('against the embedded service it starts', () => {
     // The issue: its title, then its body under the watch's marker.
     expect(issue).toMatch(
       new RegExp(
-        `^# Provider scope needs attention\\\\: Preview client \\\\\\(${CLIENT_ID}\\\\\\), .github/provider-scope.yml\\n\\n<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\\n### The provider scope needs attention\\n`,
+        `^# Provider scope needs attention\\\\: Preview client \\\\\\(${CLIENT_ID}\\\\\\), .github/provider-scope.yml\\n\\n<!-- ensure-provider-scope watch client=${CLIENT_ID} spec=.github%2Fprovider-scope.yml -->\\n\\*\\*Dry run\\*\\*: `,
       ),
     );
     expect(issue).toContain('- The client has no scope.\n');
@@ -62,7 +63,8 @@ describe('against the embedded service it starts', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(NAMES.map((name) => `.preview/${name}\n`).join(''));
     expect(run.stderr).toContain(`a client with the scopes of ${FILE}.`);
-    expect(run.files['summary.md']).toMatch(/^### Dry run: provider scope already registered\n/);
+    expect(run.files['summary.md']).toMatch(/^\*\*No changes\*\*: the scope matches the spec\.\n/);
+    expect(run.files['summary.md']).toMatch(/^### Dry run: provider scope already registered\n/m);
     expect(run.files['pull-request-comment.md']).toMatch(
       /^<!-- [^\n]+ -->\n\*\*No changes\*\*: the scope matches the spec\.\n/,
     );
@@ -83,7 +85,7 @@ describe('against the embedded service it starts', () => {
       /^\| description \| <code>"Runs older actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m,
     );
     expect(run.files['watch-issue.md']).toMatch(
-      /^\| description \| <code>"Runs previewed actions"<\/code> \| <code>"Runs older actions"<\/code> \|/m,
+      /^\| <code>action\\_all<\/code> \| description \| <code>"Runs older actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m,
     );
     await expectNoSecret(run);
   });

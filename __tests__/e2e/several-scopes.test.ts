@@ -174,10 +174,11 @@ test('three listed, one existing, one new and one depending on the new one: both
   expect(
     Object.fromEntries(Object.entries(scopesOutput(again)).map(([k, v]) => [k, [v.scope_id, v.created, v.changes]])),
   ).toEqual(Object.fromEntries(Object.entries(output).map(([k, v]) => [k, [v.scope_id, false, false]])));
-  // Nothing changes: the three sections folded, the scopes output a row each.
+  // Nothing changes: the verdict says so, the three sections in the folded report, the scopes output a row each.
   expect(again.summary).toContain(
-    '<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### alpha: unchanged\n',
+    '**No changes**: every listed scope matches the spec.\n\n<details><summary>The whole report</summary>\n\n',
   );
+  expect(again.summary).toContain('\n#### alpha: unchanged\n');
   expect(again.summary).toContain(
     `| <code>gamma</code> | <code>${md(stringOf('gamma'))}</code> | <code>${scopes.gamma?.id}</code> | <code>false</code> | <code>false</code> | <code>false</code> |`,
   );
@@ -448,6 +449,8 @@ describe('the outputs of both doors', () => {
     expect(terminal.exitCode).toBe(1);
     expect(terminal.stdout).toBe(
       [
+        "The run failed: the service rejected the client's credentials.",
+        '',
         `Client: ${h.client.id}`,
         "Scope strings (each the spec's; not read from the service):",
         ...['alpha', 'beta', 'gamma'].map((s) => `  ${s.padEnd(5)}  ${stringOf(s)}`),

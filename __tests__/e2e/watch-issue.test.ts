@@ -40,7 +40,7 @@ test('drift opens one issue; a second unwell run updates it; a clean run comment
   const body = issue?.body ?? '';
   expect(body.split('\n')[0]).toBe(marker());
   expect(body).toContain('- The scope differs from the spec.');
-  expect(body).toContain('| description | <code>"Runs example actions"</code> | <code>"Changed by hand"</code> |');
+  expect(body).toContain('| description | <code>"Changed by hand"</code> | <code>"Runs example actions"</code> |');
   expect(body).toContain(`The scope string: <code>${md(h.expectedString)}</code>.`);
   expect(body).toContain(`[run](${RUN_URL})`);
   expect(first.stdout).toContain(`The watch's issue #1 is opened: ${issue?.html_url}`);

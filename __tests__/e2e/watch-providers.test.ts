@@ -121,7 +121,7 @@ test(
     );
     const section = issue?.body.slice(
       issue.body.indexOf('#### The deployed providers'),
-      issue.body.indexOf('#### What to do'),
+      issue.body.indexOf('</details>'),
     );
     expect(section).toBe(
       [

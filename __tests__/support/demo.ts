@@ -22,7 +22,7 @@ export function describeDemo(auth: 'basic' | 'token'): void {
     let lines: string[] = [];
     const file = (name: string): string => readFileSync(path.join(out, name), 'utf8');
 
-    test("runs to the end through npm, exit 0, in at most 150 lines with npm's, bundling nothing", async () => {
+    test("runs to the end through npm, exit 0, in at most 160 lines with npm's, bundling nothing", async () => {
       const code = await new Promise<number | null>((resolve) => {
         const child = execFile(
           'npm',
@@ -36,7 +36,8 @@ export function describeDemo(auth: 'basic' | 'token'): void {
       });
       expect([code, stderr]).toEqual([0, '']);
       lines = stdout.replace(/\n$/, '').split('\n');
-      expect(lines.length).toBeLessThanOrEqual(150);
+      // Each report of the command line opens with its verdict and a blank line.
+      expect(lines.length).toBeLessThanOrEqual(160);
       // npm's header counts; then the one line that says dist/ is current.
       expect(lines.slice(0, 5)).toEqual([
         '',
@@ -45,7 +46,7 @@ export function describeDemo(auth: 'basic' | 'token'): void {
         '',
         'dist/ is the bundle of this checkout (dist/bundle-stamp.json): not bundling.',
       ]);
-      expect(stdout).toContain('No changes. The scope matches the spec.');
+      expect(stdout).toContain('No changes: the scope matches the spec.');
       expect(stdout).toContain('.github/provider-scope.yml, as import wrote it:');
     }, 120_000);
 
@@ -134,16 +135,16 @@ export function describeDemo(auth: 'basic' | 'token'): void {
         expect.stringMatching(
           /^ {4}\$ PROVIDER_CLIENT_SECRET="\$\(cat new-secret\)" ensure-provider-scope plan .* {4}# exit 0$/,
         ),
-        '      No changes. The scope matches the spec.',
+        '      No changes: the scope matches the spec.',
       ]);
     });
 
     test("no workflow command and no raw markdown: the comment's headline as text a person reads", () => {
       expect(lines.filter((l) => l.includes('::'))).toEqual([]);
       expect(lines.filter((l) => /^\s*\|.*\|\s*$|<\/?(code|sub|br)>|^\s*#{2,6} |\\[:_[\]]|\*\*/.test(l))).toEqual([]);
-      // The comment's headline, as GitHub shows it (its markdown is `### Dry run: ...`).
+      // The comment's headline, as GitHub shows it: its verdict (its markdown is `**Dry run**: <code>action\_all</code>: ...`).
       expect(stdout).toMatch(
-        /\n {4}Pull request #7 has 1 comment from the action, "Dry run: the provider scope would be updated": /,
+        /\n {4}Pull request #7 has 1 comment from the action, "Dry run: action_all: description would change\.": /,
       );
     });
 
@@ -155,23 +156,29 @@ export function describeDemo(auth: 'basic' | 'token'): void {
       expect(named).toEqual(
         ['job-summary.md', 'pull-request-comment.md', 'watch-issue.md'].map((name) => path.join(out, name)),
       );
-      // The list form's run, as its job summary: both scopes, created.
-      expect(file('job-summary.md')).toMatch(/^### 2 provider scope\(s\): 2 created/);
+      // The list form's run, as its job summary: its verdict first, both scopes created; the whole report below it.
+      expect(file('job-summary.md')).toMatch(
+        /^\*\*Applied\*\*: <code>transfer\\_ls<\/code> was created; <code>transfer\\_mkdir<\/code> was created\.\n/,
+      );
+      expect(file('job-summary.md')).toMatch(/^### 2 provider scope\(s\): 2 created/m);
       expect(file('job-summary.md')).toMatch(
         /\n#### transfer\\_ls: created\n[\s\S]*\n#### transfer\\_mkdir: created\n/,
       );
-      // The comment the fake GitHub API holds: the action's marker, the planned update.
+      // The comment the fake GitHub API holds: the action's marker, the verdict of the planned update, the whole report below it.
       expect(file('pull-request-comment.md')).toMatch(
         new RegExp(
-          `^<!-- ensure-provider-scope client=${UUID} spec=\\.github%2Fprovider-scope\\.yml -->\\n### Dry run: the provider scope would be updated\\n`,
+          `^<!-- ensure-provider-scope client=${UUID} spec=\\.github%2Fprovider-scope\\.yml -->\\n\\*\\*Dry run\\*\\*: <code>action\\\\_all</code>: description would change\\.\\n`,
         ),
       );
+      expect(file('pull-request-comment.md')).toMatch(/^### Dry run: the provider scope would be updated$/m);
       expect(file('pull-request-comment.md')).toContain(
         '| description | <code>"Runs example actions, now with a changed description"</code> | <code>"Runs example actions, as this pull request proposes"</code> |',
       );
       // The issue the watch opened: its marker, the failed run and the service's refusal.
       expect(file('watch-issue.md')).toMatch(
-        new RegExp(`^<!-- ensure-provider-scope watch client=${UUID} spec=\\.github%2Fprovider-scope\\.yml -->\\n`),
+        new RegExp(
+          `^<!-- ensure-provider-scope watch client=${UUID} spec=\\.github%2Fprovider-scope\\.yml -->\\n\\*\\*The run failed\\*\\*: `,
+        ),
       );
       expect(file('watch-issue.md')).toContain('- The run failed.');
       expect(file('watch-issue.md')).toMatch(/\n- \*\*error\*\*: .*HTTP 401/);

@@ -3,6 +3,9 @@
  * engine/conclude/conclude.ts): the tests of the doors' renderings start from the one plan.
  */
 import { outputsOf, type Conclusion, type Message } from '../../src/engine/conclude/conclude.ts';
+import { failureVerdict, planVerdict, type VerdictFacts } from '../../src/engine/conclude/verdict.ts';
+import type { Settings } from '../../src/engine/settings/settings.ts';
+import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { planOf, type Ensured, tellingOf } from '../../src/engine/reconcile/plan.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { ANY_SCOPE_OF_CLIENT, type ProviderCheck } from '../../src/wire/provider.ts';
@@ -21,7 +24,18 @@ export interface RunShape {
   exitCode?: 0 | 1;
   /** Leave the outputs out, for a test of the rest. */
   outputs?: false;
+  /** The on_drift the run had: its verdict's next step says what it leaves. */
+  onDrift?: Settings['on_drift'];
+  /** The door's words for the verdict's next step: the action's (INPUT_NAMING) unless said, e.g. the command line's (cliNaming). */
+  naming?: VerdictFacts['naming'];
 }
+
+/** A conclusion without a plan, as the engine ends a failed run: its verdict from its messages and problems, in the action's words. */
+export const failedRun = (failed: Omit<Conclusion, 'verdict' | 'exitCode'> & { exitCode?: 0 | 1 }): Conclusion => ({
+  exitCode: 1,
+  ...failed,
+  verdict: failureVerdict(failed, INPUT_NAMING),
+});
 
 /** A result of the single form, as the engine hands it to the plan. */
 export const single = (result: ReconcileResult): Ensured => ({
@@ -32,12 +46,20 @@ export const single = (result: ReconcileResult): Ensured => ({
 
 export function conclusionOf(
   result: ReconcileResult,
-  { dryRun = false, provider, messages = [], exitCode = 0, outputs }: RunShape = {},
+  { dryRun = false, provider, messages = [], exitCode = 0, outputs, onDrift, naming = INPUT_NAMING }: RunShape = {},
 ): Conclusion {
   const plan = planOf(single(result), dryRun);
   const providers =
     provider === undefined ? [] : [{ allowed: ANY_SCOPE_OF_CLIENT, suffix: undefined, read: true, ...provider }];
-  return { ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }), messages, plan, providers, exitCode };
+  const verdict = planVerdict({ plan, messages, providers, exitCode }, { naming, onDrift });
+  return {
+    ...(outputs === false ? {} : { outputs: outputsOf([result], plan) }),
+    messages,
+    plan,
+    providers,
+    verdict,
+    exitCode,
+  };
 }
 
 /** The GitHub door's tests' client, and its scope registered as the spec says: one field compared, the same. */

@@ -316,7 +316,7 @@ describe('failures', () => {
     // Every problem in the summary too, where no limit on annotations hides any.
     expect(runner.summaries).toHaveLength(1);
     expect(runner.summaries[0]).toMatch(
-      /^### Provider scope: nothing was done\n\nThe inputs or the spec have 4 problem\(s\):\n/,
+      /^\*\*Nothing was done\*\*: 4 problem\\\(s\\\) to fix first\.\n\n\*\*Next\*\*: Fix each problem below at its line\. Run the step again\.\n\nThe inputs or the spec have 4 problem\(s\):\n/,
     );
     expect(runner.summaries[0]).toContain(
       `- line 3: ${md(`${SPEC_FILE}: advertised must be a boolean, not string "maybe"`)}`,

@@ -66,22 +66,25 @@ describe('the four renderings of a dry run', () => {
     const files = filesOf(run);
     expect(await stat(path.join(workspace.dir, '.preview')).then((s) => s.isDirectory())).toBe(true);
 
-    expect(files['summary.md']).toMatch(/^### Dry run: the provider scope would be created\n/);
+    // The verdict first, then the whole report.
+    expect(files['summary.md']).toMatch(/^\*\*Dry run\*\*: <code>action\\_all<\/code> would be created\.\n/);
+    expect(files['summary.md']).toMatch(/^### Dry run: the provider scope would be created\n/m);
     expect(files['summary.md']).toContain('| Ran for | a preview \\(ensure-provider-scope preview\\) |');
     // In the command line's words, as its --format markdown says them.
     expect(files['summary.md']).toContain('<code>--on-drift warn</code>, a dry run');
     const comment = files['pull-request-comment.md'] as string;
-    expect(comment.startsWith(`${marker()}\n### Dry run: the provider scope would be created\n`)).toBe(true);
+    const verdict = '**Dry run**: <code>action\\_all</code> would be created.\n';
+    expect(comment.startsWith(`${marker()}\n${verdict}`)).toBe(true);
     expect(comment).toContain(`The job summary of [the run](${RUN_URL}) has the whole report.`);
     expect(comment).toContain('<code>--on-drift warn</code>, a dry run');
     const note = files['merge-request-note.md'] as string;
-    expect(note.startsWith(`${marker()}\n### Dry run: the provider scope would be created\n`)).toBe(true);
+    expect(note.startsWith(`${marker()}\n${verdict}`)).toBe(true);
     expect(note).toContain(`The log of [the job](${JOB_URL}) has the whole report.`);
     expect(note).toContain('| Ran for | a preview \\(ensure-provider-scope preview\\) |');
     const issue = files['watch-issue.md'] as string;
     expect(issue).toMatch(
       new RegExp(
-        `^# Provider scope needs attention\\\\: Preview app \\\\\\(${client.id}\\\\\\), deploy/scope\\.yml\\n\\n${marker('watch ')}\\n### The provider scope needs attention\\n`,
+        `^# Provider scope needs attention\\\\: Preview app \\\\\\(${client.id}\\\\\\), deploy/scope\\.yml\\n\\n${marker('watch ')}\\n\\*\\*Dry run\\*\\*: `,
       ),
     );
     expect(issue).toContain('- The client has no scope.\n');
@@ -103,7 +106,8 @@ describe('the four renderings of a dry run', () => {
     const run = await preview();
     expect(run.exitCode).toBe(0);
     const files = filesOf(run);
-    expect(files['summary.md']).toMatch(/^### Dry run: provider scope already registered\n/);
+    expect(files['summary.md']).toMatch(/^\*\*No changes\*\*: the scope matches the spec\.\n/);
+    expect(files['summary.md']).toMatch(/^### Dry run: provider scope already registered\n/m);
     expect(files['pull-request-comment.md']).toMatch(
       /^<!-- [^\n]+ -->\n\*\*No changes\*\*: the scope matches the spec\.\n/,
     );
@@ -129,7 +133,7 @@ describe('the four renderings of a dry run', () => {
     expect(files['summary.md']).toContain('#### The update a run would make');
     expect(files['summary.md']).toContain('<code>--on-drift update</code>, a dry run');
     expect(files['watch-issue.md']).toMatch(
-      /^\| description \| <code>"Runs newer actions"<\/code> \| <code>"Runs previewed actions"<\/code> \|/m,
+      /^\| <code>action\\_all<\/code> \| description \| <code>"Runs previewed actions"<\/code> \| <code>"Runs newer actions"<\/code> \|/m,
     );
     expect(run.stderr).toContain('the registration is unwell (drift)');
     expect(service.requests.slice(requests).filter((r) => r.method !== 'GET')).toEqual([]);
@@ -174,9 +178,10 @@ describe('the four renderings of a dry run', () => {
       'The run failed: its errors are above, and in each file, as each place would show them.\nThe watch would open an issue (watch-issue.md): the registration is unwell (failed).\n',
     );
     const files = filesOf(run);
-    expect(files['summary.md']).toMatch(/^### Provider scope: nothing was done\n/);
-    expect(files['pull-request-comment.md']).toContain('**The run failed**: the errors are below.');
-    expect(files['merge-request-note.md']).toContain('**The run failed**: the errors are below.');
+    expect(files['summary.md']).toMatch(/^\*\*Nothing was done\*\*: 2 problem\\\(s\\\) to fix first\.\n/);
+    expect(files['summary.md']).toContain('**Next**: Fix each problem below at its line. Run the command again.');
+    expect(files['pull-request-comment.md']).toContain('**Nothing was done**: 2 problem\\(s\\) to fix first.');
+    expect(files['merge-request-note.md']).toContain('**Nothing was done**: 2 problem\\(s\\) to fix first.');
     expect(files['watch-issue.md']).toContain('- The run failed.\n');
     expect(service.requests).toEqual([]);
   });
@@ -193,7 +198,8 @@ describe('the four renderings of a dry run', () => {
     const run = await preview();
     expect(run.exitCode).toBe(1);
     const files = filesOf(run);
-    expect(files['summary.md']).toMatch(/^### Provider scope: the run failed\n/);
+    expect(files['summary.md']).toMatch(/^\*\*The run failed\*\*: /);
+    expect(files['summary.md']).toMatch(/^### Provider scope: the run failed\n/m);
     for (const name of ['summary.md', 'pull-request-comment.md', 'watch-issue.md'])
       expect(files[name]).toContain('bad credential \\*\\*\\* \\(\\*\\*\\*\\)');
     // GitLab's words: each * kept from a quick action's reading.

@@ -81,28 +81,34 @@ describe('plan, apply, plan', () => {
   test('a fresh client: plan shows the creation (exit 2), apply creates (exit 0), plan again finds nothing (exit 0)', async () => {
     const planned = await cli(['plan']);
     expect(planned.exitCode).toBe(2);
-    // A line each, each ended by a line break.
-    expect(planned.stdout).toMatch(
-      new RegExp(`^\\+ create scope ${service.url}/scopes/${client.id}/action_all\\n`, 'm'),
-    );
+    // The verdict first, then a line each, each ended by a line break.
+    expect(
+      planned.stdout.startsWith(
+        `Dry run: action_all would be created.\n\n+ create scope ${service.url}/scopes/${client.id}/action_all\n`,
+      ),
+    ).toBe(true);
     expect(planned.stdout.endsWith('\n')).toBe(true);
     expect(planned.stdout).toMatch(/\+ name {17}= "CLI provider"/);
-    expect(planned.stdout).toContain(`apply would send POST /v2/api/clients/${client.id}/scopes.`);
+    expect(planned.stdout).toContain(`\nNext: apply would send POST /v2/api/clients/${client.id}/scopes.\n`);
     expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
     const applied = await cli(['apply']);
     expect(applied.exitCode).toBe(0);
     expect(applied.stdout).toMatch(
-      new RegExp(`^Created scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\)`),
+      new RegExp(
+        `^Applied: action_all was created\\.\\n\\nCreated scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\)`,
+      ),
     );
     expect(applied.stdout).toMatch(/created += true/);
+    expect(applied.stdout).not.toContain('Next:');
     expect(client.scopes).toHaveLength(1);
 
     const again = await cli(['plan']);
     expect([again.exitCode, again.stdout]).toEqual([
       0,
-      expect.stringContaining('No changes. The scope matches the spec.'),
+      expect.stringMatching(/^No changes: the scope matches the spec\.\n\nRegistered: scope /),
     ]);
+    expect(again.stdout).not.toContain('Next:');
     for (const run of [planned, applied, again]) expectNoSecret(run);
   });
 
@@ -117,19 +123,22 @@ describe('plan, apply, plan', () => {
       'Align the spec with the service, or apply the spec to the scope with --on-drift update.',
     );
     expect(warned.stderr).not.toContain('on_drift');
+    expect(warned.stdout).toMatch(/^Drift: action_all: description differs from the spec\.\n\n/);
     expect(warned.stdout).toContain(
-      'No changes planned: with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 1 field(s).',
+      '\nNext: With --on-drift warn, apply leaves the scope as the service has it; --on-drift update would change 1 field(s).\n',
     );
 
     const planned = await cli(['plan', '--on-drift', 'update']);
     expect(planned.exitCode).toBe(2);
     expect(planned.stdout).toContain('~ description          = "Runs CLI actions" -> "Runs better CLI actions"');
-    expect(planned.stdout).toMatch(
-      /Plan: 1 field\(s\) to change\. apply would send PUT \/v2\/api\/scopes\/[0-9a-f-]{36} with description/,
-    );
+    expect(planned.stdout).toMatch(/^Dry run: action_all: description would change\.\n\n/);
+    expect(planned.stdout).toMatch(/^Next: apply would send PUT \/v2\/api\/scopes\/[0-9a-f-]{36}\.$/m);
 
     const applied = await cli(['apply', '--on-drift', 'update']);
-    expect([applied.exitCode, applied.stdout]).toEqual([0, expect.stringMatching(/^Updated scope /)]);
+    expect([applied.exitCode, applied.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Applied: action_all: description changed\.\n\nUpdated scope /),
+    ]);
     expect(service.scopes.get(client.scopes[0] as string)?.description).toBe('Runs better CLI actions');
     expect((await cli(['plan', '--on-drift', 'update'])).exitCode).toBe(0);
   });
@@ -179,6 +188,11 @@ describe('--json and --dotenv', () => {
       command: 'plan',
       status: 'changes',
       exit_code: 2,
+      verdict: {
+        title: 'Dry run',
+        items: [{ scope: 'action_all', says: 'would be created' }],
+        next: [`apply would send POST /v2/api/clients/${client.id}/scopes.`],
+      },
       outputs: {
         scope_string: `${service.url}/scopes/${client.id}/action_all`,
         scope_id: '',
@@ -220,7 +234,19 @@ describe('--json and --dotenv', () => {
     const run = await cli(['plan', '--json']);
     const document = jsonOf(run);
     expect(run.exitCode).toBe(1);
-    expect(document).toMatchObject({ status: 'failed', exit_code: 1, outputs: null, scopes: [], providers: [] });
+    expect(document).toMatchObject({
+      status: 'failed',
+      exit_code: 1,
+      verdict: {
+        title: 'Nothing was done',
+        items: [{ says: `${(document.errors as unknown[]).length} problem(s) to fix first` }],
+        rows: [],
+        next: ['Fix each problem below at its line. Run the command again.'],
+      },
+      outputs: null,
+      scopes: [],
+      providers: [],
+    });
     expect(document.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -285,6 +311,16 @@ describe('--json and --dotenv', () => {
     await workspace.write('.github/provider-scope.yml', SPEC.replace('Runs CLI actions', 'Runs better CLI actions'));
     const document = jsonOf(await cli(['plan', '--json']));
     expect(document).toMatchObject({ status: 'no_changes', exit_code: 0, errors: [] });
+    expect(document.verdict).toEqual({
+      title: 'Drift',
+      items: [{ scope: 'action_all', fields: ['description'], says: 'differs from the spec' }],
+      rows: [
+        { scope: 'action_all', field: 'description', service: 'Runs CLI actions', spec: 'Runs better CLI actions' },
+      ],
+      next: [
+        'With --on-drift warn, apply leaves the scope as the service has it; --on-drift update would change 1 field(s).',
+      ],
+    });
     expect(changeOf(document).action).toBe('none');
     expect(document.warnings).toEqual([
       { message: expect.stringContaining("The client's scope differs from the spec in description") },
@@ -395,7 +431,12 @@ describe("--format markdown: the job summary's report on stdout", () => {
   test('plan (exit 2, the creation), apply (exit 0, created), plan again (exit 0): the summary the action writes, ran for the command line', async () => {
     const planned = await cli(['plan', '--format', 'markdown']);
     expect(planned.exitCode).toBe(2);
-    expect(planned.stdout).toMatch(/^### Dry run: the provider scope would be created\n\n/);
+    // The verdict first, what changes row by row, the next step; the whole report folded below.
+    expect(planned.stdout).toMatch(
+      /^\*\*Dry run\*\*: <code>action\\_all<\/code> would be created\.\n\n#### What changes\n\n/,
+    );
+    expect(planned.stdout).toContain(`\n**Next**: apply would send POST /v2/api/clients/${client.id}/scopes.\n`);
+    expect(planned.stdout).toMatch(/^### Dry run: the provider scope would be created\n\n/m);
     // Row by row, whatever the table's header: what the run was for, the scope string, each field.
     expect(planned.stdout).toMatch(/^\| Ran for \| the command line \\\(plan\\\) \|/m);
     expect(planned.stdout).toMatch(
@@ -411,14 +452,20 @@ describe("--format markdown: the job summary's report on stdout", () => {
     expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
     const applied = await cli(['apply', '--format', 'markdown']);
-    expect([applied.exitCode, applied.stdout]).toEqual([0, expect.stringMatching(/^### Provider scope created\n/)]);
+    expect([applied.exitCode, applied.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^\*\*Applied\*\*: <code>action\\_all<\/code> was created\.\n/),
+    ]);
+    expect(applied.stdout).toMatch(/^### Provider scope created\n/m);
     expect(applied.stdout).toMatch(/^\| Ran for \| the command line \\\(apply\\\) \|/m);
     expect(client.scopes).toHaveLength(1);
     const again = await cli(['plan', '--format', 'markdown']);
     expect([again.exitCode, again.stdout]).toEqual([
       0,
-      expect.stringMatching(/^### Dry run: provider scope already registered\n/),
+      expect.stringMatching(/^\*\*No changes\*\*: the scope matches the spec\.\n/),
     ]);
+    expect(again.stdout).toMatch(/^### Dry run: provider scope already registered\n/m);
+    expect(again.stdout).not.toContain('**Next**');
     for (const run of [planned, applied, again]) expectNoSecret(run);
   });
 
@@ -444,7 +491,7 @@ describe("--format markdown: the job summary's report on stdout", () => {
     const run = await cli(['plan', '--format', 'markdown']);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(
-      /^### Provider scope: nothing was done\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /,
+      /^\*\*Nothing was done\*\*: 2 problem\\\(s\\\) to fix first\.\n\n\*\*Next\*\*: Fix each problem below at its line\. Run the command again\.\n\nThe inputs or the spec have 2 problem\(s\):\n\n- line 1: /,
     );
     expect(run.stdout).toContain(
       '- line 2: .github/provider-scope.yml\\: advertised must be a boolean, not string "maybe"',
@@ -463,7 +510,10 @@ describe("--format markdown: the job summary's report on stdout", () => {
     });
     const run = await cli(['plan', '--format', 'markdown']);
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toMatch(/^### Provider scope: the run failed\n/);
+    expect(run.stdout).toMatch(
+      /^\*\*The run failed\*\*: the run stopped before it could tell what would change\.\n\n\*\*Next\*\*: Client inspection /,
+    );
+    expect(run.stdout).toMatch(/^### Provider scope: the run failed\n/m);
     expect(run.stdout).toContain('bad credential \\*\\*\\*');
     expectNoSecret(run);
   });
@@ -714,12 +764,12 @@ describe('what the command prints and writes', () => {
     );
   });
 
-  test('the log lines on stderr as they are, unlabelled; nothing on stdout when the run failed before the scope was known', async () => {
+  test('the log lines on stderr as they are, unlabelled; the verdict alone on stdout when the run failed before the scope was known', async () => {
     const run = await cli(['apply']);
     expect(run.stderr).toMatch(new RegExp(`^Client ${client.id} has no scope: creating "CLI provider"`, 'm'));
     await workspace.write('.github/provider-scope.yml', 'name: x\n');
     const failed = await cli(['plan']);
-    expect([failed.exitCode, failed.stdout]).toEqual([1, '']);
+    expect([failed.exitCode, failed.stdout]).toEqual([1, 'Nothing was done: 2 problem(s) to fix first.\n']);
   });
 
   test('settings are taken without the blanks around them', async () => {

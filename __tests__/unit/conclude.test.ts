@@ -41,6 +41,7 @@ const conclude = (
       ...PLAIN_WORDS,
       assign: (setting, value) => `<${setting}=${value}>`,
       debugOutput: 'the debug output',
+      applyRun: 'apply',
       scopeOutputOf: (suffix) => `the scopes output's ${suffix}`,
     },
     ensured: single({ ...RESULT, ...result, wouldCreate: false }),
@@ -144,17 +145,31 @@ describe('drift without update', () => {
 
 describe('concludeFailure', () => {
   test('a failure that is not a validation hands on no problems', () => {
-    expect(concludeFailure(new Error('boom'), { debugOutput: 'the debug output' })).toEqual({
+    expect(concludeFailure(new Error('boom'), { debugOutput: 'the debug output', runAgain: 'Run it again' })).toEqual({
       messages: expect.any(Array),
+      verdict: {
+        title: 'The run failed',
+        items: [{ says: 'the run stopped before it could tell what would change' }],
+        rows: [],
+        next: ['Unexpected error: boom. Please report it with the debug output.'],
+      },
       exitCode: 1,
     });
   });
 
   test('a validation failure hands on every problem', () => {
     const problems = [{ field: 'name', message: 'f.yml: name is required', location: { file: 'f.yml', startLine: 2 } }];
-    expect(concludeFailure(new ValidationError(problems), { debugOutput: 'the debug output' })).toEqual({
+    expect(
+      concludeFailure(new ValidationError(problems), { debugOutput: 'the debug output', runAgain: 'Run it again' }),
+    ).toEqual({
       messages: expect.any(Array),
       problems,
+      verdict: {
+        title: 'Nothing was done',
+        items: [{ says: '1 problem(s) to fix first' }],
+        rows: [],
+        next: ['Fix each problem below at its line. Run it again.'],
+      },
       exitCode: 1,
     });
   });
@@ -167,6 +182,7 @@ describe('the first line says what became of the scope', () => {
       naming: {
         ...PLAIN_WORDS,
         debugOutput: 'the debug output',
+        applyRun: 'apply',
         scopeOutputOf: (suffix) => `the scopes output's ${suffix}`,
       },
       ensured: single({ ...RESULT, ...result } as ReconcileResult),

@@ -196,9 +196,10 @@ const ELEMENTS = new Set([
   'sub',
 ]);
 // What the renderer itself puts in bold or italics, or in a folded section's summary.
-const STRONG = /^(warning|error|differs|Consent|No changes|The run failed|not a scope string of this client)$/;
-const EMPHASIS = /^The rest is too long for a comment\.$/;
-const SUMMARY = /^\d+ listed scopes left as they are: each matches the spec$/;
+const STRONG =
+  /^(warning|error|differs|Consent|No changes|Drift|Dry run|Applied|The run failed|Nothing was done|Needs attention|Next|not a scope string of this client)$/;
+const EMPHASIS = /^(The rest is too long for a comment\.|new scope)$/;
+const SUMMARY = /^(The whole report|The scope strings and the providers)$/;
 
 const decode = (html: string): string =>
   html
@@ -322,7 +323,7 @@ describe('every rendering, parsed as GitHub-flavoured markdown', () => {
   });
 });
 
-describe('a comment cut inside its folded scopes', () => {
+describe('a comment cut inside its folded report', () => {
   test('renders its <details> closed: the end and the footer are outside it', () => {
     const same = Array.from({ length: 8 }, (_, k) => ({
       field: `field_${k}`,

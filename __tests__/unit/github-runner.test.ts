@@ -9,6 +9,7 @@ import { keepSecrets } from '../../src/engine/secrets.ts';
 import { runSettingsOf } from '../../src/engine/settings/settings.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
+import { failedRun } from '../support/plans.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -176,7 +177,7 @@ test("the comment and the watch know whether they run on GitHub's runner: GITHUB
     const texts: string[] = [];
     const runner = fromGitHubRunner({ ...env, GITHUB_EVENT_NAME: 'workflow_dispatch', INPUT_DRY_RUN: 'true' });
     const run = {
-      conclusion: { messages: [], exitCode: 1 as const },
+      conclusion: failedRun({ messages: [] }),
       settings: runSettingsOf((name) => (name === 'dry_run' ? 'true' : ''), INPUT_NAMING),
       secrets: keepSecrets('id', ''),
       write: (m: Message) => void texts.push(`${m.level}: ${m.text}`),

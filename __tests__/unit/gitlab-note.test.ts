@@ -324,7 +324,9 @@ describe('GitLab failing: one warning that names the cause and the fix, the exit
   test('a failed run fails as it would: exit 1, its note says so', async () => {
     const run = await cli(['plan', '--gitlab-note'], { PROVIDER_CLIENT_SECRET: 'wrong' });
     expect(run.exitCode).toBe(1);
-    expect(markedNotes(gitlab)[0]?.split('\n')[1]).toBe('**The run failed**: the errors are below.');
+    expect(markedNotes(gitlab)[0]?.split('\n')[1]).toBe(
+      "**The run failed**: the service rejected the client's credentials.",
+    );
   });
 
   test('a 503 is tried again, paced as the service is; GitLab down throughout: one warning, after the retries', async () => {

@@ -7,12 +7,13 @@ import { outputsOf } from '../../src/engine/conclude/conclude.ts';
 import { outputStrings } from '../../src/render/outputs.ts';
 import { CONSENT_NOTE } from '../../src/engine/reconcile/drift.ts';
 import { planOf, tellingOf } from '../../src/engine/reconcile/plan.ts';
+import { planVerdict } from '../../src/engine/conclude/verdict.ts';
 import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import { humanReport, type Paint, type Style } from '../../src/render/human-report.ts';
 import { jsonReport } from '../../src/render/json-report.ts';
 import { cliNaming } from '../../src/cli/options.ts';
 import { id } from '../support/ids.ts';
-import { conclusionOf, single } from '../support/plans.ts';
+import { conclusionOf as concludedOf, failedRun, type RunShape, single } from '../support/plans.ts';
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
@@ -31,7 +32,11 @@ const PAINT: Paint = {
   bold: tag('bold'),
 };
 /** Every value passes through show: marked, so a value not shown through it is seen. */
-const STYLE: Style = { onDrift: 'warn', naming: cliNaming(), paint: PAINT, show: (text) => `«${text}»` };
+const STYLE: Style = { paint: PAINT, show: (text) => `«${text}»` };
+/** The command line's words: its verdict's next step names apply and --on-drift; the default --on-drift warn unless said. */
+const CLI = cliNaming();
+const conclusionOf = (result: ReconcileResult, shape: RunShape = {}) =>
+  concludedOf(result, { naming: CLI, onDrift: 'warn', ...shape });
 
 const REGISTERED: ReconcileResult = {
   scope: { id: SCOPE_ID, scope_string: SCOPE_STRING },
@@ -59,40 +64,61 @@ const outputLines = (result: ReconcileResult, dryRun = false): string[] => {
 };
 
 describe('humanReport', () => {
-  test('nothing to report when the run failed before the scope was known', () => {
-    expect(humanReport('plan', { messages: [], exitCode: 1 }, STYLE)).toEqual([]);
-    expect(humanReport('apply', { ...conclusionOf(REGISTERED, { outputs: false }), exitCode: 1 }, STYLE)).toEqual([]);
+  test('a run that failed before the scope was known: its verdict alone, and no Next line (its errors went to stderr)', () => {
+    const failed = failedRun({ messages: [{ level: 'error', text: 'The service failed' }] });
+    expect(failed.verdict.next).toEqual(['The service failed']);
+    expect(humanReport(failed, STYLE)).toEqual([
+      '<bold>The run failed</bold>: the run stopped before it could tell what would change.',
+    ]);
+    // A plan without outputs, or outputs without a plan: the verdict alone, what it found named.
+    expect(humanReport(conclusionOf(REGISTERED, { outputs: false, exitCode: 1 }), STYLE)).toEqual([
+      '<bold>The run failed</bold>: «action_all»: description, dependent_scopes differ from the spec.',
+    ]);
     expect(
       humanReport(
-        'apply',
-        { messages: [], exitCode: 1, outputs: outputsOf([REGISTERED], planOf(single(REGISTERED), false)) },
+        failedRun({ messages: [], outputs: outputsOf([REGISTERED], planOf(single(REGISTERED), false)) }),
         STYLE,
       ),
-    ).toEqual([]);
+    ).toEqual(['<bold>The run failed</bold>: the run stopped before it could tell what would change.']);
   });
 
-  test("a run that failed after its settings were read: the client, and each scope's string as the spec gives it, a list's by suffix", () => {
+  test('a failed validation: nothing was done, its problems counted, and no Next line', () => {
+    const problems = [
+      { field: 'name', message: 'f.yml: name is required', location: { file: 'f.yml', startLine: 2 } },
+      { field: 'description', message: 'f.yml: description is required', location: { file: 'f.yml', startLine: 3 } },
+    ];
+    const failed = failedRun({ messages: problems.map((p) => ({ level: 'error', text: p.message })), problems });
+    expect(humanReport(failed, STYLE)).toEqual(['<bold>Nothing was done</bold>: 2 problem(s) to fix first.']);
+  });
+
+  test("a run that failed after its settings were read: the verdict, then the client, and each scope's string as the spec gives it, a list's by suffix", () => {
     const stringOf = (suffix: string): string => SCOPE_STRING.replace('action_all', suffix);
+    const failed = '<bold>The run failed</bold>: the run stopped before it could tell what would change.';
     expect(
       humanReport(
-        'apply',
-        {
-          messages: [],
-          exitCode: 1,
+        failedRun({
+          messages: [{ level: 'error', text: 'The service failed' }],
           known: { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] },
-        },
+        }),
         STYLE,
       ),
-    ).toEqual([`Client: «${CLIENT_ID}»`, `Scope string (the spec's; not read from the service): «${SCOPE_STRING}»`]);
+    ).toEqual([
+      failed,
+      '',
+      `Client: «${CLIENT_ID}»`,
+      `Scope string (the spec's; not read from the service): «${SCOPE_STRING}»`,
+    ]);
     const scopes = ['a', 'bbb'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) }));
-    expect(humanReport('plan', { messages: [], exitCode: 1, known: { clientId: CLIENT_ID, scopes } }, STYLE)).toEqual([
+    expect(humanReport(failedRun({ messages: [], known: { clientId: CLIENT_ID, scopes } }), STYLE)).toEqual([
+      failed,
+      '',
       `Client: «${CLIENT_ID}»`,
       "Scope strings (each the spec's; not read from the service):",
       `  «a  »  «${stringOf('a')}»`,
       `  «bbb»  «${stringOf('bbb')}»`,
     ]);
     expect(
-      jsonReport('plan', { messages: [], exitCode: 1, known: { clientId: CLIENT_ID, scopes } }, [], 1).known,
+      jsonReport('plan', failedRun({ messages: [], known: { clientId: CLIENT_ID, scopes } }), [], 1).known,
     ).toEqual({
       client_id: CLIENT_ID,
       scopes: [
@@ -100,10 +126,10 @@ describe('humanReport', () => {
         { suffix: 'bbb', scope_string: stringOf('bbb') },
       ],
     });
-    expect('known' in jsonReport('plan', { messages: [], exitCode: 1 }, [], 1)).toBe(false);
+    expect('known' in jsonReport('plan', failedRun({ messages: [] }), [], 1)).toBe(false);
   });
 
-  test('plan of a creation: each field the creation sets, in one column, and the request', () => {
+  test('plan of a creation: the verdict, each field the creation sets, in one column, and the request apply would send', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const dependent = { scope: id(GROUPS_ID), optional: false, requires_refresh_token: false };
     const definition = {
@@ -123,7 +149,9 @@ describe('humanReport', () => {
       wouldCreate: true,
       definition,
     };
-    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), STYLE)).toEqual([
+    expect(humanReport(conclusionOf(result, { dryRun: true }), STYLE)).toEqual([
+      '<bold>Dry run</bold>: «action_all» would be created.',
+      '',
       `<added>+ create scope «${SCOPE_STRING}»</added>`,
       '<added>    + name                 = «"n"»</added>',
       '<added>    + description          = «"d"»</added>',
@@ -133,17 +161,17 @@ describe('humanReport', () => {
       '<added>    + dependent_scopes     =</added>',
       `<added>        «${DEPENDENT_TEXT}»</added>`,
       '',
-      `<bold>Plan: 1 scope to create.</bold> apply would send «POST /v2/api/clients/${CLIENT_ID}/scopes».`,
+      `Next: «apply would send POST /v2/api/clients/${CLIENT_ID}/scopes.»`,
       ...outputLines(result, true),
     ]);
     // Without dependent scopes, the empty list on the field's line.
     const none: ReconcileResult = { ...result, definition: { ...definition, dependent_scopes: [] } };
-    expect(humanReport('plan', conclusionOf(none, { dryRun: true }), STYLE)[6]).toBe(
+    expect(humanReport(conclusionOf(none, { dryRun: true }), STYLE)[8]).toBe(
       '<added>    + dependent_scopes     = «[]»</added>',
     );
   });
 
-  test('apply of a creation: the scope created with its id, then every field it was sent', () => {
+  test('apply of a creation: the verdict, the scope created with its id, then every field it was sent; nothing next', () => {
     const definition = {
       name: 'n',
       description: 'd',
@@ -153,7 +181,9 @@ describe('humanReport', () => {
       dependent_scopes: [],
     };
     const result: ReconcileResult = { ...REGISTERED, comparison: [], created: true, definition };
-    expect(humanReport('apply', conclusionOf(result), STYLE).slice(0, 7)).toEqual([
+    expect(humanReport(conclusionOf(result), STYLE)).toEqual([
+      '<bold>Applied</bold>: «action_all» was created.',
+      '',
       `Created scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       '<added>    + name                 = «"n"»</added>',
       '<added>    + description          = «"d"»</added>',
@@ -161,19 +191,22 @@ describe('humanReport', () => {
       '<added>    + advertised           = «true»</added>',
       '<added>    + allow_refresh_tokens = «true»</added>',
       '<added>    + dependent_scopes     = «[]»</added>',
+      ...outputLines(result),
     ]);
   });
 
-  test('plan of an update: each field, the same ones dim, the changed ones before -> after, the consent note on dependent scopes, and the request', () => {
+  test('plan of an update: the verdict names the fields, each field follows, the same ones dim, the changed ones before -> after, the consent note on dependent scopes, and the request', () => {
     const result: ReconcileResult = { ...REGISTERED, changes: REGISTERED.comparison.filter((c) => !c.same) };
-    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' })).toEqual([
+    expect(humanReport(conclusionOf(result, { dryRun: true, onDrift: 'update' }), STYLE)).toEqual([
+      '<bold>Dry run</bold>: «action_all»: description, dependent_scopes would change.',
+      '',
       `<changed>~ update scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)</changed>`,
       '<dim>      name             = «"Example"»</dim>',
       '<changed>    ~ description      = «"old"» -> «"new"»</changed>',
       `<changed>    ~ dependent_scopes =  (${CONSENT_NOTE})</changed>`,
       `<added>        + «${DEPENDENT_TEXT}»</added>`,
       '',
-      `<bold>Plan: 2 field(s) to change.</bold> apply would send «PUT /v2/api/scopes/${SCOPE_ID}» with description, dependent_scopes.`,
+      `Next: «apply would send PUT /v2/api/scopes/${SCOPE_ID}.»`,
       ...outputLines(result),
     ]);
   });
@@ -189,9 +222,9 @@ describe('humanReport', () => {
     const dependents = { field: 'dependent_scopes', spec: [optional], service: [DEPENDENT, other], same: false };
     const ignored = { field: 'advertised', spec: true, service: false, same: false };
     const result: ReconcileResult = { ...REGISTERED, comparison: [dependents, ignored], changes: [dependents] };
-    expect(
-      humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' }).slice(0, 6),
-    ).toEqual([
+    expect(humanReport(conclusionOf(result, { dryRun: true, onDrift: 'update' }), STYLE).slice(0, 8)).toEqual([
+      '<bold>Dry run</bold>: «action_all»: dependent_scopes would change.',
+      '',
       `<changed>~ update scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)</changed>`,
       '<changed>    ~ dependent_scopes =</changed>',
       `<removed>        - «${DEPENDENT_TEXT}»</removed>`,
@@ -204,7 +237,7 @@ describe('humanReport', () => {
       comparison: [{ ...dependents, spec: [DEPENDENT], service: [DEPENDENT, other] }],
       changes: [{ ...dependents, spec: [DEPENDENT], service: [DEPENDENT, other] }],
     };
-    expect(humanReport('plan', conclusionOf(kept, { dryRun: true }), STYLE).slice(1, 4)).toEqual([
+    expect(humanReport(conclusionOf(kept, { dryRun: true }), STYLE).slice(3, 6)).toEqual([
       '<changed>    ~ dependent_scopes =</changed>',
       `<removed>        - «${other.scope} optional: false, requires_refresh_token: true»</removed>`,
       `<dim>          «${DEPENDENT_TEXT}»</dim>`,
@@ -229,80 +262,111 @@ describe('humanReport', () => {
       scopes: [REGISTERED.scope, variant, other, another],
       changes: REGISTERED.comparison.filter((c) => !c.same),
     };
-    expect(humanReport('plan', conclusionOf(result, { dryRun: true }), { ...STYLE, onDrift: 'update' })[6]).toBe(
-      `<bold>Plan: 2 field(s) to change.</bold> apply would send «PUT /v2/api/scopes/${SCOPE_ID}» with description, dependent_scopes (and the same to the 2 FQDN variant(s) of the scope).`,
-    );
+    const lines = humanReport(conclusionOf(result, { dryRun: true, onDrift: 'update' }), STYLE);
+    expect(lines[0]).toBe('<bold>Dry run</bold>: «action_all»: description, dependent_scopes would change.');
+    expect(lines.slice(7, 9)).toEqual([
+      '',
+      `Next: «apply would send PUT /v2/api/scopes/${SCOPE_ID} (and the same to 2 FQDN variant(s)).»`,
+    ]);
+    expect(lines.slice(9)).toEqual(outputLines(result, true));
   });
 
   test('plan with a suffix that differs: no update offered, as an update refuses to change a suffix', () => {
     const suffix = { field: 'scope_suffix', spec: '"read_only"', service: '"action_all"', same: false };
     const result: ReconcileResult = { ...REGISTERED, comparison: [...REGISTERED.comparison, suffix] };
-    expect(
-      humanReport('plan', conclusionOf(result, { dryRun: true }), STYLE).at(outputLines(result).length * -1 - 1),
-    ).toBe(
-      "<bold>No changes planned:</bold> with --on-drift warn, apply leaves the scope as it is. scope_suffix differs, and no update changes a suffix: --on-drift update refuses until the spec has the scope's suffix again.",
+    const lines = humanReport(conclusionOf(result, { dryRun: true }), STYLE);
+    expect(lines[0]).toBe(
+      '<bold>Drift</bold>: «action_all»: description, dependent_scopes, scope_suffix differ from the spec.',
+    );
+    expect(lines.at(outputLines(result).length * -1 - 1)).toBe(
+      "Next: «With --on-drift warn, apply leaves the scope as the service has it. scope_suffix differs, and no update changes a suffix: --on-drift update refuses until the spec has the scope's suffix again.»",
     );
     const onlySuffix: ReconcileResult = { ...REGISTERED, comparison: [suffix] };
-    expect(humanReport('plan', conclusionOf(onlySuffix, { dryRun: true }), STYLE).join('\n')).not.toMatch(
-      /would change/,
-    );
+    const only = humanReport(conclusionOf(onlySuffix, { dryRun: true }), STYLE);
+    expect(only[0]).toBe('<bold>Drift</bold>: «action_all»: scope_suffix differs from the spec.');
+    expect(only.join('\n')).not.toMatch(/would change/);
   });
 
-  test('plan with drift it leaves: each drifted field with both values, and what --on-drift update would do', () => {
-    expect(humanReport('plan', conclusionOf(REGISTERED, { dryRun: true }), STYLE)).toEqual([
+  test('plan with drift it leaves: the verdict names the fields that differ, each with both values, and Next says what --on-drift update would do', () => {
+    expect(humanReport(conclusionOf(REGISTERED, { dryRun: true }), STYLE)).toEqual([
+      '<bold>Drift</bold>: «action_all»: description, dependent_scopes differ from the spec.',
+      '',
       `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       '<removed>    ! description: the spec says «"new"», the service has «"old"»</removed>',
       `<removed>    ! dependent_scopes: the spec says «[${DEPENDENT_TEXT}]», the service has «[]»</removed>`,
       '',
-      '<bold>No changes planned:</bold> with --on-drift warn, apply leaves the scope as it is; --on-drift update would change 2 field(s).',
+      'Next: «With --on-drift warn, apply leaves the scope as the service has it; --on-drift update would change 2 field(s).»',
       ...outputLines(REGISTERED),
     ]);
+    // The action's words where the run was the action's: its inputs, not the command line's flags.
+    expect(
+      humanReport(concludedOf(REGISTERED, { dryRun: true, onDrift: 'warn' }), STYLE).at(
+        outputLines(REGISTERED).length * -1 - 1,
+      ),
+    ).toBe(
+      'Next: «With on_drift: warn, a run without dry_run leaves the scope as the service has it; on_drift: update would change 2 field(s).»',
+    );
   });
 
-  test('apply: created, updated or registered as the head; no plan line', () => {
+  test('apply: what was done in the verdict, created, updated or registered as the head; nothing changed: the same in apply as in plan, and no Next line', () => {
     const same: ReconcileResult = {
       ...REGISTERED,
       comparison: [REGISTERED.comparison[0] as ReconcileResult['comparison'][number]],
     };
-    expect(humanReport('apply', conclusionOf({ ...same, created: true }), STYLE)[0]).toBe(
+    expect(humanReport(conclusionOf({ ...same, created: true }), STYLE).slice(0, 3)).toEqual([
+      '<bold>Applied</bold>: «action_all» was created.',
+      '',
       `Created scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
-    );
+    ]);
     const renamed = { field: 'name', spec: 'Example', service: 'Old', same: false };
-    expect(
-      humanReport('apply', conclusionOf({ ...same, updated: true, changes: [renamed] }), STYLE).slice(0, 2),
-    ).toEqual([
+    expect(humanReport(conclusionOf({ ...same, updated: true, changes: [renamed] }), STYLE).slice(0, 4)).toEqual([
+      '<bold>Applied</bold>: «action_all»: name changed.',
+      '',
       `Updated scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       '<changed>    ~ name = «"Old"» -> «"Example"»</changed>',
     ]);
-    expect(humanReport('apply', conclusionOf(same), STYLE)).toEqual([
-      `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
-      ...outputLines(same),
-    ]);
-    expect(humanReport('plan', conclusionOf(same, { dryRun: true }), STYLE)).toEqual([
-      `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
+    const unchanged = [
+      '<bold>No changes</bold>: the scope matches the spec.',
       '',
-      '<bold>No changes.</bold> The scope matches the spec.',
+      `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       ...outputLines(same),
-    ]);
+    ];
+    expect(humanReport(conclusionOf(same), STYLE)).toEqual(unchanged);
+    expect(humanReport(conclusionOf(same, { dryRun: true }), STYLE)).toEqual(unchanged);
   });
 
-  test("verify: what the provider publishes, and whether it is one of the client's scope strings", () => {
+  test("verify: what the provider publishes, and whether it is one of the client's scope strings; one that publishes another fails the run", () => {
     const same: ReconcileResult = { ...REGISTERED, comparison: [] };
-    const provider = (check: { published?: string; matches: boolean }) =>
+    const provider = (check: { published?: string; matches: boolean; read?: boolean }) =>
       humanReport(
-        'verify',
-        conclusionOf(same, { provider: { url: 'https://p.example.org/', key: 'globus_auth_scope', ...check } }),
+        conclusionOf(same, {
+          provider: { url: 'https://p.example.org/', key: 'globus_auth_scope', ...check },
+          exitCode: check.matches ? 0 : 1,
+        }),
         STYLE,
-      )[1];
-    expect(provider({ published: SCOPE_STRING, matches: true })).toBe(
+      ).slice(0, 4);
+    const head = ['', `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`];
+    expect(provider({ published: SCOPE_STRING, matches: true })).toEqual([
+      '<bold>No changes</bold>: the scope matches the spec.',
+      ...head,
       `Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (a scope string of this client)`,
-    );
-    expect(provider({ published: 'other', matches: false })).toBe(
+    ]);
+    const another = '<bold>The run failed</bold>: the deployed provider publishes another scope.';
+    expect(provider({ published: 'other', matches: false })).toEqual([
+      another,
+      ...head,
       'Provider «https://p.example.org/»: publishes «other» (NOT a scope string of this client)',
-    );
-    expect(provider({ matches: false })).toBe(
+    ]);
+    expect(provider({ matches: false })).toEqual([
+      another,
+      ...head,
       'Provider «https://p.example.org/»: publishes no scope (NOT a scope string of this client)',
-    );
+    ]);
+    expect(provider({ matches: false, read: false })).toEqual([
+      '<bold>The run failed</bold>: the deployed provider could not be read.',
+      ...head,
+      'Provider «https://p.example.org/»: could not be read (NOT a scope string of this client)',
+    ]);
   });
 });
 
@@ -332,11 +396,13 @@ describe('humanReport, a spec that lists scopes', () => {
               ...provider,
             },
           ];
-    return { messages: [], exitCode: 0 as const, plan, providers, outputs: outputsOf(results, plan) };
+    const exitCode = provider === undefined || provider.matches ? (0 as const) : (1 as const);
+    const verdict = planVerdict({ plan, messages: [], providers, exitCode }, { naming: CLI, onDrift: 'warn' });
+    return { messages: [], exitCode, plan, providers, verdict, outputs: outputsOf(results, plan) };
   };
   const head = (lines: string[]): string[] => lines.slice(0, lines.indexOf('<bold>Outputs:</bold>') - 1);
 
-  test('a block per scope, a blank line between; the scopes left out in one line; a verdict that counts', () => {
+  test('a block per scope, a blank line between; the scopes left out in one line; the verdict names the new scope alone, not the one unchanged', () => {
     const planned = { id: '' as const, scope_string: other('b').scope_string };
     const definition = {
       name: 'n',
@@ -349,7 +415,6 @@ describe('humanReport, a spec that lists scopes', () => {
     expect(
       head(
         humanReport(
-          'plan',
           listOf({
             scope: planned,
             scopes: [planned],
@@ -361,6 +426,8 @@ describe('humanReport, a spec that lists scopes', () => {
         ),
       ),
     ).toEqual([
+      '<bold>Dry run</bold>: «b» would be created.',
+      '',
       `Registered: scope «${SCOPE_STRING}» (id «${SCOPE_ID}»)`,
       '',
       `<added>+ create scope «${planned.scope_string}»</added>`,
@@ -373,34 +440,61 @@ describe('humanReport, a spec that lists scopes', () => {
       '',
       `Not in the spec, left as they are: «${other('x').scope_string}», «${other('y').scope_string}»`,
       '',
-      '<bold>Plan: 1 scope(s) to create, 0 to update.</bold> apply would send 1 request(s).',
+      `Next: «apply would send POST /v2/api/clients/${CLIENT_ID}/scopes.»`,
     ]);
   });
 
-  test('one to create and one to update: both counted; drift alone: no changes planned, and why', () => {
+  test('one to update: named with its fields; drift alone: no changes planned, the scope that differs named, and why; none: every listed scope matches, nothing next', () => {
     const change = { field: 'description', spec: 'new', service: 'old', same: false };
-    const lines = humanReport('plan', listOf({ changes: [change], comparison: [change] }), STYLE);
-    expect(lines).toContain('<bold>Plan: 0 scope(s) to create, 1 to update.</bold> apply would send 1 request(s).');
-    const drifted = humanReport('plan', listOf({ comparison: [change] }), STYLE);
+    const lines = humanReport(listOf({ changes: [change], comparison: [change] }), STYLE);
+    expect(lines[0]).toBe('<bold>Dry run</bold>: «b»: description would change.');
+    expect(lines).toContain(`Next: «apply would send PUT /v2/api/scopes/${other('b').id}.»`);
+    const drifted = humanReport(listOf({ comparison: [change] }), STYLE);
+    expect(drifted[0]).toBe('<bold>Drift</bold>: «b»: description differs from the spec.');
     expect(drifted).toContain(
-      '<bold>No changes planned:</bold> 1 listed scope(s) differ from the spec: with --on-drift warn, apply leaves them as they are.',
+      'Next: «With --on-drift warn, apply leaves the scope as the service has it; --on-drift update would change 1 field(s).»',
     );
-    expect(humanReport('plan', listOf({}), STYLE)).toContain(
-      '<bold>No changes.</bold> Every listed scope matches the spec.',
-    );
+    const none = humanReport(listOf({}), STYLE);
+    expect(none[0]).toBe('<bold>No changes</bold>: every listed scope matches the spec.');
+    expect(none.filter((line) => line.startsWith('Next:'))).toEqual([]);
   });
 
   test("the provider's check says what it may publish: a listed scope's string", () => {
-    expect(humanReport('apply', listOf({}, { published: 'x', matches: false }), STYLE)).toContain(
+    const another = humanReport(listOf({}, { published: 'x', matches: false }), STYLE);
+    expect(another[0]).toBe('<bold>The run failed</bold>: the deployed provider publishes another scope.');
+    expect(another).toContain(
       'Provider «https://p.example.org/»: publishes «x» (NOT the scope string of a listed scope)',
     );
-    expect(humanReport('apply', listOf({}, { published: SCOPE_STRING, matches: true }), STYLE)).toContain(
+    expect(humanReport(listOf({}, { published: SCOPE_STRING, matches: true }), STYLE)).toContain(
       `Provider «https://p.example.org/»: publishes «${SCOPE_STRING}» (the scope string of a listed scope)`,
     );
   });
 });
 
 describe('jsonReport', () => {
+  test("the verdict, right after exit_code, as the conclusion has it; none when the conclusion has none (import's)", () => {
+    const update: ReconcileResult = { ...REGISTERED, changes: REGISTERED.comparison.filter((c) => !c.same) };
+    for (const conclusion of [
+      conclusionOf(update, { dryRun: true }),
+      conclusionOf(REGISTERED, { dryRun: true }),
+      failedRun({ messages: [{ level: 'error', text: 'The service failed' }] }),
+    ]) {
+      const report = jsonReport('plan', conclusion, conclusion.messages, conclusion.exitCode === 1 ? 1 : 2);
+      expect(report.verdict).toEqual(conclusion.verdict);
+      expect(Object.keys(report).slice(0, 5)).toEqual(['schema_version', 'command', 'status', 'exit_code', 'verdict']);
+    }
+    expect(jsonReport('plan', conclusionOf(update, { dryRun: true }), [], 2).verdict).toEqual({
+      title: 'Dry run',
+      items: [{ scope: 'action_all', fields: ['description', 'dependent_scopes'], says: 'would change' }],
+      rows: [
+        { scope: 'action_all', field: 'description', service: 'old', spec: 'new' },
+        { scope: 'action_all', field: 'dependent_scopes', service: [], spec: [DEPENDENT] },
+      ],
+      next: [`apply would send PUT /v2/api/scopes/${SCOPE_ID}.`],
+    });
+    expect('verdict' in jsonReport('import', {}, [], 0)).toBe(false);
+  });
+
   test('a creation: a field the definition leaves undefined (required_domains, not given) is not listed', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const definition = {

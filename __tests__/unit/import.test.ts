@@ -108,7 +108,7 @@ describe('import, then plan', () => {
       0,
       expect.stringMatching(
         new RegExp(
-          `^Imported scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\) into \\.github/provider-scope\\.yml\\.\\nNext: 'ensure-provider-scope plan' says "No changes\\."; review \\.github/provider-scope\\.yml and commit it\\.\\n$`,
+          `^Imported scope ${service.url}/scopes/${client.id}/action_all \\(id [0-9a-f-]{36}\\) into \\.github/provider-scope\\.yml\\.\\nNext: 'ensure-provider-scope plan' says "No changes"; review \\.github/provider-scope\\.yml and commit it\\.\\n$`,
         ),
       ),
     ]);
@@ -160,7 +160,7 @@ describe('import, then plan', () => {
     const planned = await cli(['plan']);
     expect([planned.exitCode, planned.stdout]).toEqual([
       0,
-      expect.stringContaining('No changes. The scope matches the spec.'),
+      expect.stringMatching(/^No changes: the scope matches the spec\.\n/),
     ]);
     const afterPlan = service.requests.length;
     const applied = await cli(['apply', '--on-drift', 'fail']);
@@ -194,7 +194,7 @@ describe('import, then plan', () => {
       },
     });
     expect((document.import as { text: string }).text).toBe(await workspace.read(FILE));
-    expect((await cli(['plan'])).stdout).toContain('No changes.');
+    expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
   });
 });
 
@@ -223,7 +223,7 @@ describe('which scope', () => {
       description: 'Made with curl',
       advertised: true,
     });
-    expect((await cli(['plan'])).stdout).toContain('No changes.');
+    expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
   });
 
   test('FQDN variants alike: no warning', async () => {
@@ -249,7 +249,7 @@ describe('which scope', () => {
       form: 'single',
       scopes: [{ name: 'Read', scope_suffix: 'read_only' }],
     });
-    expect((await cli(['plan'])).stdout).toContain('No changes.');
+    expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
   });
 
   test("--scope-suffix: the outputs name that suffix's scopes alone", async () => {
@@ -301,7 +301,7 @@ describe('which scope', () => {
     const run = await cli(['import']);
     expect(run.exitCode).toBe(0);
     expect(parseSpec(await workspace.read(FILE), FILE).scopes[0]).not.toHaveProperty('required_domains');
-    expect((await cli(['plan'])).stdout).toContain('No changes.');
+    expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
   });
 
   test('--scope-suffix the client does not have: refused, listing the ones it has', async () => {
@@ -390,7 +390,7 @@ describe('a client with several scopes', () => {
     expect(imported.stdout).toMatch(
       new RegExp(
         `^Imported 3 scopes into \\.github/provider-scope\\.yml:\\n(  ${service.url}/scopes/${client.id}/(action_all|read_only|write) \\(id [0-9a-f-]{36}\\)\\n){3}` +
-          `Next: 'ensure-provider-scope plan' says "No changes\\."; review \\.github/provider-scope\\.yml and commit it\\.\\n$`,
+          `Next: 'ensure-provider-scope plan' says "No changes"; review \\.github/provider-scope\\.yml and commit it\\.\\n$`,
       ),
     );
     // Only reads; the siblings are the client's own scopes: only groups is looked up.
@@ -482,7 +482,7 @@ describe('a client with several scopes', () => {
       form: 'single',
       scopes: [{ dependent_scopes: [{ scope: own('action_all'), optional: true }, { scope: GROUPS_SCOPE_STRING }] }],
     });
-    expect((await cli(['plan'])).stdout).toContain('No changes.');
+    expect((await cli(['plan'])).stdout).toMatch(/^No changes: the scope matches the spec\.\n/);
   });
 
   test('FQDN variants are one entry with their scope; a dependency on a variant keeps its scope string; the outputs name every scope string', async () => {
@@ -1064,7 +1064,7 @@ test('property: for any scope the service accepts, import then plan changes noth
         const planned = await cli(['plan']);
         expect({ code: planned.exitCode, stdout: planned.stdout, stderr: planned.stderr }).toEqual({
           code: 0,
-          stdout: expect.stringContaining('No changes. The scope matches the spec.'),
+          stdout: expect.stringMatching(/^No changes: the scope matches the spec\.\n/),
           stderr: expect.any(String),
         });
       } else {

@@ -91,24 +91,23 @@ describe('the body', () => {
       commentMarker(CLIENT_ID, '.github/provider-scope.yml'),
       '**No changes**: the scope matches the spec.',
       '',
-      '### Provider scope already registered',
+      '<details><summary>The whole report</summary>',
     ]);
-    expect(body).toContain('### Provider scope already registered');
+    expect(body).toContain('<details><summary>The whole report</summary>\n\n### Provider scope already registered\n');
     expect(body).toContain(`| Ran for | ${md('pull_request on refs/pull/7/merge')} |`);
-    expect(body).toContain('#### Warnings and errors\n\n- **warning**: Watch \\@\u2060out\n');
     expect(body).not.toContain('not shown');
     expect(body).not.toContain('scope_string: ');
     expect(body).toContain(`| scope_string | <code>${md(SCOPE_STRING)}</code> |`);
     expect(body).toContain(`| updated | <code>false</code> |`);
     expect(body).toContain(`[the run](${RUN_URL})`);
     expect(body).not.toContain('cut');
-    // What follows the summary, whole: the run's warnings and errors, its outputs, and where the rest is.
+    // What ends the report, whole: its outputs, the end of the fold, and where the rest is.
     const scopeId = RESULT.scope.id;
-    expect(body.slice(body.indexOf('\n\n#### Warnings and errors'))).toBe(
+    expect(body.slice(body.indexOf('\n\n#### Warnings'))).toBe(
       [
         '',
         '',
-        '#### Warnings and errors',
+        '#### Warnings',
         '',
         '- **warning**: Watch \\@\u2060out',
         '',
@@ -128,6 +127,8 @@ describe('the body', () => {
         '|---|---|---|---|---|---|',
         `| <code>action${md('_')}all</code> | <code>${md(SCOPE_STRING)}</code> | <code>${scopeId}</code> | <code>false</code> | <code>false</code> | <code>false</code> |`,
         '',
+        '</details>',
+        '',
         '---',
         `<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
         '',
@@ -137,14 +138,14 @@ describe('the body', () => {
 
   test('no warnings or errors: no heading for them; no outputs: no table of them', () => {
     const quiet = renderComment(facts(concluded()));
-    expect(quiet).not.toContain('#### Warnings and errors');
+    expect(quiet).not.toContain('#### Warnings');
     expect(quiet).toContain('|\n\n#### Outputs\n\n| Output | Value |\n');
     const failed = renderComment(
       facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING)),
     );
     expect(
       failed.endsWith(
-        `- **error**: ${md('Client inspection failed with HTTP 503')}\n\n---\n<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>\n`,
+        `**Next**: ${md('Client inspection failed with HTTP 503')}\n\n---\n<sub>Spec file <code>.github/provider-scope.yml</code>. The job summary of [the run](${RUN_URL}) has the whole report.</sub>\n`,
       ),
     ).toBe(true);
   });
@@ -227,7 +228,7 @@ describe('the body', () => {
     expect(comment).toContain('\n\n_The rest is too long for a comment._\n');
   });
 
-  test('a list cut inside its folded scopes: their <details> is closed before the end, and the scopes cut off are named in the order the comment has them', () => {
+  test('a list cut inside the folded report: its <details> is closed before the end, and the scopes cut off are named in the order the comment has them', () => {
     const definition = (scope_suffix: string) => ({
       name: 'P',
       description: 'Runs actions',
@@ -259,15 +260,13 @@ describe('the body', () => {
     const comment = renderComment(facts(conclusion));
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     const [kept = '', rest = ''] = comment.split('\n\n_The rest is too long for a comment._');
-    expect(kept.indexOf('#### s400: to update')).toBeLessThan(
-      kept.indexOf(
-        '<details><summary>400 listed scopes left as they are: each matches the spec</summary>\n\n#### s0: unchanged\n',
-      ),
-    );
+    // The changed one opens the comment, in the verdict and its table; the report has every scope in the spec's order.
+    expect(kept.split('\n')[1]).toBe('**Dry run**: <code>s400</code>: name would change.');
+    expect(kept).toContain('<details><summary>The whole report</summary>\n\n');
     expect(kept.endsWith('\n\n</details>')).toBe(true);
     expect(kept.match(/<\/?details>/g)).toEqual(['<details>', '</details>']);
     const shown = kept.match(/^#### s\d+/gm)?.map((h) => h.slice(5)) ?? [];
-    const order = ['s400', ...results.slice(0, 400).map((_, i) => `s${i}`)];
+    const order = results.map((_, i) => `s${i}`);
     expect(shown).toEqual(order.slice(0, shown.length));
     const left = order.slice(shown.length);
     expect([shown.length > 2, left.length > 0]).toEqual([true, true]);
@@ -283,12 +282,15 @@ describe('the body', () => {
     const failed = renderComment(
       facts(concludeFailure(new ActionError('Client inspection failed with HTTP 503'), INPUT_NAMING, known)),
     );
-    expect(failed.split('\n')[1]).toBe('**The run failed**: the errors are below.');
+    expect(failed.split('\n').slice(1, 4)).toEqual([
+      '**The run failed**: the run stopped before it could tell what would change.',
+      '',
+      `**Next**: ${md('Client inspection failed with HTTP 503')}`,
+    ]);
     expect(failed).toContain('### Provider scope: the run failed');
     expect(failed).toContain(
       `| Client | <code>${CLIENT_ID}</code> |\n| Scope string | <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service) |`,
     );
-    expect(failed).toContain(`#### What failed\n\n- **error**: ${md('Client inspection failed with HTTP 503')}`);
     expect(failed).not.toContain('#### Outputs');
     const invalid = renderComment(
       facts(
@@ -300,7 +302,7 @@ describe('the body', () => {
         ),
       ),
     );
-    expect(invalid).toContain('### Provider scope: nothing was done');
+    expect(invalid.split('\n')[1]).toBe('**Nothing was done**: 1 problem\\(s\\) to fix first.');
     expect(invalid).toContain('- line 2: name must not be empty \\@\u2060here');
   });
 
@@ -369,7 +371,8 @@ describe('the body', () => {
     for (let shift = 0; shift < 110; shift++) {
       const body = renderComment(facts(concluded({ scopes, client: { id: CLIENT_ID, name: 'P'.repeat(shift) } })));
       expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-      const kept = body.slice(0, body.indexOf('\n\n_The rest is too long for a comment._\n'));
+      // Cut inside the folded report: its <details> closed before the tail.
+      const kept = body.slice(0, body.indexOf('\n\n</details>\n\n_The rest is too long for a comment._\n'));
       const last = kept.split('\n').at(-1) as string;
       expect(last.startsWith('| All scope strings | <code>')).toBe(true);
       // (booleans: a failure would print the whole line)
@@ -398,14 +401,21 @@ describe('the body', () => {
     expect(body).not.toContain('Some values were cut');
   });
 
-  test('a plan with something to change, or a run without a plan that passed, begins with the plan: no verdict, no blank line', () => {
+  test('a plan that leaves drift begins with it under its marker: the field named, then its two values', () => {
     const drifted = renderComment(
       facts(concluded({ comparison: [{ field: 'name', spec: 'Q', service: 'P', same: false }] })),
     ).split('\n');
-    expect(drifted[1]).toBe('### Provider scope already registered');
-    const planless = renderComment(facts({ exitCode: 0, messages: [] })).split('\n');
-    expect(planless[0]).toBe(commentMarker(CLIENT_ID, '.github/provider-scope.yml'));
-    expect(planless[1]?.startsWith('### ')).toBe(true);
+    expect(drifted.slice(0, 9)).toEqual([
+      commentMarker(CLIENT_ID, '.github/provider-scope.yml'),
+      '**Drift**: <code>action\\_all</code>: name differs from the spec.',
+      '',
+      '#### What changes',
+      '',
+      '| Scope | Field | Service | Spec |',
+      '|---|---|---|---|',
+      '| <code>action\\_all</code> | name | <code>"P"</code> | <code>"Q"</code> |',
+      '',
+    ]);
   });
 });
 

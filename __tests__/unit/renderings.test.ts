@@ -69,13 +69,17 @@ function world(scope?: Record<string, unknown>): EmbeddedAuthService {
   return service;
 }
 
-/** A run of the list form: the listed scopes of `specs`, against the client's. */
+/** A run of the list form: the listed scopes of `specs`, against the client's, in the action's words unless said. */
 async function concludeList({
   service,
   specs,
   dryRun,
   onDrift,
-}: Omit<Run, 'spec'> & { specs: Array<ScopeDefinition<SpecDependent>> }): Promise<Conclusion> {
+  naming = INPUT_NAMING,
+}: Omit<Run, 'spec'> & {
+  specs: Array<ScopeDefinition<SpecDependent>>;
+  naming?: Parameters<typeof concludeRun>[0]['naming'];
+}): Promise<Conclusion> {
   const budget = createBudget(60, { clock: fakeClock() });
   const listed = await reconcile(
     clientOf(service, CLIENT_ID, budget),
@@ -84,7 +88,7 @@ async function concludeList({
   );
   return concludeRun({
     inputs: { on_drift: onDrift, dry_run: dryRun },
-    naming: INPUT_NAMING,
+    naming,
     ensured: { telling: tellingOf('list'), ...listed },
   });
 }
@@ -147,20 +151,15 @@ const stringsOf = (value: unknown): string[] =>
       : [];
 
 /** Each door's rendering of a conclusion, as the text a reader reads. */
-function renderings(
-  conclusion: Conclusion,
-  { dryRun, onDrift }: Pick<Run, 'dryRun' | 'onDrift'>,
-): Record<string, string> {
+function renderings(conclusion: Conclusion, { dryRun }: Pick<Run, 'dryRun' | 'onDrift'>): Record<string, string> {
   const command = dryRun ? 'plan' : 'apply';
   const style = {
-    onDrift,
-    naming: cliNaming(),
     paint: { added: String, changed: String, removed: String, dim: String, bold: String },
     show: inert,
   };
   const scrub = (text: string): string => text;
   return {
-    terminal: [...conclusion.messages.map((m) => m.text), ...humanReport(command, conclusion, style)].join('\n'),
+    terminal: [...conclusion.messages.map((m) => m.text), ...humanReport(conclusion, style)].join('\n'),
     json: stringsOf(jsonReport(command, conclusion, conclusion.messages, conclusion.exitCode)).join('\n'),
     summary: markdownText(buildSummary(conclusion, { ranFor: 'pull_request', scrub })),
     comment: markdownText(
@@ -462,6 +461,7 @@ describe('the list form in the summary and on the terminal', () => {
       specs: [listed('kept'), listed('drifted'), listed('new')],
       dryRun: true,
       onDrift: 'warn',
+      naming: cliNaming(),
     });
     const summary = buildSummary(conclusion, { ranFor: 'pull_request' });
     expect(summary).toContain(
@@ -471,23 +471,25 @@ describe('the list form in the summary and on the terminal', () => {
       `| Not in the spec (left as they are) | <code>${markdownEscaped(stringOf('other'))}</code> |`,
     );
     expect(summary.match(/^#### .*$/gm)).toEqual([
+      '#### What changes',
       '#### kept: unchanged',
       '#### drifted: unchanged, differs from the spec',
       '#### new: to create',
-      '#### Warnings and errors',
+      '#### Warnings',
       '#### Outputs',
     ]);
     const style = {
-      onDrift: 'warn',
-      naming: cliNaming(),
       paint: { added: String, changed: String, removed: String, dim: String, bold: String },
       show: inert,
     };
-    const lines = humanReport('plan', conclusion, style);
+    const lines = humanReport(conclusion, style);
     expect(lines).toContain(`Not in the spec, left as they are: ${stringOf('other')}`);
-    expect(lines).toContain(
-      'Plan: 1 scope(s) to create, 0 to update. apply would send 1 request(s). 1 listed scope(s) differ from the spec: with --on-drift warn, apply leaves them as they are.',
-    );
+    // The verdict names the scopes that change or differ, not the one left as the spec says; the next steps follow the plan.
+    expect(lines[0]).toBe('Dry run: drifted: description differs from the spec; new would be created.');
+    expect(lines.filter((line) => line.startsWith('Next: '))).toEqual([
+      `Next: apply would send POST /v2/api/clients/${CLIENT_ID}/scopes.`,
+      'Next: With --on-drift warn, apply leaves the scope as the service has it; --on-drift update would change 1 field(s).',
+    ]);
     expect(conclusion.messages.filter((m) => m.level === 'warning').map((m) => m.text)).toEqual([
       expect.stringMatching(
         /^drifted: The client's scope differs from the spec in description: the spec says "Runs drifted", the service has "Old"\./,
@@ -516,14 +518,15 @@ describe('the list form in the summary and on the terminal', () => {
       specs: [listed('a'), listed('b')],
       dryRun: true,
       onDrift: 'warn',
+      naming: cliNaming(),
     });
     const style = {
-      onDrift: 'warn',
-      naming: cliNaming(),
       paint: { added: String, changed: String, removed: String, dim: String, bold: String },
       show: inert,
     };
-    expect(humanReport('plan', conclusion, style)).toContain('No changes. Every listed scope matches the spec.');
+    const lines = humanReport(conclusion, style);
+    expect(lines[0]).toBe('No changes: every listed scope matches the spec.');
+    expect(lines.filter((line) => line.startsWith('Next: '))).toEqual([]);
     const comment = renderComment({
       conclusion,
       marker: 'm',

@@ -10,7 +10,17 @@ import { buildSummary, escapeMarkdown, sectionsOf, type SummaryContext } from '.
 import { outputStrings, type OutputStrings } from '../../src/render/outputs.ts';
 import type { ProviderCheck } from '../../src/wire/provider.ts';
 import { id } from '../support/ids.ts';
-import { conclusionOf, single } from '../support/plans.ts';
+import { conclusionOf, failedRun, single } from '../support/plans.ts';
+
+const WHOLE = '<details><summary>The whole report</summary>\n\n';
+/** A summary's two parts: what it opens with (the verdict, the table of changes, the next step), and the whole report folded below. */
+const partsOf = (summary: string): { head: string; report: string } => {
+  const at = summary.indexOf(WHOLE);
+  if (at === -1) return { head: summary, report: '' };
+  expect(summary.endsWith('\n</details>\n')).toBe(true);
+  return { head: summary.slice(0, at), report: summary.slice(at + WHOLE.length, -'\n</details>\n'.length) };
+};
+const reportOf = (summary: string): string => partsOf(summary).report;
 
 /** The summary of a run's plan alone: no messages, no outputs. */
 const summaryOf = (
@@ -23,10 +33,10 @@ const summaryOf = (
     context,
   );
 const problemsSummary = (problems: Problem[], scrub: (text: string) => string): string =>
-  buildSummary(
-    { messages: problems.map((p) => ({ level: 'error', text: p.message })), problems, exitCode: 1 },
-    { ranFor: 'r', scrub },
-  );
+  buildSummary(failedRun({ messages: problems.map((p) => ({ level: 'error', text: p.message })), problems }), {
+    ranFor: 'r',
+    scrub,
+  });
 
 const CLIENT_ID = id('6f4d4ff0-0f3c-4a55-9a8e-5a8c1f3d2b10');
 const SCOPE_ID = id('0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
@@ -239,7 +249,27 @@ describe('buildSummary', () => {
   });
 
   test('a created scope', () => {
-    expect(summaryOf(CREATED, { dryRun: false }, { ranFor: 'release v1.2.0' })).toBe(
+    const summary = summaryOf(CREATED, { dryRun: false }, { ranFor: 'release v1.2.0' });
+    expect(partsOf(summary).head).toBe(
+      [
+        '**Applied**: <code>action\\_all</code> was created.',
+        '',
+        '#### What changes',
+        '',
+        '| Scope | Field | Service | Spec |',
+        '|---|---|---|---|',
+        `| <code>action\\_all</code> | _new scope_ | none | <code>${esc(SCOPE_STRING)}</code> |`,
+        `|  | name | none | <code>${esc('"Example"')}</code> |`,
+        `|  | description | none | <code>${esc('"Runs examples"')}</code> |`,
+        `|  | scope_suffix | none | <code>${esc('"action_all"')}</code> |`,
+        '|  | advertised | none | <code>true</code> |',
+        '|  | allow_refresh_tokens | none | <code>false</code> |',
+        `|  | dependent_scopes | none | <code>${esc(DEPENDENT_TEXT)}</code> |`,
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(reportOf(summary)).toBe(
       [
         '### Provider scope created',
         '',
@@ -268,7 +298,9 @@ describe('buildSummary', () => {
   });
 
   test('an existing scope, for a client without a name', () => {
-    expect(summaryOf(EXISTING, { dryRun: false }, { ranFor: 'push on refs/heads/main' })).toBe(
+    const summary = summaryOf(EXISTING, { dryRun: false }, { ranFor: 'push on refs/heads/main' });
+    expect(partsOf(summary).head).toBe('**No changes**: the scope matches the spec.\n\n');
+    expect(reportOf(summary)).toBe(
       [
         '### Provider scope already registered',
         '',
@@ -322,9 +354,22 @@ describe('buildSummary', () => {
 
   test('an update: the changed fields before and after, with the consent note on dependent scopes, then the spec against the service', () => {
     const summary = summaryOf({ ...COMPARED, changes: CHANGES, updated: true }, { dryRun: false }, { ranFor: 'r' });
-    expect(summary.split('\n')[0]).toBe('### Provider scope updated');
-    // The two tables end the summary, and a blank line ends each.
-    expect(summary.slice(summary.indexOf('#### Updated by this run'))).toBe(
+    expect(partsOf(summary).head).toBe(
+      [
+        '**Applied**: <code>action\\_all</code>: dependent_scopes changed.',
+        '',
+        '#### What changes',
+        '',
+        '| Scope | Field | Service | Spec |',
+        '|---|---|---|---|',
+        `| <code>action\\_all</code> | dependent_scopes | <code>${esc('[]')}</code> | <code>${esc(DEPENDENT_TEXT)}</code> |`,
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(reportOf(summary).split('\n')[0]).toBe('### Provider scope updated');
+    // The two tables end the report, and a blank line ends each.
+    expect(reportOf(summary).slice(reportOf(summary).indexOf('#### Updated by this run'))).toBe(
       [
         '#### Updated by this run',
         '',
@@ -348,7 +393,9 @@ describe('buildSummary', () => {
   test('a dry run that would update: said so, the table of what would become, no consent note on another field', () => {
     const changes = [{ field: 'description', spec: 'new', service: 'old', same: false }];
     const summary = summaryOf({ ...EXISTING, comparison: changes, changes }, { dryRun: true }, { ranFor: 'r' });
-    expect(summary.split('\n')[0]).toBe('### Dry run: the provider scope would be updated');
+    expect(summary.split('\n')[0]).toBe('**Dry run**: <code>action\\_all</code>: description would change.');
+    expect(summary).toContain(`**Next**: a run without dry\\_run would send PUT /v2/api/scopes/${esc(SCOPE_ID)}.\n`);
+    expect(reportOf(summary).split('\n')[0]).toBe('### Dry run: the provider scope would be updated');
     expect(summary).toContain('#### The update a run would make\n\n| Field | Before | Would become |\n|---|---|---|\n');
     expect(summary).toContain(`| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |\n\n`);
     expect(summary).not.toContain('Consent');
@@ -444,7 +491,9 @@ describe('buildSummary', () => {
   test('a problem without a line: no line number', () => {
     expect(problemsSummary([{ field: 'client_id', message: 'Input client_id is empty' }], (text) => text)).toBe(
       [
-        '### Provider scope: nothing was done',
+        '**Nothing was done**: 1 problem\\(s\\) to fix first.',
+        '',
+        '**Next**: Fix each problem below at its line. Run the step again.',
         '',
         'The inputs or the spec have 1 problem(s):',
         '',
@@ -459,7 +508,7 @@ describe('buildSummary', () => {
       ...EXISTING,
       client: { id: CLIENT_ID, name: 'Evil | <script>x</script>\r\nname \\' },
     };
-    const summary = summaryOf(result, {}, { ranFor: 'push on refs/heads/a|b\nc' });
+    const summary = reportOf(summaryOf(result, {}, { ranFor: 'push on refs/heads/a|b\nc' }));
     const lines = summary.split('\n');
 
     expect(lines[4]).toBe(`| Client | Evil \\| \\<script\\>x\\</script\\> name \\\\ <code>${esc(CLIENT_ID)}</code> |`);
@@ -495,35 +544,35 @@ describe('buildSummary', () => {
   });
 
   test('a failure past validation: what failed, and what the run knew before, whole', () => {
-    const conclusion = {
+    const conclusion = failedRun({
       messages: [{ level: 'error' as const, text: 'The service failed' }],
-      exitCode: 1 as const,
       known: { clientId: CLIENT_ID, scopes: [{ suffix: 'action_all', scopeString: SCOPE_STRING }] },
-    };
+    });
+    const head =
+      '**The run failed**: the run stopped before it could tell what would change.\n\n**Next**: The service failed\n\n';
     expect(buildSummary(conclusion, { ranFor: 'release v1' })).toBe(
-      [
-        '### Provider scope: the run failed',
-        '',
-        '| Item | Value |',
-        '|---|---|',
-        `| Client | <code>${esc(CLIENT_ID)}</code> |`,
-        `| Scope string | <code>${esc(SCOPE_STRING)}</code> (the spec's; not read from the service) |`,
-        '| Ran for | release v1 |',
-        '',
-        '#### What failed',
-        '',
-        '- **error**: The service failed',
-        '',
-      ].join('\n'),
+      head +
+        [
+          '<details><summary>The whole report</summary>',
+          '',
+          '### Provider scope: the run failed',
+          '',
+          '| Item | Value |',
+          '|---|---|',
+          `| Client | <code>${esc(CLIENT_ID)}</code> |`,
+          `| Scope string | <code>${esc(SCOPE_STRING)}</code> (the spec's; not read from the service) |`,
+          '| Ran for | release v1 |',
+          '',
+          '</details>',
+          '',
+        ].join('\n'),
     );
-    // Before its settings were known: what failed alone.
-    expect(buildSummary({ messages: conclusion.messages, exitCode: 1 }, { ranFor: 'r' })).toBe(
-      '### Provider scope: the run failed\n\n#### What failed\n\n- **error**: The service failed\n',
-    );
+    // Before its settings were known: the verdict and the errors alone.
+    expect(buildSummary(failedRun({ messages: conclusion.messages }), { ranFor: 'r' })).toBe(head.slice(0, -1));
   });
 });
 
-describe('the list form: what changes open, the scopes left as the spec says folded when there are several', () => {
+describe("the list form: what changes first, each scope in the whole report in the spec's order", () => {
   const stringOf = (suffix: string): string => `https://auth.example.org/scopes/${CLIENT_ID}/${suffix}`;
   /** A listed scope, registered; `changed` plans an update of its name, `drifted` only differs. */
   const listed = (suffix: string, how: 'same' | 'changed' | 'drifted' = 'same'): ReconcileResult => {
@@ -557,21 +606,31 @@ describe('the list form: what changes open, the scopes left as the spec says fol
     );
   const headings = (summary: string): string[] => summary.match(/^(#### .*|<details>.*|<\/details>)$/gm) ?? [];
 
-  test("several unchanged and one changed: the changed first, then the unchanged in the spec's order under one <details>, blank lines around its markdown", () => {
+  test("several unchanged and one changed: the changed one alone in the verdict and its table, every scope in the report in the spec's order", () => {
     const summary = summaryOf([listed('a'), listed('bb', 'changed'), listed('ccc'), listed('dddd')]);
-    expect(headings(summary)).toEqual([
-      '#### bb: to update, differs from the spec',
-      '<details><summary>3 listed scopes left as they are: each matches the spec</summary>',
+    const { head, report } = partsOf(summary);
+    expect(head).toBe(
+      [
+        '**Dry run**: <code>bb</code>: name would change.',
+        '',
+        '#### What changes',
+        '',
+        '| Scope | Field | Service | Spec |',
+        '|---|---|---|---|',
+        `| <code>bb</code> | name | <code>${esc('"old"')}</code> | <code>${esc('"P bb"')}</code> |`,
+        '',
+        `**Next**: a run without dry\\_run would send PUT /v2/api/scopes/${esc(listed('bb').scope.id)}.`,
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(headings(report)).toEqual([
       '#### a: unchanged',
+      '#### bb: to update, differs from the spec',
       '#### ccc: unchanged',
       '#### dddd: unchanged',
-      '</details>',
       '#### Outputs',
     ]);
-    expect(summary).toContain(
-      '<details><summary>3 listed scopes left as they are: each matches the spec</summary>\n\n#### a: unchanged\n',
-    );
-    expect(summary).toContain('| same |\n\n</details>\n\n#### Outputs');
     expect(
       sectionsOf(
         concludeRun({
@@ -583,44 +642,40 @@ describe('the list form: what changes open, the scopes left as the spec says fol
             unlisted: [],
           },
         }).plan as Plan,
-      ),
-    ).toMatchObject({
-      open: [{ suffix: 'bb' }],
-      folded: [{ suffix: 'a' }, { suffix: 'ccc' }],
-    });
+      ).map((scope) => scope.suffix),
+    ).toEqual(['a', 'bb', 'ccc']);
   });
 
-  test('one unchanged scope is not folded; nor is one that differs from the spec, though the run leaves it', () => {
-    expect(headings(summaryOf([listed('a'), listed('bb', 'changed')]))).toEqual([
-      '#### a: unchanged',
-      '#### bb: to update, differs from the spec',
-      '#### Outputs',
-    ]);
-    expect(headings(summaryOf([listed('a', 'drifted'), listed('bb', 'drifted'), listed('ccc')], 'warn'))).toEqual([
+  test('scopes that differ from the spec, though the run leaves them: named, their rows, and what an update would change', () => {
+    const summary = summaryOf([listed('a', 'drifted'), listed('bb', 'drifted'), listed('ccc')], 'warn');
+    const { head, report } = partsOf(summary);
+    expect(head.split('\n')[0]).toBe(
+      '**Drift**: <code>a</code>: name differs from the spec; <code>bb</code>: name differs from the spec.',
+    );
+    expect(head).toContain(
+      '**Next**: With on\\_drift\\: warn, a run without dry\\_run leaves 2 scopes as the service has them; on\\_drift\\: update would change 2 field\\(s\\).',
+    );
+    expect(headings(report)).toEqual([
       '#### a: unchanged, differs from the spec',
       '#### bb: unchanged, differs from the spec',
       '#### ccc: unchanged',
-      '#### Warnings and errors',
+      '#### Warnings',
       '#### Outputs',
     ]);
-    // Every one unchanged and the same: all folded.
-    expect(headings(summaryOf([listed('a'), listed('bb')]))).toEqual([
-      '<details><summary>2 listed scopes left as they are: each matches the spec</summary>',
-      '#### a: unchanged',
-      '#### bb: unchanged',
-      '</details>',
-      '#### Outputs',
-    ]);
+    // Every one unchanged and the same: the verdict says so, no table.
+    expect(partsOf(summaryOf([listed('a'), listed('bb')])).head).toBe(
+      '**No changes**: every listed scope matches the spec.\n\n',
+    );
     const one = concludeRun({
       inputs: { on_drift: 'warn', dry_run: true },
       naming: INPUT_NAMING,
       ensured: { telling: tellingOf('single'), results: [listed('a')] as Ensured['results'], unlisted: [] },
     }).plan as Plan;
-    expect(sectionsOf(one)).toEqual({ open: [], folded: [] });
+    expect(sectionsOf(one)).toEqual([]);
   });
 
   test('the outputs: each a value, the scopes output a table of its entries by suffix', () => {
-    const summary = summaryOf([listed('a'), listed('bb', 'changed')]);
+    const summary = reportOf(summaryOf([listed('a'), listed('bb', 'changed')]));
     expect(summary.slice(summary.indexOf('#### Outputs'))).toBe(
       [
         '#### Outputs',
@@ -649,10 +704,9 @@ describe('the list form: what changes open, the scopes left as the spec says fol
       clientId: CLIENT_ID,
       scopes: ['a', 'bb', 'ccc'].map((suffix) => ({ suffix, scopeString: stringOf(suffix) })),
     };
-    const summary = buildSummary(
-      { messages: [{ level: 'error', text: 'The service failed' }], exitCode: 1, known },
-      { ranFor: 'r' },
-    );
+    const summary = buildSummary(failedRun({ messages: [{ level: 'error', text: 'The service failed' }], known }), {
+      ranFor: 'r',
+    });
     expect(summary).toContain(
       `| Scope strings | ${['a', 'bb', 'ccc'].map((s) => `<code>${esc(stringOf(s))}</code>`).join('<br>')} (each the spec's; not read from the service) |\n`,
     );

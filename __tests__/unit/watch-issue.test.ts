@@ -182,7 +182,8 @@ describe('the issue', () => {
       ],
     };
     const body = renderIssue(conclusion, facts());
-    const section = body.slice(body.indexOf('#### The deployed providers'), body.indexOf('#### What to do'));
+    // Folded with the scope strings, below what to do.
+    const section = body.slice(body.indexOf('#### The deployed providers'), body.indexOf('</details>'));
     expect(section).toBe(
       [
         '#### The deployed providers',
@@ -240,7 +241,15 @@ describe('the issue', () => {
     expect(renderIssue(drifted(), facts())).toBe(
       [
         watchMarker(CLIENT_ID, SPEC),
-        '### The provider scope needs attention',
+        '**Drift**: <code>action\\_all</code>: description differs from the spec.',
+        '',
+        '#### What changes',
+        '',
+        '| Scope | Field | Service | Spec |',
+        '|---|---|---|---|',
+        '| <code>action\\_all</code> | description | <code>"Changed by hand"</code> | <code>"Runs actions"</code> |',
+        '',
+        `**Next**: ${md('With on_drift: warn, a run without dry_run leaves the scope as the service has it; on_drift: update would change 1 field(s).')}`,
         '',
         `The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:`,
         '',
@@ -250,17 +259,15 @@ describe('the issue', () => {
         '',
         `- **warning**: ${md(warning)}`,
         '',
-        '#### The spec and the service',
-        '',
-        '| Field | Spec | Service |',
-        '|---|---|---|',
-        '| description | <code>"Runs actions"</code> | <code>"Changed by hand"</code> |',
-        '',
-        `The scope string: <code>${md(SCOPE_STRING)}</code>.`,
-        '',
         '#### What to do',
         '',
         '- The scope differs from the spec: someone changed it outside the spec, or the spec changed since the release. Bring the scope back with the release workflow under `on_drift: update`, or change the spec to what the service has and release it.',
+        '',
+        '<details><summary>The scope strings and the providers</summary>',
+        '',
+        `The scope string: <code>${md(SCOPE_STRING)}</code>.`,
+        '',
+        '</details>',
         '',
         '---',
         `<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${RUN_URL}) has the whole report.</sub>`,
@@ -273,14 +280,14 @@ describe('the issue', () => {
     const body = renderIssue(drifted(), facts());
     const lines = body.split('\n');
     expect(lines[0]).toBe(watchMarker(CLIENT_ID, SPEC));
-    expect(lines[1]).toBe('### The provider scope needs attention');
+    expect(lines[1]).toBe('**Drift**: <code>action\\_all</code>: description differs from the spec.');
     expect(body).toContain(
       `The watch's [run](${RUN_URL}) of the spec file <code>${md(SPEC)}</code> for client <code>${md(CLIENT_ID)}</code> found:\n\n- The scope differs from the spec.\n`,
     );
     const warning = drifted().messages.find((m) => m.level === 'warning')?.text ?? '';
     expect(warning).toContain('description');
     expect(body).toContain(`#### Warnings and errors\n\n- **warning**: ${md(warning)}\n`);
-    expect(body).toContain('| description | <code>"Runs actions"</code> | <code>"Changed by hand"</code> |');
+    expect(body).toContain('| description | <code>"Changed by hand"</code> | <code>"Runs actions"</code> |');
     expect(body).not.toContain('| name |');
     expect(body).toContain(`The scope string: <code>${md(SCOPE_STRING)}</code>.`);
     expect(body).toContain('#### What to do\n\n- The scope differs from the spec: someone changed it outside the spec');
@@ -342,7 +349,7 @@ describe('the issue', () => {
       facts({ because: ['failed'] }),
     );
     expect(failed).toContain(
-      `\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n#### What to do\n`,
+      `\nThe scope string: <code>${md(SCOPE_STRING)}</code> (the spec's; not read from the service).\n\n</details>\n`,
     );
   });
 
@@ -359,7 +366,7 @@ describe('the issue', () => {
       ({ suffix, scopeString }) =>
         `- ${suffix}: <code>${md(scopeString)}</code> (the spec's; not read from the service)`,
     );
-    expect(failed).toContain(`\nThe scope strings:\n\n${each.join('\n')}\n\n#### What to do\n`);
+    expect(failed).toContain(`\nThe scope strings:\n\n${each.join('\n')}\n\n</details>\n`);
   });
 
   test('a list: each scope string by its suffix, one a line, a planned one not created yet; the ones it lacks named', () => {
@@ -384,7 +391,7 @@ describe('the issue', () => {
       "#### What to do\n\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n",
     );
     expect(issue).toContain(
-      `\n\nThe scope strings:\n\n- a: <code>${md(SCOPE_STRING)}</code>\n- b: <code>${md(SCOPE_STRING.replace('action_all', 'b'))}</code> (not created yet)\n\n#### What to do\n`,
+      `\n\nThe scope strings:\n\n- a: <code>${md(SCOPE_STRING)}</code>\n- b: <code>${md(SCOPE_STRING.replace('action_all', 'b'))}</code> (not created yet)\n\n</details>\n`,
     );
   });
 

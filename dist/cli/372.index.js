@@ -334,22 +334,26 @@ const GITLAB_NOTE = {
     defuse: defuseForGitLab,
     prose: defuseProseForGitLab,
 };
-// The longest value kept whole, tried in turn until the body fits.
+// The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+const ROW_LIMITS = [40, 10];
 /** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 function renderComment(facts) {
     const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
-    for (const limit of VALUE_LIMITS) {
-        body = render(facts, target, limit);
+    const tries = [
+        ...VALUE_LIMITS.map((limit) => [limit, Infinity]),
+        ...ROW_LIMITS.map((rows) => [VALUE_LIMITS.at(-1), rows]),
+    ];
+    for (const [limit, rows] of tries) {
+        body = render(facts, target, limit, rows);
         if (body.length <= target.limit)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    // The sections in the order the summary has them, the folded ones last.
-    const { open, folded } = plan === undefined ? { open: [], folded: [] } : (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .sectionsOf */ .Ks)(plan);
-    const listed = [...open, ...folded];
+    // The sections in the order the summary has them: the spec's.
+    const listed = plan === undefined ? [] : (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .sectionsOf */ .Ks)(plan);
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .scopeStatus */ .PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
@@ -377,7 +381,7 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, target, limit) {
+function render(facts, target, limit, rows) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
@@ -387,20 +391,17 @@ function render(facts, target, limit) {
         wasCut ||= kept !== clean;
         return target.defuse(kept);
     };
-    const said = verdict(conclusion);
     return [
         marker,
-        ...(said === '' ? [] : [said, '']),
-        (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .buildSummary */ .fR)(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
+        (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .buildSummary */ .fR)(conclusion, {
+            ranFor,
+            scrub: value,
+            prose: target.prose,
+            assign,
+            rows: { limit: rows, more: `${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(target.whole)} has them all` },
+        }),
         footerOf(facts, target, wasCut),
     ].join('\n');
-}
-/** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ plan, exitCode }) {
-    if (exitCode !== 0)
-        return '**The run failed**: the errors are below.';
-    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut

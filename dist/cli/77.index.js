@@ -43,11 +43,11 @@ function unwellBecause({ exitCode, plan, credentials }, onDrift) {
 // EXTERNAL MODULE: ./src/render/comment.ts
 var comment = __webpack_require__(8141);
 // EXTERNAL MODULE: ./src/engine/reconcile/drift.ts
-var reconcile_drift = __webpack_require__(8122);
+var drift = __webpack_require__(8122);
 // EXTERNAL MODULE: ./src/wire/words.ts
 var words = __webpack_require__(9824);
 // EXTERNAL MODULE: ./src/render/summary.ts
-var summary = __webpack_require__(9311);
+var render_summary = __webpack_require__(9311);
 ;// CONCATENATED MODULE: ./src/render/issue.ts
 /**
  * The watch's issue (watch-issue.ts): its marker, its title, the body that says what is wrong
@@ -131,25 +131,6 @@ const ADVICE = {
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
     credentials: "The client's credentials: each finding above says its own fix.",
 };
-/** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
-function driftLines(plan, rows, runUrl, { value, code }) {
-    const list = plan?.telling.apart === true;
-    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
-        .filter((c) => !c.same)
-        .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-    if (drift.length === 0)
-        return [];
-    const shown = (v) => (0,reconcile_drift/* isDependentList */.CY)(v) ? (0,reconcile_drift/* valueEntries */.OT)(v).map(code).join('<br>') : code((0,reconcile_drift/* valueText */.Ru)(v));
-    return [
-        '#### The spec and the service',
-        '',
-        '| Field | Spec | Service |',
-        '|---|---|---|',
-        ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
-        ...(drift.length > rows ? [`| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`] : []),
-        '',
-    ];
-}
 /** The scope string, or each listed one by its suffix: read from the service, or the spec's when the run failed first. */
 function stringLines({ plan, known }, { value, code }) {
     const strings = plan === undefined
@@ -243,27 +224,39 @@ function verdictOf(conclusion, { value }) {
                 : ADVICE[why],
     };
 }
+/** The issue's first line: the verdict's, or, when the scope matches the spec, what else the watch found (the credentials). */
+function openerOf(conclusion, because, w, found) {
+    return conclusion.verdict.title === 'No changes'
+        ? `**Needs attention**: ${because.map(found).join(' ')}`
+        : (0,render_summary/* verdictLine */.MT)(conclusion.verdict, w);
+}
 function render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => (0,summary/* escapeMarkdown */.FV)((0,comment/* defuse */.VP)((0,comment/* cut */.Jj)(scrub(text), limit)));
-    const w = { value, code: (text) => `<code>${value(text)}</code>` };
+    const value = (text) => (0,render_summary/* escapeMarkdown */.FV)((0,comment/* defuse */.VP)((0,comment/* cut */.Jj)(scrub(text), limit)));
+    const code = (text) => `<code>${value(text)}</code>`;
+    const w = { value, code };
+    const shown = (v) => (0,drift/* isDependentList */.CY)(v) ? (0,drift/* valueEntries */.OT)(v).map(code).join('<br>') : code((0,drift/* valueText */.Ru)(v));
+    const summary = { cell: value, code, value: shown, table: () => [] };
     const { found, advice } = verdictOf(conclusion, w);
+    // The verdict's line opens the issue; its table and next step follow it (verdictLines).
+    // A failed run's next step is its errors, which the issue lists with its warnings.
+    const verdict = conclusion.exitCode === 0 ? conclusion.verdict : { ...conclusion.verdict, next: [] };
+    const [, ...changes] = (0,render_summary/* verdictLines */.rz)(verdict, summary, rows, `[the run](${runUrl}) has them all`);
+    const details = [...stringLines(conclusion, w), ...providerLines(conclusion.providers ?? [], w)];
     return [
         marker,
-        '### The provider scope needs attention',
-        '',
+        openerOf(conclusion, because, summary, found),
+        ...changes,
         `The watch's [run](${runUrl}) of the spec file ${w.code(spec)} for client ${w.code(clientId)} found:`,
         '',
         ...because.map((why) => `- ${found(why)}`),
         '',
         ...noteLines(conclusion, runUrl, w),
-        ...driftLines(conclusion.plan, rows, runUrl, w),
-        ...stringLines(conclusion, w),
-        ...providerLines(conclusion.providers ?? [], w),
         ...credentialLines(conclusion.credentials, w),
         '#### What to do',
         '',
         ...because.map((why) => `- ${advice(why)}`),
         '',
+        ...(details.length === 0 ? [] : (0,render_summary/* folded */.TM)('The scope strings and the providers', details)),
         `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
     ].join('\n');
 }
@@ -314,7 +307,7 @@ function watchWriting(facts) {
  */
 function watchPreview(writing) {
     if ('issue' in writing)
-        return `# ${(0,summary/* escapeMarkdown */.FV)(writing.issue.title)}\n\n${writing.issue.body}`;
+        return `# ${(0,render_summary/* escapeMarkdown */.FV)(writing.issue.title)}\n\n${writing.issue.body}`;
     return `_The watch would open no issue: it would find the registration well, and close an issue it had open with this comment:_\n\n${writing.resolved}\n`;
 }
 
@@ -388,7 +381,7 @@ function renderPreview({ conclusion, spec, naming, secrets }) {
     const facts = { conclusion, clientId, spec, runUrl: RUN_URL, scrub };
     const watch = watchWriting({ ...facts, onDrift, providers });
     const files = {
-        'summary.md': (0,summary/* buildSummary */.fR)(conclusion, { ranFor: RAN_FOR, scrub, assign }),
+        'summary.md': (0,render_summary/* buildSummary */.fR)(conclusion, { ranFor: RAN_FOR, scrub, assign }),
         'pull-request-comment.md': pullRequestComment({ ...facts, ranFor: RAN_FOR, assign }).body,
         'merge-request-note.md': (0,note_body/* renderNote */.N)({ conclusion, clientId, spec, ranFor: RAN_FOR, jobUrl: JOB_URL, scrub, assign })
             .body,
@@ -537,22 +530,26 @@ const GITLAB_NOTE = {
     defuse: defuseForGitLab,
     prose: defuseProseForGitLab,
 };
-// The longest value kept whole, tried in turn until the body fits.
+// The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+const ROW_LIMITS = [40, 10];
 /** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 function renderComment(facts) {
     const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
-    for (const limit of VALUE_LIMITS) {
-        body = render(facts, target, limit);
+    const tries = [
+        ...VALUE_LIMITS.map((limit) => [limit, Infinity]),
+        ...ROW_LIMITS.map((rows) => [VALUE_LIMITS.at(-1), rows]),
+    ];
+    for (const [limit, rows] of tries) {
+        body = render(facts, target, limit, rows);
         if (body.length <= target.limit)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    // The sections in the order the summary has them, the folded ones last.
-    const { open, folded } = plan === undefined ? { open: [], folded: [] } : (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .sectionsOf */ .Ks)(plan);
-    const listed = [...open, ...folded];
+    // The sections in the order the summary has them: the spec's.
+    const listed = plan === undefined ? [] : (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .sectionsOf */ .Ks)(plan);
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .scopeStatus */ .PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
@@ -580,7 +577,7 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, target, limit) {
+function render(facts, target, limit, rows) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
@@ -590,20 +587,17 @@ function render(facts, target, limit) {
         wasCut ||= kept !== clean;
         return target.defuse(kept);
     };
-    const said = verdict(conclusion);
     return [
         marker,
-        ...(said === '' ? [] : [said, '']),
-        (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .buildSummary */ .fR)(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
+        (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .buildSummary */ .fR)(conclusion, {
+            ranFor,
+            scrub: value,
+            prose: target.prose,
+            assign,
+            rows: { limit: rows, more: `${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(target.whole)} has them all` },
+        }),
         footerOf(facts, target, wasCut),
     ].join('\n');
-}
-/** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ plan, exitCode }) {
-    if (exitCode !== 0)
-        return '**The run failed**: the errors are below.';
-    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut

@@ -58,7 +58,7 @@ const tooOld = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_3__/* .tooOldNode */
 if (tooOld === undefined) {
     // The service's first connections open while the rest of the command loads (transport.ts).
     await (0,_wire_transport_js__WEBPACK_IMPORTED_MODULE_4__/* .openAhead */ .ij)((0,_address_js__WEBPACK_IMPORTED_MODULE_5__/* .givenAuthUrl */ .b)(process.argv.slice(2), process.env));
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(751)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7751));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(503)]).then(__nccwpck_require__.bind(__nccwpck_require__, 503));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,

@@ -8567,6 +8567,7 @@ function credentialCalls({ http, call, authUrl, auth, basic, onCredential, words
 
 
 
+
 /**
  * The outputs: the registration as a whole (created, updated, changes: any listed scope's), the
  * first scope of the spec's string and id, every scope string of the client, and each scope of
@@ -8633,13 +8634,15 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
         return verdict;
     });
     const plan = planOf(ensured, inputs.dry_run);
+    const exitCode = failed ? 1 : 0;
     return {
         outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
         providers: verdicts,
-        exitCode: failed ? 1 : 0,
+        verdict: planVerdict({ plan, messages, providers: verdicts, exitCode }, { naming, onDrift: inputs.on_drift }),
+        exitCode,
     };
 }
 /** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
@@ -8674,13 +8677,13 @@ function providerVerdict({ target, publishable, outcome }, first, naming) {
  */
 function conclude_concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = {
+    const failed = {
         messages,
-        exitCode: 1,
         ...(known === undefined ? {} : { known }),
-        ...(error instanceof http_HttpError && error.secretRejected ? { secretRejected: true } : {}),
+        ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true } : {}),
+        ...(error instanceof ValidationError ? { problems: error.problems } : {}),
     };
-    return error instanceof problems_ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
+    return { ...failed, verdict: failureVerdict(failed, naming), exitCode: 1 };
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
 function failureMessages(error, { debugOutput }) {
@@ -9893,7 +9896,7 @@ function rotateSecret(port) {
     return stopping(port, (signal) => rotate(port, signal, report), (error) => {
         const messages = error instanceof RotationFailure
             ? error.messages.map((text) => ({ level: 'error', text }))
-            : conclude_concludeFailure(error, port.naming).messages;
+            : failureMessages(error, port.naming);
         return { outputs: port_outputsOf(report), messages, report, exitCode: 1 };
     });
 }
@@ -10190,22 +10193,26 @@ const GITLAB_NOTE = {
     defuse: defuseForGitLab,
     prose: defuseProseForGitLab,
 };
-// The longest value kept whole, tried in turn until the body fits.
+// The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+const ROW_LIMITS = (/* unused pure expression or super */ null && ([40, 10]));
 /** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 function renderComment(facts) {
     const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
-    for (const limit of VALUE_LIMITS) {
-        body = render(facts, target, limit);
+    const tries = [
+        ...VALUE_LIMITS.map((limit) => [limit, Infinity]),
+        ...ROW_LIMITS.map((rows) => [VALUE_LIMITS.at(-1), rows]),
+    ];
+    for (const [limit, rows] of tries) {
+        body = render(facts, target, limit, rows);
         if (body.length <= target.limit)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    // The sections in the order the summary has them, the folded ones last.
-    const { open, folded } = plan === undefined ? { open: [], folded: [] } : sectionsOf(plan);
-    const listed = [...open, ...folded];
+    // The sections in the order the summary has them: the spec's.
+    const listed = plan === undefined ? [] : sectionsOf(plan);
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
@@ -10233,7 +10240,7 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, target, limit) {
+function render(facts, target, limit, rows) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
@@ -10243,20 +10250,17 @@ function render(facts, target, limit) {
         wasCut ||= kept !== clean;
         return target.defuse(kept);
     };
-    const said = verdict(conclusion);
     return [
         marker,
-        ...(said === '' ? [] : [said, '']),
-        buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
+        buildSummary(conclusion, {
+            ranFor,
+            scrub: value,
+            prose: target.prose,
+            assign,
+            rows: { limit: rows, more: `${escapeMarkdown(target.whole)} has them all` },
+        }),
         footerOf(facts, target, wasCut),
     ].join('\n');
-}
-/** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ plan, exitCode }) {
-    if (exitCode !== 0)
-        return '**The run failed**: the errors are below.';
-    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -10303,20 +10307,12 @@ const STATUS = {
 };
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
 const summary_scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
-// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
-const FOLD_FROM = 2;
 /**
- * The listed scopes' sections in the order the summary has them: those a run changes or that
- * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
- * several, those left as the spec says. The single form has no sections.
+ * The listed scopes' sections, in the spec's order, in the folded report (the verdict above names
+ * what changes). The single form has no sections: its tables are the report's own.
  */
 function summary_sectionsOf({ telling, scopes }) {
-    if (!telling.apart)
-        return { open: [], folded: [] };
-    const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-    return quiet.length < FOLD_FROM
-        ? { open: scopes, folded: [] }
-        : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+    return telling.apart ? scopes : [];
 }
 /**
  * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
@@ -10417,29 +10413,19 @@ function planLines(conclusion, plan, context, w) {
             ...scopeTables(scope, dryRun, '#####', w),
         ];
     };
-    const { open, folded: quiet } = summary_sectionsOf(plan);
-    lines.push(...open.flatMap(section));
-    if (quiet.length > 0)
-        lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    lines.push(...summary_sectionsOf(plan).flatMap(section));
     return lines;
 }
 /** Every problem of a failed validation, at its line. */
 function problemLines(problems, { cell }) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-    return [
-        '### Provider scope: nothing was done',
-        '',
-        `The inputs or the spec have ${items.length} problem(s):`,
-        '',
-        ...items,
-        '',
-    ];
+    return [`The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''];
 }
 /** A failed run: what it knew before it failed. */
 function failedLines({ known }, ranFor, w) {
-    const lines = ['### Provider scope: the run failed', ''];
     if (known === undefined)
-        return lines;
+        return [];
+    const lines = ['### Provider scope: the run failed', ''];
     // Every scope of the spec: a list's failure is about all of them.
     const several = known.scopes.length > 1;
     const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
@@ -10451,6 +10437,38 @@ function failedLines({ known }, ranFor, w) {
             ['Ran for', w.cell(ranFor)],
         ]),
     ];
+}
+/** The verdict's line: its first words, then each scope and its fields with what becomes of them, or what is wrong. */
+function verdictLine({ title, items }, { code, cell }) {
+    const said = items.map(({ scope, fields, says }) => {
+        if (scope === undefined)
+            return cell(says);
+        // The fields are the spec's keys, never a value: shown as they are, as the tables show them.
+        return `${code(scope)}${fields === undefined ? '' : `: ${fields.join(', ')}`} ${cell(says)}`;
+    });
+    return `**${title}**: ${said.join('; ')}.`;
+}
+/**
+ * What every markdown rendering opens with: the verdict's line, the "What changes" table (the
+ * scope, the field, the service's value and the spec's, for differing or new fields only; a
+ * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
+ */
+function verdictLines(verdict, w, rows = Infinity, more = '') {
+    const lines = [verdictLine(verdict, w), ''];
+    if (verdict.rows.length > 0) {
+        // The scope is named on its first row only: the rows below it are its fields.
+        const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
+            const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
+            return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+        });
+        lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
+    }
+    const [one, ...others] = verdict.next;
+    if (one !== undefined && others.length === 0)
+        lines.push(`**Next**: ${w.cell(one)}`, '');
+    else if (one !== undefined)
+        lines.push('**Next**:', '', ...verdict.next.map((step) => `- ${w.cell(step)}`), '');
+    return lines;
 }
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
@@ -10472,28 +10490,26 @@ function outputLines(outputs, { code }) {
     ];
 }
 /**
- * The run's report in markdown, for the job summary and the pull request's comment: the plan
- * (every field of a creation, each changed field before and after, the spec against the
- * service, for each scope of the spec), or every problem of a failed validation, or what a
- * failed run knew; then the run's warnings and errors, and its outputs.
+ * The run's report in markdown, for the job summary and the review comment: the verdict first
+ * (what changes, the next step: a failure's errors), then, folded, the whole report: the plan
+ * (every field of a creation, each changed field before and after, the spec against the service,
+ * each scope of the spec in its order), or what a failed run knew, the warnings, the outputs. A
+ * failed validation's problems stay open: the next step is to fix them.
  */
 function summary_buildSummary(conclusion, context) {
     const w = writerOf(context);
-    const { plan, problems, messages, outputs } = conclusion;
-    const lines = plan !== undefined
-        ? planLines(conclusion, plan, context, w)
-        : problems !== undefined
-            ? problemLines(problems, w)
-            : failedLines(conclusion, context.ranFor, w);
-    // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
-        ? [`- **${m.level}**: ${w.cell(m.text)}`]
-        : []);
-    if (notes.length > 0)
-        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+    const { plan, problems, messages, outputs, verdict } = conclusion;
+    const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
+    if (problems !== undefined)
+        return [...lines, ...problemLines(problems, w)].join('\n');
+    const report = plan !== undefined ? planLines(conclusion, plan, context, w) : failedLines(conclusion, context.ranFor, w);
+    // The errors are the next step's, above; the warnings are the report's.
+    const warnings = messages.flatMap((m) => (m.level === 'warning' ? [`- **warning**: ${w.cell(m.text)}`] : []));
+    if (warnings.length > 0)
+        report.push('#### Warnings', '', ...warnings, '');
     if (outputs !== undefined)
-        lines.push(...outputLines(outputs, w));
-    return lines.join('\n');
+        report.push(...outputLines(outputs, w));
+    return [...lines, ...(report.length === 0 ? [] : folded('The whole report', report))].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/render/rotation.ts
@@ -10675,6 +10691,7 @@ const INPUT_NAMING = {
     workspace: 'the workspace',
     specNotFound: 'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
     createScope: 'run the step without dry_run',
+    applyRun: 'a run without dry_run',
     debugOutput: 'the debug log of this run',
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",

@@ -99,7 +99,7 @@ export async function runImport({ port, values, seen, stdout, show }: ImportRun)
       (imported.form === 'single'
         ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
         : `Imported ${scopes.length} scopes into ${show(imported.file)}:\n${scopes.map((s) => `  ${named(s)}\n`).join('')}`) +
-        `Next: '${NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`,
+        `Next: '${NAME} plan' says "No changes"; review ${show(imported.file)} and commit it.\n`,
     );
   }
   return exitCode;

@@ -390,9 +390,7 @@ function writeReport({
     });
     stdout.write(secrets.scrub(markdown));
   } else {
-    const lines = humanReport(command, conclusion, {
-      onDrift: conclusion.settings.onDrift ?? (SETTING_DEFAULTS.on_drift as string),
-      naming,
+    const lines = humanReport(conclusion, {
       paint: painter(stdout, env),
       show: (text) => inert(secrets.scrub(text)),
     });

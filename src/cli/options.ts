@@ -366,6 +366,7 @@ export const cliNaming = ({
     ? `Check the path: --spec (or PROVIDER_SPEC) is read from the current directory${inRepository ? ', and must lie inside the repository' : ''}.`
     : `Give the spec's path with --spec (or PROVIDER_SPEC)${inRepository ? `, or commit it as ${SETTING_DEFAULTS.spec} at the repository's top` : ', or run the command inside the repository that holds it'}.`,
   createScope: `run ${NAME} apply`,
+  applyRun: 'apply',
   debugOutput: 'the output of the command run again with --debug',
   runAgain: 'Run the command again',
   scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',

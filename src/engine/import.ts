@@ -11,7 +11,7 @@ import { Document, isMap, isSeq } from 'yaml';
 import { ActionError } from '../wire/errors.ts';
 import type { Log } from '../wire/log.ts';
 import { isUuid, type Uuid } from '../wire/uuid.ts';
-import { concludeFailure, type Message, type Outputs } from './conclude/conclude.ts';
+import { failureMessages, type Message, type Outputs } from './conclude/conclude.ts';
 import { compareScope, suffixOf } from './reconcile/drift.ts';
 import { connect, logOn, stopping } from './ensure.ts';
 import type { RunPort } from './port.ts';
@@ -74,8 +74,8 @@ export const importScope = (request: ImportRequest): Promise<ImportOutcome> =>
     request,
     async (signal) => ({ imported: await importScopes(request, signal), messages: [], exitCode: 0 }),
     (error) => {
-      const { messages, problems } = concludeFailure(error, request.naming);
-      return { messages, problems, exitCode: 1 };
+      const problems = error instanceof ValidationError ? error.problems : undefined;
+      return { messages: failureMessages(error, request.naming), problems, exitCode: 1 };
     },
   );
 

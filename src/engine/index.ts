@@ -55,6 +55,7 @@ export {
   type ScopeOutputs,
 } from './conclude/conclude.ts';
 export { unwellBecause, type Unwell } from './conclude/health.ts';
+export { failureVerdict, type ChangeRow, type Verdict, type VerdictItem } from './conclude/verdict.ts';
 export type { Plan, PlanField, ScopePlan, Telling } from './reconcile/plan.ts';
 export {
   CONSENT_NOTE,

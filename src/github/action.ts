@@ -6,6 +6,7 @@
  */
 import {
   concludeFailure,
+  failureVerdict,
   type Conclusion,
   ensureProviderScope,
   keepSecrets,
@@ -70,11 +71,11 @@ function refusedInputs(core: Collaborators['core']): Conclusion | undefined {
     watch_issue: readWatchIssue(core.getInput('watch_issue')),
   }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
   if (refused.length === 0) return undefined;
-  return {
+  const failed = {
     messages: refused.map((r) => r.message),
     problems: refused.map(({ field, message }) => ({ field, message: message.text })),
-    exitCode: 1,
   };
+  return { ...failed, verdict: failureVerdict(failed, INPUT_NAMING), exitCode: 1 };
 }
 
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */

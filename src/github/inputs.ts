@@ -22,6 +22,7 @@ export const INPUT_NAMING: Naming = {
   specNotFound:
     'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
   createScope: 'run the step without dry_run',
+  applyRun: 'a run without dry_run',
   debugOutput: 'the debug log of this run',
   runAgain: 'Run the step again',
   scopeStringOutput: "the step's scope_string output",

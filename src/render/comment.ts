@@ -129,22 +129,26 @@ export interface CommentFacts {
   assign?: SummaryContext['assign'];
 }
 
-// The longest value kept whole, tried in turn until the body fits.
+// The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+const ROW_LIMITS = [40, 10];
 
 /** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 export function renderComment(facts: CommentFacts): string {
   const target = facts.target ?? GITHUB_COMMENT;
   let body = '';
-  for (const limit of VALUE_LIMITS) {
-    body = render(facts, target, limit);
+  const tries: Array<[number, number]> = [
+    ...VALUE_LIMITS.map((limit): [number, number] => [limit, Infinity]),
+    ...ROW_LIMITS.map((rows): [number, number] => [VALUE_LIMITS.at(-1) as number, rows]),
+  ];
+  for (const [limit, rows] of tries) {
+    body = render(facts, target, limit, rows);
     if (body.length <= target.limit) return body;
   }
   // Thousands of values, each already short: the end is left to the run's summary.
   const plan = facts.conclusion.plan;
-  // The sections in the order the summary has them, the folded ones last.
-  const { open, folded } = plan === undefined ? { open: [], folded: [] } : sectionsOf(plan);
-  const listed: readonly ScopePlan[] = [...open, ...folded];
+  // The sections in the order the summary has them: the spec's.
+  const listed: readonly ScopePlan[] = plan === undefined ? [] : sectionsOf(plan);
   // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
   const tailOf = (left: readonly ScopePlan[]): string => {
     const named = cut(
@@ -186,7 +190,7 @@ export function renderComment(facts: CommentFacts): string {
   return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
 
-function render(facts: CommentFacts, target: CommentTarget, limit: number): string {
+function render(facts: CommentFacts, target: CommentTarget, limit: number, rows: number): string {
   const { conclusion, marker, ranFor, scrub, assign } = facts;
   // Each value: scrubbed whole first, then cut, made inert and escaped.
   let wasCut = false;
@@ -196,20 +200,17 @@ function render(facts: CommentFacts, target: CommentTarget, limit: number): stri
     wasCut ||= kept !== clean;
     return target.defuse(kept);
   };
-  const said = verdict(conclusion);
   return [
     marker,
-    ...(said === '' ? [] : [said, '']),
-    buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
+    buildSummary(conclusion, {
+      ranFor,
+      scrub: value,
+      prose: target.prose,
+      assign,
+      rows: { limit: rows, more: `${escapeMarkdown(target.whole)} has them all` },
+    }),
     footerOf(facts, target, wasCut),
   ].join('\n');
-}
-
-/** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ plan, exitCode }: Conclusion): string {
-  if (exitCode !== 0) return '**The run failed**: the errors are below.';
-  const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-  return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 
 function footerOf({ runUrl, spec }: CommentFacts, target: CommentTarget, wasCut: boolean): string {

@@ -10,14 +10,12 @@ import {
   type FieldValue,
   isDependentList,
   type Known,
-  type Naming,
-  type Plan,
   type PlanField,
   type ScopePlan,
   valueEntries,
   valueText,
+  type Verdict,
 } from '../engine/index.ts';
-import type { Command } from './commands.ts';
 import { outputStrings } from './outputs.ts';
 
 /** Colours, or plain text when the terminal should not get them (main.ts, painter). */
@@ -30,31 +28,38 @@ export interface Paint {
 }
 
 export interface Style {
-  /** The --on-drift the run had. */
-  onDrift: string;
-  /** The command line's words, for the advice. */
-  naming: Pick<Naming, 'assign'>;
   paint: Paint;
   /** Makes a value from the spec or the service safe to show: scrubbed, its control characters escaped. */
   show: (text: string) => string;
 }
 
-/** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
-export function humanReport(
-  command: Command,
-  { plan, outputs, known, providers = [] }: Conclusion,
-  style: Style,
-): string[] {
-  if (plan === undefined || outputs === undefined) return known === undefined ? [] : knownLines(known, style);
+/** The verdict's line: its first words, then each scope and its fields with what becomes of them, or what is wrong. */
+function verdictLine({ title, items }: Verdict, { paint, show }: Style): string {
+  const said = items.map(({ scope, fields, says }) =>
+    scope === undefined ? says : `${show(scope)}${fields === undefined ? '' : `: ${fields.join(', ')}`} ${says}`,
+  );
+  return `${paint.bold(title)}: ${said.join('; ')}.`;
+}
+
+/**
+ * The lines of the report: the verdict first; then the plan, field by field, the next step, the
+ * providers and the outputs; of a failed run, what it knew (knownLines).
+ */
+export function humanReport(conclusion: Conclusion, style: Style): string[] {
+  const { plan, outputs, known, verdict, exitCode, providers = [] } = conclusion;
   const { paint, show } = style;
-  const lines: string[] = [];
+  const lines = [verdictLine(verdict, style)];
+  // A failed run's errors went to stderr as they came: its next steps are those.
+  const next = exitCode === 0 ? verdict.next.map((step) => `Next: ${show(step)}`) : [];
+  if (plan === undefined || outputs === undefined)
+    return [...lines, ...(known === undefined ? [] : ['', ...knownLines(known, style)])];
+  lines.push('');
   plan.scopes.forEach((scope, index) =>
     lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)),
   );
   if (plan.unlisted.length > 0)
     lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
-  if (command === 'plan')
-    lines.push('', plan.telling.apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
+  if (next.length > 0) lines.push('', ...next);
   for (const { suffix, url, published, matches, allowed, read } of providers) {
     // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
     const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -124,33 +129,6 @@ function scopeLines(
   return lines;
 }
 
-/** The verdict of a plan told as its one scope: what apply would send, or why it sends nothing. */
-function planLine(
-  { action, comparison, fields, request, variants }: ScopePlan,
-  { onDrift, naming, paint, show }: Style,
-): string {
-  const drift = comparison.filter((c) => !c.same).map((c) => c.field);
-  if (action === 'create') return `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(request ?? '')}.`;
-  if (action === 'update') {
-    const also = variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`;
-    return `${paint.bold(`Plan: ${fields.length} field(s) to change.`)} apply would send ${show(request ?? '')} with ${fields.map((f) => f.field).join(', ')}${also}`;
-  }
-  return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
-}
-
-/** The verdict of a plan whose scopes are told apart: how many scopes apply would create and update, and the drift it leaves. */
-function listPlanLine({ scopes }: Plan, { onDrift, naming, paint }: Style): string {
-  const count = (action: ScopePlan['action']): number => scopes.filter((s) => s.action === action).length;
-  const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
-  const left =
-    drifted === 0
-      ? ''
-      : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
-  if (count('create') + count('update') === 0)
-    return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
-  return `${paint.bold(`Plan: ${count('create')} scope(s) to create, ${count('update')} to update.`)} apply would send ${scopes.flatMap((s) => (s.request === null ? [] : [s.request])).length} request(s).${left}`;
-}
-
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label: string, value: FieldValue, show: Style['show']): string[] {
   return isDependentList(value)
@@ -180,18 +158,3 @@ function changeLines(
 
 const driftLine = (c: FieldComparison, show: Style['show']): string =>
   `    ! ${c.field}: the spec says ${show(valueText(c.spec))}, the service has ${show(valueText(c.service))}`;
-
-/**
- * Why a plan writes nothing, and what an update would do: never a change of the suffix, which
- * no update makes (an update refuses while it differs), so that plan and plan with an update
- * never contradict each other.
- */
-function noChanges(drift: readonly string[], onDrift: string, { assign }: Pick<Naming, 'assign'>): string {
-  if (drift.length === 0) return 'The scope matches the spec.';
-  const update = assign('on_drift', 'update');
-  const kept = `with ${assign('on_drift', onDrift)}, apply leaves the scope as it is`;
-  if (drift.includes('scope_suffix')) {
-    return `${kept}. scope_suffix differs, and no update changes a suffix: ${update} refuses until the spec has the scope's suffix again.`;
-  }
-  return `${kept}; ${update} would change ${drift.length} field(s).`;
-}

@@ -16,7 +16,7 @@ import {
 } from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
-import { escapeMarkdown } from './summary.ts';
+import { escapeMarkdown, folded, verdictLine, verdictLines, type Writer as SummaryWriter } from './summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse } from './comment.ts';
 
 /**
@@ -136,28 +136,6 @@ interface Writer {
   code(text: string): string;
 }
 
-/** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
-function driftLines(plan: Conclusion['plan'], rows: number, runUrl: string, { value, code }: Writer): string[] {
-  const list = plan?.telling.apart === true;
-  const drift = (plan?.scopes ?? []).flatMap((scope) =>
-    scope.comparison
-      .filter((c) => !c.same)
-      .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })),
-  );
-  if (drift.length === 0) return [];
-  const shown = (v: FieldValue): string =>
-    isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-  return [
-    '#### The spec and the service',
-    '',
-    '| Field | Spec | Service |',
-    '|---|---|---|',
-    ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
-    ...(drift.length > rows ? [`| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`] : []),
-    '',
-  ];
-}
-
 /** The scope string, or each listed one by its suffix: read from the service, or the spec's when the run failed first. */
 function stringLines({ plan, known }: Conclusion, { value, code }: Writer): string[] {
   const strings =
@@ -262,6 +240,18 @@ function verdictOf(
   };
 }
 
+/** The issue's first line: the verdict's, or, when the scope matches the spec, what else the watch found (the credentials). */
+function openerOf(
+  conclusion: Conclusion,
+  because: readonly Unwell[],
+  w: SummaryWriter,
+  found: (why: Unwell) => string,
+): string {
+  return conclusion.verdict.title === 'No changes'
+    ? `**Needs attention**: ${because.map(found).join(' ')}`
+    : verdictLine(conclusion.verdict, w);
+}
+
 function render(
   conclusion: Conclusion,
   { because, marker, runUrl, spec, clientId, scrub }: IssueFacts,
@@ -269,25 +259,32 @@ function render(
   rows: number,
 ): string {
   const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
-  const w: Writer = { value, code: (text) => `<code>${value(text)}</code>` };
+  const code = (text: string): string => `<code>${value(text)}</code>`;
+  const w: Writer = { value, code };
+  const shown = (v: FieldValue): string =>
+    isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
+  const summary: SummaryWriter = { cell: value, code, value: shown, table: () => [] };
   const { found, advice } = verdictOf(conclusion, w);
+  // The verdict's line opens the issue; its table and next step follow it (verdictLines).
+  // A failed run's next step is its errors, which the issue lists with its warnings.
+  const verdict = conclusion.exitCode === 0 ? conclusion.verdict : { ...conclusion.verdict, next: [] };
+  const [, ...changes] = verdictLines(verdict, summary, rows, `[the run](${runUrl}) has them all`);
+  const details = [...stringLines(conclusion, w), ...providerLines(conclusion.providers ?? [], w)];
   return [
     marker,
-    '### The provider scope needs attention',
-    '',
+    openerOf(conclusion, because, summary, found),
+    ...changes,
     `The watch's [run](${runUrl}) of the spec file ${w.code(spec)} for client ${w.code(clientId)} found:`,
     '',
     ...because.map((why) => `- ${found(why)}`),
     '',
     ...noteLines(conclusion, runUrl, w),
-    ...driftLines(conclusion.plan, rows, runUrl, w),
-    ...stringLines(conclusion, w),
-    ...providerLines(conclusion.providers ?? [], w),
     ...credentialLines(conclusion.credentials, w),
     '#### What to do',
     '',
     ...because.map((why) => `- ${advice(why)}`),
     '',
+    ...(details.length === 0 ? [] : folded('The scope strings and the providers', details)),
     `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
   ].join('\n');
 }

@@ -5,7 +5,7 @@
  * the registration as a whole (version 2): what a run does to each scope is under `scopes`.
  */
 import { z } from 'zod/mini';
-import type { Conclusion, Message, ScopePlan } from '../engine/index.ts';
+import type { Conclusion, Message, ScopePlan, Verdict } from '../engine/index.ts';
 import { COMMAND_NAMES, type Command } from './commands.ts';
 
 const value = z
@@ -33,6 +33,35 @@ const change = z.strictObject({
       z.describe('Each field it sets: every field for a creation (before null), each changed field for an update.'),
     ),
 });
+
+const verdict = z
+  .strictObject({
+    title: z
+      .string()
+      .check(
+        z.describe(
+          'The verdict\'s first words: "Dry run", "Applied", "No changes", "Drift", "The run failed", "Nothing was done".',
+        ),
+      ),
+    items: z
+      .array(
+        z.strictObject({
+          scope: z.optional(z.string()).check(z.describe('The scope it is about, by its suffix; absent: the run.')),
+          fields: z.optional(z.array(z.string())),
+          says: z.string(),
+        }),
+      )
+      .check(z.describe("What changes, differs or is wrong, in the spec's order.")),
+    rows: z
+      .array(z.strictObject({ scope: z.string(), field: z.nullable(z.string()), service: value, spec: value }))
+      .check(
+        z.describe(
+          'What changes, field by field (differing or new fields only); field null: a scope to create, its string as spec, its fields in the rows after it.',
+        ),
+      ),
+    next: z.array(z.string()).check(z.describe('What to do next, each a sentence.')),
+  })
+  .check(z.describe('What would change, or what is wrong, and what to do next: what every rendering opens with.'));
 
 const driftEntry = z.strictObject({ field: z.string(), spec: value, service: value, same: z.boolean() });
 
@@ -62,6 +91,7 @@ export const cliReportSchema = z
     /** What came of it; `exit_code` is the process's. */
     status: z.enum(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'planned', 'failed']),
     exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    verdict: z.optional(verdict).check(z.describe('plan, apply and verify.')),
     outputs: z
       .nullable(
         z.strictObject({
@@ -297,12 +327,12 @@ const driftOf = ({ comparison }: ScopePlan): ScopeReport['drift'] =>
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 export function jsonReport(
   command: Command,
-  conclusion: Conclusion,
+  conclusion: Pick<Conclusion, 'outputs' | 'plan' | 'known' | 'providers'> & { verdict?: Verdict | undefined },
   messages: readonly Message[],
   exitCode: 0 | 1 | 2,
   imported?: CliReport['import'],
 ): CliReport {
-  const { outputs, plan, known } = conclusion;
+  const { outputs, plan, known, verdict } = conclusion;
   const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
   const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
   return {
@@ -310,6 +340,7 @@ export function jsonReport(
     command,
     status,
     exit_code: exitCode,
+    ...(verdict === undefined ? {} : { verdict }),
     outputs:
       outputs === undefined
         ? null

@@ -12,6 +12,7 @@ import {
   type ScopePlan,
   valueEntries,
   valueText,
+  type Verdict,
 } from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
 import { namedOutputStrings } from './outputs.ts';
@@ -42,6 +43,8 @@ export interface SummaryContext {
   prose?: (text: string) => string;
   /** A setting given a value, in the door's words (Naming's assign): the action's `on_drift: update` unless said. */
   assign?: ((setting: 'on_drift', value: string) => string) | undefined;
+  /** The most rows of "What changes" shown, and where the others are (a comment within its limit): all unless said. */
+  rows?: { limit: number; more: string } | undefined;
 }
 
 function headline({ action }: ScopePlan, dryRun: boolean): string {
@@ -66,23 +69,12 @@ const STATUS: Readonly<Record<ScopePlan['action'], readonly [string, string]>> =
 export const scopeStatus = ({ action }: Pick<ScopePlan, 'action'>, dryRun: boolean): string =>
   STATUS[action][dryRun ? 0 : 1];
 
-// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
-const FOLD_FROM = 2;
-
 /**
- * The listed scopes' sections in the order the summary has them: those a run changes or that
- * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
- * several, those left as the spec says. The single form has no sections.
+ * The listed scopes' sections, in the spec's order, in the folded report (the verdict above names
+ * what changes). The single form has no sections: its tables are the report's own.
  */
-export function sectionsOf({ telling, scopes }: Pick<Plan, 'telling' | 'scopes'>): {
-  open: readonly ScopePlan[];
-  folded: readonly ScopePlan[];
-} {
-  if (!telling.apart) return { open: [], folded: [] };
-  const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-  return quiet.length < FOLD_FROM
-    ? { open: scopes, folded: [] }
-    : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+export function sectionsOf({ telling, scopes }: Pick<Plan, 'telling' | 'scopes'>): readonly ScopePlan[] {
+  return telling.apart ? scopes : [];
 }
 
 /**
@@ -90,7 +82,7 @@ export function sectionsOf({ telling, scopes }: Pick<Plan, 'telling' | 'scopes'>
  * line (the sections it folds end with one). The summary is HTML, where an escape shows as it
  * is: only the renderer's own words go there.
  */
-const folded = (summary: string, lines: readonly string[]): string[] => [
+export const folded = (summary: string, lines: readonly string[]): string[] => [
   `<details><summary>${summary}</summary>`,
   '',
   ...lines,
@@ -99,14 +91,14 @@ const folded = (summary: string, lines: readonly string[]): string[] => [
 ];
 
 /** How the summary writes a value: text in a cell, a value as code, a field's value, a table of rows. */
-interface Writer {
+export interface Writer {
   cell(text: string): string;
   code(text: string): string;
   value(v: FieldValue): string;
   table(rows: ReadonlyArray<[string, string]>): string[];
 }
 
-function writerOf({ scrub = (text) => text, prose = (text) => text }: SummaryContext): Writer {
+export function writerOf({ scrub = (text) => text, prose = (text) => text }: SummaryContext): Writer {
   const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
   return {
     cell: (text) => escapeMarkdown(prose(scrub(text))),
@@ -223,12 +215,7 @@ function planLines(conclusion: Conclusion, plan: Plan, context: SummaryContext, 
       ...scopeTables(scope, dryRun, '#####', w),
     ];
   };
-  const { open, folded: quiet } = sectionsOf(plan);
-  lines.push(...open.flatMap(section));
-  if (quiet.length > 0)
-    lines.push(
-      ...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)),
-    );
+  lines.push(...sectionsOf(plan).flatMap(section));
   return lines;
 }
 
@@ -237,20 +224,13 @@ function problemLines(problems: NonNullable<Conclusion['problems']>, { cell }: W
   const items = problems.map(
     (p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`,
   );
-  return [
-    '### Provider scope: nothing was done',
-    '',
-    `The inputs or the spec have ${items.length} problem(s):`,
-    '',
-    ...items,
-    '',
-  ];
+  return [`The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''];
 }
 
 /** A failed run: what it knew before it failed. */
 function failedLines({ known }: Conclusion, ranFor: string, w: Writer): string[] {
+  if (known === undefined) return [];
   const lines = ['### Provider scope: the run failed', ''];
-  if (known === undefined) return lines;
   // Every scope of the spec: a list's failure is about all of them.
   const several = known.scopes.length > 1;
   const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
@@ -262,6 +242,45 @@ function failedLines({ known }: Conclusion, ranFor: string, w: Writer): string[]
       ['Ran for', w.cell(ranFor)],
     ]),
   ];
+}
+
+/** The verdict's line: its first words, then each scope and its fields with what becomes of them, or what is wrong. */
+export function verdictLine({ title, items }: Verdict, { code, cell }: Pick<Writer, 'code' | 'cell'>): string {
+  const said = items.map(({ scope, fields, says }) => {
+    if (scope === undefined) return cell(says);
+    // The fields are the spec's keys, never a value: shown as they are, as the tables show them.
+    return `${code(scope)}${fields === undefined ? '' : `: ${fields.join(', ')}`} ${cell(says)}`;
+  });
+  return `**${title}**: ${said.join('; ')}.`;
+}
+
+/**
+ * What every markdown rendering opens with: the verdict's line, the "What changes" table (the
+ * scope, the field, the service's value and the spec's, for differing or new fields only; a
+ * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
+ */
+export function verdictLines(verdict: Verdict, w: Writer, rows = Infinity, more = ''): string[] {
+  const lines = [verdictLine(verdict, w), ''];
+  if (verdict.rows.length > 0) {
+    // The scope is named on its first row only: the rows below it are its fields.
+    const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
+      const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
+      return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+    });
+    lines.push(
+      '#### What changes',
+      '',
+      '| Scope | Field | Service | Spec |',
+      '|---|---|---|---|',
+      ...shown,
+      ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []),
+      '',
+    );
+  }
+  const [one, ...others] = verdict.next;
+  if (one !== undefined && others.length === 0) lines.push(`**Next**: ${w.cell(one)}`, '');
+  else if (one !== undefined) lines.push('**Next**:', '', ...verdict.next.map((step) => `- ${w.cell(step)}`), '');
+  return lines;
 }
 
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
@@ -288,28 +307,22 @@ function outputLines(outputs: NonNullable<Conclusion['outputs']>, { code }: Writ
 }
 
 /**
- * The run's report in markdown, for the job summary and the pull request's comment: the plan
- * (every field of a creation, each changed field before and after, the spec against the
- * service, for each scope of the spec), or every problem of a failed validation, or what a
- * failed run knew; then the run's warnings and errors, and its outputs.
+ * The run's report in markdown, for the job summary and the review comment: the verdict first
+ * (what changes, the next step: a failure's errors), then, folded, the whole report: the plan
+ * (every field of a creation, each changed field before and after, the spec against the service,
+ * each scope of the spec in its order), or what a failed run knew, the warnings, the outputs. A
+ * failed validation's problems stay open: the next step is to fix them.
  */
 export function buildSummary(conclusion: Conclusion, context: SummaryContext): string {
   const w = writerOf(context);
-  const { plan, problems, messages, outputs } = conclusion;
-  const lines =
-    plan !== undefined
-      ? planLines(conclusion, plan, context, w)
-      : problems !== undefined
-        ? problemLines(problems, w)
-        : failedLines(conclusion, context.ranFor, w);
-  // A failed validation's problems are its errors, listed above.
-  const notes = messages.flatMap((m) =>
-    (m.level === 'warning' || m.level === 'error') && problems === undefined
-      ? [`- **${m.level}**: ${w.cell(m.text)}`]
-      : [],
-  );
-  if (notes.length > 0)
-    lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
-  if (outputs !== undefined) lines.push(...outputLines(outputs, w));
-  return lines.join('\n');
+  const { plan, problems, messages, outputs, verdict } = conclusion;
+  const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
+  if (problems !== undefined) return [...lines, ...problemLines(problems, w)].join('\n');
+  const report =
+    plan !== undefined ? planLines(conclusion, plan, context, w) : failedLines(conclusion, context.ranFor, w);
+  // The errors are the next step's, above; the warnings are the report's.
+  const warnings = messages.flatMap((m) => (m.level === 'warning' ? [`- **warning**: ${w.cell(m.text)}`] : []));
+  if (warnings.length > 0) report.push('#### Warnings', '', ...warnings, '');
+  if (outputs !== undefined) report.push(...outputLines(outputs, w));
+  return [...lines, ...(report.length === 0 ? [] : folded('The whole report', report))].join('\n');
 }

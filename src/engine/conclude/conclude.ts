@@ -12,6 +12,7 @@ import { planOf, type Ensured, type Plan, type ScopePlan } from '../reconcile/pl
 import { ValidationError, type Location, type Problem } from '../settings/problems.ts';
 import type { ReconcileResult } from '../reconcile/results.ts';
 import type { Naming, ProviderTarget, RunSettings, Settings } from '../settings/settings.ts';
+import { failureVerdict, planVerdict, type Verdict } from './verdict.ts';
 
 /**
  * The outputs, typed: each door writes them in its format at its edge (the action's output
@@ -57,6 +58,8 @@ export interface Known {
 }
 
 export interface Conclusion {
+  /** What would change, or what is wrong, and what to do next (verdict.ts): every rendering opens with it. */
+  verdict: Verdict;
   /** Set only when the scope was ensured (or planned, in a dry run). */
   outputs?: Outputs;
   messages: Message[];
@@ -145,7 +148,10 @@ export interface Publishable {
 export interface RunFacts {
   inputs: Pick<Settings, 'on_drift' | 'dry_run'>;
   /** The door's words, for the drift's advice and the provider's fix. */
-  naming: Pick<Naming, 'assign' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'scopeOutputOf' | 'debugOutput'>;
+  naming: Pick<
+    Naming,
+    'assign' | 'applyRun' | 'ref' | 'runAgain' | 'scopeStringOutput' | 'scopeOutputOf' | 'debugOutput'
+  >;
   ensured: Ensured;
   /** Each deployed provider checked; none when no provider_url was given. */
   providers?: readonly ProviderRun[] | undefined;
@@ -194,13 +200,15 @@ export function concludeRun({ inputs, naming, ensured, providers }: RunFacts): C
     return verdict;
   });
   const plan = planOf(ensured, inputs.dry_run);
+  const exitCode = failed ? 1 : 0;
   return {
     outputs: outputsOf(results, plan),
     messages,
     // A failed check still leaves the plan of what was ensured.
     plan,
     providers: verdicts,
-    exitCode: failed ? 1 : 0,
+    verdict: planVerdict({ plan, messages, providers: verdicts, exitCode }, { naming, onDrift: inputs.on_drift }),
+    exitCode,
   };
 }
 
@@ -239,19 +247,23 @@ function providerVerdict(
  * A run that could not ensure the scope, with what it knew before it failed; a failed
  * validation hands every problem on.
  */
-export function concludeFailure(error: unknown, naming: Pick<Naming, 'debugOutput'>, known?: Known): Conclusion {
+export function concludeFailure(
+  error: unknown,
+  naming: Pick<Naming, 'debugOutput' | 'runAgain'>,
+  known?: Known,
+): Conclusion {
   const messages = failureMessages(error, naming);
-  const conclusion: Conclusion = {
+  const failed = {
     messages,
-    exitCode: 1,
     ...(known === undefined ? {} : { known }),
     ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true as const } : {}),
+    ...(error instanceof ValidationError ? { problems: error.problems } : {}),
   };
-  return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
+  return { ...failed, verdict: failureVerdict(failed, naming), exitCode: 1 };
 }
 
 /** One error per problem, said once: how many a door can show is the door's business. */
-function failureMessages(error: unknown, { debugOutput }: Pick<Naming, 'debugOutput'>): Message[] {
+export function failureMessages(error: unknown, { debugOutput }: Pick<Naming, 'debugOutput'>): Message[] {
   if (error instanceof ValidationError)
     return error.problems.map(({ message, location }): Message => ({ level: 'error', text: message, location }));
   if (error instanceof ActionError) return [{ level: 'error', text: error.message }];

@@ -15,7 +15,7 @@ import { nextPause } from '../../wire/retry.ts';
 import { createServiceClient } from '../../wire/service-client.ts';
 import { uuidSchema } from '../../wire/uuid.ts';
 import type { Message } from '../conclude/conclude.ts';
-import { concludeFailure } from '../conclude/conclude.ts';
+import { failureMessages } from '../conclude/conclude.ts';
 import { logOn, stopping } from '../ensure.ts';
 import { byCreation, credentialName, fingerprintOf } from '../reconcile/lineage.ts';
 import type { AuthService, Credential } from '../reconcile/service.ts';
@@ -59,7 +59,7 @@ export function rotateSecret(port: RotationPort): Promise<RotationConclusion> {
       const messages =
         error instanceof RotationFailure
           ? error.messages.map((text): Message => ({ level: 'error', text }))
-          : concludeFailure(error, port.naming).messages;
+          : failureMessages(error, port.naming);
       return { outputs: outputsOf(report), messages, report, exitCode: 1 };
     },
   );

@@ -62,6 +62,8 @@ export interface Naming extends WireWords {
   specNotFound: string;
   /** How to create the scope, after "Create it first: ". */
   createScope: string;
+  /** The run that writes what a dry run plans, as a sentence starts with it: "apply", "a run without dry_run". */
+  applyRun: string;
   /** What a bug report should carry: "the debug log of this run". */
   debugOutput: string;
   /** Where the user finds a listed scope's string, by its suffix: 'the scope_string of "b" in the step\'s scopes output'. */

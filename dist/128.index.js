@@ -1,8 +1,8 @@
-export const id = 129;
-export const ids = [129];
+export const id = 128;
+export const ids = [128];
 export const modules = {
 
-/***/ 8129:
+/***/ 5128:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -10,6 +10,108 @@ export const modules = {
 __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
+
+;// CONCATENATED MODULE: ./src/engine/conclude/verdict.ts
+const errorsOf = ({ messages }) => messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
+/** The verdict of a run that ended without a plan: a failed validation (its problems), or a failure past it. */
+function failureVerdict(conclusion, { runAgain }) {
+    const { problems } = conclusion;
+    if (problems !== undefined)
+        return {
+            title: 'Nothing was done',
+            items: [{ says: `${problems.length} problem(s) to fix first` }],
+            rows: [],
+            next: [`Fix each problem below at its line. ${runAgain}.`],
+        };
+    return {
+        title: 'The run failed',
+        items: [
+            {
+                says: conclusion.secretRejected === true
+                    ? "the service rejected the client's credentials"
+                    : 'the run stopped before it could tell what would change',
+            },
+        ],
+        rows: [],
+        next: errorsOf(conclusion),
+    };
+}
+/** A scope's item and rows: what becomes of it, or how it differs; none when it is left as the spec says. */
+function scopeVerdict(scope, dryRun) {
+    const { suffix, action, fields, comparison } = scope;
+    if (action === 'create')
+        return {
+            item: { scope: suffix, says: dryRun ? 'would be created' : 'was created' },
+            rows: [
+                { scope: suffix, field: null, service: null, spec: scope.scope.scope_string },
+                ...fields.map((f) => ({ scope: suffix, field: f.field, service: null, spec: f.after })),
+            ],
+        };
+    if (action === 'update')
+        return {
+            item: { scope: suffix, fields: fields.map((f) => f.field), says: dryRun ? 'would change' : 'changed' },
+            rows: fields.map((f) => ({ scope: suffix, field: f.field, service: f.before, spec: f.after })),
+        };
+    const drift = comparison.filter((c) => !c.same);
+    if (drift.length === 0)
+        return { rows: [] };
+    return {
+        item: {
+            scope: suffix,
+            fields: drift.map((c) => c.field),
+            says: drift.length === 1 ? 'differs from the spec' : 'differ from the spec',
+        },
+        rows: drift.map((c) => ({ scope: suffix, field: c.field, service: c.service, spec: c.spec })),
+    };
+}
+/** The verdict of a run that has a plan: its scopes' changes and drift, the providers that fail, what comes next. */
+function planVerdict(conclusion, facts) {
+    const { plan } = conclusion;
+    const each = plan.scopes.map((scope) => scopeVerdict(scope, plan.dryRun));
+    const items = each.flatMap(({ item }) => (item === undefined ? [] : [item]));
+    const providers = (conclusion.providers ?? []).flatMap(({ suffix, read, matches }) => matches
+        ? []
+        : [
+            {
+                ...(suffix === undefined ? {} : { scope: suffix }),
+                says: read ? 'the deployed provider publishes another scope' : 'the deployed provider could not be read',
+            },
+        ]);
+    const failed = conclusion.exitCode !== 0;
+    const title = failed
+        ? 'The run failed'
+        : plan.changes
+            ? plan.dryRun
+                ? 'Dry run'
+                : 'Applied'
+            : items.length > 0
+                ? 'Drift'
+                : 'No changes';
+    const all = [...items, ...providers];
+    return {
+        title,
+        items: all.length > 0 ? all : [{ says: plan.telling.matching }],
+        rows: each.flatMap(({ rows }) => rows),
+        next: failed ? errorsOf(conclusion) : nextSteps(plan, facts),
+    };
+}
+/** What a plan's next run does: what apply would send, and what it leaves that differs. */
+function nextSteps({ scopes, dryRun }, { naming, onDrift }) {
+    const next = [];
+    const sent = scopes.flatMap(({ request, variants }) => request === null ? [] : [variants === 0 ? request : `${request} (and the same to ${variants} FQDN variant(s))`]);
+    if (dryRun && sent.length > 0)
+        next.push(`${naming.applyRun} would send ${sent.join(', ')}.`);
+    const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same));
+    if (drifted.length === 0 || onDrift === undefined)
+        return next;
+    const kept = `With ${naming.assign('on_drift', onDrift)}, ${naming.applyRun} leaves ${drifted.length === 1 ? 'the scope' : `${drifted.length} scopes`} as the service has ${drifted.length === 1 ? 'it' : 'them'}`;
+    const fields = drifted.flatMap((s) => s.comparison.filter((c) => !c.same).map((c) => c.field));
+    const update = naming.assign('on_drift', 'update');
+    next.push(fields.includes('scope_suffix')
+        ? `${kept}. scope_suffix differs, and no update changes a suffix: ${update} refuses until the spec has the scope's suffix again.`
+        : `${kept}; ${update} would change ${fields.length} field(s).`);
+    return next;
+}
 
 ;// CONCATENATED MODULE: ./src/engine/secrets.ts
 /**
@@ -904,6 +1006,7 @@ class SpecFieldError extends errors_ActionError {
 
 
 
+
 /**
  * The outputs: the registration as a whole (created, updated, changes: any listed scope's), the
  * first scope of the spec's string and id, every scope string of the client, and each scope of
@@ -970,13 +1073,15 @@ function conclude_concludeRun({ inputs, naming, ensured, providers }) {
         return verdict;
     });
     const plan = planOf(ensured, inputs.dry_run);
+    const exitCode = failed ? 1 : 0;
     return {
         outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
         providers: verdicts,
-        exitCode: failed ? 1 : 0,
+        verdict: planVerdict({ plan, messages, providers: verdicts, exitCode }, { naming, onDrift: inputs.on_drift }),
+        exitCode,
     };
 }
 /** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
@@ -1011,13 +1116,13 @@ function providerVerdict({ target, publishable, outcome }, first, naming) {
  */
 function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = {
+    const failed = {
         messages,
-        exitCode: 1,
         ...(known === undefined ? {} : { known }),
         ...(error instanceof HttpError && error.secretRejected ? { secretRejected: true } : {}),
+        ...(error instanceof problems_ValidationError ? { problems: error.problems } : {}),
     };
-    return error instanceof problems_ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
+    return { ...failed, verdict: failureVerdict(failed, naming), exitCode: 1 };
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
 function failureMessages(error, { debugOutput }) {
@@ -3243,20 +3348,12 @@ const STATUS = {
 };
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
 const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
-// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
-const FOLD_FROM = 2;
 /**
- * The listed scopes' sections in the order the summary has them: those a run changes or that
- * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
- * several, those left as the spec says. The single form has no sections.
+ * The listed scopes' sections, in the spec's order, in the folded report (the verdict above names
+ * what changes). The single form has no sections: its tables are the report's own.
  */
 function sectionsOf({ telling, scopes }) {
-    if (!telling.apart)
-        return { open: [], folded: [] };
-    const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-    return quiet.length < FOLD_FROM
-        ? { open: scopes, folded: [] }
-        : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+    return telling.apart ? scopes : [];
 }
 /**
  * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
@@ -3357,29 +3454,19 @@ function planLines(conclusion, plan, context, w) {
             ...scopeTables(scope, dryRun, '#####', w),
         ];
     };
-    const { open, folded: quiet } = sectionsOf(plan);
-    lines.push(...open.flatMap(section));
-    if (quiet.length > 0)
-        lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    lines.push(...sectionsOf(plan).flatMap(section));
     return lines;
 }
 /** Every problem of a failed validation, at its line. */
 function problemLines(problems, { cell }) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-    return [
-        '### Provider scope: nothing was done',
-        '',
-        `The inputs or the spec have ${items.length} problem(s):`,
-        '',
-        ...items,
-        '',
-    ];
+    return [`The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''];
 }
 /** A failed run: what it knew before it failed. */
 function failedLines({ known }, ranFor, w) {
-    const lines = ['### Provider scope: the run failed', ''];
     if (known === undefined)
-        return lines;
+        return [];
+    const lines = ['### Provider scope: the run failed', ''];
     // Every scope of the spec: a list's failure is about all of them.
     const several = known.scopes.length > 1;
     const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
@@ -3391,6 +3478,38 @@ function failedLines({ known }, ranFor, w) {
             ['Ran for', w.cell(ranFor)],
         ]),
     ];
+}
+/** The verdict's line: its first words, then each scope and its fields with what becomes of them, or what is wrong. */
+function verdictLine({ title, items }, { code, cell }) {
+    const said = items.map(({ scope, fields, says }) => {
+        if (scope === undefined)
+            return cell(says);
+        // The fields are the spec's keys, never a value: shown as they are, as the tables show them.
+        return `${code(scope)}${fields === undefined ? '' : `: ${fields.join(', ')}`} ${cell(says)}`;
+    });
+    return `**${title}**: ${said.join('; ')}.`;
+}
+/**
+ * What every markdown rendering opens with: the verdict's line, the "What changes" table (the
+ * scope, the field, the service's value and the spec's, for differing or new fields only; a
+ * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
+ */
+function verdictLines(verdict, w, rows = Infinity, more = '') {
+    const lines = [verdictLine(verdict, w), ''];
+    if (verdict.rows.length > 0) {
+        // The scope is named on its first row only: the rows below it are its fields.
+        const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
+            const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
+            return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+        });
+        lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
+    }
+    const [one, ...others] = verdict.next;
+    if (one !== undefined && others.length === 0)
+        lines.push(`**Next**: ${w.cell(one)}`, '');
+    else if (one !== undefined)
+        lines.push('**Next**:', '', ...verdict.next.map((step) => `- ${w.cell(step)}`), '');
+    return lines;
 }
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
@@ -3412,28 +3531,26 @@ function outputLines(outputs, { code }) {
     ];
 }
 /**
- * The run's report in markdown, for the job summary and the pull request's comment: the plan
- * (every field of a creation, each changed field before and after, the spec against the
- * service, for each scope of the spec), or every problem of a failed validation, or what a
- * failed run knew; then the run's warnings and errors, and its outputs.
+ * The run's report in markdown, for the job summary and the review comment: the verdict first
+ * (what changes, the next step: a failure's errors), then, folded, the whole report: the plan
+ * (every field of a creation, each changed field before and after, the spec against the service,
+ * each scope of the spec in its order), or what a failed run knew, the warnings, the outputs. A
+ * failed validation's problems stay open: the next step is to fix them.
  */
 function buildSummary(conclusion, context) {
     const w = writerOf(context);
-    const { plan, problems, messages, outputs } = conclusion;
-    const lines = plan !== undefined
-        ? planLines(conclusion, plan, context, w)
-        : problems !== undefined
-            ? problemLines(problems, w)
-            : failedLines(conclusion, context.ranFor, w);
-    // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
-        ? [`- **${m.level}**: ${w.cell(m.text)}`]
-        : []);
-    if (notes.length > 0)
-        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+    const { plan, problems, messages, outputs, verdict } = conclusion;
+    const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
+    if (problems !== undefined)
+        return [...lines, ...problemLines(problems, w)].join('\n');
+    const report = plan !== undefined ? planLines(conclusion, plan, context, w) : failedLines(conclusion, context.ranFor, w);
+    // The errors are the next step's, above; the warnings are the report's.
+    const warnings = messages.flatMap((m) => (m.level === 'warning' ? [`- **warning**: ${w.cell(m.text)}`] : []));
+    if (warnings.length > 0)
+        report.push('#### Warnings', '', ...warnings, '');
     if (outputs !== undefined)
-        lines.push(...outputLines(outputs, w));
-    return lines.join('\n');
+        report.push(...outputLines(outputs, w));
+    return [...lines, ...(report.length === 0 ? [] : folded('The whole report', report))].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/github/run-context.ts
@@ -3499,6 +3616,7 @@ const INPUT_NAMING = {
     workspace: 'the workspace',
     specNotFound: 'Check out the repository first (actions/checkout) and commit the spec there, or point the `spec` input at it.',
     createScope: 'run the step without dry_run',
+    applyRun: 'a run without dry_run',
     debugOutput: 'the debug log of this run',
     runAgain: 'Run the step again',
     scopeStringOutput: "the step's scope_string output",
@@ -3641,22 +3759,26 @@ const GITLAB_NOTE = {
     defuse: defuseForGitLab,
     prose: defuseProseForGitLab,
 };
-// The longest value kept whole, tried in turn until the body fits.
+// The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
+const ROW_LIMITS = [40, 10];
 /** The comment's body, within its target's limit: values cut further and further, then the body itself. */
 function renderComment(facts) {
     const target = facts.target ?? GITHUB_COMMENT;
     let body = '';
-    for (const limit of VALUE_LIMITS) {
-        body = render(facts, target, limit);
+    const tries = [
+        ...VALUE_LIMITS.map((limit) => [limit, Infinity]),
+        ...ROW_LIMITS.map((rows) => [VALUE_LIMITS.at(-1), rows]),
+    ];
+    for (const [limit, rows] of tries) {
+        body = render(facts, target, limit, rows);
         if (body.length <= target.limit)
             return body;
     }
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
-    // The sections in the order the summary has them, the folded ones last.
-    const { open, folded } = plan === undefined ? { open: [], folded: [] } : sectionsOf(plan);
-    const listed = [...open, ...folded];
+    // The sections in the order the summary has them: the spec's.
+    const listed = plan === undefined ? [] : sectionsOf(plan);
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
@@ -3684,7 +3806,7 @@ function renderComment(facts) {
     });
     return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
 }
-function render(facts, target, limit) {
+function render(facts, target, limit, rows) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
     // Each value: scrubbed whole first, then cut, made inert and escaped.
     let wasCut = false;
@@ -3694,20 +3816,17 @@ function render(facts, target, limit) {
         wasCut ||= kept !== clean;
         return target.defuse(kept);
     };
-    const said = verdict(conclusion);
     return [
         marker,
-        ...(said === '' ? [] : [said, '']),
-        buildSummary(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
+        buildSummary(conclusion, {
+            ranFor,
+            scrub: value,
+            prose: target.prose,
+            assign,
+            rows: { limit: rows, more: `${summary_escapeMarkdown(target.whole)} has them all` },
+        }),
         footerOf(facts, target, wasCut),
     ].join('\n');
-}
-/** One line first: whether the run passed, and whether there is anything to change. */
-function verdict({ plan, exitCode }) {
-    if (exitCode !== 0)
-        return '**The run failed**: the errors are below.';
-    const same = plan?.scopes.every((s) => s.action === 'none' && s.comparison.every((c) => c.same)) === true;
-    return !same || plan === undefined ? '' : `**No changes**: ${plan.telling.matching}.`;
 }
 function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
@@ -3749,7 +3868,7 @@ function watchMarker(clientId, spec, providers = []) {
 // row per differing field of each: past the values' limits, fewer rows are shown, then none.
 const MAX_MESSAGES = 60;
 const issue_VALUE_LIMITS = [Infinity, 1_000, 200, 60];
-const ROW_LIMITS = [40, 10, 0];
+const issue_ROW_LIMITS = [40, 10, 0];
 // Titles show as plain text, whose `#12` GitHub links all the same. Three values of 64 and the
 // words around them stay under 256 characters, where GitHub refuses a longer title (as
 // reported in nelsontky/gh-pages-url-shortener#125); four (the providers named) of 48 too.
@@ -3774,7 +3893,7 @@ function renderIssue(conclusion, facts) {
     let body = '';
     for (const [limit, rows] of [
         ...issue_VALUE_LIMITS.map((limit) => [limit, Infinity]),
-        ...ROW_LIMITS.map((rows) => [60, rows]),
+        ...issue_ROW_LIMITS.map((rows) => [60, rows]),
     ]) {
         body = issue_render(conclusion, facts, limit, rows);
         if (body.length <= COMMENT_LIMIT)
@@ -3799,25 +3918,6 @@ const ADVICE = {
     'no scope': "The client has no scope: the provider's users cannot consent to it. Run the release workflow (not a dry run) to create it.",
     credentials: "The client's credentials: each finding above says its own fix.",
 };
-/** Each drifted field as the plan has it, a dependent scope by its string with its id; in a list, each scope's by its suffix. */
-function driftLines(plan, rows, runUrl, { value, code }) {
-    const list = plan?.telling.apart === true;
-    const drift = (plan?.scopes ?? []).flatMap((scope) => scope.comparison
-        .filter((c) => !c.same)
-        .map((c) => ({ ...c, field: list ? `${value(scope.suffix)}: ${c.field}` : c.field })));
-    if (drift.length === 0)
-        return [];
-    const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-    return [
-        '#### The spec and the service',
-        '',
-        '| Field | Spec | Service |',
-        '|---|---|---|',
-        ...drift.slice(0, rows).map((c) => `| ${c.field} | ${shown(c.spec)} | ${shown(c.service)} |`),
-        ...(drift.length > rows ? [`| and ${drift.length - rows} more | [the run](${runUrl}) has them all | |`] : []),
-        '',
-    ];
-}
 /** The scope string, or each listed one by its suffix: read from the service, or the spec's when the run failed first. */
 function stringLines({ plan, known }, { value, code }) {
     const strings = plan === undefined
@@ -3911,27 +4011,39 @@ function verdictOf(conclusion, { value }) {
                 : ADVICE[why],
     };
 }
+/** The issue's first line: the verdict's, or, when the scope matches the spec, what else the watch found (the credentials). */
+function openerOf(conclusion, because, w, found) {
+    return conclusion.verdict.title === 'No changes'
+        ? `**Needs attention**: ${because.map(found).join(' ')}`
+        : verdictLine(conclusion.verdict, w);
+}
 function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
     const value = (text) => summary_escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const w = { value, code: (text) => `<code>${value(text)}</code>` };
+    const code = (text) => `<code>${value(text)}</code>`;
+    const w = { value, code };
+    const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
+    const summary = { cell: value, code, value: shown, table: () => [] };
     const { found, advice } = verdictOf(conclusion, w);
+    // The verdict's line opens the issue; its table and next step follow it (verdictLines).
+    // A failed run's next step is its errors, which the issue lists with its warnings.
+    const verdict = conclusion.exitCode === 0 ? conclusion.verdict : { ...conclusion.verdict, next: [] };
+    const [, ...changes] = verdictLines(verdict, summary, rows, `[the run](${runUrl}) has them all`);
+    const details = [...stringLines(conclusion, w), ...providerLines(conclusion.providers ?? [], w)];
     return [
         marker,
-        '### The provider scope needs attention',
-        '',
+        openerOf(conclusion, because, summary, found),
+        ...changes,
         `The watch's [run](${runUrl}) of the spec file ${w.code(spec)} for client ${w.code(clientId)} found:`,
         '',
         ...because.map((why) => `- ${found(why)}`),
         '',
         ...noteLines(conclusion, runUrl, w),
-        ...driftLines(conclusion.plan, rows, runUrl, w),
-        ...stringLines(conclusion, w),
-        ...providerLines(conclusion.providers ?? [], w),
         ...credentialLines(conclusion.credentials, w),
         '#### What to do',
         '',
         ...because.map((why) => `- ${advice(why)}`),
         '',
+        ...(details.length === 0 ? [] : folded('The scope strings and the providers', details)),
         `---\n<sub>Kept by ensure-provider-scope's watch: updated in place while the registration is unwell, closed by the first watch that finds it well. The job summary of [the run](${runUrl}) has the whole report.</sub>\n`,
     ].join('\n');
 }
@@ -4512,11 +4624,11 @@ function refusedInputs(core) {
     }).flatMap(([field, read]) => (typeof read === 'string' ? [] : [{ field, message: read }]));
     if (refused.length === 0)
         return undefined;
-    return {
+    const failed = {
         messages: refused.map((r) => r.message),
         problems: refused.map(({ field, message }) => ({ field, message: message.text })),
-        exitCode: 1,
     };
+    return { ...failed, verdict: failureVerdict(failed, INPUT_NAMING), exitCode: 1 };
 }
 /** The action's entry point: never throws; failures end as annotations and exit code 1. */
 async function run(collaborators = fromGitHubRunner()) {

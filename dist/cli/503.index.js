@@ -1,8 +1,8 @@
-export const id = 751;
-export const ids = [751];
+export const id = 503;
+export const ids = [503];
 export const modules = {
 
-/***/ 7751:
+/***/ 503:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -918,7 +918,110 @@ function planOf({ telling, results, unlisted }, dryRun) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/conclude/verdict.ts
+const errorsOf = ({ messages }) => messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
+/** The verdict of a run that ended without a plan: a failed validation (its problems), or a failure past it. */
+function failureVerdict(conclusion, { runAgain }) {
+    const { problems } = conclusion;
+    if (problems !== undefined)
+        return {
+            title: 'Nothing was done',
+            items: [{ says: `${problems.length} problem(s) to fix first` }],
+            rows: [],
+            next: [`Fix each problem below at its line. ${runAgain}.`],
+        };
+    return {
+        title: 'The run failed',
+        items: [
+            {
+                says: conclusion.secretRejected === true
+                    ? "the service rejected the client's credentials"
+                    : 'the run stopped before it could tell what would change',
+            },
+        ],
+        rows: [],
+        next: errorsOf(conclusion),
+    };
+}
+/** A scope's item and rows: what becomes of it, or how it differs; none when it is left as the spec says. */
+function scopeVerdict(scope, dryRun) {
+    const { suffix, action, fields, comparison } = scope;
+    if (action === 'create')
+        return {
+            item: { scope: suffix, says: dryRun ? 'would be created' : 'was created' },
+            rows: [
+                { scope: suffix, field: null, service: null, spec: scope.scope.scope_string },
+                ...fields.map((f) => ({ scope: suffix, field: f.field, service: null, spec: f.after })),
+            ],
+        };
+    if (action === 'update')
+        return {
+            item: { scope: suffix, fields: fields.map((f) => f.field), says: dryRun ? 'would change' : 'changed' },
+            rows: fields.map((f) => ({ scope: suffix, field: f.field, service: f.before, spec: f.after })),
+        };
+    const drift = comparison.filter((c) => !c.same);
+    if (drift.length === 0)
+        return { rows: [] };
+    return {
+        item: {
+            scope: suffix,
+            fields: drift.map((c) => c.field),
+            says: drift.length === 1 ? 'differs from the spec' : 'differ from the spec',
+        },
+        rows: drift.map((c) => ({ scope: suffix, field: c.field, service: c.service, spec: c.spec })),
+    };
+}
+/** The verdict of a run that has a plan: its scopes' changes and drift, the providers that fail, what comes next. */
+function planVerdict(conclusion, facts) {
+    const { plan } = conclusion;
+    const each = plan.scopes.map((scope) => scopeVerdict(scope, plan.dryRun));
+    const items = each.flatMap(({ item }) => (item === undefined ? [] : [item]));
+    const providers = (conclusion.providers ?? []).flatMap(({ suffix, read, matches }) => matches
+        ? []
+        : [
+            {
+                ...(suffix === undefined ? {} : { scope: suffix }),
+                says: read ? 'the deployed provider publishes another scope' : 'the deployed provider could not be read',
+            },
+        ]);
+    const failed = conclusion.exitCode !== 0;
+    const title = failed
+        ? 'The run failed'
+        : plan.changes
+            ? plan.dryRun
+                ? 'Dry run'
+                : 'Applied'
+            : items.length > 0
+                ? 'Drift'
+                : 'No changes';
+    const all = [...items, ...providers];
+    return {
+        title,
+        items: all.length > 0 ? all : [{ says: plan.telling.matching }],
+        rows: each.flatMap(({ rows }) => rows),
+        next: failed ? errorsOf(conclusion) : nextSteps(plan, facts),
+    };
+}
+/** What a plan's next run does: what apply would send, and what it leaves that differs. */
+function nextSteps({ scopes, dryRun }, { naming, onDrift }) {
+    const next = [];
+    const sent = scopes.flatMap(({ request, variants }) => request === null ? [] : [variants === 0 ? request : `${request} (and the same to ${variants} FQDN variant(s))`]);
+    if (dryRun && sent.length > 0)
+        next.push(`${naming.applyRun} would send ${sent.join(', ')}.`);
+    const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same));
+    if (drifted.length === 0 || onDrift === undefined)
+        return next;
+    const kept = `With ${naming.assign('on_drift', onDrift)}, ${naming.applyRun} leaves ${drifted.length === 1 ? 'the scope' : `${drifted.length} scopes`} as the service has ${drifted.length === 1 ? 'it' : 'them'}`;
+    const fields = drifted.flatMap((s) => s.comparison.filter((c) => !c.same).map((c) => c.field));
+    const update = naming.assign('on_drift', 'update');
+    next.push(fields.includes('scope_suffix')
+        ? `${kept}. scope_suffix differs, and no update changes a suffix: ${update} refuses until the spec has the scope's suffix again.`
+        : `${kept}; ${update} would change ${fields.length} field(s).`);
+    return next;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/conclude/conclude.ts
+
 
 
 
@@ -991,13 +1094,15 @@ function concludeRun({ inputs, naming, ensured, providers }) {
         return verdict;
     });
     const plan = planOf(ensured, inputs.dry_run);
+    const exitCode = failed ? 1 : 0;
     return {
         outputs: outputsOf(results, plan),
         messages,
         // A failed check still leaves the plan of what was ensured.
         plan,
         providers: verdicts,
-        exitCode: failed ? 1 : 0,
+        verdict: planVerdict({ plan, messages, providers: verdicts, exitCode }, { naming, onDrift: inputs.on_drift }),
+        exitCode,
     };
 }
 /** A provider's verdict, and what the run says of it: where it publishes, else what to publish and where; or why it could not be read. */
@@ -1032,13 +1137,13 @@ function providerVerdict({ target, publishable, outcome }, first, naming) {
  */
 function concludeFailure(error, naming, known) {
     const messages = failureMessages(error, naming);
-    const conclusion = {
+    const failed = {
         messages,
-        exitCode: 1,
         ...(known === undefined ? {} : { known }),
         ...(error instanceof wire_http/* HttpError */.j$ && error.secretRejected ? { secretRejected: true } : {}),
+        ...(error instanceof ValidationError ? { problems: error.problems } : {}),
     };
-    return error instanceof ValidationError ? { ...conclusion, problems: error.problems } : conclusion;
+    return { ...failed, verdict: failureVerdict(failed, naming), exitCode: 1 };
 }
 /** One error per problem, said once: how many a door can show is the door's business. */
 function failureMessages(error, { debugOutput }) {
@@ -2933,6 +3038,7 @@ const cliNaming = ({ secretFromStdin = false, specGiven = false, inRepository = 
         ? `Check the path: --spec (or PROVIDER_SPEC) is read from the current directory${inRepository ? ', and must lie inside the repository' : ''}.`
         : `Give the spec's path with --spec (or PROVIDER_SPEC)${inRepository ? `, or commit it as ${SETTING_DEFAULTS.spec} at the repository's top` : ', or run the command inside the repository that holds it'}.`,
     createScope: `run ${options_NAME} apply`,
+    applyRun: 'apply',
     debugOutput: 'the output of the command run again with --debug',
     runAgain: 'Run the command again',
     scopeStringOutput: 'the scope_string that plan and apply print (outputs.scope_string with --json)',
@@ -3089,17 +3195,29 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
  */
 
 
-/** The lines of the report; of a failed run, what it knew (knownLines), or none when it failed before its settings were read. */
-function humanReport(command, { plan, outputs, known, providers = [] }, style) {
-    if (plan === undefined || outputs === undefined)
-        return known === undefined ? [] : knownLines(known, style);
+/** The verdict's line: its first words, then each scope and its fields with what becomes of them, or what is wrong. */
+function verdictLine({ title, items }, { paint, show }) {
+    const said = items.map(({ scope, fields, says }) => scope === undefined ? says : `${show(scope)}${fields === undefined ? '' : `: ${fields.join(', ')}`} ${says}`);
+    return `${paint.bold(title)}: ${said.join('; ')}.`;
+}
+/**
+ * The lines of the report: the verdict first; then the plan, field by field, the next step, the
+ * providers and the outputs; of a failed run, what it knew (knownLines).
+ */
+function humanReport(conclusion, style) {
+    const { plan, outputs, known, verdict, exitCode, providers = [] } = conclusion;
     const { paint, show } = style;
-    const lines = [];
+    const lines = [verdictLine(verdict, style)];
+    // A failed run's errors went to stderr as they came: its next steps are those.
+    const next = exitCode === 0 ? verdict.next.map((step) => `Next: ${show(step)}`) : [];
+    if (plan === undefined || outputs === undefined)
+        return [...lines, ...(known === undefined ? [] : ['', ...knownLines(known, style)])];
+    lines.push('');
     plan.scopes.forEach((scope, index) => lines.push(...(index === 0 ? [] : ['']), ...scopeLines(scope, plan.dryRun, style)));
     if (plan.unlisted.length > 0)
         lines.push('', `Not in the spec, left as they are: ${plan.unlisted.map(show).join(', ')}`);
-    if (command === 'plan')
-        lines.push('', plan.telling.apart ? listPlanLine(plan, style) : planLine(plan.scopes[0], style));
+    if (next.length > 0)
+        lines.push('', ...next);
     for (const { suffix, url, published, matches, allowed, read } of providers) {
         // Several providers: each line starts with the scope it had to publish, as a listed scope's lines do.
         const about = suffix === undefined ? '' : `${show(suffix)}: `;
@@ -3164,28 +3282,6 @@ function scopeLines({ scope, action, fields, comparison }, dryRun, { paint, show
     }
     return lines;
 }
-/** The verdict of a plan told as its one scope: what apply would send, or why it sends nothing. */
-function planLine({ action, comparison, fields, request, variants }, { onDrift, naming, paint, show }) {
-    const drift = comparison.filter((c) => !c.same).map((c) => c.field);
-    if (action === 'create')
-        return `${paint.bold('Plan: 1 scope to create.')} apply would send ${show(request ?? '')}.`;
-    if (action === 'update') {
-        const also = variants === 0 ? '.' : ` (and the same to the ${variants} FQDN variant(s) of the scope).`;
-        return `${paint.bold(`Plan: ${fields.length} field(s) to change.`)} apply would send ${show(request ?? '')} with ${fields.map((f) => f.field).join(', ')}${also}`;
-    }
-    return `${paint.bold(drift.length === 0 ? 'No changes.' : 'No changes planned:')} ${noChanges(drift, onDrift, naming)}`;
-}
-/** The verdict of a plan whose scopes are told apart: how many scopes apply would create and update, and the drift it leaves. */
-function listPlanLine({ scopes }, { onDrift, naming, paint }) {
-    const count = (action) => scopes.filter((s) => s.action === action).length;
-    const drifted = scopes.filter((s) => s.action === 'none' && s.comparison.some((c) => !c.same)).length;
-    const left = drifted === 0
-        ? ''
-        : ` ${drifted} listed scope(s) differ from the spec: with ${naming.assign('on_drift', onDrift)}, apply leaves them as they are.`;
-    if (count('create') + count('update') === 0)
-        return `${paint.bold(drifted === 0 ? 'No changes.' : 'No changes planned:')} ${drifted === 0 ? 'Every listed scope matches the spec.' : left.trim()}`;
-    return `${paint.bold(`Plan: ${count('create')} scope(s) to create, ${count('update')} to update.`)} apply would send ${scopes.flatMap((s) => (s.request === null ? [] : [s.request])).length} request(s).${left}`;
-}
 /** A value after its label: on the label's line, or a list of dependent scopes one entry a line beneath it. */
 function valueLines(label, value, show) {
     return (0,reconcile_drift/* isDependentList */.CY)(value)
@@ -3207,21 +3303,6 @@ function changeLines(label, { before, after, consent }, show, paint) {
     ];
 }
 const driftLine = (c, show) => `    ! ${c.field}: the spec says ${show((0,reconcile_drift/* valueText */.Ru)(c.spec))}, the service has ${show((0,reconcile_drift/* valueText */.Ru)(c.service))}`;
-/**
- * Why a plan writes nothing, and what an update would do: never a change of the suffix, which
- * no update makes (an update refuses while it differs), so that plan and plan with an update
- * never contradict each other.
- */
-function noChanges(drift, onDrift, { assign }) {
-    if (drift.length === 0)
-        return 'The scope matches the spec.';
-    const update = assign('on_drift', 'update');
-    const kept = `with ${assign('on_drift', onDrift)}, apply leaves the scope as it is`;
-    if (drift.includes('scope_suffix')) {
-        return `${kept}. scope_suffix differs, and no update changes a suffix: ${update} refuses until the spec has the scope's suffix again.`;
-    }
-    return `${kept}; ${update} would change ${drift.length} field(s).`;
-}
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
@@ -3251,8 +3332,8 @@ var external_node_url_ = __webpack_require__(3136);
 
 /** Reads the client's scopes, checks that their spec reads back equal, and writes it whole. Never throws. */
 const importScope = (request) => stopping(request, async (signal) => ({ imported: await importScopes(request, signal), messages: [], exitCode: 0 }), (error) => {
-    const { messages, problems } = concludeFailure(error, request.naming);
-    return { messages, problems, exitCode: 1 };
+    const problems = error instanceof ValidationError ? error.problems : undefined;
+    return { messages: failureMessages(error, request.naming), problems, exitCode: 1 };
 });
 async function importScopes(request, signal) {
     const settings = parseSettings(request.read, request.naming);
@@ -3656,6 +3737,20 @@ const change = schemas/* strictObject */.rej({
     fields: schemas/* array */.YOg(schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), before: value, after: value }))
         .check(schemas/* describe */.q0y('Each field it sets: every field for a creation (before null), each changed field for an update.')),
 });
+const verdict = schemas/* strictObject */.rej({
+    title: schemas/* string */.YjP()
+        .check(schemas/* describe */.q0y('The verdict\'s first words: "Dry run", "Applied", "No changes", "Drift", "The run failed", "Nothing was done".')),
+    items: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        scope: schemas/* optional */.lqM(schemas/* string */.YjP()).check(schemas/* describe */.q0y('The scope it is about, by its suffix; absent: the run.')),
+        fields: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+        says: schemas/* string */.YjP(),
+    }))
+        .check(schemas/* describe */.q0y("What changes, differs or is wrong, in the spec's order.")),
+    rows: schemas/* array */.YOg(schemas/* strictObject */.rej({ scope: schemas/* string */.YjP(), field: schemas/* nullable */.mee(schemas/* string */.YjP()), service: value, spec: value }))
+        .check(schemas/* describe */.q0y('What changes, field by field (differing or new fields only); field null: a scope to create, its string as spec, its fields in the rows after it.')),
+    next: schemas/* array */.YOg(schemas/* string */.YjP()).check(schemas/* describe */.q0y('What to do next, each a sentence.')),
+})
+    .check(schemas/* describe */.q0y('What would change, or what is wrong, and what to do next: what every rendering opens with.'));
 const driftEntry = schemas/* strictObject */.rej({ field: schemas/* string */.YjP(), spec: value, service: value, same: schemas/* boolean */.zMY() });
 /** A scope as import writes it; a dependency on a sibling scope of the client, in a list, by its suffix. */
 const importedSpec = schemas/* strictObject */.rej({
@@ -3678,6 +3773,7 @@ const cliReportSchema = schemas/* strictObject */.rej({
     /** What came of it; `exit_code` is the process's. */
     status: schemas/* enum */.k5n(['no_changes', 'changes', 'applied', 'verified', 'imported', 'rotated', 'planned', 'failed']),
     exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
+    verdict: schemas/* optional */.lqM(verdict).check(schemas/* describe */.q0y('plan, apply and verify.')),
     outputs: schemas/* nullable */.mee(schemas/* strictObject */.rej({
         scope_string: schemas/* string */.YjP(),
         scope_id: schemas/* string */.YjP().check(schemas/* describe */.q0y('Empty when the scope is only planned.')),
@@ -3794,7 +3890,7 @@ const changeOf = (scope) => ({
 const driftOf = ({ comparison }) => comparison.map(({ field, spec, service, same }) => ({ field, spec, service, same }));
 /** The document for a conclusion; `messages` are every warning and error the run wrote, in order. */
 function jsonReport(command, conclusion, messages, exitCode, imported) {
-    const { outputs, plan, known } = conclusion;
+    const { outputs, plan, known, verdict } = conclusion;
     const done = command === 'verify' ? 'verified' : command === 'import' ? 'imported' : 'applied';
     const status = exitCode === 1 ? 'failed' : command === 'plan' ? (exitCode === 2 ? 'changes' : 'no_changes') : done;
     return {
@@ -3802,6 +3898,7 @@ function jsonReport(command, conclusion, messages, exitCode, imported) {
         command,
         status,
         exit_code: exitCode,
+        ...(verdict === undefined ? {} : { verdict }),
         outputs: outputs === undefined
             ? null
             : { ...outputs, scope_strings: [...outputs.scope_strings], scopes: { ...outputs.scopes } },
@@ -3918,7 +4015,7 @@ async function runImport({ port, values, seen, stdout, show }) {
         stdout.write((imported.form === 'single'
             ? `Imported scope ${named(imported.outputs)} into ${show(imported.file)}.\n`
             : `Imported ${scopes.length} scopes into ${show(imported.file)}:\n${scopes.map((s) => `  ${named(s)}\n`).join('')}`) +
-            `Next: '${options_NAME} plan' says "No changes."; review ${show(imported.file)} and commit it.\n`);
+            `Next: '${options_NAME} plan' says "No changes"; review ${show(imported.file)} and commit it.\n`);
     }
     return exitCode;
 }
@@ -4272,7 +4369,7 @@ function rotateSecret(port) {
     return stopping(port, (signal) => rotate(port, signal, report), (error) => {
         const messages = error instanceof RotationFailure
             ? error.messages.map((text) => ({ level: 'error', text }))
-            : concludeFailure(error, port.naming).messages;
+            : failureMessages(error, port.naming);
         return { outputs: port_outputsOf(report), messages, report, exitCode: 1 };
     });
 }
@@ -4985,9 +5082,7 @@ function writeReport({ command, format, conclusion, seen, exitCode, naming, secr
         stdout.write(secrets.scrub(markdown));
     }
     else {
-        const lines = humanReport(command, conclusion, {
-            onDrift: conclusion.settings.onDrift ?? SETTING_DEFAULTS.on_drift,
-            naming,
+        const lines = humanReport(conclusion, {
             paint: painter(stdout, env),
             show: (text) => (0,engine_text/* inert */.tJ)(secrets.scrub(text)),
         });
@@ -5213,9 +5308,13 @@ function namedOutputStrings(outputs) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FV: () => (/* binding */ escapeMarkdown),
 /* harmony export */   Ks: () => (/* binding */ sectionsOf),
+/* harmony export */   MT: () => (/* binding */ verdictLine),
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
-/* harmony export */   fR: () => (/* binding */ buildSummary)
+/* harmony export */   TM: () => (/* binding */ folded),
+/* harmony export */   fR: () => (/* binding */ buildSummary),
+/* harmony export */   rz: () => (/* binding */ verdictLines)
 /* harmony export */ });
+/* unused harmony export writerOf */
 /* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4566);
@@ -5256,20 +5355,12 @@ const STATUS = {
 };
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
 const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
-// From this many listed scopes that the run leaves as the spec says, they are folded: a reader looks for what changes.
-const FOLD_FROM = 2;
 /**
- * The listed scopes' sections in the order the summary has them: those a run changes or that
- * differ from the spec, in the spec's order, then, folded under one `<details>` when there are
- * several, those left as the spec says. The single form has no sections.
+ * The listed scopes' sections, in the spec's order, in the folded report (the verdict above names
+ * what changes). The single form has no sections: its tables are the report's own.
  */
 function sectionsOf({ telling, scopes }) {
-    if (!telling.apart)
-        return { open: [], folded: [] };
-    const quiet = scopes.filter((s) => s.action === 'none' && s.comparison.every((c) => c.same));
-    return quiet.length < FOLD_FROM
-        ? { open: scopes, folded: [] }
-        : { open: scopes.filter((s) => !quiet.includes(s)), folded: quiet };
+    return telling.apart ? scopes : [];
 }
 /**
  * Markdown folded under a `<details>`: GitHub renders the markdown inside only after a blank
@@ -5370,29 +5461,19 @@ function planLines(conclusion, plan, context, w) {
             ...scopeTables(scope, dryRun, '#####', w),
         ];
     };
-    const { open, folded: quiet } = sectionsOf(plan);
-    lines.push(...open.flatMap(section));
-    if (quiet.length > 0)
-        lines.push(...folded(`${quiet.length} listed scopes left as they are: each matches the spec`, quiet.flatMap(section)));
+    lines.push(...sectionsOf(plan).flatMap(section));
     return lines;
 }
 /** Every problem of a failed validation, at its line. */
 function problemLines(problems, { cell }) {
     const items = problems.map((p) => `- ${p.location?.startLine === undefined ? '' : `line ${p.location.startLine}: `}${cell(p.message)}`);
-    return [
-        '### Provider scope: nothing was done',
-        '',
-        `The inputs or the spec have ${items.length} problem(s):`,
-        '',
-        ...items,
-        '',
-    ];
+    return [`The inputs or the spec have ${items.length} problem(s):`, '', ...items, ''];
 }
 /** A failed run: what it knew before it failed. */
 function failedLines({ known }, ranFor, w) {
-    const lines = ['### Provider scope: the run failed', ''];
     if (known === undefined)
-        return lines;
+        return [];
+    const lines = ['### Provider scope: the run failed', ''];
     // Every scope of the spec: a list's failure is about all of them.
     const several = known.scopes.length > 1;
     const strings = `${known.scopes.map((s) => w.code(s.scopeString)).join('<br>')} (${several ? 'each ' : ''}the spec's; not read from the service)`;
@@ -5404,6 +5485,38 @@ function failedLines({ known }, ranFor, w) {
             ['Ran for', w.cell(ranFor)],
         ]),
     ];
+}
+/** The verdict's line: its first words, then each scope and its fields with what becomes of them, or what is wrong. */
+function verdictLine({ title, items }, { code, cell }) {
+    const said = items.map(({ scope, fields, says }) => {
+        if (scope === undefined)
+            return cell(says);
+        // The fields are the spec's keys, never a value: shown as they are, as the tables show them.
+        return `${code(scope)}${fields === undefined ? '' : `: ${fields.join(', ')}`} ${cell(says)}`;
+    });
+    return `**${title}**: ${said.join('; ')}.`;
+}
+/**
+ * What every markdown rendering opens with: the verdict's line, the "What changes" table (the
+ * scope, the field, the service's value and the spec's, for differing or new fields only; a
+ * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
+ */
+function verdictLines(verdict, w, rows = Infinity, more = '') {
+    const lines = [verdictLine(verdict, w), ''];
+    if (verdict.rows.length > 0) {
+        // The scope is named on its first row only: the rows below it are its fields.
+        const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
+            const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
+            return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+        });
+        lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
+    }
+    const [one, ...others] = verdict.next;
+    if (one !== undefined && others.length === 0)
+        lines.push(`**Next**: ${w.cell(one)}`, '');
+    else if (one !== undefined)
+        lines.push('**Next**:', '', ...verdict.next.map((step) => `- ${w.cell(step)}`), '');
+    return lines;
 }
 /** The outputs, each a value; the scopes output a table of its entries by suffix. */
 function outputLines(outputs, { code }) {
@@ -5425,28 +5538,26 @@ function outputLines(outputs, { code }) {
     ];
 }
 /**
- * The run's report in markdown, for the job summary and the pull request's comment: the plan
- * (every field of a creation, each changed field before and after, the spec against the
- * service, for each scope of the spec), or every problem of a failed validation, or what a
- * failed run knew; then the run's warnings and errors, and its outputs.
+ * The run's report in markdown, for the job summary and the review comment: the verdict first
+ * (what changes, the next step: a failure's errors), then, folded, the whole report: the plan
+ * (every field of a creation, each changed field before and after, the spec against the service,
+ * each scope of the spec in its order), or what a failed run knew, the warnings, the outputs. A
+ * failed validation's problems stay open: the next step is to fix them.
  */
 function buildSummary(conclusion, context) {
     const w = writerOf(context);
-    const { plan, problems, messages, outputs } = conclusion;
-    const lines = plan !== undefined
-        ? planLines(conclusion, plan, context, w)
-        : problems !== undefined
-            ? problemLines(problems, w)
-            : failedLines(conclusion, context.ranFor, w);
-    // A failed validation's problems are its errors, listed above.
-    const notes = messages.flatMap((m) => (m.level === 'warning' || m.level === 'error') && problems === undefined
-        ? [`- **${m.level}**: ${w.cell(m.text)}`]
-        : []);
-    if (notes.length > 0)
-        lines.push(plan === undefined ? '#### What failed' : '#### Warnings and errors', '', ...notes, '');
+    const { plan, problems, messages, outputs, verdict } = conclusion;
+    const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
+    if (problems !== undefined)
+        return [...lines, ...problemLines(problems, w)].join('\n');
+    const report = plan !== undefined ? planLines(conclusion, plan, context, w) : failedLines(conclusion, context.ranFor, w);
+    // The errors are the next step's, above; the warnings are the report's.
+    const warnings = messages.flatMap((m) => (m.level === 'warning' ? [`- **warning**: ${w.cell(m.text)}`] : []));
+    if (warnings.length > 0)
+        report.push('#### Warnings', '', ...warnings, '');
     if (outputs !== undefined)
-        lines.push(...outputLines(outputs, w));
-    return lines.join('\n');
+        report.push(...outputLines(outputs, w));
+    return [...lines, ...(report.length === 0 ? [] : folded('The whole report', report))].join('\n');
 }
 
 
