@@ -3325,7 +3325,7 @@ function namedOutputStrings(outputs) {
  * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
  * any other unsafe character (wire/characters.ts) shows as its escape.
  */
-const escapeMarkdown = (text) => inert(text
+const summary_escapeMarkdown = (text) => inert(text
     .replace(/\r\n|\r|\n/g, ' ')
     .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
     .replace(/(www)\./gi, '$1\\.'));
@@ -3367,9 +3367,9 @@ const folded = (summary, lines) => [
     '',
 ];
 function writerOf({ scrub = (text) => text, prose = (text) => text }) {
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+    const code = (text) => `<code>${summary_escapeMarkdown(scrub(text))}</code>`;
     return {
-        cell: (text) => escapeMarkdown(prose(scrub(text))),
+        cell: (text) => summary_escapeMarkdown(prose(scrub(text))),
         code,
         // A list of dependent scopes one entry a line (each its string and id), any other value whole.
         value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
@@ -3397,7 +3397,7 @@ function scopeTables({ action, fields, comparison }, dryRun, level, w) {
         const consent = fields.filter((f) => f.consent).map((f) => f.field);
         out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
         // An update's fields all have a value before (only a creation's have none).
-        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${summary_escapeMarkdown(CONSENT_NOTE)}.`, '']));
     }
     if (comparison.length > 0) {
         out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -3783,7 +3783,7 @@ function renderComment(facts) {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
         const more = left.length === 0
             ? ''
-            : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+            : ` Its ${left.length} last scope(s), there: ${summary_escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
         return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
@@ -3795,7 +3795,7 @@ function renderComment(facts) {
     const room = target.limit - tailOf(listed).length;
     const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
+    const heading = (suffix) => `\n#### ${summary_escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
     // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
@@ -3822,7 +3822,7 @@ function render(facts, target, limit, rows) {
             scrub: value,
             prose: target.prose,
             assign,
-            rows: { limit: rows, more: `${escapeMarkdown(target.whole)} has them all` },
+            rows: { limit: rows, more: `${summary_escapeMarkdown(target.whole)} has them all` },
         }),
         footerOf(facts, target, wasCut),
     ].join('\n');
@@ -3831,7 +3831,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
         ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
         : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+    return `---\n<sub>Spec file <code>${summary_escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/issue.ts
@@ -4017,7 +4017,7 @@ function openerOf(conclusion, because, w, found) {
         : verdictLine(conclusion.verdict, w);
 }
 function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => escapeMarkdown(defuse(cut(scrub(text), limit)));
+    const value = (text) => summary_escapeMarkdown(defuse(cut(scrub(text), limit)));
     const code = (text) => `<code>${value(text)}</code>`;
     const w = { value, code };
     const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
@@ -4054,17 +4054,18 @@ const resolvedComment = (runUrl) => `Resolved: the watch's [run](${runUrl}) foun
  * What one run leaves where reviewers and maintainers look, from the facts a door knows: the
  * pull request's comment, and what the watch writes (the issue while the registration is
  * unwell, else the comment that closes an open one). The GitHub door posts them
- * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
- * them to files. One path for both: a preview shows what a run would post.
+ * (github/pr-comment.ts, github/watch-issue.ts); the command line's `preview` (cli/preview.ts)
+ * writes them to files. One path for both: a preview shows what a run would post.
  */
 
 
 
-/** The pull request's comment: the marker that finds it again, and its body. */
+
+/** The pull request's comment: the marker that finds it again, and its body (a setting given a value in the door's words, `assign`: the action's unless said). */
 function pullRequestComment(facts) {
-    const { conclusion, clientId, spec, runUrl, scrub, ranFor } = facts;
+    const { conclusion, clientId, spec, runUrl, scrub, ranFor, assign } = facts;
     const marker = commentMarker(clientId, spec);
-    return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
+    return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub, assign }) };
 }
 /**
  * The watch's writing for a run, its verdict the engine's (engine/conclude/health.ts); `onDrift`
@@ -4084,6 +4085,16 @@ function watchWriting(facts) {
             body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }),
         },
     };
+}
+/**
+ * What the watch would write, as one markdown document: unwell, the issue's title as a heading
+ * (plain text on GitHub, so escaped here), then its body; well, that it would open none, and the
+ * comment with which it would close an open one.
+ */
+function watchPreview(writing) {
+    if ('issue' in writing)
+        return `# ${escapeMarkdown(writing.issue.title)}\n\n${writing.issue.body}`;
+    return `_The watch would open no issue: it would find the registration well, and close an issue it had open with this comment:_\n\n${writing.resolved}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts

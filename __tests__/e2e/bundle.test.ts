@@ -94,6 +94,24 @@ test("the command line's entry and main hold nothing of --gitlab-note; a chunk o
   expect(own.map(([file]) => file)).toHaveLength(1);
 });
 
+// The command line loads preview's part (every place's rendering) only for preview, and with it none of GitLab's calls.
+test("preview's part is a chunk of its own, which holds the renderings and nothing of GitLab's calls", async () => {
+  const cli = path.join(dist, 'cli');
+  const files = (await readdir(cli)).filter((file) => file.endsWith('.js'));
+  const texts = await Promise.all(
+    files.map(async (file) => [file, await readFile(path.join(cli, file), 'utf8')] as const),
+  );
+  const own = texts.filter(([, text]) => /\bfunction writePreview\(/.test(text));
+  expect(own.map(([file]) => file)).toEqual([expect.stringMatching(/^\d+\.index\.js$/)]);
+  const [, text] = own[0] as readonly [string, string];
+  for (const marker of [/\bfunction watchPreview\(/, /\bfunction renderNote\(/, NOTE_MARKERS['the comment renderer']])
+    expect({ marker: String(marker), found: marker.test(text) }).toEqual({ marker: String(marker), found: true });
+  expect(NOTE_MARKERS['the GitLab note'].test(text)).toBe(false);
+  // Neither the entry nor main's chunk holds it.
+  for (const [file, other] of texts.filter(([, t]) => t !== text))
+    expect({ file, found: /\bfunction (writePreview|watchPreview)\(/.test(other) }).toEqual({ file, found: false });
+});
+
 // scripts/ascii-bundle.ts: V8 holds a source with one character outside ASCII as two bytes a
 // character, and loads it slower. What an escape stands for is still printed: hostile-log.test.ts
 // finds the action's ' ⏎ ' in its log.

@@ -1,7 +1,8 @@
 /**
  * `npm run preview` as a contributor runs it, a process started by npm in a folder of their own
  * (e2e/preview.test.ts, against the embedded service it starts; e2e/preview-service.test.ts,
- * against another service with the usual PROVIDER_* settings).
+ * against another service with the usual PROVIDER_* settings): the command line's `preview`,
+ * whose files it names on stdout, one path a line.
  */
 import { afterEach, beforeEach, expect } from '@jest/globals';
 import { spawn } from 'node:child_process';
@@ -34,7 +35,7 @@ export interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-  /** The files named on stdout, by what they are, with what they hold. */
+  /** The files named on stdout (from the work folder), by their names, with what they hold. */
   files: Record<string, string>;
 }
 
@@ -54,10 +55,8 @@ export async function preview(args: string[], env: Record<string, string> = {}):
     child.on('error', reject).on('close', (code) => resolve({ code, stdout, stderr }));
   });
   const files: Record<string, string> = {};
-  for (const [, what, file] of result.stdout.matchAll(
-    /^(The job summary|The pull request's comment|The watch's issue): +(\S+)/gm,
-  ))
-    files[what as string] = await readFile(file as string, 'utf8');
+  for (const file of result.stdout.split('\n').filter((line) => line !== ''))
+    files[path.basename(file)] = await readFile(path.resolve(workdir, file), 'utf8');
   return { ...result, files };
 }
 
@@ -72,4 +71,5 @@ export async function expectNoSecret(run: Run, clientId = CLIENT_ID, secret = SE
     expect({ form, found: everything.includes(form) }).toEqual({ form, found: false });
 }
 
-export const NAMES = ['The job summary', "The pull request's comment", "The watch's issue"];
+/** The files of `ensure-provider-scope preview`, in the order it names them. */
+export const NAMES = ['summary.md', 'pull-request-comment.md', 'merge-request-note.md', 'watch-issue.md'];

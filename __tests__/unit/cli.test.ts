@@ -1067,8 +1067,13 @@ describe('usage', () => {
   });
 
   test.each([
-    [['--help'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import\|rotate> \[options\]/],
-    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|apply\|verify\|import\|rotate> \[options\]/],
+    [
+      ['--help'],
+      0,
+      'stdout',
+      /^Usage: ensure-provider-scope <plan\|preview\|apply\|verify\|import\|rotate> \[options\]/,
+    ],
+    [['-h'], 0, 'stdout', /^Usage: ensure-provider-scope <plan\|preview\|apply\|verify\|import\|rotate> \[options\]/],
     [['apply', '-h'], 0, 'stdout', /^Usage: ensure-provider-scope apply \[options\]/],
     [
       ['plan', '--help'],
@@ -1078,7 +1083,7 @@ describe('usage', () => {
     ],
     [['--version'], 0, 'stdout', /^\d+\.\d+\.\d+\n$/],
     [[], 1, 'stderr', /^Usage: /],
-    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, apply, verify, import or rotate/],
+    [['destroy'], 1, 'stderr', /unknown command "destroy": use plan, preview, apply, verify, import or rotate/],
     [['plan', 'extra'], 1, 'stderr', /unexpected argument "extra"/],
     [
       ['plan', '--nope'],
@@ -1123,7 +1128,7 @@ describe('usage', () => {
       ['plna'],
       1,
       'stderr',
-      /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, apply, verify, import or rotate\./,
+      /^ensure-provider-scope: unknown command "plna" \(did you mean plan\?\): use plan, preview, apply, verify, import or rotate\./,
     ],
   ] as const)('%j: exit %i', async (argv, exitCode, stream, text) => {
     const run = await cli([...argv]);
@@ -1150,6 +1155,16 @@ describe('usage', () => {
       '--format',
       '--dotenv',
       '--gitlab-note',
+      '--debug',
+      '--help',
+    ],
+    preview: [
+      '--spec',
+      '--on-drift',
+      '--provider-url',
+      '--provider-suffix',
+      ...CONNECTION,
+      '--out',
       '--debug',
       '--help',
     ],
@@ -1216,18 +1231,23 @@ describe('usage', () => {
       });
     }
     expect(options.find((l) => l.startsWith('  --on-drift '))).toMatch(
-      /\[env PROVIDER_ON_DRIFT; default warn; plan and apply only\]$/,
+      /\[env PROVIDER_ON_DRIFT; default warn; plan, preview and apply only\]$/,
     );
     expect(options.find((l) => l.startsWith('  --provider-url '))).toMatch(
-      /\[env PROVIDER_URL; plan, apply and verify only\]$/,
+      /\[env PROVIDER_URL; plan, preview, apply and verify only\]$/,
     );
     expect(options.find((l) => l.startsWith('  --scope-suffix '))).toMatch(/\[import only\]$/);
+    expect(options.find((l) => l.startsWith('  --out '))).toMatch(/\[default \.preview\/; preview only\]$/);
     expect(options.find((l) => l.startsWith('  --dotenv '))).toMatch(/\[plan, apply and verify only\]$/);
-    expect(options.find((l) => l.startsWith('  --json '))).not.toContain('[');
+    // preview's report is its files: no --json.
+    expect(options.find((l) => l.startsWith('  --json '))).toMatch(/\[plan, apply, verify, import and rotate only\]$/);
+    expect(options.find((l) => l.startsWith('  --debug '))).not.toContain('[');
     // Every option of every command, once, and --version; the help's own last.
     expect(flagsOf(help).sort()).toEqual([...new Set([...Object.values(TAKES).flat(), '--version'])].sort());
     expect(flagsOf(help).slice(-2)).toEqual(['--help', '--version']);
-    expect(help).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}\(plan\) apply would change the registration .+\n/);
+    expect(help).toMatch(
+      /Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}\(plan and preview\) apply would change the registration .+\n/,
+    );
     expect(options).toContainEqual(expect.stringMatching(/^ {2}-h, --help +Show this help\.$/));
     for (const [verb, { examples }] of Object.entries(COMMANDS)) {
       expect(help).toMatch(new RegExp(`^  ${verb} +\\S`, 'm'));
@@ -1253,7 +1273,9 @@ describe('usage', () => {
       }
       expect(own).toContain(`\n\n${COMMANDS[verb as keyof typeof COMMANDS].summary}\n`);
       expect(own).toMatch(
-        verb === 'plan' ? /Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+\n\n/ : /Exit codes:\n {2}0 .+\n {2}1 .+\n\n/,
+        verb === 'plan' || verb === 'preview'
+          ? /Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+\n\n/
+          : /Exit codes:\n {2}0 .+\n {2}1 .+\n\n/,
       );
       for (const [other, { examples: theirs }] of Object.entries(COMMANDS))
         for (const example of theirs)
@@ -1303,7 +1325,7 @@ describe('usage', () => {
         fallback: SETTING_DEFAULTS[setting] ? `\`${SETTING_DEFAULTS[setting]}\`` : '',
       });
     }
-    expect(rows.find((r) => (r[0] ?? '').startsWith('`--provider-url '))?.[5]).toBe('✓ (required)');
+    expect(rows.find((r) => (r[0] ?? '').startsWith('`--provider-url '))?.[6]).toBe('✓ (required)');
   });
 
   test('verify --help says --provider-url is required, the others that it is optional', async () => {
@@ -1325,7 +1347,7 @@ describe('usage', () => {
       .filter(([, takes]) => (takes as readonly string[]).includes(flag))
       .map(([v]) => v);
     const by = takenBy.length === 1 ? takenBy[0] : `${takenBy.slice(0, -1).join(', ')} and ${takenBy.at(-1)}`;
-    const value = ['--force', '--gitlab-note', '--print-secret', '--dry-run'].includes(flag) ? [] : ['x'];
+    const value = ['--force', '--gitlab-note', '--print-secret', '--dry-run', '--json'].includes(flag) ? [] : ['x'];
     const run = await cli([verb, flag, ...value]);
     expect([run.exitCode, run.stderr, run.stdout]).toEqual([
       1,

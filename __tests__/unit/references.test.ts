@@ -150,6 +150,8 @@ const USERS_FILES = new Set([
   '.github/workflows/matrix.yml',
   '.github/workflows/scope-watch.yml',
   '.github/workflows/rotate-secret.yml',
+  // A spec elsewhere than the default path (docs/command-line.md, preview).
+  'deploy/scope.yml',
 ]);
 // A path is looked for from the repository's root, from the citing file's folder, and from the
 // folders whose files the documents name by their path below them (`engine/ensure.ts`, `unit/x.test.ts`).

@@ -2745,10 +2745,6 @@ function dotenvProblems({ telling, scopes }, scopeStringFor) {
 /** As long as a scope's id. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
-;// CONCATENATED MODULE: ./src/render/commands.ts
-/** The command line's commands, in the order its help lists them: what its reports name. */
-const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
-
 // EXTERNAL MODULE: ./src/cli/address.ts
 var address = __webpack_require__(7198);
 ;// CONCATENATED MODULE: ./src/cli/options.ts
@@ -2828,6 +2824,10 @@ const CLI_SETTINGS = [
 ];
 const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 
+/** Every command, in the order the help lists them: preview beside plan, whose dry run it is. */
+const CLI_COMMANDS = ['plan', 'preview', 'apply', 'verify', 'import', 'rotate'];
+/** The commands that are a dry run: they write nothing to the service, and exit 2 when apply would change the registration. */
+const DRY_RUNS = ['plan', 'preview'];
 const settingFlag = (setting) => [
     setting.flag,
     {
@@ -2875,6 +2875,14 @@ const CLI_FLAGS = {
         env: 'PROVIDER_GITLAB_NOTE',
     },
     debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+    // preview's own (cli/preview.ts).
+    out: {
+        type: 'string',
+        value: '<dir>',
+        help: 'The folder the renderings are written to (made if missing); only their four files are written there.',
+        example: 'rendered',
+        default: '.preview/',
+    },
     // rotate's own (cli/rotate.ts).
     'print-secret': {
         type: 'boolean',
@@ -2927,6 +2935,8 @@ const COMMAND_FLAGS = {
         'debug',
         'help',
     ],
+    // plan's settings; its report is the files in --out.
+    preview: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'out', 'debug', 'help'],
     apply: [
         'spec',
         'on-drift',
@@ -2979,7 +2989,7 @@ function formatOf(values) {
 /** "plan and apply", "plan, apply or verify". */
 const listOf = (words, and) => words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
 /** The commands that take a flag. */
-const takenBy = (flag) => COMMAND_NAMES.filter((command) => COMMAND_FLAGS[command].includes(flag));
+const takenBy = (flag) => CLI_COMMANDS.filter((command) => COMMAND_FLAGS[command].includes(flag));
 /** Whether a command reads a setting: the others get its default, whatever the environment holds (a pipeline sets PROVIDER_* for every job). */
 const reads = (command, setting) => {
     const flag = bySetting.get(setting)?.flag;
@@ -3061,7 +3071,7 @@ function flagLine(flag, command) {
         ...(option.env === undefined ? [] : [`env ${option.env}${option.type === 'boolean' ? '=true' : ''}`]),
         ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
         // The whole's help: which commands take a flag that not all do.
-        ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length
+        ...(command === undefined && takenBy(flag).length < CLI_COMMANDS.length
             ? [`${listOf(takenBy(flag), 'and')} only`]
             : []),
     ];
@@ -3081,6 +3091,18 @@ const COMMANDS = {
             `${options_NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
             `${options_NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
             `GITLAB_TOKEN=... ${options_NAME} plan --gitlab-note   # in a GitLab merge request pipeline: the plan as one note on it`,
+        ],
+    },
+    preview: {
+        summary: "Run plan's dry run and write what each place would show to files in --out: the job summary, the pull request's comment, the merge request's note, the watch's issue. Writes nothing to the service, GitHub or GitLab.",
+        exitCodes: [
+            '  0  the files are written, and nothing to change',
+            "  1  failed: the errors say what and what to do (a failed run's files are written all the same, as each place would show it)",
+            EXIT[2],
+        ],
+        examples: [
+            `${options_NAME} preview --spec deploy/scope.yml   # writes .preview/summary.md, pull-request-comment.md, merge-request-note.md, watch-issue.md`,
+            `${options_NAME} preview --on-drift update --out rendered   # the update a run would make, as each place would show it`,
         ],
     },
     apply: {
@@ -3120,19 +3142,19 @@ const COMMANDS = {
     },
 };
 /** The commands as a sentence names them: "plan, apply, verify or import". */
-const commandList = () => listOf(COMMAND_NAMES, 'or');
+const commandList = () => listOf(CLI_COMMANDS, 'or');
 /** Every flag once, in the order the commands list them, --help last. */
 const ALL_FLAGS = [
-    ...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')),
+    ...new Set(CLI_COMMANDS.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')),
     'help',
 ];
-const overallHelp = () => `Usage: ${options_NAME} <${COMMAND_NAMES.join('|')}> [options]
+const overallHelp = () => `Usage: ${options_NAME} <${CLI_COMMANDS.join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
 
 Commands:
-${COMMAND_NAMES.map((command) => `  ${command.padEnd(8)}${COMMANDS[command].summary}`).join('\n')}
+${CLI_COMMANDS.map((command) => `  ${command.padEnd(8)}${COMMANDS[command].summary}`).join('\n')}
 
 Options:
 ${ALL_FLAGS.map((flag) => flagLine(flag)).join('\n')}
@@ -3141,10 +3163,10 @@ ${'  --version'.padEnd(COLUMN)}Print the version.
 Exit codes:
 ${EXIT[0]}
 ${EXIT[1]}
-${EXIT[2].replace('  2  ', '  2  (plan) ')}
+${EXIT[2].replace('  2  ', `  2  (${listOf(DRY_RUNS, 'and')}) `)}
 
 Examples:
-${COMMAND_NAMES.flatMap((command) => COMMANDS[command].examples)
+${CLI_COMMANDS.flatMap((command) => COMMANDS[command].examples)
     .map((e) => `  ${e}`)
     .join('\n')}
 
@@ -3685,6 +3707,10 @@ async function writeWhole(full, text, force, file) {
         await (0,promises_.unlink)(temporary).catch(() => { });
     }
 }
+
+;// CONCATENATED MODULE: ./src/render/commands.ts
+/** The command line's commands, in the order its help lists them: what its reports name. */
+const COMMAND_NAMES = ['plan', 'apply', 'verify', 'import', 'rotate'];
 
 ;// CONCATENATED MODULE: ./src/render/json-report.ts
 /**
@@ -4772,7 +4798,7 @@ async function runRotate(values, collaborators) {
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
- * The command line's door: `plan`, `apply` and `verify`, driving the same engine as the action.
+ * The command line's door: `plan`, `apply` and `verify` (and `preview`, `import`, `rotate`), driving the same engine as the action.
  * It reads the settings from flags and the environment, the secret from the environment or
  * stdin, shows each message on stderr as it comes (a slow service never leaves the terminal
  * silent), and puts the report on stdout: text for a person, one JSON document, or the job
@@ -4870,7 +4896,8 @@ async function main(collaborators) {
     if ('problem' in parsed)
         return fail(`${parsed.problem}. Run '${options_NAME} --help' for the options.`);
     const { values, positionals } = parsed;
-    const [command, ...extra] = positionals;
+    const [verb, ...extra] = positionals;
+    const command = verb;
     if (values.version === true)
         return (stdout.write(`${package_0/* version */.rE}\n`), 0);
     if (command === undefined)
@@ -4889,10 +4916,18 @@ async function main(collaborators) {
     }
     if (command === 'rotate')
         return runRotate(values, collaborators);
+    if (command === 'preview') {
+        // Loaded for preview alone: every other command starts without its renderings.
+        const { prepareOut, writePreview } = await __webpack_require__.e(/* import() */ 77).then(__webpack_require__.bind(__webpack_require__, 3077));
+        const out = await prepareOut(values.out, collaborators.cwd);
+        if ('problem' in out)
+            return fail(`${out.problem}. Run '${options_NAME} preview --help' for the options of preview.`);
+        return run({ command, finish: (facts) => writePreview({ ...facts, out, io: collaborators }) }, values, collaborators);
+    }
     const format = formatOf(values);
     if (typeof format !== 'string')
         return fail(`${format.problem}. Run '${options_NAME} ${command} --help' for the options of ${command}.`);
-    return run(command, values, format, collaborators);
+    return run({ command, format }, values, collaborators);
 }
 /** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
 async function readSettings(command, values, collaborators) {
@@ -4911,7 +4946,7 @@ async function readSettings(command, values, collaborators) {
     const specGiven = given(SPEC) !== undefined;
     if (!specGiven)
         settings.set('spec', external_node_path_default().relative(repository.here, external_node_path_default().join(repository.top, SETTING_DEFAULTS.spec)));
-    settings.set('dry_run', command === 'plan' ? 'true' : 'false');
+    settings.set('dry_run', DRY_RUNS.includes(command) ? 'true' : 'false');
     const read = (name) => (settings.get(name) ?? '').trim();
     // Each setting the command reads, as it was given: by its flag, else by its variable.
     const givenAs = Object.fromEntries(CLI_SETTINGS.flatMap((s) => {
@@ -4943,7 +4978,8 @@ function messageWriter(stderr, env, debug, safe) {
     };
     return { write, seen };
 }
-async function run(command, values, format, collaborators) {
+async function run(ending, values, collaborators) {
+    const { command } = ending;
     const { read, naming, repository, dotenv } = await readSettings(command, values, collaborators);
     // The run's one keeper of the secret's forms, and of the access token's once it arrives:
     // scrubbed from every line, the report and the dotenv file.
@@ -4966,9 +5002,13 @@ async function run(command, values, format, collaborators) {
         return runImport({ port, values, seen, stdout: collaborators.stdout, show: safe });
     const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
     conclusion.messages.forEach(write);
-    // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
-    let exitCode = conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-    const { outputs, plan } = conclusion;
+    // A dry run exits 2 exactly when its `changes` output is true: an apply would change the registration.
+    let exitCode = conclusion.exitCode === 1 ? 1 : DRY_RUNS.includes(command) && conclusion.plan?.changes === true ? 2 : 0;
+    const { outputs, plan, settings } = conclusion;
+    // From the repository's top, wherever the command runs: the markers stay the same.
+    const spec = external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, settings.spec)).split((external_node_path_default()).sep).join('/');
+    if (ending.command === 'preview')
+        return ending.finish({ conclusion, exitCode, spec, naming, secrets, write });
     if (dotenv !== undefined && outputs !== undefined && plan !== undefined && exitCode !== 1) {
         const written = await writeDotenv(dotenv, { outputs, plan }, secrets.scrub, collaborators.writeFile);
         if (written !== undefined) {
@@ -4977,16 +5017,14 @@ async function run(command, values, format, collaborators) {
         }
     }
     // Its warnings are the run's (in --json's too); the exit code stays the run's.
-    if (notes(command, values, collaborators.env, write)) {
+    if (notes(ending.command, values, collaborators.env, write)) {
         // Loaded only then: every other run starts without it.
-        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 150).then(__webpack_require__.bind(__webpack_require__, 2150));
-        const { settings } = conclusion;
+        const { noteOnMergeRequest } = await __webpack_require__.e(/* import() */ 372).then(__webpack_require__.bind(__webpack_require__, 4372));
         await noteOnMergeRequest({
             conclusion,
             env: collaborators.env,
             clientId: settings.clientId,
-            // From the repository's top, wherever the command runs: the marker stays the same.
-            spec: external_node_path_default().relative(repository.top, external_node_path_default().resolve(repository.here, settings.spec)).split((external_node_path_default()).sep).join('/'),
+            spec,
             timeoutSeconds: settings.timeoutSeconds,
             secrets,
             write,
@@ -4995,7 +5033,8 @@ async function run(command, values, format, collaborators) {
             dispatcher: collaborators.dispatcher,
         });
     }
-    writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
+    const { format } = ending;
+    writeReport({ command: ending.command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
     return exitCode;
 }
 /** --dotenv: the outputs written to the file named; what kept them from it, as an error. */
@@ -5268,10 +5307,13 @@ function namedOutputStrings(outputs) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FV: () => (/* binding */ escapeMarkdown),
 /* harmony export */   Ks: () => (/* binding */ sectionsOf),
+/* harmony export */   MT: () => (/* binding */ verdictLine),
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
-/* harmony export */   fR: () => (/* binding */ buildSummary)
+/* harmony export */   TM: () => (/* binding */ folded),
+/* harmony export */   fR: () => (/* binding */ buildSummary),
+/* harmony export */   rz: () => (/* binding */ verdictLines)
 /* harmony export */ });
-/* unused harmony exports folded, writerOf, verdictLine, verdictLines */
+/* unused harmony export writerOf */
 /* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8122);
 /* harmony import */ var _engine_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1655);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4566);

@@ -1,22 +1,23 @@
 /** `--help`, for the whole and for each command: only what applies, with examples. */
 import { SETTING_DEFAULTS } from '../engine/index.ts';
 import {
+  CLI_COMMANDS,
   CLI_FLAGS,
   COMMAND_FLAGS,
-  COMMAND_NAMES,
+  DRY_RUNS,
   listOf,
   NAME,
   takenBy,
+  type CliCommand,
   type CliFlag,
-  type Command,
 } from './options.ts';
 
-export type { Command } from './options.ts';
+export type { CliCommand } from './options.ts';
 
 const COLUMN = 30;
 
 /** One flag's line: what it is, then its variable, default, and for a command that needs it, "required". */
-function flagLine(flag: string, command?: Command): string {
+function flagLine(flag: string, command?: CliCommand): string {
   const option = CLI_FLAGS[flag] as CliFlag;
   const name = `  ${option.short === undefined ? '' : `-${option.short}, `}--${flag}${option.value === undefined ? '' : ` ${option.value}`}`;
   const { setting } = option;
@@ -27,7 +28,7 @@ function flagLine(flag: string, command?: Command): string {
     ...(option.env === undefined ? [] : [`env ${option.env}${option.type === 'boolean' ? '=true' : ''}`]),
     ...(required ? ['required'] : fallback ? [`default ${fallback}`] : []),
     // The whole's help: which commands take a flag that not all do.
-    ...(command === undefined && takenBy(flag).length < COMMAND_NAMES.length
+    ...(command === undefined && takenBy(flag).length < CLI_COMMANDS.length
       ? [`${listOf(takenBy(flag), 'and')} only`]
       : []),
   ];
@@ -49,6 +50,19 @@ export const COMMANDS = {
       `${NAME} plan --on-drift update --json > plan.json   # exit 2 when it would change the scope`,
       `${NAME} plan --format markdown > plan.md   # the job summary's report, for a CI to post`,
       `GITLAB_TOKEN=... ${NAME} plan --gitlab-note   # in a GitLab merge request pipeline: the plan as one note on it`,
+    ],
+  },
+  preview: {
+    summary:
+      "Run plan's dry run and write what each place would show to files in --out: the job summary, the pull request's comment, the merge request's note, the watch's issue. Writes nothing to the service, GitHub or GitLab.",
+    exitCodes: [
+      '  0  the files are written, and nothing to change',
+      "  1  failed: the errors say what and what to do (a failed run's files are written all the same, as each place would show it)",
+      EXIT[2],
+    ],
+    examples: [
+      `${NAME} preview --spec deploy/scope.yml   # writes .preview/summary.md, pull-request-comment.md, merge-request-note.md, watch-issue.md`,
+      `${NAME} preview --on-drift update --out rendered   # the update a run would make, as each place would show it`,
     ],
   },
   apply: {
@@ -88,24 +102,24 @@ export const COMMANDS = {
       `${NAME} rotate --secret-file new-secret --retire now --json > rotation.json   # a leaked secret`,
     ],
   },
-} as const satisfies Record<Command, { summary: string; exitCodes: readonly string[]; examples: readonly string[] }>;
+} as const satisfies Record<CliCommand, { summary: string; exitCodes: readonly string[]; examples: readonly string[] }>;
 
 /** The commands as a sentence names them: "plan, apply, verify or import". */
-export const commandList = (): string => listOf(COMMAND_NAMES, 'or');
+export const commandList = (): string => listOf(CLI_COMMANDS, 'or');
 
 /** Every flag once, in the order the commands list them, --help last. */
 const ALL_FLAGS = [
-  ...new Set(COMMAND_NAMES.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')),
+  ...new Set(CLI_COMMANDS.flatMap((command) => COMMAND_FLAGS[command]).filter((flag) => flag !== 'help')),
   'help',
 ];
 
-export const overallHelp = (): string => `Usage: ${NAME} <${COMMAND_NAMES.join('|')}> [options]
+export const overallHelp = (): string => `Usage: ${NAME} <${CLI_COMMANDS.join('|')}> [options]
 
 Registers a Globus Action Provider's access scope with Globus Auth, from a spec file, as the
 GitHub Action ensure-provider-scope does.
 
 Commands:
-${COMMAND_NAMES.map((command) => `  ${command.padEnd(8)}${COMMANDS[command].summary}`).join('\n')}
+${CLI_COMMANDS.map((command) => `  ${command.padEnd(8)}${COMMANDS[command].summary}`).join('\n')}
 
 Options:
 ${ALL_FLAGS.map((flag) => flagLine(flag)).join('\n')}
@@ -114,17 +128,17 @@ ${'  --version'.padEnd(COLUMN)}Print the version.
 Exit codes:
 ${EXIT[0]}
 ${EXIT[1]}
-${EXIT[2].replace('  2  ', '  2  (plan) ')}
+${EXIT[2].replace('  2  ', `  2  (${listOf(DRY_RUNS, 'and')}) `)}
 
 Examples:
-${COMMAND_NAMES.flatMap((command) => COMMANDS[command].examples)
+${CLI_COMMANDS.flatMap((command) => COMMANDS[command].examples)
   .map((e) => `  ${e}`)
   .join('\n')}
 
 Run '${NAME} <command> --help' for one command's options. NO_COLOR turns colours off.
 `;
 
-export const commandHelp = (command: Command): string => `Usage: ${NAME} ${command} [options]
+export const commandHelp = (command: CliCommand): string => `Usage: ${NAME} ${command} [options]
 
 ${COMMANDS[command].summary}
 

@@ -1,5 +1,5 @@
 /**
- * The command line's door: `plan`, `apply` and `verify`, driving the same engine as the action.
+ * The command line's door: `plan`, `apply` and `verify` (and `preview`, `import`, `rotate`), driving the same engine as the action.
  * It reads the settings from flags and the environment, the secret from the environment or
  * stdin, shows each message on stderr as it comes (a slow service never leaves the terminal
  * silent), and puts the report on stdout: text for a person, one JSON document, or the job
@@ -35,17 +35,20 @@ import {
   CLI_SETTINGS,
   cliNaming,
   COMMAND_FLAGS,
+  DRY_RUNS,
   formatOf,
   listOf,
   NAME,
   reads,
   SECRET_HOW,
   takenBy,
+  type CliCommand,
   type CliSetting,
   type Command,
   type Format,
   type GivenAs,
 } from './options.ts';
+import type { PreviewFacts } from './preview.ts';
 import { findRepository } from './repository.ts';
 import { runRotate, type NewFile } from './rotate.ts';
 
@@ -160,7 +163,8 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
   const parsed = parse(collaborators.argv);
   if ('problem' in parsed) return fail(`${parsed.problem}. Run '${NAME} --help' for the options.`);
   const { values, positionals } = parsed;
-  const [command, ...extra] = positionals;
+  const [verb, ...extra] = positionals;
+  const command = verb as CliCommand | undefined;
   if (values.version === true) return (stdout.write(`${packageJson.version}\n`), 0);
   if (command === undefined)
     return values.help === true ? (stdout.write(overallHelp()), 0) : (stderr.write(overallHelp()), 1);
@@ -170,11 +174,11 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
       `unknown command "${command}"${near === undefined ? '' : ` (did you mean ${near}?)`}: use ${commandList()}. Run '${NAME} --help'.`,
     );
   }
-  if (values.help === true) return (stdout.write(commandHelp(command as Command)), 0);
+  if (values.help === true) return (stdout.write(commandHelp(command)), 0);
   if (extra.length > 0)
     return fail(`unexpected argument "${extra[0]}": options start with --. Run '${NAME} ${command} --help'.`);
   const misplaced = Object.keys(CLI_FLAGS).find(
-    (flag) => values[flag] !== undefined && !COMMAND_FLAGS[command as Command].includes(flag),
+    (flag) => values[flag] !== undefined && !COMMAND_FLAGS[command].includes(flag),
   );
   if (misplaced !== undefined) {
     return fail(
@@ -182,14 +186,29 @@ export async function main(collaborators: Collaborators): Promise<ExitCode> {
     );
   }
   if (command === 'rotate') return runRotate(values, collaborators);
+  if (command === 'preview') {
+    // Loaded for preview alone: every other command starts without its renderings.
+    const { prepareOut, writePreview } = await import('./preview.ts');
+    const out = await prepareOut(values.out as string | undefined, collaborators.cwd);
+    if ('problem' in out) return fail(`${out.problem}. Run '${NAME} preview --help' for the options of preview.`);
+    return run(
+      { command, finish: (facts) => writePreview({ ...facts, out, io: collaborators }) },
+      values,
+      collaborators,
+    );
+  }
   const format = formatOf(values);
   if (typeof format !== 'string')
     return fail(`${format.problem}. Run '${NAME} ${command} --help' for the options of ${command}.`);
-  return run(command as Command, values, format, collaborators);
+  return run({ command, format }, values, collaborators);
 }
 
+/** How a run ends: its report on stdout, in a format; or, for preview, its files (cli/preview.ts). */
+type Ending =
+  { command: Command; format: Format } | { command: 'preview'; finish: (facts: PreviewFacts) => Promise<ExitCode> };
+
 /** The settings as the command reads them: by flag, else by variable, else the default; and how each was given. */
-async function readSettings(command: Command, values: Values, collaborators: Collaborators) {
+async function readSettings(command: CliCommand, values: Values, collaborators: Collaborators) {
   const { env } = collaborators;
   const flag = (name: string): string | undefined =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined;
@@ -207,7 +226,7 @@ async function readSettings(command: Command, values: Values, collaborators: Col
   const specGiven = given(SPEC) !== undefined;
   if (!specGiven)
     settings.set('spec', path.relative(repository.here, path.join(repository.top, SETTING_DEFAULTS.spec as string)));
-  settings.set('dry_run', command === 'plan' ? 'true' : 'false');
+  settings.set('dry_run', DRY_RUNS.includes(command) ? 'true' : 'false');
   const read = (name: SettingName): string => (settings.get(name) ?? '').trim();
   // Each setting the command reads, as it was given: by its flag, else by its variable.
   const givenAs = Object.fromEntries(
@@ -239,7 +258,8 @@ function messageWriter(stderr: Stream, env: Collaborators['env'], debug: boolean
   return { write, seen };
 }
 
-async function run(command: Command, values: Values, format: Format, collaborators: Collaborators): Promise<ExitCode> {
+async function run(ending: Ending, values: Values, collaborators: Collaborators): Promise<ExitCode> {
+  const { command } = ending;
   const { read, naming, repository, dotenv } = await readSettings(command, values, collaborators);
   // The run's one keeper of the secret's forms, and of the access token's once it arrives:
   // scrubbed from every line, the report and the dotenv file.
@@ -262,10 +282,13 @@ async function run(command: Command, values: Values, format: Format, collaborato
   const conclusion = await (command === 'verify' ? verifyProvider(port) : ensureProviderScope(port));
   conclusion.messages.forEach(write);
 
-  // plan exits 2 exactly when its `changes` output is true: an apply would change the registration.
+  // A dry run exits 2 exactly when its `changes` output is true: an apply would change the registration.
   let exitCode: ExitCode =
-    conclusion.exitCode === 1 ? 1 : command === 'plan' && conclusion.plan?.changes === true ? 2 : 0;
-  const { outputs, plan } = conclusion;
+    conclusion.exitCode === 1 ? 1 : DRY_RUNS.includes(command) && conclusion.plan?.changes === true ? 2 : 0;
+  const { outputs, plan, settings } = conclusion;
+  // From the repository's top, wherever the command runs: the markers stay the same.
+  const spec = path.relative(repository.top, path.resolve(repository.here, settings.spec)).split(path.sep).join('/');
+  if (ending.command === 'preview') return ending.finish({ conclusion, exitCode, spec, naming, secrets, write });
   if (dotenv !== undefined && outputs !== undefined && plan !== undefined && exitCode !== 1) {
     const written = await writeDotenv(dotenv, { outputs, plan }, secrets.scrub, collaborators.writeFile);
     if (written !== undefined) {
@@ -274,16 +297,14 @@ async function run(command: Command, values: Values, format: Format, collaborato
     }
   }
   // Its warnings are the run's (in --json's too); the exit code stays the run's.
-  if (notes(command, values, collaborators.env, write)) {
+  if (notes(ending.command, values, collaborators.env, write)) {
     // Loaded only then: every other run starts without it.
     const { noteOnMergeRequest } = await import('../gitlab/note.ts');
-    const { settings } = conclusion;
     await noteOnMergeRequest({
       conclusion,
       env: collaborators.env,
       clientId: settings.clientId,
-      // From the repository's top, wherever the command runs: the marker stays the same.
-      spec: path.relative(repository.top, path.resolve(repository.here, settings.spec)).split(path.sep).join('/'),
+      spec,
       timeoutSeconds: settings.timeoutSeconds,
       secrets,
       write,
@@ -292,7 +313,8 @@ async function run(command: Command, values: Values, format: Format, collaborato
       dispatcher: collaborators.dispatcher,
     });
   }
-  writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
+  const { format } = ending;
+  writeReport({ command: ending.command, format, conclusion, seen, exitCode, naming, secrets, collaborators });
   return exitCode;
 }
 

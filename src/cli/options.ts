@@ -90,6 +90,15 @@ const bySetting = new Map(CLI_SETTINGS.map((s) => [s.setting, s]));
 
 export { COMMAND_NAMES, type Command };
 
+/** A command of the command line: one a report names (render/commands.ts), or preview, whose renderings are files. */
+export type CliCommand = Command | 'preview';
+
+/** Every command, in the order the help lists them: preview beside plan, whose dry run it is. */
+export const CLI_COMMANDS: readonly CliCommand[] = ['plan', 'preview', 'apply', 'verify', 'import', 'rotate'];
+
+/** The commands that are a dry run: they write nothing to the service, and exit 2 when apply would change the registration. */
+export const DRY_RUNS: readonly CliCommand[] = ['plan', 'preview'];
+
 /** A flag of the command line: a setting's, or one of the door's own. */
 export interface CliFlag {
   type: 'string' | 'boolean';
@@ -105,7 +114,7 @@ export interface CliFlag {
   /** Its default, for a flag that gives no setting (a setting's is SETTING_DEFAULTS'). */
   default?: string;
   /** The commands it is required by: the help says so. */
-  requiredBy?: readonly Command[];
+  requiredBy?: readonly CliCommand[];
   /** Given again, it adds a value: the values are its setting's lines (main.ts). */
   multiple?: true;
   short?: string;
@@ -161,6 +170,14 @@ export const CLI_FLAGS: Readonly<Record<string, CliFlag>> = {
     env: 'PROVIDER_GITLAB_NOTE',
   },
   debug: { type: 'boolean', help: 'Also print one line per request (method, path, status, milliseconds).' },
+  // preview's own (cli/preview.ts).
+  out: {
+    type: 'string',
+    value: '<dir>',
+    help: 'The folder the renderings are written to (made if missing); only their four files are written there.',
+    example: 'rendered',
+    default: '.preview/',
+  },
   // rotate's own (cli/rotate.ts).
   'print-secret': {
     type: 'boolean',
@@ -201,7 +218,7 @@ const CONNECTION = ['client-id', 'auth-url', 'auth', 'timeout-seconds', 'client-
  * The flags each command takes, in the order its help lists them: its own first, then the
  * connection's, then the output's. verify reads no spec; import writes a spec, not outputs.
  */
-export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
+export const COMMAND_FLAGS: Readonly<Record<CliCommand, readonly string[]>> = {
   plan: [
     'spec',
     'on-drift',
@@ -215,6 +232,8 @@ export const COMMAND_FLAGS: Readonly<Record<Command, readonly string[]>> = {
     'debug',
     'help',
   ],
+  // plan's settings; its report is the files in --out.
+  preview: ['spec', 'on-drift', 'provider-url', 'provider-suffix', ...CONNECTION, 'out', 'debug', 'help'],
   apply: [
     'spec',
     'on-drift',
@@ -272,11 +291,11 @@ export const listOf = (words: readonly string[], and: 'and' | 'or'): string =>
   words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
 
 /** The commands that take a flag. */
-export const takenBy = (flag: string): Command[] =>
-  COMMAND_NAMES.filter((command) => COMMAND_FLAGS[command].includes(flag));
+export const takenBy = (flag: string): CliCommand[] =>
+  CLI_COMMANDS.filter((command) => COMMAND_FLAGS[command].includes(flag));
 
 /** Whether a command reads a setting: the others get its default, whatever the environment holds (a pipeline sets PROVIDER_* for every job). */
-export const reads = (command: Command, setting: SettingName): boolean => {
+export const reads = (command: CliCommand, setting: SettingName): boolean => {
   const flag = bySetting.get(setting)?.flag;
   return flag === undefined || COMMAND_FLAGS[command].includes(flag);
 };

@@ -1,6 +1,6 @@
 /**
  * `--gitlab-note`: in a GitLab merge request pipeline, after the run, one note on the merge
- * request that holds the run's report (../render/comment.ts renders it, in GitLab's words),
+ * request that holds the run's report (note-body.ts renders it, in GitLab's words),
  * created once and then updated in place, found again by its marker among the notes its own
  * token's user wrote. It never changes the exit code: whatever fails becomes one warning.
  * Loaded by main.ts only when the flag is on.
@@ -14,7 +14,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod/mini';
 import type { Conclusion, Message, Naming, Secrets } from '../engine/index.ts';
 import { createOnce, findOwn, keepOwn, warnOnFailure } from '../posting/own.ts';
-import { commentMarker, GITLAB_NOTE, renderComment } from '../render/comment.ts';
+import { renderNote } from './note-body.ts';
 import { createBudget } from '../wire/budget.ts';
 import { createJsonHttp, HttpError, type JsonHttp } from '../wire/http.ts';
 import type { Clock } from '../wire/retry.ts';
@@ -130,16 +130,13 @@ async function note(
   iid: string,
 ): Promise<void> {
   const notes = `${api}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(iid)}/notes`;
-  const marker = commentMarker(clientId, spec);
-  const ranFor = `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`;
-  const body = renderComment({
+  const { marker, body } = renderNote({
     conclusion,
-    marker,
-    ranFor,
-    runUrl: env.CI_JOB_URL ?? '',
+    clientId,
     spec,
+    ranFor: `${env.CI_PIPELINE_SOURCE || 'merge_request_event'} on ${env.CI_COMMIT_REF_NAME || `merge request ${iid}`}`,
+    jobUrl: env.CI_JOB_URL ?? '',
     scrub: secrets.scrub,
-    target: GITLAB_NOTE,
     assign: words.assign,
   });
 

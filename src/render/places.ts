@@ -2,12 +2,13 @@
  * What one run leaves where reviewers and maintainers look, from the facts a door knows: the
  * pull request's comment, and what the watch writes (the issue while the registration is
  * unwell, else the comment that closes an open one). The GitHub door posts them
- * (github/pr-comment.ts, github/watch-issue.ts); `npm run preview` (dev/preview.ts) writes
- * them to files. One path for both: a preview shows what a run would post.
+ * (github/pr-comment.ts, github/watch-issue.ts); the command line's `preview` (cli/preview.ts)
+ * writes them to files. One path for both: a preview shows what a run would post.
  */
 import { type Conclusion, type ProviderTarget, type Settings, type Unwell, unwellBecause } from '../engine/index.ts';
-import { commentMarker, renderComment } from './comment.ts';
+import { commentMarker, type CommentFacts, renderComment } from './comment.ts';
 import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
+import { escapeMarkdown } from './summary.ts';
 
 export interface PlaceFacts {
   conclusion: Conclusion;
@@ -21,11 +22,14 @@ export interface PlaceFacts {
   scrub: (text: string) => string;
 }
 
-/** The pull request's comment: the marker that finds it again, and its body. */
-export function pullRequestComment(facts: PlaceFacts & { ranFor: string }): { marker: string; body: string } {
-  const { conclusion, clientId, spec, runUrl, scrub, ranFor } = facts;
+/** The pull request's comment: the marker that finds it again, and its body (a setting given a value in the door's words, `assign`: the action's unless said). */
+export function pullRequestComment(facts: PlaceFacts & Pick<CommentFacts, 'ranFor' | 'assign'>): {
+  marker: string;
+  body: string;
+} {
+  const { conclusion, clientId, spec, runUrl, scrub, ranFor, assign } = facts;
   const marker = commentMarker(clientId, spec);
-  return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub }) };
+  return { marker, body: renderComment({ conclusion, marker, ranFor, runUrl, spec, scrub, assign }) };
 }
 
 /** What the watch writes: unwell, why and the issue; well, the comment that closes its open issue (none open: nothing). */
@@ -52,4 +56,14 @@ export function watchWriting(
       body: renderIssue(conclusion, { because, marker, runUrl, spec, clientId, scrub }),
     },
   };
+}
+
+/**
+ * What the watch would write, as one markdown document: unwell, the issue's title as a heading
+ * (plain text on GitHub, so escaped here), then its body; well, that it would open none, and the
+ * comment with which it would close an open one.
+ */
+export function watchPreview(writing: WatchWriting): string {
+  if ('issue' in writing) return `# ${escapeMarkdown(writing.issue.title)}\n\n${writing.issue.body}`;
+  return `_The watch would open no issue: it would find the registration well, and close an issue it had open with this comment:_\n\n${writing.resolved}\n`;
 }
