@@ -28,7 +28,7 @@ import { nearestKey } from '../src/engine/settings/suggest.ts';
 import { inert } from '../src/engine/text.ts';
 import { INPUT_NAMING } from '../src/github/inputs.ts';
 import { pullRequestComment, watchWriting } from '../src/render/places.ts';
-import { buildSummary, escapeMarkdown } from '../src/render/summary.ts';
+import { buildSummary, escapePunctuation } from '../src/render/summary.ts';
 import { EmbeddedAuthService } from './auth-service.ts';
 
 export const USAGE = `Usage: npm run preview -- [options]
@@ -193,7 +193,7 @@ export async function preview({ argv, env, cwd, stdout, stderr }: Io): Promise<0
       'comment.md': pullRequestComment({ ...facts, ranFor: RAN_FOR }).body,
       'issue.md':
         'issue' in watch
-          ? `<!-- The issue's title, as GitHub shows it (plain text), then its body. -->\n**${escapeMarkdown(watch.issue.title)}**\n\n${watch.issue.body}`
+          ? `<!-- The issue's title, as GitHub shows it (plain text), then its body. -->\n**${escapePunctuation(watch.issue.title)}**\n\n${watch.issue.body}`
           : `_The watch would open no issue: the registration is well (the run passed, the scope exists and matches the spec). It would close an open one, with this comment:_\n\n${watch.resolved}\n`,
     };
     const out =

@@ -40,8 +40,10 @@ describe('against another service, with the usual settings', () => {
       expect(text).not.toMatch(OBEYED_CONTROL);
       expect(text).not.toMatch(/(?<!\\)<b>|(?<!\\)\]\(https:\/\/evil/);
     }
-    // Where GitHub would notify or link, a word joiner after @.
-    expect(run.files["The pull request's comment"]).toContain('\\@\u2060team');
+    // Where GitHub would notify or link, outside code, a word joiner after @ (the client's name);
+    // in code, where GitHub links nothing, the value whole (the spec's description).
+    expect(run.files["The pull request's comment"]).toContain('\\@\u2060everyone');
+    expect(run.files["The pull request's comment"]).toContain('\\@team"</code>');
     await expectNoSecret(run, client.id, client.secret);
   });
 

@@ -58,9 +58,12 @@ async function warnOnFailure(write, failure, posting) {
     }
 }
 
+// EXTERNAL MODULE: ./src/render/defuse.ts
+var defuse = __webpack_require__(9284);
 // EXTERNAL MODULE: ./src/render/summary.ts
 var summary = __webpack_require__(9311);
 ;// CONCATENATED MODULE: ./src/render/comment.ts
+
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -73,31 +76,8 @@ const COMMENT_LIMIT = 65_536;
  * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
  */
 const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
-/**
- * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
- * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
- * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
- */
-const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
-/**
- * GitLab links more than GitHub does, in the rendered text as GitHub does
- * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
- * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
- * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
- * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
- */
-const defuseForGitLab = (text) => defuse(text)
-    .replace(/[!$&~%*^[]/g, '$&\u2060')
-    .replace(/>/g, '\u2060>')
-    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
-/**
- * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
- * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
- * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
- * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
- */
-const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+// The defusing of each host (defuse.ts), as the renderings have always imported it from here.
+
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
 function cut(text, limit, whole = "the run's summary") {
     if (text.length <= limit)
@@ -112,7 +92,7 @@ const GITHUB_COMMENT = {
     whole: "the run's summary",
     linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
     wholeShort: 'the summary',
-    defuse,
+    defuse: defuse/* defuse */.VP,
     prose: (text) => text,
 };
 /**
@@ -130,9 +110,11 @@ const GITLAB_NOTE = {
     // CI_JOB_URL is set in every GitLab job, but a run elsewhere may lack it: no empty link then.
     linked: (url) => url === '' ? 'The job log has the whole report.' : `The log of [the job](${url}) has the whole report.`,
     wholeShort: 'the job log',
-    defuse: defuseForGitLab,
-    prose: defuseProseForGitLab,
+    defuse: defuse/* defuseForGitLab */.vr,
+    prose: defuse/* defuseProseForGitLab */.I2,
 };
+/** What a value shown outside code goes through on the target: its defusing, then its prose rules. */
+const outsideCode = ({ defuse, prose }) => (text) => prose(defuse(text));
 // The longest value kept whole, tried in turn until the body fits.
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
 /** The comment's body, within its target's limit: values cut further and further, then the body itself. */
@@ -154,7 +136,7 @@ function renderComment(facts) {
         const named = cut(left.map((s) => `${s.suffix} (${(0,summary/* scopeStatus */.PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
         const more = left.length === 0
             ? ''
-            : ` Its ${left.length} last scope(s), there: ${(0,summary/* escapeMarkdown */.FV)(target.prose(target.defuse(facts.scrub(named))))}.`;
+            : ` Its ${left.length} last scope(s), there: ${(0,summary/* escapeMarkdown */.FV)(facts.scrub(named), outsideCode(target))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
         return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
@@ -166,7 +148,7 @@ function renderComment(facts) {
     const room = target.limit - tailOf(listed).length;
     const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${(0,summary/* escapeMarkdown */.FV)(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
+    const heading = (suffix) => `\n#### ${(0,summary/* escapeMarkdown */.FV)(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole), outsideCode(target))}: `;
     // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
@@ -178,19 +160,19 @@ function renderComment(facts) {
 }
 function render(facts, target, limit) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
-    // Each value: scrubbed whole first, then cut, made inert and escaped.
+    // Each value: scrubbed whole first, then cut; then, outside code alone, made inert; then escaped (summary.ts).
     let wasCut = false;
     const value = (text) => {
         const clean = scrub(text);
         const kept = cut(clean, limit, target.whole);
         wasCut ||= kept !== clean;
-        return target.defuse(kept);
+        return kept;
     };
     const said = verdict(conclusion);
     return [
         marker,
         ...(said === '' ? [] : [said, '']),
-        (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: target.prose, assign }),
+        (0,summary/* buildSummary */.fR)(conclusion, { ranFor, scrub: value, prose: outsideCode(target), assign }),
         footerOf(facts, target, wasCut),
     ].join('\n');
 }
@@ -205,7 +187,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
         ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
         : '';
-    return `---\n<sub>Spec file <code>${(0,summary/* escapeMarkdown */.FV)(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+    return `---\n<sub>Spec file ${(0,summary/* codeMarkdown */.fl)(spec)}. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
 // EXTERNAL MODULE: ./src/wire/budget.ts
