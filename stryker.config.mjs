@@ -161,6 +161,9 @@ export default {
   //   callback, `socket !== undefined` made true and `socket?.destroy()` made `socket.destroy()`:
   //   Node's agent calls it with the socket in hand whether or not it failed (Node 24's
   //   `https.Agent.prototype.createConnection`, `cleanupAndPropagate(err, socket)`).
+  // - src/wire/characters.ts, UNSAFE: its flag 'g' made "". A static mutant (ignoreStatic leaves
+  //   it out). Since the display escapes by INVISIBLE, UNSAFE is read only for its source
+  //   (hasUnsafe builds a fresh regex of it): no replace uses it.
   // - src/engine/settings/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
   //   loop) and `filled < bytes` made true (once the buffer is full, a read of 0 bytes gives
   //   `got = 0`, which ends the loop one read later).

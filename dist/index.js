@@ -11,7 +11,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // with the others; a connection opened ahead sends nothing until then.
 
 await (0,_wire_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .openAhead */ .ij)(process.env.INPUT_AUTH_URL?.trim());
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3899));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(980), __nccwpck_require__.e(472)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1472));
 await run();
 // Ended once what was written has gone, without the teardown of a natural exit (CONTRIBUTING.md,
 // "What the start-up devices buy"): run() has awaited all it started.

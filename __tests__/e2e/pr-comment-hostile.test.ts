@@ -66,8 +66,10 @@ test('hostile drift from the spec and the service is inert: no HTML, no live lin
   expect([...text.matchAll(/<!--/g)]).toHaveLength(1);
   expect([...text.matchAll(/(?<!\\)\]\(/g)]).toHaveLength(1);
   expect(text).not.toMatch(/(?<!\\)!\[/);
-  expect(text).not.toMatch(/@octocat|#1\b|www\.evil|(?<!\\)https?:\/\/evil/);
-  expect(text).toContain('\\@\u2060octocat');
+  expect(text).not.toMatch(/(?<!\\)https?:\/\/evil/);
+  // Outside code no mention, reference or autolink; in code, where GitHub links nothing, the value whole.
+  expect(text.replace(/<code>.*?<\/code>/g, '')).not.toMatch(/@octocat|#1\b|www\.evil/);
+  expect(text).toContain('\\@octocat #1 www\\.evil.example');
   expectSafeWithGitHub(h, github, result);
 });
 

@@ -157,7 +157,10 @@ test('hostile text from the spec and the service is inert in the issue: no HTML,
     Array(2).fill(expect.stringMatching(/^\]\(https:\/\/github\.example\//)),
   );
   expect(text).not.toMatch(/(?<!\\)!\[/);
-  expect(text).not.toMatch(/@octocat|#1\b|www\.evil|(?<!\\)https?:\/\/evil/);
+  expect(text).not.toMatch(/(?<!\\)https?:\/\/evil/);
+  // Outside code no mention, reference or autolink; in code, where GitHub links nothing, the value whole.
+  expect(text.replace(/<code>.*?<\/code>/g, '')).not.toMatch(/@octocat|#1\b|www\.evil/);
+  expect(text).toContain('\\@octocat #1 www\\.evil.example');
   expect(issue?.title).not.toMatch(/@octocat|#1\b|www\.evil/);
   expect(issue?.title).toContain('Client </details><img');
   expectSafeWithGitHub(h, github, result);

@@ -51,8 +51,29 @@ export const markedNotes = (gitlab: FakeGitLabApi): string[] =>
 /**
  * What GitLab would turn into a link, a mention or a quick action in a note
  * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references), in the text it renders
- * outside code (its reference filters skip `code`): the marker line, code and our own link left out.
+ * outside code (its reference filters skip `code`), each by its name.
  */
+export const GITLAB_REFERENCES: Array<[string, RegExp]> = [
+  ['mention', /@[\w.-]/],
+  ['issue', /#\d/],
+  ['merge request', /!\d/],
+  ['snippet', /\$\d/],
+  ['epic', /&\d/],
+  ['label', /~["\w]/],
+  ['milestone', /%["\w]/],
+  ['iteration', /\*iteration:/],
+  ['alert', /\^alert#/],
+  ['bracketed reference', /\[(?:issue|work_item|epic|vulnerability|feature_flag|contact|wiki_page|cadence):/],
+  ['wiki page', /\[\[/],
+  ['project', /[\w-]+\/[\w-]+>/],
+  ['GL issue', /\bGL-\d/],
+  ['commit', /\b[0-9a-f]{7,40}\b/i],
+  ['link', /[a-z][a-z0-9+.-]*:\/\//i],
+  ['www link', /www\./i],
+  ['quick action', /^\s*\/[a-z]/m],
+];
+
+/** GITLAB_REFERENCES found in a note: the marker line, code and our own link left out. */
 export function liveReferences(note: string, ownLink = JOB_URL): string[] {
   const text = note
     .split('\n')
@@ -61,26 +82,7 @@ export function liveReferences(note: string, ownLink = JOB_URL): string[] {
     .replace(/<code>.*?<\/code>/g, '')
     .replaceAll(`](${ownLink})`, ']')
     .replace(/\\(.)/g, '$1');
-  const patterns: Array<[string, RegExp]> = [
-    ['mention', /@[\w.-]/],
-    ['issue', /#\d/],
-    ['merge request', /!\d/],
-    ['snippet', /\$\d/],
-    ['epic', /&\d/],
-    ['label', /~["\w]/],
-    ['milestone', /%["\w]/],
-    ['iteration', /\*iteration:/],
-    ['alert', /\^alert#/],
-    ['bracketed reference', /\[(?:issue|work_item|epic|vulnerability|feature_flag|contact|wiki_page|cadence):/],
-    ['wiki page', /\[\[/],
-    ['project', /[\w-]+\/[\w-]+>/],
-    ['GL issue', /\bGL-\d/],
-    ['commit', /\b[0-9a-f]{7,40}\b/i],
-    ['link', /[a-z][a-z0-9+.-]*:\/\//i],
-    ['www link', /www\./i],
-    ['quick action', /^\s*\/[a-z]/m],
-  ];
-  return patterns.flatMap(([name, pattern]) => {
+  return GITLAB_REFERENCES.flatMap(([name, pattern]) => {
     const found = pattern.exec(text);
     return found === null
       ? []

@@ -259,7 +259,7 @@ describe('buildSummary', () => {
         '',
         '| Scope | Field | Service | Spec |',
         '|---|---|---|---|',
-        `| <code>action\\_all</code> | _new scope_ | none | <code>${esc(SCOPE_STRING)}</code> |`,
+        `| <code>action\\_all</code> | new scope | none | <code>${esc(SCOPE_STRING)}</code> |`,
         `|  | name | none | <code>${esc('"Example"')}</code> |`,
         `|  | description | none | <code>${esc('"Runs examples"')}</code> |`,
         `|  | scope_suffix | none | <code>${esc('"action_all"')}</code> |`,

@@ -422,12 +422,16 @@ describe('the issue', () => {
         },
       ],
     });
+    conclusion.messages.push({ level: 'warning', text: '@octocat fixes #12 see www.evil.example' });
     const body = renderIssue(conclusion, facts({ scrub: (text) => text.replaceAll('a-secret', '***') }));
-    // Each character that could start markup is escaped; a mention, a reference and an autolink are broken by a word joiner.
-    expect(body).not.toMatch(/@octocat|#12|www\.evil|(?<!\\)<img|\]\(javascript/);
+    // Each character that could start markup is escaped, in code too.
+    expect(body).not.toMatch(/(?<!\\)<img|\]\(javascript/);
     expect(body).not.toContain('a-secret');
-    expect(body).toContain('\\@\u2060octocat');
-    expect(body).toContain('#\u206012');
+    // Outside code, a mention, a reference and an autolink are broken by a word joiner.
+    expect(body.replace(/<code>.*?<\/code>/g, '')).not.toMatch(/@octocat|#12|www\.evil/);
+    expect(body).toContain('- **warning**: \\@\u2060octocat fixes #\u206012 see www\u2060.evil.example');
+    // In code the value is whole (GitHub links nothing in code): only backslash escapes, which the renderer takes away.
+    expect(body).toContain('<code>"\\@octocat fixes #12 see www\\.evil.example"</code>');
   });
 
   test('huge drift and a thousand problems: within GitHub limit, values cut, messages listed up to 60', () => {

@@ -48,6 +48,8 @@ var drift = __webpack_require__(8122);
 var words = __webpack_require__(9824);
 // EXTERNAL MODULE: ./src/render/summary.ts
 var render_summary = __webpack_require__(9311);
+// EXTERNAL MODULE: ./src/render/defuse.ts
+var defuse = __webpack_require__(9284);
 ;// CONCATENATED MODULE: ./src/render/issue.ts
 /**
  * The watch's issue (watch-issue.ts): its marker, its title, the body that says what is wrong
@@ -93,7 +95,7 @@ function issueTitle({ conclusion, clientId, spec, scrub, providers = [], }) {
     const named = providers.flatMap((p) => (p.suffix === undefined ? [] : [p.suffix]));
     const limit = named.length === 0 ? TITLE_VALUE : TITLE_VALUE_WITH_PROVIDERS;
     const value = (text) => {
-        const plain = (0,comment/* defuse */.VP)((0,engine_text/* inert */.tJ)(scrub(text).replace(/\s+/g, ' ')));
+        const plain = (0,defuse/* defuse */.VP)((0,engine_text/* inert */.tJ)(scrub(text).replace(/\s+/g, ' ')));
         return plain.length > limit ? `${plain.slice(0, limit - 1)}\u2026` : plain;
     };
     const name = conclusion.plan?.client.name;
@@ -188,7 +190,7 @@ function credentialLines(check, { value, code }) {
             ? `- **The secret in use is older than ${finding.maxAgeDays} days** (the spec's \`credentials.max_age_days\`): every credential that may be the one in use is older; the youngest of them, ${named(finding.credential)}, is ${finding.ageDays} days old. ` +
                 "Rotate the secret (the rotation action, or `ensure-provider-scope rotate`: docs/rotation.md), deploy the provider with the new one, and check that the rotation's schedule still runs (GitHub disables a schedule after 60 days without activity in the repository)."
             : `- **A credential this tool did not make**, beside the client's first (the developer portal's): ${named(finding.credential)}. ` +
-                `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: \`retire_id: ${value(finding.credential.id)}\` in the rotation action, or \`--retire-id ${value(finding.credential.id)}\`. ` +
+                `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: ${code(`retire_id: ${finding.credential.id}`)} in the rotation action, or ${code(`--retire-id ${finding.credential.id}`)}. ` +
                 'If nobody did, someone may hold a leaked secret: follow docs/rotation.md, "A leaked secret", at once.'),
         '',
     ];
@@ -231,8 +233,9 @@ function openerOf(conclusion, because, w, found) {
         : (0,render_summary/* verdictLine */.MT)(conclusion.verdict, w);
 }
 function render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => (0,render_summary/* escapeMarkdown */.FV)((0,comment/* defuse */.VP)((0,comment/* cut */.Jj)(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
+    const kept = (text) => (0,comment/* cut */.Jj)(scrub(text), limit);
+    const value = (text) => (0,render_summary/* escapeMarkdown */.FV)(kept(text), defuse/* defuse */.VP);
+    const code = (text) => (0,render_summary/* codeMarkdown */.fl)(kept(text));
     const w = { value, code };
     const shown = (v) => (0,drift/* isDependentList */.CY)(v) ? (0,drift/* valueEntries */.OT)(v).map(code).join('<br>') : code((0,drift/* valueText */.Ru)(v));
     const summary = { cell: value, code, value: shown, table: () => [] };
@@ -307,7 +310,7 @@ function watchWriting(facts) {
  */
 function watchPreview(writing) {
     if ('issue' in writing)
-        return `# ${(0,render_summary/* escapeMarkdown */.FV)(writing.issue.title)}\n\n${writing.issue.body}`;
+        return `# ${(0,render_summary/* escapePunctuation */.Yg)(writing.issue.title)}\n\n${writing.issue.body}`;
     return `_The watch would open no issue: it would find the registration well, and close an issue it had open with this comment:_\n\n${writing.resolved}\n`;
 }
 
@@ -452,12 +455,13 @@ function renderNote({ conclusion, clientId, spec, ranFor, jobUrl, scrub, assign 
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   Nr: () => (/* binding */ GITLAB_NOTE),
 /* harmony export */   Ql: () => (/* binding */ commentMarker),
-/* harmony export */   VP: () => (/* binding */ defuse),
 /* harmony export */   W$: () => (/* binding */ COMMENT_LIMIT),
 /* harmony export */   wQ: () => (/* binding */ renderComment)
 /* harmony export */ });
-/* unused harmony exports defuseForGitLab, defuseProseForGitLab, GITHUB_COMMENT, NOTE_LIMIT */
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9311);
+/* unused harmony exports GITHUB_COMMENT, NOTE_LIMIT */
+/* harmony import */ var _defuse_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9284);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9311);
+
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -470,31 +474,8 @@ const COMMENT_LIMIT = 65_536;
  * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
  */
 const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
-/**
- * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
- * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
- * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
- */
-const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
-/**
- * GitLab links more than GitHub does, in the rendered text as GitHub does
- * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
- * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
- * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
- * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
- */
-const defuseForGitLab = (text) => defuse(text)
-    .replace(/[!$&~%*^[]/g, '$&\u2060')
-    .replace(/>/g, '\u2060>')
-    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
-/**
- * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
- * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
- * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
- * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
- */
-const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+// The defusing of each host (defuse.ts), as the renderings have always imported it from here.
+
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
 function cut(text, limit, whole = "the run's summary") {
     if (text.length <= limit)
@@ -509,7 +490,7 @@ const GITHUB_COMMENT = {
     whole: "the run's summary",
     linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
     wholeShort: 'the summary',
-    defuse,
+    defuse: _defuse_js__WEBPACK_IMPORTED_MODULE_0__/* .defuse */ .VP,
     prose: (text) => text,
 };
 /**
@@ -527,9 +508,11 @@ const GITLAB_NOTE = {
     // CI_JOB_URL is set in every GitLab job, but a run elsewhere may lack it: no empty link then.
     linked: (url) => url === '' ? 'The job log has the whole report.' : `The log of [the job](${url}) has the whole report.`,
     wholeShort: 'the job log',
-    defuse: defuseForGitLab,
-    prose: defuseProseForGitLab,
+    defuse: _defuse_js__WEBPACK_IMPORTED_MODULE_0__/* .defuseForGitLab */ .vr,
+    prose: _defuse_js__WEBPACK_IMPORTED_MODULE_0__/* .defuseProseForGitLab */ .I2,
 };
+/** What a value shown outside code goes through on the target: its defusing, then its prose rules. */
+const outsideCode = ({ defuse, prose }) => (text) => prose(defuse(text));
 // The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
 const ROW_LIMITS = [40, 10];
@@ -549,13 +532,13 @@ function renderComment(facts) {
     // Thousands of values, each already short: the end is left to the run's summary.
     const plan = facts.conclusion.plan;
     // The sections in the order the summary has them: the spec's.
-    const listed = plan === undefined ? [] : (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .sectionsOf */ .Ks)(plan);
+    const listed = plan === undefined ? [] : (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .sectionsOf */ .Ks)(plan);
     // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
     const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .scopeStatus */ .PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
+        const named = cut(left.map((s) => `${s.suffix} (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .scopeStatus */ .PL)(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
         const more = left.length === 0
             ? ''
-            : ` Its ${left.length} last scope(s), there: ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(target.prose(target.defuse(facts.scrub(named))))}.`;
+            : ` Its ${left.length} last scope(s), there: ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(facts.scrub(named), outsideCode(target))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
         return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
@@ -567,7 +550,7 @@ function renderComment(facts) {
     const room = target.limit - tailOf(listed).length;
     const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
+    const heading = (suffix) => `\n#### ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole), outsideCode(target))}: `;
     // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
@@ -579,22 +562,22 @@ function renderComment(facts) {
 }
 function render(facts, target, limit, rows) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
-    // Each value: scrubbed whole first, then cut, made inert and escaped.
+    // Each value: scrubbed whole first, then cut; then, outside code alone, made inert; then escaped (summary.ts).
     let wasCut = false;
     const value = (text) => {
         const clean = scrub(text);
         const kept = cut(clean, limit, target.whole);
         wasCut ||= kept !== clean;
-        return target.defuse(kept);
+        return kept;
     };
     return [
         marker,
-        (0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .buildSummary */ .fR)(conclusion, {
+        (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .buildSummary */ .fR)(conclusion, {
             ranFor,
             scrub: value,
-            prose: target.prose,
+            prose: outsideCode(target),
             assign,
-            rows: { limit: rows, more: `${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(target.whole)} has them all` },
+            rows: { limit: rows, more: `${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(target.whole)} has them all` },
         }),
         footerOf(facts, target, wasCut),
     ].join('\n');
@@ -603,7 +586,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
         ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
         : '';
-    return `---\n<sub>Spec file <code>${(0,_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+    return `---\n<sub>Spec file ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .codeMarkdown */ .fl)(spec)}. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
 

@@ -2643,6 +2643,8 @@ function unknownSuffixes(settings, spec, naming) {
 
 // EXTERNAL MODULE: ./src/engine/text.ts
 var engine_text = __webpack_require__(1655);
+// EXTERNAL MODULE: ./src/render/defuse.ts
+var defuse = __webpack_require__(9284);
 // EXTERNAL MODULE: ./src/render/summary.ts
 var summary = __webpack_require__(9311);
 // EXTERNAL MODULE: ./src/wire/characters.ts
@@ -3190,7 +3192,7 @@ ${COMMANDS[command].examples.map((e) => `  ${e}`).join('\n')}
 /**
  * What a person reads on the terminal: the plan as a diff, field by field, before and after,
  * and what apply would send; what apply did; the outputs. Every value from the spec or the
- * service is shown inert (its control characters escaped) and scrubbed by the caller.
+ * service is shown inert (its control and invisible characters escaped) and scrubbed by the caller.
  */
 
 
@@ -4820,6 +4822,7 @@ async function runRotate(values, collaborators) {
 
 
 
+
 const SPEC = CLI_SETTINGS.find((s) => s.setting === 'spec');
 const FLAGS = {
     ...Object.fromEntries(Object.entries(CLI_FLAGS).map(([flag, { type, short, multiple }]) => [
@@ -5067,15 +5070,17 @@ function notes(command, values, env, write) {
 /** The report on stdout, in the format asked: one JSON document, the job summary's markdown, or text for a person. */
 function writeReport({ command, format, conclusion, seen, exitCode, naming, secrets, collaborators: { stdout, env }, }) {
     if (format === 'json') {
-        // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
+        // What JSON leaves as it is (DEL, C1, the invisible characters) is escaped too: the document may reach a terminal.
         const json = JSON.stringify(jsonReport(command, conclusion, [...seen], exitCode), null, 2);
         stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(json))}\n`);
     }
     else if (format === 'markdown') {
         // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
+        // It may be posted anywhere: each value outside code is made inert on GitHub and GitLab both (render/defuse.ts).
         const markdown = (0,summary/* buildSummary */.fR)(conclusion, {
             ranFor: `the command line (${command})`,
             scrub: secrets.scrub,
+            prose: defuse/* defuseForBoth */.N_,
             assign: naming.assign,
         });
         stdout.write(secrets.scrub(markdown));
@@ -5250,6 +5255,7 @@ function describeDrift(c, written, update) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   eu: () => (/* binding */ literal),
 /* harmony export */   nl: () => (/* binding */ inertJson),
 /* harmony export */   tJ: () => (/* binding */ inert)
 /* harmony export */ });
@@ -5258,7 +5264,8 @@ function describeDrift(c, written, update) {
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
  * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
- * The unsafe characters are one list, the wire's (wire/characters.ts).
+ * The characters are the wire's lists (wire/characters.ts): what is shown escaped, INVISIBLE,
+ * is for display alone; what is accepted or refused is decided by hasUnsafe, which is narrower.
  */
 
 /** The longest message a door writes; the service's words can be long. */
@@ -5266,12 +5273,80 @@ const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' \u23ce ').replace(/^(\s*)::/, '$1\u00bb ::');
-/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
-const inert = (text) => text.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .UNSAFE */ .Pk, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
-/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
-const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .BEYOND_JSON */ .rF, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
+/**
+ * Text shown to a reader (a terminal, a rendering): every unsafe or invisible character shown as
+ * its escape (`\u001b`, `\u200b`), never obeyed nor hidden. Display only.
+ */
+const inert = (text) => text.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
+/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too, as JSON escapes. */
+const inertJson = (json) => json.replace(_wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE_BEYOND_JSON */ .hQ, _wire_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeOf */ .FP);
+/**
+ * A value as code shows it: its exact text, but a line break as `\n` (`\r` as `\r`) and every
+ * other unsafe or invisible character as its escape (inert). Nothing else is added or taken
+ * away; a JSON text stays one that parses to the same value (the escapes are JSON's).
+ */
+const literal = (text) => inert(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
+
+
+/***/ }),
+
+/***/ 9284:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I2: () => (/* binding */ defuseProseForGitLab),
+/* harmony export */   N_: () => (/* binding */ defuseForBoth),
+/* harmony export */   VP: () => (/* binding */ defuse),
+/* harmony export */   vr: () => (/* binding */ defuseForGitLab)
+/* harmony export */ });
+/**
+ * Text made inert where a host would link or notify: a word joiner (U+2060, invisible) put in
+ * each mention, reference or link the host finds in the rendered text outside code. Values in
+ * code get none (summary.ts, codeMarkdown): neither host looks for references there. Kept apart
+ * from comment.ts (which uses them, and exports them again) so that the command line's
+ * `--format markdown` (cli/main.ts) has them without the comment's renderer, which it loads only
+ * for `--gitlab-note`.
+ */
+/**
+ * On a pull request a mention notifies its user, and `#12` or `GH-12` links an issue, whatever
+ * escapes the markdown holds: GitHub finds them in the rendered text outside code
+ * (https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls).
+ * A word joiner after `@`, `#` and `GH-`, and between `www` and its dot (an autolink), keeps the
+ * text as it reads and makes it inert. Values in code get none (summary.ts, codeMarkdown).
+ */
+const defuse = (text) => text
+    .replace(/[@#]/g, '$&\u2060')
+    .replace(/(www)(\.)/gi, '$1\u2060$2')
+    .replace(/\b(GH-)(\d)/gi, '$1\u2060$2');
+/**
+ * GitLab links more than GitHub does, in the rendered text as GitHub does
+ * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
+ * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
+ * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
+ * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
+ */
+const defuseForGitLab = (text) => defuse(text)
+    .replace(/[!$&~%*^[]/g, '$&\u2060')
+    .replace(/>/g, '\u2060>')
+    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
+/**
+ * Outside code only, as every defusing here (GitLab looks for references and links in no `code`
+ * element: its reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
+ * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
+ * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
+ */
+const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+/**
+ * Inert on GitHub and on GitLab both, wherever the markdown is posted (`--format markdown`):
+ * GitLab's rules hold GitHub's (defuseForGitLab starts with defuse), and its prose rules.
+ * GitLab's quick actions need a line that starts with `/` (gitlab-org/gitlab,
+ * lib/gitlab/quick_actions/extractor.rb; https://docs.gitlab.com/user/project/quick_actions/):
+ * no value starts a line, as every line break of one is a space outside code and `\n` in it.
+ */
+const defuseForBoth = (text) => defuseProseForGitLab(defuseForGitLab(text));
 
 
 /***/ }),
@@ -5310,7 +5385,9 @@ function namedOutputStrings(outputs) {
 /* harmony export */   MT: () => (/* binding */ verdictLine),
 /* harmony export */   PL: () => (/* binding */ scopeStatus),
 /* harmony export */   TM: () => (/* binding */ folded),
+/* harmony export */   Yg: () => (/* binding */ escapePunctuation),
 /* harmony export */   fR: () => (/* binding */ buildSummary),
+/* harmony export */   fl: () => (/* binding */ codeMarkdown),
 /* harmony export */   rz: () => (/* binding */ verdictLines)
 /* harmony export */ });
 /* unused harmony export writerOf */
@@ -5326,16 +5403,32 @@ function namedOutputStrings(outputs) {
 
 
 /**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
- * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
- * any other unsafe character (wire/characters.ts) shows as its escape.
+ * Markdown's own punctuation backslash-escaped (CommonMark allows it before any ASCII
+ * punctuation, and shows the character alone): each character that could start a link, an
+ * image, emphasis, code, HTML, an entity, an autolink (`:` of a scheme, `@` of an address, the
+ * `.` of `www.`) or end a table cell. Nothing else changes: the rendered text is the text given.
  */
-const escapeMarkdown = (text) => (0,_engine_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inert */ .tJ)(text
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
-    .replace(/(www)\./gi, '$1\\.'));
+const escapePunctuation = (text) => text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&').replace(/(www)\./gi, '$1\\.');
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: line breaks become spaces, every unsafe or invisible character shows as its
+ * escape (engine/text.ts' inert), then `defuse` makes it inert where it is posted (defuse.ts:
+ * its word joiners come after the escapes, and so are never escaped themselves), then the
+ * markdown's punctuation is escaped.
+ */
+const escapeMarkdown = (text, defuse = (t) => t) => escapePunctuation(defuse((0,_engine_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inert */ .tJ)(text.replace(/\r\n|\r|\n/g, ' '))));
+/**
+ * A value in code, as the element's text shows it: the value exactly, but line breaks and
+ * invisible characters as their escapes (engine/text.ts' literal), and the markdown's
+ * punctuation backslash-escaped, which the renderer takes away again. No word joiner or other
+ * mark goes inside: neither host finds a reference in code. GitHub's filters, published from
+ * its pipeline, skip text under `pre`, `code`, `a`, `style` and `script` (gjtorikian/html-pipeline,
+ * lib/html/pipeline/mention_filter.rb, IGNORE_PARENTS; docs.github.com, "Basic writing and
+ * formatting syntax", Quoting code: "The text within the backticks will not be formatted");
+ * GitLab's reference filters skip `pre`, `code`, `a` and `style` (gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb). A JSON value copied from it parses.
+ */
+const codeMarkdown = (text) => `<code>${escapePunctuation((0,_engine_text_js__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .eu)(text))}</code>`;
 function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
@@ -5374,9 +5467,9 @@ const folded = (summary, lines) => [
     '',
 ];
 function writerOf({ scrub = (text) => text, prose = (text) => text }) {
-    const code = (text) => `<code>${escapeMarkdown(scrub(text))}</code>`;
+    const code = (text) => codeMarkdown(scrub(text));
     return {
-        cell: (text) => escapeMarkdown(prose(scrub(text))),
+        cell: (text) => escapeMarkdown(scrub(text), prose),
         code,
         // A list of dependent scopes one entry a line (each its string and id), any other value whole.
         value: (v) => ((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .isDependentList */ .CY)(v) ? (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueEntries */ .OT)(v).map(code).join('<br>') : code((0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .valueText */ .Ru)(v))),
@@ -5506,7 +5599,7 @@ function verdictLines(verdict, w, rows = Infinity, more = '') {
         // The scope is named on its first row only: the rows below it are its fields.
         const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
             const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
-            return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+            return `| ${named} | ${field ?? 'new scope'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
         });
         lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
     }
@@ -5711,28 +5804,52 @@ const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Ma
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B0: () => (/* binding */ hasUnsafe),
 /* harmony export */   FP: () => (/* binding */ escapeOf),
-/* harmony export */   Pk: () => (/* binding */ UNSAFE),
+/* harmony export */   hQ: () => (/* binding */ INVISIBLE_BEYOND_JSON),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
 /* harmony export */   rF: () => (/* binding */ BEYOND_JSON)
 /* harmony export */ });
+/* unused harmony export UNSAFE */
 /**
  * The one list of characters that a terminal, a line-based log or a markdown renderer would
  * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
  * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
  * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
- * of a server's answers all use it.
+ * U+202A-U+202E, U+2066-U+2069). The checks of a server's answers, and what the spec, `import`
+ * and `--dotenv` accept or refuse, use it (UNSAFE, hasUnsafe) and nothing wider.
  */
 const C0 = '\\u0000-\\u001f';
 /** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
 const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/**
+ * Unicode's format characters (general category Cf), which no reader sees as themselves: the
+ * zero-width space, non-joiner and joiner (U+200B-U+200D), the direction marks and the Arabic
+ * letter mark (U+200E, U+200F, U+061C), the embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), the word joiner and the invisible operators (U+2060-U+2064), the BOM
+ * (U+FEFF), the Mongolian vowel separator (U+180E), the soft hyphen, the tag characters.
+ */
+const FORMAT = '\\p{Cf}';
 /** Every unsafe character (global: for replace). */
 const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
 /** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
 const BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/**
+ * For display only: every character a reader would not see as itself, the unsafe ones and the
+ * format characters (global: for replace). Every rendering and the terminal show each as its
+ * escape; nothing accepted or refused depends on it.
+ */
+const INVISIBLE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}${FORMAT}]`, 'gu');
+/** The invisible characters JSON.stringify leaves in a string (global: for replace). */
+const INVISIBLE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}${FORMAT}]`, 'gu');
 /** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
 const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
-/** A character as the escape a reader sees instead: `\u001b`. */
-const escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+/**
+ * A character as the escape a reader sees instead, as JSON writes it: `\u001b`; one beyond
+ * U+FFFF as its two UTF-16 units, `\udb40\udc01`, which a JSON string reads back as the character.
+ */
+const escapeOf = (char) => char
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 
 
 /***/ }),

@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6304:
+/***/ 3779:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7735,20 +7735,42 @@ const waitsForTunnel = (socket) => Object.getOwnPropertySymbols(socket).some((s)
  * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
  * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
  * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
- * of a server's answers all use it.
+ * U+202A-U+202E, U+2066-U+2069). The checks of a server's answers, and what the spec, `import`
+ * and `--dotenv` accept or refuse, use it (UNSAFE, hasUnsafe) and nothing wider.
  */
 const C0 = '\\u0000-\\u001f';
 /** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
 const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/**
+ * Unicode's format characters (general category Cf), which no reader sees as themselves: the
+ * zero-width space, non-joiner and joiner (U+200B-U+200D), the direction marks and the Arabic
+ * letter mark (U+200E, U+200F, U+061C), the embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), the word joiner and the invisible operators (U+2060-U+2064), the BOM
+ * (U+FEFF), the Mongolian vowel separator (U+180E), the soft hyphen, the tag characters.
+ */
+const FORMAT = '\\p{Cf}';
 /** Every unsafe character (global: for replace). */
 const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
 /** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
-const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+const BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/**
+ * For display only: every character a reader would not see as itself, the unsafe ones and the
+ * format characters (global: for replace). Every rendering and the terminal show each as its
+ * escape; nothing accepted or refused depends on it.
+ */
+const INVISIBLE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}${FORMAT}]`, 'gu');
+/** The invisible characters JSON.stringify leaves in a string (global: for replace). */
+const characters_INVISIBLE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}${FORMAT}]`, 'gu');
 /** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
 const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
-/** A character as the escape a reader sees instead: `\u001b`. */
-const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+/**
+ * A character as the escape a reader sees instead, as JSON writes it: `\u001b`; one beyond
+ * U+FFFF as its two UTF-16 units, `\udb40\udc01`, which a JSON string reads back as the character.
+ */
+const characters_escapeOf = (char) => char
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 
 ;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
 
@@ -7756,7 +7778,7 @@ const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(
 const MAX_QUOTED = 120;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(BEYOND_JSON, characters_escapeOf);
 /** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
 function unsafeCharacter(text) {
     if (LINE_BREAK.test(text))
@@ -10110,7 +10132,8 @@ async function createOne(service, name, log) {
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
  * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
- * The unsafe characters are one list, the wire's (wire/characters.ts).
+ * The characters are the wire's lists (wire/characters.ts): what is shown escaped, INVISIBLE,
+ * is for display alone; what is accepted or refused is decided by hasUnsafe, which is narrower.
  */
 
 /** The longest message a door writes; the service's words can be long. */
@@ -10118,32 +10141,42 @@ const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' \u23ce ').replace(/^(\s*)::/, '$1\u00bb ::');
-/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
-const inert = (text) => text.replace(UNSAFE, characters_escapeOf);
-/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
-const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
+/**
+ * Text shown to a reader (a terminal, a rendering): every unsafe or invisible character shown as
+ * its escape (`\u001b`, `\u200b`), never obeyed nor hidden. Display only.
+ */
+const inert = (text) => text.replace(INVISIBLE, characters_escapeOf);
+/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too, as JSON escapes. */
+const inertJson = (json) => json.replace(INVISIBLE_BEYOND_JSON, escapeOf);
+/**
+ * A value as code shows it: its exact text, but a line break as `\n` (`\r` as `\r`) and every
+ * other unsafe or invisible character as its escape (inert). Nothing else is added or taken
+ * away; a JSON text stays one that parses to the same value (the escapes are JSON's).
+ */
+const text_literal = (text) => inert(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
-;// CONCATENATED MODULE: ./src/render/comment.ts
-
+;// CONCATENATED MODULE: ./src/render/defuse.ts
 /**
- * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
- * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
- * counts UTF-16 units, never fewer than the characters GitHub counts.
+ * Text made inert where a host would link or notify: a word joiner (U+2060, invisible) put in
+ * each mention, reference or link the host finds in the rendered text outside code. Values in
+ * code get none (summary.ts, codeMarkdown): neither host looks for references there. Kept apart
+ * from comment.ts (which uses them, and exports them again) so that the command line's
+ * `--format markdown` (cli/main.ts) has them without the comment's renderer, which it loads only
+ * for `--gitlab-note`.
  */
-const COMMENT_LIMIT = 65_536;
 /**
- * One comment per client and spec file: a matrix over several providers keeps one each. Both
- * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
+ * On a pull request a mention notifies its user, and `#12` or `GH-12` links an issue, whatever
+ * escapes the markdown holds: GitHub finds them in the rendered text outside code
+ * (https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls).
+ * A word joiner after `@`, `#` and `GH-`, and between `www` and its dot (an autolink), keeps the
+ * text as it reads and makes it inert. Values in code get none (summary.ts, codeMarkdown).
  */
-const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
-/**
- * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
- * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
- * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
- */
-const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+const defuse = (text) => text
+    .replace(/[@#]/g, '$&\u2060')
+    .replace(/(www)(\.)/gi, '$1\u2060$2')
+    .replace(/\b(GH-)(\d)/gi, '$1\u2060$2');
 /**
  * GitLab links more than GitHub does, in the rendered text as GitHub does
  * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
@@ -10156,123 +10189,21 @@ const defuseForGitLab = (text) => defuse(text)
     .replace(/>/g, '\u2060>')
     .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
 /**
- * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * Outside code only, as every defusing here (GitLab looks for references and links in no `code`
+ * element: its reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
  * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
  * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
  * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
  */
 const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
-/** A value cut to `limit` characters, saying how much was left out and where it is whole. */
-function cut(text, limit, whole = "the run's summary") {
-    if (text.length <= limit)
-        return text;
-    return `${text.slice(0, limit)}\u2026 (${text.length - limit} more characters: the whole value is in ${whole})`;
-}
-/** A pull request's comment on GitHub, linked to the run, whose summary has every value whole. */
-const GITHUB_COMMENT = {
-    limit: COMMENT_LIMIT,
-    noun: 'comment',
-    host: 'GitHub',
-    whole: "the run's summary",
-    linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
-    wholeShort: 'the summary',
-    defuse,
-    prose: (text) => text,
-};
 /**
- * GitLab refuses a longer note: "The content of a note. Limited to 1,000,000 characters."
- * (https://docs.gitlab.com/api/notes/, Create new merge request note). Ruby counts characters,
- * never more than a JS string's UTF-16 units.
+ * Inert on GitHub and on GitLab both, wherever the markdown is posted (`--format markdown`):
+ * GitLab's rules hold GitHub's (defuseForGitLab starts with defuse), and its prose rules.
+ * GitLab's quick actions need a line that starts with `/` (gitlab-org/gitlab,
+ * lib/gitlab/quick_actions/extractor.rb; https://docs.gitlab.com/user/project/quick_actions/):
+ * no value starts a line, as every line break of one is a space outside code and `\n` in it.
  */
-const NOTE_LIMIT = 1_000_000;
-/** A merge request's note on GitLab, linked to the job (CI_JOB_URL), whose log has every value whole. */
-const GITLAB_NOTE = {
-    limit: NOTE_LIMIT,
-    noun: 'note',
-    host: 'GitLab',
-    whole: 'the job log',
-    // CI_JOB_URL is set in every GitLab job, but a run elsewhere may lack it: no empty link then.
-    linked: (url) => url === '' ? 'The job log has the whole report.' : `The log of [the job](${url}) has the whole report.`,
-    wholeShort: 'the job log',
-    defuse: defuseForGitLab,
-    prose: defuseProseForGitLab,
-};
-// The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
-const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
-const ROW_LIMITS = (/* unused pure expression or super */ null && ([40, 10]));
-/** The comment's body, within its target's limit: values cut further and further, then the body itself. */
-function renderComment(facts) {
-    const target = facts.target ?? GITHUB_COMMENT;
-    let body = '';
-    const tries = [
-        ...VALUE_LIMITS.map((limit) => [limit, Infinity]),
-        ...ROW_LIMITS.map((rows) => [VALUE_LIMITS.at(-1), rows]),
-    ];
-    for (const [limit, rows] of tries) {
-        body = render(facts, target, limit, rows);
-        if (body.length <= target.limit)
-            return body;
-    }
-    // Thousands of values, each already short: the end is left to the run's summary.
-    const plan = facts.conclusion.plan;
-    // The sections in the order the summary has them: the spec's.
-    const listed = plan === undefined ? [] : sectionsOf(plan);
-    // A spec that lists scopes: those whose section is cut off are named after it, with what the run does to them.
-    const tailOf = (left) => {
-        const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
-        const more = left.length === 0
-            ? ''
-            : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
-        // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
-        return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
-    };
-    // At the end of a line, or of a value in a line as long as a list of every scope string: never inside an escape or a tag.
-    const upTo = (room) => body.slice(0, Math.max(body.lastIndexOf('\n', room), ...['</code>', '<br>'].map((tag) => body.lastIndexOf(tag, room - tag.length) + tag.length)));
-    // Only the renderer writes a raw tag (a value's < is escaped): a cut inside the folded sections closes their <details>, else GitHub folds the end too.
-    const unclosed = (text) => text.lastIndexOf('<details>') > text.lastIndexOf('</details>');
-    const close = '\n\n</details>';
-    const room = target.limit - tailOf(listed).length;
-    const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
-    // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
-    // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
-    let from = 0;
-    const first = listed.findIndex((s) => {
-        const at = kept.indexOf(heading(s.suffix), from);
-        from = at + 1;
-        return at === -1;
-    });
-    return `${kept}${tailOf(first === -1 ? [] : listed.slice(first))}`;
-}
-function render(facts, target, limit, rows) {
-    const { conclusion, marker, ranFor, scrub, assign } = facts;
-    // Each value: scrubbed whole first, then cut, made inert and escaped.
-    let wasCut = false;
-    const value = (text) => {
-        const clean = scrub(text);
-        const kept = cut(clean, limit, target.whole);
-        wasCut ||= kept !== clean;
-        return target.defuse(kept);
-    };
-    return [
-        marker,
-        buildSummary(conclusion, {
-            ranFor,
-            scrub: value,
-            prose: target.prose,
-            assign,
-            rows: { limit: rows, more: `${escapeMarkdown(target.whole)} has them all` },
-        }),
-        footerOf(facts, target, wasCut),
-    ].join('\n');
-}
-function footerOf({ runUrl, spec }, target, wasCut) {
-    const note = wasCut
-        ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
-        : '';
-    return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
-}
+const defuseForBoth = (text) => defuseProseForGitLab(defuseForGitLab(text));
 
 ;// CONCATENATED MODULE: ./src/render/summary.ts
 /**
@@ -10284,16 +10215,32 @@ function footerOf({ runUrl, spec }, target, wasCut) {
 
 
 /**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
- * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
- * any other unsafe character (wire/characters.ts) shows as its escape.
+ * Markdown's own punctuation backslash-escaped (CommonMark allows it before any ASCII
+ * punctuation, and shows the character alone): each character that could start a link, an
+ * image, emphasis, code, HTML, an entity, an autolink (`:` of a scheme, `@` of an address, the
+ * `.` of `www.`) or end a table cell. Nothing else changes: the rendered text is the text given.
  */
-const summary_escapeMarkdown = (text) => inert(text
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
-    .replace(/(www)\./gi, '$1\\.'));
+const escapePunctuation = (text) => text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&').replace(/(www)\./gi, '$1\\.');
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: line breaks become spaces, every unsafe or invisible character shows as its
+ * escape (engine/text.ts' inert), then `defuse` makes it inert where it is posted (defuse.ts:
+ * its word joiners come after the escapes, and so are never escaped themselves), then the
+ * markdown's punctuation is escaped.
+ */
+const escapeMarkdown = (text, defuse = (t) => t) => escapePunctuation(defuse(inert(text.replace(/\r\n|\r|\n/g, ' '))));
+/**
+ * A value in code, as the element's text shows it: the value exactly, but line breaks and
+ * invisible characters as their escapes (engine/text.ts' literal), and the markdown's
+ * punctuation backslash-escaped, which the renderer takes away again. No word joiner or other
+ * mark goes inside: neither host finds a reference in code. GitHub's filters, published from
+ * its pipeline, skip text under `pre`, `code`, `a`, `style` and `script` (gjtorikian/html-pipeline,
+ * lib/html/pipeline/mention_filter.rb, IGNORE_PARENTS; docs.github.com, "Basic writing and
+ * formatting syntax", Quoting code: "The text within the backticks will not be formatted");
+ * GitLab's reference filters skip `pre`, `code`, `a` and `style` (gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb). A JSON value copied from it parses.
+ */
+const codeMarkdown = (text) => `<code>${escapePunctuation(text_literal(text))}</code>`;
 function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
@@ -10311,12 +10258,12 @@ const STATUS = {
     none: ['unchanged', 'unchanged'],
 };
 /** What a run does (dry run: would do) to a listed scope, as its section's heading says it. */
-const summary_scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
+const scopeStatus = ({ action }, dryRun) => STATUS[action][dryRun ? 0 : 1];
 /**
  * The listed scopes' sections, in the spec's order, in the folded report (the verdict above names
  * what changes). The single form has no sections: its tables are the report's own.
  */
-function summary_sectionsOf({ telling, scopes }) {
+function sectionsOf({ telling, scopes }) {
     return telling.apart ? scopes : [];
 }
 /**
@@ -10332,9 +10279,9 @@ const folded = (summary, lines) => [
     '',
 ];
 function writerOf({ scrub = (text) => text, prose = (text) => text }) {
-    const code = (text) => `<code>${summary_escapeMarkdown(scrub(text))}</code>`;
+    const code = (text) => codeMarkdown(scrub(text));
     return {
-        cell: (text) => summary_escapeMarkdown(prose(scrub(text))),
+        cell: (text) => escapeMarkdown(scrub(text), prose),
         code,
         // A list of dependent scopes one entry a line (each its string and id), any other value whole.
         value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
@@ -10362,7 +10309,7 @@ function scopeTables({ action, fields, comparison }, dryRun, level, w) {
         const consent = fields.filter((f) => f.consent).map((f) => f.field);
         out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
         // An update's fields all have a value before (only a creation's have none).
-        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${summary_escapeMarkdown(CONSENT_NOTE)}.`, '']));
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
     }
     if (comparison.length > 0) {
         out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -10412,13 +10359,13 @@ function planLines(conclusion, plan, context, w) {
     const section = (scope) => {
         const drift = scope.comparison.some((c) => !c.same) ? ', differs from the spec' : '';
         return [
-            `#### ${cell(scope.suffix)}: ${summary_scopeStatus(scope, dryRun)}${drift}`,
+            `#### ${cell(scope.suffix)}: ${scopeStatus(scope, dryRun)}${drift}`,
             '',
             ...w.table(scopeRows(scope, dryRun, w)),
             ...scopeTables(scope, dryRun, '#####', w),
         ];
     };
-    lines.push(...summary_sectionsOf(plan).flatMap(section));
+    lines.push(...sectionsOf(plan).flatMap(section));
     return lines;
 }
 /** Every problem of a failed validation, at its line. */
@@ -10464,7 +10411,7 @@ function verdictLines(verdict, w, rows = Infinity, more = '') {
         // The scope is named on its first row only: the rows below it are its fields.
         const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
             const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
-            return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+            return `| ${named} | ${field ?? 'new scope'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
         });
         lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
     }
@@ -10501,7 +10448,7 @@ function outputLines(outputs, { code }) {
  * each scope of the spec in its order), or what a failed run knew, the warnings, the outputs. A
  * failed validation's problems stay open: the next step is to fix them.
  */
-function summary_buildSummary(conclusion, context) {
+function buildSummary(conclusion, context) {
     const w = writerOf(context);
     const { plan, problems, messages, outputs, verdict } = conclusion;
     const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
@@ -10533,8 +10480,8 @@ function summary_buildSummary(conclusion, context) {
 const WHY_LIMIT = 300;
 function buildRotationSummary(conclusion, context) {
     const values = {
-        cell: (text) => summary_escapeMarkdown(defuse(context.scrub(text))),
-        code: (text) => `<code>${summary_escapeMarkdown(context.scrub(text))}</code>`,
+        cell: (text) => escapeMarkdown(context.scrub(text), defuse),
+        code: (text) => codeMarkdown(context.scrub(text)),
     };
     const { report } = conclusion;
     return [
@@ -11052,7 +10999,7 @@ async function summarise(runner, conclusion, { scrub }, write) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6304);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3779);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5957);
 // The rotation action's entry (rotate/action.yml). Nothing of the GitHub toolkit loads here:
 // runner.ts writes for the runner as @actions/core would, and @actions/github loads only when

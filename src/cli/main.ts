@@ -22,6 +22,7 @@ import {
   verifyProvider,
 } from '../engine/index.ts';
 import { inert, inertJson } from '../engine/text.ts';
+import { defuseForBoth } from '../render/defuse.ts';
 import { buildSummary } from '../render/summary.ts';
 import { ActionError } from '../wire/errors.ts';
 import type { Clock } from '../wire/retry.ts';
@@ -378,14 +379,16 @@ function writeReport({
   collaborators: Collaborators;
 }): void {
   if (format === 'json') {
-    // Control characters JSON leaves as they are (DEL, C1) are escaped too: the document may reach a terminal.
+    // What JSON leaves as it is (DEL, C1, the invisible characters) is escaped too: the document may reach a terminal.
     const json = JSON.stringify(jsonReport(command, conclusion, [...seen], exitCode), null, 2);
     stdout.write(`${inertJson(secrets.scrub(json))}\n`);
   } else if (format === 'markdown') {
     // The job summary's report, each value scrubbed and escaped as it is built; scrubbed again whole, as the action does.
+    // It may be posted anywhere: each value outside code is made inert on GitHub and GitLab both (render/defuse.ts).
     const markdown = buildSummary(conclusion, {
       ranFor: `the command line (${command})`,
       scrub: secrets.scrub,
+      prose: defuseForBoth,
       assign: naming.assign,
     });
     stdout.write(secrets.scrub(markdown));

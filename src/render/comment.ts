@@ -6,7 +6,8 @@
  * target, below).
  */
 import type { Conclusion, ScopePlan } from '../engine/index.ts';
-import { buildSummary, escapeMarkdown, scopeStatus, sectionsOf, type SummaryContext } from './summary.ts';
+import { defuse, defuseForGitLab, defuseProseForGitLab } from './defuse.ts';
+import { buildSummary, codeMarkdown, escapeMarkdown, scopeStatus, sectionsOf, type SummaryContext } from './summary.ts';
 
 /**
  * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
@@ -22,35 +23,8 @@ export const COMMENT_LIMIT = 65_536;
 export const commentMarker = (clientId: string, spec: string): string =>
   `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
 
-/**
- * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
- * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
- * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
- */
-export const defuse = (text: string): string => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
-
-/**
- * GitLab links more than GitHub does, in the rendered text as GitHub does
- * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
- * `$4` a snippet, `&5` an epic, `~bug` a label, `%v1` a milestone, `*iteration:` an iteration,
- * `^alert#6` an alert, `[issue:7]` and its kin, `[[Home]]` a wiki page, `group/project>` a
- * project, `GL-8` an issue. A word joiner after each sign (before `>`) keeps every one inert.
- */
-export const defuseForGitLab = (text: string): string =>
-  defuse(text)
-    .replace(/[!$&~%*^[]/g, '$&\u2060')
-    .replace(/>/g, '\u2060>')
-    .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
-
-/**
- * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
- * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
- * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
- * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
- */
-export const defuseProseForGitLab = (text: string): string =>
-  text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+// The defusing of each host (defuse.ts), as the renderings have always imported it from here.
+export { defuse, defuseForBoth, defuseForGitLab, defuseProseForGitLab } from './defuse.ts';
 
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
 export function cut(text: string, limit: number, whole = "the run's summary"): string {
@@ -72,9 +46,9 @@ export interface CommentTarget {
   linked: (url: string) => string;
   /** Where the footer says the values that were cut are whole: "the summary". */
   wholeShort: string;
-  /** Each value, made inert before it is escaped. */
+  /** Each value shown outside code, made inert before it is escaped (never one in code, where the host links nothing). */
   defuse: (text: string) => string;
-  /** Each value shown outside code, after defuse and before it is escaped. */
+  /** Each value shown outside code, after defuse and before it is escaped: what this host alone finds in prose. */
   prose: (text: string) => string;
 }
 
@@ -110,6 +84,12 @@ export const GITLAB_NOTE: CommentTarget = {
   defuse: defuseForGitLab,
   prose: defuseProseForGitLab,
 };
+
+/** What a value shown outside code goes through on the target: its defusing, then its prose rules. */
+const outsideCode =
+  ({ defuse, prose }: CommentTarget) =>
+  (text: string): string =>
+    prose(defuse(text));
 
 export interface CommentFacts {
   conclusion: Conclusion;
@@ -159,7 +139,7 @@ export function renderComment(facts: CommentFacts): string {
     const more =
       left.length === 0
         ? ''
-        : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+        : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(facts.scrub(named), outsideCode(target))}.`;
     // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
     return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
   };
@@ -179,7 +159,7 @@ export function renderComment(facts: CommentFacts): string {
   const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
   // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
   const heading = (suffix: string): string =>
-    `\n#### ${escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number, target.whole))))}: `;
+    `\n#### ${escapeMarkdown(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1) as number, target.whole), outsideCode(target))}: `;
   // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
   let from = 0;
   const first = listed.findIndex((s) => {
@@ -192,20 +172,20 @@ export function renderComment(facts: CommentFacts): string {
 
 function render(facts: CommentFacts, target: CommentTarget, limit: number, rows: number): string {
   const { conclusion, marker, ranFor, scrub, assign } = facts;
-  // Each value: scrubbed whole first, then cut, made inert and escaped.
+  // Each value: scrubbed whole first, then cut; then, outside code alone, made inert; then escaped (summary.ts).
   let wasCut = false;
   const value = (text: string): string => {
     const clean = scrub(text);
     const kept = cut(clean, limit, target.whole);
     wasCut ||= kept !== clean;
-    return target.defuse(kept);
+    return kept;
   };
   return [
     marker,
     buildSummary(conclusion, {
       ranFor,
       scrub: value,
-      prose: target.prose,
+      prose: outsideCode(target),
       assign,
       rows: { limit: rows, more: `${escapeMarkdown(target.whole)} has them all` },
     }),
@@ -217,5 +197,5 @@ function footerOf({ runUrl, spec }: CommentFacts, target: CommentTarget, wasCut:
   const note = wasCut
     ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
     : '';
-  return `---\n<sub>Spec file <code>${escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+  return `---\n<sub>Spec file ${codeMarkdown(spec)}. ${target.linked(runUrl)}${note}</sub>\n`;
 }

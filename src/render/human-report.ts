@@ -1,7 +1,7 @@
 /**
  * What a person reads on the terminal: the plan as a diff, field by field, before and after,
  * and what apply would send; what apply did; the outputs. Every value from the spec or the
- * service is shown inert (its control characters escaped) and scrubbed by the caller.
+ * service is shown inert (its control and invisible characters escaped) and scrubbed by the caller.
  */
 import {
   type Conclusion,
@@ -29,7 +29,7 @@ export interface Paint {
 
 export interface Style {
   paint: Paint;
-  /** Makes a value from the spec or the service safe to show: scrubbed, its control characters escaped. */
+  /** Makes a value from the spec or the service safe to show: scrubbed, its control and invisible characters escaped. */
   show: (text: string) => string;
 }
 

@@ -16,7 +16,14 @@ import {
 } from '../engine/index.ts';
 import { inert } from '../engine/text.ts';
 import { replaceSecret } from '../wire/words.ts';
-import { escapeMarkdown, folded, verdictLine, verdictLines, type Writer as SummaryWriter } from './summary.ts';
+import {
+  codeMarkdown,
+  escapeMarkdown,
+  folded,
+  verdictLine,
+  verdictLines,
+  type Writer as SummaryWriter,
+} from './summary.ts';
 import { COMMENT_LIMIT, commentMarker, cut, defuse } from './comment.ts';
 
 /**
@@ -130,7 +137,7 @@ const ADVICE: Record<Unwell, string> = {
   credentials: "The client's credentials: each finding above says its own fix.",
 };
 
-/** How the issue writes a value: cut to its limit, scrubbed, escaped, made inert. */
+/** How the issue writes a value: scrubbed, cut to its limit, then as prose (made inert, escaped) or in code (whole). */
 interface Writer {
   value(text: string): string;
   code(text: string): string;
@@ -195,7 +202,7 @@ function credentialLines(check: Conclusion['credentials'], { value, code }: Writ
         ? `- **The secret in use is older than ${finding.maxAgeDays} days** (the spec's \`credentials.max_age_days\`): every credential that may be the one in use is older; the youngest of them, ${named(finding.credential)}, is ${finding.ageDays} days old. ` +
           "Rotate the secret (the rotation action, or `ensure-provider-scope rotate`: docs/rotation.md), deploy the provider with the new one, and check that the rotation's schedule still runs (GitHub disables a schedule after 60 days without activity in the repository)."
         : `- **A credential this tool did not make**, beside the client's first (the developer portal's): ${named(finding.credential)}. ` +
-          `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: \`retire_id: ${value(finding.credential.id)}\` in the rotation action, or \`--retire-id ${value(finding.credential.id)}\`. ` +
+          `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: ${code(`retire_id: ${finding.credential.id}`)} in the rotation action, or ${code(`--retire-id ${finding.credential.id}`)}. ` +
           'If nobody did, someone may hold a leaked secret: follow docs/rotation.md, "A leaked secret", at once.',
     ),
     '',
@@ -258,8 +265,9 @@ function render(
   limit: number,
   rows: number,
 ): string {
-  const value = (text: string): string => escapeMarkdown(defuse(cut(scrub(text), limit)));
-  const code = (text: string): string => `<code>${value(text)}</code>`;
+  const kept = (text: string): string => cut(scrub(text), limit);
+  const value = (text: string): string => escapeMarkdown(kept(text), defuse);
+  const code = (text: string): string => codeMarkdown(kept(text));
   const w: Writer = { value, code };
   const shown = (v: FieldValue): string =>
     isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));

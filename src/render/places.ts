@@ -8,7 +8,7 @@
 import { type Conclusion, type ProviderTarget, type Settings, type Unwell, unwellBecause } from '../engine/index.ts';
 import { commentMarker, type CommentFacts, renderComment } from './comment.ts';
 import { issueTitle, renderIssue, resolvedComment, watchMarker } from './issue.ts';
-import { escapeMarkdown } from './summary.ts';
+import { escapePunctuation } from './summary.ts';
 
 export interface PlaceFacts {
   conclusion: Conclusion;
@@ -64,6 +64,6 @@ export function watchWriting(
  * comment with which it would close an open one.
  */
 export function watchPreview(writing: WatchWriting): string {
-  if ('issue' in writing) return `# ${escapeMarkdown(writing.issue.title)}\n\n${writing.issue.body}`;
+  if ('issue' in writing) return `# ${escapePunctuation(writing.issue.title)}\n\n${writing.issue.body}`;
   return `_The watch would open no issue: it would find the registration well, and close an issue it had open with this comment:_\n\n${writing.resolved}\n`;
 }

@@ -16,7 +16,7 @@ import {
   type RotationSetting,
 } from '../engine/index.ts';
 import { defuse } from './comment.ts';
-import { escapeMarkdown } from './summary.ts';
+import { codeMarkdown, escapeMarkdown } from './summary.ts';
 
 export interface RotationSummaryContext {
   /** Applied to every value before it is escaped: a secret must be found while it is still whole. */
@@ -38,8 +38,8 @@ export const WHY_LIMIT = 300;
 
 export function buildRotationSummary(conclusion: RotationConclusion, context: RotationSummaryContext): string {
   const values: Values = {
-    cell: (text) => escapeMarkdown(defuse(context.scrub(text))),
-    code: (text) => `<code>${escapeMarkdown(context.scrub(text))}</code>`,
+    cell: (text) => escapeMarkdown(context.scrub(text), defuse),
+    code: (text) => codeMarkdown(context.scrub(text)),
   };
   const { report } = conclusion;
   return [

@@ -14,23 +14,40 @@ import {
   valueText,
   type Verdict,
 } from '../engine/index.ts';
-import { inert } from '../engine/text.ts';
+import { inert, literal } from '../engine/text.ts';
 import { namedOutputStrings } from './outputs.ts';
 
 /**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
- * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
- * any other unsafe character (wire/characters.ts) shows as its escape.
+ * Markdown's own punctuation backslash-escaped (CommonMark allows it before any ASCII
+ * punctuation, and shows the character alone): each character that could start a link, an
+ * image, emphasis, code, HTML, an entity, an autolink (`:` of a scheme, `@` of an address, the
+ * `.` of `www.`) or end a table cell. Nothing else changes: the rendered text is the text given.
  */
-export const escapeMarkdown = (text: string): string =>
-  inert(
-    text
-      .replace(/\r\n|\r|\n/g, ' ')
-      .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
-      .replace(/(www)\./gi, '$1\\.'),
-  );
+export const escapePunctuation = (text: string): string =>
+  text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&').replace(/(www)\./gi, '$1\\.');
+
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: line breaks become spaces, every unsafe or invisible character shows as its
+ * escape (engine/text.ts' inert), then `defuse` makes it inert where it is posted (defuse.ts:
+ * its word joiners come after the escapes, and so are never escaped themselves), then the
+ * markdown's punctuation is escaped.
+ */
+export const escapeMarkdown = (text: string, defuse: (text: string) => string = (t) => t): string =>
+  escapePunctuation(defuse(inert(text.replace(/\r\n|\r|\n/g, ' '))));
+
+/**
+ * A value in code, as the element's text shows it: the value exactly, but line breaks and
+ * invisible characters as their escapes (engine/text.ts' literal), and the markdown's
+ * punctuation backslash-escaped, which the renderer takes away again. No word joiner or other
+ * mark goes inside: neither host finds a reference in code. GitHub's filters, published from
+ * its pipeline, skip text under `pre`, `code`, `a`, `style` and `script` (gjtorikian/html-pipeline,
+ * lib/html/pipeline/mention_filter.rb, IGNORE_PARENTS; docs.github.com, "Basic writing and
+ * formatting syntax", Quoting code: "The text within the backticks will not be formatted");
+ * GitLab's reference filters skip `pre`, `code`, `a` and `style` (gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb). A JSON value copied from it parses.
+ */
+export const codeMarkdown = (text: string): string => `<code>${escapePunctuation(literal(text))}</code>`;
 
 export interface SummaryContext {
   ranFor: string;
@@ -39,7 +56,11 @@ export interface SummaryContext {
    * while it is still whole (escaping a `\` in it would hide it from a later redaction).
    */
   scrub?: (text: string) => string;
-  /** Applied after scrub to every value shown outside code (where a host finds references GitLab skips in code). */
+  /**
+   * Applied to every value shown outside code, once scrubbed and its invisible characters
+   * escaped, before the markdown's punctuation is (defuse.ts: where a host finds mentions and
+   * references, which it never looks for in code). Values in code are never given to it.
+   */
   prose?: (text: string) => string;
   /** A setting given a value, in the door's words (Naming's assign): the action's `on_drift: update` unless said. */
   assign?: ((setting: 'on_drift', value: string) => string) | undefined;
@@ -99,9 +120,9 @@ export interface Writer {
 }
 
 export function writerOf({ scrub = (text) => text, prose = (text) => text }: SummaryContext): Writer {
-  const code = (text: string): string => `<code>${escapeMarkdown(scrub(text))}</code>`;
+  const code = (text: string): string => codeMarkdown(scrub(text));
   return {
-    cell: (text) => escapeMarkdown(prose(scrub(text))),
+    cell: (text) => escapeMarkdown(scrub(text), prose),
     code,
     // A list of dependent scopes one entry a line (each its string and id), any other value whole.
     value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
@@ -265,7 +286,7 @@ export function verdictLines(verdict: Verdict, w: Writer, rows = Infinity, more 
     // The scope is named on its first row only: the rows below it are its fields.
     const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
       const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
-      return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+      return `| ${named} | ${field ?? 'new scope'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
     });
     lines.push(
       '#### What changes',

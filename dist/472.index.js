@@ -1,8 +1,8 @@
-export const id = 899;
-export const ids = [899];
+export const id = 472;
+export const ids = [472];
 export const modules = {
 
-/***/ 3899:
+/***/ 1472:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -305,20 +305,42 @@ const requestLimitMs = ({ requestTimeoutMs, deadline, clock }) => Math.max(1, Ma
  * obey rather than show: the C0 controls (escape, carriage return, bell, line breaks...), DEL,
  * the C1 controls (a lone CSI starts an escape sequence too), the line and paragraph
  * separators, and the marks and overrides that reorder what is shown (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069). The terminal's text, the markdown of a summary and the checks
- * of a server's answers all use it.
+ * U+202A-U+202E, U+2066-U+2069). The checks of a server's answers, and what the spec, `import`
+ * and `--dotenv` accept or refuse, use it (UNSAFE, hasUnsafe) and nothing wider.
  */
 const C0 = '\\u0000-\\u001f';
 /** Those that JSON leaves as they are inside a string (it escapes C0 itself). */
 const BEYOND_JSON_SOURCE = '\\u007f-\\u009f\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/**
+ * Unicode's format characters (general category Cf), which no reader sees as themselves: the
+ * zero-width space, non-joiner and joiner (U+200B-U+200D), the direction marks and the Arabic
+ * letter mark (U+200E, U+200F, U+061C), the embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), the word joiner and the invisible operators (U+2060-U+2064), the BOM
+ * (U+FEFF), the Mongolian vowel separator (U+180E), the soft hyphen, the tag characters.
+ */
+const FORMAT = '\\p{Cf}';
 /** Every unsafe character (global: for replace). */
 const UNSAFE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}]`, 'g');
 /** The unsafe characters JSON.stringify leaves in a string (global: for replace). */
-const characters_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+const BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}]`, 'g');
+/**
+ * For display only: every character a reader would not see as itself, the unsafe ones and the
+ * format characters (global: for replace). Every rendering and the terminal show each as its
+ * escape; nothing accepted or refused depends on it.
+ */
+const INVISIBLE = new RegExp(`[${C0}${BEYOND_JSON_SOURCE}${FORMAT}]`, 'gu');
+/** The invisible characters JSON.stringify leaves in a string (global: for replace). */
+const characters_INVISIBLE_BEYOND_JSON = new RegExp(`[${BEYOND_JSON_SOURCE}${FORMAT}]`, 'gu');
 /** Whether a text holds an unsafe character (a fresh regex: no lastIndex carried between calls). */
 const hasUnsafe = (text) => new RegExp(UNSAFE.source).test(text);
-/** A character as the escape a reader sees instead: `\u001b`. */
-const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+/**
+ * A character as the escape a reader sees instead, as JSON writes it: `\u001b`; one beyond
+ * U+FFFF as its two UTF-16 units, `\udb40\udc01`, which a JSON string reads back as the character.
+ */
+const characters_escapeOf = (char) => char
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 
 ;// CONCATENATED MODULE: ./src/wire/answer-problems.ts
 
@@ -326,7 +348,7 @@ const characters_escapeOf = (char) => `\\u${(char.codePointAt(0) ?? 0).toString(
 const MAX_QUOTED = 120;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** A text as JSON writes it between quotes (so a secret's JSON-escaped form still matches), with every other unsafe character as `\uXXXX` too. */
-const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(characters_BEYOND_JSON, characters_escapeOf);
+const escapeText = (text) => JSON.stringify(text).slice(1, -1).replace(BEYOND_JSON, characters_escapeOf);
 /** What makes a text unfit for one line of a log: its first line break, or else its first unsafe character. */
 function unsafeCharacter(text) {
     if (LINE_BREAK.test(text))
@@ -3278,7 +3300,8 @@ function unknownSuffixes(settings, spec, naming) {
 /**
  * Text from the spec or from a server, made safe for where a door writes it. Both doors write
  * through these, after the secret is scrubbed (cutting first could leave a piece of it whole).
- * The unsafe characters are one list, the wire's (wire/characters.ts).
+ * The characters are the wire's lists (wire/characters.ts): what is shown escaped, INVISIBLE,
+ * is for display alone; what is accepted or refused is decided by hasUnsafe, which is narrower.
  */
 
 /** The longest message a door writes; the service's words can be long. */
@@ -3286,10 +3309,19 @@ const MAX_MESSAGE = 2000;
 const clip = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text);
 /** One line, never one that starts a workflow command (`::...`) of the GitHub runner. */
 const oneLine = (text) => text.replace(/\r\n|\r|\n/g, ' \u23ce ').replace(/^(\s*)::/, '$1\u00bb ::');
-/** Text for a terminal: every unsafe character shown as its escape (`\u001b`), never obeyed. */
-const inert = (text) => text.replace(UNSAFE, characters_escapeOf);
-/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too. */
-const inertJson = (json) => json.replace(BEYOND_JSON, escapeOf);
+/**
+ * Text shown to a reader (a terminal, a rendering): every unsafe or invisible character shown as
+ * its escape (`\u001b`, `\u200b`), never obeyed nor hidden. Display only.
+ */
+const inert = (text) => text.replace(INVISIBLE, characters_escapeOf);
+/** A JSON text for a terminal: JSON already escapes C0 controls inside strings; the others too, as JSON escapes. */
+const inertJson = (json) => json.replace(INVISIBLE_BEYOND_JSON, escapeOf);
+/**
+ * A value as code shows it: its exact text, but a line break as `\n` (`\r` as `\r`) and every
+ * other unsafe or invisible character as its escape (inert). Nothing else is added or taken
+ * away; a JSON text stays one that parses to the same value (the escapes are JSON's).
+ */
+const literal = (text) => inert(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
 /** Whether a text holds a character a terminal or a line-based file would obey. */
 
 
@@ -3319,16 +3351,32 @@ function namedOutputStrings(outputs) {
 
 
 /**
- * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
- * list marker: each character that could start a link, an image, emphasis, code, HTML, an
- * entity, an autolink (`:` of a scheme, `@` of an address, the `.` of `www.`) or a table cell is
- * backslash-escaped (CommonMark allows it for any punctuation); line breaks become spaces, and
- * any other unsafe character (wire/characters.ts) shows as its escape.
+ * Markdown's own punctuation backslash-escaped (CommonMark allows it before any ASCII
+ * punctuation, and shows the character alone): each character that could start a link, an
+ * image, emphasis, code, HTML, an entity, an autolink (`:` of a scheme, `@` of an address, the
+ * `.` of `www.`) or end a table cell. Nothing else changes: the rendered text is the text given.
  */
-const summary_escapeMarkdown = (text) => inert(text
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&')
-    .replace(/(www)\./gi, '$1\\.'));
+const summary_escapePunctuation = (text) => text.replace(/[\\`*_[\]()<>!&|:@~]/g, '\\$&').replace(/(www)\./gi, '$1\\.');
+/**
+ * Text from the spec or a server, rendered as the text it is, inside a table cell or after a
+ * list marker: line breaks become spaces, every unsafe or invisible character shows as its
+ * escape (engine/text.ts' inert), then `defuse` makes it inert where it is posted (defuse.ts:
+ * its word joiners come after the escapes, and so are never escaped themselves), then the
+ * markdown's punctuation is escaped.
+ */
+const escapeMarkdown = (text, defuse = (t) => t) => summary_escapePunctuation(defuse(inert(text.replace(/\r\n|\r|\n/g, ' '))));
+/**
+ * A value in code, as the element's text shows it: the value exactly, but line breaks and
+ * invisible characters as their escapes (engine/text.ts' literal), and the markdown's
+ * punctuation backslash-escaped, which the renderer takes away again. No word joiner or other
+ * mark goes inside: neither host finds a reference in code. GitHub's filters, published from
+ * its pipeline, skip text under `pre`, `code`, `a`, `style` and `script` (gjtorikian/html-pipeline,
+ * lib/html/pipeline/mention_filter.rb, IGNORE_PARENTS; docs.github.com, "Basic writing and
+ * formatting syntax", Quoting code: "The text within the backticks will not be formatted");
+ * GitLab's reference filters skip `pre`, `code`, `a` and `style` (gitlab-org/gitlab,
+ * lib/banzai/filter/references/reference_filter.rb). A JSON value copied from it parses.
+ */
+const codeMarkdown = (text) => `<code>${summary_escapePunctuation(literal(text))}</code>`;
 function headline({ action }, dryRun) {
     if (dryRun && action !== 'none')
         return `Dry run: the provider scope would be ${action}d`;
@@ -3367,9 +3415,9 @@ const folded = (summary, lines) => [
     '',
 ];
 function writerOf({ scrub = (text) => text, prose = (text) => text }) {
-    const code = (text) => `<code>${summary_escapeMarkdown(scrub(text))}</code>`;
+    const code = (text) => codeMarkdown(scrub(text));
     return {
-        cell: (text) => summary_escapeMarkdown(prose(scrub(text))),
+        cell: (text) => escapeMarkdown(scrub(text), prose),
         code,
         // A list of dependent scopes one entry a line (each its string and id), any other value whole.
         value: (v) => (isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v))),
@@ -3397,7 +3445,7 @@ function scopeTables({ action, fields, comparison }, dryRun, level, w) {
         const consent = fields.filter((f) => f.consent).map((f) => f.field);
         out.push(`${level} ${dryRun ? 'The update a run would make' : 'Updated by this run'}`, '', `| Field | Before | ${dryRun ? 'Would become' : 'After'} |`, '|---|---|---|', 
         // An update's fields all have a value before (only a creation's have none).
-        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${summary_escapeMarkdown(CONSENT_NOTE)}.`, '']));
+        ...fields.map((f) => `| ${f.field} | ${value(f.before)} | ${value(f.after)} |`), '', ...(consent.length === 0 ? [] : [`**Consent** (${consent.join(', ')}): ${escapeMarkdown(CONSENT_NOTE)}.`, '']));
     }
     if (comparison.length > 0) {
         out.push(`${level} The spec and the service`, '', '| Field | Spec | Service | Status |', '|---|---|---|---|', ...comparison.map((c) => `| ${c.field} | ${value(c.spec)} | ${value(c.service)} | ${c.same ? 'same' : '**differs**'} |`), '');
@@ -3499,7 +3547,7 @@ function verdictLines(verdict, w, rows = Infinity, more = '') {
         // The scope is named on its first row only: the rows below it are its fields.
         const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
             const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
-            return `| ${named} | ${field ?? '_new scope_'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
+            return `| ${named} | ${field ?? 'new scope'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
         });
         lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
     }
@@ -3685,25 +3733,26 @@ function unwellBecause({ exitCode, plan, credentials }, onDrift) {
     return because;
 }
 
-;// CONCATENATED MODULE: ./src/render/comment.ts
-
+;// CONCATENATED MODULE: ./src/render/defuse.ts
 /**
- * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
- * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
- * counts UTF-16 units, never fewer than the characters GitHub counts.
+ * Text made inert where a host would link or notify: a word joiner (U+2060, invisible) put in
+ * each mention, reference or link the host finds in the rendered text outside code. Values in
+ * code get none (summary.ts, codeMarkdown): neither host looks for references there. Kept apart
+ * from comment.ts (which uses them, and exports them again) so that the command line's
+ * `--format markdown` (cli/main.ts) has them without the comment's renderer, which it loads only
+ * for `--gitlab-note`.
  */
-const COMMENT_LIMIT = 65_536;
 /**
- * One comment per client and spec file: a matrix over several providers keeps one each. Both
- * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
+ * On a pull request a mention notifies its user, and `#12` or `GH-12` links an issue, whatever
+ * escapes the markdown holds: GitHub finds them in the rendered text outside code
+ * (https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls).
+ * A word joiner after `@`, `#` and `GH-`, and between `www` and its dot (an autolink), keeps the
+ * text as it reads and makes it inert. Values in code get none (summary.ts, codeMarkdown).
  */
-const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
-/**
- * On a pull request a mention notifies its user and `#12` links an issue, whatever escapes the
- * markdown holds: GitHub finds both in the rendered text. A word joiner after `@` and `#`, and
- * between `www` and its dot (an autolink), keeps the text as it reads and makes it inert.
- */
-const defuse = (text) => text.replace(/[@#]/g, '$&\u2060').replace(/(www)(\.)/gi, '$1\u2060$2');
+const defuse = (text) => text
+    .replace(/[@#]/g, '$&\u2060')
+    .replace(/(www)(\.)/gi, '$1\u2060$2')
+    .replace(/\b(GH-)(\d)/gi, '$1\u2060$2');
 /**
  * GitLab links more than GitHub does, in the rendered text as GitHub does
  * (https://docs.gitlab.com/user/markdown/#gitlab-specific-references): `!3` a merge request,
@@ -3716,13 +3765,38 @@ const defuseForGitLab = (text) => defuse(text)
     .replace(/>/g, '\u2060>')
     .replace(/\b(GL-)(\d)/gi, '$1\u2060$2');
 /**
- * Outside code only (GitLab looks for references and links in no `code` element: its
- * reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
+ * Outside code only, as every defusing here (GitLab looks for references and links in no `code`
+ * element: its reference filters skip `pre`, `code`, `a` and `style`, gitlab-org/gitlab,
  * lib/banzai/filter/references/reference_filter.rb): a commit's SHA, 7 to 40 hex digits,
  * links to the commit, and `scheme://` starts a link. Runs of hex digits are broken every 6,
  * and `://` after its colon; values in code stay whole, for whoever copies a scope string.
  */
 const defuseProseForGitLab = (text) => text.replace(/[0-9a-f]{7,}/gi, (run) => run.replace(/.{6}(?=.)/g, '$&\u2060')).replace(/:\/\//g, ':\u2060//');
+/**
+ * Inert on GitHub and on GitLab both, wherever the markdown is posted (`--format markdown`):
+ * GitLab's rules hold GitHub's (defuseForGitLab starts with defuse), and its prose rules.
+ * GitLab's quick actions need a line that starts with `/` (gitlab-org/gitlab,
+ * lib/gitlab/quick_actions/extractor.rb; https://docs.gitlab.com/user/project/quick_actions/):
+ * no value starts a line, as every line break of one is a space outside code and `\n` in it.
+ */
+const defuseForBoth = (text) => defuseProseForGitLab(defuseForGitLab(text));
+
+;// CONCATENATED MODULE: ./src/render/comment.ts
+
+
+/**
+ * GitHub refuses a longer comment: HTTP 422, "body is too long (maximum is 65536 characters)"
+ * (as quoted in danger/danger#424 and telia-oss/github-pr-resource#259). A JS string's length
+ * counts UTF-16 units, never fewer than the characters GitHub counts.
+ */
+const COMMENT_LIMIT = 65_536;
+/**
+ * One comment per client and spec file: a matrix over several providers keeps one each. Both
+ * are inputs, so they are URL-encoded: no `-->` can end the HTML comment early.
+ */
+const commentMarker = (clientId, spec) => `<!-- ensure-provider-scope client=${encodeURIComponent(clientId.toLowerCase())} spec=${encodeURIComponent(spec)} -->`;
+// The defusing of each host (defuse.ts), as the renderings have always imported it from here.
+
 /** A value cut to `limit` characters, saying how much was left out and where it is whole. */
 function cut(text, limit, whole = "the run's summary") {
     if (text.length <= limit)
@@ -3737,7 +3811,7 @@ const GITHUB_COMMENT = {
     whole: "the run's summary",
     linked: (url) => `The job summary of [the run](${url}) has the whole report.`,
     wholeShort: 'the summary',
-    defuse,
+    defuse: defuse,
     prose: (text) => text,
 };
 /**
@@ -3758,6 +3832,8 @@ const GITLAB_NOTE = {
     defuse: defuseForGitLab,
     prose: defuseProseForGitLab,
 };
+/** What a value shown outside code goes through on the target: its defusing, then its prose rules. */
+const outsideCode = ({ defuse, prose }) => (text) => prose(defuse(text));
 // The longest value kept whole, tried in turn until the body fits; then, at the last, fewer rows of "What changes".
 const VALUE_LIMITS = [Infinity, 2_000, 400, 80];
 const ROW_LIMITS = [40, 10];
@@ -3783,7 +3859,7 @@ function renderComment(facts) {
         const named = cut(left.map((s) => `${s.suffix} (${scopeStatus(s, plan?.dryRun === true)})`).join(', '), 2_000, target.whole);
         const more = left.length === 0
             ? ''
-            : ` Its ${left.length} last scope(s), there: ${summary_escapeMarkdown(target.prose(target.defuse(facts.scrub(named))))}.`;
+            : ` Its ${left.length} last scope(s), there: ${escapeMarkdown(facts.scrub(named), outsideCode(target))}.`;
         // A blank line before the footer's rule: right under a line of text, `---` would make that line a heading.
         return `\n\n_The rest is too long for a ${target.noun}._${more}\n\n${footerOf(facts, target, true)}`;
     };
@@ -3795,7 +3871,7 @@ function renderComment(facts) {
     const room = target.limit - tailOf(listed).length;
     const kept = unclosed(upTo(room)) ? `${upTo(room - close.length)}${close}` : upTo(room);
     // A scope's heading as the last rendering wrote it: its value scrubbed, cut to the last limit, made inert and escaped.
-    const heading = (suffix) => `\n#### ${summary_escapeMarkdown(target.prose(target.defuse(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole))))}: `;
+    const heading = (suffix) => `\n#### ${escapeMarkdown(cut(facts.scrub(suffix), VALUE_LIMITS.at(-1), target.whole), outsideCode(target))}: `;
     // The sections come in the summary's order, and cut headings may read alike: each is looked for after the one before.
     let from = 0;
     const first = listed.findIndex((s) => {
@@ -3807,22 +3883,22 @@ function renderComment(facts) {
 }
 function render(facts, target, limit, rows) {
     const { conclusion, marker, ranFor, scrub, assign } = facts;
-    // Each value: scrubbed whole first, then cut, made inert and escaped.
+    // Each value: scrubbed whole first, then cut; then, outside code alone, made inert; then escaped (summary.ts).
     let wasCut = false;
     const value = (text) => {
         const clean = scrub(text);
         const kept = cut(clean, limit, target.whole);
         wasCut ||= kept !== clean;
-        return target.defuse(kept);
+        return kept;
     };
     return [
         marker,
         buildSummary(conclusion, {
             ranFor,
             scrub: value,
-            prose: target.prose,
+            prose: outsideCode(target),
             assign,
-            rows: { limit: rows, more: `${summary_escapeMarkdown(target.whole)} has them all` },
+            rows: { limit: rows, more: `${escapeMarkdown(target.whole)} has them all` },
         }),
         footerOf(facts, target, wasCut),
     ].join('\n');
@@ -3831,7 +3907,7 @@ function footerOf({ runUrl, spec }, target, wasCut) {
     const note = wasCut
         ? ` Some values were cut to keep this ${target.noun} within ${target.host}'s limit: ${target.wholeShort} has them whole.`
         : '';
-    return `---\n<sub>Spec file <code>${summary_escapeMarkdown(target.defuse(spec))}</code>. ${target.linked(runUrl)}${note}</sub>\n`;
+    return `---\n<sub>Spec file ${codeMarkdown(spec)}. ${target.linked(runUrl)}${note}</sub>\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/issue.ts
@@ -3974,7 +4050,7 @@ function credentialLines(check, { value, code }) {
             ? `- **The secret in use is older than ${finding.maxAgeDays} days** (the spec's \`credentials.max_age_days\`): every credential that may be the one in use is older; the youngest of them, ${named(finding.credential)}, is ${finding.ageDays} days old. ` +
                 "Rotate the secret (the rotation action, or `ensure-provider-scope rotate`: docs/rotation.md), deploy the provider with the new one, and check that the rotation's schedule still runs (GitHub disables a schedule after 60 days without activity in the repository)."
             : `- **A credential this tool did not make**, beside the client's first (the developer portal's): ${named(finding.credential)}. ` +
-                `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: \`retire_id: ${value(finding.credential.id)}\` in the rotation action, or \`--retire-id ${value(finding.credential.id)}\`. ` +
+                `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: ${code(`retire_id: ${finding.credential.id}`)} in the rotation action, or ${code(`--retire-id ${finding.credential.id}`)}. ` +
                 'If nobody did, someone may hold a leaked secret: follow docs/rotation.md, "A leaked secret", at once.'),
         '',
     ];
@@ -4017,8 +4093,9 @@ function openerOf(conclusion, because, w, found) {
         : verdictLine(conclusion.verdict, w);
 }
 function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, limit, rows) {
-    const value = (text) => summary_escapeMarkdown(defuse(cut(scrub(text), limit)));
-    const code = (text) => `<code>${value(text)}</code>`;
+    const kept = (text) => cut(scrub(text), limit);
+    const value = (text) => escapeMarkdown(kept(text), defuse);
+    const code = (text) => codeMarkdown(kept(text));
     const w = { value, code };
     const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
     const summary = { cell: value, code, value: shown, table: () => [] };
@@ -4093,7 +4170,7 @@ function watchWriting(facts) {
  */
 function watchPreview(writing) {
     if ('issue' in writing)
-        return `# ${escapeMarkdown(writing.issue.title)}\n\n${writing.issue.body}`;
+        return `# ${escapePunctuation(writing.issue.title)}\n\n${writing.issue.body}`;
     return `_The watch would open no issue: it would find the registration well, and close an issue it had open with this comment:_\n\n${writing.resolved}\n`;
 }
 
