@@ -243,7 +243,7 @@ function render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, 
     // The verdict's line opens the issue; its table and next step follow it (verdictLines).
     // A failed run's next step is its errors, which the issue lists with its warnings.
     const verdict = conclusion.exitCode === 0 ? conclusion.verdict : { ...conclusion.verdict, next: [] };
-    const [, ...changes] = (0,render_summary/* verdictLines */.rz)(verdict, summary, rows, `[the run](${runUrl}) has them all`);
+    const [, ...changes] = (0,render_summary/* verdictLines */.rz)(verdict, summary, { limit: rows, more: `[the run](${runUrl}) has them all` });
     const details = [...stringLines(conclusion, w), ...providerLines(conclusion.providers ?? [], w)];
     return [
         marker,

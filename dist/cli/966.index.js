@@ -5593,15 +5593,17 @@ function verdictLine({ title, items }, { code, cell }) {
  * scope, the field, the service's value and the spec's, for differing or new fields only; a
  * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
  */
-function verdictLines(verdict, w, rows = Infinity, more = '') {
+function verdictLines(verdict, w, rows) {
     const lines = [verdictLine(verdict, w), ''];
     if (verdict.rows.length > 0) {
         // The scope is named on its first row only: the rows below it are its fields.
-        const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
-            const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
+        const shown = verdict.rows.slice(0, rows?.limit).map(({ scope, field, service, spec }, index, all) => {
+            const named = all[index - 1]?.scope === scope ? '' : w.code(scope);
             return `| ${named} | ${field ?? 'new scope'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
         });
-        lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []), '');
+        lines.push('#### What changes', '', '| Scope | Field | Service | Spec |', '|---|---|---|---|', ...shown, ...(rows !== undefined && verdict.rows.length > rows.limit
+            ? [`| and ${verdict.rows.length - rows.limit} more | ${rows.more} | | |`]
+            : []), '');
     }
     const [one, ...others] = verdict.next;
     if (one !== undefined && others.length === 0)
@@ -5639,7 +5641,7 @@ function outputLines(outputs, { code }) {
 function buildSummary(conclusion, context) {
     const w = writerOf(context);
     const { plan, problems, messages, outputs, verdict } = conclusion;
-    const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
+    const lines = verdictLines(verdict, w, context.rows);
     if (problems !== undefined)
         return [...lines, ...problemLines(problems, w)].join('\n');
     const report = plan !== undefined ? planLines(conclusion, plan, context, w) : failedLines(conclusion, context.ranFor, w);

@@ -276,7 +276,7 @@ function render(
   // The verdict's line opens the issue; its table and next step follow it (verdictLines).
   // A failed run's next step is its errors, which the issue lists with its warnings.
   const verdict = conclusion.exitCode === 0 ? conclusion.verdict : { ...conclusion.verdict, next: [] };
-  const [, ...changes] = verdictLines(verdict, summary, rows, `[the run](${runUrl}) has them all`);
+  const [, ...changes] = verdictLines(verdict, summary, { limit: rows, more: `[the run](${runUrl}) has them all` });
   const details = [...stringLines(conclusion, w), ...providerLines(conclusion.providers ?? [], w)];
   return [
     marker,

@@ -280,12 +280,12 @@ export function verdictLine({ title, items }: Verdict, { code, cell }: Pick<Writ
  * scope, the field, the service's value and the spec's, for differing or new fields only; a
  * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
  */
-export function verdictLines(verdict: Verdict, w: Writer, rows = Infinity, more = ''): string[] {
+export function verdictLines(verdict: Verdict, w: Writer, rows?: SummaryContext['rows']): string[] {
   const lines = [verdictLine(verdict, w), ''];
   if (verdict.rows.length > 0) {
     // The scope is named on its first row only: the rows below it are its fields.
-    const shown = verdict.rows.slice(0, rows).map(({ scope, field, service, spec }, index, all) => {
-      const named = index > 0 && all[index - 1]?.scope === scope ? '' : w.code(scope);
+    const shown = verdict.rows.slice(0, rows?.limit).map(({ scope, field, service, spec }, index, all) => {
+      const named = all[index - 1]?.scope === scope ? '' : w.code(scope);
       return `| ${named} | ${field ?? 'new scope'} | ${service === null ? 'none' : w.value(service)} | ${field === null ? w.code(String(spec)) : w.value(spec)} |`;
     });
     lines.push(
@@ -294,7 +294,9 @@ export function verdictLines(verdict: Verdict, w: Writer, rows = Infinity, more 
       '| Scope | Field | Service | Spec |',
       '|---|---|---|---|',
       ...shown,
-      ...(verdict.rows.length > rows ? [`| and ${verdict.rows.length - rows} more | ${more} | | |`] : []),
+      ...(rows !== undefined && verdict.rows.length > rows.limit
+        ? [`| and ${verdict.rows.length - rows.limit} more | ${rows.more} | | |`]
+        : []),
       '',
     );
   }
@@ -337,7 +339,7 @@ function outputLines(outputs: NonNullable<Conclusion['outputs']>, { code }: Writ
 export function buildSummary(conclusion: Conclusion, context: SummaryContext): string {
   const w = writerOf(context);
   const { plan, problems, messages, outputs, verdict } = conclusion;
-  const lines = verdictLines(verdict, w, context.rows?.limit, context.rows?.more);
+  const lines = verdictLines(verdict, w, context.rows);
   if (problems !== undefined) return [...lines, ...problemLines(problems, w)].join('\n');
   const report =
     plan !== undefined ? planLines(conclusion, plan, context, w) : failedLines(conclusion, context.ranFor, w);
