@@ -4100,7 +4100,7 @@ function issue_render(conclusion, { because, marker, runUrl, spec, clientId, scr
     const code = (text) => codeMarkdown(kept(text));
     const w = { value, code };
     const shown = (v) => isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-    const summary = { cell: value, code, value: shown, table: () => [] };
+    const summary = { cell: value, code, value: shown };
     const { found, advice } = verdictOf(conclusion, w);
     // The verdict's line opens the issue; its table and next step follow it (verdictLines).
     // A failed run's next step is its errors, which the issue lists with its warnings.

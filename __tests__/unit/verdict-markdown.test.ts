@@ -103,7 +103,9 @@ test("the watch's issue: only the credentials wrong, it opens with what the watc
   expect(body.split('name differs, align the spec')).toHaveLength(2);
   // Failed before its settings were read: no scope string, no provider, nothing folded.
   const early = { messages: [], exitCode: 1 as const, verdict: failureVerdict({ messages: [] }, INPUT_NAMING) };
-  expect(issueOf(early, ['failed'])).not.toContain('<details>');
+  const earlyIssue = issueOf(early, ['failed']);
+  expect(earlyIssue).not.toContain('<details>');
+  expect(earlyIssue).toContain('then run this workflow again.\n\n---\n<sub>Kept by');
 });
 
 test("the issue's table shows a dependent scope's entries one a line", () => {

@@ -238,7 +238,7 @@ function render(conclusion, { because, marker, runUrl, spec, clientId, scrub }, 
     const code = (text) => (0,render_summary/* codeMarkdown */.fl)(kept(text));
     const w = { value, code };
     const shown = (v) => (0,drift/* isDependentList */.CY)(v) ? (0,drift/* valueEntries */.OT)(v).map(code).join('<br>') : code((0,drift/* valueText */.Ru)(v));
-    const summary = { cell: value, code, value: shown, table: () => [] };
+    const summary = { cell: value, code, value: shown };
     const { found, advice } = verdictOf(conclusion, w);
     // The verdict's line opens the issue; its table and next step follow it (verdictLines).
     // A failed run's next step is its errors, which the issue lists with its warnings.

@@ -251,7 +251,7 @@ function verdictOf(
 function openerOf(
   conclusion: Conclusion,
   because: readonly Unwell[],
-  w: SummaryWriter,
+  w: Pick<SummaryWriter, 'code' | 'cell'>,
   found: (why: Unwell) => string,
 ): string {
   return conclusion.verdict.title === 'No changes'
@@ -271,7 +271,7 @@ function render(
   const w: Writer = { value, code };
   const shown = (v: FieldValue): string =>
     isDependentList(v) ? valueEntries(v).map(code).join('<br>') : code(valueText(v));
-  const summary: SummaryWriter = { cell: value, code, value: shown, table: () => [] };
+  const summary = { cell: value, code, value: shown };
   const { found, advice } = verdictOf(conclusion, w);
   // The verdict's line opens the issue; its table and next step follow it (verdictLines).
   // A failed run's next step is its errors, which the issue lists with its warnings.

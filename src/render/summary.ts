@@ -280,7 +280,11 @@ export function verdictLine({ title, items }: Verdict, { code, cell }: Pick<Writ
  * scope, the field, the service's value and the spec's, for differing or new fields only; a
  * creation's scope first, its fields below it) with at most `rows` rows, and the next step.
  */
-export function verdictLines(verdict: Verdict, w: Writer, rows?: SummaryContext['rows']): string[] {
+export function verdictLines(
+  verdict: Verdict,
+  w: Pick<Writer, 'code' | 'cell' | 'value'>,
+  rows?: SummaryContext['rows'],
+): string[] {
   const lines = [verdictLine(verdict, w), ''];
   if (verdict.rows.length > 0) {
     // The scope is named on its first row only: the rows below it are its fields.
