@@ -4660,26 +4660,30 @@ function writerFor(core, scrub, withSummary) {
     let annotated = 0;
     let unannotated = 0;
     // Every text the run writes goes through here: the service's own words may echo the secret,
-    // and text from the spec or a server may hold line breaks. An annotation's text is escaped
-    // as a workflow command (workflow-commands.ts); a log line is written as it is, so it is made
-    // one line, which the runner cannot read as a workflow command (`::...`) of its own.
+    // and text from the spec or a server may hold line breaks and control characters (the log
+    // shows an escape sequence as colours). Every such character is shown as its escape (inert).
+    // An annotation's text, line breaks kept, is escaped as a workflow command
+    // (workflow-commands.ts); a log line is written as it is, so it is made one line, which the
+    // runner cannot read as a workflow command (`::...`) of its own.
+    const logLine = (text) => core.info(inert(oneLine(text)));
     const write = (message) => {
         const text = scrub(message.text);
+        const shown = text.split('\n').map(inert).join('\n');
         if (message.level === 'error' && annotated === MAX_ERROR_ANNOTATIONS) {
             // Past the runner's limit: said once all the same, in the log.
             unannotated++;
-            core.info(oneLine(`Error: ${text}`));
+            logLine(`Error: ${text}`);
         }
         else if (message.level === 'warning' || message.level === 'error') {
             if (message.level === 'error')
                 annotated++;
             const { location, title } = message;
-            core[message.level](clip(text), { ...location, ...(title === undefined ? {} : { title }) });
+            core[message.level](clip(shown), { ...location, ...(title === undefined ? {} : { title }) });
         }
         else if (message.level === 'debug')
-            core.debug(text); // escaped as a workflow command, like an annotation
+            core.debug(shown); // escaped as a workflow command, like an annotation
         else
-            core.info(oneLine(text));
+            logLine(text);
     };
     const conclude = ({ outputs, messages }) => {
         const strings = outputs === undefined ? {} : outputStrings(outputs);

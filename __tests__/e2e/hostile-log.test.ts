@@ -5,6 +5,7 @@
  * for leaks. (One file per theme, so that none runs long on a loaded machine.)
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { expectSafe, Harness, SECRET, SPEC_FILE, stdoutLines } from '../support/harness.ts';
 
 let h: Harness;
@@ -49,6 +50,20 @@ describe('1. no workflow command forged on stdout', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('busy ⏎ ::error::forged in a log line');
     expect(stdoutLines(result).some((line) => line.startsWith('::error::forged'))).toBe(false);
+    expectSafe(h, result);
+  });
+
+  test('from the service, echoed in a log line: an escape sequence and invisible characters shown as escapes', async () => {
+    h.service.inject({
+      method: 'POST',
+      status: 503,
+      body: JSON.stringify({ errors: [{ detail: 'busy\u001b[2J\u001b]0;title\u0007\u202eevil\u200b' }] }),
+    });
+    const result = await h.run();
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('busy\\u001b[2J\\u001b]0;title\\u0007\\u202eevil\\u200b');
+    expect(OBEYED_CONTROL.test(result.stdout.replace(/\n/g, ''))).toBe(false);
+    expect(result.stdout).not.toMatch(/[\u202e\u200b]/u);
     expectSafe(h, result);
   });
 });

@@ -19,7 +19,9 @@ export interface CliRun {
 export class CliWorkspace {
   dir = '';
 
+  /** A new folder with these files; the one made before, if any, is removed first (a test may start over). */
   async create(files: Record<string, string>): Promise<void> {
+    await this.remove();
     this.dir = await mkdtemp(path.join(tmpdir(), 'eps-cli-'));
     for (const [file, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(this.dir, file)), { recursive: true });
@@ -29,7 +31,10 @@ export class CliWorkspace {
 
   write = (file: string, text: string): Promise<void> => writeFile(path.join(this.dir, file), text);
   read = (file: string): Promise<string> => readFile(path.join(this.dir, file), 'utf8');
-  remove = (): Promise<void> => rm(this.dir, { recursive: true, force: true });
+  remove = async (): Promise<void> => {
+    if (this.dir !== '') await rm(this.dir, { recursive: true, force: true });
+    this.dir = '';
+  };
 
   /**
    * `failWrite`: writing a file fails with this error, as a full disk or a read-only folder would.

@@ -15,6 +15,7 @@ import { MAX_QUOTED } from '../../src/wire/answer-problems.ts';
 import { escapeMarkdown as md } from '../../src/render/summary.ts';
 import { fakeClock } from '../support/clock.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
+import { OBEYED_CONTROL } from '../support/terminal.ts';
 import { echoTheToken } from '../support/token-runs.ts';
 
 // Characters JSON escapes (" and \) and that base64 and URL encoding change.
@@ -549,6 +550,29 @@ describe('hostile text and the edges of a run', () => {
     expect(runner.lines('info')[0]).toBe(
       `Ensuring scope "X\\n::stop-commands::pwn" for client ${client.id} at ${service.url}`,
     );
+  });
+
+  test('control and invisible characters from the spec and the service are shown as escapes in log lines and annotations', async () => {
+    // GitHub's log viewer obeys an escape sequence (colours) and a reader never sees U+202E or U+200B.
+    await writeFile(path.join(workspace, SPEC_FILE), 'name: "X\\u202eY\\u200b"\ndescription: d\nadvertised: true\n');
+    addScope({ name: 'X\u202eY\u200b', description: 'Old\u202e\nnext' });
+    service.inject({
+      method: 'GET',
+      status: 503,
+      body: JSON.stringify({ errors: [{ detail: 'busy\u001b[2J\u009b6n\u200bnow' }] }),
+    });
+    const runner = await runWith();
+    const said = [...runner.lines('info'), ...runner.annotations().map((a) => a.message)];
+    for (const text of said)
+      expect({ text, obeyed: OBEYED_CONTROL.test(text), hidden: /[\u200b\u202e]/u.test(text) }).toEqual({
+        text,
+        obeyed: false,
+        hidden: false,
+      });
+    expect(runner.lines('info')[0]).toContain('"X\\u202eY\\u200b"');
+    expect(runner.lines('info').join('\n')).toContain('busy\\u001b[2J\\u009b6n\\u200bnow');
+    const drift = runner.annotations().find((a) => a.message.includes('description'));
+    expect(drift?.message).toContain('Old\\u202e\\nnext');
   });
 
   test('an output that would hold the secret holds *** instead', async () => {
