@@ -120,6 +120,11 @@ export class FakeGitLabApi {
     return this.url;
   }
 
+  /** Settles once every connection to the API has been closed. */
+  allClosed(): Promise<void> {
+    return this.local.allClosed();
+  }
+
   stop(): Promise<void> {
     return this.local.stop();
   }

@@ -17,8 +17,18 @@ export class LocalServer {
   /** A socket to destroy on stop. */
   track(socket: Socket): Socket {
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      if (this.sockets.size === 0) for (const resolve of this.idle.splice(0)) resolve();
+    });
     return socket;
+  }
+
+  private readonly idle: Array<() => void> = [];
+
+  /** Settles once no socket is open: every connection a client made has been closed. */
+  allClosed(): Promise<void> {
+    return this.sockets.size === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
   }
 
   /** Listens on 127.0.0.1 (any free port by default); the port. A taken port is named in the error. */

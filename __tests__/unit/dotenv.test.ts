@@ -54,6 +54,7 @@ test('one more is refused for its size, by name, with what to do', () => {
   const said = Number([...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(SAID)][0]?.[1]);
   const [problem, ...more] = dotenvProblems(listOf(said + 1), scopeStringFor);
   expect(more).toEqual([]);
+  expect(problem?.field).toBe('dotenv');
   expect(problem?.message).toMatch(
     new RegExp(
       `^--dotenv: the ${said + 1} listed scopes' strings and ids alone take \\d+ bytes in a dotenv file, and GitLab reads one under ${MAX_BYTES} only\\. List fewer scopes in one spec, or use --json instead\\.$`,
@@ -77,8 +78,10 @@ test('a value the file cannot hold, a control character or a blank at an end: re
     new ActionError(refusal('scope_string')),
   );
   expect(() => dotenvOf({ ...outputs, scope_id: ' i' }, TOLD_AS_ONE)).toThrow(new ActionError(refusal('scope_id')));
-  const scopes = { a: { scope_string: 'https://a.example/a\n' } } as unknown as Outputs['scopes'];
+  const scopes = { a: { scope_string: 'https://a.example/a\n', scope_id: 'i' } } as unknown as Outputs['scopes'];
   expect(() => dotenvOf({ ...outputs, scopes }, TOLD_APART)).toThrow(new ActionError(refusal('scope_string of a')));
+  const badId = { a: { scope_string: 'https://a.example/a', scope_id: 'i\r' } } as unknown as Outputs['scopes'];
+  expect(() => dotenvOf({ ...outputs, scopes: badId }, TOLD_APART)).toThrow(new ActionError(refusal('scope_id of a')));
 });
 
 test('the file of the scopes that fit is the one a run writes: under the limit, one SCOPE_STRING_<SUFFIX> line each', () => {

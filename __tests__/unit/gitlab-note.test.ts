@@ -221,6 +221,31 @@ describe('the note', () => {
   });
 });
 
+describe("the note's connections", () => {
+  // Event-loop turns, not time: a closed connection's end arrives within a few.
+  const turns = async (count: number): Promise<'open'> => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+    return 'open';
+  };
+
+  test('each closed when the note is written, not left open for their keep-alive (the command exits at once)', async () => {
+    const run = await cli(['plan', '--gitlab-note']);
+    expect(run.exitCode).toBe(2);
+    expect(notes()).toHaveLength(1);
+    expect(await Promise.race([gitlab.allClosed().then(() => 'closed'), turns(1000)])).toBe('closed');
+  });
+
+  test("--debug: a line for each of GitLab's requests, as for the service's", async () => {
+    const run = await cli(['plan', '--gitlab-note', '--debug']);
+    const debug = run.stderr.split('\n').filter((line) => / \/api\/v4\/\S+: HTTP \d+ in /.test(line));
+    expect(debug.map((line) => line.replace(/^.*?(GET|POST|PUT) /, '$1 ').replace(/ in .*$/, ''))).toEqual([
+      'GET /api/v4/user: HTTP 200',
+      `GET /api/v4${NOTES}: HTTP 200`,
+      `POST /api/v4${NOTES}: HTTP 201`,
+    ]);
+  });
+});
+
 describe('outside a merge request, or without what it needs: the run as without the flag', () => {
   test.each([undefined, ' '])('no CI_MERGE_REQUEST_IID (%j): one notice, no request, no warning', async (iid) => {
     const run = await cli(['plan', '--gitlab-note'], { CI_MERGE_REQUEST_IID: iid });
@@ -615,6 +640,17 @@ describe('its parts', () => {
     expect(nextPage(url, { link: ['<https://gitlab.example/c>; rel="next"'] }, origin)).toBe(
       'https://gitlab.example/c',
     );
+    // A page's number, blanks around it trimmed; anything else is no number.
+    const page = (value: string | string[]): string | undefined => nextPage(url, { 'x-next-page': value }, origin);
+    expect([' 4 ', '12', '4a', 'a4', ['2', '3']].map(page)).toEqual([
+      `${url}&page=4`,
+      `${url}&page=12`,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // Link's grammar: blanks on either side of the `;`, or none; rel's value quoted or not.
+    expect(nextPage(url, { link: '<https://gitlab.example/d> ;rel=next' }, origin)).toBe('https://gitlab.example/d');
   });
 
   test('a failure that is no HTTP answer still says what it was', () => {

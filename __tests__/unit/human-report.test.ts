@@ -496,6 +496,21 @@ describe('jsonReport', () => {
     expect('verdict' in jsonReport('import', {}, [], 0)).toBe(false);
   });
 
+  test('the status a command that ends well reports; a run with no plan lists no unlisted scope; the outputs as the run set them', () => {
+    expect((['verify', 'import', 'apply'] as const).map((command) => jsonReport(command, {}, [], 0).status)).toEqual([
+      'verified',
+      'imported',
+      'applied',
+    ]);
+    expect(jsonReport('import', {}, [], 0)).toMatchObject({ unlisted: [], outputs: null, scopes: [], providers: [] });
+    const applied = conclusionOf(REGISTERED);
+    expect([applied.outputs?.scope_strings, Object.keys(applied.outputs?.scopes ?? {})]).toEqual([
+      [SCOPE_STRING],
+      ['action_all'],
+    ]);
+    expect(jsonReport('apply', applied, [], 0).outputs).toEqual(applied.outputs);
+  });
+
   test('a creation: a field the definition leaves undefined (required_domains, not given) is not listed', () => {
     const planned = { id: '' as const, scope_string: SCOPE_STRING };
     const definition = {

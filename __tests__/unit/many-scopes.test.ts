@@ -14,7 +14,13 @@ import type { ReconcileResult } from '../../src/engine/reconcile/reconcile.ts';
 import type { ScopeDefinition } from '../../src/engine/reconcile/service.ts';
 import { INPUT_NAMING } from '../../src/github/inputs.ts';
 import { buildSummary, escapeMarkdown as md } from '../../src/render/summary.ts';
-import { COMMENT_LIMIT, commentMarker, renderComment } from '../../src/render/comment.ts';
+import {
+  COMMENT_LIMIT,
+  commentMarker,
+  GITHUB_COMMENT,
+  renderComment,
+  type CommentFacts,
+} from '../../src/render/comment.ts';
 import { renderIssue, watchMarker } from '../../src/render/issue.ts';
 import { id, nthUuid } from '../support/ids.ts';
 
@@ -177,15 +183,15 @@ const CASES: Array<[string, Conclusion, (i: number) => string]> = [
 
 const summaryOf = (conclusion: Conclusion): string =>
   buildSummary(conclusion, { ranFor: 'pull_request on refs/pull/7/merge' });
-const commentOf = (conclusion: Conclusion): string =>
-  renderComment({
-    conclusion,
-    marker: commentMarker(CLIENT_ID, SPEC),
-    ranFor: 'pull_request on refs/pull/7/merge',
-    runUrl: RUN_URL,
-    spec: SPEC,
-    scrub: (text) => text,
-  });
+const commentFacts = (conclusion: Conclusion): CommentFacts => ({
+  conclusion,
+  marker: commentMarker(CLIENT_ID, SPEC),
+  ranFor: 'pull_request on refs/pull/7/merge',
+  runUrl: RUN_URL,
+  spec: SPEC,
+  scrub: (text) => text,
+});
+const commentOf = (conclusion: Conclusion): string => renderComment(commentFacts(conclusion));
 const issueOf = (conclusion: Conclusion): string =>
   renderIssue(conclusion, {
     because: ['drift'],
@@ -243,6 +249,25 @@ describe(`a spec of ${COUNT} listed scopes with long values`, () => {
       );
     },
   );
+
+  test.each(CASES.slice(1, 2))(
+    '%s: the rows of what changes cut to the last limit, the others counted and sent to the summary',
+    (_what, conclusion) => {
+      expect(conclusion.verdict.rows.length).toBeGreaterThan(40);
+      expect(commentOf(conclusion)).toContain(
+        `\n| and ${conclusion.verdict.rows.length - 10} more | the run's summary has them all | | |\n`,
+      );
+    },
+  );
+
+  test('a room the verdict alone outgrows: cut before the folded report, which it never opens, so it closes none', () => {
+    const conclusion = CASES[1]?.[1] as Conclusion;
+    const small = { ...GITHUB_COMMENT, limit: 2_500 };
+    const comment = renderComment({ ...commentFacts(conclusion), target: small });
+    expect(comment.length).toBeLessThanOrEqual(small.limit);
+    expect(comment).toContain('_The rest is too long for a comment._');
+    expect(comment.match(/<\/?details>/g)).toBeNull();
+  });
 
   test('suffixes longer than a value the comment cuts: only the scopes whose sections it cut are named after it', () => {
     const longSuffix = (i: number): string => `${'s'.repeat(90)}_${i}`;

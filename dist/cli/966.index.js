@@ -2678,7 +2678,6 @@ function dotenvOf(outputs, { apart }) {
 }
 /** The file's text, each value checked; its size not yet. */
 function textOf(fields, perScope) {
-    // [what a message calls it, the line's name, the value]
     const named = [
         ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),
         ...perScope.flatMap(([suffix, scopeString, scopeId]) => [
@@ -2686,7 +2685,7 @@ function textOf(fields, perScope) {
             [`scope_id of ${suffix}`, scopeIdName(suffix), scopeId],
         ]),
     ];
-    const lines = named.map(([output, name, value = '']) => {
+    const lines = named.map(([output, name, value]) => {
         // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
         if ((0,characters/* hasUnsafe */.B0)(value) || value.trim() !== value) {
             throw new errors/* ActionError */.l(`--dotenv: the output ${output} holds a line break, a control character or blanks at its ends, which a dotenv file cannot hold. Nothing was written; use --json instead.`);
@@ -2724,8 +2723,10 @@ function dotenvProblems({ telling, scopes }, scopeStringFor) {
     if (problems.length > 0)
         return problems;
     // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
-    const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
+    const perScope = scopes.map((s) => [s.scope_suffix, scopeStringFor(s.scope_suffix), NO_ID]);
+    const strings = perScope.map(([, scopeString]) => scopeString);
     const fields = {
+        // The first listed scope's, as a run's output (the schema lists at least one).
         scope_string: strings[0] ?? '',
         scope_id: NO_ID,
         scope_strings: JSON.stringify(strings),
@@ -2733,7 +2734,7 @@ function dotenvProblems({ telling, scopes }, scopeStringFor) {
         updated: 'false',
         changes: 'false',
     };
-    const bytes = Buffer.byteLength(textOf(fields, scopes.map((s, i) => [s.scope_suffix, strings[i] ?? '', NO_ID])));
+    const bytes = Buffer.byteLength(textOf(fields, perScope));
     if (bytes < MAX_BYTES)
         return [];
     return [

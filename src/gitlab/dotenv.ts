@@ -43,17 +43,19 @@ export function dotenvOf(outputs: Outputs, { apart }: Pick<Telling, 'apart'>): s
 /** A listed scope's lines: its suffix, its scope string and its id (empty while only planned). */
 type PerScope = [suffix: string, scopeString: string, scopeId: string];
 
+/** A line: what a message calls its value, the line's name, the value. */
+type Line = [output: string, name: string, value: string];
+
 /** The file's text, each value checked; its size not yet. */
 function textOf(fields: Omit<OutputStrings, 'scopes'>, perScope: readonly PerScope[]): string {
-  // [what a message calls it, the line's name, the value]
-  const named = [
-    ...Object.entries(fields).map(([name, value]) => [name, name.toUpperCase(), value]),
-    ...perScope.flatMap(([suffix, scopeString, scopeId]) => [
+  const named: Line[] = [
+    ...Object.entries(fields).map(([name, value]): Line => [name, name.toUpperCase(), value]),
+    ...perScope.flatMap(([suffix, scopeString, scopeId]): Line[] => [
       [`scope_string of ${suffix}`, scopeStringName(suffix), scopeString],
       [`scope_id of ${suffix}`, scopeIdName(suffix), scopeId],
     ]),
   ];
-  const lines = named.map(([output, name, value = '']) => {
+  const lines = named.map(([output, name, value]) => {
     // Leading or trailing blanks are trimmed by GitLab; control characters would break the line.
     if (hasUnsafe(value) || value.trim() !== value) {
       throw new ActionError(
@@ -94,8 +96,10 @@ export function dotenvProblems(
   }
   if (problems.length > 0) return problems;
   // The file a run would write if the client had the listed scopes alone, each value as long as it will be.
-  const strings = scopes.map((s) => scopeStringFor(s.scope_suffix));
+  const perScope = scopes.map((s): PerScope => [s.scope_suffix, scopeStringFor(s.scope_suffix), NO_ID]);
+  const strings = perScope.map(([, scopeString]) => scopeString);
   const fields = {
+    // The first listed scope's, as a run's output (the schema lists at least one).
     scope_string: strings[0] ?? '',
     scope_id: NO_ID,
     scope_strings: JSON.stringify(strings),
@@ -103,12 +107,7 @@ export function dotenvProblems(
     updated: 'false',
     changes: 'false',
   };
-  const bytes = Buffer.byteLength(
-    textOf(
-      fields,
-      scopes.map((s, i): PerScope => [s.scope_suffix, strings[i] ?? '', NO_ID]),
-    ),
-  );
+  const bytes = Buffer.byteLength(textOf(fields, perScope));
   if (bytes < MAX_BYTES) return [];
   return [
     {
