@@ -143,9 +143,10 @@ export default {
   //   toISOString() ends in `.sssZ` and holds no other `.dddZ`.
   // - src/engine/rotation/hand-off.ts, storeBack: the starting secret's check `.catch(() => false)`
   //   made `() => undefined`: both are falsy, and the value only decides `works ? ... : ...`.
-  // - src/engine/rotation/port.ts, RotationFailure: its `name` and its message's `join('\n')` made
-  //   other strings, and a validation problem's `field` made "": the failure is caught inside
-  //   rotateSecret, which reads only its messages' texts.
+  // - src/engine/rotation/port.ts, RotationFailure and StoreUnknown: their `name` and the
+  //   failure's message's `join('\n')` made other strings, and a validation problem's `field`
+  //   made "" (rotation/rotate.ts: retire, retire_id, dry_run): each is caught inside
+  //   rotateSecret, which reads only its messages' texts (StoreUnknown by its class).
   // - src/wire/transport.ts, the connections opened ahead: a socket's `ref()`/`unref()` calls
   //   removed (a test's process is held by the test runner; the child process that shows an
   //   unreferenced socket does not end the run holds no active mutant), `clearTimeout` of the

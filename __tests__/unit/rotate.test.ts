@@ -447,6 +447,15 @@ describe('faults, each leaving a state a person can trust', () => {
     ]);
   });
 
+  test("the first store fails and the deletion's first answer is a 503: tried again after a pause on the run's clock, deleted", async () => {
+    const w = world();
+    w.service.inject({ method: 'DELETE', status: 503 });
+    const r = await rotate(w, { destinations: [destination('the first place', { refuseStore: 'HTTP 403' })] });
+    expect(r.exitCode).toBe(1);
+    expect(names(w.service)).toEqual([PORTAL]);
+    expect(r.slept.length).toBeGreaterThan(0);
+  });
+
   test('the first store fails and the new credential cannot be deleted: named, to delete by hand', async () => {
     const w = world();
     w.service.inject({ method: 'DELETE', status: 403 });
@@ -456,6 +465,8 @@ describe('faults, each leaving a state a person can trust', () => {
     const made = credentials(w.service)[1];
     expect(names(w.service)).toEqual([PORTAL, nameAt(0, 'run1')]);
     expect(r.report.created).toEqual({ id: made?.id, name: made?.name, created: made?.created });
+    // Made, but its secret held nowhere: no output names it for the deploy steps.
+    expect(r.outputs).toBeUndefined();
     expect(errors(r)).toEqual([
       'Could not store the new secret in the first place: HTTP 403',
       expect.stringMatching(
@@ -600,6 +611,12 @@ describe('settings', () => {
     expect(errors(empty)).toEqual([
       `Input retire_id names a credential client ${CLIENT_ID} does not have (${nthUuid(5)}): nothing was created. Its credentials are none.`,
     ]);
+    const two = await rotate(w, { secret: one.secret, settings: { retire_id: `${nthUuid(5)}\n${nthUuid(6)}` } });
+    expect(errors(two)[0]).toMatch(
+      new RegExp(
+        `^Input retire_id names credentials client ${CLIENT_ID} does not have \\(${nthUuid(5)}, ${nthUuid(6)}\\)`,
+      ),
+    );
   });
 
   test('every problem at once, before any request: a bad retire, a retire_id not a UUID, an empty client_id', async () => {
@@ -611,6 +628,17 @@ describe('settings', () => {
       expect.stringMatching(/^Input client_id is empty/),
       'Input retire must be later or now, not "soon"',
       'Input retire_id is not a credential id (a UUID): give the id the report lists for the credential to delete',
+    ]);
+  });
+
+  test('retire with blanks around it is read without them; blanks alone are the default, later', async () => {
+    const asked = async (retire: string) => {
+      const r = await rotate(world(), { settings: { retire, dry_run: 'true' } });
+      return [r.exitCode, r.written[0]?.text.match(/\(retire: \w+\)/)?.[0]];
+    };
+    expect([await asked(' now '), await asked('   ')]).toEqual([
+      [0, '(retire: now)'],
+      [0, '(retire: later)'],
     ]);
   });
 
@@ -846,6 +874,8 @@ describe('faults past the creation, each leaving a state a person can trust', ()
     expect(r.report.stored).toEqual(['the first place']);
     expect(r.report.mayHold).toEqual(['the second place']);
     expect(r.report.unchanged).toEqual([]);
+    // One place holds its secret, one may: the outputs name it.
+    expect(r.outputs?.credential_id).toBe(r.report.created?.id);
     expect(errors(r)[1]).toMatch(
       /Now the first place holds the new secret, and the second place may hold the new secret or the current one \(its answer was lost\)\. Fix/,
     );
