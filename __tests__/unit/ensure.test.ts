@@ -62,6 +62,8 @@ interface Run {
   conclusion: Conclusion;
   /** What the run wrote as it went, before its conclusion. */
   written: Message[];
+  /** Each setting's name, each time the run read it from the door. */
+  reads: SettingName[];
 }
 
 /** One run of `enter` with this spec and these settings (the client's by default), as a door would start it. */
@@ -87,8 +89,9 @@ async function run(
     ...settings,
   };
   const written: Message[] = [];
+  const reads: SettingName[] = [];
   const conclusion = await enter({
-    read: (name) => given[name] ?? SETTING_DEFAULTS[name] ?? '',
+    read: (name) => (reads.push(name), given[name] ?? SETTING_DEFAULTS[name] ?? ''),
     naming: INPUT_NAMING,
     workspace: dir,
     secrets: keepSecrets(client.id, SECRET),
@@ -98,10 +101,10 @@ async function run(
     // The door decides from the settings the engine read: here, whether the test asks.
     checkCredentials: checkCredentials === undefined ? undefined : () => checkCredentials,
   });
-  return { conclusion, written };
+  return { conclusion, written, reads };
 }
 
-const errorsOf = ({ conclusion }: Run): string[] =>
+const errorsOf = ({ conclusion }: Pick<Run, 'conclusion'>): string[] =>
   conclusion.messages.flatMap((m) => (m.level === 'error' ? [m.text] : []));
 const warningOf = ({ written }: Run) =>
   written.find((m): m is Extract<Message, { level: 'warning' | 'error' }> => m.level === 'warning');
@@ -262,7 +265,7 @@ describe('what the deployed provider may publish', () => {
       { provider_url: provider.url, provider_suffix: 'zzz' },
       { enter: verifyProvider },
     );
-    expect(errorsOf({ conclusion, written: [] })).toEqual([
+    expect(errorsOf({ conclusion })).toEqual([
       `Client ${client.id} has no scope with the suffix zzz (its scopes' suffixes: a, b): there is nothing of it for the provider to publish. Create it first: run the step without dry_run.`,
     ]);
     expect(provider.requests).toBe(0);
@@ -512,6 +515,15 @@ describe('several providers, one verdict each', () => {
   });
 });
 
+test('each setting read from the door once, however often the run needs it', async () => {
+  own('a');
+  for (const enter of [ensureProviderScope, verifyProvider]) {
+    const { reads } = await run(single('a'), {}, { enter });
+    expect(reads.filter((name, i) => reads.indexOf(name) !== i)).toEqual([]);
+    expect(reads).toEqual(expect.arrayContaining(['client_id', 'client_secret', 'spec']));
+  }
+});
+
 describe("a watch's look at the client's credentials", () => {
   const listings = () => service.apiCalls().filter((c) => c === `GET /v2/api/clients/${client.id}/credentials`);
 
@@ -534,6 +546,16 @@ describe("a watch's look at the client's credentials", () => {
         { kind: 'not made by this tool', credential: expect.objectContaining({ id: hand.id }) },
       ],
     });
+    // Each finding one line of the log, the credential by its name, id and creation.
+    const named = `"made by hand" (id ${hand.id}, created ${hand.created})`;
+    expect(
+      r.conclusion.messages
+        .filter((m) => m.text.startsWith("The client's credentials"))
+        .map((m) => m.level + ' ' + m.text),
+    ).toEqual([
+      `info The client's credentials: the secret in use is older than 30 days; the youngest credential that may be the one in use, ${named}, is 92 days old.`,
+      `info The client's credentials: ${named} was not made by this tool, and is not the client's first.`,
+    ]);
   });
 
   test('not asked for (a release, a plan): no listing, nothing on the conclusion', async () => {
@@ -559,6 +581,7 @@ describe("a watch's look at the client's credentials", () => {
         /^The client's credentials could not be read, so their age and who made them were not checked: /,
       ),
     ]);
-    if (auth === 'token') expect(warnings[0]).not.toContain('auth: token');
+    // The hint to use a token only where a token may help: a 403 under basic.
+    expect(warnings[0]?.includes('auth: token')).toBe(auth === 'basic' && status === 403);
   });
 });

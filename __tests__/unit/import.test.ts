@@ -312,6 +312,10 @@ describe('which scope', () => {
     expect(refused.stderr).toContain(
       'Error: The client has no scope with the suffix "nope"; its scopes\' suffixes are "action_all". Pick one of them with --scope-suffix action_all.',
     );
+    await seed({ scope_suffix: 'read_only' });
+    expect((await cli(['import', '--scope-suffix', 'nope'])).stderr).toContain(
+      'its scopes\' suffixes are "action_all", "read_only". Pick one of them with --scope-suffix action_all.',
+    );
   });
 
   test('a client with no scope: exit 1, nothing to import, and what to do instead; nothing written', async () => {
@@ -383,6 +387,27 @@ describe('a client with several scopes', () => {
     }
   };
 
+  test('a scope that depends on three siblings: they come before it in the file, in the order of their suffixes, each by its suffix', async () => {
+    const zeta = await idOf({ scope_suffix: 'zeta', name: 'Zeta' });
+    const mid = await idOf({ scope_suffix: 'mid', name: 'Mid' });
+    const beta = await idOf({ scope_suffix: 'beta', name: 'Beta' });
+    await seed({
+      scope_suffix: 'alpha',
+      name: 'Alpha',
+      dependent_scopes: [dependsOn(mid), dependsOn(zeta), dependsOn(beta)],
+    });
+    expect((await cli(['import'])).exitCode).toBe(0);
+    const spec = parseSpec(await workspace.read(FILE), FILE);
+    expect(spec.scopes.map((s) => s.scope_suffix)).toEqual(['beta', 'mid', 'zeta', 'alpha']);
+    expect(spec.scopes[3]?.dependent_scopes).toEqual(
+      ['mid', 'zeta', 'beta'].map((suffix) => ({
+        scope_suffix: suffix,
+        optional: false,
+        requires_refresh_token: true,
+      })),
+    );
+  });
+
   test("three scopes: the list form in the client's order, a sibling by its suffix; plan then changes nothing for any, and apply writes nothing", async () => {
     await threeScopes();
     const before = service.requests.length;
@@ -435,6 +460,8 @@ describe('a client with several scopes', () => {
     });
     expect(text).toContain('\nscopes:\n  - name: All\n');
     expect(text).toContain('\n\n  - name: Read\n');
+    // Each scope's variants are its own scope strings' alone: the others are no variant of it.
+    expect(imported.stderr.split('\n').filter((line) => line.startsWith('Warning'))).toEqual([]);
     await expectPlanQuiet(['action_all', 'read_only', 'write']);
     const afterPlan = service.requests.length;
     expect((await cli(['apply', '--on-drift', 'fail'])).exitCode).toBe(0);

@@ -1429,8 +1429,9 @@ function resolveDependents(spec, byString, sibling,
                 'Check the scope string against the service that owns it, or give the scope by its UUID.',
         ];
     if (orphans.length === 0) {
-        if (notFound.length > 0)
-            throw new errors/* ActionError */.l(notFound.join(''));
+        const [message] = notFound;
+        if (message !== undefined)
+            throw new errors/* ActionError */.l(message);
         return resolved;
     }
     // Each at its line: the near miss among the suffixes there are, the scope's own left out (it cannot depend on itself).
