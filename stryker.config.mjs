@@ -145,8 +145,8 @@ export default {
   //   made `() => undefined`: both are falsy, and the value only decides `works ? ... : ...`.
   // - src/engine/rotation/port.ts, RotationFailure and StoreUnknown: their `name` and the
   //   failure's message's `join('\n')` made other strings, and a validation problem's `field`
-  //   made "" (rotation/rotate.ts: retire, retire_id, dry_run): each is caught inside
-  //   rotateSecret, which reads only its messages' texts (StoreUnknown by its class).
+  //   made "" (src/engine/rotation/rotate.ts: retire, retire_id, dry_run): each is caught
+  //   inside rotateSecret, which reads only its messages' texts (StoreUnknown by its class).
   // - src/wire/transport.ts, the connections opened ahead: a socket's `ref()`/`unref()` calls
   //   removed (a test's process is held by the test runner; the child process that shows an
   //   unreferenced socket does not end the run holds no active mutant), `clearTimeout` of the
