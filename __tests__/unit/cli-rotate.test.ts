@@ -103,6 +103,8 @@ describe('--secret-file', () => {
     expect(credentials()).toHaveLength(1);
     expect(run.stderr).toContain('Error: the file taken cannot be written: it exists, and is never written over');
     expect(run.stderr).toContain('Nothing was created: the current secret is unchanged everywhere.');
+    // A failure's report is on stderr: stdout, where a script reads what was rotated, stays empty.
+    expect(run.stdout).toBe('');
   });
 
   test('a folder that does not exist: refused before anything is made', async () => {
