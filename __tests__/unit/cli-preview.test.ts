@@ -315,6 +315,14 @@ describe('its options', () => {
     expect(run.stdout).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 {2}apply would change the registration/);
   });
 
+  test('--out empty: what is wrong, and where the options of preview are; nothing written', async () => {
+    const run = await cli(['preview', '--out', ' ']);
+    expect([run.exitCode, run.stdout]).toEqual([1, '']);
+    expect(run.stderr).toBe(
+      "ensure-provider-scope: --out is empty: give a folder, e.g. --out rendered. Run 'ensure-provider-scope preview --help' for the options of preview.\n",
+    );
+  });
+
   test('what the "Ran for" row says, and the placeholders of the links', () => {
     expect([RAN_FOR, RUN_URL, JOB_URL]).toEqual([
       'a preview (ensure-provider-scope preview)',

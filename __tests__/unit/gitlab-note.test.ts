@@ -109,6 +109,7 @@ describe('the note', () => {
     await cli(['apply']);
     const again = await cli(['plan'], { PROVIDER_GITLAB_NOTE: 'true' });
     expect(again.exitCode).toBe(0);
+    expect(again.stderr).not.toContain('must be true or false');
     expect(notes()).toHaveLength(1);
     expect(notes()[0]?.id).toBe(note?.id);
     expect(notes()[0]?.body).toContain('**No changes**: the scope matches the spec.');
