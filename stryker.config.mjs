@@ -129,8 +129,10 @@ export default {
   //   the type checker).
   // - src/engine/reconcile/reconcile.ts, a dry run's planned creation: `scopes: [wouldBe]` made
   //   `[]`. concluded() replaces every planned result's `scopes` before anything reads it.
-  // - src/cli/rotate.ts, the secret file's check: `() => false` made `() => undefined`: the
-  //   value only decides `if (exists)`, where both are false.
+  // - src/cli/rotate.ts, variableOf: the fallback `--${flag}` is never reached: each of the
+  //   rotation's flags has its variable in CLI_FLAGS (the fallback satisfies the type).
+  // - src/cli/rotate.ts, the secret file's failed write: `{ cause: error }` made `{}`. The message
+  //   carries the cause's text; nothing reads the error's cause.
   // - src/cli/rotate.ts, `flag()` and `write()`: as src/cli/main.ts's above (a string flag's
   //   value is a string or absent; `seen` feeds only rotationJson, which sorts by level again).
   // - src/cli/rotate.ts, write(): the 'Warning: ' label made "": a rotation writes no warning.

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EmbeddedAuthService } from '../../dev/auth-service.ts';
@@ -217,6 +217,7 @@ describe('a hand-off the tool can confirm', () => {
   test.each([
     [['--retire', 'now'], {}, '--retire now'],
     [[], { PROVIDER_RETIRE: 'now' }, 'PROVIDER_RETIRE=now'],
+    [[], { PROVIDER_RETIRE: ' now\n' }, 'PROVIDER_RETIRE=now'],
     [['--retire-id', '3a53cb4d-8a1e-4c1b-9b0f-3f1c1f0e6a11'], {}, '--retire-id'],
     [[], { PROVIDER_RETIRE_ID: '3a53cb4d-8a1e-4c1b-9b0f-3f1c1f0e6a11' }, 'PROVIDER_RETIRE_ID'],
     [['--retire', 'now', '--retire-id', 'x'], {}, '--retire now and --retire-id'],
@@ -301,12 +302,27 @@ describe('--dry-run', () => {
       expect.stringContaining('credentials.max_age_days must be 1 or more'),
     ]);
     expect(credentials()).toHaveLength(2);
+    // The variable as a file gives it, trimmed.
+    const fromEnv = await workspace.run(['rotate', '--dry-run'], { ...env, PROVIDER_SPEC: 'spec.yml\n' }, { dispatcher: service.dispatcher() });
+    expect(fromEnv.stderr).toContain('Warning: The secret in use is older than 30 days');
     const missing = await rotate(['--dry-run', '--spec', 'nowhere.yml']);
     expect([missing.exitCode, missing.stderr.split('\n').at(-2)]).toEqual([
       1,
-      expect.stringMatching(/^Error: Spec file nowhere\.yml was not found/),
+      `Error: Spec file nowhere.yml was not found in the current directory (${realpathSync(workspace.dir)}). Check the path: --spec (or PROVIDER_SPEC) is read from the current directory.`,
     ]);
-    expect(missing.stderr).not.toContain("Give the spec's path");
+    // Inside a repository, the spec is read from it, as plan reads it.
+    mkdirSync(path.join(workspace.dir, '.git'));
+    const inRepository = await rotate(['--dry-run', '--spec', 'nowhere.yml']);
+    expect(inRepository.stderr.split('\n').at(-2)).toBe(
+      `Error: Spec file nowhere.yml was not found in the repository (${realpathSync(workspace.dir)}). Check the path: --spec (or PROVIDER_SPEC) is read from the current directory, and must lie inside the repository.`,
+    );
+  });
+
+  test('--print-secret with --retire now and --retire-id: a dry run deletes nothing, so it is taken', async () => {
+    const portal = credentials()[0]?.id ?? '';
+    const run = await rotate(['--dry-run', '--print-secret', '--retire', 'now', '--retire-id', portal]);
+    expect([run.exitCode, credentials().map((c) => c.id)]).toEqual([0, [portal]]);
+    expect(run.stdout).toMatch(/^The credentials of client /);
   });
 
   test('--retire-id given twice: both checked, both retired', async () => {
@@ -318,6 +334,33 @@ describe('--dry-run', () => {
     expect(run.stdout).toBe(
       `Rotated: the new credential is ${credentials()[0]?.id}; retired: ${portal}, ${hand.id}.\n`,
     );
+  });
+});
+
+describe('the new credential gone after the store (another rotation, or a person, deleted it)', () => {
+  test.each([
+    [['--print-secret'], 'standard output'],
+    [['--secret-file', 's'], 'the file s'],
+  ])('%j: the starting secret never stored back there, which holds the new one alone', async (argv, place) => {
+    let listings = 0;
+    service.inject({
+      method: 'GET',
+      path: `/v2/api/clients/${CLIENT_ID}/credentials`,
+      times: 2,
+      // The second listing reads the credentials again after the store.
+      before: () => void (++listings === 2 && service.clients.get(CLIENT_ID)?.credentials.pop()),
+    });
+    const run = await rotate(argv);
+    const held = argv[0] === '--print-secret' ? run.stdout : await workspace.read('s');
+    expect(run.exitCode).toBe(1);
+    expect(held).not.toContain(SECRET);
+    expect(credentials().map((c) => c.secret)).toEqual([SECRET]);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('Error: '))).toEqual([
+      expect.stringMatching(/^Error: The new credential .* is gone from the client after this run stored its secret/),
+      `Error: ${place} holds a secret that no longer works. The secret this run started with still works: store it there by hand, then run the command again once no other rotation runs.`,
+    ]);
+    // A failed rotation's report never reaches stdout, where a script reads what was rotated.
+    if (argv[0] !== '--print-secret') expect(run.stdout).toBe('');
   });
 });
 

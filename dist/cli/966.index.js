@@ -4632,8 +4632,7 @@ const file = (given, cwd, openNew = openExclusive) => {
         name: `the file ${given}`,
         rewritable: false,
         check: async () => {
-            const exists = await (0,promises_.lstat)(where).then(() => true, () => false);
-            if (exists)
+            if ((await (0,promises_.lstat)(where).catch(() => undefined)) !== undefined)
                 throw new Error(`it exists, and is never written over: give a path that does not exist, or move the file away`);
             const folder = await (0,promises_.stat)(external_node_path_default().dirname(where)).catch(() => undefined);
             if (folder?.isDirectory() !== true)
@@ -4701,11 +4700,11 @@ function refusal(values, env) {
         return "--spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec's policy.";
     if (!print || values['dry-run'] === true)
         return undefined;
-    const retire = typeof values.retire === 'string' ? values.retire : (env.PROVIDER_RETIRE ?? '');
-    const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : (env.PROVIDER_RETIRE_ID ?? '');
+    const retire = typeof values.retire === 'string' ? values.retire : env.PROVIDER_RETIRE;
+    const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : env.PROVIDER_RETIRE_ID;
     const asked = [
-        ...(retire.trim() === 'now' ? [typeof values.retire === 'string' ? '--retire now' : 'PROVIDER_RETIRE=now'] : []),
-        ...(named.trim() === '' ? [] : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
+        ...(retire?.trim() === 'now' ? [typeof values.retire === 'string' ? '--retire now' : 'PROVIDER_RETIRE=now'] : []),
+        ...((named?.trim() ?? '') === '' ? [] : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
     ];
     if (asked.length === 0)
         return undefined;
@@ -4723,10 +4722,11 @@ function settingsReader(values, env, secret) {
     };
     const fromEnv = new Set(['retire', 'retire_id'].filter((s) => flag(FLAG_OF[s]) === undefined && env[variableOf(s)] !== undefined));
     const read = (name) => {
+        // The rotation's own settings as given: the engine reads them by its rules (trimmed, empty for the default).
         if (name === 'dry_run')
-            return values['dry-run'] === true ? 'true' : 'false';
+            return values['dry-run'] === true ? 'true' : '';
         if (name === 'retire' || name === 'retire_id')
-            return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
+            return flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '';
         if (name === 'client_secret')
             return secret;
         // The spec only when given: a rotation needs none (its dry run reads the policy from it).
@@ -4735,11 +4735,6 @@ function settingsReader(values, env, secret) {
         return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
     };
     return { read, fromEnv };
-}
-/** Where a --spec is read, as plan reads it: inside the repository the command runs in. */
-async function specPlace(cwd) {
-    const { top, here } = await findRepository(cwd);
-    return { workspace: top, specBase: here };
 }
 async function runRotate(values, collaborators) {
     const { stdout, stderr, env } = collaborators;
@@ -4763,32 +4758,30 @@ async function runRotate(values, collaborators) {
         out.write(`${label}${safe(message.text)}\n`);
     };
     const secretFile = typeof values['secret-file'] === 'string' ? values['secret-file'] : undefined;
+    // Where a --spec is read, as plan reads it: inside the repository the command runs in.
+    const repository = await findRepository(collaborators.cwd);
     const conclusion = await rotateSecret({
         read,
         naming: cliNaming({
             secretFromStdin,
-            specGiven: read('spec') !== '',
-            given: {
-                ...(typeof values.spec === 'string'
-                    ? { spec: 'flag' }
-                    : env.PROVIDER_SPEC
-                        ? { spec: 'env' }
-                        : {}),
-            },
+            // A rotation reads a spec only when one is given.
+            specGiven: true,
+            inRepository: repository.found,
         }),
         rotationNaming: rotationNaming(fromEnv),
         secrets,
         write: (message) => show(message),
         clock: collaborators.clock,
         dispatcher: collaborators.dispatcher,
-        ...(read('spec') === '' ? {} : await specPlace(collaborators.cwd)),
+        workspace: repository.top,
+        specBase: repository.here,
         destinations: dryRun
             ? []
             : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd, collaborators.openNew)],
     });
     const { exitCode } = conclusion;
     // A dry run's list is the report: stdout, for a person (--json has it in the document).
-    const listTo = dryRun && values.json !== true && exitCode === 0 ? stdout : stderr;
+    const listTo = dryRun && values.json !== true ? stdout : stderr;
     conclusion.messages.forEach((message) => show(message, message.level === 'info' ? listTo : stderr));
     if (values.json === true) {
         stdout.write(`${(0,engine_text/* inertJson */.nl)(secrets.scrub(JSON.stringify(rotationJson(conclusion, seen, exitCode), null, 2)))}\n`);

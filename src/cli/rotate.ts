@@ -99,11 +99,7 @@ const file = (given: string, cwd: string, openNew: Collaborators['openNew'] = op
     name: `the file ${given}`,
     rewritable: false,
     check: async () => {
-      const exists = await lstat(where).then(
-        () => true,
-        () => false,
-      );
-      if (exists)
+      if ((await lstat(where).catch(() => undefined)) !== undefined)
         throw new Error(`it exists, and is never written over: give a path that does not exist, or move the file away`);
       const folder = await stat(path.dirname(where)).catch(() => undefined);
       if (folder?.isDirectory() !== true) throw new Error(`its folder ${path.dirname(given)} does not exist`);
@@ -174,11 +170,11 @@ function refusal(values: Values, env: Collaborators['env']): string | undefined 
   if (typeof values.spec === 'string' && values['dry-run'] !== true)
     return "--spec goes with --dry-run only: a rotation reads no spec; its dry run holds the credentials to the spec's policy.";
   if (!print || values['dry-run'] === true) return undefined;
-  const retire = typeof values.retire === 'string' ? values.retire : (env.PROVIDER_RETIRE ?? '');
-  const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : (env.PROVIDER_RETIRE_ID ?? '');
+  const retire = typeof values.retire === 'string' ? values.retire : env.PROVIDER_RETIRE;
+  const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : env.PROVIDER_RETIRE_ID;
   const asked = [
-    ...(retire.trim() === 'now' ? [typeof values.retire === 'string' ? '--retire now' : 'PROVIDER_RETIRE=now'] : []),
-    ...(named.trim() === '' ? [] : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
+    ...(retire?.trim() === 'now' ? [typeof values.retire === 'string' ? '--retire now' : 'PROVIDER_RETIRE=now'] : []),
+    ...((named?.trim() ?? '') === '' ? [] : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
   ];
   if (asked.length === 0) return undefined;
   return (
@@ -203,20 +199,15 @@ function settingsReader(values: Values, env: Collaborators['env'], secret: strin
     ),
   );
   const read = (name: SettingName | RotationSetting): string => {
-    if (name === 'dry_run') return values['dry-run'] === true ? 'true' : 'false';
-    if (name === 'retire' || name === 'retire_id') return (flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '').trim();
+    // The rotation's own settings as given: the engine reads them by its rules (trimmed, empty for the default).
+    if (name === 'dry_run') return values['dry-run'] === true ? 'true' : '';
+    if (name === 'retire' || name === 'retire_id') return flag(FLAG_OF[name]) ?? env[variableOf(name)] ?? '';
     if (name === 'client_secret') return secret;
     // The spec only when given: a rotation needs none (its dry run reads the policy from it).
     if (name === 'spec') return (given(name) ?? '').trim();
     return (given(name) ?? SETTING_DEFAULTS[name] ?? '').trim();
   };
   return { read, fromEnv };
-}
-
-/** Where a --spec is read, as plan reads it: inside the repository the command runs in. */
-async function specPlace(cwd: string): Promise<{ workspace: string; specBase: string }> {
-  const { top, here } = await findRepository(cwd);
-  return { workspace: top, specBase: here };
 }
 
 export async function runRotate(values: Values, collaborators: Collaborators): Promise<0 | 1> {
@@ -238,32 +229,30 @@ export async function runRotate(values: Values, collaborators: Collaborators): P
     out.write(`${label}${safe(message.text)}\n`);
   };
   const secretFile = typeof values['secret-file'] === 'string' ? values['secret-file'] : undefined;
+  // Where a --spec is read, as plan reads it: inside the repository the command runs in.
+  const repository = await findRepository(collaborators.cwd);
   const conclusion = await rotateSecret({
     read,
     naming: cliNaming({
       secretFromStdin,
-      specGiven: read('spec') !== '',
-      given: {
-        ...(typeof values.spec === 'string'
-          ? { spec: 'flag' as const }
-          : env.PROVIDER_SPEC
-            ? { spec: 'env' as const }
-            : {}),
-      },
+      // A rotation reads a spec only when one is given.
+      specGiven: true,
+      inRepository: repository.found,
     }),
     rotationNaming: rotationNaming(fromEnv),
     secrets,
     write: (message) => show(message),
     clock: collaborators.clock,
     dispatcher: collaborators.dispatcher,
-    ...(read('spec') === '' ? {} : await specPlace(collaborators.cwd)),
+    workspace: repository.top,
+    specBase: repository.here,
     destinations: dryRun
       ? []
       : [secretFile === undefined ? printed(stdout) : file(secretFile, collaborators.cwd, collaborators.openNew)],
   });
   const { exitCode } = conclusion;
   // A dry run's list is the report: stdout, for a person (--json has it in the document).
-  const listTo = dryRun && values.json !== true && exitCode === 0 ? stdout : stderr;
+  const listTo = dryRun && values.json !== true ? stdout : stderr;
   conclusion.messages.forEach((message) => show(message, message.level === 'info' ? listTo : stderr));
   if (values.json === true) {
     stdout.write(`${inertJson(secrets.scrub(JSON.stringify(rotationJson(conclusion, seen, exitCode), null, 2)))}\n`);
