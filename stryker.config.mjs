@@ -129,6 +129,11 @@ export default {
   //   the type checker).
   // - src/engine/reconcile/reconcile.ts, a dry run's planned creation: `scopes: [wouldBe]` made
   //   `[]`. concluded() replaces every planned result's `scopes` before anything reads it.
+  // - src/github/action.ts, an annotation's properties: `title === undefined ? {} : { title }` made
+  //   `{ title }`. @actions/core leaves out a property whose value is undefined (as the recording
+  //   core's toEqual does); the condition is for exactOptionalPropertyTypes.
+  // - src/github/runner.ts: `env.GITHUB_EVENT_NAME ?? ''` made another string: an event of no
+  //   name and one of an unknown name are neither a pull request nor a schedule.
   // - src/cli/rotate.ts, variableOf: the fallback `--${flag}` is never reached: each of the
   //   rotation's flags has its variable in CLI_FLAGS (the fallback satisfies the type).
   // - src/cli/rotate.ts, the secret file's failed write: `{ cause: error }` made `{}`. The message

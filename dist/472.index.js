@@ -4603,6 +4603,8 @@ function fromGitHubRunner(env = process.env) {
         error: (message, properties) => line(annotation('error', message, properties)),
     };
     const summaryFile = env.GITHUB_STEP_SUMMARY;
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const onRunner = env.GITHUB_ACTIONS === 'true';
     return {
         core,
         workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -4617,13 +4619,9 @@ function fromGitHubRunner(env = process.env) {
             }
             : undefined,
         // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
-        comment: (run) => commentOnPullRequest(run, {
-            core,
-            eventName: env.GITHUB_EVENT_NAME ?? '',
-            onRunner: env.GITHUB_ACTIONS === 'true',
-        }),
-        watch: (run) => watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
-        watching: (settings) => watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }, settings),
+        comment: (run) => commentOnPullRequest(run, { core, eventName, onRunner }),
+        watch: (run) => watchIssue(run, { core, eventName, onRunner }),
+        watching: (settings) => watches({ core, eventName }, settings),
         setExitCode: (code) => {
             process.exitCode = broken ? 1 : code;
         },

@@ -168,6 +168,20 @@ describe('a run that ensures the scope', () => {
     expect(runner.lines('debug').join('\n')).not.toMatch(/Basic|authorization/i);
   });
 
+  test("the client's credentials are read only where the watch asks for them, a dry run's too", async () => {
+    const credentialsRead = () => service.apiCalls().filter((call) => call.endsWith(`/${client.id}/credentials`));
+    await runWith();
+    await runWith({}, { watching: () => false });
+    expect(credentialsRead()).toEqual([]);
+    const asked: unknown[] = [];
+    const runner = await runWith({ dry_run: 'true' }, { watching: (settings) => (asked.push(settings), true) });
+    expect([runner.exitCode, asked, credentialsRead()]).toEqual([
+      0,
+      [{ dryRun: true }],
+      [`GET /v2/api/clients/${client.id}/credentials`],
+    ]);
+  });
+
   test('without a job summary from the runner, none is written and the context is never loaded', async () => {
     const runner = await runWith({}, { summary: undefined });
     expect(runner.summaries).toEqual([]);
@@ -346,6 +360,23 @@ describe('failures', () => {
     ]);
     expect(runner.lines('debug').at(-1)).toMatch(/^TypeError: context is broken\n\s+at /);
     expect(runner.exitCode).toBe(1);
+  });
+
+  test('a workflow context that fails to load keeps the settings: the comment and the watch still say the failure', async () => {
+    const said: CommentRun[] = [];
+    const runner = await runWith(
+      {},
+      {
+        summary: { runContext: () => Promise.reject(new TypeError('context is broken')), write: async () => {} },
+        comment: async (r) => void said.push(r),
+        watch: async (r) => void said.push(r),
+      },
+    );
+    expect(runner.exitCode).toBe(1);
+    expect(said.map((r) => [r.settings.clientId, r.conclusion.exitCode])).toEqual([
+      [client.id, 1],
+      [client.id, 1],
+    ]);
   });
 
   test('an error that escapes everything is reported, scrubbed, by the fatal handler', async () => {

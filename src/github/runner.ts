@@ -45,6 +45,8 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
     error: (message, properties) => line(annotation('error', message, properties)),
   };
   const summaryFile = env.GITHUB_STEP_SUMMARY;
+  const eventName = env.GITHUB_EVENT_NAME ?? '';
+  const onRunner = env.GITHUB_ACTIONS === 'true';
   return {
     core,
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -58,15 +60,9 @@ export function fromGitHubRunner(env: NodeJS.ProcessEnv = process.env): Collabor
         }
       : undefined,
     // A local run (npm run local-action) has no workflow token: no warning that it lacks one.
-    comment: (run) =>
-      commentOnPullRequest(run, {
-        core,
-        eventName: env.GITHUB_EVENT_NAME ?? '',
-        onRunner: env.GITHUB_ACTIONS === 'true',
-      }),
-    watch: (run) =>
-      watchIssue(run, { core, eventName: env.GITHUB_EVENT_NAME ?? '', onRunner: env.GITHUB_ACTIONS === 'true' }),
-    watching: (settings) => watches({ core, eventName: env.GITHUB_EVENT_NAME ?? '' }, settings),
+    comment: (run) => commentOnPullRequest(run, { core, eventName, onRunner }),
+    watch: (run) => watchIssue(run, { core, eventName, onRunner }),
+    watching: (settings) => watches({ core, eventName }, settings),
     setExitCode: (code) => {
       process.exitCode = broken ? 1 : code;
     },
