@@ -129,6 +129,11 @@ export default {
   //   the type checker).
   // - src/engine/reconcile/reconcile.ts, a dry run's planned creation: `scopes: [wouldBe]` made
   //   `[]`. concluded() replaces every planned result's `scopes` before anything reads it.
+  // - src/render/issue.ts, watchMarker: `p.suffix ?? ''` is never reached (a list's providers each
+  //   name their suffix; a single provider returns before), and `/ -->$/` without `$`: the
+  //   marker's values are URL-encoded, so its one ` -->` is its end.
+  // - src/render/issue.ts, renderIssue: `let body = ''` made another string: the first try of
+  //   the loop always writes it.
   // - src/github/action.ts, an annotation's properties: `title === undefined ? {} : { title }` made
   //   `{ title }`. @actions/core leaves out a property whose value is undefined (as the recording
   //   core's toEqual does); the condition is for exactOptionalPropertyTypes.

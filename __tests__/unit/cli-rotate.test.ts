@@ -303,7 +303,11 @@ describe('--dry-run', () => {
     ]);
     expect(credentials()).toHaveLength(2);
     // The variable as a file gives it, trimmed.
-    const fromEnv = await workspace.run(['rotate', '--dry-run'], { ...env, PROVIDER_SPEC: 'spec.yml\n' }, { dispatcher: service.dispatcher() });
+    const fromEnv = await workspace.run(
+      ['rotate', '--dry-run'],
+      { ...env, PROVIDER_SPEC: 'spec.yml\n' },
+      { dispatcher: service.dispatcher() },
+    );
     expect(fromEnv.stderr).toContain('Warning: The secret in use is older than 30 days');
     const missing = await rotate(['--dry-run', '--spec', 'nowhere.yml']);
     expect([missing.exitCode, missing.stderr.split('\n').at(-2)]).toEqual([

@@ -464,6 +464,11 @@ describe('the list form in the summary and on the terminal', () => {
       naming: cliNaming(),
     });
     const summary = buildSummary(conclusion, { ranFor: 'pull_request' });
+    // A scope's section: its heading, its table, then its own tables a level below.
+    expect(summary).toContain(
+      `#### new: to create\n\n| Item | Value |\n|---|---|\n| Scope string | <code>${markdownEscaped(stringOf('new'))}</code> |\n` +
+        '| Scope id | none yet |\n| Created by this run | no: dry run, nothing was created |\n\n##### The scope a run would create\n\n',
+    );
     expect(summary).toContain(
       '### Dry run: 3 provider scope(s): 1 would be created, 0 would be updated, 2 already registered\n',
     );
@@ -495,6 +500,16 @@ describe('the list form in the summary and on the terminal', () => {
         /^drifted: The client's scope differs from the spec in description: the spec says "Runs drifted", the service has "Old"\./,
       ),
     ]);
+    // Under on_drift: update, what a dry run would do and what the run did, counted in the same words.
+    const specs = [listed('kept'), listed('drifted'), listed('new')];
+    const headlineOf = async (dryRun: boolean): Promise<string | undefined> =>
+      buildSummary(await concludeList({ service, specs, dryRun, onDrift: 'update', naming: cliNaming() }), {
+        ranFor: 'push',
+      }).match(/^### .*$/m)?.[0];
+    expect(await headlineOf(true)).toBe(
+      '### Dry run: 3 provider scope(s): 1 would be created, 1 would be updated, 1 already registered',
+    );
+    expect(await headlineOf(false)).toBe('### 3 provider scope(s): 1 created, 1 updated, 1 already registered');
   });
 
   test('nothing to change: every listed scope matches, in the terminal and the comment', async () => {

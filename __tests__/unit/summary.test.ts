@@ -398,7 +398,10 @@ describe('buildSummary', () => {
     expect(summary).toContain(`**Next**: a run without dry\\_run would send PUT /v2/api/scopes/${esc(SCOPE_ID)}.\n`);
     expect(reportOf(summary).split('\n')[0]).toBe('### Dry run: the provider scope would be updated');
     expect(summary).toContain('#### The update a run would make\n\n| Field | Before | Would become |\n|---|---|---|\n');
-    expect(summary).toContain(`| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |\n\n`);
+    // The table, then the next part at once: no consent note.
+    expect(summary).toContain(
+      `| description | <code>${esc('"old"')}</code> | <code>${esc('"new"')}</code> |\n\n#### The spec and the service\n`,
+    );
     expect(summary).not.toContain('Consent');
     expect(summary).not.toContain('Updated by this run');
   });

@@ -26,6 +26,7 @@ import { readWatchIssue, watchFailure, watchIssue } from '../../src/github/watch
 import { run } from '../../src/github/action.ts';
 import { fromGitHubRunner } from '../../src/github/runner.ts';
 import { fakeClock } from '../support/clock.ts';
+import { nthUuid } from '../support/ids.ts';
 import { RecordingRunner } from '../support/recording-core.ts';
 import { CLIENT_ID, REGISTERED, SCOPE_STRING, single } from '../support/plans.ts';
 
@@ -277,6 +278,43 @@ describe('the issue', () => {
     );
   });
 
+  test("the client's credentials: each finding with its own fix, its values in code; none read, or none found, no section", () => {
+    const old = { id: nthUuid(1), name: 'old_one', created: '2025-01-02T03:04:05Z' };
+    const hand = { id: nthUuid(2), name: 'by *hand*', created: '2026-11-01T00:00:00Z' };
+    const checked = (credentials: Conclusion['credentials']): string =>
+      renderIssue(
+        { ...concluded(), ...(credentials === undefined ? {} : { credentials }) },
+        facts({ because: ['credentials'] }),
+      );
+    const body = checked({
+      read: true,
+      findings: [
+        { kind: 'old secret', credential: old, ageDays: 695, maxAgeDays: 90 },
+        { kind: 'not made by this tool', credential: hand },
+      ],
+    });
+    // Nothing between what was found and the findings: the run had no warning or error.
+    expect(body).toContain(
+      [
+        'found:',
+        '',
+        "- The client's credentials need attention.",
+        '',
+        "#### The client's credentials",
+        '',
+        `- **The secret in use is older than 90 days** (the spec's \`credentials.max_age_days\`): every credential that may be the one in use is older; the youngest of them, <code>${md(old.name)}</code> (id <code>${md(old.id)}</code>, created ${md(old.created)}), is 695 days old. ` +
+          "Rotate the secret (the rotation action, or `ensure-provider-scope rotate`: docs/rotation.md), deploy the provider with the new one, and check that the rotation's schedule still runs (GitHub disables a schedule after 60 days without activity in the repository).",
+        `- **A credential this tool did not make**, beside the client's first (the developer portal's): <code>${md(hand.name)}</code> (id <code>${md(hand.id)}</code>, created ${md(hand.created)}). ` +
+          `If someone on the team made it (a test, a quick fix), retire it once nothing uses it: <code>${md(`retire_id: ${hand.id}`)}</code> in the rotation action, or <code>${md(`--retire-id ${hand.id}`)}</code>. ` +
+          'If nobody did, someone may hold a leaked secret: follow docs/rotation.md, "A leaked secret", at once.',
+        '',
+        '#### What to do',
+      ].join('\n'),
+    );
+    for (const none of [{ read: true as const, findings: [] }, { read: false as const, warning: 'unread' }, undefined])
+      expect(checked(none)).not.toContain("#### The client's credentials");
+  });
+
   test('its body: each part', () => {
     const body = renderIssue(drifted(), facts());
     const lines = body.split('\n');
@@ -388,6 +426,13 @@ describe('the issue', () => {
       "\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n",
     );
     expect(issue).toContain('found:\n\n- The client lacks listed scope(s): b.\n');
+    const c = {
+      ...b,
+      scope: { id: '', scope_string: SCOPE_STRING.replace('action_all', 'c') },
+      definition: definition('c'),
+    };
+    const two = renderIssue(listConclusion([a, b, c]), facts({ because: ['no scope'] }));
+    expect(two).toContain('found:\n\n- The client lacks listed scope(s): b, c.\n');
     expect(issue).toContain(
       "#### What to do\n\n- The client lacks listed scopes: the provider's users cannot consent to them. Run the release workflow (not a dry run) to create them.\n",
     );

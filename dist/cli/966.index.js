@@ -4704,7 +4704,9 @@ function refusal(values, env) {
     const named = typeof values['retire-id'] === 'string' ? values['retire-id'] : env.PROVIDER_RETIRE_ID;
     const asked = [
         ...(retire?.trim() === 'now' ? [typeof values.retire === 'string' ? '--retire now' : 'PROVIDER_RETIRE=now'] : []),
-        ...((named?.trim() ?? '') === '' ? [] : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
+        ...((named?.trim() ?? '') === ''
+            ? []
+            : [typeof values['retire-id'] === 'string' ? '--retire-id' : 'PROVIDER_RETIRE_ID']),
     ];
     if (asked.length === 0)
         return undefined;
