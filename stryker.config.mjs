@@ -129,6 +129,11 @@ export default {
   //   the type checker).
   // - src/engine/reconcile/reconcile.ts, a dry run's planned creation: `scopes: [wouldBe]` made
   //   `[]`. concluded() replaces every planned result's `scopes` before anything reads it.
+  // - src/wire/http.ts, answerOf: `status < 200` made `false`, and `status >= 300` made `> 300`:
+  //   undici hands no 1xx answer on as the final one, and a 300 is a redirect, refused above. The
+  //   Retry-After's `typeof retryAfter === 'string'` made `true`: Node gives that header as a
+  //   string or not at all (the test is for the type checker).
+  // - src/wire/http.ts, a lane to take: `b.busy < a.busy` made `<=`: of lanes equally busy, any one.
   // - src/render/issue.ts, watchMarker: `p.suffix ?? ''` is never reached (a list's providers each
   //   name their suffix; a single provider returns before), and `/ -->$/` without `$`: the
   //   marker's values are URL-encoded, so its one ` -->` is its end.
