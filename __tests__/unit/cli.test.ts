@@ -1244,6 +1244,10 @@ describe('usage', () => {
       /\[env PROVIDER_URL; plan, preview, apply and verify only\]$/,
     );
     expect(options.find((l) => l.startsWith('  --scope-suffix '))).toMatch(/\[import only\]$/);
+    // A switch's variable is set to true.
+    expect(options.find((l) => l.startsWith('  --gitlab-note '))).toMatch(
+      /\[env PROVIDER_GITLAB_NOTE=true; plan and apply only\]$/,
+    );
     expect(options.find((l) => l.startsWith('  --out '))).toMatch(/\[default \.preview\/; preview only\]$/);
     expect(options.find((l) => l.startsWith('  --dotenv '))).toMatch(/\[plan, apply and verify only\]$/);
     // preview's report is its files: no --json.
