@@ -129,6 +129,19 @@ export default {
   //   the type checker).
   // - src/engine/reconcile/reconcile.ts, a dry run's planned creation: `scopes: [wouldBe]` made
   //   `[]`. concluded() replaces every planned result's `scopes` before anything reads it.
+  // - src/engine/settings/settings.ts, isLoopback: `^` dropped from `/^127(\.\d{1,3}){3}$/`. A host
+  //   that ends in a number is an IPv4 address to the URL parser, which refuses `x127.0.0.1`; the
+  //   http(s) check's `$` dropped, and its `?? ''` made another string: a protocol ends at its
+  //   one `:`, and no protocol at all fails either way. namedIn's `url` without `.trim()`: the
+  //   URL parser drops blanks around an address.
+  // - src/engine/settings/spec.ts: `toJS({ maxAliasCount: 100 })` made `toJS({})`: the yaml
+  //   library's default is 100 too. readAtMost: `got !== 0` made `true`, `filled < bytes` made
+  //   `<=`, and its `finally` emptied: it reads the size the file had a moment before, so the
+  //   loop ends on `filled` (only a file that shrinks meanwhile reads 0), and an open handle
+  //   left to the garbage collector changes no result.
+  // - src/engine/settings/problems.ts: ValidationError's and SpecFieldError's `name` made "",
+  //   and SpecFieldError's message (`join('\n')`, its map): each is caught, and only its
+  //   problems are read (ensure.ts places each at its line).
   // - src/wire/http.ts, answerOf: `status < 200` made `false`, and `status >= 300` made `> 300`:
   //   undici hands no 1xx answer on as the final one, and a 300 is a redirect, refused above. The
   //   Retry-After's `typeof retryAfter === 'string'` made `true`: Node gives that header as a

@@ -4,7 +4,10 @@ import {
   SETTING_NAMES,
   parseSettings,
   providerProblems,
+  providersGiven,
   providersOf,
+  runSettingsOf,
+  SETTING_DEFAULTS,
   type SettingName,
 } from '../../src/engine/settings/settings.ts';
 import { cliNaming } from '../../src/cli/options.ts';
@@ -384,11 +387,17 @@ describe('provider_url: one address, or one provider a line as <suffix>=<url>', 
     errorOf({ provider_url: value, ...more }).problems;
 
   test('lines of <suffix>=<url>, each normalised, numbered as written (blank lines skipped); one named line too', () => {
-    expect(urls('\n transfer = HTTPS://Transfer.Example.org/base/ \r\n\ncompute=http://127.0.0.1:8081\n')).toEqual([
+    expect(urls('\n transfer = HTTPS://Transfer.Example.org/base/ \r\n  \t\ncompute=http://127.0.0.1:8081\n')).toEqual([
       { url: 'https://transfer.example.org/base', suffix: 'transfer', line: 2 },
       { url: 'http://127.0.0.1:8081', suffix: 'compute', line: 4 },
     ]);
     expect(urls('a=https://p.example.org')).toEqual([{ url: 'https://p.example.org', suffix: 'a', line: 1 }]);
+  });
+
+  test('a bare address first, a named line after: the first is refused by its line, not read alone', () => {
+    expect(problemsOf('https://a.example.org\nb=https://b.example.org').map((p) => p.message)).toEqual([
+      'Line 1 of input provider_url must be <suffix>=<url>: with several providers, each line names the scope of the spec its provider must publish',
+    ]);
   });
 
   test('an = in the path of one address is no suffix: an address has its // first', () => {
@@ -428,6 +437,11 @@ describe('provider_url: one address, or one provider a line as <suffix>=<url>', 
     expect(providersOf(settings({ provider_url: 'https://p.example.org' }))).toEqual([
       { url: 'https://p.example.org' },
     ]);
+    // A named line keeps its own scope, and no provider_suffix adds a key of none.
+    expect(providersOf(settings({ provider_url: 'a=https://p.example.org', provider_suffix: 'b' }))[0]?.suffix).toBe(
+      'a',
+    );
+    expect(Object.keys(providersOf(settings({ provider_url: 'https://p.example.org' }))[0] ?? {})).toEqual(['url']);
     expect(
       providerProblems(settings({ provider_url: 'https://p.example.org', provider_suffix: 'b' }), INPUT_NAMING),
     ).toEqual([]);
@@ -504,4 +518,28 @@ test('the command line names a setting the way it was given: its flag, its varia
     'each CI/CD variable and secret store that holds a copy of it',
     expect.stringMatching(/^each GitHub environment that holds a copy of it as a secret/),
   ]);
+});
+
+describe('the settings a door keeps for its later steps', () => {
+  test('providersGiven: read by the rules when valid, else kept as given (never no provider at all)', () => {
+    const given = (url: string, suffix = '') => providersGiven(url, suffix, INPUT_NAMING);
+    expect(given('https://p.example.org')).toEqual([{ url: 'https://p.example.org' }]);
+    expect(given('https://p.example.org', 'b')).toEqual([{ url: 'https://p.example.org', suffix: 'b' }]);
+    expect(given('a=https://p.example.org')).toEqual([{ url: 'https://p.example.org', suffix: 'a', line: 1 }]);
+    expect(given('not an address')).toEqual([{ url: 'not an address', suffix: '' }]);
+    expect(given('https://p.example.org', 'not/a suffix')).toEqual([
+      { url: 'https://p.example.org', suffix: 'not/a suffix' },
+    ]);
+  });
+
+  test('runSettingsOf: each setting as read, else its default; an invalid one as none', () => {
+    const of = (raw: Partial<Record<SettingName, string>>) => runSettingsOf((name) => raw[name] ?? '', INPUT_NAMING);
+    expect(of({ client_id: 'c' })).toEqual(
+      expect.objectContaining({ clientId: 'c', spec: SETTING_DEFAULTS.spec, onDrift: 'warn', dryRun: false }),
+    );
+    expect(of({ client_id: 'c', spec: 's.yml', on_drift: 'update', dry_run: 'true' })).toEqual(
+      expect.objectContaining({ spec: 's.yml', onDrift: 'update', dryRun: true }),
+    );
+    expect(of({ on_drift: 'sometimes' }).onDrift).toBeUndefined();
+  });
 });

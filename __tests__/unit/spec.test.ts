@@ -803,6 +803,28 @@ describe('YAML that is not plain data', () => {
     },
   );
 
+  test('aliases that would expand without bound are one problem, at the file', () => {
+    const bomb = yaml(
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'name: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+    );
+    expect(problemsOf(() => parseSpec(bomb, FILE))).toEqual([
+      {
+        field: 'spec',
+        message: `${FILE}: Excessive alias count indicates a resource exhaustion attack`,
+        location: { file: FILE },
+      },
+    ]);
+  });
+
+  test("a YAML warning that is not a tag's (an unknown directive) is no problem of the spec", () => {
+    expect(
+      parseSpec(`%FOO bar\n---\n${yaml('name: N', 'description: D', 'advertised: true')}`, FILE).scopes,
+    ).toHaveLength(1);
+  });
+
   test('nesting that would exhaust the parser is one clear problem', () => {
     expect(problemsOf(() => parseSpec(`name: ${'['.repeat(20_000)}\n`, FILE))).toEqual([
       {
