@@ -949,6 +949,27 @@ describe('the list form: several scopes of one client, under scopes:', () => {
     ]);
   });
 
+  test("a near miss of the top's credentials is named, in either form", () => {
+    const miss = `${FILE}: unknown key "credential" (did you mean "credentials"?)`;
+    const policy = ['credential:', '  max_age_days: 30'];
+    expect(
+      problemsOf(() => parseSpec(yaml('name: N', 'description: D', 'advertised: true', ...policy), FILE))[0]?.message,
+    ).toBe(miss);
+    expect(problemsOf(() => parseSpec(yaml('scopes:', ...entry('a'), ...policy), FILE))[0]?.message).toBe(miss);
+  });
+
+  test('a cycle reached through a scope outside it names the cycle alone', () => {
+    const source = yaml(
+      'scopes:',
+      ...entry('a', '    dependent_scopes:', '      - scope_suffix: b'),
+      ...entry('b', '    dependent_scopes:', '      - scope_suffix: c'),
+      ...entry('c', '    dependent_scopes:', '      - scope_suffix: b'),
+    );
+    expect(problemsOf(() => parseSpec(source, FILE)).map((p) => p.message)).toEqual([
+      `${FILE}: scopes[2].dependent_scopes[0].scope_suffix closes a cycle of dependencies (b -> c -> b): no scope of it can be created before the others. Remove one of these dependencies`,
+    ]);
+  });
+
   test('a cycle of siblings is refused at the dependency that closes it, naming the cycle', () => {
     const source = yaml(
       'scopes:',
