@@ -198,6 +198,16 @@ export default {
   // - src/engine/settings/spec.ts, readAtMost: `got = -1` made `+1` (any value but 0 starts the
   //   loop) and `filled < bytes` made true (once the buffer is full, a read of 0 bytes gives
   //   `got = 0`, which ends the loop one read later).
+  // - src/engine/settings/spec.ts, parseSpec: `wrapped`'s `form === 'single'` made `true` (wrapped
+  //   is read only where the form is single) and selfDependencies' `form === 'single'` made
+  //   `true` (a list's cycles are refused by its schema, so a list that passes it has none).
+  //   locate: `child === null` made `false` (the yaml library's get gives undefined for a
+  //   missing key and for one without a value, never null) and `key !== undefined` made `true`
+  //   (no key's text equals undefined: the node stays as found). parseYaml: `data === undefined`
+  //   made `false` (toJS gives null for an empty document), and the root's `locate(.., [])`
+  //   given a segment (the root there is no mapping, so no key is found under it).
+  //   selfDependencies' `cycle[0] ?? ''` with '' made another string: a cycle names one scope
+  //   at least.
   // - src/gitlab/note.ts, the note's http log: `warning` made `() => undefined`. wire/http.ts
   //   tells retries (info) and requests (debug) and never warns; the line is the Log type's.
   // - src/gitlab/note.ts, nextPage: `headerOf(headers, 'link') ?? ''` with '' made another

@@ -968,6 +968,59 @@ describe('the list form: several scopes of one client, under scopes:', () => {
     expect(problemsOf(() => parseSpec(source, FILE)).map((p) => p.message)).toEqual([
       `${FILE}: scopes[2].dependent_scopes[0].scope_suffix closes a cycle of dependencies (b -> c -> b): no scope of it can be created before the others. Remove one of these dependencies`,
     ]);
+    // A second way into the same cycle finds it once.
+    const twice = yaml(source, ...entry('e', '    dependent_scopes:', '      - scope_suffix: b'));
+    expect(problemsOf(() => parseSpec(twice, FILE))).toHaveLength(1);
+  });
+
+  test('a sibling listed twice as a dependency: refused at the second, by its suffix', () => {
+    const source = yaml(
+      'scopes:',
+      ...entry('a'),
+      ...entry('b', '    dependent_scopes:', '      - scope_suffix: a', '      - scope_suffix: a'),
+    );
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem(
+        'scopes[1].dependent_scopes[1].scope_suffix',
+        `${FILE}: scopes[1].dependent_scopes[1].scope_suffix lists a a second time`,
+        12,
+        23,
+      ),
+    ]);
+  });
+
+  test('a mapping reused by an alias: its problem is located at the alias too', () => {
+    const source = yaml(
+      'scopes:',
+      ...entry('a', '    dependent_scopes: &deps', `      - scope: ${GROUPS}`, '        colour: blue'),
+      ...entry('b', '    dependent_scopes: *deps'),
+    );
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem(
+        'scopes[0].dependent_scopes[0].colour',
+        `${FILE}: unknown key "scopes[0].dependent_scopes[0].colour"`,
+        8,
+        9,
+      ),
+      problem(
+        'scopes[1].dependent_scopes[0].colour',
+        `${FILE}: unknown key "scopes[1].dependent_scopes[0].colour"`,
+        13,
+        23,
+      ),
+    ]);
+  });
+
+  test('a key without a value in a flow mapping is located at its mapping', () => {
+    const source = yaml('name: N', 'description: D', 'advertised: true', 'dependent_scopes: [{scope}]');
+    expect(problemsOf(() => parseSpec(source, FILE))).toEqual([
+      problem(
+        'dependent_scopes[0].scope',
+        `${FILE}: dependent_scopes[0].scope has no value: it must be a string`,
+        4,
+        20,
+      ),
+    ]);
   });
 
   test('a cycle of siblings is refused at the dependency that closes it, naming the cycle', () => {
