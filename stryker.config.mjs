@@ -85,10 +85,6 @@ export default {
   //   100 is yaml's own default; the option says it where the limit matters.
   // - src/engine/ensure.ts, verify, and every ValidationError: a problem's `field` made "". No
   //   door reads it: each shows the message and the location.
-  // - src/github/octokit.ts, retrying: `{ ...options.request, signal }` made `{}`. It drops
-  //   the toolkit's proxy (request.fetch) and the time limit: the end-to-end test through the
-  //   runner's proxy pins the first (it runs the bundle, which Stryker cannot see), and a
-  //   request that never answers would take the real 30 s to show the second.
   // - src/render/comment.ts, renderComment, and src/render/issue.ts,
   //   renderIssue: `let body = ''` made another string. The loop over the value limits (never
   //   empty) sets it before it is read.

@@ -10713,7 +10713,12 @@ const statusOf = (error) => {
  */
 function retrying(octokit, pacing, write) {
     octokit.hook.wrap('request', (request, options) => {
-        const once = async () => request({ ...options, request: { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) } });
+        // On these options, not a copy: the hook octokit wraps first (the token's) is bound to them,
+        // and sends them whatever `request` is given. Each attempt gets a limit of its own.
+        const once = async () => {
+            options.request = { ...options.request, signal: AbortSignal.timeout(REQUEST_MS) };
+            return request(options);
+        };
         if (options.method === 'POST')
             return once();
         return withRetries(once, (error) => {
