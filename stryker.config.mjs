@@ -159,7 +159,8 @@ export default {
   //   carries the cause's text; nothing reads the error's cause.
   // - src/cli/rotate.ts, `flag()` and `write()`: as src/cli/main.ts's above (a string flag's
   //   value is a string or absent; `seen` feeds only rotationJson, which sorts by level again).
-  // - src/cli/rotate.ts, write(): the 'Warning: ' label made "": a rotation writes no warning.
+  // - src/cli/rotate.ts, write(): the 'Warning: ' label made "", and `message.level === 'warning'`
+  //   made `false` where `seen` is filled: a rotation writes no warning.
   // - src/github/rotate/action.ts, the repository's parts: `owner = ''` made another string, and
   //   `?? []` made a list of one string. The pattern's match always sets both groups; without a
   //   match, `repo` is '' and the run is refused before `owner` is read.
