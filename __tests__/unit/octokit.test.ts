@@ -14,13 +14,21 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-/** An octokit from connect(), whose toolkit gives every request its fetch (as the proxy's is given); `statuses` answered in turn, then 200. */
-function connected(...statuses: number[]) {
+// What fetch rejects with when its signal's time limit passes.
+const TIMED_OUT = 'timed out';
+
+/**
+ * An octokit from connect(), whose toolkit gives every request its fetch (as the proxy's is
+ * given): `answers` in turn (a status, or no answer within the limit), then 200.
+ */
+function connected(...answers: Array<number | typeof TIMED_OUT>) {
   const sent: Array<{ url: string; signal: AbortSignal | null | undefined }> = [];
   const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     sent.push({ url: String(url), signal: init?.signal });
+    const answer = answers.shift() ?? 200;
+    if (answer === TIMED_OUT) throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     return new Response(JSON.stringify({ login: 'octo' }), {
-      status: statuses.shift() ?? 200,
+      status: answer,
       headers: { 'content-type': 'application/json' },
     });
   };
@@ -53,4 +61,16 @@ test('a read tried again after a 503 gets a new limit for its second attempt', a
   const [first, second] = sent.map((s) => s.signal);
   expect([first, second]).toEqual(timeout.mock.results.map((r) => r.value));
   expect(first).not.toBe(second);
+});
+
+test('no answer within the limit: a read is tried again, a creation is not (its marker finds it)', async () => {
+  const read = connected(TIMED_OUT);
+  expect((await read.octokit.rest.users.getAuthenticated()).data.login).toBe('octo');
+  expect([read.sent.length, read.clock.slept.length]).toEqual([2, 1]);
+
+  const creation = connected(TIMED_OUT);
+  await expect(creation.octokit.rest.issues.create({ owner: 'o', repo: 'r', title: 't' })).rejects.toMatchObject({
+    status: 500,
+  });
+  expect(creation.sent).toHaveLength(1);
 });
