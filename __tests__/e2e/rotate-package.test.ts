@@ -165,7 +165,7 @@ test('--dry-run: every credential listed with what the run takes it for; nothing
     expect.stringMatching(
       /^- "ensure-provider-scope .*" \(id .*\): made by this tool from the secret this run holds: .*; kept: made in the last hour/,
     ),
-    'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal’s, as a rule).',
+    "None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal's, as a rule).",
     '',
   ]);
   // With the new one, that credential is the one in use.

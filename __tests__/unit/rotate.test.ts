@@ -791,7 +791,7 @@ describe('lineage: what the run knows of each credential, and what it retires', 
       `The credentials of client ${CLIENT_ID}, oldest first:`,
       `- ${said(portal)}: not made by this tool; kept: not made by this tool`,
       `- ${said(inUse)}: made by this tool, the one in use: the newest of its credentials not made from the secret this run holds; kept: the deployed provider may still use it`,
-      `- ${said(orphan)}: made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation’s in flight; a rotation would retire it`,
+      `- ${said(orphan)}: made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation's in flight; a rotation would retire it`,
     ]);
     const first = await rotate(world(), { settings: { dry_run: 'true' } });
     expect(infos(first).at(-1)).toMatch(/^None of the credentials this tool made can be the one this run holds/);

@@ -9833,7 +9833,7 @@ function dryRun(run, before, policy) {
     const inUse = judged.some((c) => c.standing === 'in use' || c.standing === 'may be in use')
         ? []
         : [
-            'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal\u2019s, as a rule).',
+            "None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal's, as a rule).",
         ];
     return {
         messages: [
@@ -9851,7 +9851,7 @@ const STANDING_WORDS = {
     new: 'made by this run',
     'in use': 'made by this tool, the one in use: the newest of its credentials not made from the secret this run holds',
     'may be in use': 'made by this tool, maybe the one in use: it and another were made from the same secret, and the run cannot tell which it holds',
-    'made from this secret': 'made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation\u2019s in flight',
+    'made from this secret': "made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation's in flight",
     older: 'made by this tool, older than the one in use',
     'not made by this tool': 'not made by this tool',
 };

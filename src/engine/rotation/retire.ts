@@ -148,7 +148,7 @@ export function dryRun(
   const inUse = judged.some((c) => c.standing === 'in use' || c.standing === 'may be in use')
     ? []
     : [
-        'None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal’s, as a rule).',
+        "None of the credentials this tool made can be the one this run holds, so the one in use is one this tool did not make (the developer portal's, as a rule).",
       ];
   return {
     messages: [
@@ -169,7 +169,7 @@ export const STANDING_WORDS: Readonly<Record<Standing, string>> = {
   'may be in use':
     'made by this tool, maybe the one in use: it and another were made from the same secret, and the run cannot tell which it holds',
   'made from this secret':
-    'made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation’s in flight',
+    "made by this tool from the secret this run holds: left by an earlier run that failed, or another rotation's in flight",
   older: 'made by this tool, older than the one in use',
   'not made by this tool': 'not made by this tool',
 };
