@@ -159,6 +159,9 @@ export default {
   //   carries the cause's text; nothing reads the error's cause.
   // - src/cli/rotate.ts, `flag()` and `write()`: as src/cli/main.ts's above (a string flag's
   //   value is a string or absent; `seen` feeds only rotationJson, which sorts by level again).
+  // - src/engine/rotation/retire.ts, policyOf: `port.workspace ?? '.'` with '.' made "". Never
+  //   reached: the command line always gives its repository's top, and the rotation action
+  //   reads no spec (its `spec` is always ''), so policyOf is never called there.
   // - src/cli/rotate.ts, write(): the 'Warning: ' label made "", and `message.level === 'warning'`
   //   made `false` where `seen` is filled: a rotation writes no warning.
   // - src/github/rotate/action.ts, the repository's parts: `owner = ''` made another string, and
